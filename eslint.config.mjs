@@ -1,0 +1,51 @@
+// Lint rules for the whole workspace. The module-boundary rule encodes ARCHITECTURE.md §2:
+// which layer may import which, and which I/O packages each layer must never touch.
+import nx from '@nx/eslint-plugin';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const ioPackages = [
+  'typeorm', 'pg', 'sqlite3', 'axios', 'node-ssh', 'ssh2', 'winston', 'express',
+  '@modelcontextprotocol/*', 'commander', 'cli-table3', '@inquirer/*',
+];
+const anyLayer = ['type:domain', 'type:ports', 'type:application', 'type:adapter', 'type:protocol', 'type:config', 'type:composition'];
+
+function constraints({ specs }) {
+  const plusTesting = (tags) => (specs ? [...tags, 'type:testing'] : tags);
+  return [
+    { sourceTag: 'type:domain', onlyDependOnLibsWithTags: plusTesting(['type:domain']), bannedExternalImports: [...ioPackages, 'inversify'] },
+    { sourceTag: 'type:ports', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports']), bannedExternalImports: ioPackages },
+    { sourceTag: 'type:application', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports', 'type:application']), bannedExternalImports: ioPackages },
+    { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports']) },
+    { sourceTag: 'type:protocol', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports', 'type:application', 'type:protocol']), bannedExternalImports: ioPackages.filter((p) => p !== '@modelcontextprotocol/*') },
+    { sourceTag: 'type:config', onlyDependOnLibsWithTags: plusTesting(['type:config']), allowedExternalImports: specs ? ['zod', 'node:*'] : ['zod'] },
+    { sourceTag: 'type:composition', onlyDependOnLibsWithTags: plusTesting(anyLayer) },
+    { sourceTag: 'type:app', onlyDependOnLibsWithTags: plusTesting(['type:composition', 'type:protocol', 'type:config']) },
+    { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [...anyLayer, 'type:testing', 'type:tool'] },
+    { sourceTag: 'type:tool', onlyDependOnLibsWithTags: [...anyLayer, 'type:testing', 'type:tool'] },
+  ];
+}
+
+const specFiles = ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'];
+
+export default [
+  { ignores: ['**/dist', '**/node_modules', '**/coverage', '**/.nx'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: constraints({ specs: false }) }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: specFiles,
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: constraints({ specs: true }) }],
+      'no-console': 'off',
+    },
+  },
+];

@@ -1,0 +1,5 @@
+export * from './lib/domain-error';
+export * from './lib/validation.error';
+export * from './lib/environment';
+export * from './lib/internal.error';
+export * from './lib/text';
