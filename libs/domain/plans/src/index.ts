@@ -1,1 +1,10 @@
-export {};
+export * from './lib/approval';
+export * from './lib/plan-status';
+export * from './lib/plan-step';
+export * from './lib/plan.aggregate';
+export * from './lib/rollout-batches';
+export * from './lib/errors/plan-expired.error';
+export * from './lib/errors/plan-illegal-transition.error';
+export * from './lib/errors/plan-not-approved.error';
+export * from './lib/errors/plan-not-found.error';
+export * from './lib/errors/plan-self-approval.error';

@@ -1,1 +1,11 @@
-export {};
+export * from './lib/evaluate-safety';
+export * from './lib/safety-context';
+export * from './lib/safety-rule';
+export * from './lib/safety-violation.error';
+export * from './lib/rules/dns-ntp-limits.rule';
+export * from './lib/rules/environment-match.rule';
+export * from './lib/rules/mcp-owned-address-lists.rule';
+export * from './lib/rules/prod-requires-approval.rule';
+export * from './lib/rules/protect-management-path.rule';
+export * from './lib/rules/ssh-allowlist.rule';
+export * from './lib/rules/tier-capability.rule';

@@ -1,0 +1,41 @@
+/**
+ * Plan lifecycle. `expired` is terminal and explicit (rather than a silent cancel) so an operator can
+ * tell a plan nobody approved in time from one somebody cancelled.
+ *
+ *   pending ──approve──▶ approved ──start──▶ executing ──▶ completed
+ *      │                    │                   │ └──────▶ failed ──┐
+ *      ├──reject/cancel─────┴──▶ cancelled      └──▶ rolling_back ◀─┘
+ *      └──(ttl passes)──────┴──▶ expired              ├──▶ rolled_back
+ *                                                     └──▶ failed (rollback incomplete; may retry)
+ */
+export const PLAN_STATUSES = [
+  'pending',
+  'approved',
+  'executing',
+  'completed',
+  'failed',
+  'cancelled',
+  'expired',
+  'rolling_back',
+  'rolled_back',
+] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+export const PLAN_TRANSITIONS: Readonly<Record<PlanStatus, readonly PlanStatus[]>> = {
+  pending: ['approved', 'cancelled', 'expired'],
+  approved: ['executing', 'cancelled', 'expired'],
+  executing: ['completed', 'failed', 'rolling_back'],
+  failed: ['rolling_back'],
+  rolling_back: ['rolled_back', 'failed'],
+  completed: [],
+  cancelled: [],
+  expired: [],
+  rolled_back: [],
+};
+
+export function canTransition(from: PlanStatus, to: PlanStatus): boolean {
+  return PLAN_TRANSITIONS[from].includes(to);
+}
+
+export const STEP_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'skipped', 'rolled_back', 'rollback_failed'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];

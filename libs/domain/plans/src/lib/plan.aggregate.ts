@@ -1,0 +1,285 @@
+import { Environment, FieldErrors, ValidationError } from '@routeros-mcp/domain-kernel';
+import { Approval } from './approval';
+import { PlanExpiredError } from './errors/plan-expired.error';
+import { PlanIllegalTransitionError } from './errors/plan-illegal-transition.error';
+import { PlanNotApprovedError } from './errors/plan-not-approved.error';
+import { PlanSelfApprovalError } from './errors/plan-self-approval.error';
+import { canTransition, PlanStatus, StepStatus } from './plan-status';
+import { PlanStep } from './plan-step';
+import { BatchOptions, DEFAULT_BATCHES, planRolloutBatches } from './rollout-batches';
+
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const PLAN_LIMITS = {
+  maxDevices: 50,
+  minTtlMs: 5 * 60_000,
+  defaultTtlMs: 24 * 3_600_000,
+  maxTtlMs: 7 * 24 * 3_600_000,
+} as const;
+
+export interface PlanTransition {
+  from: PlanStatus;
+  to: PlanStatus;
+  at: Date;
+  by: string;
+  reason?: string;
+}
+
+export interface PlanProps {
+  id: string;
+  title: string;
+  toolName: string;
+  createdBy: string;
+  environment: Environment;
+  riskLevel: RiskLevel;
+  summary: string;
+  parameters: Record<string, unknown>;
+  status: PlanStatus;
+  steps: PlanStep[];
+  createdAt: Date;
+  expiresAt: Date;
+  approval?: Approval;
+  startedAt?: Date;
+  finishedAt?: Date;
+  failureReason?: string;
+  transitions: PlanTransition[];
+  version: number;
+}
+
+export interface NewPlanInput {
+  id: string;
+  title: string;
+  toolName: string;
+  createdBy: string;
+  environment: Environment;
+  riskLevel: RiskLevel;
+  summary: string;
+  parameters?: Record<string, unknown>;
+  targets: { deviceId: string; change: Record<string, unknown> }[];
+  batches?: BatchOptions;
+  ttlMs?: number;
+}
+
+/**
+ * A multi-device change that a human approves before it runs, applied batch by batch. Every state change
+ * goes through `transition`, which enforces the lifecycle table and records who moved it and why.
+ */
+export class Plan {
+  private constructor(private props: PlanProps) {}
+
+  static create(input: NewPlanInput, now: Date): Plan {
+    const errors = new FieldErrors();
+    if (!/^plan-[a-z0-9-]{4,60}$/.test(input.id)) errors.add('plan_id', 'must look like plan-<lower-case letters, digits, hyphens>');
+    if (input.title.trim().length === 0 || input.title.length > 200) errors.add('title', 'must be 1-200 characters');
+    if (input.createdBy.trim().length === 0) errors.add('created_by', 'must name the principal');
+    if (input.targets.length === 0) errors.add('devices', 'a plan needs at least one device');
+    if (input.targets.length > PLAN_LIMITS.maxDevices) errors.add('devices', `a plan may target at most ${PLAN_LIMITS.maxDevices} devices`);
+    const seen = new Set<string>();
+    for (const { deviceId } of input.targets) {
+      if (seen.has(deviceId)) errors.add('devices', `device '${deviceId}' is listed twice`);
+      seen.add(deviceId);
+    }
+    const ttl = input.ttlMs ?? PLAN_LIMITS.defaultTtlMs;
+    if (ttl < PLAN_LIMITS.minTtlMs || ttl > PLAN_LIMITS.maxTtlMs) errors.add('ttl', 'must be between 5 minutes and 7 days');
+    const batches = errors.collect(() => planRolloutBatches(input.targets, input.batches ?? DEFAULT_BATCHES));
+    errors.throwIfAny();
+    let sequence = 0;
+    const steps: PlanStep[] = batches!.flatMap((batch, batchIndex) =>
+      batch.map((target) => ({
+        id: `${input.id}-s${sequence + 1}`,
+        deviceId: target.deviceId,
+        batch: batchIndex,
+        sequence: sequence++,
+        status: 'pending' as const,
+        change: target.change,
+      })),
+    );
+    return new Plan({
+      id: input.id,
+      title: input.title.trim(),
+      toolName: input.toolName,
+      createdBy: input.createdBy.trim(),
+      environment: input.environment,
+      riskLevel: input.riskLevel,
+      summary: input.summary,
+      parameters: input.parameters ?? {},
+      status: 'pending',
+      steps,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttl),
+      transitions: [],
+      version: 0,
+    });
+  }
+
+  static restore(props: PlanProps): Plan {
+    return new Plan({ ...props, steps: props.steps.map((s) => ({ ...s })), transitions: [...props.transitions] });
+  }
+
+  get id(): string { return this.props.id; }
+  get status(): PlanStatus { return this.props.status; }
+  get steps(): readonly Readonly<PlanStep>[] { return this.props.steps; }
+  get approval(): Approval | undefined { return this.props.approval; }
+  get expiresAt(): Date { return this.props.expiresAt; }
+  get createdBy(): string { return this.props.createdBy; }
+  get environment(): Environment { return this.props.environment; }
+  get transitions(): readonly PlanTransition[] { return this.props.transitions; }
+  get failureReason(): string | undefined { return this.props.failureReason; }
+  get version(): number { return this.props.version; }
+
+  /** Steps grouped by batch, canary first. */
+  batches(): Readonly<PlanStep>[][] {
+    const batches: PlanStep[][] = [];
+    for (const step of this.props.steps) (batches[step.batch] ??= []).push(step);
+    return batches;
+  }
+
+  isExpired(now: Date): boolean {
+    return now.getTime() >= this.props.expiresAt.getTime();
+  }
+
+  /** Moves a pending or approved plan whose time ran out to `expired`. Returns whether it did. */
+  expireIfDue(now: Date): boolean {
+    if ((this.props.status === 'pending' || this.props.status === 'approved') && this.isExpired(now)) {
+      this.transition('expired', now, 'system', `not applied before ${this.props.expiresAt.toISOString()}`);
+      return true;
+    }
+    return false;
+  }
+
+  approve(approval: Approval, now: Date): void {
+    this.refuseIfExpired(now, 'approved');
+    if (this.props.environment === 'prod' && approval.approvedBy === this.props.createdBy) {
+      throw new PlanSelfApprovalError(this.props.id, approval.approvedBy);
+    }
+    this.transition('approved', now, approval.approvedBy, approval.comment);
+    this.props.approval = approval;
+  }
+
+  reject(by: string, reason: string, now: Date): void {
+    if (this.props.status !== 'pending') throw new PlanIllegalTransitionError(this.props.id, this.props.status, 'cancelled', 'only pending plans can be rejected');
+    this.transition('cancelled', now, by, `rejected: ${reason}`);
+  }
+
+  cancel(by: string, reason: string, now: Date): void {
+    this.transition('cancelled', now, by, reason);
+  }
+
+  start(by: string, now: Date): void {
+    if (this.props.status === 'pending') throw new PlanNotApprovedError(this.props.id, this.props.status);
+    this.refuseIfExpired(now, 'executing');
+    this.transition('executing', now, by);
+    this.props.startedAt = now;
+  }
+
+  startStep(stepId: string, now: Date): void {
+    this.requireStatus('executing', 'start a step');
+    const step = this.step(stepId);
+    if (step.status !== 'pending') throw this.stepError(step, 'running');
+    const blocking = this.props.steps.find((s) => s.batch < step.batch && s.status !== 'succeeded');
+    if (blocking) {
+      throw new PlanIllegalTransitionError(this.props.id, step.status, 'running', `batch ${step.batch} waits for batch ${blocking.batch} to succeed`);
+    }
+    Object.assign(step, { status: 'running', startedAt: now });
+  }
+
+  finishStep(stepId: string, outcome: { ok: true } | { ok: false; error: string }, now: Date): void {
+    this.requireStatus('executing', 'finish a step');
+    const step = this.step(stepId);
+    if (step.status !== 'running') throw this.stepError(step, outcome.ok ? 'succeeded' : 'failed');
+    Object.assign(step, outcome.ok ? { status: 'succeeded', finishedAt: now } : { status: 'failed', error: outcome.error, finishedAt: now });
+  }
+
+  complete(now: Date): void {
+    const unfinished = this.props.steps.filter((s) => s.status !== 'succeeded');
+    if (unfinished.length > 0) {
+      throw new PlanIllegalTransitionError(this.props.id, this.props.status, 'completed', `${unfinished.length} step(s) have not succeeded`);
+    }
+    this.transition('completed', now, 'system');
+    this.props.finishedAt = now;
+  }
+
+  /** Stops the rollout: steps not yet run are skipped. */
+  fail(reason: string, now: Date): void {
+    if (this.props.steps.some((s) => s.status === 'running')) {
+      throw new PlanIllegalTransitionError(this.props.id, this.props.status, 'failed', 'a step is still running');
+    }
+    this.transition('failed', now, 'system', reason);
+    this.skipPending();
+    this.props.failureReason = reason;
+    this.props.finishedAt = now;
+  }
+
+  beginRollback(by: string, reason: string, now: Date): void {
+    if (this.props.steps.some((s) => s.status === 'running')) {
+      throw new PlanIllegalTransitionError(this.props.id, this.props.status, 'rolling_back', 'a step is still running');
+    }
+    this.transition('rolling_back', now, by, reason);
+    this.skipPending();
+  }
+
+  /** Steps that changed a device (fully or partly) and so need undoing, newest first. */
+  stepsToRollBack(): readonly Readonly<PlanStep>[] {
+    return this.props.steps.filter((s) => s.status === 'succeeded' || s.status === 'failed' || s.status === 'rollback_failed').reverse();
+  }
+
+  recordRollback(stepId: string, ok: boolean, now: Date): void {
+    this.requireStatus('rolling_back', 'record a rollback');
+    const step = this.step(stepId);
+    if (!['succeeded', 'failed', 'rollback_failed'].includes(step.status)) throw this.stepError(step, ok ? 'rolled_back' : 'rollback_failed');
+    Object.assign(step, { status: ok ? 'rolled_back' : 'rollback_failed', finishedAt: now });
+  }
+
+  finishRollback(now: Date): void {
+    this.requireStatus('rolling_back', 'finish a rollback');
+    const left = this.stepsToRollBack();
+    if (left.length > 0) {
+      this.transition('failed', now, 'system', `rollback incomplete on ${left.map((s) => s.deviceId).join(', ')}`);
+      this.props.failureReason = 'rollback incomplete';
+    } else {
+      this.transition('rolled_back', now, 'system');
+    }
+    this.props.finishedAt = now;
+  }
+
+  withVersion(version: number): Plan {
+    return new Plan({ ...this.props, version });
+  }
+
+  toProps(): PlanProps {
+    return { ...this.props, steps: this.props.steps.map((s) => ({ ...s })), transitions: [...this.props.transitions] };
+  }
+
+  private transition(to: PlanStatus, now: Date, by: string, reason?: string): void {
+    const from = this.props.status;
+    if (!canTransition(from, to)) throw new PlanIllegalTransitionError(this.props.id, from, to);
+    this.props.status = to;
+    this.props.transitions.push({ from, to, at: now, by, ...(reason ? { reason } : {}) });
+  }
+
+  private refuseIfExpired(now: Date, to: PlanStatus): void {
+    if (!canTransition(this.props.status, to)) throw new PlanIllegalTransitionError(this.props.id, this.props.status, to);
+    if (this.isExpired(now)) throw new PlanExpiredError(this.props.id, this.props.expiresAt);
+  }
+
+  private requireStatus(status: PlanStatus, action: string): void {
+    if (this.props.status !== status) {
+      throw new PlanIllegalTransitionError(this.props.id, this.props.status, status, `cannot ${action} while the plan is ${this.props.status}`);
+    }
+  }
+
+  private step(stepId: string): PlanStep {
+    const step = this.props.steps.find((s) => s.id === stepId);
+    if (!step) throw ValidationError.single('step_id', `plan '${this.props.id}' has no step '${stepId}'`);
+    return step;
+  }
+
+  private stepError(step: PlanStep, to: StepStatus): PlanIllegalTransitionError {
+    return new PlanIllegalTransitionError(this.props.id, step.status, to, `step '${step.id}' is ${step.status}`);
+  }
+
+  private skipPending(): void {
+    for (const step of this.props.steps) if (step.status === 'pending') step.status = 'skipped';
+  }
+}
