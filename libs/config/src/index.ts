@@ -1,1 +1,2 @@
-export {};
+export * from './lib/config.schema';
+export * from './lib/load-config';

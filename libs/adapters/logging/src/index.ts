@@ -1,1 +1,3 @@
-export {};
+export * from './lib/correlation';
+export * from './lib/redactor';
+export * from './lib/winston-logger';

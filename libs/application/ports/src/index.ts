@@ -1,1 +1,10 @@
-export {};
+export * from './lib/approval-signer.port';
+export * from './lib/audit-log.port';
+export * from './lib/clock.port';
+export * from './lib/concurrent-modification.error';
+export * from './lib/credential-repository.port';
+export * from './lib/device-repository.port';
+export * from './lib/logger.port';
+export * from './lib/schema-migrator.port';
+export * from './lib/secret-cipher.port';
+export * from './lib/secret-decryption.error';

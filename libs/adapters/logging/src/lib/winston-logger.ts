@@ -1,0 +1,60 @@
+import type { LogMeta, Logger } from '@routeros-mcp/application-ports';
+import { Writable } from 'node:stream';
+import winston from 'winston';
+import { currentCorrelationId } from './correlation';
+import { SecretRedactor } from './redactor';
+
+export interface LoggingOptions {
+  level: 'error' | 'warn' | 'info' | 'debug';
+  /** Also append JSON lines to this file. */
+  file?: string;
+  /** Write here instead of stderr (tests). Never stdout: on stdio that would corrupt the protocol stream. */
+  stream?: Writable;
+  /** Fields on every line (e.g. `service`). */
+  defaultMeta?: LogMeta;
+}
+
+const LEVELS = ['error', 'warn', 'info', 'debug'];
+
+function redactFormat(redactor: SecretRedactor) {
+  return winston.format((info) => {
+    const correlationId = currentCorrelationId();
+    const clean = redactor.redact({ ...info }) as Record<string, unknown>;
+    for (const key of Object.keys(info)) delete (info as Record<string, unknown>)[key];
+    Object.assign(info, clean, correlationId && !clean['correlation_id'] ? { correlation_id: correlationId } : {});
+    return info;
+  })();
+}
+
+class WinstonLogger implements Logger {
+  constructor(private readonly inner: winston.Logger) {}
+  debug(message: string, meta?: LogMeta): void { this.inner.debug(message, meta); }
+  info(message: string, meta?: LogMeta): void { this.inner.info(message, meta); }
+  warn(message: string, meta?: LogMeta): void { this.inner.warn(message, meta); }
+  error(message: string, meta?: LogMeta): void { this.inner.error(message, meta); }
+  child(bindings: LogMeta): Logger { return new WinstonLogger(this.inner.child(bindings)); }
+}
+
+/** JSON lines, every level on stderr (or the given stream/file), secrets redacted, correlation id attached. */
+export function createWinstonLogger(options: LoggingOptions, redactor: SecretRedactor): { logger: Logger; close(): Promise<void> } {
+  const transports: winston.transport[] = [
+    options.stream
+      ? new winston.transports.Stream({ stream: options.stream })
+      : new winston.transports.Console({ stderrLevels: LEVELS }),
+  ];
+  if (options.file) transports.push(new winston.transports.File({ filename: options.file }));
+  const inner = winston.createLogger({
+    level: options.level,
+    defaultMeta: options.defaultMeta,
+    format: winston.format.combine(redactFormat(redactor), winston.format.timestamp(), winston.format.json()),
+    transports,
+  });
+  return {
+    logger: new WinstonLogger(inner),
+    close: () =>
+      new Promise<void>((resolve) => {
+        inner.on('finish', () => resolve());
+        inner.end();
+      }),
+  };
+}

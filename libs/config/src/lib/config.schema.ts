@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+
+const base64Key = z
+  .string()
+  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, {
+    message: 'must be base64 of exactly 32 bytes (e.g. from `openssl rand -base64 32`)',
+  });
+
+/** The one schema of the service's settings. Keys are camelCase here, `ROUTEROS_MCP_<SNAKE_CASE>` in the environment. */
+export const ConfigSchema = z
+  .object({
+    dataDir: z.string().min(1, 'must not be empty'),
+    databaseUrl: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// URL; leave it unset to use the embedded SQLite database')
+      .optional(),
+    sqliteFile: z.string().min(1).optional(),
+    masterKey: base64Key.optional(),
+    approvalSigningKey: base64Key.optional(),
+    environment: z.enum(['lab', 'staging', 'prod'], { message: 'must be one of lab, staging, prod' }),
+    logLevel: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
+    logFile: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((c) => !(c.masterKey && c.approvalSigningKey && c.masterKey === c.approvalSigningKey), {
+    message: 'must differ from ROUTEROS_MCP_MASTER_KEY: approvals are signed with a key of their own',
+    path: ['approvalSigningKey'],
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Settings whose values are secrets: never printed, logged or echoed in errors. */
+export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'databaseUrl']);

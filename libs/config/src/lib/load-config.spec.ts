@@ -1,0 +1,74 @@
+import { ConfigError, envName, loadConfig, redactConfig, sqlitePath } from '../index';
+
+const key = Buffer.alloc(32, 7).toString('base64');
+const otherKey = Buffer.alloc(32, 9).toString('base64');
+
+function problems(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('defaults to ~/.routeros-mcp, SQLite, lab and info', () => {
+    const config = loadConfig({ homeDir: '/home/op' });
+    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info' });
+    expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
+  });
+
+  it('layers defaults < file < env < flags', () => {
+    const config = loadConfig({
+      homeDir: '/h',
+      file: { environment: 'staging', logLevel: 'debug', dataDir: '/file' },
+      env: { ROUTEROS_MCP_ENVIRONMENT: 'prod', ROUTEROS_MCP_DATA_DIR: '/env', UNRELATED: 'x' },
+      flags: { dataDir: '/flag', logLevel: undefined },
+    });
+    expect(config).toMatchObject({ environment: 'prod', logLevel: 'debug', dataDir: '/flag' });
+  });
+
+  it('ignores empty environment variables', () => {
+    expect(loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DATABASE_URL: '' } }).databaseUrl).toBeUndefined();
+  });
+
+  it('names the variable, the problem and the expected form, for every bad value at once', () => {
+    expect(
+      problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_ENVIRONMENT: 'production', ROUTEROS_MCP_LOG_LEVEL: 'loud' } })),
+    ).toEqual([
+      'ROUTEROS_MCP_ENVIRONMENT (environment): must be one of lab, staging, prod (got "production")',
+      'ROUTEROS_MCP_LOG_LEVEL (logLevel): must be one of error, warn, info, debug (got "loud")',
+    ]);
+  });
+
+  it('never echoes a secret value in an error', () => {
+    const bad = 'c2VjcmV0LXRoYXQtaXMtdG9vLXNob3J0';
+    const found = problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_MASTER_KEY: bad, ROUTEROS_MCP_DATABASE_URL: 'mysql://u:hunter2@db/x' } }));
+    expect(found).toEqual([
+      'ROUTEROS_MCP_DATABASE_URL (databaseUrl): must be a postgres:// URL; leave it unset to use the embedded SQLite database',
+      'ROUTEROS_MCP_MASTER_KEY (masterKey): must be base64 of exactly 32 bytes (e.g. from `openssl rand -base64 32`)',
+    ]);
+    expect(found.join()).not.toContain('hunter2');
+    expect(found.join()).not.toContain(bad);
+  });
+
+  it('requires the approval-signing key to differ from the master key', () => {
+    expect(problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_MASTER_KEY: key, ROUTEROS_MCP_APPROVAL_SIGNING_KEY: key } }))[0]).toContain(
+      'ROUTEROS_MCP_APPROVAL_SIGNING_KEY (approvalSigningKey): must differ from ROUTEROS_MCP_MASTER_KEY',
+    );
+    expect(loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_MASTER_KEY: key, ROUTEROS_MCP_APPROVAL_SIGNING_KEY: otherKey } }).masterKey).toBe(key);
+  });
+
+  it('rejects unknown settings in a config file', () => {
+    expect(problems(() => loadConfig({ homeDir: '/h', file: { colour: 'blue' } }))).toEqual(['config: unknown setting(s) colour']);
+  });
+
+  it('accepts postgres URLs and redacts them when printed', () => {
+    const config = loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DATABASE_URL: 'postgres://u:pw@127.0.0.1:5432/db', ROUTEROS_MCP_MASTER_KEY: key } });
+    expect(redactConfig(config)).toMatchObject({ databaseUrl: '[redacted]', masterKey: '[redacted]', environment: 'lab' });
+  });
+
+  it('maps keys to environment names', () => expect(envName('approvalSigningKey')).toBe('ROUTEROS_MCP_APPROVAL_SIGNING_KEY'));
+});
