@@ -1,1 +1,5 @@
-export {};
+export * from './lib/aes-gcm.cipher';
+export * from './lib/approval-signer';
+export * from './lib/credential-keyring';
+export * from './lib/key-file';
+export * from './lib/key-id';

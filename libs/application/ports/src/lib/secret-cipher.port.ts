@@ -15,8 +15,9 @@ export interface SecretCipher {
 export interface KeyRotation {
   readonly cipher: SecretCipher;
   readonly previousKeyId: string;
-  /** Retires the old keys once every credential is re-encrypted. Returns what the operator must still do, if anything. */
-  commit(): Promise<string | undefined>;
+  /** Retires the old keys once every credential is re-encrypted, keeping any still referenced (`keepKeyIds`).
+   *  Returns what the operator must still do, if anything. */
+  commit(keepKeyIds?: readonly string[]): Promise<string | undefined>;
   /** Goes back to the old key (after a failed re-encryption). */
   abort(): Promise<void>;
 }
