@@ -1,1 +1,2 @@
-export {};
+export * from './lib/postgres.harness';
+export * from './lib/temp-dir';

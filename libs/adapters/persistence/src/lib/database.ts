@@ -1,0 +1,57 @@
+import { DataSource, EntityManager } from 'typeorm';
+import { Dialect } from './dialect';
+import { MIGRATIONS } from './migrations';
+import { auditEventSchema } from './records/audit-event.record';
+import { credentialSchema } from './records/credential.record';
+import { deviceSchema, deviceTagSchema } from './records/device.record';
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/**
+ * One open database plus the rule for writing to it. SQLite has a single connection per process, on which
+ * concurrent transactions would interleave, so writes are queued there; PostgreSQL runs them in parallel.
+ */
+export class Database {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly dataSource: DataSource,
+    readonly dialect: Dialect,
+  ) {}
+
+  static async open(target: DatabaseTarget): Promise<Database> {
+    const dialect: Dialect = target.kind;
+    const common = {
+      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect)],
+      migrations: MIGRATIONS,
+      migrationsTableName: 'schema_migrations',
+      synchronize: false as const,
+      migrationsRun: false,
+      logging: false,
+    };
+    const dataSource =
+      target.kind === 'sqlite'
+        ? new DataSource({ ...common, type: 'sqlite', database: target.file, enableWAL: true, busyTimeout: 10_000 })
+        : new DataSource({ ...common, type: 'postgres', url: target.url, extra: { max: 10, connectionTimeoutMillis: 10_000 } });
+    await dataSource.initialize();
+    return new Database(dataSource, dialect);
+  }
+
+  /** Runs `work` in one transaction: it all commits, or none of it does. */
+  write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const run = () => this.dataSource.transaction(work);
+    if (this.dialect === 'postgres') return run();
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.catch(() => undefined);
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}

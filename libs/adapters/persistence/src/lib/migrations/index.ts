@@ -1,0 +1,4 @@
+import { InitialSchema1767225600000 } from './1767225600000-initial-schema.migration';
+
+/** Every migration, oldest first. Append only: never edit one that has shipped. */
+export const MIGRATIONS = [InitialSchema1767225600000];

@@ -1,0 +1,17 @@
+import { AuditLog, CredentialRepository, DeviceRepository, SchemaMigrator } from '@routeros-mcp/application-ports';
+import { ContainerModule } from 'inversify';
+import { Database } from './database';
+import { TypeOrmAuditLog } from './repositories/typeorm-audit.log';
+import { TypeOrmCredentialRepository } from './repositories/typeorm-credential.repository';
+import { TypeOrmDeviceRepository } from './repositories/typeorm-device.repository';
+import { TypeOrmSchemaMigrator } from './typeorm-schema.migrator';
+
+/** Binds the persistence ports to TypeORM implementations over an already opened database. */
+export function persistenceModule(db: Database): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind<DeviceRepository>(DeviceRepository).toConstantValue(new TypeOrmDeviceRepository(db));
+    bind<CredentialRepository>(CredentialRepository).toConstantValue(new TypeOrmCredentialRepository(db));
+    bind<AuditLog>(AuditLog).toConstantValue(new TypeOrmAuditLog(db));
+    bind<SchemaMigrator>(SchemaMigrator).toConstantValue(new TypeOrmSchemaMigrator(db));
+  });
+}

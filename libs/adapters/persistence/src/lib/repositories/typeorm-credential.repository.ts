@@ -1,0 +1,47 @@
+import type { CredentialPurpose, CredentialRepository, EncryptedCredential } from '@routeros-mcp/application-ports';
+import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
+import { Database } from '../database';
+import { CredentialRecord } from '../records/credential.record';
+
+const CREDENTIAL = 'CredentialRecord';
+
+export function toCredentialRecord(c: EncryptedCredential): CredentialRecord {
+  return { device_id: c.deviceId, purpose: c.purpose, username: c.username, ciphertext: c.ciphertext, key_id: c.keyId, updated_at: c.updatedAt };
+}
+
+function fromRecord(r: CredentialRecord): EncryptedCredential {
+  return { deviceId: r.device_id, purpose: r.purpose as CredentialPurpose, username: r.username, ciphertext: r.ciphertext, keyId: r.key_id, updatedAt: r.updated_at };
+}
+
+export class TypeOrmCredentialRepository implements CredentialRepository {
+  constructor(private readonly db: Database) {}
+
+  async forDevice(deviceId: string): Promise<EncryptedCredential[]> {
+    const rows = await this.db.manager.find<CredentialRecord>(CREDENTIAL, { where: { device_id: deviceId }, order: { purpose: 'ASC' } });
+    return rows.map(fromRecord);
+  }
+
+  async replace(deviceId: string, credentials: EncryptedCredential[]): Promise<void> {
+    await this.db.write(async (em) => {
+      if (!(await em.exists('DeviceRecord', { where: { id: deviceId } }))) throw new DeviceNotFoundError(deviceId);
+      await em.delete(CREDENTIAL, { device_id: deviceId });
+      if (credentials.length > 0) await em.insert(CREDENTIAL, credentials.map(toCredentialRecord));
+    });
+  }
+
+  async reencryptAll(transform: (credential: EncryptedCredential) => EncryptedCredential): Promise<number> {
+    return this.db.write(async (em) => {
+      const rows = await em.find<CredentialRecord>(CREDENTIAL, { order: { device_id: 'ASC', purpose: 'ASC' } });
+      for (const row of rows) {
+        const next = toCredentialRecord(transform(fromRecord(row)));
+        await em.update(CREDENTIAL, { device_id: row.device_id, purpose: row.purpose }, { ciphertext: next.ciphertext, key_id: next.key_id, updated_at: next.updated_at });
+      }
+      return rows.length;
+    });
+  }
+
+  async keyIdsInUse(): Promise<string[]> {
+    const rows: { key_id: string }[] = await this.db.manager.createQueryBuilder(CREDENTIAL, 'c').select('DISTINCT c.key_id', 'key_id').getRawMany();
+    return rows.map((r) => r.key_id).sort();
+  }
+}
