@@ -5,6 +5,18 @@ import { auditEventSchema } from './records/audit-event.record';
 import { credentialSchema } from './records/credential.record';
 import { deviceSchema, deviceTagSchema } from './records/device.record';
 
+/** Switching the journal mode needs an exclusive lock, and SQLite does not wait for it: retry briefly. */
+async function retryWhileBusy<T>(work: () => Promise<T>, attempts = 50): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !/SQLITE_BUSY/.test(String((error as Error).message))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+    }
+  }
+}
+
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 /**
@@ -31,9 +43,12 @@ export class Database {
     };
     const dataSource =
       target.kind === 'sqlite'
-        ? new DataSource({ ...common, type: 'sqlite', database: target.file, enableWAL: true, busyTimeout: 10_000 })
+        ? new DataSource({ ...common, type: 'sqlite', database: target.file, busyTimeout: 10_000 })
         : new DataSource({ ...common, type: 'postgres', url: target.url, extra: { max: 10, connectionTimeoutMillis: 10_000 } });
     await dataSource.initialize();
+    // WAL lets readers in other processes (the admin CLI next to a running server) proceed during writes.
+    // Set here rather than through TypeORM's enableWAL, which switches before the busy timeout is in place.
+    if (dialect === 'sqlite') await retryWhileBusy(() => dataSource.query('PRAGMA journal_mode = WAL'));
     return new Database(dataSource, dialect);
   }
 

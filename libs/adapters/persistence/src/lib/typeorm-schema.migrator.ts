@@ -4,6 +4,7 @@ import { MIGRATIONS } from './migrations';
 
 // Any constant works; it only has to be the same for every process of this service.
 const MIGRATION_LOCK_KEY = 0x524f534d; // "ROSM"
+const MAX_ATTEMPTS = 5;
 
 export class TypeOrmSchemaMigrator implements SchemaMigrator {
   constructor(private readonly db: Database) {}
@@ -27,14 +28,17 @@ export class TypeOrmSchemaMigrator implements SchemaMigrator {
     return MIGRATIONS.map((m) => new m().name).map((name) => ({ name, applied: applied.has(name) }));
   }
 
-  private async runPending(): Promise<string[]> {
+  private async runPending(attempt = 1): Promise<string[]> {
     try {
       const ran = await this.db.dataSource.runMigrations({ transaction: 'all' });
       return ran.map((m) => m.name);
     } catch (error) {
-      // Another process (SQLite has no advisory lock) may have applied the same migrations meanwhile.
+      // On SQLite (no advisory lock) another process may be applying the same migrations right now:
+      // its transaction either lands (nothing left to do) or rolls back (try again).
       if ((await this.status()).every((m) => m.applied)) return [];
-      throw error;
+      if (attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      return this.runPending(attempt + 1);
     }
   }
 

@@ -1,0 +1,219 @@
+import { ConcurrentModificationError, EncryptedCredential } from '@routeros-mcp/application-ports';
+import { Device, DeviceAlreadyExistsError, DeviceNotFoundError } from '@routeros-mcp/domain-devices';
+import { PostgresServer, startPostgres, tempDir } from '@routeros-mcp/testing';
+import { join } from 'node:path';
+import {
+  Database,
+  DatabaseTarget,
+  TypeOrmAuditLog,
+  TypeOrmCredentialRepository,
+  TypeOrmDeviceRepository,
+  TypeOrmSchemaMigrator,
+} from '../index';
+
+const t0 = new Date('2026-05-01T12:00:00.123Z');
+const t1 = new Date('2026-05-01T13:00:00.456Z');
+
+function device(id: string, extra: Partial<Parameters<typeof Device.create>[0]> = {}): Device {
+  return Device.create({ id, name: `Router ${id}`, host: '192.0.2.1', environment: 'lab', ...extra }, t0);
+}
+
+function credential(deviceId: string, purpose: EncryptedCredential['purpose'] = 'rest_password', keyId = 'k1'): EncryptedCredential {
+  return { deviceId, purpose, username: 'admin', ciphertext: `v1.${keyId}.iv.tag.${deviceId}-${purpose}`, keyId, updatedAt: t0 };
+}
+
+let pg: PostgresServer;
+const dirs: { remove(): void }[] = [];
+beforeAll(async () => (pg = await startPostgres()));
+afterAll(() => {
+  pg?.stop();
+  dirs.forEach((d) => d.remove());
+});
+
+const engines: [string, () => Promise<DatabaseTarget>][] = [
+  ['SQLite', async () => { const d = tempDir(); dirs.push(d); return { kind: 'sqlite', file: join(d.path, 'test.sqlite') }; }],
+  ['PostgreSQL', async () => ({ kind: 'postgres', url: await pg.createDatabase() })],
+];
+
+describe.each(engines)('persistence on %s', (_engine, newTarget) => {
+  let db: Database;
+  let devices: TypeOrmDeviceRepository;
+  let credentials: TypeOrmCredentialRepository;
+  let audit: TypeOrmAuditLog;
+
+  beforeEach(async () => {
+    db = await Database.open(await newTarget());
+    await new TypeOrmSchemaMigrator(db).migrate();
+    devices = new TypeOrmDeviceRepository(db);
+    credentials = new TypeOrmCredentialRepository(db);
+    audit = new TypeOrmAuditLog(db);
+  });
+  afterEach(() => db.close());
+
+  describe('migrations', () => {
+    it('report every migration applied, and apply nothing the second time', async () => {
+      const migrator = new TypeOrmSchemaMigrator(db);
+      expect(await migrator.status()).toEqual([{ name: 'InitialSchema1767225600000', applied: true }]);
+      expect(await migrator.migrate()).toEqual([]);
+      const tables = await db.dataSource.createQueryRunner().getTables([
+        'devices', 'device_tags', 'device_credentials', 'plans', 'plan_steps', 'plan_approvals', 'audit_events', 'config_snapshots', 'health_checks',
+      ]);
+      expect(tables).toHaveLength(9);
+    });
+
+    it('are safe when two processes migrate a fresh database at once', async () => {
+      const target = await newTarget();
+      const [a, b] = await Promise.all([Database.open(target), Database.open(target)]);
+      try {
+        const results = await Promise.all([new TypeOrmSchemaMigrator(a).migrate(), new TypeOrmSchemaMigrator(b).migrate()]);
+        expect(results.flat()).toEqual(['InitialSchema1767225600000']);
+        expect((await new TypeOrmSchemaMigrator(a).status()).every((m) => m.applied)).toBe(true);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
+    it('list pending migrations on an empty database', async () => {
+      const fresh = await Database.open(await newTarget());
+      try {
+        expect(await new TypeOrmSchemaMigrator(fresh).status()).toEqual([{ name: 'InitialSchema1767225600000', applied: false }]);
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+
+  describe('devices', () => {
+    it('stores every field and reads it back exactly', async () => {
+      const original = device('dev-a', {
+        tags: { site: 'ber1', role: 'edge' },
+        capabilities: { allow_advanced_writes: true, allow_dhcp_writes: true },
+        critical: true,
+        restPort: 8443,
+        sshPort: 2222,
+        tlsFingerprint: 'AB'.repeat(32),
+        sshHostKey: 'SHA256:' + 'x'.repeat(42) + 'A',
+      }).recordContact({ routerosVersion: '7.20.5', identity: 'edge-1', board: 'CCR2004', serial: 'HE1234' }, 'healthy', t1);
+      await devices.create(original, [credential('dev-a')]);
+      const loaded = await devices.findById('dev-a');
+      expect(loaded?.toProps()).toEqual(original.toProps());
+      expect((await devices.findByName('Router dev-a'))?.id).toBe('dev-a');
+      expect(await devices.findById('nope')).toBeUndefined();
+    });
+
+    it('filters by environment, status and every given tag, ordered by id', async () => {
+      await devices.create(device('dev-c', { environment: 'prod', tags: { site: 'ber1', role: 'core' } }), []);
+      await devices.create(device('dev-b', { tags: { site: 'ber1', role: 'edge' } }), []);
+      await devices.create(device('dev-a', { tags: { site: 'muc1', role: 'edge' } }), []);
+      const ids = async (filter: Parameters<typeof devices.list>[0]) => (await devices.list(filter)).map((d) => d.id);
+      expect(await ids({})).toEqual(['dev-a', 'dev-b', 'dev-c']);
+      expect(await ids({ environment: 'prod' })).toEqual(['dev-c']);
+      expect(await ids({ tags: { site: 'ber1' } })).toEqual(['dev-b', 'dev-c']);
+      expect(await ids({ tags: { site: 'ber1', role: 'edge' } })).toEqual(['dev-b']);
+      expect(await ids({ status: 'healthy' })).toEqual([]);
+      expect(await ids({ status: 'unknown', environment: 'lab' })).toEqual(['dev-a', 'dev-b']);
+      expect((await devices.list({}))[2].tags).toEqual({ role: 'core', site: 'ber1' });
+    });
+
+    it('refuses a duplicate id or name and writes nothing', async () => {
+      await devices.create(device('dev-a'), [credential('dev-a')]);
+      await expect(devices.create(device('dev-a', { name: 'Other' }), [])).rejects.toThrow(new DeviceAlreadyExistsError('id', 'dev-a'));
+      await expect(devices.create(device('dev-b', { name: 'Router dev-a' }), [credential('dev-b')])).rejects.toThrow(
+        new DeviceAlreadyExistsError('name', 'Router dev-a'),
+      );
+      expect((await devices.list()).map((d) => d.id)).toEqual(['dev-a']);
+      expect(await credentials.forDevice('dev-b')).toEqual([]);
+    });
+
+    it('rolls back the device and its tags when a credential cannot be stored', async () => {
+      const broken = [credential('dev-a'), credential('dev-a')]; // same primary key twice
+      await expect(devices.create(device('dev-a', { tags: { site: 'x' } }), broken)).rejects.toThrow();
+      expect(await devices.findById('dev-a')).toBeUndefined();
+      const tagRows = await db.manager.query('SELECT COUNT(*) AS n FROM device_tags');
+      expect(Number(tagRows[0].n)).toBe(0);
+    });
+
+    it('updates with optimistic concurrency and replaces tags', async () => {
+      await devices.create(device('dev-a', { tags: { a: '1', b: '2' } }), []);
+      const read1 = (await devices.findById('dev-a'))!;
+      const read2 = (await devices.findById('dev-a'))!;
+      const saved = await devices.update(read1.update({ name: 'Renamed', setTags: { c: '3' }, removeTags: ['a'] }, t1));
+      expect(saved.version).toBe(1);
+      const loaded = (await devices.findById('dev-a'))!;
+      expect(loaded.name).toBe('Renamed');
+      expect(loaded.tags).toEqual({ b: '2', c: '3' });
+      expect(loaded.updatedAt).toEqual(t1);
+      await expect(devices.update(read2.update({ critical: true }, t1))).rejects.toThrow(ConcurrentModificationError);
+      expect((await devices.findById('dev-a'))!.critical).toBe(false);
+    });
+
+    it('refuses renaming onto another device and updating a missing one', async () => {
+      await devices.create(device('dev-a'), []);
+      await devices.create(device('dev-b'), []);
+      const b = (await devices.findById('dev-b'))!;
+      await expect(devices.update(b.update({ name: 'Router dev-a' }, t1))).rejects.toThrow(DeviceAlreadyExistsError);
+      await expect(devices.update(device('dev-z'))).rejects.toThrow(DeviceNotFoundError);
+    });
+
+    it('removes a device with its tags and credentials', async () => {
+      await devices.create(device('dev-a', { tags: { a: '1' } }), [credential('dev-a'), credential('dev-a', 'ssh_password')]);
+      await devices.create(device('dev-b'), [credential('dev-b')]);
+      expect(await devices.remove('dev-a')).toBe(true);
+      expect(await devices.remove('dev-a')).toBe(false);
+      expect(await credentials.forDevice('dev-a')).toEqual([]);
+      expect(await credentials.forDevice('dev-b')).toHaveLength(1);
+    });
+  });
+
+  describe('credentials', () => {
+    beforeEach(() => devices.create(device('dev-a'), [credential('dev-a')]).then(() => devices.create(device('dev-b'), [credential('dev-b', 'rest_password', 'k2')])));
+
+    it('replaces a device’s credentials and refuses an unknown device', async () => {
+      await credentials.replace('dev-a', [credential('dev-a', 'rest_password', 'k3'), credential('dev-a', 'ssh_private_key', 'k3')]);
+      expect((await credentials.forDevice('dev-a')).map((c) => [c.purpose, c.keyId])).toEqual([['rest_password', 'k3'], ['ssh_private_key', 'k3']]);
+      await expect(credentials.replace('dev-x', [])).rejects.toThrow(DeviceNotFoundError);
+      expect(await credentials.keyIdsInUse()).toEqual(['k2', 'k3']);
+    });
+
+    it('re-encrypts all rows in one transaction, or none when one fails', async () => {
+      let calls = 0;
+      await expect(
+        credentials.reencryptAll((c) => {
+          if (++calls === 2) throw new Error('decrypt failed');
+          return { ...c, ciphertext: 'new', keyId: 'k9' };
+        }),
+      ).rejects.toThrow('decrypt failed');
+      expect(await credentials.keyIdsInUse()).toEqual(['k1', 'k2']);
+      expect(await credentials.reencryptAll((c) => ({ ...c, ciphertext: `re-${c.deviceId}`, keyId: 'k9', updatedAt: t1 }))).toBe(2);
+      expect(await credentials.keyIdsInUse()).toEqual(['k9']);
+      expect((await credentials.forDevice('dev-b'))[0]).toMatchObject({ ciphertext: 're-dev-b', updatedAt: t1 });
+    });
+  });
+
+  describe('audit log', () => {
+    it('records events and lists them newest first with filters', async () => {
+      const principal = { id: 'alice', via: 'admin-cli' };
+      for (const [i, action, deviceId] of [[0, 'device.add', 'dev-a'], [1, 'device.update', 'dev-a'], [2, 'device.add', 'dev-b']] as const) {
+        await audit.record({
+          id: `00000000-0000-4000-8000-00000000000${i}`,
+          occurredAt: new Date(t0.getTime() + i * 1000),
+          principal: { ...principal, sessionId: 's1', clientName: 'cli', clientVersion: '1.0' },
+          action,
+          deviceId,
+          arguments: { name: 'x', tags: { a: '1' } },
+          outcome: i === 1 ? 'error' : 'success',
+          errorCode: i === 1 ? 'VALIDATION.INVALID' : undefined,
+          durationMs: 12,
+          correlationId: `c${i}`,
+        });
+      }
+      const all = await audit.list({ limit: 10 });
+      expect(all.map((e) => e.action)).toEqual(['device.add', 'device.update', 'device.add']);
+      expect(all[1]).toMatchObject({ outcome: 'error', errorCode: 'VALIDATION.INVALID', principal: { id: 'alice', via: 'admin-cli', sessionId: 's1' }, arguments: { tags: { a: '1' } } });
+      expect((await audit.list({ limit: 10, deviceId: 'dev-a' })).map((e) => e.correlationId)).toEqual(['c1', 'c0']);
+      expect((await audit.list({ limit: 1, action: 'device.add' }))[0].deviceId).toBe('dev-b');
+      expect((await audit.list({ limit: 10, since: new Date(t0.getTime() + 1000) })).length).toBe(2);
+    });
+  });
+});
