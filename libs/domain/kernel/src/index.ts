@@ -3,3 +3,4 @@ export * from './lib/validation.error';
 export * from './lib/environment';
 export * from './lib/internal.error';
 export * from './lib/text';
+export * from './lib/secret-fields';

@@ -1,4 +1,5 @@
-const SECRET_FIELD = /pass(word|phrase)?|secret|token|authorization|private[_-]?key|master[_-]?key|api[_-]?key|cookie|credential|signature/i;
+import { isSecretFieldName } from '@routeros-mcp/domain-kernel';
+
 const AUTH_HEADER_VALUE = /\b(Basic|Bearer|Digest)\s+[A-Za-z0-9+/=._~-]+/g;
 export const REDACTED = '[redacted]';
 
@@ -34,7 +35,7 @@ export class SecretRedactor {
     if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      out[key] = SECRET_FIELD.test(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.redact(item, seen);
+      out[key] = isSecretFieldName(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.redact(item, seen);
     }
     return out;
   }

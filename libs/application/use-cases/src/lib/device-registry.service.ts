@@ -1,0 +1,93 @@
+import type { AuditLog, Clock, CredentialRepository, DeviceFilter, DeviceRepository, Logger, Principal, SecretCipher } from '@routeros-mcp/application-ports';
+import {
+  AuditLog as AuditLogToken,
+  Clock as ClockToken,
+  CredentialRepository as CredentialRepositoryToken,
+  DeviceRepository as DeviceRepositoryToken,
+  Logger as LoggerToken,
+  SecretCipher as SecretCipherToken,
+} from '@routeros-mcp/application-ports';
+import { Device, DeviceCredentials, DeviceNotFoundError, DevicePatch, NewDeviceInput, validateCredentials } from '@routeros-mcp/domain-devices';
+import { inject, injectable } from 'inversify';
+import { AuditRecorder } from './audit-recorder';
+import { CredentialVault } from './credential-vault';
+
+export interface CredentialSummary {
+  purpose: string;
+  username: string;
+  keyId: string;
+  updatedAt: Date;
+}
+
+/** Enrolment and upkeep of the device registry. Every change is audited under the calling principal. */
+@injectable()
+export class DeviceRegistry {
+  private readonly recorder: AuditRecorder;
+  private readonly vault: CredentialVault;
+
+  constructor(
+    @inject(DeviceRepositoryToken) private readonly devices: DeviceRepository,
+    @inject(CredentialRepositoryToken) private readonly credentials: CredentialRepository,
+    @inject(SecretCipherToken) cipher: SecretCipher,
+    @inject(AuditLogToken) audit: AuditLog,
+    @inject(ClockToken) private readonly clock: Clock,
+    @inject(LoggerToken) private readonly logger: Logger,
+  ) {
+    this.recorder = new AuditRecorder(audit, clock, logger);
+    this.vault = new CredentialVault(cipher);
+  }
+
+  /** Validates everything first; stores the device, its tags and encrypted credentials in one transaction. */
+  async enroll(principal: Principal, input: NewDeviceInput, credentials: DeviceCredentials): Promise<Device> {
+    return this.recorder.run({ principal, action: 'device.add', deviceId: input.id, arguments: { ...input } }, async () => {
+      const now = this.clock.now();
+      const device = Device.create(input, now);
+      validateCredentials(credentials);
+      const stored = await this.devices.create(device, this.vault.seal(device.id, credentials, now));
+      this.logger.info('device enrolled', { device_id: device.id, environment: device.environment });
+      return stored;
+    });
+  }
+
+  list(filter: DeviceFilter = {}): Promise<Device[]> {
+    return this.devices.list(filter);
+  }
+
+  async get(id: string): Promise<Device> {
+    const device = await this.devices.findById(id);
+    if (!device) throw new DeviceNotFoundError(id);
+    return device;
+  }
+
+  async update(principal: Principal, id: string, patch: DevicePatch): Promise<Device> {
+    return this.recorder.run({ principal, action: 'device.update', deviceId: id, arguments: { ...patch } }, async () => {
+      const current = await this.get(id);
+      return this.devices.update(current.update(patch, this.clock.now()));
+    });
+  }
+
+  async remove(principal: Principal, id: string): Promise<void> {
+    await this.recorder.run({ principal, action: 'device.remove', deviceId: id }, async () => {
+      if (!(await this.devices.remove(id))) throw new DeviceNotFoundError(id);
+      this.logger.info('device removed', { device_id: id });
+    });
+  }
+
+  async setCredentials(principal: Principal, id: string, credentials: DeviceCredentials): Promise<void> {
+    await this.recorder.run({ principal, action: 'credentials.set', deviceId: id, arguments: { username: credentials.rest.username } }, async () => {
+      validateCredentials(credentials);
+      await this.get(id);
+      await this.credentials.replace(id, this.vault.seal(id, credentials, this.clock.now()));
+    });
+  }
+
+  /** What is stored, without any secret: for display. */
+  async credentialSummary(id: string): Promise<CredentialSummary[]> {
+    return (await this.credentials.forDevice(id)).map(({ purpose, username, keyId, updatedAt }) => ({ purpose, username, keyId, updatedAt }));
+  }
+
+  /** Plaintext credentials for a device adapter. Never log or return the result. */
+  async revealCredentials(id: string): Promise<DeviceCredentials> {
+    return this.vault.open(id, await this.credentials.forDevice(id));
+  }
+}

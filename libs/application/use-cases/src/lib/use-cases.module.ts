@@ -1,0 +1,12 @@
+import { ContainerModule } from 'inversify';
+import { DatabaseAdmin } from './database-admin.service';
+import { DeviceRegistry } from './device-registry.service';
+import { KeyRotationService } from './key-rotation.service';
+
+export function useCasesModule(): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(DeviceRegistry).toSelf().inSingletonScope();
+    bind(KeyRotationService).toSelf().inSingletonScope();
+    bind(DatabaseAdmin).toSelf().inSingletonScope();
+  });
+}
