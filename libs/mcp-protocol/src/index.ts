@@ -1,1 +1,2 @@
-export {};
+export * from './lib/create-mcp-server';
+export * from './lib/server-info';

@@ -1,0 +1,89 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { PostgresServer, startPostgres, tempDir } from '@routeros-mcp/testing';
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MAIN = join(__dirname, '..', 'dist', 'main.js');
+const dirs: { remove(): void }[] = [];
+afterAll(() => dirs.forEach((d) => d.remove()));
+
+function dataDir(): string {
+  const dir = tempDir('stdio-e2e-');
+  dirs.push(dir);
+  return join(dir.path, 'data');
+}
+
+/** Runs the server with raw frames on stdin; returns stdout lines, stderr and the exit code. */
+function runRaw(frames: string[], env: Record<string, string>, args: string[] = []): Promise<{ stdout: string[]; stderr: string; code: number | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH']!, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ stdout: stdout.split('\n').filter(Boolean), stderr, code }));
+    for (const frame of frames) child.stdin.write(frame + '\n');
+    setTimeout(() => child.stdin.end(), 1500);
+  });
+}
+
+const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+
+describe('routeros-mcp over stdio', () => {
+  it('answers initialize and ping to the SDK client, with its package name and version', async () => {
+    const dir = dataDir();
+    const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dir }, stderr: 'pipe' });
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: 'routeros-mcp', version: '0.1.0' });
+      expect(client.getInstructions()).toContain('lab environment');
+      expect(await client.ping()).toEqual({});
+    } finally {
+      await client.close();
+    }
+    // It migrated its embedded database and created its keys, private to the user.
+    expect(existsSync(join(dir, 'routeros-mcp.sqlite'))).toBe(true);
+    expect(statSync(join(dir, 'master.key')).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  it('prefers protocol 2025-11-25, writes only JSON-RPC frames to stdout, logs JSON to stderr, exits 0 on stdin close', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+    const { stdout, stderr, code } = await runRaw([initialize, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), ping], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_LOG_LEVEL: 'debug' });
+    expect(code).toBe(0);
+    const frames = stdout.map((line) => JSON.parse(line));
+    expect(frames.every((f) => f.jsonrpc === '2.0')).toBe(true);
+    expect(frames[0].result.protocolVersion).toBe('2025-11-25');
+    expect(frames[1]).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    const logs = stderr.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining(['database migrated', 'stdio server ready', 'stdio server stopping']));
+  });
+
+  it('runs on PostgreSQL when ROUTEROS_MCP_DATABASE_URL is set', async () => {
+    let pg: PostgresServer | undefined;
+    try {
+      pg = await startPostgres();
+      const url = await pg.createDatabase('stdio_e2e');
+      const { stdout, stderr, code } = await runRaw([initialize], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_DATABASE_URL: url });
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout[0]).result.serverInfo.name).toBe('routeros-mcp');
+      expect(stderr).toContain('"engine":"postgres"');
+    } finally {
+      pg?.stop();
+    }
+  });
+
+  it.each([
+    ['a bad environment variable', { ROUTEROS_MCP_ENVIRONMENT: 'production' }, [], 'ROUTEROS_MCP_ENVIRONMENT (environment): must be one of lab, staging, prod (got "production")'],
+    ['an unknown flag', {}, ['--colour'], "Unknown option '--colour'"],
+    ['a missing config file', {}, ['--config', '/nonexistent/x.yaml'], 'config file /nonexistent/x.yaml: does not exist'],
+  ])('fails fast on %s with exit 1, a clear message and nothing on stdout', async (_label, env, args, message) => {
+    const { stdout, stderr, code } = await runRaw([], { ROUTEROS_MCP_DATA_DIR: dataDir(), ...env }, args as string[]);
+    expect(code).toBe(1);
+    expect(stdout).toEqual([]);
+    expect(stderr).toContain(message);
+  });
+});

@@ -1,0 +1,39 @@
+import type { Logger } from '@routeros-mcp/application-ports';
+import { DatabaseAdmin, DeviceRegistry, KeyRotationService } from '@routeros-mcp/application-use-cases';
+import type { Config } from '@routeros-mcp/config';
+
+export const Lifecycle = Symbol.for('Lifecycle');
+export interface Lifecycle {
+  /** Closes the database and flushes logs. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** What the admin CLI works with: the entry object it resolves from the container. */
+export class AdminServices {
+  constructor(
+    readonly devices: DeviceRegistry,
+    readonly keys: KeyRotationService,
+    readonly database: DatabaseAdmin,
+    readonly logger: Logger,
+    readonly config: Config,
+    private readonly lifecycle: Lifecycle,
+  ) {}
+
+  close(): Promise<void> {
+    return this.lifecycle.close();
+  }
+}
+
+/** What the MCP servers work with. Grows with the tools in later issues. */
+export class ServerServices {
+  constructor(
+    readonly devices: DeviceRegistry,
+    readonly logger: Logger,
+    readonly config: Config,
+    private readonly lifecycle: Lifecycle,
+  ) {}
+
+  close(): Promise<void> {
+    return this.lifecycle.close();
+  }
+}

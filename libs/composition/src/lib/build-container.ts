@@ -1,0 +1,97 @@
+import 'reflect-metadata';
+import type { Logger } from '@routeros-mcp/application-ports';
+import { ApprovalSigner, Clock, CredentialKeyring, Logger as LoggerToken, SecretCipher } from '@routeros-mcp/application-ports';
+import { DatabaseAdmin, DeviceRegistry, KeyRotationService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
+import { Database, DatabaseTarget, persistenceModule, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
+import { EnvCredentialKeyring, FileCredentialKeyring, HmacApprovalSigner, keyIdOf, loadApprovalSigningKey } from '@routeros-mcp/adapters-secrets';
+import { Config, sqlitePath } from '@routeros-mcp/config';
+import { Container, ContainerModule } from 'inversify';
+import { mkdirSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { AdminServices, Lifecycle, ServerServices } from './app-services';
+import { SystemClock } from './system-clock';
+
+export interface BuildOptions {
+  /** Apply pending migrations while starting (default). `db status` and `db migrate` turn it off. */
+  migrate?: boolean;
+  /** Log destination instead of stderr (tests). */
+  logStream?: Writable;
+  /** Fields on every log line, e.g. `{ service: 'stdio-server' }`. */
+  logMeta?: Record<string, unknown>;
+}
+
+function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: sqlitePath(config) };
+}
+
+/** Secrets that must never reach a log line, even inside free text. */
+function registerSecrets(redactor: SecretRedactor, config: Config, keyValues: string[]): void {
+  keyValues.forEach((value) => redactor.addValue(value));
+  redactor.addValue(config.approvalSigningKey);
+  if (config.databaseUrl) {
+    const password = /^[^:]+:\/\/[^:@/]+:([^@]+)@/.exec(config.databaseUrl)?.[1];
+    redactor.addValue(password && decodeURIComponent(password));
+  }
+}
+
+/**
+ * The one place that picks adapters. Opens the database (migrating it unless told not to), loads the keys,
+ * and returns a container from which an app resolves its one entry object.
+ */
+export async function buildContainer(config: Config, options: BuildOptions = {}): Promise<Container> {
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const redactor = new SecretRedactor();
+  const logging = createWinstonLogger({ level: config.logLevel, file: config.logFile, stream: options.logStream, defaultMeta: options.logMeta }, redactor);
+  const logger: Logger = logging.logger;
+
+  const fileKeyring = config.masterKey ? undefined : FileCredentialKeyring.inDataDir(config.dataDir);
+  const keyring = config.masterKey ? new EnvCredentialKeyring(config.masterKey) : fileKeyring!;
+  const cipher = keyring.load();
+  registerSecrets(redactor, config, fileKeyring ? fileKeyring.keyValues() : [config.masterKey!]);
+  const approvalKey = loadApprovalSigningKey({
+    dataDir: config.dataDir,
+    base64Key: config.approvalSigningKey,
+    credentialKeyIds: fileKeyring ? fileKeyring.keyValues().map((k) => keyIdOf(Buffer.from(k, 'base64'))) : [cipher.activeKeyId],
+  });
+  redactor.addValue(approvalKey.toString('base64'));
+
+  const db = await Database.open(databaseTarget(config));
+  let closed = false;
+  const lifecycle: Lifecycle = {
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.close();
+      await logging.close();
+    },
+  };
+  try {
+    if (options.migrate !== false) {
+      const applied = await new TypeOrmSchemaMigrator(db).migrate();
+      if (applied.length > 0) logger.info('database migrated', { applied, engine: db.dialect });
+    }
+  } catch (error) {
+    await lifecycle.close();
+    throw error;
+  }
+
+  const container = new Container();
+  container.load(
+    new ContainerModule(({ bind }) => {
+      bind<Logger>(LoggerToken).toConstantValue(logger);
+      bind<Clock>(Clock).toConstantValue(new SystemClock());
+      bind<SecretCipher>(SecretCipher).toConstantValue(cipher);
+      bind<CredentialKeyring>(CredentialKeyring).toConstantValue(keyring);
+      bind<ApprovalSigner>(ApprovalSigner).toConstantValue(new HmacApprovalSigner(approvalKey));
+      bind<Lifecycle>(Lifecycle).toConstantValue(lifecycle);
+      bind(AdminServices).toDynamicValue((ctx) =>
+        new AdminServices(ctx.get(DeviceRegistry), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle),
+      );
+      bind(ServerServices).toDynamicValue((ctx) => new ServerServices(ctx.get(DeviceRegistry), logger, config, lifecycle));
+    }),
+    persistenceModule(db),
+    useCasesModule(),
+  );
+  return container;
+}
