@@ -32,9 +32,9 @@ module.exports = function jestConfig(dir, { integrationTimeoutMs = 120000 } = {}
   return {
     projects: [
       project(dir, 'unit', ['<rootDir>/src/**/*.spec.ts']),
-      project(dir, 'integration', ['<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'], {
-        testTimeout: integrationTimeoutMs,
-      }),
+      project(dir, 'integration', ['<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts']),
     ],
+    // Global (Jest ignores it per project): integration specs start servers and processes.
+    testTimeout: integrationTimeoutMs,
   };
 };

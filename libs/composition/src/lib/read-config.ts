@@ -7,7 +7,9 @@ import { parse } from 'yaml';
  * Reads the service configuration: defaults < config file (`--config` or ROUTEROS_MCP_CONFIG, YAML or JSON)
  * < environment < flags. Throws ConfigError naming each bad key.
  */
-export function readServiceConfig(options: { flags?: Record<string, unknown>; configFile?: string; env?: NodeJS.ProcessEnv } = {}): Config {
+export function readServiceConfig(
+  options: { flags?: Record<string, unknown>; configFile?: string; env?: NodeJS.ProcessEnv; defaults?: Record<string, unknown> } = {},
+): Config {
   const env = options.env ?? process.env;
   const path = options.configFile ?? env[envName('config')];
   let file: Record<string, unknown> | undefined;
@@ -24,5 +26,5 @@ export function readServiceConfig(options: { flags?: Record<string, unknown>; co
       throw new ConfigError([`config file ${path}: not valid YAML or JSON (${(error as Error).message.split('\n')[0]})`]);
     }
   }
-  return loadConfig({ file, env, flags: options.flags, homeDir: homedir() });
+  return loadConfig({ file, env, flags: options.flags, defaults: options.defaults, homeDir: homedir() });
 }

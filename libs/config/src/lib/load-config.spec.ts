@@ -30,6 +30,11 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ environment: 'prod', logLevel: 'debug', dataDir: '/flag' });
   });
 
+  it('puts an app default beneath file, env and flags', () => {
+    expect(loadConfig({ homeDir: '/h', defaults: { logLevel: 'warn' } }).logLevel).toBe('warn');
+    expect(loadConfig({ homeDir: '/h', defaults: { logLevel: 'warn' }, env: { ROUTEROS_MCP_LOG_LEVEL: 'debug' } }).logLevel).toBe('debug');
+  });
+
   it('ignores empty environment variables', () => {
     expect(loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DATABASE_URL: '' } }).databaseUrl).toBeUndefined();
   });

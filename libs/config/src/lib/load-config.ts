@@ -11,6 +11,8 @@ export interface ConfigSources {
   flags?: Source;
   /** Used for the default data directory (`~/.routeros-mcp`). */
   homeDir: string;
+  /** An app's own defaults, beneath the file, environment and flags (e.g. the CLI logs only warnings). */
+  defaults?: Source;
 }
 
 export class ConfigError extends Error {
@@ -50,6 +52,7 @@ export function loadConfig(sources: ConfigSources): Config {
     dataDir: `${sources.homeDir.replace(/\/+$/, '')}/.routeros-mcp`,
     environment: 'lab',
     logLevel: 'info',
+    ...defined(sources.defaults),
     ...defined(sources.file),
     ...fromEnv(sources.env ?? {}),
     ...defined(sources.flags),

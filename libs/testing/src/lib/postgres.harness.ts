@@ -8,6 +8,8 @@ import { Client } from 'pg';
 export interface PostgresServer {
   /** URL of the `postgres` database as superuser, on 127.0.0.1. */
   url: string;
+  /** The server's data directory (tables, WAL): for specs that inspect what reached the disk. */
+  dataDir: string;
   /** Creates a fresh, empty database and returns its URL. */
   createDatabase(name?: string): Promise<string>;
   stop(): void;
@@ -61,6 +63,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   let counter = 0;
   return {
     url,
+    dataDir: data,
     async createDatabase(name = `t${process.pid}_${Date.now()}_${counter++}`) {
       const client = new Client({ connectionString: url });
       await client.connect();

@@ -7,7 +7,7 @@ import {
   Logger as LoggerToken,
   SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
-import { Device, DeviceCredentials, DeviceNotFoundError, DevicePatch, NewDeviceInput, validateCredentials } from '@routeros-mcp/domain-devices';
+import { Device, DeviceAlreadyExistsError, DeviceCredentials, DeviceNotFoundError, DevicePatch, NewDeviceInput, validateCredentials } from '@routeros-mcp/domain-devices';
 import { inject, injectable } from 'inversify';
 import { AuditRecorder } from './audit-recorder';
 import { CredentialVault } from './credential-vault';
@@ -47,6 +47,13 @@ export class DeviceRegistry {
       this.logger.info('device enrolled', { device_id: device.id, environment: device.environment });
       return stored;
     });
+  }
+
+  /** Validates a new device and checks its id and name are free, before anyone is asked for a password. */
+  async checkNewDevice(input: NewDeviceInput): Promise<void> {
+    const device = Device.create(input, this.clock.now());
+    if (await this.devices.findById(device.id)) throw new DeviceAlreadyExistsError('id', device.id);
+    if (await this.devices.findByName(device.name)) throw new DeviceAlreadyExistsError('name', device.name);
   }
 
   list(filter: DeviceFilter = {}): Promise<Device[]> {

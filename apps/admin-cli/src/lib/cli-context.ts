@@ -1,0 +1,41 @@
+import { AdminServices, buildContainer, Principal, readServiceConfig } from '@routeros-mcp/composition';
+import { Command } from 'commander';
+import { userInfo } from 'node:os';
+import { CliIo } from './cli-io';
+
+export interface GlobalOptions {
+  config?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  logLevel?: string;
+}
+
+/** Shared by every command: the I/O, who is acting, and a way to open the services for one command. */
+export class CliContext {
+  constructor(
+    readonly io: CliIo,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  get principal(): Principal {
+    return { id: userInfo().username, via: 'admin-cli' };
+  }
+
+  /** Opens the services (migrating on start unless told not to), runs `work`, and always closes them. */
+  async withServices<T>(command: Command, work: (services: AdminServices) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
+    const globals = command.optsWithGlobals<GlobalOptions>();
+    const config = readServiceConfig({
+      env: this.env,
+      configFile: globals.config,
+      defaults: { logLevel: 'warn' },
+      flags: { dataDir: globals.dataDir, databaseUrl: globals.databaseUrl, logLevel: globals.logLevel },
+    });
+    const container = await buildContainer(config, { migrate: options.migrate, logMeta: { service: 'routeros-mcp-admin' } });
+    const services = container.get(AdminServices);
+    try {
+      return await work(services);
+    } finally {
+      await services.close();
+    }
+  }
+}

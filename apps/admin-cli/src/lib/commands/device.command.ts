@@ -1,0 +1,17 @@
+import { Command } from 'commander';
+import { CliContext } from '../cli-context';
+import { deviceAddCommand } from './device-add.command';
+import { deviceListCommand } from './device-list.command';
+import { deviceRemoveCommand } from './device-remove.command';
+import { deviceShowCommand } from './device-show.command';
+import { deviceUpdateCommand } from './device-update.command';
+
+export function deviceCommand(ctx: CliContext): Command {
+  return new Command('device')
+    .description('enroll, list, show, update and remove devices')
+    .addCommand(deviceAddCommand(ctx))
+    .addCommand(deviceListCommand(ctx))
+    .addCommand(deviceShowCommand(ctx))
+    .addCommand(deviceUpdateCommand(ctx))
+    .addCommand(deviceRemoveCommand(ctx));
+}

@@ -1,0 +1,23 @@
+import password from '@inquirer/password';
+import { createInterface } from 'node:readline/promises';
+import { CliIo } from './cli-io';
+
+/** The real terminal: prompts only when both stdin and stderr are a TTY; prompts write to stderr. */
+export function processIo(): CliIo {
+  const interactive = Boolean(process.stdin.isTTY && process.stderr.isTTY);
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    interactive,
+    promptSecret: (message) => password({ message, mask: false }, { output: process.stderr }),
+    async confirm(message) {
+      const rl = createInterface({ input: process.stdin, output: process.stderr });
+      try {
+        return /^y(es)?$/i.test((await rl.question(`${message} [y/N] `)).trim());
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}

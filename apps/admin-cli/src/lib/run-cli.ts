@@ -1,0 +1,33 @@
+import { ConfigError, isDomainError, KeyFileError } from '@routeros-mcp/composition';
+import { CommanderError } from 'commander';
+import { CliContext } from './cli-context';
+import { CliUsageError } from './cli-error';
+import { CliIo, write } from './cli-io';
+import { AbortedByUser } from './commands/device-remove.command';
+import { buildProgram } from './program';
+
+export const EXIT = { ok: 0, user: 1, internal: 2 } as const;
+
+/** Runs one CLI invocation and returns its exit code: 0 success, 1 the caller's mistake, 2 our failure. */
+export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv, version: string): Promise<number> {
+  const program = buildProgram(new CliContext(io, env), version);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its message (and help after errors).
+      return error.exitCode === 0 ? EXIT.ok : EXIT.user;
+    }
+    if (error instanceof AbortedByUser) {
+      write(io.stderr, error.message);
+      return EXIT.user;
+    }
+    if (error instanceof CliUsageError || error instanceof ConfigError || error instanceof KeyFileError || (isDomainError(error) && error.fault === 'user')) {
+      write(io.stderr, `error: ${error.message}`);
+      return EXIT.user;
+    }
+    write(io.stderr, `internal error: ${(error as Error).message ?? String(error)}`);
+    return EXIT.internal;
+  }
+}
