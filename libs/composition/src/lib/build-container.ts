@@ -47,7 +47,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
 
   const fileKeyring = config.masterKey ? undefined : FileCredentialKeyring.inDataDir(config.dataDir);
   const keyring = config.masterKey ? new EnvCredentialKeyring(config.masterKey) : fileKeyring!;
-  const cipher = keyring.load();
+  const cipher = fileKeyring ? fileKeyring.cipher() : (keyring as EnvCredentialKeyring).load();
   registerSecrets(redactor, config, fileKeyring ? fileKeyring.keyValues() : [config.masterKey!]);
   const approvalKey = loadApprovalSigningKey({
     dataDir: config.dataDir,

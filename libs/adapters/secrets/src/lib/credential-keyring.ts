@@ -1,5 +1,6 @@
-import type { CredentialKeyring, KeyRotation } from '@routeros-mcp/application-ports';
+import type { CredentialKeyring, KeyRotation, SecretCipher } from '@routeros-mcp/application-ports';
 import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AesGcmCipher } from './aes-gcm.cipher';
 import { keyIdOf } from './key-id';
@@ -46,6 +47,31 @@ export class FileCredentialKeyring implements CredentialKeyring {
     return cipherOf(this.read());
   }
 
+  /**
+   * A cipher that follows the key file: another process (or this one) may rotate the key at any time, and a
+   * long-running server must then decrypt with the new key and never encrypt with a retired one.
+   */
+  cipher(): SecretCipher {
+    let loaded = this.load();
+    let stamp = this.stamp();
+    const current = (): AesGcmCipher => {
+      const now = this.stamp();
+      if (now !== stamp) {
+        loaded = cipherOf(this.read());
+        stamp = now;
+      }
+      return loaded;
+    };
+    return {
+      get activeKeyId() {
+        return current().activeKeyId;
+      },
+      encrypt: (plaintext, context) => current().encrypt(plaintext, context),
+      decrypt: (ciphertext, context) => current().decrypt(ciphertext, context),
+      keyIdOf: (ciphertext) => loaded.keyIdOf(ciphertext),
+    };
+  }
+
   keyValues(): string[] {
     return Object.values(this.read().keys);
   }
@@ -66,6 +92,11 @@ export class FileCredentialKeyring implements CredentialKeyring {
       },
       abort: async () => replaceAtomically(this.path, serialise(before)),
     };
+  }
+
+  private stamp(): string {
+    const { mtimeMs, size, ino } = statSync(this.path);
+    return `${ino}:${mtimeMs}:${size}`;
   }
 
   private read(): KeyringState {

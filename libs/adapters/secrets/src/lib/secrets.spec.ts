@@ -142,3 +142,17 @@ describe('approval signing', () => {
     );
   });
 });
+
+describe('FileCredentialKeyring.cipher', () => {
+  it('follows a rotation made through another keyring object (another process)', async () => {
+    const serverSide = FileCredentialKeyring.inDataDir(dir).cipher();
+    const before = serverSide.encrypt('pw', 'c');
+    const rotation = await FileCredentialKeyring.inDataDir(dir).beginRotation(k2);
+    const after = rotation.cipher.encrypt('pw2', 'c');
+    await rotation.commit([]);
+    expect(serverSide.activeKeyId).toBe(keyIdOf(k2));
+    expect(serverSide.decrypt(after, 'c')).toBe('pw2');
+    expect(serverSide.keyIdOf(serverSide.encrypt('x', 'c'))).toBe(keyIdOf(k2));
+    expect(() => serverSide.decrypt(before, 'c')).toThrow(SecretDecryptionError);
+  });
+});

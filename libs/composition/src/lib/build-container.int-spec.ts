@@ -1,0 +1,65 @@
+import { loadConfig } from '@routeros-mcp/config';
+import { startPostgres, tempDir } from '@routeros-mcp/testing';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { AdminServices, buildContainer } from '../index';
+
+const principal = { id: 'spec', via: 'test' };
+const credentials = { rest: { username: 'admin', password: 'pw-1' }, ssh: { username: 'ops', privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----' } };
+
+async function open(env: Record<string, string>, options: { migrate?: boolean } = {}) {
+  const config = loadConfig({ env, homeDir: '/nonexistent' });
+  const container = await buildContainer(config, { ...options, logStream: new PassThrough() });
+  return container.get(AdminServices);
+}
+
+describe('buildContainer', () => {
+  it('creates a private data directory, migrates, and keeps credentials readable across key rotation and restarts', async () => {
+    const dir = tempDir();
+    try {
+      const env = { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data') };
+      let services = await open(env);
+      expect(statSync(join(dir.path, 'data')).mode & 0o777).toBe(0o700);
+      await services.devices.enroll(principal, { id: 'dev-a', name: 'A', host: '10.0.0.1', environment: 'lab' }, credentials);
+      const rotation = await services.keys.rotate(principal);
+      expect(rotation.reencrypted).toBe(2);
+      expect(await services.devices.revealCredentials('dev-a')).toEqual({ rest: credentials.rest, ssh: { ...credentials.ssh, password: undefined } });
+      await services.close();
+      await services.close(); // idempotent
+
+      services = await open(env);
+      expect((await services.devices.credentialSummary('dev-a')).map((c) => c.keyId)).toEqual([rotation.newKeyId, rotation.newKeyId]);
+      expect((await services.devices.revealCredentials('dev-a')).rest.password).toBe('pw-1');
+      await services.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('leaves a new database unmigrated when asked, e.g. for `db status`', async () => {
+    const dir = tempDir();
+    const pg = await startPostgres();
+    try {
+      const services = await open({ ROUTEROS_MCP_DATA_DIR: dir.path, ROUTEROS_MCP_DATABASE_URL: await pg.createDatabase() }, { migrate: false });
+      expect(await services.database.status()).toEqual([{ name: 'InitialSchema1767225600000', applied: false }]);
+      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000']);
+      await services.close();
+    } finally {
+      pg.stop();
+      dir.remove();
+    }
+  });
+
+  it('refuses to start with an approval key equal to the master key', async () => {
+    const dir = tempDir();
+    try {
+      const key = Buffer.alloc(32, 5).toString('base64');
+      await expect(
+        open({ ROUTEROS_MCP_DATA_DIR: dir.path, ROUTEROS_MCP_MASTER_KEY: key, ROUTEROS_MCP_APPROVAL_SIGNING_KEY: key }),
+      ).rejects.toThrow('must differ from ROUTEROS_MCP_MASTER_KEY');
+    } finally {
+      dir.remove();
+    }
+  });
+});
