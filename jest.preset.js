@@ -36,5 +36,6 @@ module.exports = function jestConfig(dir, { integrationTimeoutMs = 120000 } = {}
     ],
     // Global (Jest ignores it per project): integration specs start servers and processes.
     testTimeout: integrationTimeoutMs,
+    reporters: ['default', [path.join(__dirname, 'tools/scripts/jest-results-reporter.js'), { dir }]],
   };
 };

@@ -1,23 +1,9 @@
-import { PostgresServer, startPostgres, tempDir } from '@routeros-mcp/testing';
-import { join } from 'node:path';
+import { useTestDatabases } from '@routeros-mcp/testing';
 import { runAdmin } from './cli-runner';
 
-let pg: PostgresServer;
-const dirs: { remove(): void }[] = [];
-beforeAll(async () => (pg = await startPostgres()));
-afterAll(() => {
-  pg?.stop();
-  dirs.forEach((d) => d.remove());
-});
-
-async function sqliteEnv(): Promise<Record<string, string>> {
-  const dir = tempDir('cli-e2e-');
-  dirs.push(dir);
-  return { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data') };
-}
-async function postgresEnv(): Promise<Record<string, string>> {
-  return { ...(await sqliteEnv()), ROUTEROS_MCP_DATABASE_URL: await pg.createDatabase() };
-}
+const databases = useTestDatabases();
+const sqliteEnv = async (): Promise<Record<string, string>> => ({ ROUTEROS_MCP_DATA_DIR: databases.dataDir() });
+const postgresEnv = async (): Promise<Record<string, string>> => ({ ...(await sqliteEnv()), ROUTEROS_MCP_DATABASE_URL: await databases.postgresUrl() });
 
 describe.each([
   ['SQLite', sqliteEnv],

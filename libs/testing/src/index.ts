@@ -1,2 +1,3 @@
 export * from './lib/postgres.harness';
 export * from './lib/temp-dir';
+export * from './lib/test-databases';

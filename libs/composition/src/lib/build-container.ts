@@ -45,14 +45,17 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   const logging = createWinstonLogger({ level: config.logLevel, file: config.logFile, stream: options.logStream, defaultMeta: options.logMeta }, redactor);
   const logger: Logger = logging.logger;
 
-  const fileKeyring = config.masterKey ? undefined : FileCredentialKeyring.inDataDir(config.dataDir);
-  const keyring = config.masterKey ? new EnvCredentialKeyring(config.masterKey) : fileKeyring!;
-  const cipher = fileKeyring ? fileKeyring.cipher() : (keyring as EnvCredentialKeyring).load();
-  registerSecrets(redactor, config, fileKeyring ? fileKeyring.keyValues() : [config.masterKey!]);
+  // The master key comes from the environment, or from a key file that running processes follow on rotation.
+  const envKeyring = config.masterKey ? new EnvCredentialKeyring(config.masterKey) : undefined;
+  const fileKeyring = envKeyring ? undefined : FileCredentialKeyring.inDataDir(config.dataDir);
+  const keyring: CredentialKeyring = envKeyring ?? fileKeyring!;
+  const cipher = envKeyring ? envKeyring.load() : fileKeyring!.cipher();
+  const masterKeys = envKeyring ? [config.masterKey!] : fileKeyring!.keyValues();
+  registerSecrets(redactor, config, masterKeys);
   const approvalKey = loadApprovalSigningKey({
     dataDir: config.dataDir,
     base64Key: config.approvalSigningKey,
-    credentialKeyIds: fileKeyring ? fileKeyring.keyValues().map((k) => keyIdOf(Buffer.from(k, 'base64'))) : [cipher.activeKeyId],
+    credentialKeyIds: masterKeys.map((k) => keyIdOf(Buffer.from(k, 'base64'))),
   });
   redactor.addValue(approvalKey.toString('base64'));
 

@@ -1,7 +1,6 @@
 import { ConcurrentModificationError, EncryptedCredential } from '@routeros-mcp/application-ports';
 import { Device, DeviceAlreadyExistsError, DeviceNotFoundError } from '@routeros-mcp/domain-devices';
-import { PostgresServer, startPostgres, tempDir } from '@routeros-mcp/testing';
-import { join } from 'node:path';
+import { useTestDatabases } from '@routeros-mcp/testing';
 import {
   Database,
   DatabaseTarget,
@@ -22,17 +21,10 @@ function credential(deviceId: string, purpose: EncryptedCredential['purpose'] = 
   return { deviceId, purpose, username: 'admin', ciphertext: `v1.${keyId}.iv.tag.${deviceId}-${purpose}`, keyId, updatedAt: t0 };
 }
 
-let pg: PostgresServer;
-const dirs: { remove(): void }[] = [];
-beforeAll(async () => (pg = await startPostgres()));
-afterAll(() => {
-  pg?.stop();
-  dirs.forEach((d) => d.remove());
-});
-
+const databases = useTestDatabases();
 const engines: [string, () => Promise<DatabaseTarget>][] = [
-  ['SQLite', async () => { const d = tempDir(); dirs.push(d); return { kind: 'sqlite', file: join(d.path, 'test.sqlite') }; }],
-  ['PostgreSQL', async () => ({ kind: 'postgres', url: await pg.createDatabase() })],
+  ['SQLite', async () => ({ kind: 'sqlite', file: databases.sqliteFile() })],
+  ['PostgreSQL', async () => ({ kind: 'postgres', url: await databases.postgresUrl() })],
 ];
 
 describe.each(engines)('persistence on %s', (_engine, newTarget) => {

@@ -47,19 +47,12 @@ export interface PlanProps {
   version: number;
 }
 
-export interface NewPlanInput {
-  id: string;
-  title: string;
-  toolName: string;
-  createdBy: string;
-  environment: Environment;
-  riskLevel: RiskLevel;
-  summary: string;
+export type NewPlanInput = Pick<PlanProps, 'id' | 'title' | 'toolName' | 'createdBy' | 'environment' | 'riskLevel' | 'summary'> & {
   parameters?: Record<string, unknown>;
   targets: { deviceId: string; change: Record<string, unknown> }[];
   batches?: BatchOptions;
   ttlMs?: number;
-}
+};
 
 /**
  * A multi-device change that a human approves before it runs, applied batch by batch. Every state change

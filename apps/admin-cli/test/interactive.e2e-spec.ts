@@ -1,0 +1,52 @@
+import { useTestDatabases } from '@routeros-mcp/testing';
+import { spawn } from 'node:child_process';
+import { MAIN, runAdmin } from './cli-runner';
+
+const databases = useTestDatabases();
+
+/**
+ * Runs the CLI on a real pseudo-terminal (util-linux `script`), answering each prompt as it appears,
+ * the way an operator at a terminal would.
+ */
+function onTerminal(args: string[], env: Record<string, string>, answers: [RegExp, string][]): Promise<{ code: number | null; screen: string }> {
+  const command = [process.execPath, MAIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env['PATH']!, HOME: '/tmp', TERM: 'dumb', ...env } });
+    let screen = '';
+    const pending = [...answers];
+    child.stdout.on('data', (d: Buffer) => {
+      screen += d.toString();
+      if (pending.length > 0 && pending[0][0].test(screen)) child.stdin.write(pending.shift()![1]);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, screen }));
+  });
+}
+
+describe('routeros-mcp-admin at a terminal', () => {
+  it('asks for the password with a hidden prompt and never echoes it', async () => {
+    const env = { ROUTEROS_MCP_DATA_DIR: databases.dataDir() };
+    const { code, screen } = await onTerminal(
+      ['device', 'add', '--id', 'dev-t', '--name', 'T', '--host', '10.0.0.9', '--environment', 'lab', '--username', 'admin'],
+      env,
+      [[/Password for admin@10\.0\.0\.9/, 'Typed-Secret-42\r']],
+    );
+    expect(code).toBe(0);
+    expect(screen).toContain('Enrolled dev-t');
+    expect(screen).not.toContain('Typed-Secret-42');
+    const shown = JSON.parse((await runAdmin(['device', 'show', 'dev-t', '--json'], { env })).stdout);
+    expect(shown.credentials[0]).toMatchObject({ purpose: 'rest_password', username: 'admin' });
+  });
+
+  it('asks before removing, keeps the device on "no" and removes it on "yes"', async () => {
+    const env = { ROUTEROS_MCP_DATA_DIR: databases.dataDir() };
+    await runAdmin(['device', 'add', '--id', 'dev-r', '--name', 'R', '--host', '10.0.0.8', '--environment', 'lab', '--username', 'a', '--password-stdin'], { env, stdin: 'pw\n' });
+    const declined = await onTerminal(['device', 'remove', 'dev-r'], env, [[/\[y\/N\]/, 'n\r']]);
+    expect(declined.code).toBe(1);
+    expect(declined.screen).toContain('not removed: dev-r is unchanged');
+    expect((await runAdmin(['device', 'show', 'dev-r'], { env })).code).toBe(0);
+    const confirmed = await onTerminal(['device', 'remove', 'dev-r'], env, [[/\[y\/N\]/, 'y\r']]);
+    expect(confirmed.code).toBe(0);
+    expect((await runAdmin(['device', 'show', 'dev-r'], { env })).code).toBe(1);
+  });
+});
