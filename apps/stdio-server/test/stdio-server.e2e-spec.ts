@@ -62,15 +62,19 @@ describe('routeros-mcp over stdio', () => {
     expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining(['database migrated', 'stdio server ready', 'stdio server stopping']));
   });
 
-  it('runs on PostgreSQL when ROUTEROS_MCP_DATABASE_URL is set', async () => {
+  it('runs on PostgreSQL, and two servers starting at once on a fresh database both come up', async () => {
     let pg: PostgresServer | undefined;
     try {
       pg = await startPostgres();
       const url = await pg.createDatabase('stdio_e2e');
-      const { stdout, stderr, code } = await runRaw([initialize], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_DATABASE_URL: url });
-      expect(code).toBe(0);
-      expect(JSON.parse(stdout[0]).result.serverInfo.name).toBe('routeros-mcp');
-      expect(stderr).toContain('"engine":"postgres"');
+      const runs = await Promise.all([1, 2].map(() => runRaw([initialize], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_DATABASE_URL: url })));
+      for (const { stdout, stderr, code } of runs) {
+        expect(code).toBe(0);
+        expect(JSON.parse(stdout[0]).result.serverInfo.name).toBe('routeros-mcp');
+        expect(stderr).toContain('"engine":"postgres"');
+      }
+      // Exactly one of them applied the migration; the other found nothing pending.
+      expect(runs.filter((r) => r.stderr.includes('database migrated'))).toHaveLength(1);
     } finally {
       pg?.stop();
     }
