@@ -1,0 +1,13 @@
+// The base-package menus and commands the simulator serves, and the RouterOS versions it models.
+module.exports = {
+  VERSIONS: ['7.15.3', '7.20.5'],
+  SERVED_MENUS: [
+    'system/resource', 'system/identity', 'system/clock', 'system/package', 'system/health', 'system/logging',
+    'system/scheduler', 'system/ntp/client', 'system/ntp/client/servers', 'system/backup', 'system/reboot',
+    'ip/dns', 'ip/dns/cache', 'ip/address', 'ip/route', 'ip/arp', 'ip/pool', 'ip/dhcp-server', 'ip/dhcp-server/lease',
+    'ip/dhcp-server/network', 'ip/dhcp-client', 'ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle',
+    'ip/firewall/address-list', 'ip/service', 'interface', 'interface/ethernet', 'interface/vlan', 'interface/bridge',
+    'interface/bridge/port', 'interface/bridge/vlan', 'interface/wifi', 'interface/wifi/registration-table',
+    'interface/monitor-traffic', 'log', 'user', 'file', 'tool/ping', 'tool/traceroute', 'export',
+  ],
+};

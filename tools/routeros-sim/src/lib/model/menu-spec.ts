@@ -1,0 +1,41 @@
+import type { Row } from '../rest/print-query';
+
+export interface ReadContext {
+  version: string;
+  seed: number;
+  /** Seconds since the device booted. */
+  uptime: number;
+  /** Whole seconds since the epoch: the tick that drives live counters. */
+  tick: number;
+  /** Rows of another menu (for fields derived from other tables). */
+  rowsOf(path: string): Row[];
+}
+
+/** How one menu behaves beyond what RouterOS's command tree already says (which arguments exist). */
+export interface MenuSpec {
+  path: string;
+  kind: 'table' | 'singleton';
+  /** False for status menus (resource, package, log, registration tables): every write is refused. */
+  writable: boolean;
+  /** Values a new row gets when the request leaves them out. */
+  defaults?: Record<string, string>;
+  required?: string[];
+  /** Boolean properties: `yes`/`no` accepted, stored as `true`/`false`. */
+  bools?: string[];
+  /** Properties that must name an existing row of another menu (by its `name`). */
+  refs?: Record<string, string>;
+  /** The property that must be unique among rows, if any. */
+  unique?: string;
+  /** Where this menu's `.id` counter starts (routes use a high range). */
+  idBase?: number;
+  /** Menus whose rows share one id counter (all interfaces). */
+  idGroup?: string;
+  /** Read-only values filled in on every read. */
+  computed?: (row: Row, ctx: ReadContext) => Record<string, string>;
+  /** Secrets: hidden in exports unless show-sensitive. */
+  sensitive?: string[];
+  /** Package other than the base system that provides this menu (then it is not in the base command tree). */
+  package?: 'routerboard' | 'wireless';
+  /** The `type` shown in /interface for rows of this menu. */
+  interfaceType?: string;
+}

@@ -1,0 +1,105 @@
+import { ipv4Network } from './ip';
+import { MenuSpec, ReadContext } from './menu-spec';
+import { formatDuration, noise, versionAtLeast } from './values';
+import type { Row } from '../rest/print-query';
+
+const common = ['disabled'];
+
+function interfaceCounters(row: Row, ctx: ReadContext): Record<string, string> {
+  const running = row['disabled'] !== 'true' && row['.link'] !== 'down';
+  const rate = running ? 1000 + Math.floor(noise(ctx.seed, row['.id'], 0) * 50_000) : 0;
+  const bytes = (dir: string) => String(Math.floor(ctx.uptime * rate * (dir === 'rx' ? 1.3 : 1) + noise(ctx.seed, row['.id'] + dir, ctx.tick) * 1000));
+  return {
+    running: String(running),
+    'rx-byte': bytes('rx'),
+    'tx-byte': bytes('tx'),
+    'rx-packet': String(Math.floor(Number(bytes('rx')) / 700)),
+    'tx-packet': String(Math.floor(Number(bytes('tx')) / 700)),
+    'link-downs': '0',
+  };
+}
+
+export const MENUS: MenuSpec[] = [
+  {
+    path: 'system/resource', kind: 'singleton', writable: false,
+    computed: (row, ctx) => ({
+      uptime: formatDuration(ctx.uptime),
+      'cpu-load': String(Math.floor(noise(ctx.seed, 'cpu', ctx.tick) * 25)),
+      'free-memory': String(Number(row['total-memory']) - Math.floor(Number(row['total-memory']) * (0.25 + noise(ctx.seed, 'mem', Math.floor(ctx.tick / 10)) * 0.05))),
+      version: `${ctx.version} (stable)`,
+    }),
+  },
+  { path: 'system/identity', kind: 'singleton', writable: true },
+  {
+    path: 'system/clock', kind: 'singleton', writable: true, bools: ['time-zone-autodetect'],
+    computed: (_row, ctx) => {
+      const now = new Date(ctx.tick * 1000).toISOString();
+      return { date: now.slice(0, 10), time: now.slice(11, 19), 'gmt-offset': '+00:00', 'dst-active': 'false' };
+    },
+  },
+  { path: 'system/package', kind: 'table', writable: false },
+  {
+    path: 'system/health', kind: 'table', writable: false,
+    computed: (row, ctx): Record<string, string> => (row['name'] === 'temperature' || row['name'] === 'cpu-temperature' ? { value: String(40 + Math.floor(noise(ctx.seed, row['name'], Math.floor(ctx.tick / 30)) * 8)) } : {}),
+  },
+  { path: 'system/routerboard', kind: 'singleton', writable: false, package: 'routerboard' },
+  { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'] },
+  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: () => ({ owner: 'admin', 'run-count': '0' }) },
+  {
+    path: 'system/ntp/client', kind: 'singleton', writable: true, bools: ['enabled'],
+    // 7.20 reports the synchronisation per server; 7.15 keeps the older single status line.
+    computed: (row, ctx): Record<string, string> =>
+      row['enabled'] !== 'true'
+        ? { status: 'stopped' }
+        : versionAtLeast(ctx.version, '7.20')
+          ? { status: 'synchronized', 'synced-server': (row['servers'] ?? '').split(',')[0] ?? '', 'synced-stratum': '2', 'system-offset': String(Math.floor(noise(ctx.seed, 'ntp', ctx.tick) * 900) - 450) }
+          : { status: 'synchronized', 'freq-drift': '-0.7', 'synced-server': (row['servers'] ?? '').split(',')[0] ?? '' },
+  },
+  { path: 'system/ntp/client/servers', kind: 'table', writable: true, bools: ['disabled', 'iburst'], required: ['address'], defaults: { disabled: 'false', iburst: 'true' } },
+  { path: 'ip/dns', kind: 'singleton', writable: true, bools: ['allow-remote-requests', 'verify-doh-cert'], computed: () => ({ 'cache-used': '38' }) },
+  { path: 'ip/dns/cache', kind: 'table', writable: false },
+  {
+    path: 'ip/address', kind: 'table', writable: true, bools: common, required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false' },
+    computed: (row, ctx) => {
+      const iface = ctx.rowsOf('interface').find((i) => i['name'] === row['interface']);
+      return { network: ipv4Network(row['address']) ?? row['network'] ?? '', 'actual-interface': row['interface'], dynamic: 'false', invalid: String(!iface || iface['disabled'] === 'true') };
+    },
+  },
+  {
+    path: 'ip/route', kind: 'table', writable: true, bools: ['disabled', 'blackhole', 'suppress-hw-offload'], idBase: 0x80000000, required: ['gateway'],
+    defaults: { disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
+    computed: (row) => ({ active: String(row['disabled'] !== 'true'), dynamic: 'false', static: 'true', inactive: String(row['disabled'] === 'true'), 'immediate-gw': row['gateway'] ?? '' }),
+  },
+  { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: () => ({ dynamic: 'false', complete: 'true', invalid: 'false', DHCP: 'false' }) },
+  { path: 'ip/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'ranges'] },
+  { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface', 'address-pool': 'ip/pool' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
+  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'waiting' : 'bound', dynamic: row['.dynamic'] ?? 'false', 'active-address': row['disabled'] === 'true' ? '' : row['address'] }) },
+  { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
+  { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'add-default-route', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'stopped' : 'bound', dynamic: 'false', invalid: 'false' }) },
+  ...(['filter', 'nat', 'mangle'] as const).map(
+    (table): MenuSpec => ({
+      path: `ip/firewall/${table}`, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: table === 'nat' ? 'accept' : 'accept', log: 'false', 'log-prefix': '' },
+      computed: (row, ctx) => ({ bytes: String(Math.floor(ctx.uptime * 40 * noise(ctx.seed, row['.id'] + table, 0))), packets: String(Math.floor(ctx.uptime * noise(ctx.seed, row['.id'] + table, 0))), dynamic: 'false', invalid: 'false' }),
+    }),
+  ),
+  { path: 'ip/firewall/address-list', kind: 'table', writable: true, bools: ['disabled', 'dynamic'], required: ['list', 'address'], defaults: { disabled: 'false', dynamic: 'false' }, computed: (row) => ({ 'creation-time': row['.created'] ?? '' }) },
+  { path: 'ip/service', kind: 'table', writable: true, bools: common, computed: () => ({ invalid: 'false', dynamic: 'false' }) },
+  { path: 'interface', kind: 'table', writable: true, bools: common },
+  { path: 'interface/ethernet', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'ether', computed: interfaceCounters },
+  { path: 'interface/vlan', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'vlan', unique: 'name', required: ['name', 'vlan-id', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', mtu: '1500', arp: 'enabled', 'use-service-tag': 'no' }, computed: interfaceCounters },
+  { path: 'interface/bridge', kind: 'table', writable: true, bools: ['disabled', 'vlan-filtering', 'igmp-snooping', 'auto-mac'], idGroup: 'interface', interfaceType: 'bridge', unique: 'name', required: ['name'], defaults: { disabled: 'false', 'vlan-filtering': 'false', 'protocol-mode': 'rstp', pvid: '1', mtu: 'auto', 'auto-mac': 'true', 'ageing-time': '5m' }, computed: interfaceCounters },
+  { path: 'interface/bridge/port', kind: 'table', writable: true, bools: ['disabled', 'edge', 'hw'], required: ['bridge', 'interface'], refs: { bridge: 'interface/bridge', interface: 'interface' }, defaults: { disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' }, computed: () => ({ dynamic: 'false', inactive: 'false', status: 'in-bridge' }) },
+  { path: 'interface/bridge/vlan', kind: 'table', writable: true, bools: common, required: ['bridge', 'vlan-ids'], refs: { bridge: 'interface/bridge' }, defaults: { disabled: 'false', tagged: '', untagged: '' }, computed: (row) => ({ dynamic: 'false', 'current-tagged': row['tagged'] ?? '', 'current-untagged': row['untagged'] ?? '' }) },
+  { path: 'interface/wifi', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wifi', sensitive: ['security.passphrase'], computed: interfaceCounters },
+  { path: 'interface/wifi/registration-table', kind: 'table', writable: false },
+  { path: 'interface/wireless', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wlan', package: 'wireless', computed: interfaceCounters },
+  { path: 'interface/wireless/registration-table', kind: 'table', writable: false, package: 'wireless' },
+  { path: 'log', kind: 'table', writable: false },
+  { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },
+  { path: 'file', kind: 'table', writable: false },
+];
+
+export const MENU_BY_PATH: ReadonlyMap<string, MenuSpec> = new Map(MENUS.map((m) => [m.path, m]));
+
+/** Menus whose rows also appear in /interface. */
+export const INTERFACE_MENUS = MENUS.filter((m) => m.interfaceType);

@@ -1,0 +1,207 @@
+import type { Row } from '../rest/print-query';
+import type { DeviceUser, SeedConfig } from './device-state';
+import { versionAtLeast } from './values';
+
+export const PROFILES = ['home', 'edge', 'chr'] as const;
+export type ProfileName = (typeof PROFILES)[number];
+
+export interface ProfileInput {
+  profile: ProfileName;
+  version: string;
+  identity: string;
+  index: number;
+  users: DeviceUser[];
+}
+
+function mac(index: number, port: number): string {
+  const bytes = [0x48, 0xa9, 0x8a, (index >> 8) & 0xff, index & 0xff, port];
+  return bytes.map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':');
+}
+
+function ethers(index: number, count: number, sfp: string[] = []): Row[] {
+  const names = [...Array.from({ length: count }, (_, i) => `ether${i + 1}`), ...sfp];
+  return names.map((name, port) => ({
+    name,
+    'default-name': name,
+    'mac-address': mac(index, port + 1),
+    'orig-mac-address': mac(index, port + 1),
+    mtu: '1500',
+    l2mtu: '1514',
+    arp: 'enabled',
+    'auto-negotiation': 'true',
+    speed: name.startsWith('sfp') ? '10G-baseSR-LR' : '1G-baseT-full',
+    disabled: 'false',
+    comment: '',
+    '.builtin': 'true',
+    '.link': port === 0 || port === 1 ? 'up' : 'down',
+  }));
+}
+
+function services(): Row[] {
+  const rows: [string, string, string][] = [['telnet', '23', 'true'], ['ftp', '21', 'true'], ['www', '80', 'true'], ['ssh', '22', 'false'], ['www-ssl', '443', 'false'], ['api', '8728', 'true'], ['winbox', '8291', 'false'], ['api-ssl', '8729', 'true']];
+  return rows.map(([name, port, disabled]) => ({ name, port, disabled, address: '', 'max-sessions': '20', vrf: 'main', certificate: name.endsWith('ssl') ? 'sim-cert' : '', '.builtin': 'true' }));
+}
+
+function packages(version: string, extra: string[]): Row[] {
+  return ['routeros', ...extra].map((name) => ({ name, version, 'build-time': '2025-10-01 09:00:00', scheduled: '', disabled: 'false', '.builtin': 'true' }));
+}
+
+/** The "defconf" firewall RouterOS ships on home routers, in its order. */
+function defconfFilter(wan: string): Row[] {
+  const rules: Row[] = [
+    { chain: 'input', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related,untracked' },
+    { chain: 'input', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
+    { chain: 'input', action: 'accept', protocol: 'icmp', comment: 'defconf: accept ICMP' },
+    { chain: 'input', action: 'accept', 'dst-address': '127.0.0.1', comment: 'defconf: accept to local loopback (for CAPsMAN)' },
+    { chain: 'input', action: 'drop', 'in-interface': wan, comment: 'defconf: drop all not coming from LAN' },
+    { chain: 'forward', action: 'fasttrack-connection', 'connection-state': 'established,related', 'hw-offload': 'yes', comment: 'defconf: fasttrack' },
+    { chain: 'forward', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related, untracked' },
+    { chain: 'forward', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
+    { chain: 'forward', action: 'drop', 'connection-state': 'new', 'connection-nat-state': '!dstnat', 'in-interface': wan, comment: 'defconf: drop all from WAN not DSTNATed' },
+  ];
+  return rules.map((r) => ({ disabled: 'false', log: 'false', 'log-prefix': '', ...r }));
+}
+
+function common(input: ProfileInput): Record<string, Row[]> {
+  return {
+    'system/identity': [{ name: input.identity }],
+    'system/clock': [{ 'time-zone-name': 'UTC', 'time-zone-autodetect': 'true' }],
+    'system/logging': ['info', 'error', 'warning', 'critical'].map((topics) => ({ topics, action: topics === 'critical' ? 'echo' : 'memory', prefix: '', disabled: 'false', '.builtin': 'true' })),
+    'system/ntp/client': [{ enabled: 'false', mode: 'unicast', servers: '', vrf: 'main' }],
+    'ip/dns': [{ servers: '', 'allow-remote-requests': 'false', 'cache-size': '2048KiB', 'cache-max-ttl': '1w', 'max-udp-packet-size': '4096', 'use-doh-server': '', 'verify-doh-cert': 'false', 'dynamic-servers': '' }],
+    'ip/dns/cache': [{ name: 'upgrade.mikrotik.com', type: 'A', data: '159.148.172.205', ttl: '23h59m' }],
+    'ip/service': services(),
+    user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', '.builtin': u.name === 'admin' ? 'true' : 'false' })),
+    log: [
+      { time: '00:00:05', topics: 'system,info', message: 'router rebooted' },
+      { time: '00:00:07', topics: 'interface,info', message: 'ether1 link up (speed 1G, full duplex)' },
+      { time: '00:00:09', topics: 'system,info,account', message: 'user admin logged in from 127.0.0.1 via rest-api' },
+    ],
+    file: [{ name: 'flash', type: 'disk', size: '0' }],
+  };
+}
+
+function resource(board: string, arch: string, cpu: string, cores: number, memoryMiB: number, diskMiB: number): Row {
+  return {
+    'architecture-name': arch,
+    'board-name': board,
+    'build-time': '2025-10-01 09:00:00',
+    cpu,
+    'cpu-count': String(cores),
+    'cpu-frequency': arch === 'x86_64' ? '2400' : '1800',
+    'factory-software': '7.1',
+    'free-hdd-space': String(Math.floor(diskMiB * 0.8 * 1048576)),
+    platform: 'MikroTik',
+    'total-hdd-space': String(diskMiB * 1048576),
+    'total-memory': String(memoryMiB * 1048576),
+    'write-sect-since-reboot': '512',
+    'write-sect-total': '18432',
+  };
+}
+
+/** A small home router (hAP ax³ class): bridge, Wi-Fi, DHCP, NAT and the defconf firewall. */
+function home(input: ProfileInput): SeedConfig {
+  const wifi = versionAtLeast(input.version, '7.13');
+  const ports = ethers(input.index, 5);
+  return {
+    packages: ['routerboard'],
+    tables: {
+      ...common(input),
+      'system/resource': [resource('hAP ax^3', 'arm64', 'ARM64', 4, 1024, 128)],
+      'system/routerboard': [{ routerboard: 'true', 'board-name': 'hAP ax^3', model: 'C53UiG+5HPaxD2HPaxD', 'serial-number': `HE${(input.index + 0x4a1).toString(16).toUpperCase()}7Q`, 'firmware-type': 'ipq6000', 'factory-firmware': '7.5', 'current-firmware': input.version, 'upgrade-firmware': input.version }],
+      'system/health': [{ name: 'cpu-temperature', value: '44', type: 'C' }],
+      'system/package': packages(input.version, wifi ? ['wifi-qcom'] : []),
+      'interface/ethernet': ports,
+      'interface/bridge': [{ name: 'bridge', comment: 'defconf', 'admin-mac': mac(input.index, 0), 'auto-mac': 'false', disabled: 'false', 'vlan-filtering': 'false', 'protocol-mode': 'rstp', pvid: '1', mtu: 'auto', '.link': 'up' }],
+      'interface/wifi': [
+        { name: 'wifi1', 'default-name': 'wifi1', 'mac-address': mac(input.index, 10), 'configuration.ssid': 'MikroTik-home', 'configuration.mode': 'ap', 'channel.band': '5ghz-ax', 'security.authentication-types': 'wpa2-psk,wpa3-psk', 'security.passphrase': 'factory-wifi-key', disabled: 'false', '.builtin': 'true', '.link': 'up' },
+        { name: 'wifi2', 'default-name': 'wifi2', 'mac-address': mac(input.index, 11), 'configuration.ssid': 'MikroTik-home', 'configuration.mode': 'ap', 'channel.band': '2ghz-ax', 'security.authentication-types': 'wpa2-psk,wpa3-psk', 'security.passphrase': 'factory-wifi-key', disabled: 'false', '.builtin': 'true', '.link': 'up' },
+      ],
+      'interface/wifi/registration-table': [{ interface: 'wifi1', 'mac-address': 'A4:83:E7:11:22:33', 'last-ip': '192.168.88.254', uptime: '1h2m', signal: '-52', 'tx-rate': '1200.9Mbps', 'rx-rate': '864.6Mbps', authorized: 'true', ssid: 'MikroTik-home' }],
+      'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wifi1', 'wifi2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
+      'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
+      'ip/pool': [{ name: 'default-dhcp', ranges: '192.168.88.10-192.168.88.254' }],
+      'ip/dhcp-server': [{ name: 'defconf', interface: 'bridge', 'address-pool': 'default-dhcp', 'lease-time': '30m', disabled: 'false' }],
+      'ip/dhcp-server/network': [{ address: '192.168.88.0/24', gateway: '192.168.88.1', 'dns-server': '192.168.88.1', comment: 'defconf' }],
+      'ip/dhcp-server/lease': [{ address: '192.168.88.254', 'mac-address': 'A4:83:E7:11:22:33', server: 'defconf', 'host-name': 'laptop', disabled: 'false', '.dynamic': 'true' }],
+      'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }],
+      'ip/arp': [{ address: '192.168.88.254', interface: 'bridge', 'mac-address': 'A4:83:E7:11:22:33', disabled: 'false', published: 'false' }],
+      'ip/firewall/filter': defconfFilter('ether1'),
+      'ip/firewall/nat': [{ chain: 'srcnat', action: 'masquerade', 'out-interface': 'ether1', comment: 'defconf: masquerade', disabled: 'false', log: 'false', 'log-prefix': '' }],
+    },
+  };
+}
+
+/** An edge router (CCR2004 class): two uplinks, static routes, a management VLAN, a hardened firewall. */
+function edge(input: ProfileInput): SeedConfig {
+  const n = input.index % 250;
+  return {
+    packages: ['routerboard'],
+    tables: {
+      ...common(input),
+      'system/resource': [resource('CCR2004-16G-2S+', 'arm64', 'ARM64', 4, 4096, 128)],
+      'system/routerboard': [{ routerboard: 'true', 'board-name': 'CCR2004-16G-2S+', model: 'CCR2004-16G-2S+', 'serial-number': `HD${(input.index + 0x9b0).toString(16).toUpperCase()}K2`, 'firmware-type': 'al2', 'factory-firmware': '7.1', 'current-firmware': input.version, 'upgrade-firmware': input.version }],
+      'system/health': [
+        { name: 'cpu-temperature', value: '51', type: 'C' },
+        { name: 'fan1-speed', value: '4380', type: 'RPM' },
+        { name: 'psu1-state', value: 'ok', type: '' },
+        { name: 'voltage', value: '24.1', type: 'V' },
+      ],
+      'system/package': packages(input.version, []),
+      'system/ntp/client': [{ enabled: 'true', mode: 'unicast', servers: '192.0.2.123,192.0.2.124', vrf: 'main' }],
+      'ip/dns': [{ servers: '192.0.2.53,198.51.100.53', 'allow-remote-requests': 'false', 'cache-size': '4096KiB', 'cache-max-ttl': '1w', 'max-udp-packet-size': '4096', 'use-doh-server': '', 'verify-doh-cert': 'false', 'dynamic-servers': '' }],
+      'interface/ethernet': ethers(input.index, 16, ['sfp-sfpplus1', 'sfp-sfpplus2']),
+      'interface/vlan': [{ name: 'vlan100-mgmt', 'vlan-id': '100', interface: 'ether16', mtu: '1500', arp: 'enabled', disabled: 'false', 'use-service-tag': 'no', '.link': 'up' }],
+      'ip/address': [
+        { address: `203.0.113.${n + 2}/30`, interface: 'sfp-sfpplus1', comment: 'uplink A', disabled: 'false' },
+        { address: `198.51.100.${n + 2}/30`, interface: 'ether1', comment: 'uplink B', disabled: 'false' },
+        { address: `10.100.${n}.1/24`, interface: 'vlan100-mgmt', comment: 'management', disabled: 'false' },
+      ],
+      'ip/route': [
+        { 'dst-address': '0.0.0.0/0', gateway: `203.0.113.${n + 1}`, distance: '1', comment: 'default via uplink A', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
+        { 'dst-address': '0.0.0.0/0', gateway: `198.51.100.${n + 1}`, distance: '2', comment: 'backup via uplink B', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
+        { 'dst-address': '10.0.0.0/8', gateway: `10.100.${n}.254`, distance: '1', comment: 'internal', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
+      ],
+      'ip/firewall/address-list': [
+        { list: 'mgmt-allowed', address: '10.100.0.0/16', comment: 'NOC', disabled: 'false', dynamic: 'false' },
+        { list: 'mcp-blocklist', address: '192.0.2.66', comment: 'managed by routeros-mcp', disabled: 'false', dynamic: 'false' },
+      ],
+      'ip/firewall/filter': ([
+        { chain: 'input', action: 'accept', 'connection-state': 'established,related', comment: 'accept established' },
+        { chain: 'input', action: 'drop', 'connection-state': 'invalid', comment: 'drop invalid' },
+        { chain: 'input', action: 'accept', 'src-address-list': 'mgmt-allowed', comment: 'management from NOC' },
+        { chain: 'input', action: 'accept', protocol: 'icmp', comment: 'ICMP' },
+        { chain: 'input', action: 'drop', 'src-address-list': 'mcp-blocklist', comment: 'blocklist' },
+        { chain: 'input', action: 'drop', 'in-interface': 'sfp-sfpplus1', comment: 'drop the rest from uplink A' },
+      ] as Row[]).map((r) => ({ disabled: 'false', log: 'false', 'log-prefix': '', ...r })),
+      'ip/firewall/mangle': [{ chain: 'forward', action: 'change-mss', 'new-mss': 'clamp-to-pmtu', protocol: 'tcp', 'tcp-flags': 'syn', passthrough: 'yes', comment: 'clamp MSS', disabled: 'false', log: 'false', 'log-prefix': '' }],
+      'ip/firewall/nat': [{ chain: 'srcnat', action: 'masquerade', 'out-interface': 'sfp-sfpplus1', comment: 'masquerade uplink A', disabled: 'false', log: 'false', 'log-prefix': '' }],
+    },
+  };
+}
+
+/** A Cloud Hosted Router: one virtual NIC with a DHCP client, no RouterBOARD, no sensors. */
+function chr(input: ProfileInput): SeedConfig {
+  return {
+    packages: [],
+    tables: {
+      ...common(input),
+      'system/resource': [resource('CHR QEMU Standard PC (i440FX + PIIX, 1996)', 'x86_64', 'QEMU', 2, 512, 64)],
+      'system/health': [],
+      'system/package': packages(input.version, []),
+      'interface/ethernet': ethers(input.index, 1),
+      'ip/dhcp-client': [{ interface: 'ether1', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', comment: '' }],
+    },
+  };
+}
+
+export function seedConfig(input: ProfileInput): SeedConfig {
+  switch (input.profile) {
+    case 'home':
+      return home(input);
+    case 'edge':
+      return edge(input);
+    case 'chr':
+      return chr(input);
+  }
+}

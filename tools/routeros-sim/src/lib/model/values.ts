@@ -1,0 +1,49 @@
+/** RouterOS speaks strings: `"true"`, `"1500"`, `"1w2d3h4m5s"`. These helpers produce and read its forms. */
+
+const BOOL_IN: Record<string, string> = { yes: 'true', no: 'false', true: 'true', false: 'false' };
+
+/** Normalises a written boolean (`yes`/`no`/`true`/`false`) to RouterOS's stored form; undefined if not one. */
+export function normaliseBool(value: string): string | undefined {
+  return BOOL_IN[value.toLowerCase()];
+}
+
+/** Seconds as RouterOS prints a duration: `1w2d3h4m5s`, `45s`, `0s`. */
+export function formatDuration(totalSeconds: number): string {
+  let s = Math.max(0, Math.floor(totalSeconds));
+  const parts: string[] = [];
+  for (const [unit, size] of [['w', 604800], ['d', 86400], ['h', 3600], ['m', 60]] as const) {
+    if (s >= size) {
+      parts.push(`${Math.floor(s / size)}${unit}`);
+      s %= size;
+    }
+  }
+  if (s > 0 || parts.length === 0) parts.push(`${s}s`);
+  return parts.join('');
+}
+
+/** `*` plus upper-case hex, as RouterOS prints internal ids. */
+export function formatId(n: number): string {
+  return `*${n.toString(16).toUpperCase()}`;
+}
+
+/** A deterministic pseudo-random number in [0, 1) for (seed, key, tick): counters that move but repeat. */
+export function noise(seed: number, key: string, tick: number): number {
+  let h = (seed ^ 0x9e3779b9) >>> 0;
+  const text = `${key}:${tick}`;
+  for (let i = 0; i < text.length; i++) {
+    h = Math.imul(h ^ text.charCodeAt(i), 0x85ebca6b) >>> 0;
+    h = (h ^ (h >>> 13)) >>> 0;
+  }
+  h = Math.imul(h ^ (h >>> 16), 0xc2b2ae35) >>> 0;
+  return ((h ^ (h >>> 16)) >>> 0) / 0x100000000;
+}
+
+/** `7.9` < `7.15.3` < `7.20`: numeric, part by part. */
+export function versionAtLeast(version: string, minimum: string): boolean {
+  const a = version.split('.').map(Number);
+  const b = minimum.split('.').map(Number);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  }
+  return true;
+}

@@ -1,0 +1,68 @@
+import type { DeviceState } from '../model/device-state';
+import { formatDuration } from '../model/values';
+import { errors } from './rest-error';
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(errors.sessionClosed());
+    }, { once: true });
+  });
+
+function countOf(body: Record<string, unknown>): number | undefined {
+  if (body['count'] === undefined) return undefined;
+  const count = Number(body['count']);
+  if (!Number.isInteger(count) || count < 1 || count > 10000) throw errors.invalidValue('count', String(body['count']));
+  return count;
+}
+
+/** Commands that run rather than read or write a menu. Long ones honour `count` and otherwise run until the session is closed. */
+export async function runCommand(state: DeviceState, command: string, body: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+  switch (command) {
+    case 'ip/dns/cache/flush':
+      state.flushDnsCache();
+      return [];
+    case 'system/reboot':
+      state.reboot();
+      return [];
+    case 'tool/ping': {
+      const address = String(body['address'] ?? '');
+      if (!address) throw errors.missingValue('address');
+      const count = countOf(body);
+      const replies: Record<string, string>[] = [];
+      for (let seq = 0; count === undefined || seq < count; seq++) {
+        await sleep(Number(body['interval'] ?? 0) > 0 ? 10 : 5, signal);
+        replies.push({ seq: String(seq), host: address, size: String(body['size'] ?? 56), ttl: '64', time: `${(1 + (seq % 3) * 0.4).toFixed(1)}ms`, sent: String(seq + 1), received: String(seq + 1), 'packet-loss': '0' });
+      }
+      return replies;
+    }
+    case 'tool/traceroute': {
+      const address = String(body['address'] ?? '');
+      if (!address) throw errors.missingValue('address');
+      const count = countOf(body);
+      if (count === undefined) {
+        await sleep(24 * 3600_000, signal);
+      }
+      const hops = ['10.0.0.1', '192.0.2.1', address];
+      return hops.map((hop, i) => ({ '.section': '0', address: hop, loss: '0%', sent: String(count), last: `${(i + 1) * 1.7}ms`, avg: `${(i + 1) * 1.6}ms`, best: `${(i + 1) * 1.5}ms`, worst: `${(i + 1) * 2.1}ms`, status: '' }));
+    }
+    case 'interface/monitor-traffic': {
+      if (body['once'] === undefined) await sleep(24 * 3600_000, signal);
+      const names = String(body['interface'] ?? '').split(',').filter(Boolean);
+      if (names.length === 0) throw errors.missingValue('interface');
+      return names.map((name) => {
+        const row = state.get('interface', name);
+        return { name, 'rx-bits-per-second': String(Number(row['rx-byte']) % 90_000_000), 'tx-bits-per-second': String(Number(row['tx-byte']) % 40_000_000), 'rx-packets-per-second': '812', 'tx-packets-per-second': '455' };
+      });
+    }
+    case 'system/backup/save': {
+      const name = String(body['name'] ?? `${state.singleton('system/identity')['name']}-backup`);
+      state.writeFile(`${name}.backup`, 'backup', `binary backup taken at uptime ${formatDuration(state.uptimeSeconds())}`);
+      return [];
+    }
+    default:
+      throw errors.noSuchCommand(command.split('/').pop()!);
+  }
+}

@@ -1,0 +1,37 @@
+/** An error as RouterOS's REST server answers it: status plus `{"error","message"[,"detail"]}`. */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail?: string,
+  ) {
+    super(detail ?? String(status));
+  }
+
+  body(): Record<string, unknown> {
+    return { error: this.status, message: STATUS_TEXT[this.status] ?? 'Error', ...(this.detail !== undefined ? { detail: this.detail } : {}) };
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  406: 'Not Acceptable',
+  500: 'Internal Server Error',
+};
+
+export const errors = {
+  notFound: () => new RestError(404),
+  noSuchCommand: (what: string) => new RestError(400, `no such command or directory (${what})`),
+  noSuchCommandPlain: () => new RestError(400, 'no such command or directory'),
+  unknownParameter: (name: string) => new RestError(400, `unknown parameter ${name}`),
+  invalidValue: (name: string, value: string) => new RestError(400, `invalid value of ${name}: ${value}`),
+  missingValue: (name: string) => new RestError(400, `missing value for ${name}`),
+  noMatch: (name: string) => new RestError(400, `input does not match any value of ${name}`),
+  alreadyExists: (what: string) => new RestError(400, `failure: ${what} already exists`),
+  builtin: () => new RestError(406, 'cannot remove builtin object'),
+  notAllowed: () => new RestError(500, 'not allowed (9)'),
+  sessionClosed: () => new RestError(400, 'Session closed'),
+  unauthorized: () => new RestError(401),
+  badJson: () => new RestError(400, 'JSON parsing error'),
+};

@@ -1,0 +1,137 @@
+import type { DeviceState, DeviceUser } from '../model/device-state';
+import { matchesQuery, parseProplist, project, Row } from './print-query';
+import { errors, RestError } from './rest-error';
+import { runCommand } from './commands';
+
+export interface RestRequest {
+  method: string;
+  /** Path below `/rest/`, e.g. `ip/address/*1`. */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  user: DeviceUser;
+}
+
+export interface RestResponse {
+  status: number;
+  body?: unknown;
+}
+
+const TABLE_COMMANDS = new Set(['add', 'set', 'remove', 'print']);
+
+/** Splits a REST path into the longest menu the device serves and what follows it. */
+function resolve(state: DeviceState, path: string): { menu: string; rest: string[] } {
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  for (let i = parts.length; i > 0; i--) {
+    const menu = parts.slice(0, i).join('/');
+    if (state.menu(menu) || state.tree[menu]?.type === 'cmd') return { menu, rest: parts.slice(i) };
+  }
+  // Name the first segment that leads nowhere, as RouterOS does.
+  const known = Object.keys(state.tree);
+  const depth = parts.findIndex((_, i) => !known.some((m) => (m + '/').startsWith(parts.slice(0, i + 1).join('/') + '/')));
+  throw errors.noSuchCommand(parts[Math.max(depth, 0)] ?? '');
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null || body === '') return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw errors.badJson();
+  return body as Record<string, unknown>;
+}
+
+function filterByQueryString(rows: Row[], query: URLSearchParams): Row[] {
+  const filters = [...query.entries()].filter(([k]) => k !== '.proplist');
+  return rows.filter((row) => filters.every(([k, v]) => row[k] === v));
+}
+
+function print(rows: Row[], body: Record<string, unknown>): Row[] {
+  const words = body['.query'];
+  const query = words === undefined ? [] : Array.isArray(words) ? words.map(String) : [String(words)];
+  const proplist = parseProplist(body['.proplist']);
+  return rows
+    .filter((row) => {
+      const match = matchesQuery(row, query);
+      if (match === undefined) throw new RestError(400, 'invalid query');
+      return match;
+    })
+    .map((row) => project(row, proplist));
+}
+
+function assertMayWrite(user: DeviceUser): void {
+  if (user.group === 'read') throw errors.notAllowed();
+}
+
+/** Answers one REST request the way RouterOS v7's `/rest` does. */
+export async function handleRest(state: DeviceState, req: RestRequest, signal: AbortSignal): Promise<RestResponse> {
+  const { menu, rest } = resolve(state, req.path);
+  const spec = state.menu(menu);
+  const body = req.method === 'GET' || req.method === 'DELETE' ? {} : objectBody(req.body);
+
+  // Commands that are not menus (tool/ping, export, interface/monitor-traffic) and menu commands (flush, save, reboot).
+  if (!spec || (rest.length === 1 && !TABLE_COMMANDS.has(rest[0]) && !rest[0].startsWith('*') && req.method === 'POST')) {
+    if (req.method !== 'POST') throw errors.noSuchCommand(rest[0] ?? menu.split('/').pop()!);
+    const command = spec ? `${menu}/${rest[0]}` : menu;
+    if (!spec && rest.length > 0) throw errors.noSuchCommand(rest[0]);
+    if (command !== 'tool/ping' && command !== 'tool/traceroute' && command !== 'interface/monitor-traffic') assertMayWrite(req.user);
+    return { status: 200, body: await runCommand(state, command, body, signal) };
+  }
+
+  const proplist = parseProplist(req.query.get('.proplist') ?? undefined);
+  if (spec.kind === 'singleton') {
+    if (req.method === 'GET' && rest.length === 0) return { status: 200, body: project(state.singleton(menu), proplist) };
+    if (req.method === 'POST' && rest[0] === 'set' && rest.length === 1) {
+      assertMayWrite(req.user);
+      state.setSingleton(menu, body);
+      return { status: 200, body: [] };
+    }
+    if (req.method === 'POST' && rest[0] === 'print' && rest.length === 1) return { status: 200, body: print([state.singleton(menu)], body)[0] ?? {} };
+    throw errors.noSuchCommand(rest[0] ?? req.method.toLowerCase());
+  }
+
+  const target = rest[0];
+  if (rest.length > 1) throw errors.noSuchCommand(rest[1]);
+  switch (req.method) {
+    case 'GET':
+      if (target === undefined) return { status: 200, body: filterByQueryString(state.list(menu), req.query).map((r) => project(r, proplist)) };
+      return { status: 200, body: project(state.get(menu, target), proplist) };
+    case 'PUT':
+      if (target !== undefined) throw errors.noSuchCommand(target);
+      assertMayWrite(req.user);
+      return { status: 201, body: state.add(menu, body) };
+    case 'PATCH':
+      if (target === undefined) throw errors.noSuchCommand('set');
+      assertMayWrite(req.user);
+      return { status: 200, body: state.update(menu, target, body) };
+    case 'DELETE':
+      if (target === undefined) throw errors.noSuchCommand('remove');
+      assertMayWrite(req.user);
+      state.remove(menu, target);
+      return { status: 204 };
+    case 'POST':
+      switch (target) {
+        case 'print':
+          return { status: 200, body: print(state.list(menu), body) };
+        case 'add':
+          assertMayWrite(req.user);
+          return { status: 200, body: { ret: state.add(menu, body)['.id'] } };
+        case 'set': {
+          assertMayWrite(req.user);
+          const id = body['.id'] ?? body['numbers'];
+          if (typeof id !== 'string') throw errors.missingValue('.id');
+          const { ['.id']: _id, numbers: _n, ...props } = body;
+          state.update(menu, id, props);
+          return { status: 200, body: [] };
+        }
+        case 'remove': {
+          assertMayWrite(req.user);
+          const ids = body['.id'] ?? body['numbers'];
+          if (typeof ids !== 'string') throw errors.missingValue('.id');
+          for (const id of ids.split(',')) state.remove(menu, id.trim());
+          return { status: 200, body: [] };
+        }
+        default:
+          throw errors.noSuchCommand(target ?? 'post');
+      }
+    default:
+      throw new RestError(400, `unsupported method ${req.method}`);
+  }
+}

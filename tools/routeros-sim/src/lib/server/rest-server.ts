@@ -1,0 +1,94 @@
+import { createServer as createHttpsServer, Server } from 'node:https';
+import { createServer as createHttpServer, IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { DeviceState, DeviceUser } from '../model/device-state';
+import { handleRest } from '../rest/rest-handler';
+import { errors, RestError } from '../rest/rest-error';
+import { Faults } from './faults';
+
+export interface RestServerOptions {
+  state: DeviceState;
+  users: () => DeviceUser[];
+  faults: () => Faults;
+  tls?: { cert: string; key: string };
+  /** RouterOS closes a REST request that runs past this (default 60 s). */
+  requestTimeoutMs: number;
+}
+
+const MAX_BODY = 1 << 20;
+
+function authenticate(header: string | undefined, users: DeviceUser[]): DeviceUser | undefined {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
+  if (!m) return undefined;
+  const text = Buffer.from(m[1], 'base64').toString('utf8');
+  const at = text.indexOf(':');
+  const name = text.slice(0, at);
+  const password = text.slice(at + 1);
+  return users.find((u) => u.name === name && u.password === password);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) reject(new RestError(400, 'request too large'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', ...(status === 401 ? { 'www-authenticate': 'Basic realm="RouterOS"' } : {}) });
+  res.end(text);
+}
+
+/** The device's `www-ssl` (or `www`) service answering `/rest`. */
+export function createRestServer(options: RestServerOptions): Server | HttpServer {
+  const listener = async (req: IncomingMessage, res: ServerResponse) => {
+    const faults = options.faults();
+    if (faults.hang) return; // never answers; the client's own timeout decides
+    if (faults.latencyMs) await new Promise((r) => setTimeout(r, faults.latencyMs! + Math.random() * (faults.jitterMs ?? 0)));
+    const controller = new AbortController();
+    const timeoutMs = faults.sessionClosedAfterMs ?? options.requestTimeoutMs;
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const url = new URL(req.url ?? '/', 'https://device');
+      if (!url.pathname.startsWith('/rest/') && url.pathname !== '/rest') throw new RestError(404);
+      const user = authenticate(req.headers.authorization, options.users());
+      if (!user || faults.unauthorized) throw errors.unauthorized();
+      if (faults.serverError) throw new RestError(500, faults.serverError);
+      const raw = await readBody(req);
+      let body: unknown;
+      try {
+        body = raw.trim() === '' ? undefined : JSON.parse(raw);
+      } catch {
+        throw errors.badJson();
+      }
+      const work = handleRest(options.state, { method: req.method ?? 'GET', path: url.pathname.slice('/rest'.length), query: url.searchParams, body, user }, controller.signal);
+      const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(errors.sessionClosed()), { once: true }));
+      const result = await Promise.race([work, aborted]);
+      if (faults.invalidJson) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.end('{"name":"bad\u0001value\u0007","x":');
+      }
+      if (faults.resetMidResponse) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+        res.write(JSON.stringify(result).slice(0, 8));
+        return void (req.socket as Socket).destroy();
+      }
+      send(res, result.status, result.body);
+    } catch (error) {
+      if (error instanceof RestError) send(res, error.status, error.body());
+      else send(res, 500, { error: 500, message: 'Internal Server Error', detail: String((error as Error).message) });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const handler = (req: IncomingMessage, res: ServerResponse) => void listener(req, res);
+  return options.tls ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, handler) : createHttpServer(handler);
+}
