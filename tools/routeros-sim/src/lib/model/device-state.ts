@@ -185,23 +185,24 @@ export class DeviceState {
     return rows;
   }
 
+  /** Rows for reading: never creates a table as a side effect. */
   private rawRows(path: string): Row[] {
     if (path === 'interface') {
-      return INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => this.table(m.path).map((row) => ({ ...row, type: m.interfaceType! })));
+      return INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
     }
-    return this.table(path);
+    return this.tables.get(path) ?? [];
   }
 
   private find(path: string, idOrName: string): { row: Row; path: string; type?: string } | undefined {
     const matches = (row: Row) => (idOrName.startsWith('*') ? row['.id'] === idOrName : row['name'] === idOrName);
     if (path === 'interface') {
       for (const m of INTERFACE_MENUS.filter((menu) => this.menu(menu.path))) {
-        const row = this.table(m.path).find(matches);
+        const row = (this.tables.get(m.path) ?? []).find(matches);
         if (row) return { row, path: m.path, type: m.interfaceType };
       }
       return undefined;
     }
-    const row = this.table(path).find(matches);
+    const row = (this.tables.get(path) ?? []).find(matches);
     return row ? { row, path } : undefined;
   }
 
@@ -258,7 +259,7 @@ export class DeviceState {
     const field = spec.unique ?? (spec.idGroup === 'interface' || path === 'interface' ? 'name' : undefined);
     const value = field ? values[field] : undefined;
     if (!field || value === undefined) return;
-    const pool = spec.idGroup === 'interface' ? this.rawRows('interface') : this.table(path);
+    const pool = spec.idGroup === 'interface' ? this.rawRows('interface') : this.rawRows(path);
     if (pool.some((r) => r[field] === value && r['.id'] !== selfId)) throw errors.alreadyExists(`${field} ${value}`);
   }
 }

@@ -52,11 +52,14 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
   const listener = async (req: IncomingMessage, res: ServerResponse) => {
     const faults = options.faults();
     if (faults.hang) return; // never answers; the client's own timeout decides
-    if (faults.latencyMs) await new Promise((r) => setTimeout(r, faults.latencyMs! + Math.random() * (faults.jitterMs ?? 0)));
+    // The session clock runs from arrival, so added latency counts toward "Session closed" as on a slow device.
     const controller = new AbortController();
     const timeoutMs = faults.sessionClosedAfterMs ?? options.requestTimeoutMs;
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(errors.sessionClosed()), { once: true }));
+    aborted.catch(() => undefined);
     try {
+      if (faults.latencyMs) await Promise.race([new Promise((r) => setTimeout(r, faults.latencyMs! + Math.random() * (faults.jitterMs ?? 0))), aborted]);
       const url = new URL(req.url ?? '/', 'https://device');
       if (!url.pathname.startsWith('/rest/') && url.pathname !== '/rest') throw new RestError(404);
       const user = authenticate(req.headers.authorization, options.users());
@@ -70,7 +73,6 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
         throw errors.badJson();
       }
       const work = handleRest(options.state, { method: req.method ?? 'GET', path: url.pathname.slice('/rest'.length), query: url.searchParams, body, user }, controller.signal);
-      const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(errors.sessionClosed()), { once: true }));
       const result = await Promise.race([work, aborted]);
       if (faults.invalidJson) {
         res.writeHead(200, { 'content-type': 'application/json' });

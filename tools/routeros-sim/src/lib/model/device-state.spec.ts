@@ -1,0 +1,118 @@
+import { RestError } from '../rest/rest-error';
+import { DeviceState } from './device-state';
+import { seedConfig } from './profiles';
+
+const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
+let clock = 1_700_000_000_000;
+const device = (profile: 'home' | 'edge' | 'chr' = 'home', version = '7.20.5') =>
+  new DeviceState(version, 42, () => seedConfig({ profile, version, identity: 'r1', index: 0, users }), () => clock);
+
+function restError(fn: () => unknown): { status: number; detail?: string } {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof RestError) return { status: error.status, detail: error.detail };
+    throw error;
+  }
+  throw new Error('expected a RestError');
+}
+
+describe('DeviceState writes', () => {
+  it('adds rows with per-table ids, defaults, yes/no as true/false, and computed fields', () => {
+    const s = device();
+    const row = s.add('ip/address', { address: '10.1.1.1/24', interface: 'ether2', disabled: 'yes' });
+    expect(row).toMatchObject({ '.id': '*2', disabled: 'true', network: '10.1.1.0', 'actual-interface': 'ether2', dynamic: 'false', invalid: 'false' });
+    expect(Object.keys(row)).toEqual([...Object.keys(row)].sort());
+    expect(s.add('ip/pool', { name: 'p2', ranges: '10.1.1.10-10.1.1.20' })['.id']).toBe('*2');
+  });
+
+  it('gives routes ids in the high range real routes use', () => {
+    expect(device('edge').list('ip/route').map((r) => r['.id'])).toEqual(['*80000000', '*80000001', '*80000002']);
+  });
+
+  it.each([
+    ['an unknown parameter', 'ip/address', { address: '10.0.0.1/24', interface: 'ether2', colour: 'red' }, 400, 'unknown parameter colour'],
+    ['a read-only parameter', 'ip/address', { address: '10.0.0.1/24', interface: 'ether2', dynamic: 'true' }, 400, 'unknown parameter dynamic'],
+    ['a bad boolean', 'ip/address', { address: '10.0.0.1/24', interface: 'ether2', disabled: 'maybe' }, 400, 'invalid value of disabled: maybe'],
+    ['a bad address', 'ip/address', { address: '10.0.0.300/24', interface: 'ether2' }, 400, 'invalid value of address: 10.0.0.300/24'],
+    ['an unknown interface', 'ip/address', { address: '10.0.0.1/24', interface: 'ether99' }, 400, 'input does not match any value of interface'],
+    ['a missing required value', 'ip/address', { interface: 'ether2' }, 400, 'missing value for address'],
+    ['a duplicate name', 'interface/bridge', { name: 'ether1' }, 400, 'failure: name ether1 already exists'],
+    ['adding to a status menu', 'system/package', { name: 'x' }, 400, 'no such command or directory (add)'],
+  ] as const)('refuses %s', (_label, path, props, status, detail) => {
+    const s = device();
+    const before = JSON.stringify(s.snapshot());
+    expect(restError(() => s.add(path, props))).toEqual({ status, detail });
+    expect(JSON.stringify(s.snapshot())).toBe(before);
+  });
+
+  it('updates by id or name, unsets with !name, and refuses removing built-ins with 406', () => {
+    const s = device();
+    const bridge = s.list('interface/bridge')[0];
+    s.update('interface/bridge', bridge['.id'], { comment: 'LAN', 'vlan-filtering': 'yes' });
+    expect(s.get('interface/bridge', 'bridge')).toMatchObject({ comment: 'LAN', 'vlan-filtering': 'true' });
+    s.update('interface/bridge', 'bridge', { '!comment': '' });
+    expect(s.get('interface/bridge', 'bridge')['comment']).toBeUndefined();
+    expect(restError(() => s.remove('interface/wifi', 'wifi1'))).toEqual({ status: 406, detail: 'cannot remove builtin object' });
+    // Ethernet ports have no remove command at all in RouterOS.
+    expect(restError(() => s.remove('interface/ethernet', 'ether1'))).toEqual({ status: 400, detail: 'no such command or directory (remove)' });
+    expect(restError(() => s.get('ip/address', '*99'))).toEqual({ status: 404, detail: undefined });
+  });
+
+  it('shows every interface in /interface with its type, and routes writes there to the owning menu', () => {
+    const s = device();
+    const types = Object.fromEntries(s.list('interface').map((r) => [r['name'], r['type']]));
+    expect(types).toMatchObject({ ether1: 'ether', bridge: 'bridge', wifi1: 'wifi' });
+    s.update('interface', 'ether3', { disabled: 'yes', comment: 'spare' });
+    expect(s.get('interface/ethernet', 'ether3')).toMatchObject({ disabled: 'true', comment: 'spare', running: 'false' });
+    expect(restError(() => s.update('interface', 'ether3', { 'vlan-id': '5' }))).toEqual({ status: 400, detail: 'unknown parameter vlan-id' });
+  });
+
+  it('marks an address on a disabled interface invalid', () => {
+    const s = device();
+    s.update('interface/bridge', 'bridge', { disabled: 'yes' });
+    expect(s.list('ip/address')[0]['invalid']).toBe('true');
+  });
+
+  it('sets singletons and resets to the seed configuration', () => {
+    const s = device();
+    s.setSingleton('system/identity', { name: 'changed' });
+    s.add('ip/pool', { name: 'extra', ranges: '10.0.0.1-10.0.0.9' });
+    expect(s.singleton('system/identity')['name']).toBe('changed');
+    s.reset();
+    expect(s.singleton('system/identity')['name']).toBe('r1');
+    expect(s.list('ip/pool').map((p) => p['name'])).toEqual(['default-dhcp']);
+  });
+});
+
+describe('versions and profiles', () => {
+  it('reports NTP status in the 7.15 and the 7.20 shapes', () => {
+    const old = device('edge', '7.15.3').singleton('system/ntp/client');
+    const current = device('edge', '7.20.5').singleton('system/ntp/client');
+    expect(old).toHaveProperty('freq-drift');
+    expect(old).not.toHaveProperty('system-offset');
+    expect(current).toHaveProperty('system-offset');
+    expect(current).toHaveProperty('synced-stratum');
+  });
+
+  it('serves RouterBOARD menus only on RouterBOARD profiles', () => {
+    expect(device('home').menu('system/routerboard')).toBeDefined();
+    expect(device('chr').menu('system/routerboard')).toBeUndefined();
+    expect(device('chr').menu('interface/wireless')).toBeUndefined();
+  });
+
+  it('moves live counters with time, deterministically, and resets uptime on reboot', () => {
+    clock = 1_700_000_000_000;
+    const a = device('edge');
+    const b = device('edge');
+    clock += 3_600_000;
+    expect(a.singleton('system/resource')['uptime']).toBe('1h');
+    expect(a.get('interface', 'ether1')['rx-byte']).toBe(b.get('interface', 'ether1')['rx-byte']);
+    const first = Number(a.get('interface', 'ether1')['rx-byte']);
+    clock += 60_000;
+    expect(Number(a.get('interface', 'ether1')['rx-byte'])).toBeGreaterThan(first);
+    a.reboot();
+    expect(a.singleton('system/resource')['uptime']).toBe('0s');
+    expect(a.singleton('system/identity')['name']).toBe('r1');
+  });
+});
