@@ -5,3 +5,4 @@ export { PROFILES } from './lib/model/profiles';
 export type { ProfileName } from './lib/model/profiles';
 export type { Faults } from './lib/server/faults';
 export { SUPPORTED_VERSIONS } from './lib/schema/menu-schema';
+export { createDeviceIdentity } from './lib/identity/device-identity';

@@ -18,6 +18,7 @@ describe('REST over HTTPS, as RouterOS v7 answers it', () => {
     expect(reply.certificate).toBe(fleet.devices[0].keys.tlsFingerprint);
     expect(fleet.devices[0].keys.tlsFingerprint).not.toBe(fleet.devices[1].keys.tlsFingerprint);
     expect(fleet.devices[0].keys.tlsFingerprint).toMatch(/^SHA256:([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(fleet.devices[0].keys.sshHostKeyFingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
   });
 
   it.each([

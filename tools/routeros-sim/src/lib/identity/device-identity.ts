@@ -45,9 +45,18 @@ export async function createDeviceIdentity(commonName: string): Promise<DeviceId
   });
   const certPem = cert.toString('pem');
   const keyPem = pem('PRIVATE KEY', await webcrypto.subtle.exportKey('pkcs8', keys.privateKey));
-  const ssh = utils.generateKeyPairSync('ed25519');
-  const parsed = utils.parseKey(ssh.private);
-  if (parsed instanceof Error) throw parsed;
-  const key = Array.isArray(parsed) ? parsed[0] : parsed;
-  return { certPem, keyPem, tlsFingerprint: tlsFingerprintOf(certPem), sshHostKey: ssh.private, sshHostKeyFingerprint: sshFingerprintOf(key.getPublicSSH()) };
+  const ssh = sshHostKey();
+  return { certPem, keyPem, tlsFingerprint: tlsFingerprintOf(certPem), sshHostKey: ssh.privateKey, sshHostKeyFingerprint: sshFingerprintOf(ssh.publicBlob) };
+}
+
+/** ssh2's generator now and then emits an ed25519 key its own parser rejects (about 1 in 400): make another. */
+function sshHostKey(): { privateKey: string; publicBlob: Buffer } {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const generated = utils.generateKeyPairSync('ed25519');
+    const parsed = utils.parseKey(generated.private);
+    if (parsed instanceof Error) continue;
+    const key = Array.isArray(parsed) ? parsed[0] : parsed;
+    return { privateKey: generated.private, publicBlob: key.getPublicSSH() };
+  }
+  throw new Error('could not generate a usable SSH host key');
 }

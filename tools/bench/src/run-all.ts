@@ -1,0 +1,14 @@
+import { simRestThroughput } from './sim-rest-throughput.bench';
+import { simScale } from './sim-scale.bench';
+
+/** Runs every benchmark and prints one JSON line each: results are ratios against baselines from the same run. */
+async function main(): Promise<void> {
+  const only = process.argv[2];
+  if (!only || only === 'sim-rest') process.stdout.write(JSON.stringify(await simRestThroughput()) + '\n');
+  if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
