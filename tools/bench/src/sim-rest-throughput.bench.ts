@@ -12,7 +12,7 @@ const SIM_MAIN = join(req.resolve('@routeros-mcp/routeros-sim/package.json'), '.
  * device, next to a bare node:https server answering a body of the same size with a key of the same type.
  */
 export async function simRestThroughput(seconds = 5): Promise<Record<string, unknown>> {
-  const sim = await startChild(SIM_MAIN, ['--devices', '1', '--base-port', '0', '--control-port', '0', '--users', 'admin:admin']);
+  const sim = await startChild(SIM_MAIN, ['--devices', '1', '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--users', 'admin:admin']);
   const device = sim.lines[0] as { rest_url: string };
   const url = `${device.rest_url}/system/resource`;
   try {

@@ -7,7 +7,7 @@ const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
 describe('routeros-sim command line', () => {
   it('prints one JSON line per device, then ready, serves them, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [MAIN, '--devices', '3', '--base-port', '0', '--control-port', '0', '--profile', 'mixed', '--version', '7.15.3', '--users', 'admin:s3cret,ro:ro:read'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, '--devices', '3', '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--profile', 'mixed', '--version', '7.15.3', '--users', 'admin:s3cret,ro:ro:read'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const lines: Record<string, unknown>[] = [];
     for await (const line of createInterface({ input: child.stdout })) {
       lines.push(JSON.parse(line));
@@ -35,7 +35,7 @@ describe('routeros-sim command line', () => {
     [['--devices', '1', '--users', 'admin'], "--users: 'admin' is not name:password[:full|write|read]"],
     [[], '--devices is required'],
   ])('refuses %j with a clear message and exit 1', async (args, message) => {
-    const child = spawn(process.execPath, [MAIN, ...args, '--base-port', '0', '--control-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, ...args, '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const code = await new Promise((resolve) => child.on('exit', resolve));

@@ -9,6 +9,7 @@ Starts N simulated RouterOS v7 devices on 127.0.0.1, prints one JSON line per de
 
   --devices N              how many devices (1-5000)
   --base-port P            first REST port; device i uses P+i (default 18443; 0 picks free ports)
+  --ssh-base-port P        first SSH port; device i uses P+i (default 18022; 0 picks free ports)
   --control-port P         control API port (default 18400; 0 picks a free one)
   --version V              RouterOS version to model: 7.15.3 or 7.20.5 (default 7.20.5)
   --profile NAME           home, edge, chr or mixed (default edge)
@@ -43,6 +44,7 @@ export function parseCliOptions(argv: string[]): FleetOptions | 'help' {
       devices: { type: 'string' },
       'base-port': { type: 'string' },
       'control-port': { type: 'string' },
+      'ssh-base-port': { type: 'string' },
       version: { type: 'string' },
       profile: { type: 'string' },
       users: { type: 'string' },
@@ -61,6 +63,7 @@ export function parseCliOptions(argv: string[]): FleetOptions | 'help' {
     devices,
     basePort: int('base-port', values['base-port'] ?? '18443', 0, 65535),
     controlPort: int('control-port', values['control-port'] ?? '18400', 0, 65535),
+    sshBasePort: int('ssh-base-port', values['ssh-base-port'] ?? '18022', 0, 65535),
     version: values.version ?? '7.20.5',
     profile: profile as ProfileName | 'mixed',
     users: values.users ? parseUsers(values.users) : undefined,

@@ -7,11 +7,15 @@ import { createDeviceIdentity, DeviceIdentity } from './identity/device-identity
 import { Faults } from './server/faults';
 import { createRestServer } from './server/rest-server';
 import { startControlServer } from './control/control-server';
+import { createSshServer } from './ssh/ssh-server';
+import type { Server as SshServer } from 'ssh2';
 
 export interface FleetOptions {
   devices: number;
   /** First REST port; device i listens on basePort + i. 0 (the default) picks free ports. */
   basePort?: number;
+  /** First SSH port; device i listens on sshBasePort + i. 0 (the default) picks free ports. */
+  sshBasePort?: number;
   /** Control API port; 0 (the default) picks a free one. */
   controlPort?: number;
   version?: string;
@@ -41,6 +45,8 @@ export class SimDevice {
     private readonly server: Server,
     readonly restPort: number,
     private readonly scheme: 'http' | 'https',
+    private readonly sshServer: SshServer,
+    readonly sshPort: number,
   ) {}
 
   get restUrl(): string {
@@ -63,10 +69,20 @@ export class SimDevice {
   }
 
   describe(): Record<string, unknown> {
-    return { index: this.index, identity: this.identity, profile: this.profile, version: this.state.version, rest_url: this.restUrl, tls_fingerprint_sha256: this.scheme === 'https' ? this.keys.tlsFingerprint : null };
+    return {
+      index: this.index,
+      identity: this.identity,
+      profile: this.profile,
+      version: this.state.version,
+      rest_url: this.restUrl,
+      ssh_port: this.sshPort,
+      tls_fingerprint_sha256: this.scheme === 'https' ? this.keys.tlsFingerprint : null,
+      ssh_host_key_sha256: this.keys.sshHostKeyFingerprint,
+    };
   }
 
   async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.sshServer.close(() => resolve()));
     this.server.closeAllConnections?.();
     if (this.listening) await new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.listening = false;
@@ -98,6 +114,13 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
+function listenSsh(server: SshServer, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
 /** Starts `devices` simulated RouterOS devices on loopback, each with its own certificate, plus the control API. */
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const version = options.version ?? '7.20.5';
@@ -121,7 +144,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
       });
       const port = await listen(server, options.basePort ? options.basePort + i : 0);
-      ref.device = new SimDevice(i, identity, profile, state, identities[i], users, server, port, options.plainHttp ? 'http' : 'https');
+      const ssh = createSshServer({ state, hostKey: identities[i].sshHostKey, users: () => users });
+      const sshPort = await listenSsh(ssh, options.sshBasePort ? options.sshBasePort + i : 0);
+      ref.device = new SimDevice(i, identity, profile, state, identities[i], users, server, port, options.plainHttp ? 'http' : 'https', ssh, sshPort);
       devices.push(ref.device);
     }
     const control = await startControlServer(devices, options.controlPort ?? 0);

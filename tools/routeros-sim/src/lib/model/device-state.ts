@@ -94,7 +94,7 @@ export class DeviceState {
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
     this.checkUnique(path, spec, values);
     const id = this.nextId(spec);
-    const row: Row = { '.id': id, ...spec.defaults, ...values, '.created': new Date(this.now()).toISOString() };
+    const row: Row = { '.id': id, ...spec.defaults, ...(spec.derive?.(values) ?? {}), ...values, '.created': new Date(this.now()).toISOString() };
     this.table(path).push(row);
     return this.present(spec, row);
   }
@@ -151,6 +151,12 @@ export class DeviceState {
   /** Whole configuration including internal flags, for the control API and exports. */
   snapshot(): Record<string, Row[]> {
     return Object.fromEntries([...this.tables.entries()].map(([path, rows]) => [path, rows.map((r) => ({ ...r }))]));
+  }
+
+  /** The seed configuration as loaded (same ids), to tell changed built-ins from untouched ones. */
+  seedSnapshot(): Record<string, Row[]> {
+    const fresh = new DeviceState(this.version, this.seed, this.seedConfig, this.now);
+    return fresh.snapshot();
   }
 
   readContext(): ReadContext {

@@ -19,6 +19,10 @@ export interface MenuSpec {
   writable: boolean;
   /** Values a new row gets when the request leaves them out. */
   defaults?: Record<string, string>;
+  /** Stored values RouterOS derives from others when a row is created (e.g. an address's `network`). */
+  derive?: (values: Record<string, string | undefined>) => Record<string, string>;
+  /** Factory values of a singleton: the export shows what differs from them. */
+  factory?: Record<string, string>;
   required?: string[];
   /** Boolean properties: `yes`/`no` accepted, stored as `true`/`false`. */
   bools?: string[];

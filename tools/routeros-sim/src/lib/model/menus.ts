@@ -29,7 +29,7 @@ export const MENUS: MenuSpec[] = [
       version: `${ctx.version} (stable)`,
     }),
   },
-  { path: 'system/identity', kind: 'singleton', writable: true },
+  { path: 'system/identity', kind: 'singleton', writable: true, factory: { name: 'MikroTik' } },
   {
     path: 'system/clock', kind: 'singleton', writable: true, bools: ['time-zone-autodetect'],
     computed: (_row, ctx) => {
@@ -60,6 +60,10 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/dns/cache', kind: 'table', writable: false },
   {
     path: 'ip/address', kind: 'table', writable: true, bools: common, required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false' },
+    derive: (values): Record<string, string> => {
+      const network = ipv4Network(values['address']);
+      return values['network'] || !network ? {} : { network };
+    },
     computed: (row, ctx) => {
       const iface = ctx.rowsOf('interface').find((i) => i['name'] === row['interface']);
       return { network: ipv4Network(row['address']) ?? row['network'] ?? '', 'actual-interface': row['interface'], dynamic: 'false', invalid: String(!iface || iface['disabled'] === 'true') };

@@ -1,0 +1,98 @@
+import type { DeviceState } from '../model/device-state';
+import { MENU_BY_PATH } from '../model/menus';
+import type { Row } from '../rest/print-query';
+
+export interface ExportOptions {
+  verbose?: boolean;
+  terse?: boolean;
+  compact?: boolean;
+  showSensitive?: boolean;
+}
+
+/** Menus in the order RouterOS prints them in an export. */
+const EXPORT_ORDER = [
+  'interface/bridge', 'interface/ethernet', 'interface/vlan', 'interface/wifi', 'interface/bridge/port', 'interface/bridge/vlan',
+  'ip/pool', 'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns',
+  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/route', 'ip/service',
+  'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
+];
+const WRAP_AT = 80;
+
+function quote(value: string): string {
+  if (value === '') return '""';
+  return /^[A-Za-z0-9_.:,/*+@-]+$/.test(value) ? value : `"${value.replace(/["\\$]/g, (c) => `\\${c}`)}"`;
+}
+
+/** RouterOS prints booleans as yes/no in exports. */
+function display(value: string): string {
+  return value === 'true' ? 'yes' : value === 'false' ? 'no' : value;
+}
+
+/** Wraps a long command at spaces with ` \` continuations, as RouterOS does at about 80 columns. */
+function wrap(line: string): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > WRAP_AT) {
+    const cut = rest.lastIndexOf(' ', WRAP_AT - 2);
+    if (cut <= 4) break;
+    out.push(`${rest.slice(0, cut)} \\`);
+    rest = `    ${rest.slice(cut + 1)}`;
+  }
+  out.push(rest);
+  return out;
+}
+
+function props(row: Row, options: ExportOptions, sensitive: readonly string[], defaults: Record<string, string>, skip: readonly string[]): string {
+  return Object.keys(row)
+    .filter((k) => !k.startsWith('.') && !skip.includes(k))
+    .filter((k) => options.showSensitive || !sensitive.includes(k))
+    .filter((k) => options.verbose || (row[k] !== '' && defaults[k] !== row[k]))
+    .sort()
+    .map((k) => `${k}=${quote(display(row[k]))}`)
+    .join(' ');
+}
+
+/**
+ * The configuration as `/export` prints it: header, one `/menu` section per menu, `add` lines for rows,
+ * `set [ find default-name=… ]` for built-ins, `set` for singletons; CRLF line ends. Always the current state.
+ */
+export function renderExport(state: DeviceState, options: ExportOptions = {}): string {
+  const snapshot = state.snapshot();
+  const seed = state.seedSnapshot();
+  const resource = snapshot['system/resource']?.[0] ?? {};
+  const board = snapshot['system/routerboard']?.[0];
+  const lines: string[] = [`# ${new Date(state.readContext().tick * 1000).toISOString().replace('T', ' ').slice(0, 19)} by RouterOS ${state.version}`];
+  if (board) lines.push(`# software id = ${board['serial-number']?.slice(0, 4)}-${board['serial-number']?.slice(-4)}`, '#', `# model = ${board['model']}`, `# serial number = ${board['serial-number']}`);
+  else lines.push(`# system id = ${resource['board-name']?.replace(/\W+/g, '').slice(0, 11) ?? 'CHR'}`);
+  for (const path of EXPORT_ORDER) {
+    const spec = MENU_BY_PATH.get(path);
+    if (!spec || !state.menu(path)) continue;
+    const rows = snapshot[path] ?? [];
+    const commands: string[] = [];
+    const sensitive = spec.sensitive ?? [];
+    const computedKeys = ['dynamic', 'invalid', 'running'];
+    for (const row of rows) {
+      if (row['.dynamic'] === 'true') continue;
+      if (spec.kind === 'singleton') {
+        const baseline = spec.factory ?? seed[path]?.[0] ?? {};
+        const text = props(row, options, sensitive, options.verbose ? {} : baseline, computedKeys);
+        if (text) commands.push(`set ${text}`);
+      } else if (row['.builtin'] === 'true') {
+        const seedRow = (seed[path] ?? []).find((r) => r['.id'] === row['.id']) ?? {};
+        const key = row['default-name'] ? 'default-name' : 'name';
+        const text = props(row, options, sensitive, options.verbose ? {} : seedRow, [...computedKeys, 'default-name', 'mac-address', 'orig-mac-address']);
+        if (text) commands.push(`set [ find ${key}=${quote(row[key] ?? '')} ] ${text}`);
+      } else {
+        commands.push(`add ${props(row, options, sensitive, options.verbose ? {} : spec.defaults ?? {}, computedKeys)}`.trimEnd());
+      }
+    }
+    if (commands.length === 0) continue;
+    const menu = `/${path.replace(/\//g, ' ')}`;
+    if (options.terse) commands.forEach((c) => lines.push(`${menu} ${c}`));
+    else {
+      lines.push(menu);
+      commands.forEach((c) => lines.push(...wrap(c)));
+    }
+  }
+  return lines.join('\r\n') + '\r\n';
+}
