@@ -1,10 +1,9 @@
 // What the apps may use from the layers below, re-exported here so that apps depend on composition only.
-export { ConfigError, ENV_PREFIX, envName, redactConfig } from '@routeros-mcp/config';
-export type { Config } from '@routeros-mcp/config';
+export { ConfigError } from '@routeros-mcp/config';
 export { CAPABILITY_FLAGS, DEVICE_STATUSES, parseTag } from '@routeros-mcp/domain-devices';
 export type { CapabilityFlag, Device, DeviceCredentials, DevicePatch, NewDeviceInput } from '@routeros-mcp/domain-devices';
-export { DomainError, ENVIRONMENTS, isDomainError, ValidationError } from '@routeros-mcp/domain-kernel';
+export { ENVIRONMENTS, isDomainError } from '@routeros-mcp/domain-kernel';
 export type { Environment } from '@routeros-mcp/domain-kernel';
 export type { Principal } from '@routeros-mcp/application-ports';
-export type { CredentialSummary, RotationResult } from '@routeros-mcp/application-use-cases';
+export type { CredentialSummary } from '@routeros-mcp/application-use-cases';
 export { KeyFileError } from '@routeros-mcp/adapters-secrets';

@@ -1,4 +1,6 @@
 import type { AuditLog, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
+import { AuditLog as AuditLogToken, Clock as ClockToken, Logger as LoggerToken } from '@routeros-mcp/application-ports';
+import { inject, injectable } from 'inversify';
 import { isDomainError, isSecretFieldName } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 
@@ -24,11 +26,12 @@ export function redactArguments(value: Record<string, unknown>): Record<string, 
 }
 
 /** Runs an action and appends one audit record for it, whether it succeeded or failed. */
+@injectable()
 export class AuditRecorder {
   constructor(
-    private readonly audit: AuditLog,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
+    @inject(AuditLogToken) private readonly audit: AuditLog,
+    @inject(ClockToken) private readonly clock: Clock,
+    @inject(LoggerToken) private readonly logger: Logger,
   ) {}
 
   async run<T>(action: AuditedAction, work: () => Promise<T>): Promise<T> {

@@ -1,6 +1,5 @@
-import type { AuditLog, Clock, CredentialRepository, DeviceFilter, DeviceRepository, Logger, Principal, SecretCipher } from '@routeros-mcp/application-ports';
+import type { Clock, CredentialRepository, DeviceFilter, DeviceRepository, Logger, Principal, SecretCipher } from '@routeros-mcp/application-ports';
 import {
-  AuditLog as AuditLogToken,
   Clock as ClockToken,
   CredentialRepository as CredentialRepositoryToken,
   DeviceRepository as DeviceRepositoryToken,
@@ -22,18 +21,16 @@ export interface CredentialSummary {
 /** Enrolment and upkeep of the device registry. Every change is audited under the calling principal. */
 @injectable()
 export class DeviceRegistry {
-  private readonly recorder: AuditRecorder;
   private readonly vault: CredentialVault;
 
   constructor(
     @inject(DeviceRepositoryToken) private readonly devices: DeviceRepository,
     @inject(CredentialRepositoryToken) private readonly credentials: CredentialRepository,
     @inject(SecretCipherToken) cipher: SecretCipher,
-    @inject(AuditLogToken) audit: AuditLog,
+    @inject(AuditRecorder) private readonly recorder: AuditRecorder,
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
   ) {
-    this.recorder = new AuditRecorder(audit, clock, logger);
     this.vault = new CredentialVault(cipher);
   }
 

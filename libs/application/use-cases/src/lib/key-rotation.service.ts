@@ -1,6 +1,5 @@
-import type { AuditLog, Clock, CredentialKeyring, CredentialRepository, Logger, Principal } from '@routeros-mcp/application-ports';
+import type { Clock, CredentialKeyring, CredentialRepository, Logger, Principal } from '@routeros-mcp/application-ports';
 import {
-  AuditLog as AuditLogToken,
   Clock as ClockToken,
   CredentialKeyring as CredentialKeyringToken,
   CredentialRepository as CredentialRepositoryToken,
@@ -21,17 +20,13 @@ export interface RotationResult {
 /** Re-encrypts every stored credential under a new master key, all or nothing. */
 @injectable()
 export class KeyRotationService {
-  private readonly recorder: AuditRecorder;
-
   constructor(
     @inject(CredentialKeyringToken) private readonly keyring: CredentialKeyring,
     @inject(CredentialRepositoryToken) private readonly credentials: CredentialRepository,
-    @inject(AuditLogToken) audit: AuditLog,
+    @inject(AuditRecorder) private readonly recorder: AuditRecorder,
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
-  ) {
-    this.recorder = new AuditRecorder(audit, clock, logger);
-  }
+  ) {}
 
   async rotate(principal: Principal, newKey?: Uint8Array): Promise<RotationResult> {
     return this.recorder.run({ principal, action: 'keys.rotate' }, async () => {

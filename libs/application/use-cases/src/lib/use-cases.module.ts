@@ -1,10 +1,12 @@
 import { ContainerModule } from 'inversify';
+import { AuditRecorder } from './audit-recorder';
 import { DatabaseAdmin } from './database-admin.service';
 import { DeviceRegistry } from './device-registry.service';
 import { KeyRotationService } from './key-rotation.service';
 
 export function useCasesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    bind(AuditRecorder).toSelf().inSingletonScope();
     bind(DeviceRegistry).toSelf().inSingletonScope();
     bind(KeyRotationService).toSelf().inSingletonScope();
     bind(DatabaseAdmin).toSelf().inSingletonScope();

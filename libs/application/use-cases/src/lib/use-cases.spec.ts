@@ -105,7 +105,7 @@ describe('KeyRotationService', () => {
       keyIdsInUse: async () => [...new Set(rows.map((r) => r.keyId))],
     };
     const audit = memoryAudit();
-    return { service: new KeyRotationService(keyring, repo, audit, clock, logger), calls, rows: () => rows, audit };
+    return { service: new KeyRotationService(keyring, repo, new AuditRecorder(audit, clock, logger), clock, logger), calls, rows: () => rows, audit };
   }
 
   it('re-encrypts under the new key, then retires the old one', async () => {

@@ -42,10 +42,8 @@ export class DeviceState {
     this.load(seedConfig());
   }
 
-  get packages(): readonly string[] {
-    return this.packageList;
-  }
   private packageList: string[] = [];
+  private seedRows?: Record<string, Row[]>;
 
   /** Back to the seed configuration (and a fresh boot). */
   reset(): void {
@@ -155,8 +153,9 @@ export class DeviceState {
 
   /** The seed configuration as loaded (same ids), to tell changed built-ins from untouched ones. */
   seedSnapshot(): Record<string, Row[]> {
-    const fresh = new DeviceState(this.version, this.seed, this.seedConfig, this.now);
-    return fresh.snapshot();
+    // The seed is deterministic, so one fresh load serves every export.
+    this.seedRows ??= new DeviceState(this.version, this.seed, this.seedConfig, this.now).snapshot();
+    return this.seedRows;
   }
 
   readContext(): ReadContext {

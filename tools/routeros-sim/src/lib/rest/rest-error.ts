@@ -23,7 +23,6 @@ const STATUS_TEXT: Record<number, string> = {
 export const errors = {
   notFound: () => new RestError(404),
   noSuchCommand: (what: string) => new RestError(400, `no such command or directory (${what})`),
-  noSuchCommandPlain: () => new RestError(400, 'no such command or directory'),
   unknownParameter: (name: string) => new RestError(400, `unknown parameter ${name}`),
   invalidValue: (name: string, value: string) => new RestError(400, `invalid value of ${name}: ${value}`),
   missingValue: (name: string) => new RestError(400, `missing value for ${name}`),
