@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { Client } from 'ssh2';
 import { Fleet, startFleet } from '../src';
 import { call } from './rest-client';
+import { sshOnce } from './ssh-client';
 
 let fleet: Fleet;
 beforeAll(async () => (fleet = await startFleet({ devices: 2, profile: 'mixed', users: [{ name: 'admin', password: 'pw', group: 'full' }] })));
@@ -10,35 +9,7 @@ afterAll(() => fleet.stop());
 /** Runs one command over SSH, checking the host key against the fingerprint the simulator reported. */
 function ssh(device: number, command: string, password = 'pw'): Promise<{ output: string; code: number | null; hostKey: string }> {
   const d = fleet.devices[device];
-  return new Promise((resolve, reject) => {
-    const client = new Client();
-    let hostKey = '';
-    client
-      .on('ready', () => {
-        client.exec(command, (err, stream) => {
-          if (err) return reject(err);
-          let output = '';
-          let code: number | null = null;
-          stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          stream.on('exit', (c: number) => (code = c));
-          stream.on('close', () => {
-            client.end();
-            resolve({ output, code, hostKey });
-          });
-        });
-      })
-      .on('error', reject)
-      .connect({
-        host: '127.0.0.1',
-        port: d.sshPort,
-        username: 'admin',
-        password,
-        hostVerifier: (key: Buffer) => {
-          hostKey = `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
-          return hostKey === d.keys.sshHostKeyFingerprint;
-        },
-      });
-  });
+  return sshOnce(d.sshPort, command, { password, expectHostKey: d.keys.sshHostKeyFingerprint });
 }
 
 describe('SSH', () => {

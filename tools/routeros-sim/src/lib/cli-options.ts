@@ -12,7 +12,7 @@ Starts N simulated RouterOS v7 devices on 127.0.0.1, prints one JSON line per de
   --ssh-base-port P        first SSH port; device i uses P+i (default 18022; 0 picks free ports)
   --control-port P         control API port (default 18400; 0 picks a free one)
   --version V              RouterOS version to model: 7.15.3 or 7.20.5 (default 7.20.5)
-  --profile NAME           home, edge, chr or mixed (default edge)
+  --profile NAME           home, edge, chr, legacy-ap or mixed (default edge)
   --users LIST             name:password[:group],… with group full, write or read (default admin:admin)
   --seed N                 seed for the live counters (default 1)
   --plain-http             serve http:// instead of https:// (RouterOS www service)

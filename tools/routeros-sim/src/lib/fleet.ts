@@ -1,14 +1,11 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DeviceState, DeviceUser } from './model/device-state';
 import { PROFILES, ProfileName, seedConfig } from './model/profiles';
 import { SUPPORTED_VERSIONS } from './schema/menu-schema';
-import { createDeviceIdentity, DeviceIdentity } from './identity/device-identity';
-import { Faults } from './server/faults';
+import { createDeviceIdentity } from './identity/device-identity';
+import { SimDevice } from './sim-device';
 import { createRestServer } from './server/rest-server';
 import { startControlServer } from './control/control-server';
 import { createSshServer } from './ssh/ssh-server';
-import type { Server as SshServer } from 'ssh2';
 
 export interface FleetOptions {
   devices: number;
@@ -19,7 +16,7 @@ export interface FleetOptions {
   /** Control API port; 0 (the default) picks a free one. */
   controlPort?: number;
   version?: string;
-  /** One profile for all, or `mixed` to cycle home, edge, chr. */
+  /** One profile for all, or `mixed` to cycle through every profile. */
   profile?: ProfileName | 'mixed';
   users?: DeviceUser[];
   seed?: number;
@@ -27,98 +24,18 @@ export interface FleetOptions {
   requestTimeoutMs?: number;
   /** Serve plain HTTP instead of HTTPS (RouterOS allows the `www` service from 7.9). */
   plainHttp?: boolean;
+  /** Delay before a dropped safe-mode session's changes are undone (default 2 s; real devices wait for the TCP timeout). */
+  safeModeRevertMs?: number;
 }
+
+export { SimDevice };
 
 export const DEFAULT_USERS: DeviceUser[] = [{ name: 'admin', password: 'admin', group: 'full' }];
-
-export class SimDevice {
-  private faults: Faults = {};
-  private listening = true;
-
-  constructor(
-    readonly index: number,
-    readonly identity: string,
-    readonly profile: ProfileName,
-    readonly state: DeviceState,
-    readonly keys: DeviceIdentity,
-    readonly users: DeviceUser[],
-    private readonly server: Server,
-    readonly restPort: number,
-    private readonly scheme: 'http' | 'https',
-    private readonly sshServer: SshServer,
-    readonly sshPort: number,
-  ) {}
-
-  get restUrl(): string {
-    return `${this.scheme}://127.0.0.1:${this.restPort}/rest`;
-  }
-
-  get activeFaults(): Faults {
-    return { ...this.faults };
-  }
-
-  /** Merges faults in; `refuse` closes the listener so new connections are refused like a dead device. */
-  async setFaults(faults: Faults): Promise<void> {
-    this.faults = { ...this.faults, ...faults };
-    await this.syncListener();
-  }
-
-  async clearFaults(): Promise<void> {
-    this.faults = {};
-    await this.syncListener();
-  }
-
-  describe(): Record<string, unknown> {
-    return {
-      index: this.index,
-      identity: this.identity,
-      profile: this.profile,
-      version: this.state.version,
-      rest_url: this.restUrl,
-      ssh_port: this.sshPort,
-      tls_fingerprint_sha256: this.scheme === 'https' ? this.keys.tlsFingerprint : null,
-      ssh_host_key_sha256: this.keys.sshHostKeyFingerprint,
-    };
-  }
-
-  async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.sshServer.close(() => resolve()));
-    this.server.closeAllConnections?.();
-    if (this.listening) await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.listening = false;
-  }
-
-  private async syncListener(): Promise<void> {
-    const want = !this.faults.refuse;
-    if (want === this.listening) return;
-    if (!want) {
-      this.server.closeAllConnections?.();
-      await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    } else {
-      await new Promise<void>((resolve, reject) => this.server.once('error', reject).listen(this.restPort, '127.0.0.1', () => resolve()));
-    }
-    this.listening = want;
-  }
-}
 
 export interface Fleet {
   devices: SimDevice[];
   control: { url: string; port: number };
   stop(): Promise<void>;
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
-}
-
-function listenSsh(server: SshServer, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
-  });
 }
 
 /** Starts `devices` simulated RouterOS devices on loopback, each with its own certificate, plus the control API. */
@@ -134,20 +51,23 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     for (let i = 0; i < options.devices; i++) {
       const profile: ProfileName = options.profile === 'mixed' ? PROFILES[i % PROFILES.length] : (options.profile ?? 'edge');
       const identity = `sim-${profile}-${String(i + 1).padStart(3, '0')}`;
-      const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users }));
+      const restService: 'www' | 'www-ssl' = options.plainHttp ? 'www' : 'www-ssl';
+      const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService }));
       const ref: { device?: SimDevice } = {};
-      const server = createRestServer({
+      const faults = () => ref.device?.activeFaults ?? {};
+      const rest = createRestServer({
         state,
         users: () => users,
-        faults: () => ref.device?.activeFaults ?? {},
+        faults,
         tls: options.plainHttp ? undefined : { cert: identities[i].certPem, key: identities[i].keyPem },
         requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
+        reachable: () => ref.device?.establishedReachable(restService) ?? true,
       });
-      const port = await listen(server, options.basePort ? options.basePort + i : 0);
-      const ssh = createSshServer({ state, hostKey: identities[i].sshHostKey, users: () => users });
-      const sshPort = await listenSsh(ssh, options.sshBasePort ? options.sshBasePort + i : 0);
-      ref.device = new SimDevice(i, identity, profile, state, identities[i], users, server, port, options.plainHttp ? 'http' : 'https', ssh, sshPort);
+      const sshServerFor = (hostKey: string) =>
+        createSshServer({ state, hostKey, users: () => users, faults, reachable: () => ref.device?.establishedReachable('ssh') ?? true, safeModeRevertMs: options.safeModeRevertMs ?? 2_000 });
+      ref.device = new SimDevice({ index: i, identity, profile, state, keys: identities[i], users, rest, restService, sshServerFor });
       devices.push(ref.device);
+      await ref.device.listen(options.basePort ? options.basePort + i : 0, options.sshBasePort ? options.sshBasePort + i : 0);
     }
     const control = await startControlServer(devices, options.controlPort ?? 0);
     return {

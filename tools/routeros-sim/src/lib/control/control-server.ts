@@ -1,7 +1,10 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SimDevice } from '../fleet';
-import { FAULT_KEYS, Faults } from '../server/faults';
+import { parseFaults } from '../server/faults';
+import { RestError } from '../rest/rest-error';
+import type { ManagementPath } from '../model/management-path';
+import { addressIn } from '../model/management-path';
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -15,10 +18,30 @@ async function json(req: IncomingMessage): Promise<Record<string, unknown>> {
   return text.trim() ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
-function validFaults(body: Record<string, unknown>): Faults {
-  const unknown = Object.keys(body).filter((k) => !(FAULT_KEYS as readonly string[]).includes(k));
-  if (unknown.length > 0) throw new Error(`unknown fault(s): ${unknown.join(', ')}; known: ${FAULT_KEYS.join(', ')}`);
-  return body as Faults;
+function managementPath(body: Record<string, unknown>): ManagementPath {
+  const isAddress = (v: unknown) => typeof v === 'string' && addressIn(v, v);
+  if (!isAddress(body['clientAddress']) || !isAddress(body['deviceAddress'])) throw new Error('management: clientAddress and deviceAddress must be IP addresses');
+  if (body['clientPort'] !== undefined && typeof body['clientPort'] !== 'string') throw new Error('management: clientPort must be an interface name');
+  return { clientAddress: body['clientAddress'] as string, deviceAddress: body['deviceAddress'] as string, clientPort: body['clientPort'] as string | undefined };
+}
+
+/** A change made on the device's own console (the control API): it bypasses the management path. */
+function consoleChange(device: SimDevice, body: Record<string, unknown>): unknown {
+  const { action, path, id, props = {} } = body as { action?: string; path?: string; id?: string; props?: Record<string, unknown> };
+  if (typeof path !== 'string' || typeof props !== 'object' || props === null) throw new Error('config: expected {"action","path","id"?,"props"?}');
+  const menu = path.replace(/^\/+|\/+$/g, '');
+  switch (action) {
+    case 'add':
+      return device.state.add(menu, props);
+    case 'set':
+      return id === undefined ? device.state.setSingleton(menu, props) : device.state.update(menu, id, props);
+    case 'remove':
+      if (typeof id !== 'string') throw new Error('config: remove needs "id"');
+      device.state.remove(menu, id);
+      return {};
+    default:
+      throw new Error('config: action must be add, set or remove');
+  }
 }
 
 /**
@@ -28,6 +51,8 @@ function validFaults(body: Record<string, unknown>): Faults {
  *   GET    /devices/:index/state         configuration and live state
  *   PUT    /devices/:index/faults        merge faults ({"latencyMs":20,...})
  *   DELETE /devices/:index/faults        clear faults
+ *   PUT    /devices/:index/management    where the managing service connects from and to
+ *   POST   /devices/:index/config        a console change: {"action":"add|set|remove","path","id","props"}
  *   POST   /devices/:index/reset         seed configuration, no faults
  *   POST   /reset                        the same for every device
  */
@@ -49,13 +74,22 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
         const action = `${req.method} ${parts.slice(2).join('/')}`;
         switch (action) {
           case 'GET state':
-            return reply(res, 200, { ...device.describe(), uptime_seconds: device.state.uptimeSeconds(), faults: device.activeFaults, config: device.state.snapshot() });
+            return reply(res, 200, { ...device.describe(), uptime_seconds: device.state.uptimeSeconds(), faults: device.activeFaults, management: device.managementReport(), config: device.state.snapshot() });
           case 'PUT faults':
-            await device.setFaults(validFaults(await json(req)));
+            await device.setFaults(parseFaults(await json(req)));
             return reply(res, 200, { faults: device.activeFaults });
           case 'DELETE faults':
             await device.clearFaults();
             return reply(res, 200, { faults: {} });
+          case 'PUT management':
+            device.state.setManagement(managementPath(await json(req)));
+            await device.settled();
+            return reply(res, 200, device.managementReport());
+          case 'POST config': {
+            const result = consoleChange(device, await json(req));
+            await device.settled();
+            return reply(res, 200, { result, management: device.managementReport() });
+          }
           case 'POST reset':
             device.state.reset();
             await device.clearFaults();
@@ -64,7 +98,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
             return reply(res, 404, { error: `no such control action: ${action}` });
         }
       } catch (error) {
-        reply(res, 400, { error: (error as Error).message });
+        reply(res, 400, { error: error instanceof RestError ? error.detail ?? `status ${error.status}` : (error as Error).message });
       }
     })();
   });

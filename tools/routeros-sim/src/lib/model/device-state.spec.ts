@@ -4,7 +4,7 @@ import { seedConfig } from './profiles';
 
 const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
 let clock = 1_700_000_000_000;
-const device = (profile: 'home' | 'edge' | 'chr' = 'home', version = '7.20.5') =>
+const device = (profile: 'home' | 'edge' | 'chr' | 'legacy-ap' = 'home', version = '7.20.5') =>
   new DeviceState(version, 42, () => seedConfig({ profile, version, identity: 'r1', index: 0, users }), () => clock);
 
 function restError(fn: () => unknown): { status: number; detail?: string } {
@@ -27,7 +27,10 @@ describe('DeviceState writes', () => {
   });
 
   it('gives routes ids in the high range real routes use', () => {
-    expect(device('edge').list('ip/route').map((r) => r['.id'])).toEqual(['*80000000', '*80000001', '*80000002']);
+    const routes = device('edge').list('ip/route');
+    expect(routes.filter((r) => r['static'] === 'true').map((r) => r['.id'])).toEqual(['*80000000', '*80000001', '*80000002']);
+    // Connected routes (DAC) appear for every enabled address, dynamic and not removable.
+    expect(routes.filter((r) => r['connect'] === 'true').map((r) => r['dst-address'])).toEqual(['203.0.113.0/30', '198.51.100.0/30', '10.100.0.0/24']);
   });
 
   it.each([

@@ -1,9 +1,10 @@
 import type { Row } from '../rest/print-query';
-import { errors } from '../rest/rest-error';
+import { errors, RestError } from '../rest/rest-error';
 import { TreeSchema, treeFor } from '../schema/menu-schema';
-import { isAddressWithPrefix } from './ip';
+import { ipv4Network, isAddressWithPrefix } from './ip';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
+import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
 
 export interface DeviceUser {
   name: string;
@@ -11,8 +12,26 @@ export interface DeviceUser {
   group: 'full' | 'write' | 'read';
 }
 
+/** Undo record of a held safe mode: the configuration as it was when safe mode was taken. */
+interface SafeModeHold {
+  holder: string;
+  tables: Map<string, Row[]>;
+  counters: Map<string, number>;
+  actions: number;
+}
+
+/** RouterOS keeps at most this many safe-mode actions; one more releases safe mode and keeps the changes. */
+export const SAFE_MODE_MAX_ACTIONS = 100;
+
+/** Menus that are state, not configuration: safe mode does not undo them. */
+const NOT_CONFIGURATION = new Set(['file', 'log', 'ip/dns/cache']);
+
+const copyTables = (tables: Map<string, Row[]>) => new Map([...tables.entries()].map(([path, rows]) => [path, rows.map((r) => ({ ...r }))]));
+
 export interface SeedConfig {
   packages: ('routerboard' | 'wireless')[];
+  /** How the managing service reaches this device. */
+  management: ManagementPath;
   /** Rows per menu path; singletons hold one row. Internal flags start with `.` (`.builtin`, `.link`). */
   tables: Record<string, Row[]>;
 }
@@ -44,17 +63,94 @@ export class DeviceState {
 
   private packageList: string[] = [];
   private seedRows?: Record<string, Row[]>;
+  private listeners = new Set<() => void>();
+  private path!: ManagementPath;
+
+  get management(): ManagementPath {
+    return { ...this.path };
+  }
+
+  /** Moves the managing service (control API): where it connects from and to. */
+  setManagement(path: ManagementPath): void {
+    this.path = { ...path };
+    this.changed(false);
+  }
+
+  /** Whether the managing service's connections reach `service`, as this configuration decides it. */
+  access(service: ServiceName, connection: 'new' | 'established' = 'new'): Access {
+    const key = `${service} ${connection}`;
+    const cached = this.accessCache.get(key);
+    if (cached) return cached;
+    const result = this.evaluate(service, connection);
+    this.accessCache.set(key, result);
+    return result;
+  }
+
+  private evaluate(service: ServiceName, connection: 'new' | 'established'): Access {
+    const seedServices = this.seedSnapshot()['ip/service'] ?? [];
+    return evaluateAccess({ rowsOf: (p) => this.rawRows(p), seedPort: (name) => seedServices.find((s) => s['name'] === name)?.['port'] }, this.path, service, connection);
+  }
+  private hold?: SafeModeHold;
+
+  /** Calls `listener` after every configuration change (writes, resets, safe-mode reverts). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private accessCache = new Map<string, Access>();
+
+  private changed(action = true): void {
+    this.accessCache.clear();
+    if (action && this.hold && ++this.hold.actions > SAFE_MODE_MAX_ACTIONS) this.hold = undefined;
+    for (const listener of this.listeners) listener();
+  }
+
+  get safeModeHolder(): string | undefined {
+    return this.hold?.holder;
+  }
+
+  /** Takes safe mode for `holder` (an SSH session); from now on every change by anyone can be undone. */
+  takeSafeMode(holder: string): void {
+    if (this.hold && this.hold.holder !== holder) throw new RestError(400, 'safe mode already taken by another session');
+    this.hold ??= { holder, tables: copyTables(this.tables), counters: new Map(this.counters), actions: 0 };
+  }
+
+  /** Leaves safe mode keeping the changes. */
+  releaseSafeMode(holder: string): void {
+    if (this.hold?.holder === holder) this.hold = undefined;
+  }
+
+  /** Undoes every change since safe mode was taken; `keep` stays in safe mode (unroll), otherwise it ends (session lost). */
+  revertSafeMode(holder: string, keep: boolean): boolean {
+    const hold = this.hold;
+    if (!hold || hold.holder !== holder) return false;
+    for (const path of new Set([...this.tables.keys(), ...hold.tables.keys()])) {
+      if (NOT_CONFIGURATION.has(path)) continue;
+      const rows = hold.tables.get(path);
+      if (rows) this.tables.set(path, rows.map((r) => ({ ...r })));
+      else this.tables.delete(path);
+    }
+    this.counters = new Map(hold.counters);
+    this.hold = keep ? { holder, tables: copyTables(this.tables), counters: new Map(this.counters), actions: 0 } : undefined;
+    this.changed(false);
+    return true;
+  }
 
   /** Back to the seed configuration (and a fresh boot). */
   reset(): void {
     this.tables.clear();
     this.counters.clear();
     this.bootedAt = this.now();
+    this.hold = undefined;
     this.load(this.seedConfig());
+    this.changed(false);
   }
 
+  /** Configuration persists; uptime restarts; safe mode is lost and, as on a real device, not reverted. */
   reboot(): void {
     this.bootedAt = this.now();
+    this.hold = undefined;
   }
 
   uptimeSeconds(): number {
@@ -91,9 +187,15 @@ export class DeviceState {
     const values = this.validate(path, spec, props, 'add');
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
     this.checkUnique(path, spec, values);
+    // `place-before` positions an ordered row (firewall rules); it is not stored.
+    const { ['place-before']: before, ...stored } = values;
+    const table = this.table(path);
+    const at = before === undefined ? table.length : table.findIndex((r) => r['.id'] === before);
+    if (at < 0) throw errors.noMatch('place-before');
     const id = this.nextId(spec);
-    const row: Row = { '.id': id, ...spec.defaults, ...(spec.derive?.(values) ?? {}), ...values, '.created': new Date(this.now()).toISOString() };
-    this.table(path).push(row);
+    const row: Row = { '.id': id, ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...stored, '.created': new Date(this.now()).toISOString() };
+    table.splice(at, 0, row);
+    this.changed();
     return this.present(spec, row);
   }
 
@@ -102,12 +204,14 @@ export class DeviceState {
     this.requireCommand(path, spec, 'set');
     const found = this.find(path, idOrName);
     if (!found) throw errors.notFound();
+    if (found.row['.dynamic'] === 'true') throw errors.dynamic();
     const values = this.validate(found.path, spec, props, 'set');
     this.checkUnique(found.path, this.require(found.path), values, found.row['.id']);
     for (const [key, value] of Object.entries(values)) {
       if (value === undefined) delete found.row[key];
       else found.row[key] = value;
     }
+    this.changed();
     return this.present(spec, found.row, found.type);
   }
 
@@ -121,6 +225,7 @@ export class DeviceState {
       if (value === undefined) delete table[0][key];
       else table[0][key] = value;
     }
+    this.changed();
     return this.present(spec, table[0]);
   }
 
@@ -130,8 +235,10 @@ export class DeviceState {
     const found = this.find(path, idOrName);
     if (!found) throw errors.notFound();
     if (found.row['.builtin'] === 'true') throw errors.builtin();
+    if (found.row['.dynamic'] === 'true') throw errors.dynamic();
     const table = this.table(found.path);
     table.splice(table.indexOf(found.row), 1);
+    this.changed();
   }
 
   flushDnsCache(): void {
@@ -166,6 +273,7 @@ export class DeviceState {
 
   private load(config: SeedConfig): void {
     this.packageList = [...config.packages];
+    this.path = { ...config.management };
     for (const [path, rows] of Object.entries(config.tables)) {
       const spec = MENU_BY_PATH.get(path);
       if (!spec) throw new Error(`seed config has unknown menu ${path}`);
@@ -195,7 +303,32 @@ export class DeviceState {
     if (path === 'interface') {
       return INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
     }
+    if (path === 'ip/route') return [...(this.tables.get(path) ?? []), ...this.connectedRoutes()];
     return this.tables.get(path) ?? [];
+  }
+
+  /** RouterOS adds a dynamic connected route (DAC) for every enabled address; ids follow the address's. */
+  private connectedRoutes(): Row[] {
+    const interfaces = this.rawRows('interface');
+    return (this.tables.get('ip/address') ?? [])
+      .filter((a) => a['disabled'] !== 'true' && ipv4Network(a['address']))
+      .map((a) => {
+        const iface = interfaces.find((i) => i['name'] === a['interface']);
+        const running = !!iface && iface['disabled'] !== 'true' && iface['.link'] !== 'down';
+        return {
+          '.id': formatId(0x81000000 + parseInt((a['.id'] ?? '*0').slice(1), 16)),
+          'dst-address': `${ipv4Network(a['address'])}/${a['address']!.split('/')[1] ?? '32'}`,
+          gateway: a['interface'] ?? '',
+          distance: '0',
+          scope: '10',
+          'target-scope': '5',
+          'routing-table': 'main',
+          'pref-src': (a['address'] ?? '').split('/')[0],
+          disabled: 'false',
+          '.dynamic': 'true',
+          '.inactive': String(!running),
+        };
+      });
   }
 
   private find(path: string, idOrName: string): { row: Row; path: string; type?: string } | undefined {
@@ -207,7 +340,7 @@ export class DeviceState {
       }
       return undefined;
     }
-    const row = (this.tables.get(path) ?? []).find(matches);
+    const row = this.rawRows(path).find(matches);
     return row ? { row, path } : undefined;
   }
 
@@ -230,7 +363,7 @@ export class DeviceState {
   /** Checks every property against the version's command tree and the menu's rules; returns stored values
    *  (`undefined` marks a property to unset, from `!name`). */
   private validate(path: string, spec: MenuSpec, props: Record<string, unknown>, command: 'add' | 'set'): Record<string, string | undefined> {
-    const allowed = new Set((path === 'interface' ? this.tree['interface']?.set : this.tree[path]?.[command]) ?? []);
+    const allowed = new Set((path === 'interface' ? this.tree['interface']?.set : this.tree[path]?.[command]) ?? spec.packageArgs ?? []);
     allowed.delete('numbers');
     allowed.delete('copy-from');
     const out: Record<string, string | undefined> = {};

@@ -40,6 +40,8 @@ export interface MenuSpec {
   sensitive?: string[];
   /** Package other than the base system that provides this menu (then it is not in the base command tree). */
   package?: 'routerboard' | 'wireless';
+  /** Arguments of add/set for a package menu (the base command tree does not describe extra packages). */
+  packageArgs?: string[];
   /** The `type` shown in /interface for rows of this menu. */
   interfaceType?: string;
 }

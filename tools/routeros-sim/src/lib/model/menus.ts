@@ -66,13 +66,17 @@ export const MENUS: MenuSpec[] = [
     },
     computed: (row, ctx) => {
       const iface = ctx.rowsOf('interface').find((i) => i['name'] === row['interface']);
-      return { network: ipv4Network(row['address']) ?? row['network'] ?? '', 'actual-interface': row['interface'], dynamic: 'false', invalid: String(!iface || iface['disabled'] === 'true') };
+      return { network: ipv4Network(row['address']) ?? row['network'] ?? '', 'actual-interface': row['interface'], dynamic: row['.dynamic'] ?? 'false', invalid: String(!iface || iface['disabled'] === 'true') };
     },
   },
   {
     path: 'ip/route', kind: 'table', writable: true, bools: ['disabled', 'blackhole', 'suppress-hw-offload'], idBase: 0x80000000, required: ['gateway'],
     defaults: { disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
-    computed: (row) => ({ active: String(row['disabled'] !== 'true'), dynamic: 'false', static: 'true', inactive: String(row['disabled'] === 'true'), 'immediate-gw': row['gateway'] ?? '' }),
+    computed: (row) => {
+      const dynamic = row['.dynamic'] === 'true';
+      const inactive = row['disabled'] === 'true' || row['.inactive'] === 'true';
+      return { active: String(!inactive), dynamic: String(dynamic), static: String(!dynamic), connect: String(dynamic), inactive: String(inactive), 'immediate-gw': row['gateway'] ?? '' };
+    },
   },
   { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: () => ({ dynamic: 'false', complete: 'true', invalid: 'false', DHCP: 'false' }) },
   { path: 'ip/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'ranges'] },
@@ -96,7 +100,10 @@ export const MENUS: MenuSpec[] = [
   { path: 'interface/bridge/vlan', kind: 'table', writable: true, bools: common, required: ['bridge', 'vlan-ids'], refs: { bridge: 'interface/bridge' }, defaults: { disabled: 'false', tagged: '', untagged: '' }, computed: (row) => ({ dynamic: 'false', 'current-tagged': row['tagged'] ?? '', 'current-untagged': row['untagged'] ?? '' }) },
   { path: 'interface/wifi', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wifi', sensitive: ['security.passphrase'], computed: interfaceCounters },
   { path: 'interface/wifi/registration-table', kind: 'table', writable: false },
-  { path: 'interface/wireless', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wlan', package: 'wireless', computed: interfaceCounters },
+  {
+    path: 'interface/wireless', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wlan', package: 'wireless', computed: interfaceCounters,
+    packageArgs: ['band', 'channel-width', 'comment', 'country', 'disabled', 'frequency', 'installation', 'mode', 'mtu', 'name', 'security-profile', 'ssid', 'wireless-protocol', 'wps-mode'],
+  },
   { path: 'interface/wireless/registration-table', kind: 'table', writable: false, package: 'wireless' },
   { path: 'log', kind: 'table', writable: false },
   { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },

@@ -2,7 +2,7 @@ import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
 
-export const PROFILES = ['home', 'edge', 'chr'] as const;
+export const PROFILES = ['home', 'edge', 'chr', 'legacy-ap'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
 export interface ProfileInput {
@@ -11,6 +11,8 @@ export interface ProfileInput {
   identity: string;
   index: number;
   users: DeviceUser[];
+  /** The REST service the fleet serves: `www` (plain HTTP) is enabled instead of `www-ssl`. */
+  restService?: 'www-ssl' | 'www';
 }
 
 function mac(index: number, port: number): string {
@@ -18,7 +20,8 @@ function mac(index: number, port: number): string {
   return bytes.map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':');
 }
 
-function ethers(index: number, count: number, sfp: string[] = []): Row[] {
+/** Ethernet ports; `up` lists the ports with a cable in (by name). */
+function ethers(index: number, count: number, sfp: string[] = [], up: string[] = ['ether1', 'ether2']): Row[] {
   const names = [...Array.from({ length: count }, (_, i) => `ether${i + 1}`), ...sfp];
   return names.map((name, port) => ({
     name,
@@ -33,12 +36,13 @@ function ethers(index: number, count: number, sfp: string[] = []): Row[] {
     disabled: 'false',
     comment: '',
     '.builtin': 'true',
-    '.link': port === 0 || port === 1 ? 'up' : 'down',
+    '.link': up.includes(name) ? 'up' : 'down',
   }));
 }
 
-function services(): Row[] {
-  const rows: [string, string, string][] = [['telnet', '23', 'true'], ['ftp', '21', 'true'], ['www', '80', 'true'], ['ssh', '22', 'false'], ['www-ssl', '443', 'false'], ['api', '8728', 'true'], ['winbox', '8291', 'false'], ['api-ssl', '8729', 'true']];
+function services(restService: 'www-ssl' | 'www' = 'www-ssl'): Row[] {
+  const www = restService === 'www' ? 'false' : 'true';
+  const rows: [string, string, string][] = [['telnet', '23', 'true'], ['ftp', '21', 'true'], ['www', '80', www], ['ssh', '22', 'false'], ['www-ssl', '443', restService === 'www-ssl' ? 'false' : 'true'], ['api', '8728', 'true'], ['winbox', '8291', 'false'], ['api-ssl', '8729', 'true']];
   return rows.map(([name, port, disabled]) => ({ name, port, disabled, address: '', 'max-sessions': '20', vrf: 'main', certificate: name.endsWith('ssl') ? 'sim-cert' : '', '.builtin': 'true' }));
 }
 
@@ -70,7 +74,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
     'system/ntp/client': [{ enabled: 'false', mode: 'unicast', servers: '', vrf: 'main' }],
     'ip/dns': [{ servers: '', 'allow-remote-requests': 'false', 'cache-size': '2048KiB', 'cache-max-ttl': '1w', 'max-udp-packet-size': '4096', 'use-doh-server': '', 'verify-doh-cert': 'false', 'dynamic-servers': '' }],
     'ip/dns/cache': [{ name: 'upgrade.mikrotik.com', type: 'A', data: '159.148.172.205', ttl: '23h59m' }],
-    'ip/service': services(),
+    'ip/service': services(input.restService),
     user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', '.builtin': u.name === 'admin' ? 'true' : 'false' })),
     log: [
       { time: '00:00:05', topics: 'system,info', message: 'router rebooted' },
@@ -105,6 +109,8 @@ function home(input: ProfileInput): SeedConfig {
   const ports = ethers(input.index, 5);
   return {
     packages: ['routerboard'],
+    // The service runs on the laptop behind ether2 and manages the router on its LAN address.
+    management: { clientAddress: '192.168.88.254', deviceAddress: '192.168.88.1', clientPort: 'ether2' },
     tables: {
       ...common(input),
       'system/resource': [resource('hAP ax^3', 'arm64', 'ARM64', 4, 1024, 128)],
@@ -137,6 +143,8 @@ function edge(input: ProfileInput): SeedConfig {
   const n = input.index % 250;
   return {
     packages: ['routerboard'],
+    // The NOC reaches the management VLAN through the internal route, and is allowed by the mgmt-allowed list.
+    management: { clientAddress: '10.100.250.10', deviceAddress: `10.100.${n}.1` },
     tables: {
       ...common(input),
       'system/resource': [resource('CCR2004-16G-2S+', 'arm64', 'ARM64', 4, 4096, 128)],
@@ -150,7 +158,7 @@ function edge(input: ProfileInput): SeedConfig {
       'system/package': packages(input.version, []),
       'system/ntp/client': [{ enabled: 'true', mode: 'unicast', servers: '192.0.2.123,192.0.2.124', vrf: 'main' }],
       'ip/dns': [{ servers: '192.0.2.53,198.51.100.53', 'allow-remote-requests': 'false', 'cache-size': '4096KiB', 'cache-max-ttl': '1w', 'max-udp-packet-size': '4096', 'use-doh-server': '', 'verify-doh-cert': 'false', 'dynamic-servers': '' }],
-      'interface/ethernet': ethers(input.index, 16, ['sfp-sfpplus1', 'sfp-sfpplus2']),
+      'interface/ethernet': ethers(input.index, 16, ['sfp-sfpplus1', 'sfp-sfpplus2'], ['ether1', 'ether16', 'sfp-sfpplus1']),
       'interface/vlan': [{ name: 'vlan100-mgmt', 'vlan-id': '100', interface: 'ether16', mtu: '1500', arp: 'enabled', disabled: 'false', 'use-service-tag': 'no', '.link': 'up' }],
       'ip/address': [
         { address: `203.0.113.${n + 2}/30`, interface: 'sfp-sfpplus1', comment: 'uplink A', disabled: 'false' },
@@ -184,6 +192,8 @@ function edge(input: ProfileInput): SeedConfig {
 function chr(input: ProfileInput): SeedConfig {
   return {
     packages: [],
+    // Reached on the address its DHCP client got, from the hypervisor's gateway.
+    management: { clientAddress: '10.0.2.2', deviceAddress: '10.0.2.15' },
     tables: {
       ...common(input),
       'system/resource': [resource('CHR QEMU Standard PC (i440FX + PIIX, 1996)', 'x86_64', 'QEMU', 2, 512, 64)],
@@ -191,6 +201,39 @@ function chr(input: ProfileInput): SeedConfig {
       'system/package': packages(input.version, []),
       'interface/ethernet': ethers(input.index, 1),
       'ip/dhcp-client': [{ interface: 'ether1', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', comment: '' }],
+      'ip/address': [{ address: '10.0.2.15/24', interface: 'ether1', network: '10.0.2.0', disabled: 'false', '.dynamic': 'true' }],
+    },
+  };
+}
+
+/** An older access point (hAP ac² class) still on the legacy `wireless` package, with associated clients. */
+function legacyAp(input: ProfileInput): SeedConfig {
+  const ports = ethers(input.index, 5);
+  const wlan = (name: string, port: number, band: string, frequency: string): Row => ({
+    name, 'default-name': name, 'mac-address': mac(input.index, port), ssid: 'MikroTik-ac', mode: 'ap-bridge', band, frequency, 'channel-width': band.startsWith('5') ? '20/40/80mhz-XXXX' : '20/40mhz-XX',
+    'security-profile': 'default', 'wireless-protocol': '802.11', country: 'etsi', disabled: 'false', comment: '', '.builtin': 'true', '.link': 'up',
+  });
+  return {
+    packages: ['routerboard', 'wireless'],
+    management: { clientAddress: '192.168.88.20', deviceAddress: '192.168.88.1', clientPort: 'ether2' },
+    tables: {
+      ...common(input),
+      'system/resource': [resource('hAP ac^2', 'arm', 'ARMv7', 4, 128, 16)],
+      'system/routerboard': [{ routerboard: 'true', 'board-name': 'hAP ac^2', model: 'RBD52G-5HacD2HnD', 'serial-number': `D7${(input.index + 0x3c1).toString(16).toUpperCase()}F4`, 'firmware-type': 'ipq4000L', 'factory-firmware': '6.44', 'current-firmware': input.version, 'upgrade-firmware': input.version }],
+      'system/health': [{ name: 'voltage', value: '24.0', type: 'V' }, { name: 'temperature', value: '39', type: 'C' }],
+      'system/package': packages(input.version, ['wireless']),
+      'interface/ethernet': ports,
+      'interface/bridge': [{ name: 'bridge', comment: 'defconf', 'admin-mac': mac(input.index, 0), 'auto-mac': 'false', disabled: 'false', 'vlan-filtering': 'false', 'protocol-mode': 'rstp', pvid: '1', mtu: 'auto', '.link': 'up' }],
+      'interface/wireless': [wlan('wlan1', 10, '2ghz-b/g/n', '2412'), wlan('wlan2', 11, '5ghz-a/n/ac', '5180')],
+      'interface/wireless/registration-table': [
+        { interface: 'wlan2', 'mac-address': 'F0:18:98:AA:BB:01', 'last-ip': '192.168.88.250', uptime: '3h12m4s', 'signal-strength': '-61@6Mbps', 'tx-rate': '866.6Mbps-80MHz/2S/SGI', 'rx-rate': '780Mbps-80MHz/2S', 'signal-to-noise': '44', ap: 'false', wds: 'false', authenticated: 'true' },
+        { interface: 'wlan1', 'mac-address': 'F0:18:98:AA:BB:02', 'last-ip': '192.168.88.251', uptime: '42m10s', 'signal-strength': '-70@1Mbps', 'tx-rate': '144.4Mbps-20MHz/2S/SGI', 'rx-rate': '130Mbps-20MHz/2S', 'signal-to-noise': '35', ap: 'false', wds: 'false', authenticated: 'true' },
+      ],
+      'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wlan1', 'wlan2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
+      'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
+      'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }],
+      'ip/firewall/filter': defconfFilter('ether1'),
+      'ip/firewall/nat': [{ chain: 'srcnat', action: 'masquerade', 'out-interface': 'ether1', comment: 'defconf: masquerade', disabled: 'false', log: 'false', 'log-prefix': '' }],
     },
   };
 }
@@ -203,5 +246,7 @@ export function seedConfig(input: ProfileInput): SeedConfig {
       return edge(input);
     case 'chr':
       return chr(input);
+    case 'legacy-ap':
+      return legacyAp(input);
   }
 }

@@ -1,6 +1,22 @@
 import type { DeviceState } from '../model/device-state';
 import { formatDuration } from '../model/values';
 import { errors } from './rest-error';
+import { renderExport } from '../ssh/export';
+
+const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
+
+/** `export file=NAME`: writes NAME.rsc into /file, the way the console command does. */
+function exportToFile(state: DeviceState, body: Record<string, unknown>): unknown[] {
+  for (const key of Object.keys(body)) if (!EXPORT_ARGS.has(key)) throw errors.unknownParameter(key);
+  const flag = (name: string) => body[name] !== undefined && body[name] !== 'no' && body[name] !== 'false' && body[name] !== false;
+  const text = renderExport(state, { verbose: flag('verbose'), terse: flag('terse'), compact: flag('compact'), showSensitive: flag('show-sensitive') });
+  if (body['file'] !== undefined) {
+    const file = String(body['file']);
+    if (!/^[A-Za-z0-9_./-]{1,120}$/.test(file) || file.includes('..')) throw errors.invalidValue('file', file);
+    state.writeFile(file.endsWith('.rsc') ? file : `${file}.rsc`, 'script', text);
+  }
+  return [];
+}
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -61,6 +77,8 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
         return { name, 'rx-bits-per-second': String(Number(row['rx-byte']) % 90_000_000), 'tx-bits-per-second': String(Number(row['tx-byte']) % 40_000_000), 'rx-packets-per-second': '812', 'tx-packets-per-second': '455' };
       });
     }
+    case 'export':
+      return exportToFile(state, body);
     case 'system/backup/save': {
       const name = String(body['name'] ?? `${state.singleton('system/identity')['name']}-backup`);
       state.writeFile(`${name}.backup`, 'backup', `binary backup taken at uptime ${formatDuration(state.uptimeSeconds())}`);

@@ -29,6 +29,7 @@ export const errors = {
   noMatch: (name: string) => new RestError(400, `input does not match any value of ${name}`),
   alreadyExists: (what: string) => new RestError(400, `failure: ${what} already exists`),
   builtin: () => new RestError(406, 'cannot remove builtin object'),
+  dynamic: () => new RestError(400, 'failure: can not change dynamic'),
   notAllowed: () => new RestError(500, 'not allowed (9)'),
   sessionClosed: () => new RestError(400, 'Session closed'),
   unauthorized: () => new RestError(401),

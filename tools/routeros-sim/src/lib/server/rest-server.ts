@@ -13,6 +13,8 @@ export interface RestServerOptions {
   tls?: { cert: string; key: string };
   /** RouterOS closes a REST request that runs past this (default 60 s). */
   requestTimeoutMs: number;
+  /** False once the configuration cut the path of connections opened before: their requests go unanswered. */
+  reachable: () => boolean;
 }
 
 const MAX_BODY = 1 << 20;
@@ -51,7 +53,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export function createRestServer(options: RestServerOptions): Server | HttpServer {
   const listener = async (req: IncomingMessage, res: ServerResponse) => {
     const faults = options.faults();
-    if (faults.hang) return; // never answers; the client's own timeout decides
+    if (faults.hang || !options.reachable()) return; // never answers; the client's own timeout decides
     // The session clock runs from arrival, so added latency counts toward "Session closed" as on a slow device.
     const controller = new AbortController();
     const timeoutMs = faults.sessionClosedAfterMs ?? options.requestTimeoutMs;
@@ -66,6 +68,7 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       if (!user || faults.unauthorized) throw errors.unauthorized();
       if (faults.serverError) throw new RestError(500, faults.serverError);
       const raw = await readBody(req);
+      if (faults.slowExportMs && url.pathname === '/rest/export') await Promise.race([new Promise((r) => setTimeout(r, faults.slowExportMs)), aborted]);
       let body: unknown;
       try {
         body = raw.trim() === '' ? undefined : JSON.parse(raw);

@@ -1,6 +1,7 @@
 import { Server, utils } from 'ssh2';
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { DeviceState, DeviceUser } from '../model/device-state';
+import type { Faults } from '../server/faults';
 import { runSshCommand } from './ssh-command';
 
 function same(a: string, b: string): boolean {
@@ -9,26 +10,49 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The device's `ssh` service: password logins of its users, exec of console commands. */
-export function createSshServer(options: { state: DeviceState; hostKey: string; users: () => DeviceUser[] }): Server {
+export interface SshServerOptions {
+  state: DeviceState;
+  hostKey: string;
+  users: () => DeviceUser[];
+  faults: () => Faults;
+  /** False once the configuration cut the path of open connections: their commands go unanswered. */
+  reachable: () => boolean;
+  /** How long after the safe-mode holder's connection drops its changes are undone (a real device waits for TCP to time out). */
+  safeModeRevertMs: number;
+}
+
+/** The device's `ssh` service: password logins of its users, exec of console commands, safe mode per connection. */
+export function createSshServer(options: SshServerOptions): Server {
   const parsed = utils.parseKey(options.hostKey);
   if (parsed instanceof Error) throw parsed;
   return new Server({ hostKeys: [options.hostKey], ident: 'ROSSSH' }, (client) => {
+    const session = randomUUID();
+    let user: DeviceUser | undefined;
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
-      const user = options.users().find((u) => u.name === ctx.username);
-      if (ctx.method === 'password' && user && same(ctx.password, user.password)) return ctx.accept();
+      const candidate = options.users().find((u) => u.name === ctx.username);
+      if (ctx.method === 'password' && candidate && same(ctx.password, candidate.password)) {
+        user = candidate;
+        return ctx.accept();
+      }
       return ctx.reject(['password']);
+    });
+    client.on('close', () => {
+      if (options.state.safeModeHolder !== session) return;
+      setTimeout(() => options.state.revertSafeMode(session, false), options.safeModeRevertMs).unref();
     });
     client.on('ready', () => {
       client.on('session', (accept) => {
-        const session = accept();
-        session.on('exec', (acceptExec, _reject, info) => {
+        accept().on('exec', (acceptExec, _reject, info) => {
           const stream = acceptExec();
-          const { output, exitCode } = runSshCommand(options.state, info.command);
-          stream.write(output);
-          stream.exit(exitCode);
-          stream.end();
+          if (!options.reachable()) return; // packets no longer arrive: the client's timeout decides
+          const result = runSshCommand(options.state, info.command, { session, user: user! });
+          const delay = result.isExport ? (options.faults().slowExportMs ?? 0) : 0;
+          setTimeout(() => {
+            stream.write(result.output);
+            stream.exit(result.exitCode);
+            stream.end();
+          }, delay);
         });
       });
     });

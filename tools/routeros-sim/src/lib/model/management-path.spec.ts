@@ -1,0 +1,142 @@
+import { DeviceState } from './device-state';
+import { addressIn } from './management-path';
+import { ProfileName, seedConfig } from './profiles';
+
+const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
+const device = (profile: ProfileName) => new DeviceState('7.20.5', 7, () => seedConfig({ profile, version: '7.20.5', identity: 'r1', index: 0, users }));
+const idOf = (s: DeviceState, path: string, where: (r: Record<string, string>) => boolean) => s.list(path).find(where)!['.id'];
+
+describe('addressIn', () => {
+  it.each([
+    ['10.1.2.3', '10.1.2.3', true],
+    ['10.1.2.3', '10.1.0.0/16', true],
+    ['10.2.0.1', '10.1.0.0/16', false],
+    ['10.1.2.3', '10.1.2.1-10.1.2.9', true],
+    ['10.1.2.30', '10.1.2.1-10.1.2.9', false],
+    ['10.1.2.3', 'not-an-address', false],
+    ['2001:db8::1', '2001:db8::/32', true],
+  ])('%s in %s → %s', (address, spec, expected) => expect(addressIn(address, spec)).toBe(expected));
+});
+
+describe('management path', () => {
+  it.each(['home', 'edge', 'chr', 'legacy-ap'] as const)('the seed of %s reaches REST and SSH', (profile) => {
+    const s = device(profile);
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+    expect(s.access('ssh')).toEqual({ verdict: 'ok' });
+  });
+
+  type Scenario = [string, ProfileName, (s: DeviceState) => void, 'timeout' | 'refused', RegExp];
+  it.each<Scenario>([
+    ['removing the managed address', 'home', (s) => s.remove('ip/address', idOf(s, 'ip/address', (r) => r['address'] === '192.168.88.1/24')), 'timeout', /address 192.168.88.1 is no longer/],
+    ['disabling the managed address', 'edge', (s) => s.update('ip/address', idOf(s, 'ip/address', (r) => r['comment'] === 'management'), { disabled: 'yes' }), 'timeout', /no longer on the device/],
+    ['disabling its interface', 'home', (s) => s.update('interface', 'bridge', { disabled: 'yes' }), 'timeout', /interface bridge is disabled/],
+    ['disabling the VLAN parent', 'edge', (s) => s.update('interface', 'ether16', { disabled: 'yes' }), 'timeout', /interface ether16 is disabled/],
+    ['disabling the client bridge port', 'home', (s) => s.update('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2'), { disabled: 'yes' }), 'timeout', /bridge port ether2 is disabled/],
+    ['removing the client bridge port', 'legacy-ap', (s) => s.remove('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2')), 'timeout', /no longer a port of bridge/],
+    ['removing the route back', 'edge', (s) => s.remove('ip/route', idOf(s, 'ip/route', (r) => r['comment'] === 'internal')), 'timeout', /replies to 10.100.250.10 would leave by sfp-sfpplus1/],
+    ['a more specific route to the client by another interface', 'home', (s) => s.add('ip/route', { 'dst-address': '192.168.88.254/32', gateway: 'ether1' }), 'timeout', /would leave by ether1/],
+    ['an input drop for the client', 'edge', (s) => s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-address': '10.100.250.0/24', 'place-before': '*1' }), 'timeout', /drops/],
+    ['an input reject for the client', 'edge', (s) => s.add('ip/firewall/filter', { chain: 'input', action: 'reject', protocol: 'tcp', 'dst-port': '443,22', 'place-before': '*2' }), 'refused', /rejects/],
+    ['an input drop for the client placed first', 'home', (s) => s.update('ip/firewall/filter', idOf(s, 'ip/firewall/filter', (r) => r['comment'] === 'defconf: drop all not coming from LAN'), { 'in-interface': 'bridge' }), 'timeout', /drops/],
+    ['emptying the address list that lets the NOC in, with a final drop', 'edge', (s) => {
+      s.add('ip/firewall/filter', { chain: 'input', action: 'drop', comment: 'drop everything else' });
+      s.remove('ip/firewall/address-list', idOf(s, 'ip/firewall/address-list', (r) => r['list'] === 'mgmt-allowed'));
+    }, 'timeout', /drop everything else/],
+    ['disabling www-ssl', 'home', (s) => s.update('ip/service', 'www-ssl', { disabled: 'yes' }), 'refused', /service www-ssl is disabled/],
+    ['moving www-ssl to another port', 'home', (s) => s.update('ip/service', 'www-ssl', { port: '8443' }), 'refused', /moved to port 8443/],
+    ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
+  ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
+    const s = device(profile);
+    change(s);
+    const access = s.access('www-ssl');
+    expect(access.verdict).toBe(verdict);
+    expect((access as { reason: string }).reason).toMatch(reason);
+  });
+
+  it('a drop that does not match the client, or sits after an accept, changes nothing', () => {
+    const s = device('edge');
+    s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-address': '192.0.2.0/24', 'place-before': '*1' });
+    s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-address': '10.100.250.10' });
+    s.add('ip/firewall/filter', { chain: 'input', action: 'drop', protocol: 'udp' });
+    expect(s.access('www-ssl').verdict).toBe('ok');
+  });
+
+  it('follows jumps into custom chains', () => {
+    const s = device('chr');
+    s.add('ip/firewall/filter', { chain: 'input', action: 'jump', 'jump-target': 'mgmt' });
+    s.add('ip/firewall/filter', { chain: 'mgmt', action: 'drop', 'src-address': '10.0.2.2' });
+    expect(s.access('ssh').verdict).toBe('timeout');
+  });
+
+  it('keeps established connections through a drop that comes after an accept of established', () => {
+    const s = device('edge');
+    s.add('ip/firewall/filter', { chain: 'input', action: 'drop', comment: 'drop everything else' });
+    expect(s.access('www-ssl', 'new').verdict).toBe('ok');
+    s.update('ip/firewall/filter', idOf(s, 'ip/firewall/filter', (r) => r['comment'] === 'management from NOC'), { disabled: 'yes' });
+    expect(s.access('www-ssl', 'new').verdict).toBe('timeout');
+    expect(s.access('www-ssl', 'established').verdict).toBe('ok');
+  });
+
+  it('disabling ssh leaves REST alone', () => {
+    const s = device('home');
+    s.update('ip/service', 'ssh', { disabled: 'yes' });
+    expect(s.access('ssh').verdict).toBe('refused');
+    expect(s.access('www-ssl').verdict).toBe('ok');
+  });
+
+  it('refuses to remove the address a DHCP client got', () => {
+    const s = device('chr');
+    const dynamic = s.list('ip/address')[0];
+    expect(dynamic['dynamic']).toBe('true');
+    expect(() => s.remove('ip/address', dynamic['.id'])).toThrow(/can not change dynamic/);
+  });
+});
+
+describe('safe mode', () => {
+  const mgmtAddress = (s: DeviceState) => idOf(s, 'ip/address', (r) => r['address'] === '192.168.88.1/24');
+
+  it('undoes every change made while held when the holder is lost, and restores access', () => {
+    const s = device('home');
+    const before = s.snapshot();
+    s.takeSafeMode('ssh-1');
+    s.add('ip/pool', { name: 'extra', ranges: '10.9.9.1-10.9.9.9' });
+    s.setSingleton('system/identity', { name: 'changed' });
+    s.remove('ip/address', mgmtAddress(s));
+    expect(s.access('www-ssl').verdict).toBe('timeout');
+    expect(s.revertSafeMode('ssh-1', false)).toBe(true);
+    expect(s.snapshot()).toEqual(before);
+    expect(s.access('www-ssl').verdict).toBe('ok');
+    expect(s.safeModeHolder).toBeUndefined();
+  });
+
+  it('release keeps the changes; unroll undoes them and stays in safe mode', () => {
+    const s = device('home');
+    s.takeSafeMode('a');
+    s.setSingleton('system/identity', { name: 'kept' });
+    s.releaseSafeMode('a');
+    expect(s.revertSafeMode('a', false)).toBe(false);
+    expect(s.singleton('system/identity')['name']).toBe('kept');
+    s.takeSafeMode('a');
+    s.setSingleton('system/identity', { name: 'undone' });
+    s.revertSafeMode('a', true);
+    expect(s.singleton('system/identity')['name']).toBe('kept');
+    expect(s.safeModeHolder).toBe('a');
+  });
+
+  it('only one session holds it', () => {
+    const s = device('home');
+    s.takeSafeMode('a');
+    expect(() => s.takeSafeMode('b')).toThrow(/already taken/);
+  });
+
+  it('keeps at most 100 actions: the 101st releases safe mode and keeps everything', () => {
+    const s = device('home');
+    s.takeSafeMode('a');
+    for (let i = 0; i < 100; i++) s.setSingleton('system/identity', { name: `n${i}` });
+    expect(s.safeModeHolder).toBe('a');
+    s.setSingleton('system/identity', { name: 'n100' });
+    expect(s.safeModeHolder).toBeUndefined();
+    expect(s.revertSafeMode('a', false)).toBe(false);
+    expect(s.singleton('system/identity')['name']).toBe('n100');
+  });
+});

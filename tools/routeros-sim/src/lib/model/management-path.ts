@@ -1,0 +1,200 @@
+import ipaddr from 'ipaddr.js';
+import type { Row } from '../rest/print-query';
+
+/** How the managing service reaches a device, as the device sees it (loopback hides the real addresses). */
+export interface ManagementPath {
+  /** Source address of the service's connections. */
+  clientAddress: string;
+  /** The device address the service connects to. */
+  deviceAddress: string;
+  /** The bridge member the client sits behind, when the device address is on a bridge. */
+  clientPort?: string;
+}
+
+export type ServiceName = 'www-ssl' | 'www' | 'ssh';
+
+/** `timeout`: packets vanish (the client's connect times out); `refused`: the device answers with a reset. */
+export type Access = { verdict: 'ok' } | { verdict: 'timeout' | 'refused'; reason: string };
+
+export interface PathContext {
+  rowsOf(path: string): Row[];
+  /** The port each service had at the seed: a service moved elsewhere no longer answers where the client connects. */
+  seedPort(service: ServiceName): string | undefined;
+}
+
+const OK: Access = { verdict: 'ok' };
+const enabled = (row: Row) => row['disabled'] !== 'true';
+const host = (cidr: string | undefined) => (cidr ?? '').split('/')[0];
+
+function parseAddress(value: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  try {
+    return ipaddr.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `address` is in `spec`: an address, a CIDR or a range `a-b`, as RouterOS matchers take them. */
+export function addressIn(address: string, spec: string): boolean {
+  const ip = parseAddress(address);
+  if (!ip) return false;
+  if (spec.includes('-')) {
+    const [from, to] = spec.split('-').map(parseAddress);
+    if (!from || !to || from.kind() !== ip.kind()) return false;
+    const n = (a: ipaddr.IPv4 | ipaddr.IPv6) => BigInt('0x' + Buffer.from(a.toByteArray()).toString('hex'));
+    return n(from) <= n(ip) && n(ip) <= n(to);
+  }
+  try {
+    const [net, bits] = spec.includes('/') ? ipaddr.parseCIDR(spec) : [ipaddr.parse(spec), ip.kind() === 'ipv4' ? 32 : 128];
+    return net.kind() === ip.kind() && ip.match(net, bits);
+  } catch {
+    return false;
+  }
+}
+
+function prefixLength(cidr: string): number {
+  try {
+    return ipaddr.parseCIDR(cidr)[1];
+  } catch {
+    return -1;
+  }
+}
+
+function interfaceProblem(rows: (path: string) => Row[], name: string): string | undefined {
+  const iface = rows('interface').find((i) => i['name'] === name);
+  if (!iface) return `interface ${name} no longer exists`;
+  if (!enabled(iface)) return `interface ${name} is disabled`;
+  if (iface['.link'] === 'down') return `interface ${name} has no link`;
+  if (iface['type'] === 'vlan' && iface['interface']) return interfaceProblem(rows, iface['interface']);
+  return undefined;
+}
+
+interface Packet {
+  src: string;
+  dst: string;
+  inInterface: string;
+  inBridgePort?: string;
+  dstPort: string;
+  state: 'new' | 'established';
+}
+
+const NON_MATCHERS = new Set(['.id', '.builtin', '.created', 'chain', 'action', 'comment', 'disabled', 'log', 'log-prefix', 'jump-target', 'reject-with', 'hw-offload', 'passthrough', 'address-list', 'address-list-timeout', 'bytes', 'packets', 'dynamic', 'invalid']);
+
+function negatable(value: string, test: (v: string) => boolean): boolean {
+  return value.startsWith('!') ? !test(value.slice(1)) : test(value);
+}
+
+function inList(rows: (path: string) => Row[], list: string, address: string): boolean {
+  return rows('ip/firewall/address-list').some((e) => enabled(e) && e['list'] === list && addressIn(address, e['address'] ?? ''));
+}
+
+function portIn(port: string, spec: string): boolean {
+  return spec.split(',').some((part) => {
+    const [from, to] = part.split('-').map(Number);
+    return to === undefined ? Number(port) === from : Number(port) >= from && Number(port) <= to;
+  });
+}
+
+/** Whether a filter rule matches the packet; a matcher this model does not know makes the rule not match. */
+function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boolean {
+  for (const [key, value] of Object.entries(rule)) {
+    if (NON_MATCHERS.has(key) || value === '') continue;
+    const ok = (() => {
+      switch (key) {
+        case 'src-address': return negatable(value, (v) => addressIn(p.src, v));
+        case 'dst-address': return negatable(value, (v) => addressIn(p.dst, v));
+        case 'src-address-list': return negatable(value, (v) => inList(rows, v, p.src));
+        case 'dst-address-list': return negatable(value, (v) => inList(rows, v, p.dst));
+        case 'in-interface': return negatable(value, (v) => v === p.inInterface);
+        case 'in-bridge-port': return negatable(value, (v) => v === p.inBridgePort);
+        case 'protocol': return negatable(value, (v) => v === 'tcp' || v === '6');
+        case 'dst-port': return negatable(value, (v) => portIn(p.dstPort, v));
+        case 'connection-state': return negatable(value, (v) => v.split(',').includes(p.state));
+        case 'connection-nat-state': return negatable(value, () => false);
+        default: return false;
+      }
+    })();
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/** Walks a filter chain in order, following jumps; undefined when no terminal rule matched. */
+function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], depth = 0): Access | 'return' | undefined {
+  if (depth > 16) return undefined;
+  for (const rule of rows('ip/firewall/filter').filter((r) => enabled(r) && r['chain'] === chain)) {
+    if (!ruleMatches(rule, p, rows)) continue;
+    const describe = `input rule ${rule['.id'] ?? ''}${rule['comment'] ? ` (${rule['comment']})` : ''}`;
+    switch (rule['action'] ?? 'accept') {
+      case 'accept': return OK;
+      case 'drop': return { verdict: 'timeout', reason: `${describe} drops the connection` };
+      case 'tarpit': return { verdict: 'timeout', reason: `${describe} tarpits the connection` };
+      case 'reject': return { verdict: 'refused', reason: `${describe} rejects the connection` };
+      case 'return': return 'return';
+      case 'jump': {
+        const result = walkChain(rule['jump-target'] ?? '', p, rows, depth + 1);
+        if (result && result !== 'return') return result;
+        break;
+      }
+      default: // passthrough, log, add-src-to-address-list…: the packet goes on
+    }
+  }
+  return undefined;
+}
+
+/** The interface a reply to the client leaves by: longest prefix, then lowest distance; undefined without a route. */
+function routeBack(rows: (path: string) => Row[], client: string): { iface: string } | undefined {
+  const connected = rows('ip/address')
+    .filter((a) => enabled(a) && !interfaceProblem(rows, a['interface'] ?? ''))
+    .map((a) => ({ dst: `${a['network'] ?? host(a['address'])}/${a['address']?.split('/')[1] ?? '32'}`, iface: a['interface'] ?? '', distance: 0 }));
+  const viaGateway = (gateway: string): string | undefined => {
+    if (rows('interface').some((i) => i['name'] === gateway)) return interfaceProblem(rows, gateway) ? undefined : gateway;
+    return connected.filter((c) => addressIn(gateway, c.dst)).sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst))[0]?.iface;
+  };
+  const statics = rows('ip/route')
+    .filter((r) => enabled(r) && r['blackhole'] !== 'true' && (r['routing-table'] ?? 'main') === 'main')
+    .map((r) => ({ dst: r['dst-address'] ?? '0.0.0.0/0', iface: viaGateway(r['gateway'] ?? ''), distance: Number(r['distance'] ?? 1) }))
+    .filter((r): r is { dst: string; iface: string; distance: number } => r.iface !== undefined);
+  const best = [...connected, ...statics]
+    .filter((r) => addressIn(client, r.dst))
+    .sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst) || a.distance - b.distance)[0];
+  return best ? { iface: best.iface } : undefined;
+}
+
+/**
+ * Whether a connection from the managing service reaches `service` on the device, judged the way RouterOS's
+ * configuration would decide it: the address, its interface and bridge port, the route back, the input
+ * chain, then the service itself. `established` judges a connection opened before the change.
+ */
+export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: ServiceName, state: 'new' | 'established' = 'new'): Access {
+  const rows = ctx.rowsOf;
+  const address = rows('ip/address').find((a) => enabled(a) && host(a['address']) === path.deviceAddress);
+  if (!address) return { verdict: 'timeout', reason: `address ${path.deviceAddress} is no longer on the device` };
+  const iface = address['interface'] ?? '';
+  const problem = interfaceProblem(rows, iface);
+  if (problem) return { verdict: 'timeout', reason: problem };
+  const isBridge = rows('interface/bridge').some((b) => b['name'] === iface);
+  if (isBridge && path.clientPort) {
+    const port = rows('interface/bridge/port').find((p) => p['bridge'] === iface && p['interface'] === path.clientPort);
+    if (!port) return { verdict: 'timeout', reason: `${path.clientPort} is no longer a port of bridge ${iface}` };
+    if (!enabled(port)) return { verdict: 'timeout', reason: `bridge port ${path.clientPort} is disabled` };
+    const portProblem = interfaceProblem(rows, path.clientPort);
+    if (portProblem) return { verdict: 'timeout', reason: portProblem };
+  }
+  // Replies must leave by the interface the client's packets arrive on, or they never reach it.
+  const back = routeBack(rows, path.clientAddress);
+  if (!back) return { verdict: 'timeout', reason: `no route back to ${path.clientAddress}` };
+  if (back.iface !== iface) return { verdict: 'timeout', reason: `replies to ${path.clientAddress} would leave by ${back.iface}, not ${iface}` };
+
+  const serviceRow = rows('ip/service').find((s) => s['name'] === service);
+  const port = serviceRow?.['port'] ?? ctx.seedPort(service) ?? '';
+  const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, state };
+  const verdict = walkChain('input', packet, rows);
+  if (verdict && verdict !== 'return' && verdict.verdict !== 'ok') return verdict;
+
+  if (!serviceRow || !enabled(serviceRow)) return { verdict: 'refused', reason: `service ${service} is disabled` };
+  if (port !== ctx.seedPort(service)) return { verdict: 'refused', reason: `service ${service} moved to port ${port}` };
+  const allowed = (serviceRow['address'] ?? '').split(',').filter(Boolean);
+  if (allowed.length > 0 && !allowed.some((a) => addressIn(path.clientAddress, a))) return { verdict: 'refused', reason: `service ${service} is not available from ${path.clientAddress}` };
+  return OK;
+}

@@ -1,0 +1,196 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
+import type { Server as SshServer } from 'ssh2';
+import type { DeviceState, DeviceUser } from './model/device-state';
+import type { ProfileName } from './model/profiles';
+import type { ServiceName } from './model/management-path';
+import { createDeviceIdentity, DeviceIdentity } from './identity/device-identity';
+import { Faults } from './server/faults';
+import { Admission, PortGate } from './server/port-gate';
+
+export interface SimDeviceParts {
+  index: number;
+  identity: string;
+  profile: ProfileName;
+  state: DeviceState;
+  keys: DeviceIdentity;
+  users: DeviceUser[];
+  rest: HttpServer | HttpsServer;
+  restService: Extract<ServiceName, 'www' | 'www-ssl'>;
+  /** Builds an SSH server for a host key: one for the device's key, one more when a changed key is injected. */
+  sshServerFor: (hostKey: string) => SshServer;
+}
+
+/**
+ * One simulated device: its REST and SSH services behind port gates that apply the faults and the
+ * management path, so a configuration that would cut the service off a real router cuts it off here.
+ */
+export class SimDevice {
+  readonly index: number;
+  readonly identity: string;
+  readonly profile: ProfileName;
+  readonly state: DeviceState;
+  readonly users: DeviceUser[];
+  private faults: Faults = {};
+  private flapDown = false;
+  private flapTimer?: NodeJS.Timeout;
+  private replacement?: DeviceIdentity;
+  private readonly sshDefault: SshServer;
+  private sshReplacement?: SshServer;
+  private readonly restGate: PortGate;
+  private readonly sshGate: PortGate;
+  private readonly unsubscribe: () => void;
+  private syncing = Promise.resolve();
+  private servedCert?: string;
+  private servedSsh?: SshServer;
+
+  constructor(private readonly parts: SimDeviceParts) {
+    ({ index: this.index, identity: this.identity, profile: this.profile, state: this.state, users: this.users } = parts);
+    this.sshDefault = parts.sshServerFor(parts.keys.sshHostKey);
+    this.restGate = new PortGate(() => this.admission(parts.restService), (socket) => parts.rest.emit('connection', socket));
+    this.sshGate = new PortGate(() => this.admission('ssh'), (socket) => this.activeSsh().injectSocket(socket));
+    // After the current event: the answer to the request that made the change still goes out, as on a device.
+    this.unsubscribe = this.state.onChange(() => void setImmediate(() => void this.sync()));
+  }
+
+  async listen(restPort: number, sshPort: number): Promise<void> {
+    await this.restGate.listen(restPort);
+    await this.sshGate.listen(sshPort);
+    await this.sync();
+  }
+
+  get restPort(): number {
+    return this.restGate.boundPort;
+  }
+
+  get sshPort(): number {
+    return this.sshGate.boundPort;
+  }
+
+  get restUrl(): string {
+    return `${this.parts.restService === 'www' ? 'http' : 'https'}://127.0.0.1:${this.restPort}/rest`;
+  }
+
+  /** The identity the device presents now (a replacement while a changed certificate or host key is injected). */
+  get keys(): { tlsFingerprint: string; sshHostKeyFingerprint: string } {
+    return {
+      tlsFingerprint: this.faults.tlsCertificateChanged && this.replacement ? this.replacement.tlsFingerprint : this.parts.keys.tlsFingerprint,
+      sshHostKeyFingerprint: this.faults.sshHostKeyChanged && this.replacement ? this.replacement.sshHostKeyFingerprint : this.parts.keys.sshHostKeyFingerprint,
+    };
+  }
+
+  get activeFaults(): Faults {
+    return { ...this.faults };
+  }
+
+  /** Merges faults in and applies them to the listeners, certificate and host key. */
+  async setFaults(faults: Faults): Promise<void> {
+    if ((faults.tlsCertificateChanged || faults.sshHostKeyChanged) && !this.replacement) {
+      this.replacement = await createDeviceIdentity(`${this.identity}-replaced`);
+    }
+    this.faults = { ...this.faults, ...faults };
+    this.applyIdentity();
+    this.applyFlapping();
+    await this.sync();
+  }
+
+  async clearFaults(): Promise<void> {
+    this.faults = {};
+    this.applyIdentity();
+    this.applyFlapping();
+    await this.sync();
+  }
+
+  /** Resolves when the listeners reflect every change made so far. */
+  async settled(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.syncing;
+  }
+
+  /** Whether the managing service's already-open connections still get answers. */
+  establishedReachable(service: ServiceName): boolean {
+    return this.state.access(service, 'established').verdict === 'ok';
+  }
+
+  describe(): Record<string, unknown> {
+    return {
+      index: this.index,
+      identity: this.identity,
+      profile: this.profile,
+      version: this.state.version,
+      rest_url: this.restUrl,
+      ssh_port: this.sshPort,
+      tls_fingerprint_sha256: this.parts.restService === 'www-ssl' ? this.keys.tlsFingerprint : null,
+      ssh_host_key_sha256: this.keys.sshHostKeyFingerprint,
+    };
+  }
+
+  /** The management path and what the device's configuration does to it, for the control API. */
+  managementReport(): Record<string, unknown> {
+    return {
+      ...this.state.management,
+      rest: this.state.access(this.parts.restService),
+      ssh: this.state.access('ssh'),
+      rest_listening: this.restGate.isOpen,
+      ssh_listening: this.sshGate.isOpen,
+      safe_mode_holder: this.state.safeModeHolder ?? null,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    clearInterval(this.flapTimer);
+    await this.syncing;
+    await this.restGate.close();
+    await this.sshGate.close();
+    this.parts.rest.closeAllConnections?.();
+    await Promise.all([this.sshDefault, this.sshReplacement].filter((s): s is SshServer => !!s).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+  }
+
+  private admission(service: ServiceName): Admission {
+    return this.state.access(service).verdict === 'timeout' ? 'silence' : 'serve';
+  }
+
+  private activeSsh(): SshServer {
+    if (this.faults.sshHostKeyChanged && this.replacement) return (this.sshReplacement ??= this.parts.sshServerFor(this.replacement.sshHostKey));
+    return this.sshDefault;
+  }
+
+  /** Serves the current certificate; a change restarts the service, so open connections drop as on a device. */
+  private applyIdentity(): void {
+    const rest = this.parts.rest as HttpsServer;
+    const keys = this.faults.tlsCertificateChanged && this.replacement ? this.replacement : this.parts.keys;
+    if (typeof rest.setSecureContext === 'function' && keys.certPem !== this.servedCert) {
+      if (this.servedCert !== undefined) this.restGate.dropConnections();
+      rest.setSecureContext({ cert: keys.certPem, key: keys.keyPem });
+      this.servedCert = keys.certPem;
+    }
+    const ssh = this.activeSsh();
+    if (this.servedSsh !== undefined && ssh !== this.servedSsh) this.sshGate.dropConnections();
+    this.servedSsh = ssh;
+  }
+
+  private applyFlapping(): void {
+    clearInterval(this.flapTimer);
+    this.flapTimer = undefined;
+    this.flapDown = false;
+    const period = this.faults.flapPeriodMs;
+    if (!period) return;
+    this.flapTimer = setInterval(() => {
+      this.flapDown = !this.flapDown;
+      void this.sync();
+    }, period);
+    this.flapTimer.unref();
+  }
+
+  /** Opens or closes each listener; serialised because listen/close are asynchronous. */
+  private sync(): Promise<void> {
+    this.syncing = this.syncing.then(async () => {
+      const down = !!this.faults.refuse || this.flapDown;
+      await this.restGate.setOpen(!down && this.state.access(this.parts.restService).verdict !== 'refused');
+      await this.sshGate.setOpen(!down && this.state.access('ssh').verdict !== 'refused');
+    }).catch(() => undefined);
+    return this.syncing;
+  }
+}
+
