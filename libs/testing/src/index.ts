@@ -1,3 +1,4 @@
 export * from './lib/postgres.harness';
 export * from './lib/temp-dir';
 export * from './lib/test-databases';
+export * from './lib/simulator';

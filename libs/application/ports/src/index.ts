@@ -8,3 +8,6 @@ export * from './lib/logger.port';
 export * from './lib/schema-migrator.port';
 export * from './lib/secret-cipher.port';
 export * from './lib/secret-decryption.error';
+export * from './lib/device-access.errors';
+export * from './lib/routeros-api.port';
+export * from './lib/config-shell.port';

@@ -55,6 +55,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService }));
       const ref: { device?: SimDevice } = {};
       const faults = () => ref.device?.activeFaults ?? {};
+      const stats = { requests: 0, inFlight: 0, maxInFlight: 0 };
       const rest = createRestServer({
         state,
         users: () => users,
@@ -62,10 +63,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         tls: options.plainHttp ? undefined : { cert: identities[i].certPem, key: identities[i].keyPem },
         requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
         reachable: () => ref.device?.establishedReachable(restService) ?? true,
+        stats,
       });
       const sshServerFor = (hostKey: string) =>
         createSshServer({ state, hostKey, users: () => users, faults, reachable: () => ref.device?.establishedReachable('ssh') ?? true, safeModeRevertMs: options.safeModeRevertMs ?? 2_000 });
-      ref.device = new SimDevice({ index: i, identity, profile, state, keys: identities[i], users, rest, restService, sshServerFor });
+      ref.device = new SimDevice({ index: i, identity, profile, state, keys: identities[i], users, rest, restService, sshServerFor, stats });
       devices.push(ref.device);
       await ref.device.listen(options.basePort ? options.basePort + i : 0, options.sshBasePort ? options.sshBasePort + i : 0);
     }

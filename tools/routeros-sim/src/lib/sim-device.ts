@@ -7,6 +7,7 @@ import type { ServiceName } from './model/management-path';
 import { createDeviceIdentity, DeviceIdentity } from './identity/device-identity';
 import { Faults } from './server/faults';
 import { Admission, PortGate } from './server/port-gate';
+import type { RestStats } from './server/rest-server';
 
 export interface SimDeviceParts {
   index: number;
@@ -17,6 +18,7 @@ export interface SimDeviceParts {
   users: DeviceUser[];
   rest: HttpServer | HttpsServer;
   restService: Extract<ServiceName, 'www' | 'www-ssl'>;
+  stats: RestStats;
   /** Builds an SSH server for a host key: one for the device's key, one more when a changed key is injected. */
   sshServerFor: (hostKey: string) => SshServer;
 }
@@ -92,6 +94,15 @@ export class SimDevice {
     this.applyIdentity();
     this.applyFlapping();
     await this.sync();
+  }
+
+  /** REST requests that reached the service, and the most that ran at once, since start or the last reset. */
+  get restStats(): RestStats {
+    return { ...this.parts.stats };
+  }
+
+  resetStats(): void {
+    Object.assign(this.parts.stats, { requests: 0, maxInFlight: this.parts.stats.inFlight });
   }
 
   async clearFaults(): Promise<void> {

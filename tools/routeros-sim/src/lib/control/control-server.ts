@@ -65,6 +65,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
         if (req.method === 'POST' && parts.length === 1 && parts[0] === 'reset') {
           for (const d of devices) {
             d.state.reset();
+            d.resetStats();
             await d.clearFaults();
           }
           return reply(res, 200, { reset: devices.length });
@@ -74,7 +75,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
         const action = `${req.method} ${parts.slice(2).join('/')}`;
         switch (action) {
           case 'GET state':
-            return reply(res, 200, { ...device.describe(), uptime_seconds: device.state.uptimeSeconds(), faults: device.activeFaults, management: device.managementReport(), config: device.state.snapshot() });
+            return reply(res, 200, { ...device.describe(), uptime_seconds: device.state.uptimeSeconds(), faults: device.activeFaults, management: device.managementReport(), rest_stats: device.restStats, config: device.state.snapshot() });
           case 'PUT faults':
             await device.setFaults(parseFaults(await json(req)));
             return reply(res, 200, { faults: device.activeFaults });
@@ -92,6 +93,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
           }
           case 'POST reset':
             device.state.reset();
+            device.resetStats();
             await device.clearFaults();
             return reply(res, 200, { reset: 1 });
           default:

@@ -15,6 +15,14 @@ export interface RestServerOptions {
   requestTimeoutMs: number;
   /** False once the configuration cut the path of connections opened before: their requests go unanswered. */
   reachable: () => boolean;
+  /** Counts requests that reached the service (after TLS), and how many ran at once. */
+  stats: RestStats;
+}
+
+export interface RestStats {
+  requests: number;
+  inFlight: number;
+  maxInFlight: number;
 }
 
 const MAX_BODY = 1 << 20;
@@ -53,7 +61,12 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export function createRestServer(options: RestServerOptions): Server | HttpServer {
   const listener = async (req: IncomingMessage, res: ServerResponse) => {
     const faults = options.faults();
-    if (faults.hang || !options.reachable()) return; // never answers; the client's own timeout decides
+    if (!options.reachable()) return; // packets no longer arrive: the client's own timeout decides
+    const stats = options.stats;
+    stats.requests++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, ++stats.inFlight);
+    res.once('close', () => stats.inFlight--);
+    if (faults.hang) return; // never answers
     // The session clock runs from arrival, so added latency counts toward "Session closed" as on a slow device.
     const controller = new AbortController();
     const timeoutMs = faults.sessionClosedAfterMs ?? options.requestTimeoutMs;

@@ -1,0 +1,64 @@
+import axios, { AxiosInstance } from 'axios';
+import { createHash } from 'node:crypto';
+import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, ConsecutiveBreaker, handleWhen } from 'cockatiel';
+import type { DeviceTarget } from '@routeros-mcp/application-ports';
+import { PinnedAgent, TlsTrust } from './pinned-agent';
+import { isDeviceFailure } from './map-error';
+import type { RestClientOptions } from './rest-client.options';
+
+export function trustOf(target: DeviceTarget): TlsTrust {
+  if (target.tlsFingerprint) return { kind: 'pin', fingerprint: target.tlsFingerprint };
+  if (target.caPem) return { kind: 'ca', caPem: target.caPem };
+  if (target.tlsSkipVerify) return { kind: 'skip' };
+  // No pin, no CA, no lab exception: a pin mismatch against nothing refuses every certificate.
+  return { kind: 'pin', fingerprint: 'SHA256:none-pinned' };
+}
+
+/** Identifies what a channel was built from, so an edited device or rotated password gets a fresh one. */
+export function channelKey(target: DeviceTarget): string {
+  return createHash('sha256').update(JSON.stringify([target.host, target.restPort, target.tlsFingerprint, target.caPem, target.tlsSkipVerify, target.username, target.password])).digest('hex');
+}
+
+/** Everything kept per device: the keep-alive connections, its slot limit, its circuit and what it told us. */
+export class DeviceChannel {
+  readonly http: AxiosInstance;
+  readonly agent: PinnedAgent;
+  readonly slots: BulkheadPolicy;
+  readonly breaker: CircuitBreakerPolicy;
+  version?: string;
+  private openedAt?: number;
+
+  constructor(
+    readonly key: string,
+    target: DeviceTarget,
+    private readonly options: RestClientOptions,
+    onInsecure: () => void,
+  ) {
+    this.agent = new PinnedAgent(trustOf(target), options.connectTimeoutMs, onInsecure, { maxSockets: options.perDeviceConcurrency });
+    const host = target.host.includes(':') ? `[${target.host}]` : target.host;
+    this.http = axios.create({
+      baseURL: `https://${host}:${target.restPort}/rest`,
+      httpsAgent: this.agent,
+      auth: { username: target.username, password: target.password },
+      proxy: false,
+      maxRedirects: 0,
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      validateStatus: () => true,
+      headers: { accept: 'application/json' },
+    });
+    this.slots = bulkhead(options.perDeviceConcurrency, Number.MAX_SAFE_INTEGER);
+    this.breaker = circuitBreaker(handleWhen(isDeviceFailure), { halfOpenAfter: options.breakerHalfOpenMs, breaker: new ConsecutiveBreaker(options.breakerThreshold) });
+    this.breaker.onBreak(() => (this.openedAt = Date.now()));
+  }
+
+  /** Whole seconds until the open circuit lets a probe through. */
+  retryAfterSeconds(): number {
+    const left = (this.openedAt ?? Date.now()) + this.options.breakerHalfOpenMs - Date.now();
+    return Math.max(1, Math.ceil(left / 1000));
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}

@@ -1,0 +1,37 @@
+import { DeviceUnsupportedError } from '@routeros-mcp/application-ports';
+import { versionAtLeast } from './routeros-values';
+
+/** Menus that only some devices have: from a RouterOS version, or with an extra package. */
+export const MENU_REQUIREMENTS: Readonly<Record<string, { version?: string; package?: string }>> = {
+  'interface/wifi': { version: '7.13' },
+  'interface/wifi/registration-table': { version: '7.13' },
+  'interface/wireless': { package: 'wireless' },
+  'interface/wireless/registration-table': { package: 'wireless' },
+  'system/routerboard': { package: 'routerboard (RouterBOARD hardware; a CHR has none)' },
+  'safe-mode': { version: '7.18' },
+};
+
+/** The requirement of `menu` or one of its parents. */
+export function requirementOf(menu: string): { menu: string; version?: string; package?: string } | undefined {
+  const parts = menu.split('/');
+  for (let i = parts.length; i > 0; i--) {
+    const path = parts.slice(0, i).join('/');
+    if (MENU_REQUIREMENTS[path]) return { menu: path, ...MENU_REQUIREMENTS[path] };
+  }
+  return undefined;
+}
+
+/** Refuses, before any request, a menu the device's version is known to lack. */
+export function assertVersionHas(deviceId: string, menu: string, version: string | undefined): void {
+  const requirement = requirementOf(menu);
+  if (requirement?.version && version && !versionAtLeast(version, requirement.version)) {
+    throw new DeviceUnsupportedError(deviceId, requirement.menu, `RouterOS ${requirement.version} or later`, version);
+  }
+}
+
+/** RouterOS's answer for a package menu the device does not have is a plain "no such command". */
+export function unsupportedFromAnswer(deviceId: string, menu: string, detail: string | undefined, version: string | undefined): DeviceUnsupportedError | undefined {
+  const requirement = requirementOf(menu);
+  if (!requirement || !detail?.startsWith('no such command')) return undefined;
+  return new DeviceUnsupportedError(deviceId, requirement.menu, requirement.package ? `the ${requirement.package} package` : `RouterOS ${requirement.version} or later`, version);
+}

@@ -1,0 +1,254 @@
+import {
+  DeviceAuthFailedError,
+  DeviceCommandError,
+  DeviceTimeoutError,
+  DeviceUnreachableError,
+  DeviceUnsupportedError,
+  Logger,
+} from '@routeros-mcp/application-ports';
+import { Fleet, simControl, startFleet, targetOf } from '@routeros-mcp/testing';
+import { RestRouterOsApi } from './rest-client';
+
+const PASSWORD = 'Sup3r-Secret-Pw!';
+let fleet: Fleet;
+const logged: string[] = [];
+const logger: Logger = {
+  debug: (m, meta) => logged.push(`debug ${m} ${JSON.stringify(meta)}`),
+  info: (m, meta) => logged.push(`info ${m} ${JSON.stringify(meta)}`),
+  warn: (m, meta) => logged.push(`warn ${m} ${JSON.stringify(meta)}`),
+  error: (m, meta) => logged.push(`error ${m} ${JSON.stringify(meta)}`),
+  child: () => logger,
+};
+let api: RestRouterOsApi;
+const target = (i: number, overrides = {}) => targetOf(fleet.devices[i], overrides);
+const stats = async (i: number) => (await simControl(fleet, 'GET', `/devices/${i}/state`)).rest_stats;
+const faults = (i: number, body: Record<string, unknown>) => simControl(fleet, 'PUT', `/devices/${i}/faults`, body);
+
+async function failure(promise: Promise<unknown>): Promise<any> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+beforeAll(async () => {
+  fleet = await startFleet({
+    devices: 4,
+    profile: 'mixed', // 0 home, 1 edge, 2 chr, 3 legacy-ap
+    users: [{ name: 'admin', password: PASSWORD, group: 'full' }, { name: 'reader', password: 'reader-pw', group: 'read' }],
+    requestTimeoutMs: 1500,
+  });
+});
+beforeEach(() => {
+  api = new RestRouterOsApi(logger, { requestTimeoutMs: 1000, connectTimeoutMs: 1000, backoffInitialMs: 20, backoffMaxMs: 50 });
+  logged.length = 0;
+});
+afterEach(async () => {
+  await api.close();
+  await simControl(fleet, 'POST', '/reset');
+});
+afterAll(() => fleet.stop());
+
+describe('RestRouterOsApi operations against the simulator', () => {
+  it('lists a menu, with field selection and query filters', async () => {
+    const all = await api.list(target(0), 'interface');
+    expect(all.length).toBeGreaterThan(5);
+    const ethers = await api.list(target(0), '/interface/', { fields: ['name', 'type'], query: ['type=ether'] });
+    expect(ethers.every((r) => r['type'] === 'ether' && Object.keys(r).sort().join() === 'name,type')).toBe(true);
+  });
+
+  it('gets by id and by name, and reads singletons', async () => {
+    const [address] = await api.list(target(0), 'ip/address');
+    expect(await api.get(target(0), 'ip/address', address['.id'])).toMatchObject({ address: '192.168.88.1/24' });
+    expect(await api.get(target(0), 'interface', 'ether1', { fields: ['name'] })).toEqual({ name: 'ether1' });
+    expect((await api.getSingleton(target(0), 'system/identity'))['name']).toBe('sim-home-001');
+  });
+
+  it('adds, updates, sets a singleton and removes', async () => {
+    const added = await api.add(target(0), 'ip/pool', { name: 'p1', ranges: '10.9.0.10-10.9.0.20' });
+    expect(added['.id']).toMatch(/^\*[0-9A-F]+$/);
+    expect(await api.update(target(0), 'ip/pool', added['.id'], { comment: 'lab' })).toMatchObject({ comment: 'lab' });
+    await api.setSingleton(target(0), 'system/identity', { name: 'renamed' });
+    expect((await api.getSingleton(target(0), 'system/identity'))['name']).toBe('renamed');
+    await api.remove(target(0), 'ip/pool', added['.id']);
+    expect((await api.list(target(0), 'ip/pool')).map((p) => p['name'])).not.toContain('p1');
+  });
+
+  it('runs bounded commands and learns the version', async () => {
+    const replies = (await api.run(target(1), 'tool/ping', { address: '192.0.2.1', count: '3' }, { idempotent: true })) as unknown[];
+    expect(replies).toHaveLength(3);
+    const facts = await api.facts(target(1));
+    expect(facts).toMatchObject({ version: '7.20.5', identity: 'sim-edge-002', board: 'CCR2004-16G-2S+' });
+    expect(facts.latencyMs).toBeGreaterThan(0);
+  });
+
+  it('cancels a long command when the caller aborts', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await failure(api.run(target(1), 'tool/ping', { address: '192.0.2.1' }, { signal: controller.signal, timeoutMs: 10_000 }));
+    expect(error).toBeInstanceOf(DeviceTimeoutError);
+  });
+
+  it('refuses a path or id that would change the URL, before any request', async () => {
+    await expect(api.get(target(0), 'ip/address', '../../system')).rejects.toThrow(/invalid id/);
+    await expect(api.list(target(0), 'ip/address?x=1')).rejects.toThrow(/invalid menu/);
+    expect((await stats(0)).requests).toBe(0);
+  });
+});
+
+describe('error mapping', () => {
+  it('maps RouterOS error bodies to DeviceCommandError, re-reading the object after a failed write', async () => {
+    const missing = await failure(api.get(target(0), 'ip/address', '*77'));
+    expect(missing).toBeInstanceOf(DeviceCommandError);
+    expect(missing.routerosError).toEqual({ status: 404, message: 'Not Found' });
+    const bad = await failure(api.update(target(0), 'interface', 'ether2', { comment: 'x', colour: 'blue' }));
+    expect(bad.routerosError).toEqual({ status: 400, message: 'Bad Request', detail: 'unknown parameter colour' });
+    expect(bad.details().state_after_failure).toMatchObject({ name: 'ether2' });
+    expect((await failure(api.remove(target(0), 'interface/wifi', 'wifi1'))).routerosError.status).toBe(406);
+  });
+
+  it('names the user group when RouterOS answers not allowed (9)', async () => {
+    const error = await failure(api.setSingleton(target(0, { username: 'reader', password: 'reader-pw' }), 'system/identity', { name: 'x' }));
+    expect(error).toBeInstanceOf(DeviceCommandError);
+    expect(error.message).toMatch(/group without the write policy/);
+  });
+
+  it('wrong credentials are DeviceAuthFailed with the fix', async () => {
+    const error = await failure(api.getSingleton(target(0, { password: 'wrong' }), 'system/identity'));
+    expect(error).toBeInstanceOf(DeviceAuthFailedError);
+    expect(error.message).toMatch(/credentials set sim-0/);
+  });
+
+  it('a menu the device lacks is DeviceUnsupported naming what it needs', async () => {
+    const error = await failure(api.list(target(0), 'interface/wireless/registration-table'));
+    expect(error).toBeInstanceOf(DeviceUnsupportedError);
+    expect(error.message).toMatch(/wireless package/);
+    expect(await api.list(target(3), 'interface/wireless/registration-table')).toHaveLength(2);
+  });
+
+  it.each([
+    ['refuse', { refuse: true }, DeviceUnreachableError, /refused/],
+    ['hang', { hang: true }, DeviceTimeoutError, /within 1 s/],
+    ['Session closed', { sessionClosedAfterMs: 50, latencyMs: 200 }, DeviceTimeoutError, /did not finish/],
+    ['reset mid-response', { resetMidResponse: true }, DeviceUnreachableError, /connection lost|ECONNRESET|socket hang up/],
+    ['401', { unauthorized: true }, DeviceAuthFailedError, /rejected the stored credentials/],
+    ['500', { serverError: 'something broke' }, DeviceCommandError, /something broke/],
+    ['invalid JSON', { invalidJson: true }, DeviceCommandError, /not valid JSON/],
+  ])('fault %s → %p', async (_label, fault, type, message) => {
+    await faults(1, fault);
+    const error = await failure(api.getSingleton(target(1), 'system/resource'));
+    expect(error).toBeInstanceOf(type);
+    expect(error.message).toMatch(message);
+  });
+
+  it('added latency within the timeout is only slower', async () => {
+    await faults(1, { latencyMs: 100, jitterMs: 20 });
+    expect((await api.getSingleton(target(1), 'system/identity'))['name']).toBe('sim-edge-002');
+  });
+
+  it('a changed certificate is refused before any request reaches the device', async () => {
+    const pinned = target(2);
+    await faults(2, { tlsCertificateChanged: true });
+    const error = await failure(api.getSingleton(pinned, 'system/identity'));
+    expect(error).toBeInstanceOf(DeviceAuthFailedError);
+    expect(error.failure).toBe('tls_identity');
+    expect(error.message).toMatch(/device repin sim-2/);
+    expect(error.presented).toBe(fleet.devices[2].keys.tlsFingerprint);
+    expect((await stats(2)).requests).toBe(0);
+  });
+
+  it('no pin and no lab exception refuses; the lab exception connects and warns on every connect', async () => {
+    const unpinned = await failure(api.getSingleton(target(2, { tlsFingerprint: undefined }), 'system/identity'));
+    expect(unpinned).toBeInstanceOf(DeviceAuthFailedError);
+    await api.getSingleton(target(2, { tlsFingerprint: undefined, tlsSkipVerify: true }), 'system/identity');
+    expect(logged.some((l) => l.startsWith('warn TLS verification is skipped'))).toBe(true);
+  });
+
+  it('a lock-out (management address removed) is unreachable, not a hang', async () => {
+    const [address] = await api.list(target(0), 'ip/address');
+    await api.remove(target(0), 'ip/address', address['.id']);
+    await api.close();
+    const error = await failure(api.getSingleton(target(0), 'system/identity'));
+    expect(error).toBeInstanceOf(DeviceUnreachableError);
+    expect(error.message).toMatch(/no connection within 1000 ms/);
+    expect(error.retryAfter).toBeGreaterThan(0);
+  });
+});
+
+describe('retries, limits and the circuit breaker', () => {
+  it('retries idempotent reads on transient failures, never writes', async () => {
+    await faults(1, { resetMidResponse: true });
+    await failure(api.getSingleton(target(1), 'system/identity'));
+    expect((await stats(1)).requests).toBe(3);
+    await simControl(fleet, 'POST', '/devices/1/reset');
+    await faults(1, { resetMidResponse: true });
+    await failure(api.setSingleton(target(1), 'system/identity', { name: 'once' }));
+    expect((await stats(1)).requests).toBe(1);
+  });
+
+  it('never has more than the per-device limit in flight, and queued calls still finish', async () => {
+    await faults(1, { latencyMs: 100 });
+    const limited = new RestRouterOsApi(logger, { perDeviceConcurrency: 3, requestTimeoutMs: 5000 });
+    try {
+      const results = await Promise.all(Array.from({ length: 12 }, () => limited.getSingleton(target(1), 'system/identity')));
+      expect(results).toHaveLength(12);
+      expect((await stats(1)).maxInFlight).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('waiting for a slot counts toward the timeout', async () => {
+    await faults(1, { latencyMs: 400 });
+    const one = new RestRouterOsApi(logger, { perDeviceConcurrency: 1, requestTimeoutMs: 600, readAttempts: 1 });
+    try {
+      const outcomes = await Promise.allSettled([one.getSingleton(target(1), 'system/identity'), one.getSingleton(target(1), 'system/identity')]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(DeviceTimeoutError);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('opens the circuit after consecutive failures, fails fast with retry_after, then half-opens', async () => {
+    const breaking = new RestRouterOsApi(logger, { breakerThreshold: 2, breakerHalfOpenMs: 400, readAttempts: 1, connectTimeoutMs: 500 });
+    try {
+      await faults(2, { refuse: true });
+      await failure(breaking.getSingleton(target(2), 'system/identity'));
+      await failure(breaking.getSingleton(target(2), 'system/identity'));
+      const open = await failure(breaking.getSingleton(target(2), 'system/identity'));
+      expect(open).toBeInstanceOf(DeviceUnreachableError);
+      expect(open.message).toMatch(/circuit open/);
+      expect(open.retryAfter).toBeGreaterThanOrEqual(1);
+      await simControl(fleet, 'DELETE', '/devices/2/faults');
+      await expect(breaking.getSingleton(target(2), 'system/identity')).rejects.toBeInstanceOf(DeviceUnreachableError);
+      await new Promise((r) => setTimeout(r, 450));
+      expect((await breaking.getSingleton(target(2), 'system/identity'))['name']).toBe('sim-chr-003');
+    } finally {
+      await breaking.close();
+    }
+  });
+});
+
+describe('secrets', () => {
+  it('no error, message, stack or log line carries the password or an Authorization header', async () => {
+    const errors: unknown[] = [];
+    for (const fault of [{ unauthorized: true }, { resetMidResponse: true }, { invalidJson: true }, { serverError: 'x' }, { refuse: true }]) {
+      await faults(1, fault);
+      errors.push(await failure(api.getSingleton(target(1), 'system/identity')));
+      await simControl(fleet, 'DELETE', '/devices/1/faults');
+    }
+    const basic = Buffer.from(`admin:${PASSWORD}`).toString('base64');
+    for (const error of errors) {
+      const text = `${String(error)} ${(error as Error).stack} ${JSON.stringify(error)} ${JSON.stringify((error as any).details?.())}`;
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(basic);
+      expect(text.toLowerCase()).not.toContain('authorization');
+    }
+    const log = logged.join('\n');
+    expect(log).not.toContain(PASSWORD);
+    expect(log).not.toContain(basic);
+  });
+});

@@ -1,0 +1,214 @@
+import { ExponentialBackoff, handleWhen, retry, timeout, TimeoutStrategy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
+import {
+  CallOptions,
+  DeviceCommandError,
+  DeviceProbe,
+  DeviceTarget,
+  DeviceUnreachableError,
+  ListOptions,
+  Logger,
+  RouterOsApi,
+  RouterOsRow,
+} from '@routeros-mcp/application-ports';
+import { channelKey, DeviceChannel } from './device-channel';
+import { CallContext, errorForStatus, isTransient, mapCallError } from './map-error';
+import { assertVersionHas, requirementOf, unsupportedFromAnswer } from './menu-requirements';
+import { readPresentedCertificate } from './pinned-agent';
+import { DEFAULT_REST_CLIENT_OPTIONS, RestClientOptions } from './rest-client.options';
+import { parseVersion } from './routeros-values';
+
+interface Request {
+  method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
+  path: string;
+  body?: unknown;
+  idempotent: boolean;
+  /** The menu asked for, for version checks and unsupported-menu answers. */
+  menu: string;
+}
+
+const clean = (menu: string) => menu.replace(/^\/+|\/+$/g, '');
+const SAFE_SEGMENT = /^[A-Za-z0-9*._-]+$/;
+
+/** A menu path or id segment goes into the URL only if it cannot change the path (no `..`, `?`, `#`, `%`). */
+function segment(value: string, what: string): string {
+  if (!SAFE_SEGMENT.test(value) || value === '.' || value === '..') throw new Error(`invalid ${what} '${value}'`);
+  return value;
+}
+
+function menuPath(menu: string): string {
+  return clean(menu).split('/').map((part) => segment(part, 'menu')).join('/');
+}
+
+/** RouterOS's REST API over pinned, limited, retried keep-alive HTTPS (see RestClientOptions). */
+export class RestRouterOsApi implements RouterOsApi {
+  private readonly options: RestClientOptions;
+  private readonly channels = new Map<string, DeviceChannel>();
+  private readonly global: BulkheadPolicy;
+
+  constructor(
+    private readonly logger: Logger,
+    options: Partial<RestClientOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_REST_CLIENT_OPTIONS, ...options };
+    this.global = bulkhead(this.options.globalConcurrency, Number.MAX_SAFE_INTEGER);
+  }
+
+  async list(target: DeviceTarget, menu: string, options: ListOptions = {}): Promise<RouterOsRow[]> {
+    const path = menuPath(menu);
+    // `print` with .proplist and .query filters on the device; a plain GET when neither is asked for.
+    const request: Request = options.fields?.length || options.query?.length
+      ? { method: 'POST', path: `/${path}/print`, body: { ...(options.fields?.length ? { '.proplist': options.fields } : {}), ...(options.query?.length ? { '.query': options.query } : {}) }, idempotent: true, menu: path }
+      : { method: 'GET', path: `/${path}`, idempotent: true, menu: path };
+    const body = await this.call(target, request, options);
+    if (!Array.isArray(body)) throw this.unexpected(target, request, 'a list');
+    return body as RouterOsRow[];
+  }
+
+  async get(target: DeviceTarget, menu: string, id: string, options: ListOptions = {}): Promise<RouterOsRow> {
+    const path = menuPath(menu);
+    const proplist = options.fields?.length ? `?.proplist=${options.fields.map(encodeURIComponent).join(',')}` : '';
+    return this.object(target, { method: 'GET', path: `/${path}/${segment(id, 'id')}${proplist}`, idempotent: true, menu: path }, options);
+  }
+
+  async getSingleton(target: DeviceTarget, menu: string, options: ListOptions = {}): Promise<RouterOsRow> {
+    const path = menuPath(menu);
+    const proplist = options.fields?.length ? `?.proplist=${options.fields.map(encodeURIComponent).join(',')}` : '';
+    return this.object(target, { method: 'GET', path: `/${path}${proplist}`, idempotent: true, menu: path }, options);
+  }
+
+  async add(target: DeviceTarget, menu: string, props: Record<string, string>, options: CallOptions = {}): Promise<RouterOsRow> {
+    const path = menuPath(menu);
+    return this.object(target, { method: 'PUT', path: `/${path}`, body: props, idempotent: false, menu: path }, options);
+  }
+
+  async update(target: DeviceTarget, menu: string, id: string, props: Record<string, string>, options: CallOptions = {}): Promise<RouterOsRow> {
+    const path = menuPath(menu);
+    const request: Request = { method: 'PATCH', path: `/${path}/${segment(id, 'id')}`, body: props, idempotent: false, menu: path };
+    return this.write(target, request, options, () => this.get(target, path, id));
+  }
+
+  async setSingleton(target: DeviceTarget, menu: string, props: Record<string, string>, options: CallOptions = {}): Promise<void> {
+    const path = menuPath(menu);
+    await this.write(target, { method: 'POST', path: `/${path}/set`, body: props, idempotent: false, menu: path }, options, () => this.getSingleton(target, path));
+  }
+
+  async remove(target: DeviceTarget, menu: string, id: string, options: CallOptions = {}): Promise<void> {
+    const path = menuPath(menu);
+    await this.write(target, { method: 'DELETE', path: `/${path}/${segment(id, 'id')}`, idempotent: false, menu: path }, options, () => this.get(target, path, id));
+  }
+
+  async run(target: DeviceTarget, command: string, args: Record<string, string>, options: CallOptions & { idempotent?: boolean } = {}): Promise<unknown> {
+    const path = menuPath(command);
+    return this.call(target, { method: 'POST', path: `/${path}`, body: args, idempotent: options.idempotent ?? false, menu: path }, options);
+  }
+
+  async facts(target: DeviceTarget, options: CallOptions = {}): Promise<DeviceProbe> {
+    const started = performance.now();
+    const resource = await this.getSingleton(target, 'system/resource', { ...options, fields: ['version', 'board-name', 'uptime'] });
+    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    const identity = await this.getSingleton(target, 'system/identity', options);
+    const version = parseVersion(resource['version']) ?? resource['version'] ?? 'unknown';
+    this.channel(target).version = version;
+    return { version, identity: identity['name'] ?? '', board: resource['board-name'] ?? '', uptime: resource['uptime'] ?? '', latencyMs };
+  }
+
+  presentedCertificate(host: string, port: number, options: CallOptions = {}): Promise<string> {
+    return readPresentedCertificate(host, port, options.timeoutMs ?? this.options.connectTimeoutMs).catch((error) => {
+      throw mapCallError({ deviceId: `${host}:${port}`, operation: 'TLS handshake', timeoutMs: this.options.connectTimeoutMs }, error);
+    });
+  }
+
+  forget(deviceId: string): void {
+    const channel = this.channels.get(deviceId);
+    channel?.close();
+    this.channels.delete(deviceId);
+  }
+
+  async close(): Promise<void> {
+    for (const id of [...this.channels.keys()]) this.forget(id);
+  }
+
+  // ---- internals ----
+
+  private channel(target: DeviceTarget): DeviceChannel {
+    const key = channelKey(target);
+    const existing = this.channels.get(target.deviceId);
+    if (existing?.key === key) return existing;
+    existing?.close();
+    const channel = new DeviceChannel(key, target, this.options, () =>
+      this.logger.warn('TLS verification is skipped for this device (lab only); pin its certificate', { device_id: target.deviceId }),
+    );
+    this.channels.set(target.deviceId, channel);
+    return channel;
+  }
+
+  private async object(target: DeviceTarget, request: Request, options: CallOptions): Promise<RouterOsRow> {
+    const body = await this.call(target, request, options);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw this.unexpected(target, request, 'an object');
+    return body as RouterOsRow;
+  }
+
+  /** A write that failed with a RouterOS error is followed by a read, so the error says what the device now has. */
+  private async write<T>(target: DeviceTarget, request: Request, options: CallOptions, reread: () => Promise<RouterOsRow>): Promise<T> {
+    try {
+      return (await this.call(target, request, options)) as T;
+    } catch (error) {
+      if (!(error instanceof DeviceCommandError)) throw error;
+      const after = await reread().catch(() => null);
+      throw error.withStateAfterFailure(after);
+    }
+  }
+
+  private async call(target: DeviceTarget, request: Request, options: CallOptions): Promise<unknown> {
+    const channel = this.channel(target);
+    if (requirementOf(request.menu)?.version && channel.version === undefined && request.menu !== 'system/resource') await this.facts(target, options);
+    assertVersionHas(target.deviceId, request.menu, channel.version);
+    const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
+    const ctx: CallContext = { deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}`, timeoutMs };
+    const attempt = () =>
+      channel.breaker.execute(async () => {
+        try {
+          return await timeout(timeoutMs, TimeoutStrategy.Aggressive).execute(
+            ({ signal }) => this.global.execute(() => channel.slots.execute(() => this.send(channel, request, ctx, signal), signal), signal),
+            options.signal,
+          );
+        } catch (error) {
+          if (error instanceof TaskCancelledError && channel.agent.connecting > 0 && !options.signal?.aborted) {
+            throw new DeviceUnreachableError(target.deviceId, `no connection within ${timeoutMs} ms`, 5);
+          }
+          throw mapCallError(ctx, error);
+        }
+      });
+    const started = performance.now();
+    try {
+      const result = request.idempotent && this.options.readAttempts > 1
+        ? await retry(handleWhen(isTransient), { maxAttempts: this.options.readAttempts - 1, backoff: new ExponentialBackoff({ initialDelay: this.options.backoffInitialMs, maxDelay: this.options.backoffMaxMs }) }).execute(attempt, options.signal)
+        : await attempt();
+      this.logger.debug('routeros call', { device_id: target.deviceId, operation: ctx.operation, ms: Math.round(performance.now() - started) });
+      return result;
+    } catch (error) {
+      const mapped = mapCallError({ ...ctx, retryAfter: channel.retryAfterSeconds() }, error);
+      const unsupported = mapped instanceof DeviceCommandError ? unsupportedFromAnswer(target.deviceId, request.menu, mapped.routerosError.detail, channel.version) : undefined;
+      const final = unsupported ?? mapped;
+      // The whole RouterOS detail goes to the debug log only; the error itself carries a truncated one.
+      this.logger.debug('routeros call failed', { device_id: target.deviceId, operation: ctx.operation, code: (final as { code?: string }).code, routeros_error: mapped instanceof DeviceCommandError ? mapped.routerosError : undefined });
+      throw final;
+    }
+  }
+
+  private async send(channel: DeviceChannel, request: Request, ctx: CallContext, signal: AbortSignal): Promise<unknown> {
+    const response = await channel.http.request<string>({ method: request.method, url: request.path, data: request.body, signal });
+    const text = typeof response.data === 'string' ? response.data : '';
+    if (response.status < 200 || response.status >= 300) throw errorForStatus(ctx, response.status, text);
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new DeviceCommandError(ctx.deviceId, ctx.operation, { status: response.status, message: 'the device sent a response that is not valid JSON' });
+    }
+  }
+
+  private unexpected(target: DeviceTarget, request: Request, expected: string): DeviceCommandError {
+    return new DeviceCommandError(target.deviceId, `${request.method} ${request.path}`, { status: 200, message: `expected ${expected} from the device` });
+  }
+}

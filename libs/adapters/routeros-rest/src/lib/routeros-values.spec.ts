@@ -1,0 +1,44 @@
+import { isRouterOsId, parseBool, parseDuration, parseId, parseInteger, parseList, parseRate, parseSize, parseVersion, versionAtLeast } from './routeros-values';
+
+describe('RouterOS value formats', () => {
+  it.each([
+    ['true', true], ['yes', true], ['false', false], ['no', false], ['', undefined], ['True', undefined], [undefined, undefined],
+  ])('bool %p → %p', (input, expected) => expect(parseBool(input)).toBe(expected));
+
+  it.each([
+    ['1500', 1500], ['-3', -3], ['0', 0], ['1.5', undefined], ['12a', undefined], ['', undefined], ['99999999999999999999', undefined],
+  ])('integer %p → %p', (input, expected) => expect(parseInteger(input)).toBe(expected));
+
+  it.each([
+    ['1w2d3h4m5s', 604800 + 2 * 86400 + 3 * 3600 + 4 * 60 + 5],
+    ['30m', 1800], ['5s', 5], ['500ms', 0.5], ['1h30m', 5400], ['2d', 172800],
+    ['00:01:02', 62], ['1d00:01:02', 86462], ['1w2d 03:04:05', 604800 + 172800 + 11045], ['00:00:01.5', 1.5],
+    ['', undefined], ['5x', undefined], ['never', undefined], ['1:2', undefined],
+  ])('duration %p → %p s', (input, expected) => expect(parseDuration(input)).toBe(expected));
+
+  it.each([
+    ['2048KiB', 2097152], ['1.5MiB', 1572864], ['512', 512], ['4GiB', 4294967296], ['10k', 10000], ['12 parsecs', undefined], ['', undefined],
+  ])('size %p → %p bytes', (input, expected) => expect(parseSize(input)).toBe(expected));
+
+  it.each([
+    ['1200.9Mbps', 1_200_900_000], ['10M', 10_000_000], ['64k', 64_000], ['866.6Mbps-80MHz/2S/SGI', 866_600_000], ['0bps', 0], ['fast', undefined],
+  ])('rate %p → %p bit/s', (input, expected) => expect(parseRate(input)).toBe(expected));
+
+  it.each([
+    ['*1', 1], ['*1A', 26], ['*80000000', 0x80000000], ['1', undefined], ['*', undefined], ['*XYZ', undefined],
+  ])('id %p → %p', (input, expected) => {
+    expect(parseId(input)).toBe(expected);
+    expect(isRouterOsId(input)).toBe(expected !== undefined);
+  });
+
+  it('lists and versions', () => {
+    expect(parseList('a,b,,c')).toEqual(['a', 'b', 'c']);
+    expect(parseList('')).toEqual([]);
+    expect(parseVersion('7.20.5 (stable)')).toBe('7.20.5');
+    expect(parseVersion('7.21beta3 (testing)')).toBe('7.21beta3');
+    expect(parseVersion('garbage')).toBeUndefined();
+    expect(versionAtLeast('7.20.5', '7.18')).toBe(true);
+    expect(versionAtLeast('7.9', '7.13')).toBe(false);
+    expect(versionAtLeast('7.13', '7.13')).toBe(true);
+  });
+});
