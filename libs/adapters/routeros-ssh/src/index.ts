@@ -1,0 +1,3 @@
+export * from './lib/ssh-config-shell';
+export * from './lib/export-parser';
+export { sshFingerprint } from './lib/ssh-connect';
