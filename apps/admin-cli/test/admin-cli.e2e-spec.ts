@@ -12,7 +12,7 @@ describe.each([
   let env: Record<string, string>;
   const admin = (args: string[], stdin?: string) => runAdmin(args, { env, stdin });
   const add = (id: string, extra: string[] = [], password = 'pw-' + id) =>
-    admin(['device', 'add', '--id', id, '--name', `Router ${id}`, '--host', '192.0.2.1', '--environment', 'lab', '--username', 'admin', '--password-stdin', ...extra], password + '\n');
+    admin(['device', 'add', '--id', id, '--name', `Router ${id}`, '--host', '192.0.2.1', '--environment', 'lab', '--username', 'admin', '--password-stdin', '--offline', ...extra], password + '\n');
   const listJson = async () => JSON.parse((await admin(['device', 'list', '--json'])).stdout);
 
   beforeEach(async () => (env = await makeEnv()));
@@ -60,7 +60,7 @@ describe.each([
     const args = [...overrides];
     const emptyStdin = args.includes('--stdin-empty');
     for (const [flag, value] of Object.entries(base)) if (!args.includes(flag) && value) args.push(flag, value);
-    const result = await admin(['device', 'add', ...args.filter((a) => a !== '--stdin-empty'), '--password-stdin'], emptyStdin ? '' : 'secret\n');
+    const result = await admin(['device', 'add', ...args.filter((a) => a !== '--stdin-empty'), '--password-stdin', '--offline'], emptyStdin ? '' : 'secret\n');
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')[0]).toContain(message);
@@ -118,7 +118,7 @@ describe.each([
 describe('routeros-mcp-admin, engine-independent behaviour', () => {
   it('rotates an environment-supplied master key only with the new key on stdin, and says what to do next', async () => {
     const env = { ...(await sqliteEnv()), ROUTEROS_MCP_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') };
-    await runAdmin(['device', 'add', '--id', 'dev-a', '--name', 'A', '--host', '10.0.0.1', '--environment', 'lab', '--username', 'admin', '--password-stdin'], { env, stdin: 'pw\n' });
+    await runAdmin(['device', 'add', '--id', 'dev-a', '--name', 'A', '--host', '10.0.0.1', '--environment', 'lab', '--username', 'admin', '--password-stdin', '--offline'], { env, stdin: 'pw\n' });
     const refused = await runAdmin(['keys', 'rotate'], { env });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('--new-key-stdin');

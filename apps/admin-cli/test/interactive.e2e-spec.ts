@@ -27,7 +27,7 @@ describe('routeros-mcp-admin at a terminal', () => {
   it('asks for the password with a hidden prompt and never echoes it', async () => {
     const env = { ROUTEROS_MCP_DATA_DIR: databases.dataDir() };
     const { code, screen } = await onTerminal(
-      ['device', 'add', '--id', 'dev-t', '--name', 'T', '--host', '10.0.0.9', '--environment', 'lab', '--username', 'admin'],
+      ['device', 'add', '--id', 'dev-t', '--name', 'T', '--host', '10.0.0.9', '--environment', 'lab', '--username', 'admin', '--offline'],
       env,
       [[/Password for admin@10\.0\.0\.9/, 'Typed-Secret-42\r']],
     );
@@ -40,7 +40,7 @@ describe('routeros-mcp-admin at a terminal', () => {
 
   it('asks before removing, keeps the device on "no" and removes it on "yes"', async () => {
     const env = { ROUTEROS_MCP_DATA_DIR: databases.dataDir() };
-    await runAdmin(['device', 'add', '--id', 'dev-r', '--name', 'R', '--host', '10.0.0.8', '--environment', 'lab', '--username', 'a', '--password-stdin'], { env, stdin: 'pw\n' });
+    await runAdmin(['device', 'add', '--id', 'dev-r', '--name', 'R', '--host', '10.0.0.8', '--environment', 'lab', '--username', 'a', '--password-stdin', '--offline'], { env, stdin: 'pw\n' });
     const declined = await onTerminal(['device', 'remove', 'dev-r'], env, [[/\[y\/N\]/, 'n\r']]);
     expect(declined.code).toBe(1);
     expect(declined.screen).toContain('not removed: dev-r is unchanged');

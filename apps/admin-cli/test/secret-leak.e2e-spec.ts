@@ -28,7 +28,7 @@ async function exercise(env: Record<string, string>, dataDir: string): Promise<C
   const keyFile = join(dataDir, '..', 'id_canary');
   writeFileSync(keyFile, PRIVATE_KEY, { mode: 0o600 });
   const add = (id: string, extra: string[]) =>
-    runAdmin(['device', 'add', '--id', id, '--name', id, '--host', '192.0.2.7', '--environment', 'lab', '--username', 'admin', '--password-stdin', ...extra], { env, stdin: PASSWORD + '\n' });
+    runAdmin(['device', 'add', '--id', id, '--name', id, '--host', '192.0.2.7', '--environment', 'lab', '--username', 'admin', '--password-stdin', '--offline', ...extra], { env, stdin: PASSWORD + '\n' });
   const results = [
     await add('dev-a', []),
     await add('dev-b', ['--ssh-key-file', keyFile, '--json']),

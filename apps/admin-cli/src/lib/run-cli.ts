@@ -1,7 +1,7 @@
 import { ConfigError, isDomainError, KeyFileError } from '@routeros-mcp/composition';
 import { CommanderError } from 'commander';
 import { CliContext } from './cli-context';
-import { CliUsageError } from './cli-error';
+import { CliUsageError, ReportedFailure } from './cli-error';
 import { CliIo, write } from './cli-io';
 import { AbortedByUser } from './commands/device-remove.command';
 import { buildProgram } from './program';
@@ -19,6 +19,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv, 
       // Commander already printed its message (and help after errors).
       return error.exitCode === 0 ? EXIT.ok : EXIT.user;
     }
+    if (error instanceof ReportedFailure) return EXIT.internal;
     if (error instanceof AbortedByUser) {
       write(io.stderr, error.message);
       return EXIT.user;

@@ -5,3 +5,4 @@ export * from './lib/database-admin.service';
 export * from './lib/device-registry.service';
 export * from './lib/key-rotation.service';
 export * from './lib/use-cases.module';
+export * from './lib/device-connectivity.service';

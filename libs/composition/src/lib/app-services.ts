@@ -1,5 +1,5 @@
 import type { Logger } from '@routeros-mcp/application-ports';
-import { DatabaseAdmin, DeviceRegistry, KeyRotationService } from '@routeros-mcp/application-use-cases';
+import { DatabaseAdmin, DeviceConnectivity, DeviceRegistry, KeyRotationService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -12,6 +12,7 @@ export interface Lifecycle {
 export class AdminServices {
   constructor(
     readonly devices: DeviceRegistry,
+    readonly connectivity: DeviceConnectivity,
     readonly keys: KeyRotationService,
     readonly database: DatabaseAdmin,
     readonly logger: Logger,

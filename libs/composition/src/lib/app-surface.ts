@@ -7,3 +7,5 @@ export type { Environment } from '@routeros-mcp/domain-kernel';
 export type { Principal } from '@routeros-mcp/application-ports';
 export type { CredentialSummary } from '@routeros-mcp/application-use-cases';
 export { KeyFileError } from '@routeros-mcp/adapters-secrets';
+export { targetFor } from '@routeros-mcp/application-use-cases';
+export type { ConnectivityReport, CheckOutcome } from '@routeros-mcp/application-use-cases';

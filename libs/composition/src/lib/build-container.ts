@@ -1,7 +1,9 @@
 import 'reflect-metadata';
-import type { Logger } from '@routeros-mcp/application-ports';
-import { ApprovalSigner, Clock, CredentialKeyring, Logger as LoggerToken, SecretCipher } from '@routeros-mcp/application-ports';
-import { DatabaseAdmin, DeviceRegistry, KeyRotationService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import type { ConfigShell, Logger, RouterOsApi } from '@routeros-mcp/application-ports';
+import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, Logger as LoggerToken, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
+import { DatabaseAdmin, DeviceConnectivity, DeviceRegistry, KeyRotationService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
+import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
 import { Database, DatabaseTarget, persistenceModule, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
 import { EnvCredentialKeyring, FileCredentialKeyring, HmacApprovalSigner, keyIdOf, loadApprovalSigningKey } from '@routeros-mcp/adapters-secrets';
@@ -60,11 +62,14 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   redactor.addValue(approvalKey.toString('base64'));
 
   const db = await Database.open(databaseTarget(config));
+  const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency });
+  const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs });
   let closed = false;
   const lifecycle: Lifecycle = {
     async close() {
       if (closed) return;
       closed = true;
+      await routerOsApi.close();
       await db.close();
       await logging.close();
     },
@@ -88,8 +93,10 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<CredentialKeyring>(CredentialKeyring).toConstantValue(keyring);
       bind<ApprovalSigner>(ApprovalSigner).toConstantValue(new HmacApprovalSigner(approvalKey));
       bind<Lifecycle>(Lifecycle).toConstantValue(lifecycle);
+      bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
+      bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
       bind(AdminServices).toDynamicValue((ctx) =>
-        new AdminServices(ctx.get(DeviceRegistry), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle),
+        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle),
       );
       bind(ServerServices).toDynamicValue((ctx) => new ServerServices(ctx.get(DeviceRegistry), logger, config, lifecycle));
     }),

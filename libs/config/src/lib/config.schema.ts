@@ -22,6 +22,12 @@ export const ConfigSchema = z
     environment: z.enum(['lab', 'staging', 'prod'], { message: 'must be one of lab, staging, prod' }),
     logLevel: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
     logFile: z.string().min(1).optional(),
+    /** Per device request, waiting for a slot included. */
+    deviceRequestTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** TCP connect plus TLS or SSH handshake. */
+    deviceConnectTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    /** Requests in flight per device (RouterOS answers a few at a time). */
+    deviceConcurrency: z.coerce.number().int().min(1).max(32).default(3),
   })
   .strict()
   .refine((c) => !(c.masterKey && c.approvalSigningKey && c.masterKey === c.approvalSigningKey), {

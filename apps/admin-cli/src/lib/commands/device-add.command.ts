@@ -1,4 +1,6 @@
-import type { DeviceCredentials, NewDeviceInput } from '@routeros-mcp/composition';
+import { targetFor } from '@routeros-mcp/composition';
+import type { Device, DeviceCredentials, NewDeviceInput } from '@routeros-mcp/composition';
+import { choosePins } from './pin-identities';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
@@ -21,6 +23,8 @@ interface AddOptions {
   critical?: boolean;
   tlsFingerprint?: string;
   sshHostKey?: string;
+  offline?: boolean;
+  yes?: boolean;
   json?: boolean;
   [flag: string]: unknown;
 }
@@ -42,6 +46,8 @@ export function deviceAddCommand(ctx: CliContext): Command {
     .option('--critical', 'mark the device as critical')
     .option('--tls-fingerprint <SHA256:..>', 'pin the certificate (as `openssl x509 -fingerprint -sha256` prints it)')
     .option('--ssh-host-key <SHA256:..>', 'pin the SSH host key (as `ssh-keygen -l` prints it)')
+    .option('--offline', 'enroll without contacting the device (pins are taken at the first `device test`)')
+    .option('--yes', 'pin the identities the device presents without asking')
     .option('--json', 'print the enrolled device as JSON');
   addCapabilityOptions(command, false);
   return command.action(async (options: AddOptions, cmd: Command) => {
@@ -66,9 +72,24 @@ export function deviceAddCommand(ctx: CliContext): Command {
         rest: { username: options.username, password },
         ssh: { username: options.sshUsername ?? options.username, ...(privateKey ? { privateKey } : { password }) },
       };
-      const device = await services.devices.enroll(ctx.principal, input, credentials);
-      if (options.json) return write(ctx.io.stdout, JSON.stringify(deviceJson(device)));
-      write(ctx.io.stdout, `Enrolled ${device.id} (${device.name}) at ${device.host}:${device.restPort} in ${device.environment}; status ${device.status}.`);
+      if (options.offline) {
+        const device = await services.devices.enroll(ctx.principal, input, credentials);
+        return report(ctx, device, options.json);
+      }
+      // Online: pin what the device presents, prove the credentials work, then enroll with the facts learned.
+      const pins = await choosePins(ctx, services, { host: input.host, restPort: Number(input.restPort ?? 443), sshPort: Number(input.sshPort ?? 22) }, options);
+      const pinned: NewDeviceInput = { ...input, ...pins };
+      const candidate = await services.devices.preview(pinned);
+      const { facts, ssh } = await services.connectivity.verify(targetFor(candidate, credentials));
+      if (!ssh.ok) write(ctx.io.stderr, `warning: SSH check failed (${ssh.error}); REST works, enrolling anyway.`);
+      const device = await services.devices.enroll(ctx.principal, pinned, credentials, { facts: { routerosVersion: facts.version, identity: facts.identity, board: facts.board }, status: ssh.ok ? 'healthy' : 'degraded' });
+      return report(ctx, device, options.json);
     });
   });
+}
+
+function report(ctx: CliContext, device: Device, json?: boolean): void {
+  if (json) return write(ctx.io.stdout, JSON.stringify(deviceJson(device)));
+  const facts = device.facts.routerosVersion ? `; RouterOS ${device.facts.routerosVersion} (${device.facts.board})` : '';
+  write(ctx.io.stdout, `Enrolled ${device.id} (${device.name}) at ${device.host}:${device.restPort} in ${device.environment}; status ${device.status}${facts}.`);
 }

@@ -5,13 +5,17 @@ import { deviceListCommand } from './device-list.command';
 import { deviceRemoveCommand } from './device-remove.command';
 import { deviceShowCommand } from './device-show.command';
 import { deviceUpdateCommand } from './device-update.command';
+import { deviceTestCommand } from './device-test.command';
+import { deviceRepinCommand } from './device-repin.command';
 
 export function deviceCommand(ctx: CliContext): Command {
   return new Command('device')
-    .description('enroll, list, show, update and remove devices')
+    .description('enroll, list, show, update, remove, test and re-pin devices')
     .addCommand(deviceAddCommand(ctx))
     .addCommand(deviceListCommand(ctx))
     .addCommand(deviceShowCommand(ctx))
     .addCommand(deviceUpdateCommand(ctx))
-    .addCommand(deviceRemoveCommand(ctx));
+    .addCommand(deviceRemoveCommand(ctx))
+    .addCommand(deviceTestCommand(ctx))
+    .addCommand(deviceRepinCommand(ctx));
 }

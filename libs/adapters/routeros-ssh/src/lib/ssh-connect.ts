@@ -16,8 +16,8 @@ export async function connectPinned(target: DeviceTarget, timeoutMs: number): Pr
     await ssh.connect({
       host: target.host,
       port: target.sshPort,
-      username: target.username,
-      password: target.password,
+      username: target.ssh?.username ?? target.username,
+      ...(target.ssh?.privateKey ? { privateKey: target.ssh.privateKey } : { password: target.ssh?.password ?? target.password }),
       readyTimeout: timeoutMs,
       tryKeyboard: false,
       hostVerifier: (key: Buffer) => {

@@ -18,7 +18,7 @@ export interface ConfigExport {
 }
 
 /** The fixed `print`s the shell may run. */
-export const SHELL_PRINTS = ['system/resource', 'ip/address', 'ip/route', 'interface', 'system/identity'] as const;
+export const SHELL_PRINTS = ['system/resource', 'ip/address'] as const;
 export type ShellPrint = (typeof SHELL_PRINTS)[number];
 
 /** A held SSH connection (safe mode belongs to the connection that took it). */

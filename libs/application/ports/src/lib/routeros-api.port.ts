@@ -12,8 +12,11 @@ export interface DeviceTarget {
   tlsSkipVerify?: boolean;
   /** PEM CA bundle to verify the certificate against instead of a pin. */
   caPem?: string;
+  /** The REST user. */
   username: string;
   password: string;
+  /** The SSH login when it differs from the REST one (another user, or a private key). */
+  ssh?: { username: string; password?: string; privateKey?: string };
 }
 
 /** A RouterOS row: every value a string, as RouterOS sends it. */

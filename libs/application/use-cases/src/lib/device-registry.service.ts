@@ -6,7 +6,7 @@ import {
   Logger as LoggerToken,
   SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
-import { Device, DeviceAlreadyExistsError, DeviceCredentials, DeviceNotFoundError, DevicePatch, NewDeviceInput, validateCredentials } from '@routeros-mcp/domain-devices';
+import { Device, DeviceAlreadyExistsError, DeviceCredentials, DeviceFacts, DeviceNotFoundError, DevicePatch, NewDeviceInput, validateCredentials } from '@routeros-mcp/domain-devices';
 import { inject, injectable } from 'inversify';
 import { AuditRecorder } from './audit-recorder';
 import { CredentialVault } from './credential-vault';
@@ -35,15 +35,22 @@ export class DeviceRegistry {
   }
 
   /** Validates everything first; stores the device, its tags and encrypted credentials in one transaction. */
-  async enroll(principal: Principal, input: NewDeviceInput, credentials: DeviceCredentials): Promise<Device> {
+  async enroll(principal: Principal, input: NewDeviceInput, credentials: DeviceCredentials, contact?: { facts: Omit<DeviceFacts, 'lastSeenAt'>; status: 'healthy' | 'degraded' }): Promise<Device> {
     return this.recorder.run({ principal, action: 'device.add', deviceId: input.id, arguments: { ...input } }, async () => {
       const now = this.clock.now();
-      const device = Device.create(input, now);
+      const created = Device.create(input, now);
+      // A device contacted during enrolment is stored with what it told us.
+      const device = contact ? created.recordContact(contact.facts, contact.status, now) : created;
       validateCredentials(credentials);
       const stored = await this.devices.create(device, this.vault.seal(device.id, credentials, now));
       this.logger.info('device enrolled', { device_id: device.id, environment: device.environment });
       return stored;
     });
+  }
+
+  /** The device as it would be enrolled (validated), without storing it. */
+  preview(input: NewDeviceInput): Device {
+    return Device.create(input, this.clock.now());
   }
 
   /** Validates a new device and checks its id and name are free, before anyone is asked for a password. */

@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { AuditRecorder } from './audit-recorder';
 import { DatabaseAdmin } from './database-admin.service';
 import { DeviceRegistry } from './device-registry.service';
+import { DeviceConnectivity } from './device-connectivity.service';
 import { KeyRotationService } from './key-rotation.service';
 
 export function useCasesModule(): ContainerModule {
@@ -10,5 +11,6 @@ export function useCasesModule(): ContainerModule {
     bind(DeviceRegistry).toSelf().inSingletonScope();
     bind(KeyRotationService).toSelf().inSingletonScope();
     bind(DatabaseAdmin).toSelf().inSingletonScope();
+    bind(DeviceConnectivity).toSelf().inSingletonScope();
   });
 }
