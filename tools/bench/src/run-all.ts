@@ -1,10 +1,16 @@
 import { simRestThroughput } from './sim-rest-throughput.bench';
 import { simScale } from './sim-scale.bench';
+import { adapterFanOut, adapterLatency } from './adapter-latency.bench';
 
 /** Runs every benchmark and prints one JSON line each: results are ratios against baselines from the same run. */
 async function main(): Promise<void> {
   const only = process.argv[2];
   if (!only || only === 'sim-rest') process.stdout.write(JSON.stringify(await simRestThroughput()) + '\n');
+  if (!only || only === 'adapter') {
+    process.stdout.write(JSON.stringify(await adapterLatency()) + '\n');
+    process.stdout.write(JSON.stringify(await adapterLatency(300, 2)) + '\n');
+    process.stdout.write(JSON.stringify(await adapterFanOut()) + '\n');
+  }
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
 }
 
