@@ -16,7 +16,7 @@ function problems(fn: () => unknown): string[] {
 describe('loadConfig', () => {
   it('defaults to ~/.routeros-mcp, SQLite, lab and info', () => {
     const config = loadConfig({ homeDir: '/home/op' });
-    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info' });
+    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
   });
 
@@ -73,6 +73,12 @@ describe('loadConfig', () => {
   it('accepts postgres URLs and redacts them when printed', () => {
     const config = loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DATABASE_URL: 'postgres://u:pw@127.0.0.1:5432/db', ROUTEROS_MCP_MASTER_KEY: key } });
     expect(redactConfig(config)).toMatchObject({ databaseUrl: '[redacted]', masterKey: '[redacted]', environment: 'lab' });
+  });
+
+  it('reads device limits from the environment and rejects nonsense', () => {
+    expect(loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '2500' } }).deviceRequestTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DEVICE_CONCURRENCY: '0' } })).toThrow(/ROUTEROS_MCP_DEVICE_CONCURRENCY/);
+    expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: 'soon' } })).toThrow(/ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS/);
   });
 
   it('maps keys to environment names', () => expect(envName('approvalSigningKey')).toBe('ROUTEROS_MCP_APPROVAL_SIGNING_KEY'));
