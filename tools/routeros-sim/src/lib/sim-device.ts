@@ -81,6 +81,11 @@ export class SimDevice {
     };
   }
 
+  /** The certificate (PEM) the device serves now: tests use it as a CA bundle. */
+  get certificatePem(): string {
+    return this.faults.tlsCertificateChanged && this.replacement ? this.replacement.certPem : this.parts.keys.certPem;
+  }
+
   get activeFaults(): Faults {
     return { ...this.faults };
   }

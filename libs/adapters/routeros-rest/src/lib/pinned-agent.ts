@@ -46,8 +46,8 @@ export class PinnedAgent extends Agent {
       servername: undefined, // devices are addressed by IP; SNI would carry nothing
       ca: this.trust.kind === 'ca' ? this.trust.caPem : undefined,
       rejectUnauthorized: this.trust.kind === 'ca',
-      // With a CA, the name check still applies; with a pin, the fingerprint replaces it.
-      checkServerIdentity: this.trust.kind === 'ca' ? undefined : () => undefined,
+      // With a CA, Node's name check still applies; with a pin, the fingerprint replaces it.
+      ...(this.trust.kind === 'ca' ? {} : { checkServerIdentity: () => undefined }),
     });
     let settled = false;
     this.connecting++;

@@ -166,6 +166,26 @@ describe('error mapping', () => {
     expect(logged.some((l) => l.startsWith('warn TLS verification is skipped'))).toBe(true);
   });
 
+  it('verifies against a CA bundle instead of a pin, and refuses a certificate that CA did not issue', async () => {
+    const ca = fleet.devices[2].certificatePem;
+    expect((await api.getSingleton(target(2, { tlsFingerprint: undefined, caPem: ca }), 'system/identity'))['name']).toBe('sim-chr-003');
+    const otherCa = await failure(api.getSingleton(target(2, { tlsFingerprint: undefined, caPem: fleet.devices[1].certificatePem }), 'system/identity'));
+    expect(otherCa).toBeInstanceOf(DeviceAuthFailedError);
+  });
+
+  it('a flapping device is read through retries', async () => {
+    await faults(1, { flapPeriodMs: 150 });
+    const patient = new RestRouterOsApi(logger, { readAttempts: 8, backoffInitialMs: 60, backoffMaxMs: 120, connectTimeoutMs: 500 });
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await patient.getSingleton(target(1), 'system/identity'))['name']).toBe('sim-edge-002');
+        await new Promise((r) => setTimeout(r, 70));
+      }
+    } finally {
+      await patient.close();
+    }
+  });
+
   it('a lock-out (management address removed) is unreachable, not a hang', async () => {
     const [address] = await api.list(target(0), 'ip/address');
     await api.remove(target(0), 'ip/address', address['.id']);
