@@ -1,4 +1,4 @@
-import { DomainError } from '@routeros-mcp/domain-kernel';
+import { DomainError, truncate } from '@routeros-mcp/domain-kernel';
 
 /** The device could not be reached (refused, unreachable, connect timeout, open circuit). */
 export class DeviceUnreachableError extends DomainError {
@@ -99,8 +99,4 @@ export class DeviceUnsupportedError extends DomainError {
   override details(): Record<string, unknown> {
     return { device_id: this.deviceId, menu: `/${this.menu}`, required: this.requirement, routeros_version: this.actualVersion };
   }
-}
-
-export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

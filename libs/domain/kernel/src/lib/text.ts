@@ -6,3 +6,8 @@ export function hasControlCharacters(text: string): boolean {
   }
   return false;
 }
+
+/** Cuts `text` to at most `max` characters, marking the cut with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

@@ -1,0 +1,54 @@
+import { DeviceAuthFailedError, DeviceCommandError, DeviceTimeoutError, DeviceUnreachableError, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
+import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
+import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { PlanExpiredError, PlanNotApprovedError } from '@routeros-mcp/domain-plans';
+import { ERROR_KINDS } from './error-codes';
+import { protocolError, toMcpError } from './map-domain-error';
+
+describe('toMcpError: one table from domain errors to spec 001', () => {
+  it.each([
+    [new DeviceNotFoundError('dev-x'), -32003, 'NOT_FOUND', 'fix_and_retry', "Not Found: device 'dev-x' is not enrolled; call device_list to see enrolled devices"],
+    [new DeviceUnreachableError('dev-a', 'connection refused', 5), -32010, 'DEVICE_UNREACHABLE', 'retry_with_backoff', "Device Unreachable: device 'dev-a' is unreachable (connection refused); retry after 5 s"],
+    [new DeviceTimeoutError('dev-a', 'GET /ip/route', 5), -32007, 'TIMEOUT', 'retry_with_backoff', /^Timeout: device 'dev-a' did not finish GET \/ip\/route within 5 s; retry/],
+    [new DeviceAuthFailedError('dev-a', 'credentials', 'update them with: routeros-mcp-admin credentials set dev-a'), -32011, 'DEVICE_AUTH_FAILED', 'user_action_required', /^Device Authentication Failed: .*credentials set dev-a$/],
+    [new DeviceCommandError('dev-a', 'PATCH /ip/address/*2', { status: 400, message: 'Bad Request', detail: 'unknown parameter colour' }), -32012, 'DEVICE_ERROR', 'fix_and_retry', /^Device Error: device 'dev-a' refused PATCH \/ip\/address\/\*2: unknown parameter colour$/],
+    [new DeviceUnsupportedError('dev-a', 'interface/wifi', 'RouterOS 7.13 or later', '7.12'), -32013, 'DEVICE_UNSUPPORTED', 'fix_and_retry', /needs RouterOS 7.13 or later/],
+    [ValidationError.single('count', 'must be at most 10'), -32005, 'VALIDATION_ERROR', 'fix_and_retry', 'Validation Error: count: must be at most 10'],
+  ])('%s → %d %s', (error, code, mcpCode, recovery, message) => {
+    const mapped = toMcpError(error, { correlationId: 'c-1' });
+    expect(mapped.code).toBe(code);
+    expect(mapped.data).toMatchObject({ mcp_error_code: mcpCode, recovery_strategy: recovery, correlation_id: 'c-1' });
+    expect(mapped.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+    expect(typeof mapped.data.suggestion).toBe('string');
+    expect(Array.isArray(mapped.data.next_steps)).toBe(true);
+  });
+
+  it('carries the context fields of the domain error', () => {
+    expect(toMcpError(new DeviceUnreachableError('dev-a', 'x', 7)).data).toMatchObject({ device_id: 'dev-a', retry_after: 7 });
+    expect(toMcpError(ValidationError.single('count', 'bad')).data['errors']).toEqual([{ field: 'count', message: 'bad' }]);
+    expect(toMcpError(new DeviceCommandError('d', 'op', { status: 500, message: 'Internal Server Error', detail: 'not allowed (9)' }, 'group lacks write')).data).toMatchObject({ routeros_error: { detail: 'not allowed (9)' }, suggestion: 'Likely cause: group lacks write.' });
+  });
+
+  it('maps plan errors to their own codes', () => {
+    expect(toMcpError(new PlanNotApprovedError('p-1', 'pending')).code).toBe(-32030);
+    expect(toMcpError(new PlanExpiredError('p-1', new Date(0))).code).toBe(-32031);
+  });
+
+  it('keeps details short and never passes on the text of an unexpected error', () => {
+    const long = new DeviceCommandError('d', 'op', { status: 400, message: 'Bad Request', detail: 'x'.repeat(5000) });
+    const mapped = toMcpError(long);
+    expect(mapped.data.details.length).toBeLessThanOrEqual(200);
+    expect(mapped.message.length).toBeLessThan(260);
+    const internal = toMcpError(new Error('password=hunter2 at /etc/secret'), { correlationId: 'c-9' });
+    expect(internal).toMatchObject({ code: -32000, message: 'Server error: internal error; it was logged under the correlation id', data: { mcp_error_code: 'INTERNAL_ERROR', recovery_strategy: 'report_and_abort', correlation_id: 'c-9' } });
+    expect(JSON.stringify(internal)).not.toContain('hunter2');
+  });
+
+  it('builds protocol errors the same way', () => {
+    expect(protocolError('NOT_INITIALIZED', 'initialize first')).toMatchObject({ code: -32600, message: 'Invalid Request: initialize first', data: { mcp_error_code: 'NOT_INITIALIZED' } });
+  });
+
+  it('every code of the taxonomy is in the spec ranges', () => {
+    for (const kind of Object.values(ERROR_KINDS)) expect(kind.code <= -32000 && kind.code >= -32700).toBe(true);
+  });
+});

@@ -1,0 +1,139 @@
+import { isDomainError, truncate } from '@routeros-mcp/domain-kernel';
+import { ERROR_KINDS, McpErrorCode, RecoveryStrategy } from './error-codes';
+
+/** `details` stays short for the model's context (spec 001 B8); the whole text goes to the log. */
+export const DETAILS_MAX = 200;
+
+export interface McpErrorData {
+  mcp_error_code: McpErrorCode;
+  details: string;
+  recovery_strategy: RecoveryStrategy;
+  suggestion: string;
+  next_steps: string[];
+  correlation_id?: string;
+  [context: string]: unknown;
+}
+
+export interface McpErrorPayload {
+  code: number;
+  message: string;
+  data: McpErrorData;
+}
+
+interface Guidance {
+  kind: McpErrorCode;
+  /** The one actionable sentence that follows the category in `message`. */
+  sentence: (details: Record<string, unknown>, message: string) => string;
+  suggestion: (details: Record<string, unknown>) => string;
+  nextSteps: (details: Record<string, unknown>) => string[];
+}
+
+const str = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+
+/** One table from domain error codes to the protocol's codes and the guidance that names real tools. */
+const BY_DOMAIN_CODE: Record<string, Guidance> = {
+  'DEVICE.NOT_FOUND': {
+    kind: 'NOT_FOUND',
+    sentence: (d) => `device '${str(d['device_id'])}' is not enrolled; call device_list to see enrolled devices`,
+    suggestion: () => 'Call device_list and use one of the ids it returns.',
+    nextSteps: () => ['device_list'],
+  },
+  'PLAN.NOT_FOUND': {
+    kind: 'NOT_FOUND',
+    sentence: (_d, m) => `${m}; call plan_list to see plans`,
+    suggestion: () => 'Call plan_list and use one of the plan ids it returns.',
+    nextSteps: () => ['plan_list'],
+  },
+  'DEVICE.ALREADY_EXISTS': { kind: 'CONFLICT', sentence: (_d, m) => m, suggestion: () => 'Choose another id or name.', nextSteps: () => ['device_list'] },
+  'STATE.CONFLICT': { kind: 'CONFLICT', sentence: (_d, m) => `${m}; read it again and retry`, suggestion: () => 'Someone changed it meanwhile: read the current state, then retry.', nextSteps: () => [] },
+  'PLAN.ILLEGAL_TRANSITION': { kind: 'CONFLICT', sentence: (_d, m) => m, suggestion: () => 'Check the plan status first.', nextSteps: () => ['plan_get'] },
+  'DEVICE.DECOMMISSIONED': { kind: 'FORBIDDEN', sentence: (_d, m) => m, suggestion: () => 'Ask an operator to return the device to service, or use another device.', nextSteps: () => ['device_list'] },
+  'VALIDATION.INVALID': { kind: 'VALIDATION_ERROR', sentence: (_d, m) => m, suggestion: () => 'Fix the fields listed in errors and retry.', nextSteps: () => [] },
+  'DEVICE.UNREACHABLE': {
+    kind: 'DEVICE_UNREACHABLE',
+    sentence: (d) => `device '${str(d['device_id'])}' is unreachable (${str(d['reason'])}); retry after ${str(d['retry_after'])} s`,
+    suggestion: (d) => `Wait ${str(d['retry_after'])} seconds and retry; if it persists, check the device's management path.`,
+    nextSteps: () => ['fleet_get_health_summary', 'device_list'],
+  },
+  'DEVICE.TIMEOUT': {
+    kind: 'TIMEOUT',
+    sentence: (_d, m) => `${m}; retry, or ask for less (fewer fields, a filter, a smaller count)`,
+    suggestion: () => 'Retry with backoff; narrow the request if it keeps timing out.',
+    nextSteps: () => [],
+  },
+  'DEVICE.AUTH_FAILED': {
+    kind: 'DEVICE_AUTH_FAILED',
+    sentence: (_d, m) => m,
+    suggestion: (d) => `An operator must act: ${str(d['fix'])}.`,
+    nextSteps: () => [],
+  },
+  'DEVICE.ERROR': {
+    kind: 'DEVICE_ERROR',
+    sentence: (_d, m) => m,
+    suggestion: (d) => (d['likely_cause'] ? `Likely cause: ${str(d['likely_cause'])}.` : 'Check the parameters against the device configuration, then retry.'),
+    nextSteps: () => [],
+  },
+  'DEVICE.UNSUPPORTED': {
+    kind: 'DEVICE_UNSUPPORTED',
+    sentence: (_d, m) => m,
+    suggestion: () => 'Use a tool for what this device has, or another device.',
+    nextSteps: () => ['system_get_overview'],
+  },
+  'PLAN.NOT_APPROVED': { kind: 'PLAN_NOT_APPROVED', sentence: (_d, m) => `${m}; a human must approve it out of band`, suggestion: () => 'Ask an operator to approve the plan with routeros-mcp-admin.', nextSteps: () => ['plan_get'] },
+  'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', sentence: (_d, m) => m, suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
+  'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', sentence: (_d, m) => m, suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },
+};
+
+function safetyGuidance(code: string): Guidance {
+  const authorization = code === 'SAFETY.ENVIRONMENT_MATCH' || code === 'SAFETY.TIER_CAPABILITY';
+  return {
+    kind: authorization ? 'FORBIDDEN' : 'UNSAFE_OPERATION',
+    sentence: (_d, m) => m,
+    suggestion: (d) =>
+      d['required_flag'] ? `An operator can enable it with: routeros-mcp-admin device update ${str(d['device_id'])} --${str(d['required_flag']).replace(/_/g, '-')}` : 'Change the request so the safety rule passes, or ask an operator.',
+    nextSteps: () => ['device_list'],
+  };
+}
+
+const INTERNAL: Guidance = {
+  kind: 'INTERNAL_ERROR',
+  sentence: () => 'internal error; it was logged under the correlation id',
+  suggestion: () => 'This cannot be fixed from here; report it with the correlation id.',
+  nextSteps: () => [],
+};
+
+/**
+ * Turns any error into the JSON-RPC error of spec 001. Domain errors carry their structured, secret-free
+ * context; anything else is an internal error whose text never reaches the client.
+ */
+export function toMcpError(error: unknown, context: { correlationId?: string } = {}): McpErrorPayload {
+  const domain = isDomainError(error) ? error : undefined;
+  const guidance = domain ? (BY_DOMAIN_CODE[domain.code] ?? (domain.code.startsWith('SAFETY.') ? safetyGuidance(domain.code) : INTERNAL)) : INTERNAL;
+  const details = guidance === INTERNAL || !domain ? {} : domain.details();
+  const message = guidance === INTERNAL || !domain ? 'internal error' : domain.message;
+  const kind = ERROR_KINDS[guidance.kind];
+  const sentence = truncate(guidance.sentence(details, message), DETAILS_MAX);
+  return {
+    code: kind.code,
+    message: `${kind.category}: ${sentence}`,
+    data: {
+      ...details,
+      mcp_error_code: guidance.kind,
+      details: truncate(message, DETAILS_MAX),
+      recovery_strategy: kind.recovery,
+      suggestion: guidance.suggestion(details),
+      next_steps: guidance.nextSteps(details),
+      ...(context.correlationId ? { correlation_id: context.correlationId } : {}),
+    },
+  };
+}
+
+/** Protocol-level errors (guards, unknown tools, bad arguments), built the same way. */
+export function protocolError(kind: McpErrorCode, sentence: string, extra: Record<string, unknown> = {}, suggestion = 'Fix the request and retry.'): McpErrorPayload {
+  const entry = ERROR_KINDS[kind];
+  return {
+    code: entry.code,
+    message: `${entry.category}: ${truncate(sentence, DETAILS_MAX)}`,
+    data: { mcp_error_code: kind, details: truncate(sentence, DETAILS_MAX), recovery_strategy: entry.recovery, suggestion, next_steps: [], ...extra },
+  };
+}
