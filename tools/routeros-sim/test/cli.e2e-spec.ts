@@ -31,7 +31,7 @@ describe('routeros-sim command line', () => {
   it.each([
     [['--devices', '0'], '--devices: expected a whole number from 1 to 5000'],
     [['--devices', '2', '--version', '6.49'], 'unsupported RouterOS version 6.49'],
-    [['--devices', '2', '--profile', 'datacenter'], '--profile: expected one of home, edge, chr, mixed'],
+    [['--devices', '2', '--profile', 'datacenter'], '--profile: expected one of home, edge, chr, legacy-ap, mixed'],
     [['--devices', '1', '--users', 'admin'], "--users: 'admin' is not name:password[:full|write|read]"],
     [[], '--devices is required'],
   ])('refuses %j with a clear message and exit 1', async (args, message) => {

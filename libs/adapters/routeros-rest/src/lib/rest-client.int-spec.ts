@@ -221,8 +221,9 @@ describe('retries, limits and the circuit breaker', () => {
   });
 
   it('waiting for a slot counts toward the timeout', async () => {
-    await faults(1, { latencyMs: 400 });
-    const one = new RestRouterOsApi(logger, { perDeviceConcurrency: 1, requestTimeoutMs: 600, readAttempts: 1 });
+    // One slot: the second call waits 500 ms for it and needs 500 more, past its 750 ms.
+    await faults(1, { latencyMs: 500 });
+    const one = new RestRouterOsApi(logger, { perDeviceConcurrency: 1, requestTimeoutMs: 750, readAttempts: 1 });
     try {
       const outcomes = await Promise.allSettled([one.getSingleton(target(1), 'system/identity'), one.getSingleton(target(1), 'system/identity')]);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
