@@ -1,5 +1,6 @@
 import { buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import { createMcpServer } from '@routeros-mcp/mcp-protocol';
+import { createMcpServer, ToolCatalog } from '@routeros-mcp/mcp-protocol';
+import { userInfo } from 'node:os';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseStdioFlags, USAGE } from './cli-flags';
 import { packageVersion } from './package-version';
@@ -19,7 +20,16 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const config = readServiceConfig({ flags: parsed.flags, configFile: parsed.configFile });
   const container = await buildContainer(config, { logMeta: { service: 'routeros-mcp', transport: 'stdio' } });
   const services = container.get(ServerServices);
-  const server = createMcpServer({ version: packageVersion(), environment: config.environment });
+  const catalog = new ToolCatalog({ toolsets: config.toolsets?.split(','), readOnly: config.readOnly });
+  const server = createMcpServer({
+    version: packageVersion(),
+    environment: config.environment,
+    tools: {
+      catalog,
+      services: { reader: services.reader, registry: services.devices, audit: services.audit, logger: services.logger },
+      options: { principal: () => ({ id: userInfo().username, via: 'stdio' }), toolErrors: config.toolErrors },
+    },
+  });
   const transport = new StdioServerTransport();
   await server.connect(transport);
   services.logger.info('stdio server ready', { environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });

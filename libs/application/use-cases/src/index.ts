@@ -6,3 +6,4 @@ export * from './lib/device-registry.service';
 export * from './lib/key-rotation.service';
 export * from './lib/use-cases.module';
 export * from './lib/device-connectivity.service';
+export * from './lib/device-reader.service';

@@ -1,5 +1,5 @@
 import type { Logger } from '@routeros-mcp/application-ports';
-import { DatabaseAdmin, DeviceConnectivity, DeviceRegistry, KeyRotationService } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -29,6 +29,8 @@ export class AdminServices {
 export class ServerServices {
   constructor(
     readonly devices: DeviceRegistry,
+    readonly reader: DeviceReader,
+    readonly audit: AuditRecorder,
     readonly logger: Logger,
     readonly config: Config,
     private readonly lifecycle: Lifecycle,

@@ -28,6 +28,15 @@ export const ConfigSchema = z
     deviceConnectTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(5_000),
     /** Requests in flight per device (RouterOS answers a few at a time). */
     deviceConcurrency: z.coerce.number().int().min(1).max(32).default(3),
+    /** Tool topics to expose, comma-separated (e.g. `device,system,interface`); all when unset. */
+    toolsets: z
+      .string()
+      .regex(/^[a-z]+(,[a-z]+)*$/, 'must be topic names separated by commas, e.g. device,system,dns')
+      .optional(),
+    /** Expose only read-only tools. */
+    readOnly: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(false),
+    /** `jsonrpc` (spec) or `result`: failed tool calls as isError results for clients that hide JSON-RPC error data. */
+    toolErrors: z.enum(['jsonrpc', 'result'], { message: 'must be jsonrpc or result' }).default('jsonrpc'),
   })
   .strict()
   .refine((c) => !(c.masterKey && c.approvalSigningKey && c.masterKey === c.approvalSigningKey), {

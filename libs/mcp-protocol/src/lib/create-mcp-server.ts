@@ -1,10 +1,14 @@
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SERVER_NAME, serverInstructions, SUPPORTED_ROUTEROS_VERSIONS } from './server-info';
+import { registerTools, ToolServerOptions, ToolServices } from './server/register-tools';
+import type { ToolCatalog } from './tools/catalog';
 
 export interface McpServerOptions {
   version: string;
   environment: Environment;
+  /** The tools to serve, and what they run on. */
+  tools?: { catalog: ToolCatalog; services: ToolServices; options: Omit<ToolServerOptions, 'environment'> };
 }
 
 /**
@@ -12,10 +16,11 @@ export interface McpServerOptions {
  * 2025-11-25 preferred) and `ping`; tools, resources and prompts are registered on it by later layers.
  */
 export function createMcpServer(options: McpServerOptions): Server {
-  return new Server(
+  const server = new Server(
     { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
     {
       capabilities: {
+        ...(options.tools ? { tools: { listChanged: false } } : {}),
         experimental: {
           routeros: {
             environment: options.environment,
@@ -28,4 +33,6 @@ export function createMcpServer(options: McpServerOptions): Server {
       instructions: serverInstructions(options.environment),
     },
   );
+  if (options.tools) registerTools(server, options.tools.catalog, options.tools.services, { ...options.tools.options, environment: options.environment });
+  return server;
 }

@@ -3,6 +3,7 @@ import { AuditRecorder } from './audit-recorder';
 import { DatabaseAdmin } from './database-admin.service';
 import { DeviceRegistry } from './device-registry.service';
 import { DeviceConnectivity } from './device-connectivity.service';
+import { DeviceReader } from './device-reader.service';
 import { KeyRotationService } from './key-rotation.service';
 
 export function useCasesModule(): ContainerModule {
@@ -12,5 +13,6 @@ export function useCasesModule(): ContainerModule {
     bind(KeyRotationService).toSelf().inSingletonScope();
     bind(DatabaseAdmin).toSelf().inSingletonScope();
     bind(DeviceConnectivity).toSelf().inSingletonScope();
+    bind(DeviceReader).toSelf().inSingletonScope();
   });
 }

@@ -1,0 +1,27 @@
+import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import type { Fleet, SimDevice } from '@routeros-mcp/testing';
+
+export interface Enrolment {
+  id: string;
+  device: SimDevice;
+  environment: 'lab' | 'staging' | 'prod';
+}
+
+/** Enrolls simulated devices into the data directory the server under test will use, pinned and with credentials. */
+export async function enroll(dataDir: string, fleet: Fleet, devices: Enrolment[]): Promise<void> {
+  const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
+  const admin = container.get(AdminServices);
+  try {
+    for (const { id, device, environment } of devices) {
+      const url = new URL(device.restUrl);
+      const user = fleet.devices[device.index].users[0];
+      await admin.devices.enroll(
+        { id: 'e2e', via: 'admin-cli' },
+        { id, name: id, host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment, tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint },
+        { rest: { username: user.name, password: user.password }, ssh: { username: user.name, password: user.password } },
+      );
+    }
+  } finally {
+    await admin.close();
+  }
+}

@@ -1,0 +1,79 @@
+import type { ConfigExport, ConfigShell, DeviceTarget, ExportOptions, ListOptions, RouterOsApi, RouterOsRow } from '@routeros-mcp/application-ports';
+import { ConfigShell as ConfigShellToken, RouterOsApi as RouterOsApiToken } from '@routeros-mcp/application-ports';
+import type { Device } from '@routeros-mcp/domain-devices';
+import { inject, injectable } from 'inversify';
+import { targetFor } from './device-connectivity.service';
+import { DeviceRegistry } from './device-registry.service';
+
+/** A device with what was read from it. */
+export interface DeviceRead<T> {
+  device: Device;
+  data: T;
+}
+
+/**
+ * Reads the live state of enrolled devices: the one path every read-only tool and resource takes, so a
+ * decommissioned device is never contacted and credentials are decrypted only for the call.
+ */
+@injectable()
+export class DeviceReader {
+  constructor(
+    @inject(DeviceRegistry) private readonly registry: DeviceRegistry,
+    @inject(RouterOsApiToken) private readonly api: RouterOsApi,
+    @inject(ConfigShellToken) private readonly shell: ConfigShell,
+  ) {}
+
+  /** The device (checked usable), without contacting it. */
+  async device(id: string): Promise<Device> {
+    const device = await this.registry.get(id);
+    device.assertUsable();
+    return device;
+  }
+
+  async list(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow[]>> {
+    const { device, target } = await this.open(id);
+    return { device, data: await this.api.list(target, menu, options) };
+  }
+
+  async get(id: string, menu: string, itemId: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
+    const { device, target } = await this.open(id);
+    return { device, data: await this.api.get(target, menu, itemId, options) };
+  }
+
+  async singleton(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
+    const { device, target } = await this.open(id);
+    return { device, data: await this.api.getSingleton(target, menu, options) };
+  }
+
+  /** Several menus of one device, read concurrently (the adapter's per-device limit applies). */
+  async many<K extends string>(id: string, menus: Record<K, { menu: string; singleton?: boolean; optional?: boolean } & ListOptions>): Promise<DeviceRead<Record<K, RouterOsRow | RouterOsRow[] | undefined>>> {
+    const { device, target } = await this.open(id);
+    const entries = await Promise.all(
+      (Object.entries(menus) as [K, { menu: string; singleton?: boolean; optional?: boolean } & ListOptions][]).map(async ([key, spec]) => {
+        try {
+          return [key, spec.singleton ? await this.api.getSingleton(target, spec.menu, spec) : await this.api.list(target, spec.menu, spec)] as const;
+        } catch (error) {
+          // A menu the device does not have (no routerboard on a CHR) is absent, not a failure, when optional.
+          if (spec.optional && (error as { code?: string }).code === 'DEVICE.UNSUPPORTED') return [key, undefined] as const;
+          throw error;
+        }
+      }),
+    );
+    return { device, data: Object.fromEntries(entries) as Record<K, RouterOsRow | RouterOsRow[] | undefined> };
+  }
+
+  async run(id: string, command: string, args: Record<string, string>, options: { timeoutMs?: number; idempotent?: boolean } = {}): Promise<DeviceRead<unknown>> {
+    const { device, target } = await this.open(id);
+    return { device, data: await this.api.run(target, command, args, options) };
+  }
+
+  async export(id: string, options: ExportOptions = {}): Promise<DeviceRead<ConfigExport>> {
+    const { device, target } = await this.open(id);
+    return { device, data: await this.shell.export(target, options) };
+  }
+
+  private async open(id: string): Promise<{ device: Device; target: DeviceTarget }> {
+    const device = await this.device(id);
+    return { device, target: targetFor(device, await this.registry.revealCredentials(id)) };
+  }
+}

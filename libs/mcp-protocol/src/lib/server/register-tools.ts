@@ -1,0 +1,106 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger, Principal } from '@routeros-mcp/application-ports';
+import type { AuditRecorder, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { Environment } from '@routeros-mcp/domain-kernel';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { protocolError, toMcpError } from '../errors/map-domain-error';
+import type { ToolCatalog } from '../tools/catalog';
+import type { ToolDefinition } from '../tools/define-tool';
+import { RpcError } from './rpc-error';
+import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
+
+export interface ToolServices {
+  reader: DeviceReader;
+  registry: DeviceRegistry;
+  audit: AuditRecorder;
+  logger: Logger;
+}
+
+export interface ToolServerOptions {
+  environment: Environment;
+  /** Who is calling: on stdio the local user, on HTTP the token's subject. */
+  principal: () => Principal;
+  /** `result` returns failures as isError results with structuredContent (for clients that hide error data). */
+  toolErrors: 'jsonrpc' | 'result';
+}
+
+function describeTool(tool: ToolDefinition) {
+  const schema = (s: z.ZodType, io: 'input' | 'output') => {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+    return rest as { type: 'object'; [key: string]: unknown };
+  };
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: schema(tool.input, 'input'),
+    outputSchema: schema(tool.output, 'output'),
+    annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: tool.destructive, idempotentHint: tool.idempotent, openWorldHint: tool.openWorld },
+  };
+}
+
+/** One entry per invalid field, as spec 002 asks for -32602. */
+function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
+  const errors = error.issues.map((issue) => ({ field: issue.path.join('.') || '(arguments)', message: issue.message }));
+  const first = errors[0];
+  return new RpcError(protocolError('INVALID_PARAMS', `${tool.name}: ${first.field}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { tool: tool.name, field: first.field, errors }, 'Fix the listed fields and call the tool again.'));
+}
+
+/** Serves tools/list and tools/call with the spec's errors (the SDK's own helpers would turn them into results). */
+export function registerTools(server: Server, catalog: ToolCatalog, services: ToolServices, options: ToolServerOptions): void {
+  const listed = catalog.tools.map(describeTool);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const correlationId = randomUUID();
+    const name = request.params.name;
+    const tool = catalog.find(name);
+    const log = services.logger.child({ correlation_id: correlationId, tool: tool?.name ?? name });
+    try {
+      if (!tool) {
+        const suggestions = catalog.closestNames(name);
+        throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
+      }
+      const parsed = tool.input.safeParse(request.params.arguments ?? {});
+      if (!parsed.success) throw invalidParams(tool, parsed.error);
+      const args = parsed.data as Record<string, unknown>;
+      const deviceId = tool.deviceArgument ? String(args[tool.deviceArgument]) : undefined;
+      const principal = options.principal();
+      const output = await services.audit.run({ principal, action: `tool.${tool.name}`, deviceId, correlationId, arguments: args }, async () => {
+        if (deviceId) {
+          const device = await services.reader.device(deviceId);
+          if (device.environment !== options.environment) {
+            throw new RpcError(protocolError('FORBIDDEN', `device '${deviceId}' is in ${device.environment}; this server serves ${options.environment}`, { device_id: deviceId, device_environment: device.environment, server_environment: options.environment }, `Use a server configured for ${device.environment}, or a device from device_list in ${options.environment}.`));
+          }
+        }
+        return tool.run(args as never, { principal, correlationId, environment: options.environment, reader: services.reader, registry: services.registry, signal: extra.signal });
+      });
+      const tokens = estimateTokens(output.structured) + estimateTokens(output.text);
+      if (tokens > TOKEN_HARD_CAP) {
+        throw new RpcError(protocolError('VALIDATION_ERROR', `the answer would be about ${tokens} tokens, over the ${TOKEN_HARD_CAP} cap; ask for fewer rows (limit) or fewer fields`, { tool: tool.name, estimated_tokens: tokens }));
+      }
+      log.debug('tool call succeeded', { estimated_tokens: tokens });
+      return {
+        content: [{ type: 'text' as const, text: output.text }],
+        structuredContent: output.structured as Record<string, unknown>,
+        _meta: {
+          correlation_id: correlationId,
+          estimated_tokens: tokens,
+          ...(tokens > TOKEN_WARNING ? { token_warning: `about ${tokens} tokens; prefer fields or a smaller limit` } : {}),
+          ...output.meta,
+        },
+      };
+    } catch (error) {
+      const payload = error instanceof RpcError ? { code: error.code, message: error.message, data: error.data } : toMcpError(error, { correlationId });
+      payload.data.correlation_id ??= correlationId;
+      // The whole error (with any long RouterOS detail) stays in the log; the client gets the short form.
+      log.warn('tool call failed', { code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() });
+      if (options.toolErrors === 'result' && payload.data.mcp_error_code !== 'TOOL_NOT_FOUND') {
+        return { isError: true, content: [{ type: 'text' as const, text: `${payload.message}\nsuggestion: ${payload.data.suggestion}` }], structuredContent: { error: payload }, _meta: { correlation_id: correlationId } };
+      }
+      throw new RpcError(payload);
+    }
+  });
+}

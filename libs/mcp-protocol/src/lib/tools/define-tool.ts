@@ -1,0 +1,61 @@
+import type { Principal } from '@routeros-mcp/application-ports';
+import type { DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { Environment } from '@routeros-mcp/domain-kernel';
+import { z } from 'zod';
+
+export type ToolTier = 'fundamental' | 'advanced' | 'professional';
+
+/** What a tool may use; nothing else reaches a handler. */
+export interface ToolContext {
+  principal: Principal;
+  correlationId: string;
+  /** The environment this server instance serves: device tools refuse devices of another one. */
+  environment: Environment;
+  reader: DeviceReader;
+  registry: DeviceRegistry;
+  signal: AbortSignal;
+}
+
+export interface ToolOutput<O> {
+  structured: O;
+  /** The same facts as `structured`, for clients that show only text: aligned `key: value` lines or TSV. */
+  text: string;
+  /** Pagination and other facts for `_meta`. */
+  meta?: Record<string, unknown>;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> {
+  name: string;
+  /** The spec's `topic/tool-name` form, accepted on tools/call but never listed. */
+  alias: string;
+  topic: string;
+  tier: ToolTier;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  /** Talks to devices (the open world) rather than only the registry. */
+  openWorld: boolean;
+  /** The argument that names the device, when the tool works on one. */
+  deviceArgument?: keyof z.infer<I> & string;
+  run(args: z.infer<I>, ctx: ToolContext): Promise<ToolOutput<z.infer<O>>>;
+}
+
+/** Fills the usual values of a read-only device tool, so each tool file states only what is its own. */
+export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
+  definition: Omit<ToolDefinition<I, O>, 'alias' | 'readOnly' | 'destructive' | 'idempotent' | 'openWorld' | 'tier'> & Partial<Pick<ToolDefinition<I, O>, 'readOnly' | 'destructive' | 'idempotent' | 'openWorld' | 'tier'>>,
+): ToolDefinition<I, O> {
+  const [topic, ...rest] = definition.name.split('_');
+  return {
+    tier: 'fundamental',
+    readOnly: true,
+    destructive: false,
+    idempotent: true,
+    openWorld: true,
+    ...definition,
+    alias: `${topic}/${rest.join('-')}`,
+  };
+}

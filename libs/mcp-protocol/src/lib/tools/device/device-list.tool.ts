@@ -1,0 +1,33 @@
+import { DEVICE_STATUSES } from '@routeros-mcp/domain-devices';
+import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
+import { z } from 'zod';
+import { PageMetaSchema, PageSchema } from '../common-schemas';
+import { defineTool } from '../define-tool';
+import { paginate } from '../pagination';
+import { pageFooter, tsvText } from '../render-text';
+import { deviceSummary, DeviceSummarySchema } from './device-summary';
+
+export const deviceList = defineTool({
+  name: 'device_list',
+  topic: 'device',
+  title: 'List devices',
+  description: 'Enrolled devices with environment, status, version and tags. Start here to find device ids.',
+  input: z.object({
+    environment: z.enum(ENVIRONMENTS).optional(),
+    status: z.enum(DEVICE_STATUSES).optional(),
+    tag: z.record(z.string(), z.string()).optional().describe('All of these tags, e.g. {"site":"ber1"}'),
+    ...PageSchema,
+  }),
+  output: PageMetaSchema.extend({ items: z.array(DeviceSummarySchema) }),
+  openWorld: false,
+  async run(args, ctx) {
+    const devices = await ctx.registry.list({ environment: args.environment, status: args.status, tags: args.tag });
+    const page = paginate(devices.map(deviceSummary), args, `device_list:${JSON.stringify([args.environment, args.status, args.tag])}`);
+    const rows = page.items.map((d) => ({ ...d, tags: Object.entries(d.tags).map(([k, v]) => `${k}=${v}`).join(',') }));
+    return {
+      structured: page,
+      text: tsvText(rows, ['id', 'name', 'environment', 'status', 'routeros_version', 'host', 'tags']) + pageFooter(page, page.items.length),
+      meta: { total_count: page.total_count, has_more: page.has_more, ...(page.next_cursor ? { next_cursor: page.next_cursor } : {}) },
+    };
+  },
+});

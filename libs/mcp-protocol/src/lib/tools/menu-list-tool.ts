@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { DeviceIdSchema, FieldsSchema, PageMetaSchema, PageSchema, RowSchema } from './common-schemas';
+import { defineTool, ToolDefinition } from './define-tool';
+import { paginate } from './pagination';
+import { pageFooter, tsvText } from './render-text';
+
+export interface MenuListSpec {
+  name: string;
+  title: string;
+  description: string;
+  menu: string;
+  /** Columns of the text rendering (and the default `.proplist`, plus `.id`). */
+  columns: string[];
+  /** Fixed RouterOS query words (e.g. `type=ether`). */
+  query?: string[];
+  /** Keep each row's position in the menu (firewall rules: order decides). */
+  withPosition?: boolean;
+}
+
+const input = z.object({ device_id: DeviceIdSchema, fields: FieldsSchema, ...PageSchema });
+const output = PageMetaSchema.extend({ device_id: z.string(), items: z.array(RowSchema) });
+
+/** A read-only, paginated listing of one RouterOS menu: the shape most fundamental tools share. */
+export function menuListTool(spec: MenuListSpec): ToolDefinition<typeof input, typeof output> {
+  return defineTool({
+    name: spec.name,
+    topic: spec.name.split('_')[0],
+    title: spec.title,
+    description: spec.description,
+    input,
+    output,
+    deviceArgument: 'device_id',
+    async run(args, ctx) {
+      const fields = args.fields ? [...new Set(['.id', ...args.fields])] : undefined;
+      const { data } = await ctx.reader.list(args.device_id, spec.menu, { fields, query: spec.query, signal: ctx.signal });
+      const rows = spec.withPosition ? data.map((row, i) => ({ position: String(i), ...row })) : data;
+      const page = paginate(rows, args, `${spec.name}:${args.device_id}`);
+      const columns = [...(spec.withPosition ? ['position'] : []), '.id', ...(args.fields ?? spec.columns)];
+      return {
+        structured: { device_id: args.device_id, ...page },
+        text: `${args.device_id} ${spec.menu}\n${tsvText(page.items, columns)}${pageFooter(page, page.items.length)}`,
+        meta: { total_count: page.total_count, has_more: page.has_more, ...(page.next_cursor ? { next_cursor: page.next_cursor, pagination_hint: 'call again with cursor=next_cursor for the next page' } : {}) },
+      };
+    },
+  });
+}
