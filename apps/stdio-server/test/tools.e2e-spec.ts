@@ -52,7 +52,7 @@ describe('read-only tools over stdio', () => {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: expect.any(Boolean), openWorldHint: expect.any(Boolean) });
       expect(tool.description!.length).toBeLessThan(140);
     }
   });
@@ -85,6 +85,75 @@ describe('read-only tools over stdio', () => {
   it('fields map to .proplist', async () => {
     const result = await call('interface_list', { device_id: 'dev-edge', fields: ['name', 'type'], limit: 2 });
     expect(Object.keys(result.structuredContent.items[0]).sort()).toEqual(['.id', 'name', 'type']);
+  });
+});
+
+describe('every read-only tool against the simulated fleet', () => {
+  type Check = (structured: any, text: string) => void;
+  it.each<[string, Record<string, unknown>, Check]>([
+    ['device_get', { device_id: 'dev-edge' }, (s) => expect(s).toMatchObject({ id: 'dev-edge', environment: 'lab', capabilities: expect.any(Object) })],
+    ['device_check_connectivity', { device_id: 'dev-edge' }, (s) => expect(s).toMatchObject({ rest: { ok: true }, ssh: { ok: true }, status: 'healthy', routeros_version: '7.20.5' })],
+    ['fleet_get_health_summary', {}, (s) => expect(s).toMatchObject({ environment: 'lab', total: 2, reachable: 2, unreachable: 0 })],
+    ['service_get_health', {}, (s) => expect(s).toMatchObject({ status: 'ok', environment: 'lab', devices_total: 3 })],
+    ['system_get_packages', { device_id: 'dev-home' }, (s) => expect(s.items.map((p: any) => p.name)).toContain('routeros')],
+    ['system_get_clock', { device_id: 'dev-home' }, (s) => expect(s.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)],
+    ['system_get_health', { device_id: 'dev-edge' }, (s) => expect(s.items.map((r: any) => r.name)).toContain('fan1-speed')],
+    ['interface_get', { device_id: 'dev-home', interface: 'ether1' }, (s) => expect(s.item).toMatchObject({ name: 'ether1', type: 'ether' })],
+    ['interface_get_traffic', { device_id: 'dev-home', interfaces: ['ether1', 'ether2'] }, (s) => expect(s.items.map((r: any) => r.name)).toEqual(['ether1', 'ether2'])],
+    ['bridge_list', { device_id: 'dev-home' }, (s) => expect(s.items[0]).toMatchObject({ name: 'bridge' })],
+    ['bridge_list_ports', { device_id: 'dev-home' }, (s) => expect(s.total_count).toBe(6)],
+    ['bridge_list_vlans', { device_id: 'dev-home' }, (s) => expect(s.total_count).toBe(0)],
+    ['ip_list_addresses', { device_id: 'dev-edge' }, (s) => expect(s.items.map((a: any) => a.comment)).toEqual(['uplink A', 'uplink B', 'management'])],
+    ['ip_get_address', { device_id: 'dev-home', address_id: '*1' }, (s) => expect(s.item.address).toBe('192.168.88.1/24')],
+    ['ip_get_arp_table', { device_id: 'dev-home' }, (s) => expect(s.items[0]['mac-address']).toBe('A4:83:E7:11:22:33')],
+    ['dns_get_status', { device_id: 'dev-edge' }, (s) => expect(s.servers).toEqual(['192.0.2.53', '198.51.100.53'])],
+    ['dns_get_cache', { device_id: 'dev-home' }, (s) => expect(s.items[0].name).toBe('upgrade.mikrotik.com')],
+    ['ntp_get_status', { device_id: 'dev-edge' }, (s) => expect(s).toMatchObject({ enabled: true, status: 'synchronized', synced_server: '192.0.2.123' })],
+    ['dhcp_get_server_status', { device_id: 'dev-home' }, (s) => expect(s.pools[0].name).toBe('default-dhcp')],
+    ['dhcp_list_leases', { device_id: 'dev-home' }, (s) => expect(s.items[0]['host-name']).toBe('laptop')],
+    ['routing_get_summary', { device_id: 'dev-edge' }, (s) => expect(s).toMatchObject({ static: 3, connected: 3, default_routes: [{ gateway: '203.0.113.2', distance: '1', active: true }, expect.any(Object)] })],
+    ['routing_list_routes', { device_id: 'dev-edge' }, (s) => expect(s.total_count).toBe(6)],
+    ['routing_get_route', { device_id: 'dev-edge', route_id: '*80000000' }, (s) => expect(s.item.comment).toBe('default via uplink A')],
+    ['firewall_list_nat_rules', { device_id: 'dev-home' }, (s) => expect(s.items[0]).toMatchObject({ position: '0', action: 'masquerade' })],
+    ['firewall_list_address_lists', { device_id: 'dev-edge' }, (s) => expect(s.items.map((e: any) => e.list)).toEqual(['mgmt-allowed', 'mcp-blocklist'])],
+    ['logs_get_recent', { device_id: 'dev-home', topics: ['interface'] }, (s) => expect(s.items).toHaveLength(1)],
+    ['logs_get_config', { device_id: 'dev-home' }, (s) => expect(s.total_count).toBe(4)],
+    ['wireless_list_interfaces', { device_id: 'dev-home' }, (s, t) => {
+      expect(s.sources).toEqual(['wifi']);
+      expect(JSON.stringify(s) + t).not.toContain('factory-wifi-key');
+    }],
+    ['wireless_list_clients', { device_id: 'dev-home' }, (s) => expect(s.items[0]).toMatchObject({ source: 'wifi', 'mac-address': 'A4:83:E7:11:22:33' })],
+    ['diagnostics_ping', { device_id: 'dev-edge', address: '192.0.2.1', count: 3 }, (s) => expect(s).toMatchObject({ sent: 3, received: 3, packet_loss_percent: 0 })],
+    ['diagnostics_traceroute', { device_id: 'dev-edge', address: 'example.com' }, (s) => expect(s.hops.at(-1).address).toBe('example.com')],
+    ['config_get_export', { device_id: 'dev-home', sections: ['/ip firewall'] }, (s, t) => {
+      expect(s.sections.map((x: any) => x.section)).toEqual(['/ip firewall filter', '/ip firewall nat']);
+      expect(t).not.toContain('factory-wifi-key');
+    }],
+    ['audit_list_events', { action: 'tool.device_list' }, (s) => expect(s.items[0]).toMatchObject({ action: 'tool.device_list', outcome: 'success', principal: expect.any(String) })],
+  ])('%s', async (name, args, check) => {
+    const result = await call(name, args);
+    expect(result.isError).toBeFalsy();
+    check(result.structuredContent, result.content[0].text);
+    expect(result._meta.estimated_tokens).toBeGreaterThan(0);
+  });
+
+  it('reports fleet progress when the client asks for it', async () => {
+    const seen: number[] = [];
+    await client.callTool({ name: 'fleet_get_health_summary', arguments: {} }, undefined, { onprogress: (p) => void seen.push(p.progress) });
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('limits diagnostics to 10 per minute per device with retry_after', async () => {
+    for (let i = 0; i < 8; i++) await call('diagnostics_ping', { device_id: 'dev-home', address: '192.0.2.9', count: 1 });
+    await call('diagnostics_traceroute', { device_id: 'dev-home', address: '192.0.2.9' });
+    await call('diagnostics_ping', { device_id: 'dev-home', address: '192.0.2.9', count: 1 });
+    const error = await rpcError(call('diagnostics_ping', { device_id: 'dev-home', address: '192.0.2.9', count: 1 }));
+    expect(error).toMatchObject({ code: -32006, data: { mcp_error_code: 'RATE_LIMITED', retry_after: expect.any(Number) } });
+  });
+
+  it('refuses a ping target that is not a host', async () => {
+    const error = await rpcError(call('diagnostics_ping', { device_id: 'dev-edge', address: '1.1.1.1 count=999' }));
+    expect(error).toMatchObject({ code: -32602, data: { field: 'address' } });
   });
 });
 

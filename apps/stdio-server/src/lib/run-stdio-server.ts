@@ -26,7 +26,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     environment: config.environment,
     tools: {
       catalog,
-      services: { reader: services.reader, registry: services.devices, audit: services.audit, logger: services.logger },
+      services: { reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger },
       options: { principal: () => ({ id: userInfo().username, via: 'stdio' }), toolErrors: config.toolErrors },
     },
   });

@@ -31,6 +31,7 @@ export class ServerServices {
     readonly devices: DeviceRegistry,
     readonly reader: DeviceReader,
     readonly audit: AuditRecorder,
+    readonly connectivity: DeviceConnectivity,
     readonly logger: Logger,
     readonly config: Config,
     private readonly lifecycle: Lifecycle,

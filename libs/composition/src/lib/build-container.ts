@@ -98,7 +98,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind(AdminServices).toDynamicValue((ctx) =>
         new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle),
       );
-      bind(ServerServices).toDynamicValue((ctx) => new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), logger, config, lifecycle));
+      bind(ServerServices).toDynamicValue((ctx) => new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle));
     }),
     persistenceModule(db),
     useCasesModule(),

@@ -29,9 +29,13 @@ export function assertVersionHas(deviceId: string, menu: string, version: string
   }
 }
 
-/** RouterOS's answer for a package menu the device does not have is a plain "no such command". */
-export function unsupportedFromAnswer(deviceId: string, menu: string, detail: string | undefined, version: string | undefined): DeviceUnsupportedError | undefined {
+/**
+ * RouterOS's answer for a menu the device lacks: "no such command" below it, and for the menu itself a 404,
+ * because `/interface/wireless` then reads as an item named `wireless` in `/interface`.
+ */
+export function unsupportedFromAnswer(deviceId: string, menu: string, answer: { status: number; detail?: string; wholeMenu: boolean }, version: string | undefined): DeviceUnsupportedError | undefined {
   const requirement = requirementOf(menu);
-  if (!requirement || !detail?.startsWith('no such command')) return undefined;
+  const missing = answer.detail?.startsWith('no such command') || (answer.status === 404 && answer.wholeMenu && requirement?.menu === menu);
+  if (!requirement || !missing) return undefined;
   return new DeviceUnsupportedError(deviceId, requirement.menu, requirement.package ? `the ${requirement.package} package` : `RouterOS ${requirement.version} or later`, version);
 }

@@ -126,6 +126,9 @@ describe('error mapping', () => {
     expect(error).toBeInstanceOf(DeviceUnsupportedError);
     expect(error.message).toMatch(/wireless package/);
     expect(await api.list(target(3), 'interface/wireless/registration-table')).toHaveLength(2);
+    // The menu itself reads as an item name in /interface (404) on a device without the package.
+    expect(await failure(api.list(target(0), 'interface/wireless'))).toBeInstanceOf(DeviceUnsupportedError);
+    expect((await failure(api.get(target(3), 'interface/wireless', 'wlan9'))).routerosError.status).toBe(404);
   });
 
   it.each([

@@ -188,7 +188,8 @@ export class RestRouterOsApi implements RouterOsApi {
       return result;
     } catch (error) {
       const mapped = mapCallError({ ...ctx, retryAfter: channel.retryAfterSeconds() }, error);
-      const unsupported = mapped instanceof DeviceCommandError ? unsupportedFromAnswer(target.deviceId, request.menu, mapped.routerosError.detail, channel.version) : undefined;
+      const wholeMenu = request.path.split('?')[0] === `/${request.menu}`;
+      const unsupported = mapped instanceof DeviceCommandError ? unsupportedFromAnswer(target.deviceId, request.menu, { ...mapped.routerosError, wholeMenu }, channel.version) : undefined;
       const final = unsupported ?? mapped;
       // The whole RouterOS detail goes to the debug log only; the error itself carries a truncated one.
       this.logger.debug('routeros call failed', { device_id: target.deviceId, operation: ctx.operation, code: (final as { code?: string }).code, routeros_error: mapped instanceof DeviceCommandError ? mapped.routerosError : undefined });

@@ -1,4 +1,4 @@
-import type { AuditLog, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
+import type { AuditEvent, AuditLog, AuditQuery, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
 import { AuditLog as AuditLogToken, Clock as ClockToken, Logger as LoggerToken } from '@routeros-mcp/application-ports';
 import { inject, injectable } from 'inversify';
 import { isDomainError, isSecretFieldName } from '@routeros-mcp/domain-kernel';
@@ -33,6 +33,11 @@ export class AuditRecorder {
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
   ) {}
+
+  /** Recorded events, newest first. */
+  recent(query: AuditQuery): Promise<AuditEvent[]> {
+    return this.audit.list(query);
+  }
 
   async run<T>(action: AuditedAction, work: () => Promise<T>): Promise<T> {
     const started = this.clock.now();

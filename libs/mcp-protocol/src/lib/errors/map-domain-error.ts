@@ -79,6 +79,12 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
     suggestion: () => 'Use a tool for what this device has, or another device.',
     nextSteps: () => ['system_get_overview'],
   },
+  'RATE.LIMITED': {
+    kind: 'RATE_LIMITED',
+    sentence: (_d, m) => m,
+    suggestion: (d) => `Wait ${str(d['retry_after'])} seconds before the next call.`,
+    nextSteps: () => [],
+  },
   'PLAN.NOT_APPROVED': { kind: 'PLAN_NOT_APPROVED', sentence: (_d, m) => `${m}; a human must approve it out of band`, suggestion: () => 'Ask an operator to approve the plan with routeros-mcp-admin.', nextSteps: () => ['plan_get'] },
   'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', sentence: (_d, m) => m, suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
   'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', sentence: (_d, m) => m, suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },

@@ -1,7 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger, Principal } from '@routeros-mcp/application-ports';
-import type { AuditRecorder, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { AuditRecorder, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ export interface ToolServices {
   reader: DeviceReader;
   registry: DeviceRegistry;
   audit: AuditRecorder;
+  connectivity: DeviceConnectivity;
   logger: Logger;
 }
 
@@ -75,7 +76,12 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
             throw new RpcError(protocolError('FORBIDDEN', `device '${deviceId}' is in ${device.environment}; this server serves ${options.environment}`, { device_id: deviceId, device_environment: device.environment, server_environment: options.environment }, `Use a server configured for ${device.environment}, or a device from device_list in ${options.environment}.`));
           }
         }
-        return tool.run(args as never, { principal, correlationId, environment: options.environment, reader: services.reader, registry: services.registry, signal: extra.signal });
+        const progressToken = request.params._meta?.progressToken;
+        const progress = async (done: number, total: number, message?: string) => {
+          if (progressToken === undefined) return;
+          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } });
+        };
+        return tool.run(args as never, { principal, correlationId, environment: options.environment, reader: services.reader, registry: services.registry, audit: services.audit, connectivity: services.connectivity, signal: extra.signal, progress });
       });
       const tokens = estimateTokens(output.structured) + estimateTokens(output.text);
       if (tokens > TOKEN_HARD_CAP) {

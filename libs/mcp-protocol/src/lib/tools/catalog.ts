@@ -1,5 +1,28 @@
 import { closest, distance } from 'fastest-levenshtein';
 import type { ToolDefinition } from './define-tool';
+import { auditListEvents } from './audit/audit-list-events.tool';
+import { bridgeList } from './bridge/bridge-list.tool';
+import { bridgeListVlans } from './bridge/bridge-list-vlans.tool';
+import { configGetExport } from './config/config-get-export.tool';
+import { deviceCheckConnectivity } from './device/device-check-connectivity.tool';
+import { dhcpGetServerStatus } from './dhcp/dhcp-get-server-status.tool';
+import { diagnosticsPing } from './diagnostics/diagnostics-ping.tool';
+import { diagnosticsTraceroute } from './diagnostics/diagnostics-traceroute.tool';
+import { dnsGetCache } from './dns/dns-get-cache.tool';
+import { fleetGetHealthSummary } from './fleet/fleet-get-health-summary.tool';
+import { interfaceGet } from './interface/interface-get.tool';
+import { interfaceGetTraffic } from './interface/interface-get-traffic.tool';
+import { ipGetAddress } from './ip/ip-get-address.tool';
+import { logsGetConfig } from './logs/logs-get-config.tool';
+import { logsGetRecent } from './logs/logs-get-recent.tool';
+import { ntpGetStatus } from './ntp/ntp-get-status.tool';
+import { routingGetRoute } from './routing/routing-get-route.tool';
+import { routingGetSummary } from './routing/routing-get-summary.tool';
+import { serviceGetHealth } from './service/service-get-health.tool';
+import { systemGetClock } from './system/system-get-clock.tool';
+import { systemGetHealth } from './system/system-get-health.tool';
+import { wirelessListClients } from './wireless/wireless-list-clients.tool';
+import { wirelessListInterfaces } from './wireless/wireless-list-interfaces.tool';
 import { deviceGet } from './device/device-get.tool';
 import { deviceList } from './device/device-list.tool';
 import { bridgeListPorts } from './bridge/bridge-list-ports.tool';
@@ -17,13 +40,21 @@ import { systemGetPackages } from './system/system-get-packages.tool';
 
 /** Every tool the server can offer, in listing order. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
-  deviceList, deviceGet,
-  systemGetOverview, systemGetPackages,
-  interfaceList, bridgeListPorts,
-  ipListAddresses, ipGetArpTable,
-  dnsGetStatus, dhcpListLeases,
-  routingListRoutes,
+  deviceList, deviceGet, deviceCheckConnectivity,
+  fleetGetHealthSummary, serviceGetHealth,
+  systemGetOverview, systemGetPackages, systemGetClock, systemGetHealth,
+  interfaceList, interfaceGet, interfaceGetTraffic,
+  bridgeList, bridgeListPorts, bridgeListVlans,
+  ipListAddresses, ipGetAddress, ipGetArpTable,
+  dnsGetStatus, dnsGetCache, ntpGetStatus,
+  dhcpGetServerStatus, dhcpListLeases,
+  routingGetSummary, routingListRoutes, routingGetRoute,
   firewallListFilterRules, firewallListNatRules, firewallListAddressLists,
+  logsGetRecent, logsGetConfig,
+  wirelessListInterfaces, wirelessListClients,
+  diagnosticsPing, diagnosticsTraceroute,
+  configGetExport,
+  auditListEvents,
 ] as unknown as readonly ToolDefinition[];
 
 export interface CatalogOptions {

@@ -1,5 +1,5 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { AuditRecorder, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 
@@ -13,7 +13,11 @@ export interface ToolContext {
   environment: Environment;
   reader: DeviceReader;
   registry: DeviceRegistry;
+  audit: AuditRecorder;
+  connectivity: DeviceConnectivity;
   signal: AbortSignal;
+  /** Reports progress to the client when it asked for it (a progress token); a no-op otherwise. */
+  progress(done: number, total: number, message?: string): Promise<void>;
 }
 
 export interface ToolOutput<O> {

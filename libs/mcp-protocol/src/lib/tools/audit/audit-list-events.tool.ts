@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineTool } from '../define-tool';
+import { tsvText } from '../render-text';
+
+const Event = z.object({ occurred_at: z.string(), principal: z.string(), action: z.string(), device_id: z.string().nullable(), outcome: z.string(), error_code: z.string().nullable(), duration_ms: z.number().nullable(), correlation_id: z.string().nullable() });
+
+export const auditListEvents = defineTool({
+  name: 'audit_list_events',
+  topic: 'audit',
+  title: 'Audit events',
+  description: 'Recent audited actions (tool calls, enrolments, changes), newest first; arguments are not shown.',
+  input: z.object({
+    device_id: z.string().max(64).optional(),
+    action: z.string().max(80).optional().describe('e.g. tool.system_get_overview'),
+    limit: z.number().int().min(1).max(200).default(50),
+  }),
+  output: z.object({ items: z.array(Event) }),
+  openWorld: false,
+  async run(args, ctx) {
+    const events = await ctx.audit.recent({ deviceId: args.device_id, action: args.action, limit: args.limit });
+    const items = events.map((e) => ({ occurred_at: e.occurredAt.toISOString(), principal: e.principal.id, action: e.action, device_id: e.deviceId ?? null, outcome: e.outcome, error_code: e.errorCode ?? null, duration_ms: e.durationMs ?? null, correlation_id: e.correlationId ?? null }));
+    return { structured: { items }, text: tsvText(items, ['occurred_at', 'principal', 'action', 'device_id', 'outcome', 'error_code']) };
+  },
+});

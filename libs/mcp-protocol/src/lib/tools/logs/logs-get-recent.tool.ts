@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { DeviceIdSchema, RowSchema } from '../common-schemas';
+import { defineTool } from '../define-tool';
+import { tsvText } from '../render-text';
+
+export const logsGetRecent = defineTool({
+  name: 'logs_get_recent',
+  topic: 'logs',
+  title: 'Recent log entries',
+  description: 'The newest log entries, optionally only those with one of the given topics.',
+  input: z.object({
+    device_id: DeviceIdSchema,
+    topics: z.array(z.string().regex(/^[a-z0-9-]+$/)).max(10).optional().describe('e.g. ["system","error"]'),
+    limit: z.number().int().min(1).max(500).default(50),
+  }),
+  output: z.object({ device_id: z.string(), total_count: z.number(), items: z.array(RowSchema) }),
+  deviceArgument: 'device_id',
+  async run(args, ctx) {
+    const { data } = await ctx.reader.list(args.device_id, 'log', { signal: ctx.signal });
+    const matching = args.topics?.length ? data.filter((e) => (e['topics'] ?? '').split(',').some((t) => args.topics!.includes(t))) : data;
+    const items = matching.slice(-args.limit);
+    return { structured: { device_id: args.device_id, total_count: matching.length, items }, text: tsvText(items, ['time', 'topics', 'message']) };
+  },
+});

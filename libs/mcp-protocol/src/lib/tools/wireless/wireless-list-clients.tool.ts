@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { DeviceIdSchema, RowSchema } from '../common-schemas';
+import { defineTool } from '../define-tool';
+import { tsvText } from '../render-text';
+import { readWireless } from './wireless-sources';
+
+export const wirelessListClients = defineTool({
+  name: 'wireless_list_clients',
+  topic: 'wireless',
+  title: 'Wireless clients',
+  description: 'Associated Wi-Fi clients (registration tables) with signal, rates and uptime.',
+  input: z.object({ device_id: DeviceIdSchema }),
+  output: z.object({ device_id: z.string(), sources: z.array(z.string()), items: z.array(RowSchema) }),
+  deviceArgument: 'device_id',
+  async run(args, ctx) {
+    const { sources, rows } = await readWireless(ctx, args.device_id, 'clients');
+    const text = tsvText(rows.map((r) => ({ ...r, signal: r['signal'] ?? r['signal-strength'] })), ['source', 'interface', 'mac-address', 'last-ip', 'signal', 'tx-rate', 'rx-rate', 'uptime']);
+    return { structured: { device_id: args.device_id, sources, items: rows }, text };
+  },
+});
