@@ -1,7 +1,6 @@
 import { buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import { createMcpServer, ToolCatalog } from '@routeros-mcp/mcp-protocol';
+import { createMcpServer, GuardedStdioTransport, ToolCatalog } from '@routeros-mcp/mcp-protocol';
 import { userInfo } from 'node:os';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { parseStdioFlags, USAGE } from './cli-flags';
 import { packageVersion } from './package-version';
 
@@ -30,7 +29,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
       options: { principal: () => ({ id: userInfo().username, via: 'stdio' }), toolErrors: config.toolErrors },
     },
   });
-  const transport = new StdioServerTransport();
+  const transport = new GuardedStdioTransport();
   await server.connect(transport);
   services.logger.info('stdio server ready', { environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
 

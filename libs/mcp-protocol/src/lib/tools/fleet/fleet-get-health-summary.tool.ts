@@ -30,7 +30,8 @@ export const fleetGetHealthSummary = defineTool({
           if (!isDomainError(error)) throw error;
           rows.push({ device_id: device.id, reachable: false, cpu_load_percent: null, memory_used_percent: null, uptime: null, version: null, error: error.code });
         }
-        await ctx.progress(rows.length, devices.length, `${rows.length}/${devices.length} devices read`);
+        const done = rows.length; // read now: other workers push while this one reports
+        await ctx.progress(done, devices.length, `${done}/${devices.length} devices read`);
       }
     };
     await Promise.all(Array.from({ length: Math.min(FAN_OUT, devices.length) }, worker));

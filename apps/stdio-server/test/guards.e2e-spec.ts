@@ -1,0 +1,80 @@
+import { tempDir } from '@routeros-mcp/testing';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const MAIN = join(__dirname, '..', 'dist', 'main.js');
+const dir = tempDir('stdio-guards-');
+afterAll(() => dir.remove());
+
+/** Sends raw lines to a fresh server and collects the frames it answers until `expected` arrived. */
+function exchange(lines: string[], expected: number): Promise<{ frames: any[]; code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data') }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const frames = () => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const timer = setTimeout(() => child.stdin.end(), 15_000);
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      if (frames().length >= expected) {
+        clearTimeout(timer);
+        child.stdin.end();
+      }
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ frames: frames(), code, stderr }));
+    for (const line of lines) child.stdin.write(line + '\n');
+  });
+}
+
+const init = (id: number, version = '2025-11-25') => JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+const byId = (frames: any[], id: unknown) => frames.find((f) => !Array.isArray(f) && f.id === id);
+
+describe('protocol guards on stdio (spec 002)', () => {
+  it('answers every malformed or out-of-order frame with its error and keeps serving', async () => {
+    const huge = JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'ping', params: { pad: 'x'.repeat(10 * 1024 * 1024) } });
+    const { frames, code } = await exchange(
+      [
+        '{not json',
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        JSON.stringify({ jsonrpc: '1.0', id: 2, method: 'ping' }),
+        JSON.stringify({ jsonrpc: '2.0', id: { x: 1 }, method: 'ping' }),
+        init(3),
+        initialized,
+        init(4),
+        JSON.stringify([{ jsonrpc: '2.0', id: 5, method: 'ping' }]),
+        JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'nope/method' }),
+        huge,
+        JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping' }),
+        JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }),
+      ],
+      11,
+    );
+    expect(code).toBe(0);
+    const nullIds = frames.filter((f) => f.id === null).map((f) => [f.error.code, f.error.data.mcp_error_code]);
+    expect(nullIds).toEqual([[-32700, 'PARSE_ERROR'], [-32600, 'INVALID_REQUEST'], [-32600, 'INVALID_REQUEST'], [-32600, 'MESSAGE_TOO_LARGE']]);
+    expect(byId(frames, 1).error).toMatchObject({ code: -32600, data: { mcp_error_code: 'NOT_INITIALIZED' } });
+    expect(byId(frames, 2).error.code).toBe(-32600);
+    expect(byId(frames, 3).result.protocolVersion).toBe('2025-11-25');
+    expect(byId(frames, 4).error).toMatchObject({ code: -32600, data: { reason: 'ALREADY_INITIALIZED' } });
+    expect(frames.some((f) => f.id === 5)).toBe(false);
+    expect(frames.find((f) => f.error?.message?.includes('batches'))).toBeDefined();
+    expect(byId(frames, 7).error).toMatchObject({ code: -32601, message: "Method not found: unknown method 'nope/method'", data: { method: 'nope/method' } });
+    expect(byId(frames, 8)).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
+    expect(byId(frames, 9).error).toMatchObject({ code: -32601, data: { mcp_error_code: 'TOOL_NOT_FOUND' } });
+    expect(byId(frames, 99)).toBeUndefined();
+  }, 30_000);
+
+  it('answers a JSON-RPC batch with one array under protocol 2025-03-26', async () => {
+    const { frames } = await exchange(
+      [init(1, '2025-03-26'), initialized, JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'ping' }, { jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, { jsonrpc: '1.0', id: 4, method: 'ping' }])],
+      2,
+    );
+    expect(byId(frames, 1).result.protocolVersion).toBe('2025-03-26');
+    const batch = frames.find(Array.isArray) as any[];
+    expect(batch.map((f: any) => f.id).sort()).toEqual([2, 3, 4]);
+    expect(batch.find((f: any) => f.id === 4).error.code).toBe(-32600);
+    expect(batch.find((f: any) => f.id === 3).result.tools.length).toBeGreaterThan(30);
+  }, 30_000);
+});
