@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { protocolError, toMcpError } from '../errors/map-domain-error';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
+import { compactSchema } from './compact-schema';
 import { RpcError } from './rpc-error';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
 
@@ -29,8 +30,7 @@ export interface ToolServerOptions {
 
 function describeTool(tool: ToolDefinition) {
   const schema = (s: z.ZodType, io: 'input' | 'output') => {
-    const { $schema: _ignored, ...rest } = z.toJSONSchema(s, { io, unrepresentable: 'any' }) as Record<string, unknown>;
-    return rest as { type: 'object'; [key: string]: unknown };
+    return compactSchema(z.toJSONSchema(s, { io, unrepresentable: 'any' })) as { type: 'object'; [key: string]: unknown };
   };
   return {
     name: tool.name,
@@ -38,7 +38,7 @@ function describeTool(tool: ToolDefinition) {
     description: tool.description,
     inputSchema: schema(tool.input, 'input'),
     outputSchema: schema(tool.output, 'output'),
-    annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: tool.destructive, idempotentHint: tool.idempotent, openWorldHint: tool.openWorld },
+    annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive, idempotentHint: tool.idempotent, openWorldHint: tool.openWorld },
   };
 }
 
