@@ -157,6 +157,46 @@ describe('every read-only tool against the simulated fleet', () => {
   });
 });
 
+describe('resources', () => {
+  it('lists fixed and per-device resources, and the templates', async () => {
+    const { resources } = await client.listResources();
+    const uris = resources.map((r) => r.uri);
+    expect(uris).toEqual(expect.arrayContaining(['fleet://health-summary', 'fleet://devices', 'audit://events/recent', 'device://dev-home/overview', 'device://dev-edge/logs']));
+    expect(uris.some((u) => u.startsWith('device://dev-prod/'))).toBe(false);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(expect.arrayContaining(['device://{device_id}/overview', 'device://{device_id}/config', 'fleet://devices/{environment}']));
+  });
+
+  it.each([
+    ['device://dev-home/overview', (b: any) => expect(b.identity).toBe('sim-home-001')],
+    ['device://dev-edge/health', (b: any) => expect(b.sensors.map((s: any) => s.name)).toContain('psu1-state')],
+    ['device://dev-home/config', (b: any) => expect(JSON.stringify(b)).not.toContain('factory-wifi-key')],
+    ['device://dev-home/interfaces', (b: any) => expect(b.total_count).toBeGreaterThan(5)],
+    ['device://dev-home/logs', (b: any) => expect(b.items.length).toBe(3)],
+    ['fleet://health-summary', (b: any) => expect(b).toMatchObject({ total: 2, reachable: 2 })],
+    ['fleet://devices/prod', (b: any) => expect(b.items.map((d: any) => d.id)).toEqual(['dev-prod'])],
+    ['audit://events/recent', (b: any) => expect(b.items.length).toBeGreaterThan(0)],
+  ])('reads %s', async (uri, check) => {
+    const result = (await client.readResource({ uri })) as any;
+    expect(result.contents[0]).toMatchObject({ uri, mimeType: 'application/json' });
+    check(JSON.parse(result.contents[0].text));
+    expect(result._meta.estimated_tokens).toBeGreaterThan(0);
+  });
+
+  it('maps resource errors like tool errors', async () => {
+    expect(await rpcError(client.readResource({ uri: 'device://dev-nope/overview' }))).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND' } });
+    expect(await rpcError(client.readResource({ uri: 'device://dev-prod/overview' }))).toMatchObject({ code: -32002 });
+    expect(await rpcError(client.readResource({ uri: 'gopher://x' }))).toMatchObject({ code: -32003, data: { uri: 'gopher://x' } });
+  });
+
+  it('completes device ids of this environment and environments', async () => {
+    const devices = await client.complete({ ref: { type: 'ref/resource', uri: 'device://{device_id}/overview' }, argument: { name: 'device_id', value: 'dev-h' } });
+    expect(devices.completion.values).toEqual(['dev-home']);
+    const envs = await client.complete({ ref: { type: 'ref/resource', uri: 'fleet://devices/{environment}' }, argument: { name: 'environment', value: 'st' } });
+    expect(envs.completion.values).toEqual(['staging']);
+  });
+});
+
 describe('errors as spec 001 shapes them', () => {
   it('an unknown tool is -32601 with the closest names', async () => {
     const error = await rpcError(call('system_get_overveiw', { device_id: 'dev-home' }));

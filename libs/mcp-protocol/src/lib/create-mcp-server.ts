@@ -1,6 +1,7 @@
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SERVER_NAME, serverInstructions, SUPPORTED_ROUTEROS_VERSIONS } from './server-info';
+import { registerResources } from './server/register-resources';
 import { registerTools, ToolServerOptions, ToolServices } from './server/register-tools';
 import type { ToolCatalog } from './tools/catalog';
 
@@ -20,7 +21,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
     {
       capabilities: {
-        ...(options.tools ? { tools: { listChanged: false } } : {}),
+        ...(options.tools ? { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} } : {}),
         experimental: {
           routeros: {
             environment: options.environment,
@@ -33,6 +34,10 @@ export function createMcpServer(options: McpServerOptions): Server {
       instructions: serverInstructions(options.environment),
     },
   );
-  if (options.tools) registerTools(server, options.tools.catalog, options.tools.services, { ...options.tools.options, environment: options.environment });
+  if (options.tools) {
+    const serving = { ...options.tools.options, environment: options.environment };
+    registerTools(server, options.tools.catalog, options.tools.services, serving);
+    registerResources(server, options.tools.services, serving);
+  }
   return server;
 }

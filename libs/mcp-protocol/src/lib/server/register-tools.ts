@@ -5,7 +5,8 @@ import type { AuditRecorder, DeviceConnectivity, DeviceReader, DeviceRegistry } 
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { protocolError, toMcpError } from '../errors/map-domain-error';
+import { protocolError } from '../errors/map-domain-error';
+import { assertDeviceInEnvironment, errorPayload } from './call-guards';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
@@ -70,12 +71,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
       const deviceId = tool.deviceArgument ? String(args[tool.deviceArgument]) : undefined;
       const principal = options.principal();
       const output = await services.audit.run({ principal, action: `tool.${tool.name}`, deviceId, correlationId, arguments: args }, async () => {
-        if (deviceId) {
-          const device = await services.reader.device(deviceId);
-          if (device.environment !== options.environment) {
-            throw new RpcError(protocolError('FORBIDDEN', `device '${deviceId}' is in ${device.environment}; this server serves ${options.environment}`, { device_id: deviceId, device_environment: device.environment, server_environment: options.environment }, `Use a server configured for ${device.environment}, or a device from device_list in ${options.environment}.`));
-          }
-        }
+        if (deviceId) await assertDeviceInEnvironment(services.reader, deviceId, options.environment);
         const progressToken = request.params._meta?.progressToken;
         const progress = async (done: number, total: number, message?: string) => {
           if (progressToken === undefined) return;
@@ -99,8 +95,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
         },
       };
     } catch (error) {
-      const payload = error instanceof RpcError ? { code: error.code, message: error.message, data: error.data } : toMcpError(error, { correlationId });
-      payload.data.correlation_id ??= correlationId;
+      const payload = errorPayload(error, correlationId);
       // The whole error (with any long RouterOS detail) stays in the log; the client gets the short form.
       log.warn('tool call failed', { code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() });
       if (options.toolErrors === 'result' && payload.data.mcp_error_code !== 'TOOL_NOT_FOUND') {

@@ -1,0 +1,63 @@
+import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
+import { ValidationError } from '@routeros-mcp/domain-kernel';
+import type { ToolContext, ToolDefinition } from '../tools/define-tool';
+import { auditListEvents } from '../tools/audit/audit-list-events.tool';
+import { configGetExport } from '../tools/config/config-get-export.tool';
+import { deviceList } from '../tools/device/device-list.tool';
+import { fleetGetHealthSummary } from '../tools/fleet/fleet-get-health-summary.tool';
+import { interfaceList } from '../tools/interface/interface-list.tool';
+import { logsGetRecent } from '../tools/logs/logs-get-recent.tool';
+import { systemGetHealth } from '../tools/system/system-get-health.tool';
+import { systemGetOverview } from '../tools/system/system-get-overview.tool';
+
+/** One kind of resource: its URI template and the tool (with fixed arguments) that produces its content. */
+export interface ResourceKind {
+  template: string;
+  name: string;
+  title: string;
+  description: string;
+  pattern: RegExp;
+  /** Turns the URI's variables into the tool call that reads it. */
+  read(vars: Record<string, string>, ctx: ToolContext): Promise<unknown>;
+}
+
+async function via(tool: ToolDefinition, args: Record<string, unknown>, ctx: ToolContext): Promise<unknown> {
+  const parsed = tool.input.safeParse(args);
+  if (!parsed.success) throw ValidationError.single(parsed.error.issues[0].path.join('.') || 'uri', parsed.error.issues[0].message);
+  return (await tool.run(parsed.data as never, ctx)).structured;
+}
+
+const device = (suffix: string, title: string, description: string, read: ResourceKind['read']): ResourceKind => ({
+  template: `device://{device_id}/${suffix}`,
+  name: `device-${suffix}`,
+  title,
+  description,
+  pattern: new RegExp(`^device://([a-z0-9][a-z0-9-]{1,62})/${suffix}$`),
+  read,
+});
+
+export const RESOURCE_KINDS: readonly ResourceKind[] = [
+  device('overview', 'Device overview', 'Identity, version, board, uptime, CPU and memory.', (v, ctx) => via(systemGetOverview as ToolDefinition, { device_id: v['device_id'] }, ctx)),
+  device('health', 'Device health', 'CPU, memory, uptime and hardware sensors.', async (v, ctx) => ({
+    overview: await via(systemGetOverview as ToolDefinition, { device_id: v['device_id'] }, ctx),
+    sensors: ((await via(systemGetHealth as ToolDefinition, { device_id: v['device_id'], limit: 100 }, ctx)) as { items: unknown[] }).items,
+  })),
+  device('config', 'Device configuration', 'Live export, secrets redacted.', (v, ctx) => via(configGetExport as ToolDefinition, { device_id: v['device_id'] }, ctx)),
+  device('interfaces', 'Device interfaces', 'All interfaces with state and counters (first 500).', (v, ctx) => via(interfaceList as ToolDefinition, { device_id: v['device_id'], limit: 500 }, ctx)),
+  device('logs', 'Device logs', 'The newest 100 log entries.', (v, ctx) => via(logsGetRecent as ToolDefinition, { device_id: v['device_id'], limit: 100 }, ctx)),
+  { template: 'fleet://health-summary', name: 'fleet-health-summary', title: 'Fleet health', description: 'Reachability, CPU and memory of every device of this environment.', pattern: /^fleet:\/\/health-summary$/, read: (_v, ctx) => via(fleetGetHealthSummary as ToolDefinition, {}, ctx) },
+  { template: 'fleet://devices', name: 'fleet-devices', title: 'Enrolled devices', description: 'Every enrolled device (first 500).', pattern: /^fleet:\/\/devices$/, read: (_v, ctx) => via(deviceList as ToolDefinition, { limit: 500 }, ctx) },
+  { template: 'fleet://devices/{environment}', name: 'fleet-devices-by-environment', title: 'Devices of one environment', description: 'Enrolled devices of lab, staging or prod.', pattern: new RegExp(`^fleet://devices/(${ENVIRONMENTS.join('|')})$`), read: (v, ctx) => via(deviceList as ToolDefinition, { environment: v['environment'], limit: 500 }, ctx) },
+  { template: 'audit://events/recent', name: 'audit-recent', title: 'Recent audit events', description: 'The newest 100 audited actions.', pattern: /^audit:\/\/events\/recent$/, read: (_v, ctx) => via(auditListEvents as ToolDefinition, { limit: 100 }, ctx) },
+];
+
+/** The kind and variables of a URI, or undefined when no template matches. */
+export function matchResource(uri: string): { kind: ResourceKind; vars: Record<string, string> } | undefined {
+  for (const kind of RESOURCE_KINDS) {
+    const m = kind.pattern.exec(uri);
+    if (!m) continue;
+    const names = [...kind.template.matchAll(/\{(\w+)\}/g)].map((x) => x[1]);
+    return { kind, vars: Object.fromEntries(names.map((n, i) => [n, m[i + 1]])) };
+  }
+  return undefined;
+}

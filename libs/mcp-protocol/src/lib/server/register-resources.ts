@@ -1,0 +1,63 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CompleteRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
+import { randomUUID } from 'node:crypto';
+import { protocolError } from '../errors/map-domain-error';
+import { assertDeviceInEnvironment, errorPayload } from './call-guards';
+import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
+import type { ToolContext } from '../tools/define-tool';
+import type { ToolServerOptions, ToolServices } from './register-tools';
+import { RpcError } from './rpc-error';
+import { estimateTokens } from './token-budget';
+
+const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] as const;
+
+/** resources/list, templates, read and completion of `device_id` and `environment`. */
+export function registerResources(server: Server, services: ToolServices, options: ToolServerOptions): void {
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const devices = await services.registry.list({ environment: options.environment });
+    const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
+    const perDevice = devices
+      .filter((d) => d.status !== 'decommissioned')
+      .flatMap((d) => DEVICE_SUFFIXES.map((suffix) => ({ uri: `device://${d.id}/${suffix}`, name: `${d.id}-${suffix}`, title: `${d.name}: ${suffix}`, mimeType: 'application/json' })));
+    return { resources: [...fixed, ...perDevice] };
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
+    resourceTemplates: RESOURCE_KINDS.filter((k) => k.template.includes('{')).map((k) => ({ uriTemplate: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' })),
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    const correlationId = randomUUID();
+    const uri = request.params.uri;
+    try {
+      const match = matchResource(uri);
+      if (!match) throw new RpcError(protocolError('NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
+      const deviceId = match.vars['device_id'];
+      const principal = options.principal();
+      const ctx: ToolContext = { principal, correlationId, environment: options.environment, reader: services.reader, registry: services.registry, audit: services.audit, connectivity: services.connectivity, signal: extra.signal, progress: async () => undefined };
+      const body = await services.audit.run({ principal, action: `resource.${match.kind.name}`, deviceId, correlationId, arguments: { uri } }, async () => {
+        if (deviceId) await assertDeviceInEnvironment(services.reader, deviceId, options.environment);
+        return match.kind.read(match.vars, ctx);
+      });
+      const text = JSON.stringify(body);
+      return { contents: [{ uri, mimeType: 'application/json', text }], _meta: { correlation_id: correlationId, estimated_tokens: estimateTokens(text) } };
+    } catch (error) {
+      const payload = errorPayload(error, correlationId);
+      services.logger.warn('resource read failed', { correlation_id: correlationId, uri, code: payload.data.mcp_error_code });
+      throw new RpcError(payload);
+    }
+  });
+
+  server.setRequestHandler(CompleteRequestSchema, async (request) => {
+    const { ref, argument } = request.params;
+    let values: string[] = [];
+    if (ref.type === 'ref/resource' && argument.name === 'device_id') {
+      values = (await services.registry.list({ environment: options.environment })).map((d) => d.id);
+    } else if (argument.name === 'environment') {
+      values = [...ENVIRONMENTS];
+    }
+    const matching = values.filter((v) => v.startsWith(argument.value)).sort();
+    return { completion: { values: matching.slice(0, 100), total: matching.length, hasMore: matching.length > 100 } };
+  });
+}
