@@ -197,6 +197,26 @@ describe('resources', () => {
   });
 });
 
+describe('prompts', () => {
+  it('lists the ten workflows with typed arguments and renders them', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts).toHaveLength(10);
+    expect(prompts.find((p) => p.name === 'troubleshoot-device')?.arguments).toEqual([
+      { name: 'device_id', description: 'The device to examine', required: true },
+      { name: 'symptom', description: 'What is wrong, in a few words', required: false },
+    ]);
+    const got = await client.getPrompt({ name: 'troubleshoot-device', arguments: { device_id: 'dev-edge', symptom: 'slow' } });
+    expect(got.messages[0]).toMatchObject({ role: 'user', content: { type: 'text', text: expect.stringContaining('Troubleshoot device dev-edge. Reported symptom: slow.') } });
+  });
+
+  it('refuses a missing argument or an unknown prompt with -32602, and completes arguments', async () => {
+    expect(await rpcError(client.getPrompt({ name: 'security-audit', arguments: {} }))).toMatchObject({ code: -32602, data: { field: 'device_id' } });
+    expect(await rpcError(client.getPrompt({ name: 'nope' }))).toMatchObject({ code: -32602, data: { available: expect.arrayContaining(['security-audit']) } });
+    const done = await client.complete({ ref: { type: 'ref/prompt', name: 'security-audit' }, argument: { name: 'device_id', value: 'dev-e' } });
+    expect(done.completion.values).toEqual(['dev-edge']);
+  });
+});
+
 describe('errors as spec 001 shapes them', () => {
   it('an unknown tool is -32601 with the closest names', async () => {
     const error = await rpcError(call('system_get_overveiw', { device_id: 'dev-home' }));

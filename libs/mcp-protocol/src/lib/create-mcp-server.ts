@@ -1,6 +1,8 @@
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SERVER_NAME, serverInstructions, SUPPORTED_ROUTEROS_VERSIONS } from './server-info';
+import { loadPrompts } from './prompts/prompt-catalog';
+import { registerPrompts } from './server/register-prompts';
 import { registerResources } from './server/register-resources';
 import { registerTools, ToolServerOptions, ToolServices } from './server/register-tools';
 import type { ToolCatalog } from './tools/catalog';
@@ -21,7 +23,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
     {
       capabilities: {
-        ...(options.tools ? { tools: { listChanged: false }, resources: { listChanged: false }, completions: {} } : {}),
+        ...(options.tools ? { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} } : {}),
         experimental: {
           routeros: {
             environment: options.environment,
@@ -37,7 +39,9 @@ export function createMcpServer(options: McpServerOptions): Server {
   if (options.tools) {
     const serving = { ...options.tools.options, environment: options.environment };
     registerTools(server, options.tools.catalog, options.tools.services, serving);
-    registerResources(server, options.tools.services, serving);
+    const prompts = loadPrompts();
+    registerResources(server, options.tools.services, serving, prompts);
+    registerPrompts(server, prompts);
   }
   return server;
 }

@@ -4,6 +4,7 @@ import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { protocolError } from '../errors/map-domain-error';
 import { assertDeviceInEnvironment, errorPayload } from './call-guards';
+import type { PromptDefinition } from '../prompts/prompt-catalog';
 import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
 import type { ToolContext } from '../tools/define-tool';
 import type { ToolServerOptions, ToolServices } from './register-tools';
@@ -13,7 +14,7 @@ import { estimateTokens } from './token-budget';
 const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] as const;
 
 /** resources/list, templates, read and completion of `device_id` and `environment`. */
-export function registerResources(server: Server, services: ToolServices, options: ToolServerOptions): void {
+export function registerResources(server: Server, services: ToolServices, options: ToolServerOptions, prompts: PromptDefinition[] = []): void {
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const devices = await services.registry.list({ environment: options.environment });
     const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
@@ -51,12 +52,11 @@ export function registerResources(server: Server, services: ToolServices, option
 
   server.setRequestHandler(CompleteRequestSchema, async (request) => {
     const { ref, argument } = request.params;
+    // Prompt arguments say what they complete; resource templates use the variable's name.
+    const kind = ref.type === 'ref/prompt' ? prompts.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
     let values: string[] = [];
-    if (ref.type === 'ref/resource' && argument.name === 'device_id') {
-      values = (await services.registry.list({ environment: options.environment })).map((d) => d.id);
-    } else if (argument.name === 'environment') {
-      values = [...ENVIRONMENTS];
-    }
+    if (kind === 'device_id') values = (await services.registry.list({ environment: options.environment })).map((d) => d.id);
+    else if (kind === 'environment') values = [...ENVIRONMENTS];
     const matching = values.filter((v) => v.startsWith(argument.value)).sort();
     return { completion: { values: matching.slice(0, 100), total: matching.length, hasMore: matching.length > 100 } };
   });

@@ -1,0 +1,48 @@
+import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+const ArgumentSchema = z.object({
+  name: z.string().regex(/^[a-z_]+$/),
+  description: z.string(),
+  required: z.boolean().default(false),
+  /** What completion offers for this argument. */
+  complete: z.enum(['device_id', 'environment']).optional(),
+}).strict(); // an unquoted comma in YAML flow style silently adds keys: refuse them
+
+const FrontMatterSchema = z.object({
+  name: z.string().regex(/^[a-z]+(-[a-z]+)*$/),
+  title: z.string(),
+  description: z.string(),
+  arguments: z.array(ArgumentSchema).default([]),
+}).strict();
+
+export type PromptDefinition = z.infer<typeof FrontMatterSchema> & { template: string };
+
+/** Reads the prompt files (front matter plus a template); a malformed file fails at start, naming it. */
+export function loadPrompts(dir = join(__dirname, 'files')): PromptDefinition[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((file) => {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const m = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text);
+      if (!m) throw new Error(`prompt ${file}: expected front matter between --- lines`);
+      const parsed = FrontMatterSchema.safeParse(parse(m[1]));
+      if (!parsed.success) throw new Error(`prompt ${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      return { ...parsed.data, template: m[2].trim() };
+    });
+}
+
+/** Fills `{{name}}` and the optional sections `{{#name}}…{{/name}}`; missing required arguments are refused. */
+export function renderPrompt(prompt: PromptDefinition, args: Record<string, string | undefined>): string {
+  const errors = prompt.arguments.filter((a) => a.required && !args[a.name]).map((a) => ({ field: a.name, message: 'is required' }));
+  const unknown = Object.keys(args).filter((k) => !prompt.arguments.some((a) => a.name === k));
+  for (const k of unknown) errors.push({ field: k, message: `is not an argument of ${prompt.name}` });
+  if (errors.length) throw new ValidationError(errors);
+  return prompt.template
+    .replace(/\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_all, name: string, inner: string) => (args[name] ? inner : ''))
+    .replace(/\{\{(\w+)\}\}/g, (_all, name: string) => args[name] ?? '(not given)');
+}
