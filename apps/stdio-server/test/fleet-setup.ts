@@ -8,7 +8,7 @@ export interface Enrolment {
 }
 
 /** Enrolls simulated devices into the data directory the server under test will use, pinned and with credentials. */
-export async function enroll(dataDir: string, fleet: Fleet, devices: Enrolment[]): Promise<void> {
+export async function enrollSimulated(dataDir: string, fleet: Fleet, devices: Enrolment[]): Promise<void> {
   const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
   const admin = container.get(AdminServices);
   try {

@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { enrollSimulated } from './fleet-setup';
 import { join } from 'node:path';
-import { enroll } from './fleet-setup';
 
 const MAIN = join(__dirname, '..', 'dist', 'main.js');
 const dir = tempDir('stdio-tools-');
@@ -30,7 +30,7 @@ const call = (name: string, args: Record<string, unknown> = {}) => client.callTo
 
 beforeAll(async () => {
   fleet = await startFleet({ devices: 2, profile: 'mixed', users: [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' }] });
-  await enroll(dataDir, fleet, [
+  await enrollSimulated(dataDir, fleet, [
     { id: 'dev-home', device: fleet.devices[0], environment: 'lab' },
     { id: 'dev-edge', device: fleet.devices[1], environment: 'lab' },
     { id: 'dev-prod', device: fleet.devices[1], environment: 'prod' },

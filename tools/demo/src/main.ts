@@ -1,0 +1,76 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { SimDevice, startFleet, tempDir } from '@routeros-mcp/testing';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+const REPO = join(__dirname, '..', '..', '..');
+const SERVER = join(REPO, 'apps', 'stdio-server', 'bin', 'routeros-mcp.js');
+const ADMIN = join(REPO, 'apps', 'admin-cli', 'bin', 'routeros-mcp-admin.js');
+const PASSWORD = 'demo-password';
+
+/**
+ * Enrolls a device the way an operator does: the admin CLI pins the fingerprints the simulator reported.
+ * Asynchronous on purpose: the simulator runs in this process and must keep answering.
+ */
+function enroll(dataDir: string, id: string, device: SimDevice): Promise<string> {
+  const url = new URL(device.restUrl);
+  const args = ['device', 'add', '--id', id, '--name', id, '--host', url.hostname, '--port', url.port, '--ssh-port', String(device.sshPort), '--environment', 'lab', '--username', 'admin', '--password-stdin', '--tls-fingerprint', device.keys.tlsFingerprint, '--ssh-host-key', device.keys.sshHostKeyFingerprint];
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [ADMIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir } }, (error, stdout, stderr) =>
+      error ? reject(new Error(`enrolling ${id} failed: ${stderr.trim()}`)) : resolve(stdout.trim()),
+    );
+    child.stdin?.end(`${PASSWORD}\n`);
+  });
+}
+const out = (text = '') => process.stdout.write(`${text}\n`);
+const heading = (text: string) => out(`\n=== ${text} ===`);
+
+/** What an assistant sees: the text content of a tool result, or the error message and its suggestion. */
+async function show(client: Client, name: string, args: Record<string, unknown>): Promise<void> {
+  out(`> ${name} ${JSON.stringify(args)}`);
+  try {
+    const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; _meta?: Record<string, unknown> };
+    out(result.content[0].text);
+    out(`(_meta: ~${result._meta?.['estimated_tokens']} tokens, correlation ${result._meta?.['correlation_id']})`);
+  } catch (error) {
+    const e = error as { code: number; message: string; data?: { suggestion?: string; next_steps?: string[] } };
+    out(`error ${e.code}: ${e.message.replace(/^MCP error -?\d+: /, '')}`);
+    out(`suggestion: ${e.data?.suggestion}`);
+    out(`next steps: ${e.data?.next_steps?.join(', ')}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = tempDir('routeros-mcp-demo-');
+  const fleet = await startFleet({ devices: 3, profile: 'mixed', users: [{ name: 'admin', password: PASSWORD, group: 'full' }] });
+  let client: Client | undefined;
+  try {
+    const dataDir = join(dir.path, 'data');
+    heading('Three simulated RouterOS 7.20.5 devices, enrolled with routeros-mcp-admin into an embedded SQLite database');
+    for (const [i, id] of ['home-01', 'edge-01', 'chr-01'].entries()) out(await enroll(dataDir, id, fleet.devices[i]));
+    out(`data directory: ${dataDir}`);
+    client = new Client({ name: 'routeros-mcp-demo', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'warn' }, stderr: 'ignore' }));
+    const { tools } = await client.listTools();
+    out(`MCP server: ${client.getServerVersion()?.name} ${client.getServerVersion()?.version}, ${tools.length} tools`);
+
+    heading('Fleet health');
+    await show(client, 'fleet_get_health_summary', {});
+    heading('One device');
+    await show(client, 'system_get_overview', { device_id: 'edge-01' });
+    heading('Firewall rules, first page');
+    await show(client, 'firewall_list_filter_rules', { device_id: 'home-01', limit: 4, fields: ['chain', 'action', 'comment'] });
+    heading('A mistake, and how the server helps the assistant recover');
+    await show(client, 'system_get_overview', { device_id: 'edge-99' });
+  } finally {
+    await client?.close();
+    await fleet.stop();
+    dir.remove();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`demo failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
