@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { enrollSimulated } from './fleet-setup';
 import { join } from 'node:path';
@@ -247,6 +248,22 @@ describe('errors as spec 001 shapes them', () => {
     const error = await rpcError(call('system_get_overview', { device_id: 'dev-home' }));
     expect(error).toMatchObject({ code: -32010, data: { mcp_error_code: 'DEVICE_UNREACHABLE', retry_after: expect.any(Number), recovery_strategy: 'retry_with_backoff', correlation_id: expect.any(String) } });
     expect(await client.ping()).toEqual({});
+  });
+
+  it('limits tool calls per session with RATE_LIMITED and retry_after, and tells clients that asked for log messages', async () => {
+    const limited = await connect({ ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const messages: any[] = [];
+      limited.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params));
+      await limited.setLoggingLevel('warning');
+      for (let i = 0; i < 3; i++) await limited.callTool({ name: 'device_list', arguments: {} });
+      const error = await rpcError(limited.callTool({ name: 'device_list', arguments: {} }));
+      expect(error).toMatchObject({ code: -32006, data: { mcp_error_code: 'RATE_LIMITED', retry_after: expect.any(Number) } });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(messages).toContainEqual(expect.objectContaining({ level: 'warning', data: expect.objectContaining({ code: 'RATE_LIMITED' }) }));
+    } finally {
+      await limited.close();
+    }
   });
 
   it('ROUTEROS_MCP_TOOL_ERRORS=result returns the same data as an isError result', async () => {

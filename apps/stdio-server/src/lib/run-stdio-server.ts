@@ -26,7 +26,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     tools: {
       catalog,
       services: { reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger },
-      options: { principal: () => ({ id: userInfo().username, via: 'stdio' }), toolErrors: config.toolErrors },
+      options: { principal: () => ({ id: userInfo().username, via: 'stdio' }), toolErrors: config.toolErrors, callsPerMinute: config.rateLimitPerMinute },
     },
   });
   const transport = new GuardedStdioTransport();

@@ -37,6 +37,8 @@ export const ConfigSchema = z
     readOnly: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(false),
     /** `jsonrpc` (spec) or `result`: failed tool calls as isError results for clients that hide JSON-RPC error data. */
     toolErrors: z.enum(['jsonrpc', 'result'], { message: 'must be jsonrpc or result' }).default('jsonrpc'),
+    /** Tool calls per minute per MCP session. */
+    rateLimitPerMinute: z.coerce.number().int().min(1).max(100_000).default(120),
   })
   .strict()
   .refine((c) => !(c.masterKey && c.approvalSigningKey && c.masterKey === c.approvalSigningKey), {

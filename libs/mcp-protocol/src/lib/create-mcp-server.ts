@@ -23,7 +23,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
     {
       capabilities: {
-        ...(options.tools ? { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {} } : {}),
+        ...(options.tools ? { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
         experimental: {
           routeros: {
             environment: options.environment,

@@ -10,6 +10,7 @@ import { assertDeviceInEnvironment, errorPayload } from './call-guards';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
+import { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
 
@@ -27,6 +28,8 @@ export interface ToolServerOptions {
   principal: () => Principal;
   /** `result` returns failures as isError results with structuredContent (for clients that hide error data). */
   toolErrors: 'jsonrpc' | 'result';
+  /** Tool calls per minute per session (RATE_LIMITED past it). */
+  callsPerMinute?: number;
 }
 
 function describeTool(tool: ToolDefinition) {
@@ -53,6 +56,7 @@ function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
 /** Serves tools/list and tools/call with the spec's errors (the SDK's own helpers would turn them into results). */
 export function registerTools(server: Server, catalog: ToolCatalog, services: ToolServices, options: ToolServerOptions): void {
   const listed = catalog.tools.map(describeTool);
+  const sessionLimit = new RateWindow(options.callsPerMinute ?? 120, 60_000);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -65,6 +69,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
         const suggestions = catalog.closestNames(name);
         throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
       }
+      sessionLimit.take(extra.sessionId ?? 'stdio', 'tool calls of this session');
       const parsed = tool.input.safeParse(request.params.arguments ?? {});
       if (!parsed.success) throw invalidParams(tool, parsed.error);
       const args = parsed.data as Record<string, unknown>;
@@ -98,6 +103,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
       const payload = errorPayload(error, correlationId);
       // The whole error (with any long RouterOS detail) stays in the log; the client gets the short form.
       log.warn('tool call failed', { code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() });
+      // Clients that asked for log messages (logging/setLevel) see failures too; the SDK filters by level.
+      void server.sendLoggingMessage({ level: 'warning', logger: 'routeros-mcp', data: { tool: name, code: payload.data.mcp_error_code, correlation_id: correlationId } }, extra.sessionId).catch(() => undefined);
       if (options.toolErrors === 'result' && payload.data.mcp_error_code !== 'TOOL_NOT_FOUND') {
         return { isError: true, content: [{ type: 'text' as const, text: `${payload.message}\nsuggestion: ${payload.data.suggestion}` }], structuredContent: { error: payload }, _meta: { correlation_id: correlationId } };
       }

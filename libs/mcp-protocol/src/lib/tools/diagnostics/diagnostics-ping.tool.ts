@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
-import { RateWindow } from './rate-window';
+import { RateWindow } from '../../server/rate-window';
 import { TargetHostSchema } from './target-host';
 
 /** Ten diagnostics per minute per device: they load the device and the path. */
