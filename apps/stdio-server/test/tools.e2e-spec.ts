@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { enrollSimulated } from './fleet-setup';
 import { join } from 'node:path';
@@ -195,6 +195,34 @@ describe('resources', () => {
     expect(devices.completion.values).toEqual(['dev-home']);
     const envs = await client.complete({ ref: { type: 'ref/resource', uri: 'fleet://devices/{environment}' }, argument: { name: 'environment', value: 'st' } });
     expect(envs.completion.values).toEqual(['staging']);
+  });
+});
+
+describe('subscriptions', () => {
+  it('polls only what is subscribed and notifies changes with an etag; unsubscribe stops it', async () => {
+    const watcher = await connect({ ROUTEROS_MCP_HEALTH_POLL_INTERVAL_MS: '150' });
+    try {
+      const updates: any[] = [];
+      watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params));
+      await watcher.subscribeResource({ uri: 'device://dev-edge/health' });
+      await new Promise((r) => setTimeout(r, 400)); // the first poll sets the baseline
+      await simControl(fleet, 'PUT', '/devices/1/faults', { refuse: true });
+      const deadline = Date.now() + 8000;
+      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(updates[0]).toMatchObject({ uri: 'device://dev-edge/health', _meta: { etag: expect.any(String) } });
+      await watcher.unsubscribeResource({ uri: 'device://dev-edge/health' });
+      await new Promise((r) => setTimeout(r, 1000)); // let a notification already coalescing go out
+      const count = updates.length;
+      await simControl(fleet, 'DELETE', '/devices/1/faults');
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(updates.length).toBe(count);
+    } finally {
+      await watcher.close();
+    }
+  }, 30_000);
+
+  it('refuses resources that cannot be subscribed', async () => {
+    expect(await rpcError(client.subscribeResource({ uri: 'device://dev-edge/config' }))).toMatchObject({ code: -32602, data: { field: 'uri' } });
   });
 });
 

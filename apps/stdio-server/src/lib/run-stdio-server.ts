@@ -27,6 +27,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
       catalog,
       services: { reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger },
       options: { principal: () => ({ id: userInfo().username, via: 'stdio' }), toolErrors: config.toolErrors, callsPerMinute: config.rateLimitPerMinute },
+      subscriptions: { intervalMs: config.healthPollIntervalMs, jitterMs: Math.round(config.healthPollIntervalMs / 10), coalesceMs: Math.min(1000, Math.max(250, Math.round(config.healthPollIntervalMs / 4))) },
     },
   });
   const transport = new GuardedStdioTransport();

@@ -39,6 +39,8 @@ export const ConfigSchema = z
     toolErrors: z.enum(['jsonrpc', 'result'], { message: 'must be jsonrpc or result' }).default('jsonrpc'),
     /** Tool calls per minute per MCP session. */
     rateLimitPerMinute: z.coerce.number().int().min(1).max(100_000).default(120),
+    /** How often subscribed health resources are polled. */
+    healthPollIntervalMs: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .strict()
   .refine((c) => !(c.masterKey && c.approvalSigningKey && c.masterKey === c.approvalSigningKey), {

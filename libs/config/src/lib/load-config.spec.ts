@@ -16,7 +16,7 @@ function problems(fn: () => unknown): string[] {
 describe('loadConfig', () => {
   it('defaults to ~/.routeros-mcp, SQLite, lab and info', () => {
     const config = loadConfig({ homeDir: '/home/op' });
-    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120 });
+    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
   });
 

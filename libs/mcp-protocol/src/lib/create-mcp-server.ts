@@ -4,6 +4,7 @@ import { SERVER_NAME, serverInstructions, SUPPORTED_ROUTEROS_VERSIONS } from './
 import { loadPrompts } from './prompts/prompt-catalog';
 import { registerPrompts } from './server/register-prompts';
 import { registerResources } from './server/register-resources';
+import { DEFAULT_SUBSCRIPTION_OPTIONS, SubscriptionOptions } from './server/subscriptions';
 import { registerTools, ToolServerOptions, ToolServices } from './server/register-tools';
 import type { ToolCatalog } from './tools/catalog';
 
@@ -11,7 +12,7 @@ export interface McpServerOptions {
   version: string;
   environment: Environment;
   /** The tools to serve, and what they run on. */
-  tools?: { catalog: ToolCatalog; services: ToolServices; options: Omit<ToolServerOptions, 'environment'> };
+  tools?: { catalog: ToolCatalog; services: ToolServices; options: Omit<ToolServerOptions, 'environment'>; subscriptions?: Partial<SubscriptionOptions> };
 }
 
 /**
@@ -23,7 +24,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
     {
       capabilities: {
-        ...(options.tools ? { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
+        ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
         experimental: {
           routeros: {
             environment: options.environment,
@@ -40,7 +41,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     const serving = { ...options.tools.options, environment: options.environment };
     registerTools(server, options.tools.catalog, options.tools.services, serving);
     const prompts = loadPrompts();
-    registerResources(server, options.tools.services, serving, prompts);
+    registerResources(server, options.tools.services, serving, prompts, { ...DEFAULT_SUBSCRIPTION_OPTIONS, ...options.tools.subscriptions });
     registerPrompts(server, prompts);
   }
   return server;

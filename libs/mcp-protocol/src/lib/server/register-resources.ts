@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CompleteRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CompleteRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ReadResourceRequestSchema, SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { protocolError } from '../errors/map-domain-error';
@@ -9,12 +9,13 @@ import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
 import type { ToolContext } from '../tools/define-tool';
 import type { ToolServerOptions, ToolServices } from './register-tools';
 import { RpcError } from './rpc-error';
+import { SubscriptionManager, SubscriptionOptions } from './subscriptions';
 import { estimateTokens } from './token-budget';
 
 const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] as const;
 
 /** resources/list, templates, read and completion of `device_id` and `environment`. */
-export function registerResources(server: Server, services: ToolServices, options: ToolServerOptions, prompts: PromptDefinition[] = []): void {
+export function registerResources(server: Server, services: ToolServices, options: ToolServerOptions, prompts: PromptDefinition[] = [], subscriptionOptions?: SubscriptionOptions): void {
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const devices = await services.registry.list({ environment: options.environment });
     const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
@@ -28,19 +29,39 @@ export function registerResources(server: Server, services: ToolServices, option
     resourceTemplates: RESOURCE_KINDS.filter((k) => k.template.includes('{')).map((k) => ({ uriTemplate: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' })),
   }));
 
+  /** Reads one resource as `principal`, audited, through the environment gate. */
+  const readResource = async (uri: string, correlationId: string, signal: AbortSignal): Promise<unknown> => {
+    const match = matchResource(uri);
+    if (!match) throw new RpcError(protocolError('NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
+    const deviceId = match.vars['device_id'];
+    const principal = options.principal();
+    const ctx: ToolContext = { principal, correlationId, environment: options.environment, reader: services.reader, registry: services.registry, audit: services.audit, connectivity: services.connectivity, signal, progress: async () => undefined };
+    return services.audit.run({ principal, action: `resource.${match.kind.name}`, deviceId, correlationId, arguments: { uri } }, async () => {
+      if (deviceId) await assertDeviceInEnvironment(services.reader, deviceId, options.environment);
+      return match.kind.read(match.vars, ctx);
+    });
+  };
+
+  const subscriptions = new SubscriptionManager(server, (uri) => readResource(uri, randomUUID(), new AbortController().signal), subscriptionOptions);
+  const previousOnClose = server.onclose;
+  server.onclose = () => {
+    subscriptions.close();
+    previousOnClose?.();
+  };
+  server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    subscriptions.subscribe(request.params.uri);
+    return {};
+  });
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    subscriptions.unsubscribe(request.params.uri);
+    return {};
+  });
+
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     const correlationId = randomUUID();
     const uri = request.params.uri;
     try {
-      const match = matchResource(uri);
-      if (!match) throw new RpcError(protocolError('NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
-      const deviceId = match.vars['device_id'];
-      const principal = options.principal();
-      const ctx: ToolContext = { principal, correlationId, environment: options.environment, reader: services.reader, registry: services.registry, audit: services.audit, connectivity: services.connectivity, signal: extra.signal, progress: async () => undefined };
-      const body = await services.audit.run({ principal, action: `resource.${match.kind.name}`, deviceId, correlationId, arguments: { uri } }, async () => {
-        if (deviceId) await assertDeviceInEnvironment(services.reader, deviceId, options.environment);
-        return match.kind.read(match.vars, ctx);
-      });
+      const body = await readResource(uri, correlationId, extra.signal);
       const text = JSON.stringify(body);
       return { contents: [{ uri, mimeType: 'application/json', text }], _meta: { correlation_id: correlationId, estimated_tokens: estimateTokens(text) } };
     } catch (error) {

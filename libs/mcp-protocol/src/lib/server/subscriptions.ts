@@ -1,0 +1,100 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { createHash } from 'node:crypto';
+import { protocolError } from '../errors/map-domain-error';
+import { RpcError } from './rpc-error';
+
+export interface SubscriptionOptions {
+  /** How often a subscribed resource is read (default 30 s), plus up to `jitterMs` so devices are not polled in step. */
+  intervalMs: number;
+  jitterMs: number;
+  /** Changes within this window produce one notification (250–1000 ms). */
+  coalesceMs: number;
+  maxPerConnection: number;
+  maxPerDevice: number;
+}
+
+export const DEFAULT_SUBSCRIPTION_OPTIONS: SubscriptionOptions = { intervalMs: 30_000, jitterMs: 3_000, coalesceMs: 500, maxPerConnection: 200, maxPerDevice: 100 };
+
+/** The resources that can be subscribed: live health only (config and logs are read on demand). */
+const SUBSCRIBABLE = /^(device:\/\/([a-z0-9][a-z0-9-]{1,62})\/health|fleet:\/\/health-summary)$/;
+
+/** Subscriptions across every connection of this process, per device, for the per-device limit. */
+const perDevice = new Map<string, number>();
+
+/** What identifies a state worth telling about: the body without ever-moving counters. */
+export function etagOf(body: unknown): string {
+  const stable = JSON.stringify(body, (key, value) => (key === 'uptime' || key === 'uptime_seconds' ? undefined : value));
+  return createHash('sha256').update(stable).digest('base64url').slice(0, 16);
+}
+
+interface Watch {
+  timer?: NodeJS.Timeout;
+  etag?: string;
+  pending?: NodeJS.Timeout;
+}
+
+/**
+ * One connection's subscriptions. A poller runs only for what is subscribed; a changed etag produces
+ * `notifications/resources/updated` (with the etag), coalesced; unsubscribe stops polling.
+ */
+export class SubscriptionManager {
+  private readonly watches = new Map<string, Watch>();
+
+  constructor(
+    private readonly server: Server,
+    private readonly read: (uri: string) => Promise<unknown>,
+    private readonly options: SubscriptionOptions = DEFAULT_SUBSCRIPTION_OPTIONS,
+  ) {}
+
+  subscribe(uri: string): void {
+    const m = SUBSCRIBABLE.exec(uri);
+    if (!m) throw new RpcError(protocolError('INVALID_PARAMS', `'${uri}' cannot be subscribed; subscribe to device://{device_id}/health or fleet://health-summary`, { uri, field: 'uri' }));
+    if (this.watches.has(uri)) return;
+    if (this.watches.size >= this.options.maxPerConnection) {
+      throw new RpcError(protocolError('RATE_LIMITED', `at most ${this.options.maxPerConnection} subscriptions per connection; unsubscribe from some first`, { uri, limit: this.options.maxPerConnection, retry_after: 60 }));
+    }
+    const device = m[2];
+    if (device && (perDevice.get(device) ?? 0) >= this.options.maxPerDevice) {
+      throw new RpcError(protocolError('RATE_LIMITED', `at most ${this.options.maxPerDevice} subscriptions per device`, { uri, device_id: device, limit: this.options.maxPerDevice, retry_after: 60 }));
+    }
+    if (device) perDevice.set(device, (perDevice.get(device) ?? 0) + 1);
+    const watch: Watch = {};
+    this.watches.set(uri, watch);
+    void this.poll(uri, watch);
+  }
+
+  unsubscribe(uri: string): void {
+    const watch = this.watches.get(uri);
+    if (!watch) return;
+    clearTimeout(watch.timer);
+    clearTimeout(watch.pending);
+    this.watches.delete(uri);
+    const device = SUBSCRIBABLE.exec(uri)?.[2];
+    if (device) perDevice.set(device, Math.max(0, (perDevice.get(device) ?? 1) - 1));
+  }
+
+  close(): void {
+    for (const uri of [...this.watches.keys()]) this.unsubscribe(uri);
+  }
+
+  private async poll(uri: string, watch: Watch): Promise<void> {
+    let body: unknown;
+    try {
+      body = await this.read(uri);
+    } catch (error) {
+      // A device going unreachable is exactly the change a subscriber wants to hear about.
+      body = { error: (error as { data?: { mcp_error_code?: string }; code?: string }).data?.mcp_error_code ?? (error as { code?: string }).code ?? 'ERROR' };
+    }
+    if (this.watches.get(uri) !== watch) return; // unsubscribed meanwhile
+    const etag = etagOf(body);
+    if (watch.etag !== undefined && etag !== watch.etag && !watch.pending) {
+      watch.pending = setTimeout(() => {
+        watch.pending = undefined;
+        void this.server.sendResourceUpdated({ uri, _meta: { etag: watch.etag } }).catch(() => undefined);
+      }, this.options.coalesceMs);
+    }
+    watch.etag = etag;
+    watch.timer = setTimeout(() => void this.poll(uri, watch), this.options.intervalMs + Math.random() * this.options.jitterMs);
+    watch.timer.unref();
+  }
+}
