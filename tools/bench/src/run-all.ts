@@ -1,6 +1,7 @@
 import { simRestThroughput } from './sim-rest-throughput.bench';
 import { simScale } from './sim-scale.bench';
 import { adapterFanOut, adapterLatency } from './adapter-latency.bench';
+import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
 
 /** Runs every benchmark and prints one JSON line each: results are ratios against baselines from the same run. */
 async function main(): Promise<void> {
@@ -10,6 +11,11 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await adapterLatency()) + '\n');
     process.stdout.write(JSON.stringify(await adapterLatency(300, 2)) + '\n');
     process.stdout.write(JSON.stringify(await adapterFanOut()) + '\n');
+  }
+  if (!only || only === 'mcp') {
+    process.stdout.write(JSON.stringify(await mcpOverview()) + '\n');
+    process.stdout.write(JSON.stringify(await mcpFleetHealth()) + '\n');
+    process.stdout.write(JSON.stringify(await mcpColdStart()) + '\n');
   }
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
 }

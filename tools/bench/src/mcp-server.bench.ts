@@ -1,0 +1,157 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startChild, stopChild } from './child';
+
+const req = createRequire(__filename);
+const SIM_MAIN = join(req.resolve('@routeros-mcp/routeros-sim/package.json'), '..', 'dist', 'main.js');
+const SERVER = join(__dirname, '..', '..', '..', 'apps', 'stdio-server', 'bin', 'routeros-mcp.js');
+const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+
+interface SimLine {
+  rest_url: string;
+  ssh_port: number;
+  tls_fingerprint_sha256: string;
+  ssh_host_key_sha256: string;
+}
+
+/** Starts a simulated fleet in its own process and enrolls it into a fresh data directory. */
+async function fleetWithRegistry(devices: number): Promise<{ lines: SimLine[]; control: string; dataDir: string; stop(): Promise<void> }> {
+  const sim = await startChild(SIM_MAIN, ['--devices', String(devices), '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--users', 'admin:admin', '--profile', 'chr']);
+  const lines = sim.lines.filter((l) => l['rest_url']) as unknown as SimLine[];
+  const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
+  const dataDir = join(dir, 'data');
+  const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }))).get(AdminServices);
+  try {
+    for (const [i, line] of lines.entries()) {
+      const url = new URL(line.rest_url);
+      await admin.devices.enroll(
+        { id: 'bench', via: 'admin-cli' },
+        { id: `dev-${i}`, name: `dev-${i}`, host: url.hostname, restPort: url.port, sshPort: line.ssh_port, environment: 'lab', tlsFingerprint: line.tls_fingerprint_sha256, sshHostKey: line.ssh_host_key_sha256 },
+        { rest: { username: 'admin', password: 'admin' }, ssh: { username: 'admin', password: 'admin' } },
+      );
+    }
+  } finally {
+    await admin.close();
+  }
+  return {
+    lines,
+    control: sim.lines.at(-1)!['control_url'] as string,
+    dataDir,
+    async stop() {
+      await stopChild(sim.child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function connect(dataDir: string, env: Record<string, string> = {}): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error', ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000', ...env }, stderr: 'ignore' }));
+  return client;
+}
+
+function bareGet(agent: Agent, url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const r = request(url, { agent, rejectUnauthorized: false, headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve());
+    });
+    r.on('error', reject);
+    r.end();
+  });
+}
+
+/** system_get_overview through the stdio server against one direct keep-alive REST read of the same device. */
+export async function mcpOverview(samples = 300): Promise<Record<string, unknown>> {
+  const fleet = await fleetWithRegistry(1);
+  const client = await connect(fleet.dataDir);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const url = `${fleet.lines[0].rest_url}/system/resource`;
+    for (let i = 0; i < 30; i++) {
+      await client.callTool({ name: 'system_get_overview', arguments: { device_id: 'dev-0' } });
+      await bareGet(agent, url);
+    }
+    const tool: number[] = [];
+    const direct: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      let t = performance.now();
+      await client.callTool({ name: 'system_get_overview', arguments: { device_id: 'dev-0' } });
+      tool.push(performance.now() - t);
+      t = performance.now();
+      await bareGet(agent, url);
+      direct.push(performance.now() - t);
+    }
+    const { tools } = await client.listTools();
+    return {
+      name: 'system_get_overview via the stdio server vs a direct REST read (median)',
+      tool_p50_ms: +median(tool).toFixed(2),
+      direct_rest_p50_ms: +median(direct).toFixed(2),
+      ratio: +(median(tool) / median(direct)).toFixed(2),
+      goal: 'ratio <= 1.3',
+      tools_list_estimated_tokens: Math.ceil(JSON.stringify({ tools }).length / 4),
+      tools_list_goal: '<= 6000',
+    };
+  } finally {
+    agent.destroy();
+    await client.close();
+    await fleet.stop();
+  }
+}
+
+/** fleet_get_health_summary over many devices at an injected latency, against the ideal for the limits. */
+export async function mcpFleetHealth(devices = 200, latencyMs = 20): Promise<Record<string, unknown>> {
+  const fleet = await fleetWithRegistry(devices);
+  const client = await connect(fleet.dataDir);
+  try {
+    await client.callTool({ name: 'fleet_get_health_summary', arguments: {} }); // connections up
+    await Promise.all(fleet.lines.map((_, i) => fetch(`${fleet.control}/devices/${i}/faults`, { method: 'PUT', body: JSON.stringify({ latencyMs }) })));
+    const started = performance.now();
+    const result = (await client.callTool({ name: 'fleet_get_health_summary', arguments: {} })) as unknown as { structuredContent: { reachable: number } };
+    const seconds = (performance.now() - started) / 1000;
+    const fanOut = 32; // the tool's own fan-out, under the adapter's global limit of 64
+    const ideal = (Math.ceil(devices / fanOut) * latencyMs) / 1000;
+    return { name: `fleet_get_health_summary over ${devices} devices at ${latencyMs} ms`, seconds: +seconds.toFixed(3), ideal_seconds: ideal, ratio: +(seconds / ideal).toFixed(2), goal: 'ratio <= 1.5', reachable: result.structuredContent.reachable };
+  } finally {
+    await client.close();
+    await fleet.stop();
+  }
+}
+
+function timeToFirstFrame(args: string[], input: string, env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['pipe', 'pipe', 'ignore'] });
+    child.stdout.once('data', () => {
+      resolve(performance.now() - started);
+      child.kill();
+    });
+    child.on('error', reject);
+    child.stdin.write(input);
+  });
+}
+
+/** From spawn to the initialize answer, against a bare `node -e` that answers the first line it reads. */
+export async function mcpColdStart(runs = 5): Promise<Record<string, unknown>> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
+  const init = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'b', version: '1' } } })}\n`;
+  try {
+    await timeToFirstFrame([SERVER], init, { ROUTEROS_MCP_DATA_DIR: join(dir, 'data') }); // first run migrates
+    const server: number[] = [];
+    const bare: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      server.push(await timeToFirstFrame([SERVER], init, { ROUTEROS_MCP_DATA_DIR: join(dir, 'data') }));
+      bare.push(await timeToFirstFrame(['-e', "process.stdin.once('data', () => process.stdout.write('{}\\n'))"], init, {}));
+    }
+    return { name: 'stdio cold start to the initialize answer (median)', server_ms: Math.round(median(server)), bare_node_ms: Math.round(median(bare)), ratio: +(median(server) / median(bare)).toFixed(1) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
