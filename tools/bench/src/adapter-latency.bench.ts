@@ -1,37 +1,13 @@
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import type { DeviceTarget, Logger } from '@routeros-mcp/application-ports';
-import { Agent, request } from 'node:https';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { startChild, stopChild } from './child';
-
-const req = createRequire(__filename);
-const SIM_MAIN = join(req.resolve('@routeros-mcp/routeros-sim/package.json'), '..', 'dist', 'main.js');
+import { Agent } from 'node:https';
+import { stopChild } from './child';
+import { bareGet, median, SimLine, startSim } from './sim-process';
 const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => quiet };
-
-interface SimLine {
-  rest_url: string;
-  ssh_port: number;
-  tls_fingerprint_sha256: string;
-  ssh_host_key_sha256: string;
-}
 
 function targetOf(line: SimLine, i: number): DeviceTarget {
   const url = new URL(line.rest_url);
   return { deviceId: `bench-${i}`, host: url.hostname, restPort: Number(url.port), sshPort: line.ssh_port, tlsFingerprint: line.tls_fingerprint_sha256, username: 'admin', password: 'admin' };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-function bareGet(agent: Agent, url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const r = request(url, { agent, rejectUnauthorized: false, headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve());
-    });
-    r.on('error', reject);
-    r.end();
-  });
 }
 
 /**
@@ -39,9 +15,9 @@ function bareGet(agent: Agent, url: string): Promise<void> {
  * against a bare keep-alive node:https GET of the same URL, interleaved in the same run.
  */
 export async function adapterLatency(samples = 1000, latencyMs = 0): Promise<Record<string, unknown>> {
-  const sim = await startChild(SIM_MAIN, ['--devices', '1', '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--users', 'admin:admin']);
-  const line = sim.lines[0] as unknown as SimLine;
-  if (latencyMs) await fetch(`${sim.lines.at(-1)!['control_url']}/devices/0/faults`, { method: 'PUT', body: JSON.stringify({ latencyMs }) });
+  const sim = await startSim(1);
+  const line = sim.lines[0];
+  if (latencyMs) await fetch(`${sim.control}/devices/0/faults`, { method: 'PUT', body: JSON.stringify({ latencyMs }) });
   const api = new RestRouterOsApi(quiet);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
@@ -73,9 +49,7 @@ export async function adapterLatency(samples = 1000, latencyMs = 0): Promise<Rec
 
 /** Reads across many devices at an injected latency, against the ideal time the configured concurrency allows. */
 export async function adapterFanOut(devices = 200, latencyMs = 20, readsPerDevice = 3): Promise<Record<string, unknown>> {
-  const sim = await startChild(SIM_MAIN, ['--devices', String(devices), '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--users', 'admin:admin', '--profile', 'chr']);
-  const lines = sim.lines.filter((l) => l['rest_url']) as unknown as SimLine[];
-  const control = sim.lines.at(-1)!['control_url'] as string;
+  const { child, lines, control } = await startSim(devices, ['--profile', 'chr']);
   const globalConcurrency = 64;
   const api = new RestRouterOsApi(quiet, { globalConcurrency, perDeviceConcurrency: 3, requestTimeoutMs: 30_000 });
   try {
@@ -91,6 +65,6 @@ export async function adapterFanOut(devices = 200, latencyMs = 20, readsPerDevic
     return { name: `REST adapter fan-out (${devices} devices, ${latencyMs} ms injected latency, ${reads} reads, global limit ${globalConcurrency})`, seconds: +seconds.toFixed(3), ideal_seconds: +ideal.toFixed(3), ratio_to_ideal: +(seconds / ideal).toFixed(2) };
   } finally {
     await api.close();
-    await stopChild(sim.child);
+    await stopChild(child);
   }
 }

@@ -3,28 +3,17 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:https';
-import { createRequire } from 'node:module';
+import { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startChild, stopChild } from './child';
+import { stopChild } from './child';
+import { bareGet, median, SimLine, startSim } from './sim-process';
 
-const req = createRequire(__filename);
-const SIM_MAIN = join(req.resolve('@routeros-mcp/routeros-sim/package.json'), '..', 'dist', 'main.js');
 const SERVER = join(__dirname, '..', '..', '..', 'apps', 'stdio-server', 'bin', 'routeros-mcp.js');
-const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
-
-interface SimLine {
-  rest_url: string;
-  ssh_port: number;
-  tls_fingerprint_sha256: string;
-  ssh_host_key_sha256: string;
-}
-
 /** Starts a simulated fleet in its own process and enrolls it into a fresh data directory. */
 async function fleetWithRegistry(devices: number): Promise<{ lines: SimLine[]; control: string; dataDir: string; stop(): Promise<void> }> {
-  const sim = await startChild(SIM_MAIN, ['--devices', String(devices), '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--users', 'admin:admin', '--profile', 'chr']);
-  const lines = sim.lines.filter((l) => l['rest_url']) as unknown as SimLine[];
+  const sim = await startSim(devices, ['--profile', 'chr']);
+  const lines = sim.lines;
   const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
   const dataDir = join(dir, 'data');
   const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }))).get(AdminServices);
@@ -42,7 +31,7 @@ async function fleetWithRegistry(devices: number): Promise<{ lines: SimLine[]; c
   }
   return {
     lines,
-    control: sim.lines.at(-1)!['control_url'] as string,
+    control: sim.control,
     dataDir,
     async stop() {
       await stopChild(sim.child);
@@ -55,17 +44,6 @@ async function connect(dataDir: string, env: Record<string, string> = {}): Promi
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error', ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000', ...env }, stderr: 'ignore' }));
   return client;
-}
-
-function bareGet(agent: Agent, url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const r = request(url, { agent, rejectUnauthorized: false, headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve());
-    });
-    r.on('error', reject);
-    r.end();
-  });
 }
 
 /** system_get_overview through the stdio server against one direct keep-alive REST read of the same device. */

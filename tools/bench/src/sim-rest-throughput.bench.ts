@@ -1,19 +1,16 @@
 import { createDeviceIdentity } from '@routeros-mcp/routeros-sim';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startChild, stopChild } from './child';
 import { load } from './load';
-
-const req = createRequire(__filename);
-const SIM_MAIN = join(req.resolve('@routeros-mcp/routeros-sim/package.json'), '..', 'dist', 'main.js');
+import { startSim } from './sim-process';
 
 /**
  * Requests per second of GET /rest/system/resource over keep-alive HTTPS at concurrency 32 against one simulated
  * device, next to a bare node:https server answering a body of the same size with a key of the same type.
  */
 export async function simRestThroughput(seconds = 5): Promise<Record<string, unknown>> {
-  const sim = await startChild(SIM_MAIN, ['--devices', '1', '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--users', 'admin:admin']);
-  const device = sim.lines[0] as { rest_url: string };
+  const sim = await startSim(1);
+  const device = sim.lines[0];
   const url = `${device.rest_url}/system/resource`;
   try {
     const probe = await fetchOnce(url);
