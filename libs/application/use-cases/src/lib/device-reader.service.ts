@@ -1,5 +1,5 @@
 import type { ConfigExport, ConfigShell, DeviceTarget, ExportOptions, ListOptions, RouterOsApi, RouterOsRow } from '@routeros-mcp/application-ports';
-import { ConfigShell as ConfigShellToken, RouterOsApi as RouterOsApiToken } from '@routeros-mcp/application-ports';
+import { ConfigShell as ConfigShellToken, DeviceUnsupportedError, RouterOsApi as RouterOsApiToken } from '@routeros-mcp/application-ports';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { inject, injectable } from 'inversify';
 import { targetFor } from './device-connectivity.service';
@@ -23,11 +23,27 @@ export class DeviceReader {
     @inject(ConfigShellToken) private readonly shell: ConfigShell,
   ) {}
 
+  /** Within one call, each device is loaded from the registry once (the gate and the read share it). */
+  private loaded?: Map<string, Promise<Device>>;
+
+  /** A reader for one tool call or resource read: same ports, a device lookup cache that lives as long as it. */
+  forOneCall(): DeviceReader {
+    const scoped = new DeviceReader(this.registry, this.api, this.shell);
+    scoped.loaded = new Map();
+    return scoped;
+  }
+
   /** The device (checked usable), without contacting it. */
   async device(id: string): Promise<Device> {
-    const device = await this.registry.get(id);
-    device.assertUsable();
-    return device;
+    let pending = this.loaded?.get(id);
+    if (!pending) {
+      pending = this.registry.get(id).then((device) => {
+        device.assertUsable();
+        return device;
+      });
+      this.loaded?.set(id, pending);
+    }
+    return pending;
   }
 
   async list(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow[]>> {
@@ -54,7 +70,7 @@ export class DeviceReader {
           return [key, spec.singleton ? await this.api.getSingleton(target, spec.menu, spec) : await this.api.list(target, spec.menu, spec)] as const;
         } catch (error) {
           // A menu the device does not have (no routerboard on a CHR) is absent, not a failure, when optional.
-          if (spec.optional && (error as { code?: string }).code === 'DEVICE.UNSUPPORTED') return [key, undefined] as const;
+          if (spec.optional && error instanceof DeviceUnsupportedError) return [key, undefined] as const;
           throw error;
         }
       }),

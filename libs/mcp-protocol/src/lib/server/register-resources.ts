@@ -3,10 +3,9 @@ import { CompleteRequestSchema, ListResourcesRequestSchema, ListResourceTemplate
 import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { protocolError } from '../errors/map-domain-error';
-import { assertDeviceInEnvironment, errorPayload } from './call-guards';
+import { errorPayload, runGated } from './call-guards';
 import type { PromptDefinition } from '../prompts/prompt-catalog';
 import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
-import type { ToolContext } from '../tools/define-tool';
 import type { ToolServerOptions, ToolServices } from './register-tools';
 import { RpcError } from './rpc-error';
 import { SubscriptionManager, SubscriptionOptions } from './subscriptions';
@@ -33,13 +32,7 @@ export function registerResources(server: Server, services: ToolServices, option
   const readResource = async (uri: string, correlationId: string, signal: AbortSignal): Promise<unknown> => {
     const match = matchResource(uri);
     if (!match) throw new RpcError(protocolError('NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
-    const deviceId = match.vars['device_id'];
-    const principal = options.principal();
-    const ctx: ToolContext = { principal, correlationId, environment: options.environment, reader: services.reader, registry: services.registry, audit: services.audit, connectivity: services.connectivity, signal, progress: async () => undefined };
-    return services.audit.run({ principal, action: `resource.${match.kind.name}`, deviceId, correlationId, arguments: { uri } }, async () => {
-      if (deviceId) await assertDeviceInEnvironment(services.reader, deviceId, options.environment);
-      return match.kind.read(match.vars, ctx);
-    });
+    return runGated(services, options, { action: `resource.${match.kind.name}`, deviceId: match.vars['device_id'], correlationId, arguments: { uri }, signal }, (ctx) => match.kind.read(match.vars, ctx));
   };
 
   const subscriptions = new SubscriptionManager(server, (uri) => readResource(uri, randomUUID(), new AbortController().signal), subscriptionOptions);

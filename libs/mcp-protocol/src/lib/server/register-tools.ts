@@ -6,7 +6,7 @@ import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { protocolError } from '../errors/map-domain-error';
-import { assertDeviceInEnvironment, errorPayload } from './call-guards';
+import { errorPayload, runGated } from './call-guards';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
@@ -74,16 +74,12 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
       if (!parsed.success) throw invalidParams(tool, parsed.error);
       const args = parsed.data as Record<string, unknown>;
       const deviceId = tool.deviceArgument ? String(args[tool.deviceArgument]) : undefined;
-      const principal = options.principal();
-      const output = await services.audit.run({ principal, action: `tool.${tool.name}`, deviceId, correlationId, arguments: args }, async () => {
-        if (deviceId) await assertDeviceInEnvironment(services.reader, deviceId, options.environment);
-        const progressToken = request.params._meta?.progressToken;
-        const progress = async (done: number, total: number, message?: string) => {
-          if (progressToken === undefined) return;
-          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } });
-        };
-        return tool.run(args as never, { principal, correlationId, environment: options.environment, reader: services.reader, registry: services.registry, audit: services.audit, connectivity: services.connectivity, signal: extra.signal, progress });
-      });
+      const progressToken = request.params._meta?.progressToken;
+      const progress = async (done: number, total: number, message?: string) => {
+        if (progressToken === undefined) return;
+        await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } });
+      };
+      const output = await runGated(services, options, { action: `tool.${tool.name}`, deviceId, correlationId, arguments: args, signal: extra.signal, progress }, (ctx) => tool.run(args as never, ctx));
       const tokens = estimateTokens(output.structured) + estimateTokens(output.text);
       if (tokens > TOKEN_HARD_CAP) {
         throw new RpcError(protocolError('VALIDATION_ERROR', `the answer would be about ${tokens} tokens, over the ${TOKEN_HARD_CAP} cap; ask for fewer rows (limit) or fewer fields`, { tool: tool.name, estimated_tokens: tokens }));
