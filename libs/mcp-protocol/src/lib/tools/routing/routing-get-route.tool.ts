@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { DeviceIdSchema, RowSchema } from '../common-schemas';
-import { defineTool } from '../define-tool';
-import { keyValueText } from '../render-text';
+import { menuItemTool } from '../menu-item-tool';
 
-export const routingGetRoute = defineTool({
+export const routingGetRoute = menuItemTool({
   name: 'routing_get_route',
-  topic: 'routing',
   title: 'Route details',
   description: 'One route by .id (from routing_list_routes).',
-  input: z.object({ device_id: DeviceIdSchema, route_id: z.string().regex(/^\*[0-9A-F]{1,8}$/, 'a RouterOS .id such as *80000000') }),
-  output: z.object({ device_id: z.string(), item: RowSchema }),
-  deviceArgument: 'device_id',
-  async run(args, ctx) {
-    const { data } = await ctx.reader.get(args.device_id, 'ip/route', args.route_id, { signal: ctx.signal });
-    return { structured: { device_id: args.device_id, item: data }, text: keyValueText(data) };
-  },
+  menu: 'ip/route',
+  idArgument: 'route_id',
+  idSchema: z.string().regex(/^\*[0-9A-F]{1,8}$/, 'a RouterOS .id such as *80000000'),
 });
