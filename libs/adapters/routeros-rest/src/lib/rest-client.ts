@@ -161,7 +161,8 @@ export class RestRouterOsApi implements RouterOsApi {
 
   private async call(target: DeviceTarget, request: Request, options: CallOptions): Promise<unknown> {
     const channel = this.channel(target);
-    if (requirementOf(request.menu)?.version && channel.version === undefined && request.menu !== 'system/resource') await this.facts(target, options);
+    // Learn the version before a version-gated menu (facts() itself reads only ungated menus).
+    if (requirementOf(request.menu)?.version && channel.version === undefined) await this.facts(target, options);
     assertVersionHas(target.deviceId, request.menu, channel.version);
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     const ctx: CallContext = { deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}`, timeoutMs };

@@ -22,8 +22,8 @@ export interface McpErrorPayload {
 
 interface Guidance {
   kind: McpErrorCode;
-  /** The one actionable sentence that follows the category in `message`. */
-  sentence: (details: Record<string, unknown>, message: string) => string;
+  /** The one actionable sentence that follows the category in `message`; the error's own message when absent. */
+  sentence?: (details: Record<string, unknown>, message: string) => string;
   suggestion: (details: Record<string, unknown>) => string;
   nextSteps: (details: Record<string, unknown>) => string[];
 }
@@ -44,11 +44,11 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
     suggestion: () => 'Call plan_list and use one of the plan ids it returns.',
     nextSteps: () => ['plan_list'],
   },
-  'DEVICE.ALREADY_EXISTS': { kind: 'CONFLICT', sentence: (_d, m) => m, suggestion: () => 'Choose another id or name.', nextSteps: () => ['device_list'] },
+  'DEVICE.ALREADY_EXISTS': { kind: 'CONFLICT', suggestion: () => 'Choose another id or name.', nextSteps: () => ['device_list'] },
   'STATE.CONFLICT': { kind: 'CONFLICT', sentence: (_d, m) => `${m}; read it again and retry`, suggestion: () => 'Someone changed it meanwhile: read the current state, then retry.', nextSteps: () => [] },
-  'PLAN.ILLEGAL_TRANSITION': { kind: 'CONFLICT', sentence: (_d, m) => m, suggestion: () => 'Check the plan status first.', nextSteps: () => ['plan_get'] },
-  'DEVICE.DECOMMISSIONED': { kind: 'FORBIDDEN', sentence: (_d, m) => m, suggestion: () => 'Ask an operator to return the device to service, or use another device.', nextSteps: () => ['device_list'] },
-  'VALIDATION.INVALID': { kind: 'VALIDATION_ERROR', sentence: (_d, m) => m, suggestion: () => 'Fix the fields listed in errors and retry.', nextSteps: () => [] },
+  'PLAN.ILLEGAL_TRANSITION': { kind: 'CONFLICT', suggestion: () => 'Check the plan status first.', nextSteps: () => ['plan_get'] },
+  'DEVICE.DECOMMISSIONED': { kind: 'FORBIDDEN', suggestion: () => 'Ask an operator to return the device to service, or use another device.', nextSteps: () => ['device_list'] },
+  'VALIDATION.INVALID': { kind: 'VALIDATION_ERROR', suggestion: () => 'Fix the fields listed in errors and retry.', nextSteps: () => [] },
   'DEVICE.UNREACHABLE': {
     kind: 'DEVICE_UNREACHABLE',
     sentence: (d) => `device '${str(d['device_id'])}' is unreachable (${str(d['reason'])}); retry after ${str(d['retry_after'])} s`,
@@ -63,38 +63,38 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   },
   'DEVICE.AUTH_FAILED': {
     kind: 'DEVICE_AUTH_FAILED',
-    sentence: (_d, m) => m,
+   
     suggestion: (d) => `An operator must act: ${str(d['fix'])}.`,
     nextSteps: () => [],
   },
   'DEVICE.ERROR': {
     kind: 'DEVICE_ERROR',
-    sentence: (_d, m) => m,
+   
     suggestion: (d) => (d['likely_cause'] ? `Likely cause: ${str(d['likely_cause'])}.` : 'Check the parameters against the device configuration, then retry.'),
     nextSteps: () => [],
   },
   'DEVICE.UNSUPPORTED': {
     kind: 'DEVICE_UNSUPPORTED',
-    sentence: (_d, m) => m,
+   
     suggestion: () => 'Use a tool for what this device has, or another device.',
     nextSteps: () => ['system_get_overview'],
   },
   'RATE.LIMITED': {
     kind: 'RATE_LIMITED',
-    sentence: (_d, m) => m,
+   
     suggestion: (d) => `Wait ${str(d['retry_after'])} seconds before the next call.`,
     nextSteps: () => [],
   },
   'PLAN.NOT_APPROVED': { kind: 'PLAN_NOT_APPROVED', sentence: (_d, m) => `${m}; a human must approve it out of band`, suggestion: () => 'Ask an operator to approve the plan with routeros-mcp-admin.', nextSteps: () => ['plan_get'] },
-  'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', sentence: (_d, m) => m, suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
-  'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', sentence: (_d, m) => m, suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },
+  'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
+  'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },
 };
 
 function safetyGuidance(code: string): Guidance {
   const authorization = code === 'SAFETY.ENVIRONMENT_MATCH' || code === 'SAFETY.TIER_CAPABILITY';
   return {
     kind: authorization ? 'FORBIDDEN' : 'UNSAFE_OPERATION',
-    sentence: (_d, m) => m,
+   
     suggestion: (d) =>
       d['required_flag'] ? `An operator can enable it with: routeros-mcp-admin device update ${str(d['device_id'])} --${str(d['required_flag']).replace(/_/g, '-')}` : 'Change the request so the safety rule passes, or ask an operator.',
     nextSteps: () => ['device_list'],
@@ -118,7 +118,7 @@ export function toMcpError(error: unknown, context: { correlationId?: string } =
   const details = guidance === INTERNAL || !domain ? {} : domain.details();
   const message = guidance === INTERNAL || !domain ? 'internal error' : domain.message;
   const kind = ERROR_KINDS[guidance.kind];
-  const sentence = truncate(guidance.sentence(details, message), DETAILS_MAX);
+  const sentence = truncate(guidance.sentence?.(details, message) ?? message, DETAILS_MAX);
   return {
     code: kind.code,
     message: `${kind.category}: ${sentence}`,
