@@ -28,6 +28,9 @@ async function rpcError(promise: Promise<unknown>): Promise<{ code: number; mess
 }
 
 const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<any>;
+const rawError = (name: string, args: Record<string, unknown>) => rpcError(call(name, args));
+/** Tools that read only the registry or the audit log, never a device. */
+const REGISTRY_ONLY = new Set(['device_list', 'device_get', 'service_get_health', 'audit_list_events']);
 
 beforeAll(async () => {
   fleet = await startFleet({ devices: 2, profile: 'mixed', users: [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' }] });
@@ -53,9 +56,29 @@ describe('read-only tools over stdio', () => {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: expect.any(Boolean), openWorldHint: expect.any(Boolean) });
-      expect(tool.description!.length).toBeLessThan(140);
+      // Hints that mean nothing for a read-only tool, or repeat the spec's default, are left out.
+      expect(tool.annotations).toEqual(REGISTRY_ONLY.has(tool.name) ? { readOnlyHint: true, openWorldHint: false } : { readOnlyHint: true });
+      expect(tool.description!.length).toBeLessThan(100);
     }
+  });
+
+  it('keeps the whole tools/list within 6,000 estimated tokens (4 characters a token)', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.length).toBeGreaterThanOrEqual(37);
+    expect(Math.ceil(JSON.stringify({ tools }).length / 4)).toBeLessThanOrEqual(6000);
+  });
+
+  it('filters list rows on the device with where (.query), keeping positions in the whole chain', async () => {
+    const ethers = await call('interface_list', { device_id: 'dev-home', where: { type: 'ether' } });
+    expect(ethers.structuredContent.items.length).toBeGreaterThan(1);
+    expect(ethers.structuredContent.items.every((row: Record<string, string>) => row['type'] === 'ether')).toBe(true);
+    const all = await call('firewall_list_filter_rules', { device_id: 'dev-home', limit: 500 });
+    const drops = await call('firewall_list_filter_rules', { device_id: 'dev-home', where: { action: 'drop' } });
+    const expected = all.structuredContent.items.filter((row: Record<string, string>) => row['action'] === 'drop').map((row: Record<string, string>) => [row['position'], row['.id']]);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(drops.structuredContent.items.map((row: Record<string, string>) => [row['position'], row['.id']])).toEqual(expected);
+    const bad = await rawError('interface_list', { device_id: 'dev-home', where: { 'Bad Name': 'x' } });
+    expect(bad).toMatchObject({ code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', field: expect.stringMatching(/^where/) } });
   });
 
   it('device_list answers structured content, a TSV text and _meta', async () => {

@@ -2,12 +2,26 @@ import { z } from 'zod';
 import { compactSchema } from './compact-schema';
 
 describe('compactSchema', () => {
-  it('drops what costs tokens and tells nothing, keeps every real constraint', () => {
-    const schema = z.toJSONSchema(z.object({ n: z.number().int(), m: z.number().int().min(1).max(5), r: z.record(z.string(), z.string()) }), { io: 'output' });
-    expect(compactSchema(schema)).toEqual({
+  it('keeps of an input what a model needs to call the tool: types, enums, defaults, required', () => {
+    const schema = z.toJSONSchema(
+      z.object({ id: z.string().regex(/^[a-z]+$/).max(9), n: z.number().int().min(1).max(5).default(2), kind: z.enum(['a', 'b']), where: z.record(z.string().regex(/^x/), z.string()).optional() }),
+      { io: 'input' },
+    );
+    expect(compactSchema(schema, 'input')).toEqual({
       type: 'object',
-      properties: { n: { type: 'integer' }, m: { type: 'integer', minimum: 1, maximum: 5 }, r: { type: 'object', additionalProperties: { type: 'string' } } },
-      required: ['n', 'm', 'r'],
+      properties: { id: { type: 'string' }, n: { type: 'integer', default: 2 }, kind: { type: 'string', enum: ['a', 'b'] }, where: { type: 'object', additionalProperties: { type: 'string' } } },
+      required: ['id', 'kind'],
     });
+  });
+
+  it('keeps of an output the structure and types, not required lists or the value type of free-form maps', () => {
+    const schema = z.toJSONSchema(z.object({ n: z.number().int(), v: z.number().nullable(), r: z.record(z.string(), z.string()) }), { io: 'output' });
+    expect(compactSchema(schema, 'output')).toEqual({ type: 'object', properties: { n: { type: 'integer' }, v: { type: ['number', 'null'] }, r: { type: 'object' } } });
+  });
+
+  it('walks schema positions only: a property named like a keyword stays', () => {
+    const schema = z.toJSONSchema(z.object({ pattern: z.string(), required: z.boolean(), maximum: z.number() }), { io: 'input' });
+    expect(Object.keys((compactSchema(schema, 'input') as { properties: object }).properties)).toEqual(['pattern', 'required', 'maximum']);
+    expect(compactSchema(schema, 'input')).toMatchObject({ required: ['pattern', 'required', 'maximum'] });
   });
 });

@@ -32,9 +32,24 @@ export interface ToolServerOptions {
   callsPerMinute?: number;
 }
 
+/**
+ * readOnlyHint always; every other hint where the spec gives it meaning (destructive and idempotent only for
+ * tools that write) and its value differs from the spec's default (destructive true, idempotent false, open
+ * world true), which a client applies when a hint is absent. Spelling out defaults would cost 37 tools' worth of
+ * tools/list for no information.
+ */
+function annotationsOf(tool: ToolDefinition): Record<string, boolean> {
+  return {
+    readOnlyHint: tool.readOnly,
+    ...(!tool.readOnly && !tool.destructive ? { destructiveHint: false } : {}),
+    ...(!tool.readOnly && tool.idempotent ? { idempotentHint: true } : {}),
+    ...(!tool.openWorld ? { openWorldHint: false } : {}),
+  };
+}
+
 function describeTool(tool: ToolDefinition) {
   const schema = (s: z.ZodType, io: 'input' | 'output') => {
-    return compactSchema(z.toJSONSchema(s, { io, unrepresentable: 'any' })) as { type: 'object'; [key: string]: unknown };
+    return compactSchema(z.toJSONSchema(s, { io, unrepresentable: 'any' }), io) as { type: 'object'; [key: string]: unknown };
   };
   return {
     name: tool.name,
@@ -42,7 +57,7 @@ function describeTool(tool: ToolDefinition) {
     description: tool.description,
     inputSchema: schema(tool.input, 'input'),
     outputSchema: schema(tool.output, 'output'),
-    annotations: { readOnlyHint: tool.readOnly, destructiveHint: tool.destructive, idempotentHint: tool.idempotent, openWorldHint: tool.openWorld },
+    annotations: annotationsOf(tool),
   };
 }
 

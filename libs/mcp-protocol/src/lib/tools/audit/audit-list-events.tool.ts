@@ -8,11 +8,11 @@ export const auditListEvents = defineTool({
   name: 'audit_list_events',
   topic: 'audit',
   title: 'Audit events',
-  description: 'Recent audited actions (tool calls, enrolments, changes), newest first; arguments are not shown.',
+  description: 'Recent audited actions, newest first.',
   input: z.object({
     device_id: z.string().max(64).optional(),
     action: z.string().max(80).optional().describe('e.g. tool.system_get_overview'),
-    limit: z.number().int().min(1).max(200).default(50),
+    limit: z.number().int().min(1).max(500).default(50),
   }),
   output: z.object({ items: z.array(Event) }),
   openWorld: false,

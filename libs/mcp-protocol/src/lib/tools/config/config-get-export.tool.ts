@@ -16,7 +16,7 @@ export const configGetExport = defineTool({
   name: 'config_get_export',
   topic: 'config',
   title: 'Configuration export',
-  description: 'Live /export over SSH, secrets redacted, optionally only some sections (e.g. "/ip firewall").',
+  description: 'Live /export over SSH, secrets redacted, optionally some sections only.',
   input: z.object({
     device_id: DeviceIdSchema,
     sections: z.array(z.string().regex(/^\/[a-z0-9 -]+$/, 'a section such as /ip firewall filter')).max(20).optional().describe('Section prefixes to keep'),

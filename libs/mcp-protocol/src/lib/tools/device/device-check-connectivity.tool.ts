@@ -9,7 +9,7 @@ export const deviceCheckConnectivity = defineTool({
   name: 'device_check_connectivity',
   topic: 'device',
   title: 'Check connectivity',
-  description: 'Contacts one device over REST and SSH: reachability, version, latency; updates its status.',
+  description: 'Contacts a device over REST and SSH: reachability, version, latency.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: z.object({ device_id: z.string(), rest: Outcome, ssh: Outcome, status: z.string(), routeros_version: z.string().nullable(), latency_ms: z.number().nullable() }),
   deviceArgument: 'device_id',

@@ -8,7 +8,7 @@ export const deviceGet = defineTool({
   name: 'device_get',
   topic: 'device',
   title: 'Device details',
-  description: 'One enrolled device: environment, status, capability flags, facts last seen. No device contact.',
+  description: 'One enrolled device: environment, status, flags, last facts. No device contact.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: DeviceSummarySchema.extend({ board: z.string().nullable(), identity: z.string().nullable(), last_seen_at: z.string().nullable(), critical: z.boolean(), capabilities: z.record(z.string(), z.boolean()) }),
   openWorld: false,

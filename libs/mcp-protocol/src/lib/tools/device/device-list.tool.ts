@@ -10,8 +10,8 @@ import { deviceSummary, DeviceSummarySchema } from './device-summary';
 export const deviceList = defineTool({
   name: 'device_list',
   topic: 'device',
-  title: 'List devices',
-  description: 'Enrolled devices with environment, status, version and tags. Start here to find device ids.',
+  title: 'Devices',
+  description: 'Enrolled devices with environment, status, version, tags. Start here.',
   input: z.object({
     environment: z.enum(ENVIRONMENTS).optional(),
     status: z.enum(DEVICE_STATUSES).optional(),

@@ -9,7 +9,7 @@ export const diagnosticsTraceroute = defineTool({
   name: 'diagnostics_traceroute',
   topic: 'diagnostics',
   title: 'Traceroute from the device',
-  description: 'Trace the path to a host from the device (1-3 probes per hop). Shares the diagnostics limit.',
+  description: 'Traceroute from the device (1-3 probes per hop); 10 diagnostics/min/device.',
   input: z.object({ device_id: DeviceIdSchema, address: TargetHostSchema, count: z.number().int().min(1).max(3).default(1) }),
   output: z.object({ device_id: z.string(), address: z.string(), hops: z.array(RowSchema) }),
   deviceArgument: 'device_id',

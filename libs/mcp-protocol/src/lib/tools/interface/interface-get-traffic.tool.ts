@@ -7,7 +7,7 @@ export const interfaceGetTraffic = defineTool({
   name: 'interface_get_traffic',
   topic: 'interface',
   title: 'Interface traffic now',
-  description: 'Current rx/tx bits and packets per second of up to 10 interfaces (one sample).',
+  description: 'Current rx/tx rates of up to 10 interfaces (one sample).',
   input: z.object({ device_id: DeviceIdSchema, interfaces: z.array(z.string().regex(/^[\w.@+-]{1,64}$/, 'an interface name')).min(1).max(10) }),
   output: z.object({ device_id: z.string(), items: z.array(RowSchema) }),
   deviceArgument: 'device_id',

@@ -2,8 +2,8 @@ import { menuListTool } from '../menu-list-tool';
 
 export const ipListAddresses = menuListTool({
   name: 'ip_list_addresses',
-  title: 'List IP addresses',
-  description: 'IPv4 addresses with interface, network, and whether each is dynamic, disabled or invalid.',
+  title: 'IP addresses',
+  description: 'IP addresses with interface, network, dynamic/disabled/invalid.',
   menu: 'ip/address',
   columns: ['address', 'network', 'interface', 'dynamic', 'disabled', 'invalid', 'comment'],
 });

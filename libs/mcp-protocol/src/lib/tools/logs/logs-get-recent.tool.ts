@@ -7,7 +7,7 @@ export const logsGetRecent = defineTool({
   name: 'logs_get_recent',
   topic: 'logs',
   title: 'Recent log entries',
-  description: 'The newest log entries, optionally only those with one of the given topics.',
+  description: 'Newest log entries, optionally of some topics only.',
   input: z.object({
     device_id: DeviceIdSchema,
     topics: z.array(z.string().regex(/^[a-z0-9-]+$/)).max(10).optional().describe('e.g. ["system","error"]'),

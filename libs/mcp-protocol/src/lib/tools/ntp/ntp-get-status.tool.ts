@@ -8,7 +8,7 @@ export const ntpGetStatus = defineTool({
   name: 'ntp_get_status',
   topic: 'ntp',
   title: 'NTP client status',
-  description: 'NTP client: enabled, servers, synchronisation status, server in use and offset.',
+  description: 'NTP client: enabled, servers, sync status and offset.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: z.object({ device_id: z.string(), enabled: z.boolean(), mode: z.string(), servers: z.array(z.string()), status: z.string(), synced_server: z.string().nullable(), offset: z.string().nullable() }),
   deviceArgument: 'device_id',

@@ -7,7 +7,7 @@ export const routingGetSummary = defineTool({
   name: 'routing_get_summary',
   topic: 'routing',
   title: 'Routing summary',
-  description: 'Counts of routes by kind, and the active default routes with their gateways.',
+  description: 'Route counts by kind and the default routes.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: z.object({ device_id: z.string(), total: z.number(), active: z.number(), static: z.number(), connected: z.number(), disabled: z.number(), default_routes: z.array(z.object({ gateway: z.string(), distance: z.string(), active: z.boolean() })) }),
   deviceArgument: 'device_id',

@@ -6,7 +6,7 @@ export const serviceGetHealth = defineTool({
   name: 'service_get_health',
   topic: 'service',
   title: 'Service health',
-  description: 'Health of this RouterOS MCP server: registry reachable, devices by status, environment, uptime.',
+  description: 'Health of this MCP server: registry, devices by status, uptime.',
   input: z.object({}),
   output: z.object({ status: z.string(), environment: z.string(), uptime_seconds: z.number(), devices_total: z.number(), devices_by_status: z.record(z.string(), z.number()) }),
   openWorld: false,

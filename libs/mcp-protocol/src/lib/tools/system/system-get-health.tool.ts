@@ -3,7 +3,7 @@ import { menuListTool } from '../menu-list-tool';
 export const systemGetHealth = menuListTool({
   name: 'system_get_health',
   title: 'Hardware sensors',
-  description: 'Temperature, voltage, fans and PSU state where the board has sensors (a CHR has none).',
+  description: 'Temperature, voltage, fans, PSU where the board has sensors.',
   menu: 'system/health',
   columns: ['name', 'value', 'type'],
 });

@@ -25,7 +25,7 @@ export const systemGetOverview = defineTool({
   name: 'system_get_overview',
   topic: 'system',
   title: 'System overview',
-  description: 'Identity, RouterOS version, board, uptime, CPU load and memory of one device.',
+  description: 'Identity, version, board, uptime, CPU load and memory.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: Output,
   deviceArgument: 'device_id',

@@ -8,7 +8,7 @@ export const wirelessListClients = defineTool({
   name: 'wireless_list_clients',
   topic: 'wireless',
   title: 'Wireless clients',
-  description: 'Associated Wi-Fi clients (registration tables) with signal, rates and uptime.',
+  description: 'Associated Wi-Fi clients with signal, rates and uptime.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: z.object({ device_id: z.string(), sources: z.array(z.string()), items: z.array(RowSchema) }),
   deviceArgument: 'device_id',
