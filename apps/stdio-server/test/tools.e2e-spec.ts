@@ -153,7 +153,7 @@ describe('every read-only tool against the simulated fleet', () => {
       expect(s.sections.map((x: any) => x.section)).toEqual(['/ip firewall filter', '/ip firewall nat']);
       expect(t).not.toContain('factory-wifi-key');
     }],
-    ['audit_list_events', { action: 'tool.device_list' }, (s) => expect(s.items[0]).toMatchObject({ action: 'tool.device_list', outcome: 'success', principal: expect.any(String) })],
+    ['audit_list_events', { action: 'tool.device_list' }, (s) => expect(s.items[0]).toMatchObject({ action: 'tool.device_list', outcome: 'success', principal: expect.stringMatching(/ \(stdio\)$/), client: 'e2e 1.0.0' })],
   ])('%s', async (name, args, check) => {
     const result = await call(name, args);
     expect(result.isError).toBeFalsy();

@@ -1,5 +1,6 @@
 import { buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
 import { createMcpServer, GuardedStdioTransport, ToolCatalog } from '@routeros-mcp/mcp-protocol';
+import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { parseStdioFlags, USAGE } from './cli-flags';
 import { packageVersion } from './package-version';
@@ -19,6 +20,8 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const config = readServiceConfig({ flags: parsed.flags, configFile: parsed.configFile });
   const container = await buildContainer(config, { logMeta: { service: 'routeros-mcp', transport: 'stdio' } });
   const services = container.get(ServerServices);
+  // One stdio connection is one session: its id ties the audit records of this run together.
+  const principal = { id: userInfo().username, via: 'stdio' as const, sessionId: randomUUID() };
   const catalog = new ToolCatalog({ toolsets: config.toolsets?.split(','), readOnly: config.readOnly });
   const server = createMcpServer({
     version: packageVersion(),
@@ -26,7 +29,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     tools: {
       catalog,
       services: { reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger },
-      options: { principal: () => ({ id: userInfo().username, via: 'stdio' }), toolErrors: config.toolErrors, callsPerMinute: config.rateLimitPerMinute },
+      options: { principal: () => principal, toolErrors: config.toolErrors, callsPerMinute: config.rateLimitPerMinute },
       subscriptions: { intervalMs: config.healthPollIntervalMs, jitterMs: Math.round(config.healthPollIntervalMs / 10), coalesceMs: Math.min(1000, Math.max(250, Math.round(config.healthPollIntervalMs / 4))) },
     },
   });

@@ -42,8 +42,11 @@ describe('buildContainer', () => {
     const pg = await startPostgres();
     try {
       const services = await open({ ROUTEROS_MCP_DATA_DIR: dir.path, ROUTEROS_MCP_DATABASE_URL: await pg.createDatabase() }, { migrate: false });
-      expect(await services.database.status()).toEqual([{ name: 'InitialSchema1767225600000', applied: false }]);
-      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000']);
+      expect(await services.database.status()).toEqual([
+        { name: 'InitialSchema1767225600000', applied: false },
+        { name: 'RegistryRevision1767312000000', applied: false },
+      ]);
+      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000', 'RegistryRevision1767312000000']);
       await services.close();
     } finally {
       pg.stop();

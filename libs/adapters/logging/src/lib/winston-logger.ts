@@ -26,13 +26,23 @@ function redactFormat(redactor: SecretRedactor) {
   })();
 }
 
+/**
+ * Winston formats (redaction included) every entry before its transports drop the ones below their level, so
+ * the level is checked here first: a debug line on a hot path costs nothing when debug is off.
+ */
 class WinstonLogger implements Logger {
-  constructor(private readonly inner: winston.Logger) {}
-  debug(message: string, meta?: LogMeta): void { this.inner.debug(message, meta); }
-  info(message: string, meta?: LogMeta): void { this.inner.info(message, meta); }
-  warn(message: string, meta?: LogMeta): void { this.inner.warn(message, meta); }
+  private readonly upTo: number;
+  constructor(
+    private readonly inner: winston.Logger,
+    level: LoggingOptions['level'],
+  ) {
+    this.upTo = LEVELS.indexOf(level);
+  }
+  debug(message: string, meta?: LogMeta): void { if (this.upTo >= 3) this.inner.debug(message, meta); }
+  info(message: string, meta?: LogMeta): void { if (this.upTo >= 2) this.inner.info(message, meta); }
+  warn(message: string, meta?: LogMeta): void { if (this.upTo >= 1) this.inner.warn(message, meta); }
   error(message: string, meta?: LogMeta): void { this.inner.error(message, meta); }
-  child(bindings: LogMeta): Logger { return new WinstonLogger(this.inner.child(bindings)); }
+  child(bindings: LogMeta): Logger { return new WinstonLogger(this.inner.child(bindings), LEVELS[this.upTo] as LoggingOptions['level']); }
 }
 
 /** JSON lines, every level on stderr (or the given stream/file), secrets redacted, correlation id attached. */
@@ -50,7 +60,7 @@ export function createWinstonLogger(options: LoggingOptions, redactor: SecretRed
     transports,
   });
   return {
-    logger: new WinstonLogger(inner),
+    logger: new WinstonLogger(inner, options.level),
     close: () =>
       new Promise<void>((resolve) => {
         inner.on('finish', () => resolve());

@@ -48,13 +48,27 @@ export class Database {
     await dataSource.initialize();
     // WAL lets readers in other processes (the admin CLI next to a running server) proceed during writes.
     // Set here rather than through TypeORM's enableWAL, which switches before the busy timeout is in place.
-    if (dialect === 'sqlite') await retryWhileBusy(() => dataSource.query('PRAGMA journal_mode = WAL'));
+    if (dialect === 'sqlite') {
+      await retryWhileBusy(() => dataSource.query('PRAGMA journal_mode = WAL'));
+      // In WAL mode NORMAL still survives any crash of this process (commits are in the WAL before it returns); it
+      // skips the fsync per commit, which cost 1.7 ms per audited tool call. Only a power cut or OS crash can
+      // lose the last commits, never the database's consistency. Production runs on PostgreSQL.
+      await dataSource.query('PRAGMA synchronous = NORMAL');
+    }
     return new Database(dataSource, dialect);
   }
 
   /** Runs `work` in one transaction: it all commits, or none of it does. */
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    const run = () => this.dataSource.transaction(work);
+    return this.inTurn(() => this.dataSource.transaction(work));
+  }
+
+  /** One statement, atomic on its own: in turn with the transactions, without BEGIN and COMMIT round trips. */
+  writeStatement<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.inTurn(() => work(this.dataSource.manager));
+  }
+
+  private inTurn<T>(run: () => Promise<T>): Promise<T> {
     if (this.dialect === 'postgres') return run();
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);

@@ -8,7 +8,11 @@ import {
   TypeOrmCredentialRepository,
   TypeOrmDeviceRepository,
   TypeOrmSchemaMigrator,
+  RegistryReadCache,
+  REVISION_REUSE_MS,
 } from '../index';
+
+const ALL_MIGRATIONS = ['InitialSchema1767225600000', 'RegistryRevision1767312000000'];
 
 const t0 = new Date('2026-05-01T12:00:00.123Z');
 const t1 = new Date('2026-05-01T13:00:00.456Z');
@@ -36,8 +40,9 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
   beforeEach(async () => {
     db = await Database.open(await newTarget());
     await new TypeOrmSchemaMigrator(db).migrate();
-    devices = new TypeOrmDeviceRepository(db);
-    credentials = new TypeOrmCredentialRepository(db);
+    const cache = new RegistryReadCache(db);
+    devices = new TypeOrmDeviceRepository(db, cache);
+    credentials = new TypeOrmCredentialRepository(db, cache);
     audit = new TypeOrmAuditLog(db);
   });
   afterEach(() => db.close());
@@ -45,12 +50,12 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
   describe('migrations', () => {
     it('report every migration applied, and apply nothing the second time', async () => {
       const migrator = new TypeOrmSchemaMigrator(db);
-      expect(await migrator.status()).toEqual([{ name: 'InitialSchema1767225600000', applied: true }]);
+      expect(await migrator.status()).toEqual(ALL_MIGRATIONS.map((name) => ({ name, applied: true })));
       expect(await migrator.migrate()).toEqual([]);
       const tables = await db.dataSource.createQueryRunner().getTables([
-        'devices', 'device_tags', 'device_credentials', 'plans', 'plan_steps', 'plan_approvals', 'audit_events', 'config_snapshots', 'health_checks',
+        'devices', 'device_tags', 'device_credentials', 'plans', 'plan_steps', 'plan_approvals', 'audit_events', 'config_snapshots', 'health_checks', 'registry_revision',
       ]);
-      expect(tables).toHaveLength(9);
+      expect(tables).toHaveLength(10);
     });
 
     it('are safe when two processes migrate a fresh database at once', async () => {
@@ -58,7 +63,7 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
       const [a, b] = await Promise.all([Database.open(target), Database.open(target)]);
       try {
         const results = await Promise.all([new TypeOrmSchemaMigrator(a).migrate(), new TypeOrmSchemaMigrator(b).migrate()]);
-        expect(results.flat()).toEqual(['InitialSchema1767225600000']);
+        expect(results.flat()).toEqual(ALL_MIGRATIONS);
         expect((await new TypeOrmSchemaMigrator(a).status()).every((m) => m.applied)).toBe(true);
       } finally {
         await a.close();
@@ -69,7 +74,7 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
     it('list pending migrations on an empty database', async () => {
       const fresh = await Database.open(await newTarget());
       try {
-        expect(await new TypeOrmSchemaMigrator(fresh).status()).toEqual([{ name: 'InitialSchema1767225600000', applied: false }]);
+        expect(await new TypeOrmSchemaMigrator(fresh).status()).toEqual(ALL_MIGRATIONS.map((name) => ({ name, applied: false })));
       } finally {
         await fresh.close();
       }
@@ -183,7 +188,65 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
     });
   });
 
+  describe('registry read cache', () => {
+    it('serves repeated reads from memory and sees a write by another process once the reuse window has passed', async () => {
+      const settle = () => new Promise((resolve) => setTimeout(resolve, REVISION_REUSE_MS + 5));
+      await devices.create(device('dev-a'), [credential('dev-a')]);
+      expect((await devices.findById('dev-a'))?.host).toBe('192.0.2.1');
+      const other = await Database.open(db.dialect === 'sqlite' ? { kind: 'sqlite', file: (db.dataSource.options as { database: string }).database } : { kind: 'postgres', url: (db.dataSource.options as { url: string }).url });
+      try {
+        // A second connection (the admin CLI) changes the row behind this repository's back.
+        await other.dataSource.query("UPDATE devices SET host = '192.0.2.99' WHERE id = 'dev-a'");
+        await settle();
+        expect((await devices.findById('dev-a'))?.host).toBe('192.0.2.99');
+        await other.dataSource.query("UPDATE device_credentials SET ciphertext = 'rotated' WHERE device_id = 'dev-a'");
+        await settle();
+        expect((await credentials.forDevice('dev-a'))[0].ciphertext).toBe('rotated');
+        await other.dataSource.query("DELETE FROM device_credentials WHERE device_id = 'dev-a'");
+        await other.dataSource.query("DELETE FROM device_tags WHERE device_id = 'dev-a'");
+        await other.dataSource.query("DELETE FROM devices WHERE id = 'dev-a'");
+        await settle();
+        expect(await devices.findById('dev-a')).toBeUndefined();
+        expect(await credentials.forDevice('dev-a')).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('answers a repeated read without the row queries, and a read after an own write with the new row', async () => {
+      await devices.create(device('dev-a'), [credential('dev-a')]);
+      await devices.findById('dev-a');
+      await credentials.forDevice('dev-a');
+      // With the tables renamed away (DDL fires no trigger), only memory can answer.
+      await db.dataSource.query('ALTER TABLE devices RENAME TO devices_away');
+      await db.dataSource.query('ALTER TABLE device_credentials RENAME TO device_credentials_away');
+      try {
+        expect((await devices.findById('dev-a'))?.id).toBe('dev-a');
+        expect((await credentials.forDevice('dev-a'))[0].ciphertext).toBe(credential('dev-a').ciphertext);
+      } finally {
+        await db.dataSource.query('ALTER TABLE devices_away RENAME TO devices');
+        await db.dataSource.query('ALTER TABLE device_credentials_away RENAME TO device_credentials');
+      }
+      const current = (await devices.findById('dev-a'))!;
+      await devices.update(current.update({ host: '192.0.2.7' }, t1));
+      expect((await devices.findById('dev-a'))?.host).toBe('192.0.2.7');
+      const copy = await credentials.forDevice('dev-a');
+      copy[0].ciphertext = 'changed by a caller';
+      expect((await credentials.forDevice('dev-a'))[0].ciphertext).not.toBe('changed by a caller');
+    });
+  });
+
   describe('audit log', () => {
+    it('commits concurrent records together and keeps every one', async () => {
+      const principal = { id: 'alice', via: 'stdio' };
+      await Promise.all(
+        Array.from({ length: 450 }, (_, i) =>
+          audit.record({ id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, occurredAt: new Date(t0.getTime() + i), principal, action: 'tool.x', outcome: 'success' }),
+        ),
+      );
+      expect((await audit.list({ limit: 1000 })).length).toBe(450);
+    });
+
     it('records events and lists them newest first with filters', async () => {
       const principal = { id: 'alice', via: 'admin-cli' };
       for (const [i, action, deviceId] of [[0, 'device.add', 'dev-a'], [1, 'device.update', 'dev-a'], [2, 'device.add', 'dev-b']] as const) {

@@ -1,6 +1,7 @@
 import { AuditLog, CredentialRepository, DeviceRepository, SchemaMigrator } from '@routeros-mcp/application-ports';
 import { ContainerModule } from 'inversify';
 import { Database } from './database';
+import { RegistryReadCache } from './registry-read-cache';
 import { TypeOrmAuditLog } from './repositories/typeorm-audit.log';
 import { TypeOrmCredentialRepository } from './repositories/typeorm-credential.repository';
 import { TypeOrmDeviceRepository } from './repositories/typeorm-device.repository';
@@ -8,9 +9,11 @@ import { TypeOrmSchemaMigrator } from './typeorm-schema.migrator';
 
 /** Binds the persistence ports to TypeORM implementations over an already opened database. */
 export function persistenceModule(db: Database): ContainerModule {
+  // One cache for both repositories: a write through either invalidates what both hold.
+  const cache = new RegistryReadCache(db);
   return new ContainerModule(({ bind }) => {
-    bind<DeviceRepository>(DeviceRepository).toConstantValue(new TypeOrmDeviceRepository(db));
-    bind<CredentialRepository>(CredentialRepository).toConstantValue(new TypeOrmCredentialRepository(db));
+    bind<DeviceRepository>(DeviceRepository).toConstantValue(new TypeOrmDeviceRepository(db, cache));
+    bind<CredentialRepository>(CredentialRepository).toConstantValue(new TypeOrmCredentialRepository(db, cache));
     bind<AuditLog>(AuditLog).toConstantValue(new TypeOrmAuditLog(db));
     bind<SchemaMigrator>(SchemaMigrator).toConstantValue(new TypeOrmSchemaMigrator(db));
   });

@@ -1,7 +1,7 @@
-import axios, { AxiosInstance } from 'axios';
 import { createHash } from 'node:crypto';
 import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import type { DeviceTarget } from '@routeros-mcp/application-ports';
+import { HttpsEndpoint } from './https-call';
 import { PinnedAgent, TlsTrust } from './pinned-agent';
 import { isDeviceFailure } from './map-error';
 import type { RestClientOptions } from './rest-client.options';
@@ -21,7 +21,7 @@ export function channelKey(target: DeviceTarget): string {
 
 /** Everything kept per device: the keep-alive connections, its slot limit, its circuit and what it told us. */
 export class DeviceChannel {
-  readonly http: AxiosInstance;
+  readonly endpoint: HttpsEndpoint;
   readonly agent: PinnedAgent;
   readonly slots: BulkheadPolicy;
   readonly breaker: CircuitBreakerPolicy;
@@ -35,18 +35,12 @@ export class DeviceChannel {
     onInsecure: () => void,
   ) {
     this.agent = new PinnedAgent(trustOf(target), options.connectTimeoutMs, onInsecure, { maxSockets: options.perDeviceConcurrency });
-    const host = target.host.includes(':') ? `[${target.host}]` : target.host;
-    this.http = axios.create({
-      baseURL: `https://${host}:${target.restPort}/rest`,
-      httpsAgent: this.agent,
-      auth: { username: target.username, password: target.password },
-      proxy: false,
-      maxRedirects: 0,
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      validateStatus: () => true,
-      headers: { accept: 'application/json' },
-    });
+    this.endpoint = {
+      host: target.host,
+      port: target.restPort,
+      agent: this.agent,
+      authorization: `Basic ${Buffer.from(`${target.username}:${target.password}`).toString('base64')}`,
+    };
     this.slots = bulkhead(options.perDeviceConcurrency, Number.MAX_SAFE_INTEGER);
     this.breaker = circuitBreaker(handleWhen(isDeviceFailure), { halfOpenAfter: options.breakerHalfOpenMs, breaker: new ConsecutiveBreaker(options.breakerThreshold) });
     this.breaker.onBreak(() => (this.openedAt = Date.now()));

@@ -1,4 +1,4 @@
-import { AxiosError, isAxiosError } from 'axios';
+import { AnswerTooLargeError } from './https-call';
 import { BrokenCircuitError, TaskCancelledError } from 'cockatiel';
 import {
   DeviceAuthFailedError,
@@ -46,20 +46,21 @@ export function errorForStatus(ctx: CallContext, status: number, text: string): 
 }
 
 /**
- * Turns whatever a call threw into a domain error. Axios errors carry the request config (with the
- * Authorization header): they never leave this function, and nothing from them but a code is kept.
+ * Turns whatever a call threw into a domain error. Nothing from a transport error but its code is kept: no
+ * request options (which hold the Authorization header) ever leave this function.
  */
 export function mapCallError(ctx: CallContext, error: unknown): Error {
   if (error instanceof DeviceUnreachableError || error instanceof DeviceTimeoutError || error instanceof DeviceAuthFailedError || error instanceof DeviceCommandError || error instanceof DeviceUnsupportedError) return error;
   if (error instanceof BrokenCircuitError) return new DeviceUnreachableError(ctx.deviceId, 'too many consecutive failures; calls are paused (circuit open)', ctx.retryAfter ?? 30);
   if (error instanceof TaskCancelledError) return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10);
-  const cause = isAxiosError(error) ? ((error as AxiosError).cause ?? error) : error;
+  const cause = (error as { name?: string; cause?: unknown }).name === 'AbortError' ? ((error as { cause?: unknown }).cause ?? error) : error;
   if (cause instanceof CertificateMismatchError) {
     return new DeviceAuthFailedError(ctx.deviceId, 'tls_identity', `if the certificate changed on purpose, check the new fingerprint and run: routeros-mcp-admin device repin ${ctx.deviceId}`, cause.presented);
   }
+  if (cause instanceof AnswerTooLargeError) return new DeviceCommandError(ctx.deviceId, ctx.operation, { status: 200, message: `${cause.message}; ask for fewer rows or fields` });
   if (cause instanceof ConnectTimeoutError) return new DeviceUnreachableError(ctx.deviceId, `no connection within ${cause.ms} ms`, 5);
   const code = (cause as { code?: string }).code ?? (error as { code?: string }).code;
-  if (code === 'ERR_CANCELED' || code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10);
+  if (code === 'ABORT_ERR' || code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10);
   if (code && UNREACHABLE_CODES.has(code)) return new DeviceUnreachableError(ctx.deviceId, describeCode(code), 5);
   if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') {
     return new DeviceAuthFailedError(ctx.deviceId, 'tls_identity', `the certificate failed verification (${code}); pin its fingerprint with: routeros-mcp-admin device repin ${ctx.deviceId}`);

@@ -11,6 +11,7 @@ import {
   RouterOsRow,
 } from '@routeros-mcp/application-ports';
 import { channelKey, DeviceChannel } from './device-channel';
+import { httpsCall } from './https-call';
 import { CallContext, errorForStatus, isTransient, mapCallError } from './map-error';
 import { assertVersionHas, requirementOf, unsupportedFromAnswer } from './menu-requirements';
 import { readPresentedCertificate } from './pinned-agent';
@@ -169,7 +170,7 @@ export class RestRouterOsApi implements RouterOsApi {
     const attempt = () =>
       channel.breaker.execute(async () => {
         try {
-          return await timeout(timeoutMs, TimeoutStrategy.Aggressive).execute(
+          return await timeout(timeoutMs, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false }).execute(
             ({ signal }) => this.global.execute(() => channel.slots.execute(() => this.send(channel, request, ctx, signal), signal), signal),
             options.signal,
           );
@@ -199,8 +200,8 @@ export class RestRouterOsApi implements RouterOsApi {
   }
 
   private async send(channel: DeviceChannel, request: Request, ctx: CallContext, signal: AbortSignal): Promise<unknown> {
-    const response = await channel.http.request<string>({ method: request.method, url: request.path, data: request.body, signal });
-    const text = typeof response.data === 'string' ? response.data : '';
+    const response = await httpsCall(channel.endpoint, request.method, request.path, request.body, signal);
+    const text = response.text;
     if (response.status < 200 || response.status >= 300) throw errorForStatus(ctx, response.status, text);
     if (text.trim() === '') return undefined;
     try {

@@ -89,7 +89,11 @@ export class DeviceReader {
   }
 
   private async open(id: string): Promise<{ device: Device; target: DeviceTarget }> {
-    const device = await this.device(id);
-    return { device, target: targetFor(device, await this.registry.revealCredentials(id)) };
+    // Both reads at once (they share one registry revision check); the device's own error wins, so an unknown or
+    // decommissioned device is reported as such rather than as missing credentials.
+    const [device, credentials] = await Promise.allSettled([this.device(id), this.registry.revealCredentials(id)]);
+    if (device.status === 'rejected') throw device.reason;
+    if (credentials.status === 'rejected') throw credentials.reason;
+    return { device: device.value, target: targetFor(device.value, credentials.value) };
   }
 }

@@ -1,3 +1,4 @@
+import type { Principal } from '@routeros-mcp/application-ports';
 import type { DeviceReader } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { McpErrorPayload, protocolError, toMcpError } from '../errors/map-domain-error';
@@ -13,6 +14,8 @@ export interface GatedCall {
   arguments: Record<string, unknown>;
   signal: AbortSignal;
   progress?: ToolContext['progress'];
+  /** The transport's session (HTTP) and the client's `initialize` name and version, for the audit record. */
+  session: { id?: string; client?: { name: string; version: string } };
 }
 
 /**
@@ -20,7 +23,11 @@ export interface GatedCall {
  * device, and a context whose reader loads each device once for the whole call.
  */
 export async function runGated<T>(services: ToolServices, options: ToolServerOptions, call: GatedCall, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
-  const principal = options.principal();
+  const principal: Principal = {
+    ...options.principal(),
+    ...(call.session.id ? { sessionId: call.session.id } : {}),
+    ...(call.session.client ? { clientName: call.session.client.name, clientVersion: call.session.client.version } : {}),
+  };
   const reader = services.reader.forOneCall();
   const ctx: ToolContext = {
     principal,

@@ -29,10 +29,10 @@ export function registerResources(server: Server, services: ToolServices, option
   }));
 
   /** Reads one resource as `principal`, audited, through the environment gate. */
-  const readResource = async (uri: string, correlationId: string, signal: AbortSignal): Promise<unknown> => {
+  const readResource = async (uri: string, correlationId: string, signal: AbortSignal, sessionId?: string): Promise<unknown> => {
     const match = matchResource(uri);
     if (!match) throw new RpcError(protocolError('NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
-    return runGated(services, options, { action: `resource.${match.kind.name}`, deviceId: match.vars['device_id'], correlationId, arguments: { uri }, signal }, (ctx) => match.kind.read(match.vars, ctx));
+    return runGated(services, options, { action: `resource.${match.kind.name}`, deviceId: match.vars['device_id'], correlationId, arguments: { uri }, signal, session: { id: sessionId, client: server.getClientVersion() } }, (ctx) => match.kind.read(match.vars, ctx));
   };
 
   const subscriptions = new SubscriptionManager(server, (uri) => readResource(uri, randomUUID(), new AbortController().signal), subscriptionOptions);
@@ -54,7 +54,7 @@ export function registerResources(server: Server, services: ToolServices, option
     const correlationId = randomUUID();
     const uri = request.params.uri;
     try {
-      const body = await readResource(uri, correlationId, extra.signal);
+      const body = await readResource(uri, correlationId, extra.signal, extra.sessionId);
       const text = JSON.stringify(body);
       return { contents: [{ uri, mimeType: 'application/json', text }], _meta: { correlation_id: correlationId, estimated_tokens: estimateTokens(text) } };
     } catch (error) {

@@ -94,7 +94,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
         if (progressToken === undefined) return;
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } });
       };
-      const output = await runGated(services, options, { action: `tool.${tool.name}`, deviceId, correlationId, arguments: args, signal: extra.signal, progress }, (ctx) => tool.run(args as never, ctx));
+      const output = await runGated(services, options, { action: `tool.${tool.name}`, deviceId, correlationId, arguments: args, signal: extra.signal, progress, session: { id: extra.sessionId, client: server.getClientVersion() } }, (ctx) => tool.run(args as never, ctx));
       const tokens = estimateTokens(output.structured) + estimateTokens(output.text);
       if (tokens > TOKEN_HARD_CAP) {
         throw new RpcError(protocolError('VALIDATION_ERROR', `the answer would be about ${tokens} tokens, over the ${TOKEN_HARD_CAP} cap; ask for fewer rows (limit) or fewer fields`, { tool: tool.name, estimated_tokens: tokens }));

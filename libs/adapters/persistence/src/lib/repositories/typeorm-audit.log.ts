@@ -1,32 +1,58 @@
 import type { AuditEvent, AuditLog, AuditOutcome, AuditQuery } from '@routeros-mcp/application-ports';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../database';
 import { AuditEventRecord } from '../records/audit-event.record';
 
 const AUDIT = 'AuditEventRecord';
 
+/** Rows per INSERT: 15 columns each stays far below SQLite's limit of bound variables. */
+const MAX_BATCH = 200;
+
+function toRecord(event: AuditEvent): AuditEventRecord {
+  return {
+    id: event.id,
+    occurred_at: event.occurredAt,
+    correlation_id: event.correlationId ?? null,
+    principal: event.principal.id,
+    via: event.principal.via,
+    session_id: event.principal.sessionId ?? null,
+    client_name: event.principal.clientName ?? null,
+    client_version: event.principal.clientVersion ?? null,
+    action: event.action,
+    device_id: event.deviceId ?? null,
+    plan_id: event.planId ?? null,
+    arguments: event.arguments ? JSON.stringify(event.arguments) : null,
+    outcome: event.outcome,
+    error_code: event.errorCode ?? null,
+    duration_ms: event.durationMs ?? null,
+  };
+}
+
 /** Append-only: records are inserted, never updated or deleted by the service. */
 export class TypeOrmAuditLog implements AuditLog {
   constructor(private readonly db: Database) {}
 
-  async record(event: AuditEvent): Promise<void> {
-    const record: AuditEventRecord = {
-      id: event.id,
-      occurred_at: event.occurredAt,
-      correlation_id: event.correlationId ?? null,
-      principal: event.principal.id,
-      via: event.principal.via,
-      session_id: event.principal.sessionId ?? null,
-      client_name: event.principal.clientName ?? null,
-      client_version: event.principal.clientVersion ?? null,
-      action: event.action,
-      device_id: event.deviceId ?? null,
-      plan_id: event.planId ?? null,
-      arguments: event.arguments ? JSON.stringify(event.arguments) : null,
-      outcome: event.outcome,
-      error_code: event.errorCode ?? null,
-      duration_ms: event.durationMs ?? null,
-    };
-    await this.db.write((em) => em.insert(AUDIT, record));
+  /** Records waiting for the next insert: every record that arrives while one is written goes in the next. */
+  private waiting: { record: AuditEventRecord; settle: (error?: unknown) => void }[] = [];
+
+  /** Resolves once the event is committed. Concurrent events share one multi-row INSERT (group commit). */
+  record(event: AuditEvent): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ record: toRecord(event), settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.waiting.length === 1) void this.db.writeStatement((em) => this.insertWaiting(em));
+    });
+  }
+
+  private async insertWaiting(em: EntityManager): Promise<void> {
+    const batch = this.waiting.splice(0, MAX_BATCH);
+    // Whatever did not fit waits for its own turn.
+    if (this.waiting.length > 0) void this.db.writeStatement((next) => this.insertWaiting(next));
+    try {
+      await em.insert(AUDIT, batch.map((b) => b.record));
+      batch.forEach((b) => b.settle());
+    } catch (error) {
+      batch.forEach((b) => b.settle(error));
+    }
   }
 
   async list(query: AuditQuery): Promise<AuditEvent[]> {

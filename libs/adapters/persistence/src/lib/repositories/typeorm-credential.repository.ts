@@ -1,6 +1,8 @@
 import type { CredentialPurpose, CredentialRepository, EncryptedCredential } from '@routeros-mcp/application-ports';
 import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
+import type { EntityManager } from 'typeorm';
 import { Database } from '../database';
+import { RegistryReadCache } from '../registry-read-cache';
 import { CredentialRecord } from '../records/credential.record';
 
 const CREDENTIAL = 'CredentialRecord';
@@ -14,15 +16,21 @@ function fromRecord(r: CredentialRecord): EncryptedCredential {
 }
 
 export class TypeOrmCredentialRepository implements CredentialRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly cache: RegistryReadCache,
+  ) {}
 
+  /** Ciphertext rows, served from memory while the registry revision is unchanged (copies: callers own them). */
   async forDevice(deviceId: string): Promise<EncryptedCredential[]> {
-    const rows = await this.db.manager.find<CredentialRecord>(CREDENTIAL, { where: { device_id: deviceId }, order: { purpose: 'ASC' } });
-    return rows.map(fromRecord);
+    const rows = await this.cache.read(`credentials:${deviceId}`, async () =>
+      (await this.db.manager.find<CredentialRecord>(CREDENTIAL, { where: { device_id: deviceId }, order: { purpose: 'ASC' } })).map(fromRecord),
+    );
+    return rows.map((row) => ({ ...row }));
   }
 
   async replace(deviceId: string, credentials: EncryptedCredential[]): Promise<void> {
-    await this.db.write(async (em) => {
+    await this.write(async (em) => {
       if (!(await em.exists('DeviceRecord', { where: { id: deviceId } }))) throw new DeviceNotFoundError(deviceId);
       await em.delete(CREDENTIAL, { device_id: deviceId });
       if (credentials.length > 0) await em.insert(CREDENTIAL, credentials.map(toCredentialRecord));
@@ -30,7 +38,7 @@ export class TypeOrmCredentialRepository implements CredentialRepository {
   }
 
   async reencryptAll(transform: (credential: EncryptedCredential) => EncryptedCredential): Promise<number> {
-    return this.db.write(async (em) => {
+    return this.write(async (em) => {
       const rows = await em.find<CredentialRecord>(CREDENTIAL, { order: { device_id: 'ASC', purpose: 'ASC' } });
       for (const row of rows) {
         const next = toCredentialRecord(transform(fromRecord(row)));
@@ -38,6 +46,10 @@ export class TypeOrmCredentialRepository implements CredentialRepository {
       }
       return rows.length;
     });
+  }
+
+  private write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.write(work).finally(() => this.cache.invalidate());
   }
 
   async keyIdsInUse(): Promise<string[]> {

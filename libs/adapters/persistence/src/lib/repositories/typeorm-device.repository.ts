@@ -3,6 +3,7 @@ import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
 import { Device, DeviceAlreadyExistsError, DeviceNotFoundError } from '@routeros-mcp/domain-devices';
 import { EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { Database } from '../database';
+import { RegistryReadCache } from '../registry-read-cache';
 import { isUniqueViolation, violatedColumn } from '../dialect';
 import { DeviceRecord, DeviceTagRecord } from '../records/device.record';
 import { toDevice, toDeviceRecord, toTagRecords } from './device.mapper';
@@ -13,10 +14,14 @@ const TAG = 'DeviceTagRecord';
 const CREDENTIAL = 'CredentialRecord';
 
 export class TypeOrmDeviceRepository implements DeviceRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly cache: RegistryReadCache,
+  ) {}
 
+  /** The hot read of every tool call: served from memory while the registry revision is unchanged. */
   async findById(id: string): Promise<Device | undefined> {
-    return (await this.load({ id }))[0];
+    return this.cache.read(`device:${id}`, async () => (await this.load({ id }))[0]);
   }
 
   async findByName(name: string): Promise<Device | undefined> {
@@ -37,7 +42,7 @@ export class TypeOrmDeviceRepository implements DeviceRepository {
   }
 
   async create(device: Device, credentials: EncryptedCredential[]): Promise<Device> {
-    return this.db.write(async (em) => {
+    return this.write(async (em) => {
       await this.assertUnique(em, device);
       try {
         await em.insert(DEVICE, toDeviceRecord(device));
@@ -52,7 +57,7 @@ export class TypeOrmDeviceRepository implements DeviceRepository {
   }
 
   async update(device: Device): Promise<Device> {
-    return this.db.write(async (em) => {
+    return this.write(async (em) => {
       const { id, version, ...fields } = toDeviceRecord(device);
       const clash = await em.findOne<DeviceRecord>(DEVICE, { where: { name: device.name }, select: { id: true } });
       if (clash && clash.id !== id) throw new DeviceAlreadyExistsError('name', device.name);
@@ -79,7 +84,7 @@ export class TypeOrmDeviceRepository implements DeviceRepository {
   }
 
   async remove(id: string): Promise<boolean> {
-    return this.db.write(async (em) => {
+    return this.write(async (em) => {
       // Children first: do not rely on the engine's cascade settings for correctness.
       for (const table of ['health_checks', 'config_snapshots', 'device_credentials', 'device_tags']) {
         await em.createQueryBuilder().delete().from(table).where('device_id = :id', { id }).execute();
@@ -87,6 +92,10 @@ export class TypeOrmDeviceRepository implements DeviceRepository {
       const { affected } = await em.delete(DEVICE, { id });
       return (affected ?? 0) > 0;
     });
+  }
+
+  private write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.write(work).finally(() => this.cache.invalidate());
   }
 
   private async load(where: FindOptionsWhere<DeviceRecord>): Promise<Device[]> {

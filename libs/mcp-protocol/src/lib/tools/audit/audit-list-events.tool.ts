@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
 
-const Event = z.object({ occurred_at: z.string(), principal: z.string(), action: z.string(), device_id: z.string().nullable(), outcome: z.string(), error_code: z.string().nullable(), duration_ms: z.number().nullable(), correlation_id: z.string().nullable() });
+const Event = z.object({ occurred_at: z.string(), principal: z.string(), client: z.string().nullable(), action: z.string(), device_id: z.string().nullable(), outcome: z.string(), error_code: z.string().nullable(), duration_ms: z.number().nullable(), correlation_id: z.string().nullable() });
 
 export const auditListEvents = defineTool({
   name: 'audit_list_events',
@@ -18,7 +18,7 @@ export const auditListEvents = defineTool({
   openWorld: false,
   async run(args, ctx) {
     const events = await ctx.audit.recent({ deviceId: args.device_id, action: args.action, limit: args.limit });
-    const items = events.map((e) => ({ occurred_at: e.occurredAt.toISOString(), principal: e.principal.id, action: e.action, device_id: e.deviceId ?? null, outcome: e.outcome, error_code: e.errorCode ?? null, duration_ms: e.durationMs ?? null, correlation_id: e.correlationId ?? null }));
-    return { structured: { items }, text: tsvText(items, ['occurred_at', 'principal', 'action', 'device_id', 'outcome', 'error_code']) };
+    const items = events.map((e) => ({ occurred_at: e.occurredAt.toISOString(), principal: `${e.principal.id} (${e.principal.via})`, client: e.principal.clientName ? `${e.principal.clientName} ${e.principal.clientVersion ?? ''}`.trim() : null, action: e.action, device_id: e.deviceId ?? null, outcome: e.outcome, error_code: e.errorCode ?? null, duration_ms: e.durationMs ?? null, correlation_id: e.correlationId ?? null }));
+    return { structured: { items }, text: tsvText(items, ['occurred_at', 'principal', 'client', 'action', 'device_id', 'outcome', 'error_code']) };
   },
 });

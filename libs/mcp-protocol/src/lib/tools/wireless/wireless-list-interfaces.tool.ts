@@ -8,7 +8,7 @@ export const wirelessListInterfaces = defineTool({
   name: 'wireless_list_interfaces',
   topic: 'wireless',
   title: 'Wireless interfaces',
-  description: 'Wi-Fi interfaces (wifi, legacy wireless or CAPsMAN); secrets never shown.',
+  description: 'Wi-Fi interfaces (wifi or legacy wireless package); secrets never shown.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: z.object({ device_id: z.string(), sources: z.array(z.string()), items: z.array(RowSchema) }),
   deviceArgument: 'device_id',
