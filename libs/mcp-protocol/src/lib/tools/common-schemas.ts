@@ -22,7 +22,7 @@ export const FieldsSchema = z
 
 /** Equality filters on RouterOS properties, sent to the device as `.query` words (`name=value`). */
 export const WhereSchema = z
-  .record(z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name'), z.string().max(200).regex(/^[^\u0000-\u001f]*$/, 'no control characters'))
+  .record(z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name'), z.string().max(200).regex(/^\P{Cc}*$/u, 'no control characters'))
   .refine((where) => Object.keys(where).length <= 10, 'at most 10 filters')
   .optional();
 
