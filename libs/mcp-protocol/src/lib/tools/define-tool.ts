@@ -50,10 +50,12 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
 
 /** Fills the usual values of a read-only device tool, so each tool file states only what is its own. */
 export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
-  definition: Omit<ToolDefinition<I, O>, 'alias' | 'readOnly' | 'destructive' | 'idempotent' | 'openWorld' | 'tier'> & Partial<Pick<ToolDefinition<I, O>, 'readOnly' | 'destructive' | 'idempotent' | 'openWorld' | 'tier'>>,
+  definition: Omit<ToolDefinition<I, O>, 'alias' | 'topic' | 'readOnly' | 'destructive' | 'idempotent' | 'openWorld' | 'tier'> & Partial<Pick<ToolDefinition<I, O>, 'readOnly' | 'destructive' | 'idempotent' | 'openWorld' | 'tier'>>,
 ): ToolDefinition<I, O> {
+  // The topic is the name's first word (`system_get_overview` → `system`), so it is never stated twice.
   const [topic, ...rest] = definition.name.split('_');
   return {
+    topic,
     tier: 'fundamental',
     readOnly: true,
     destructive: false,

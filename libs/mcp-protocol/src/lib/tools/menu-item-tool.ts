@@ -22,7 +22,6 @@ export function menuItemTool(spec: MenuItemSpec): ToolDefinition<z.ZodObject, ty
   const input = z.object({ device_id: DeviceIdSchema, [spec.idArgument]: spec.idSchema, ...(spec.withFields ? { fields: FieldsSchema } : {}) });
   return defineTool({
     name: spec.name,
-    topic: spec.name.split('_')[0],
     title: spec.title,
     description: spec.description,
     input,

@@ -36,7 +36,6 @@ async function withPositions(ctx: ToolContext, spec: MenuListSpec, args: { devic
 export function menuListTool(spec: MenuListSpec): ToolDefinition<typeof input, typeof output> {
   return defineTool({
     name: spec.name,
-    topic: spec.name.split('_')[0],
     title: spec.title,
     description: spec.description,
     input,

@@ -6,7 +6,6 @@ const Event = z.object({ occurred_at: z.string(), principal: z.string(), client:
 
 export const auditListEvents = defineTool({
   name: 'audit_list_events',
-  topic: 'audit',
   title: 'Audit events',
   description: 'Recent audited actions, newest first.',
   input: z.object({

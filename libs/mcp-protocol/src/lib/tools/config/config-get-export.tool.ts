@@ -14,7 +14,6 @@ function sections(lines: string[]): { section: string; lines: string[] }[] {
 
 export const configGetExport = defineTool({
   name: 'config_get_export',
-  topic: 'config',
   title: 'Configuration export',
   description: 'Live /export over SSH, secrets redacted, optionally some sections only.',
   input: z.object({

@@ -7,7 +7,6 @@ const Outcome = z.object({ ok: z.boolean(), ms: z.number().optional(), code: z.s
 
 export const deviceCheckConnectivity = defineTool({
   name: 'device_check_connectivity',
-  topic: 'device',
   title: 'Check connectivity',
   description: 'Contacts a device over REST and SSH: reachability, version, latency.',
   input: z.object({ device_id: DeviceIdSchema }),

@@ -6,7 +6,6 @@ import { deviceSummary, DeviceSummarySchema } from './device-summary';
 
 export const deviceGet = defineTool({
   name: 'device_get',
-  topic: 'device',
   title: 'Device details',
   description: 'One enrolled device: environment, status, flags, last facts. No device contact.',
   input: z.object({ device_id: DeviceIdSchema }),

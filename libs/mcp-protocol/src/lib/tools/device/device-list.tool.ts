@@ -9,7 +9,6 @@ import { deviceSummary, DeviceSummarySchema } from './device-summary';
 
 export const deviceList = defineTool({
   name: 'device_list',
-  topic: 'device',
   title: 'Devices',
   description: 'Enrolled devices with environment, status, version, tags. Start here.',
   input: z.object({

@@ -5,7 +5,6 @@ import { tsvText } from '../render-text';
 
 export const dhcpGetServerStatus = defineTool({
   name: 'dhcp_get_server_status',
-  topic: 'dhcp',
   title: 'DHCP servers',
   description: 'DHCP servers with their networks and address pools.',
   input: z.object({ device_id: DeviceIdSchema }),

@@ -10,7 +10,6 @@ export const diagnosticsLimit = new RateWindow(10, 60_000);
 
 export const diagnosticsPing = defineTool({
   name: 'diagnostics_ping',
-  topic: 'diagnostics',
   title: 'Ping from the device',
   description: 'Ping from the device (1-10 packets); 10 diagnostics/min/device.',
   input: z.object({ device_id: DeviceIdSchema, address: TargetHostSchema, count: z.number().int().min(1).max(10).default(4) }),

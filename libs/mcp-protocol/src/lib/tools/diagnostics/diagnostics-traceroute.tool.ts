@@ -7,7 +7,6 @@ import { TargetHostSchema } from './target-host';
 
 export const diagnosticsTraceroute = defineTool({
   name: 'diagnostics_traceroute',
-  topic: 'diagnostics',
   title: 'Traceroute from the device',
   description: 'Traceroute from the device (1-3 probes per hop); 10 diagnostics/min/device.',
   input: z.object({ device_id: DeviceIdSchema, address: TargetHostSchema, count: z.number().int().min(1).max(3).default(1) }),

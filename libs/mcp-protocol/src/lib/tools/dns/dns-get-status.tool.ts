@@ -8,7 +8,6 @@ const list = (value: string | undefined) => (value ?? '').split(',').filter(Bool
 
 export const dnsGetStatus = defineTool({
   name: 'dns_get_status',
-  topic: 'dns',
   title: 'DNS settings',
   description: 'DNS servers (static and dynamic), remote requests, cache size and use.',
   input: z.object({ device_id: DeviceIdSchema }),

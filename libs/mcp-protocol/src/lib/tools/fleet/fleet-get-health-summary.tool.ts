@@ -10,7 +10,6 @@ const FAN_OUT = 32;
 
 export const fleetGetHealthSummary = defineTool({
   name: 'fleet_get_health_summary',
-  topic: 'fleet',
   title: 'Fleet health',
   description: 'Every device of this environment at once: reachable, CPU, memory, uptime.',
   input: z.object({ tag: z.record(z.string(), z.string()).optional().describe('Only devices with all these tags') }),

@@ -5,7 +5,6 @@ import { tsvText } from '../render-text';
 
 export const interfaceGetTraffic = defineTool({
   name: 'interface_get_traffic',
-  topic: 'interface',
   title: 'Interface traffic now',
   description: 'Current rx/tx rates of up to 10 interfaces (one sample).',
   input: z.object({ device_id: DeviceIdSchema, interfaces: z.array(z.string().regex(/^[\w.@+-]{1,64}$/, 'an interface name')).min(1).max(10) }),

@@ -5,7 +5,6 @@ import { tsvText } from '../render-text';
 
 export const logsGetRecent = defineTool({
   name: 'logs_get_recent',
-  topic: 'logs',
   title: 'Recent log entries',
   description: 'Newest log entries, optionally of some topics only.',
   input: z.object({

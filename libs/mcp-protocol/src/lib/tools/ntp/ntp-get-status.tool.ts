@@ -6,7 +6,6 @@ import { keyValueText } from '../render-text';
 /** NTP client status; 7.15 and 7.20 report it in different fields, both are read here. */
 export const ntpGetStatus = defineTool({
   name: 'ntp_get_status',
-  topic: 'ntp',
   title: 'NTP client status',
   description: 'NTP client: enabled, servers, sync status and offset.',
   input: z.object({ device_id: DeviceIdSchema }),

@@ -5,7 +5,6 @@ import { keyValueText } from '../render-text';
 
 export const routingGetSummary = defineTool({
   name: 'routing_get_summary',
-  topic: 'routing',
   title: 'Routing summary',
   description: 'Route counts by kind and the default routes.',
   input: z.object({ device_id: DeviceIdSchema }),

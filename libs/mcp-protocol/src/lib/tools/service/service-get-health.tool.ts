@@ -4,7 +4,6 @@ import { keyValueText } from '../render-text';
 
 export const serviceGetHealth = defineTool({
   name: 'service_get_health',
-  topic: 'service',
   title: 'Service health',
   description: 'Health of this MCP server: registry, devices by status, uptime.',
   input: z.object({}),

@@ -5,7 +5,6 @@ import { keyValueText } from '../render-text';
 
 export const systemGetClock = defineTool({
   name: 'system_get_clock',
-  topic: 'system',
   title: 'Clock',
   description: 'Date, time, time zone and UTC offset of a device.',
   input: z.object({ device_id: DeviceIdSchema }),

@@ -23,7 +23,6 @@ const num = (value: string | undefined) => (value !== undefined && /^\d+$/.test(
 
 export const systemGetOverview = defineTool({
   name: 'system_get_overview',
-  topic: 'system',
   title: 'System overview',
   description: 'Identity, version, board, uptime, CPU load and memory.',
   input: z.object({ device_id: DeviceIdSchema }),

@@ -6,7 +6,6 @@ import { readWireless } from './wireless-sources';
 
 export const wirelessListClients = defineTool({
   name: 'wireless_list_clients',
-  topic: 'wireless',
   title: 'Wireless clients',
   description: 'Associated Wi-Fi clients with signal, rates and uptime.',
   input: z.object({ device_id: DeviceIdSchema }),

@@ -6,7 +6,6 @@ import { readWireless } from './wireless-sources';
 
 export const wirelessListInterfaces = defineTool({
   name: 'wireless_list_interfaces',
-  topic: 'wireless',
   title: 'Wireless interfaces',
   description: 'Wi-Fi interfaces (wifi or legacy wireless package); secrets never shown.',
   input: z.object({ device_id: DeviceIdSchema }),
