@@ -161,14 +161,26 @@ describe('every read-only tool against the simulated fleet', () => {
     expect(result._meta.estimated_tokens).toBeGreaterThan(0);
   });
 
-  it('reports fleet progress when the client asks for it', async () => {
-    const seen: { progress: number; total?: number }[] = [];
-    await client.callTool({ name: 'fleet_get_health_summary', arguments: {} }, undefined, { onprogress: (p) => void seen.push(p) });
-    // The server sends 1/2 and 2/2 before its answer; the SDK client may drop the last one when it lands in the
-    // same read as the answer (it removes the progress handler on the answer), so only the order is certain.
-    expect(seen.length).toBeGreaterThanOrEqual(1);
-    expect(seen[0]).toMatchObject({ progress: 1, total: 2 });
-    expect(seen.map((p) => p.progress)).toEqual([1, 2].slice(0, seen.length));
+  it('reports fleet progress when the client asks for it, before its answer', async () => {
+    // Watch the frames as they arrive: the SDK client dispatches notifications a microtask later than answers and
+    // drops progress that lands in the same read as the answer, so its onprogress callback cannot show the order.
+    const transport = client.transport!;
+    const deliver = transport.onmessage!;
+    const frames: any[] = [];
+    transport.onmessage = (message, extra) => {
+      frames.push(message);
+      deliver(message, extra);
+    };
+    try {
+      await client.callTool({ name: 'fleet_get_health_summary', arguments: {} }, undefined, { onprogress: () => undefined });
+    } finally {
+      transport.onmessage = deliver;
+    }
+    const answerAt = frames.findIndex((f) => 'result' in f);
+    const progress = frames.filter((f) => f.method === 'notifications/progress');
+    expect(progress.map((f) => [f.params.progress, f.params.total])).toEqual([[1, 2], [2, 2]]);
+    expect(frames.indexOf(progress[1])).toBeLessThan(answerAt);
+    expect(new Set(progress.map((f) => f.params.progressToken)).size).toBe(1);
   });
 
   it('limits diagnostics to 10 per minute per device with retry_after', async () => {
