@@ -12,11 +12,10 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await adapterLatency(300, 2)) + '\n');
     process.stdout.write(JSON.stringify(await adapterFanOut()) + '\n');
   }
-  if (!only || only === 'mcp') {
-    process.stdout.write(JSON.stringify(await mcpOverview()) + '\n');
-    process.stdout.write(JSON.stringify(await mcpFleetHealth()) + '\n');
-    process.stdout.write(JSON.stringify(await mcpColdStart()) + '\n');
-  }
+  const mcp = (part: string) => !only || only === 'mcp' || only === `mcp-${part}`;
+  if (mcp('overview')) process.stdout.write(JSON.stringify(await mcpOverview()) + '\n');
+  if (mcp('fleet')) process.stdout.write(JSON.stringify(await mcpFleetHealth()) + '\n');
+  if (mcp('cold')) process.stdout.write(JSON.stringify(await mcpColdStart()) + '\n');
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
 }
 

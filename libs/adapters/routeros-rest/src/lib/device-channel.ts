@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import type { DeviceTarget } from '@routeros-mcp/application-ports';
 import { HttpsEndpoint } from './https-call';
@@ -14,9 +13,13 @@ export function trustOf(target: DeviceTarget): TlsTrust {
   return { kind: 'pin', fingerprint: 'SHA256:none-pinned' };
 }
 
-/** Identifies what a channel was built from, so an edited device or rotated password gets a fresh one. */
+/**
+ * Identifies what a channel was built from, so an edited device or rotated password gets a fresh one. Compared on
+ * every call, so it is a plain string (hashing it cost more than the rest of the lookup); the channel holds the
+ * same password in its authorization header anyway.
+ */
 export function channelKey(target: DeviceTarget): string {
-  return createHash('sha256').update(JSON.stringify([target.host, target.restPort, target.tlsFingerprint, target.caPem, target.tlsSkipVerify, target.username, target.password])).digest('hex');
+  return JSON.stringify([target.host, target.restPort, target.tlsFingerprint, target.caPem, target.tlsSkipVerify, target.username, target.password]);
 }
 
 /** Everything kept per device: the keep-alive connections, its slot limit, its circuit and what it told us. */

@@ -1,4 +1,4 @@
-import { ExponentialBackoff, handleWhen, retry, timeout, TimeoutStrategy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
+import { ExponentialBackoff, handleWhen, retry, RetryPolicy, timeout, TimeoutPolicy, TimeoutStrategy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
 import {
   CallOptions,
   DeviceCommandError,
@@ -45,6 +45,9 @@ export class RestRouterOsApi implements RouterOsApi {
   private readonly options: RestClientOptions;
   private readonly channels = new Map<string, DeviceChannel>();
   private readonly global: BulkheadPolicy;
+  // Policies hold no per-call state, so they are built once rather than on every request.
+  private readonly readRetry: RetryPolicy;
+  private readonly timeouts = new Map<number, TimeoutPolicy>();
 
   constructor(
     private readonly logger: Logger,
@@ -52,6 +55,10 @@ export class RestRouterOsApi implements RouterOsApi {
   ) {
     this.options = { ...DEFAULT_REST_CLIENT_OPTIONS, ...options };
     this.global = bulkhead(this.options.globalConcurrency, Number.MAX_SAFE_INTEGER);
+    this.readRetry = retry(handleWhen(isTransient), {
+      maxAttempts: this.options.readAttempts - 1,
+      backoff: new ExponentialBackoff({ initialDelay: this.options.backoffInitialMs, maxDelay: this.options.backoffMaxMs }),
+    });
   }
 
   async list(target: DeviceTarget, menu: string, options: ListOptions = {}): Promise<RouterOsRow[]> {
@@ -143,6 +150,15 @@ export class RestRouterOsApi implements RouterOsApi {
     return channel;
   }
 
+  private timeoutOf(ms: number): TimeoutPolicy {
+    let policy = this.timeouts.get(ms);
+    if (!policy) {
+      policy = timeout(ms, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false });
+      if (this.timeouts.size < 16) this.timeouts.set(ms, policy); // callers use a few fixed timeouts; never grow unbounded
+    }
+    return policy;
+  }
+
   private async object(target: DeviceTarget, request: Request, options: CallOptions): Promise<RouterOsRow> {
     const body = await this.call(target, request, options);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw this.unexpected(target, request, 'an object');
@@ -170,7 +186,7 @@ export class RestRouterOsApi implements RouterOsApi {
     const attempt = () =>
       channel.breaker.execute(async () => {
         try {
-          return await timeout(timeoutMs, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false }).execute(
+          return await this.timeoutOf(timeoutMs).execute(
             ({ signal }) => this.global.execute(() => channel.slots.execute(() => this.send(channel, request, ctx, signal), signal), signal),
             options.signal,
           );
@@ -184,7 +200,7 @@ export class RestRouterOsApi implements RouterOsApi {
     const started = performance.now();
     try {
       const result = request.idempotent && this.options.readAttempts > 1
-        ? await retry(handleWhen(isTransient), { maxAttempts: this.options.readAttempts - 1, backoff: new ExponentialBackoff({ initialDelay: this.options.backoffInitialMs, maxDelay: this.options.backoffMaxMs }) }).execute(attempt, options.signal)
+        ? await this.readRetry.execute(attempt, options.signal)
         : await attempt();
       this.logger.debug('routeros call', { device_id: target.deviceId, operation: ctx.operation, ms: Math.round(performance.now() - started) });
       return result;

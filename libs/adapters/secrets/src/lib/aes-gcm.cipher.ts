@@ -44,6 +44,10 @@ export class AesGcmCipher implements SecretCipher {
     }
   }
 
+  hasKey(keyId: string): boolean {
+    return this.keys.has(keyId);
+  }
+
   keyIdOf(envelope: string): string {
     return envelope.split('.')[1] ?? '';
   }
