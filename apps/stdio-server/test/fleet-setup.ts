@@ -1,5 +1,18 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
 import type { Fleet, SimDevice } from '@routeros-mcp/testing';
+import { join } from 'node:path';
+
+export const MAIN = join(__dirname, '..', 'dist', 'main.js');
+
+/** The built stdio server on `dataDir`, driven by the SDK client as `e2e 1.0.0`. */
+export async function connectStdio(dataDir: string, env: Record<string, string> = {}): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000', ...env }, stderr: 'pipe' });
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
 
 export interface Enrolment {
   id: string;

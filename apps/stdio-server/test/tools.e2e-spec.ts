@@ -1,22 +1,15 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
-import { enrollSimulated } from './fleet-setup';
+import { connectStdio, enrollSimulated } from './fleet-setup';
 import { join } from 'node:path';
 
-const MAIN = join(__dirname, '..', 'dist', 'main.js');
 const dir = tempDir('stdio-tools-');
 const dataDir = join(dir.path, 'data');
 let fleet: Fleet;
 let client: Client;
 
-async function connect(env: Record<string, string> = {}): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000', ...env }, stderr: 'pipe' });
-  const c = new Client({ name: 'e2e', version: '1.0.0' });
-  await c.connect(transport);
-  return c;
-}
+const connect = (env: Record<string, string> = {}) => connectStdio(dataDir, env);
 
 async function rpcError(promise: Promise<unknown>): Promise<{ code: number; message: string; data: any }> {
   try {
@@ -144,9 +137,15 @@ describe('every read-only tool against the simulated fleet', () => {
     ['logs_get_config', { device_id: 'dev-home' }, (s) => expect(s.total_count).toBe(4)],
     ['wireless_list_interfaces', { device_id: 'dev-home' }, (s, t) => {
       expect(s.sources).toEqual(['wifi']);
+      expect(s.items.map((i: any) => i.name)).toEqual(['wifi1', 'wifi2', 'cap-hallway-5g']);
+      expect(s.remote_caps).toEqual([expect.objectContaining({ source: 'wifi', identity: 'cap-hallway', 'board-name': 'cAP ax', state: 'Ok' })]);
+      expect(t).toMatch(/managed CAPs: 1\n.*\nwifi\tcap-hallway\t192\.168\.88\.2\tcAP ax/);
       expect(JSON.stringify(s) + t).not.toContain('factory-wifi-key');
     }],
-    ['wireless_list_clients', { device_id: 'dev-home' }, (s) => expect(s.items[0]).toMatchObject({ source: 'wifi', 'mac-address': 'A4:83:E7:11:22:33' })],
+    ['wireless_list_clients', { device_id: 'dev-home' }, (s) => {
+      expect(s.items[0]).toMatchObject({ source: 'wifi', 'mac-address': 'A4:83:E7:11:22:33' });
+      expect(s.items[1]).toMatchObject({ source: 'wifi', interface: 'cap-hallway-5g' }); // a client of a CAP this router manages
+    }],
     ['diagnostics_ping', { device_id: 'dev-edge', address: '192.0.2.1', count: 3 }, (s) => expect(s).toMatchObject({ sent: 3, received: 3, packet_loss_percent: 0 })],
     ['diagnostics_traceroute', { device_id: 'dev-edge', address: 'example.com' }, (s) => expect(s.hops.at(-1).address).toBe('example.com')],
     ['config_get_export', { device_id: 'dev-home', sections: ['/ip firewall'] }, (s, t) => {

@@ -8,6 +8,6 @@ module.exports = {
     'ip/dhcp-server/network', 'ip/dhcp-client', 'ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle',
     'ip/firewall/address-list', 'ip/service', 'interface', 'interface/ethernet', 'interface/vlan', 'interface/bridge',
     'interface/bridge/port', 'interface/bridge/vlan', 'interface/wifi', 'interface/wifi/registration-table',
-    'interface/monitor-traffic', 'log', 'user', 'file', 'tool/ping', 'tool/traceroute', 'export', 'safe-mode',
+    'interface/wifi/capsman', 'interface/wifi/capsman/remote-cap', 'interface/monitor-traffic', 'log', 'user', 'file', 'tool/ping', 'tool/traceroute', 'export', 'safe-mode',
   ],
 };

@@ -7,6 +7,7 @@ export const MENU_REQUIREMENTS: Readonly<Record<string, { version?: string; pack
   'interface/wifi/registration-table': { version: '7.13' },
   'interface/wireless': { package: 'wireless' },
   'interface/wireless/registration-table': { package: 'wireless' },
+  'caps-man': { package: 'wireless' },
   'system/routerboard': { package: 'routerboard (RouterBOARD hardware; a CHR has none)' },
   'safe-mode': { version: '7.18' },
 };

@@ -100,11 +100,23 @@ export const MENUS: MenuSpec[] = [
   { path: 'interface/bridge/vlan', kind: 'table', writable: true, bools: common, required: ['bridge', 'vlan-ids'], refs: { bridge: 'interface/bridge' }, defaults: { disabled: 'false', tagged: '', untagged: '' }, computed: (row) => ({ dynamic: 'false', 'current-tagged': row['tagged'] ?? '', 'current-untagged': row['untagged'] ?? '' }) },
   { path: 'interface/wifi', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wifi', sensitive: ['security.passphrase'], computed: interfaceCounters },
   { path: 'interface/wifi/registration-table', kind: 'table', writable: false },
+  // The wifi package's CAPsMAN manager (7.13+) and the CAPs it controls.
+  { path: 'interface/wifi/capsman', kind: 'singleton', writable: true, bools: ['enabled', 'require-peer-certificate'], factory: { enabled: 'false', interfaces: '', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' } },
+  { path: 'interface/wifi/capsman/remote-cap', kind: 'table', writable: false },
   {
     path: 'interface/wireless', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wlan', package: 'wireless', computed: interfaceCounters,
     packageArgs: ['band', 'channel-width', 'comment', 'country', 'disabled', 'frequency', 'installation', 'mode', 'mtu', 'name', 'security-profile', 'ssid', 'wireless-protocol', 'wps-mode'],
   },
   { path: 'interface/wireless/registration-table', kind: 'table', writable: false, package: 'wireless' },
+  // The legacy CAPsMAN of the wireless package (hand-kept: the reference trees come from devices without it).
+  {
+    path: 'caps-man/manager', kind: 'singleton', writable: true, bools: ['enabled', 'require-peer-certificate'], package: 'wireless',
+    factory: { enabled: 'false', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' },
+    packageArgs: ['ca-certificate', 'certificate', 'enabled', 'package-path', 'require-peer-certificate', 'upgrade-policy'],
+  },
+  { path: 'caps-man/interface', kind: 'table', writable: false, bools: common, idGroup: 'interface', interfaceType: 'cap', package: 'wireless', computed: interfaceCounters },
+  { path: 'caps-man/registration-table', kind: 'table', writable: false, package: 'wireless' },
+  { path: 'caps-man/remote-cap', kind: 'table', writable: false, package: 'wireless' },
   { path: 'log', kind: 'table', writable: false },
   { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },
   { path: 'file', kind: 'table', writable: false },

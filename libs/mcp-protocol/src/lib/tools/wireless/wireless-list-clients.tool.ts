@@ -7,13 +7,13 @@ import { readWireless } from './wireless-sources';
 export const wirelessListClients = defineTool({
   name: 'wireless_list_clients',
   title: 'Wireless clients',
-  description: 'Associated Wi-Fi clients with signal, rates and uptime.',
+  description: 'Associated Wi-Fi clients (CAPsMAN too) with signal, rates and uptime.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: z.object({ device_id: z.string(), sources: z.array(z.string()), items: z.array(RowSchema) }),
   deviceArgument: 'device_id',
   async run(args, ctx) {
     const { sources, rows } = await readWireless(ctx, args.device_id, 'clients');
-    const text = tsvText(rows.map((r) => ({ ...r, signal: r['signal'] ?? r['signal-strength'] })), ['source', 'interface', 'mac-address', 'last-ip', 'signal', 'tx-rate', 'rx-rate', 'uptime']);
+    const text = tsvText(rows.map((r) => ({ ...r, signal: r['signal'] ?? r['signal-strength'] ?? r['rx-signal'] })), ['source', 'interface', 'mac-address', 'last-ip', 'signal', 'tx-rate', 'rx-rate', 'uptime']);
     return { structured: { device_id: args.device_id, sources, items: rows }, text };
   },
 });
