@@ -73,15 +73,22 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(errors.sessionClosed()), { once: true }));
     aborted.catch(() => undefined);
+    // A client that hangs up (or a simulator that stops) ends the request and its injected waits at once.
+    res.once('close', () => controller.abort());
+    const wait = (ms: number) =>
+      new Promise<void>((resolve, reject) => {
+        const delay = setTimeout(resolve, ms);
+        controller.signal.addEventListener('abort', () => (clearTimeout(delay), reject(errors.sessionClosed())), { once: true });
+      });
     try {
-      if (faults.latencyMs) await Promise.race([new Promise((r) => setTimeout(r, faults.latencyMs! + Math.random() * (faults.jitterMs ?? 0))), aborted]);
+      if (faults.latencyMs) await wait(faults.latencyMs + Math.random() * (faults.jitterMs ?? 0));
       const url = new URL(req.url ?? '/', 'https://device');
       if (!url.pathname.startsWith('/rest/') && url.pathname !== '/rest') throw new RestError(404);
       const user = authenticate(req.headers.authorization, options.users());
       if (!user || faults.unauthorized) throw errors.unauthorized();
       if (faults.serverError) throw new RestError(500, faults.serverError);
       const raw = await readBody(req);
-      if (faults.slowExportMs && url.pathname === '/rest/export') await Promise.race([new Promise((r) => setTimeout(r, faults.slowExportMs)), aborted]);
+      if (faults.slowExportMs && url.pathname === '/rest/export') await wait(faults.slowExportMs);
       let body: unknown;
       try {
         body = raw.trim() === '' ? undefined : JSON.parse(raw);
