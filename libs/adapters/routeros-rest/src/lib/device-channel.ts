@@ -1,5 +1,5 @@
 import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, ConsecutiveBreaker, handleWhen } from 'cockatiel';
-import type { DeviceTarget } from '@routeros-mcp/application-ports';
+import type { DeviceTarget, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
 import { HttpsEndpoint } from './https-call';
 import { PinnedAgent, TlsTrust } from './pinned-agent';
 import { isDeviceFailure } from './map-error';
@@ -12,6 +12,9 @@ export function trustOf(target: DeviceTarget): TlsTrust {
   // No pin, no CA, no lab exception: a pin mismatch against nothing refuses every certificate.
   return { kind: 'pin', fingerprint: 'SHA256:none-pinned' };
 }
+
+/** How long a device's "no such command" for a package menu is believed (a CHR never gets /system/routerboard). */
+export const MISSING_MENU_TTL_MS = 5 * 60_000;
 
 /**
  * Identifies what a channel was built from, so an edited device or rotated password gets a fresh one. Compared on
@@ -30,6 +33,8 @@ export class DeviceChannel {
   readonly breaker: CircuitBreakerPolicy;
   version?: string;
   private openedAt?: number;
+  /** Package menus the device answered it lacks, until when that answer is trusted (see MISSING_MENU_TTL_MS). */
+  private readonly missing = new Map<string, { error: DeviceUnsupportedError; until: number }>();
 
   constructor(
     readonly key: string,
@@ -47,6 +52,19 @@ export class DeviceChannel {
     this.slots = bulkhead(options.perDeviceConcurrency, Number.MAX_SAFE_INTEGER);
     this.breaker = circuitBreaker(handleWhen(isDeviceFailure), { halfOpenAfter: options.breakerHalfOpenMs, breaker: new ConsecutiveBreaker(options.breakerThreshold) });
     this.breaker.onBreak(() => (this.openedAt = Date.now()));
+  }
+
+  /** The device's own earlier answer that it lacks this menu's package, while it is still trusted. */
+  missingMenu(menu: string): DeviceUnsupportedError | undefined {
+    const known = this.missing.get(menu);
+    if (known && known.until > Date.now()) return known.error;
+    this.missing.delete(menu);
+    return undefined;
+  }
+
+  /** Installing a package takes a reboot, so the answer is kept a few minutes rather than asked on every call. */
+  rememberMissing(menu: string, error: DeviceUnsupportedError): void {
+    this.missing.set(menu, { error, until: Date.now() + MISSING_MENU_TTL_MS });
   }
 
   /** Whole seconds until the open circuit lets a probe through. */

@@ -131,6 +131,27 @@ describe('error mapping', () => {
     expect((await failure(api.get(target(3), 'interface/wireless', 'wlan9'))).routerosError.status).toBe(404);
   });
 
+  it("believes a device's answer that it lacks a package for a while, asking again only after that", async () => {
+    await simControl(fleet, 'POST', '/reset'); // counts from zero
+    expect(await failure(api.getSingleton(target(2), 'system/routerboard'))).toBeInstanceOf(DeviceUnsupportedError);
+    const again = await failure(api.list(target(2), 'system/routerboard'));
+    expect(again).toBeInstanceOf(DeviceUnsupportedError);
+    expect(again.message).toMatch(/routerboard/);
+    expect((await stats(2)).requests).toBe(1);
+    // Another device, and a menu of another package on the same device, are still asked.
+    expect(await api.getSingleton(target(0), 'system/routerboard')).toHaveProperty('model');
+    expect(await failure(api.list(target(2), 'caps-man/interface'))).toBeInstanceOf(DeviceUnsupportedError);
+    expect((await stats(2)).requests).toBe(2);
+    const later = Date.now() + 5 * 60_000 + 1;
+    const now = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      await failure(api.getSingleton(target(2), 'system/routerboard'));
+      expect((await stats(2)).requests).toBe(3);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it.each([
     ['refuse', { refuse: true }, DeviceUnreachableError, /refused/],
     ['hang', { hang: true }, DeviceTimeoutError, /within 1 s/],

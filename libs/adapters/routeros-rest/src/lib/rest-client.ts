@@ -178,9 +178,12 @@ export class RestRouterOsApi implements RouterOsApi {
 
   private async call(target: DeviceTarget, request: Request, options: CallOptions): Promise<unknown> {
     const channel = this.channel(target);
+    const requirement = requirementOf(request.menu);
     // Learn the version before a version-gated menu (facts() itself reads only ungated menus).
-    if (requirementOf(request.menu)?.version && channel.version === undefined) await this.facts(target, options);
+    if (requirement?.version && channel.version === undefined) await this.facts(target, options);
     assertVersionHas(target.deviceId, request.menu, channel.version);
+    const missing = requirement?.package ? channel.missingMenu(requirement.menu) : undefined;
+    if (missing) throw missing;
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     const ctx: CallContext = { deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}`, timeoutMs };
     const attempt = () =>
@@ -209,6 +212,7 @@ export class RestRouterOsApi implements RouterOsApi {
       const wholeMenu = request.path.split('?')[0] === `/${request.menu}`;
       const unsupported = mapped instanceof DeviceCommandError ? unsupportedFromAnswer(target.deviceId, request.menu, { ...mapped.routerosError, wholeMenu }, channel.version) : undefined;
       const final = unsupported ?? mapped;
+      if (unsupported && requirement?.package) channel.rememberMissing(requirement.menu, unsupported);
       // The whole RouterOS detail goes to the debug log only; the error itself carries a truncated one.
       this.logger.debug('routeros call failed', { device_id: target.deviceId, operation: ctx.operation, code: (final as { code?: string }).code, routeros_error: mapped instanceof DeviceCommandError ? mapped.routerosError : undefined });
       throw final;

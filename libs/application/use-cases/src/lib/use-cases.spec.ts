@@ -73,6 +73,18 @@ describe('CredentialVault', () => {
     expect(() => vault.open('d2', rows.map((r) => ({ ...r, deviceId: 'd2' })))).toThrow('cannot decrypt');
   });
 
+  it('decrypts each stored secret once, and a moved ciphertext still fails after its first opening', () => {
+    const cipher = new FakeCipher();
+    const decrypt = jest.spyOn(cipher, 'decrypt');
+    const memoVault = new CredentialVault(cipher);
+    const rows = memoVault.seal('d1', { rest: { username: 'api', password: 'pw' }, ssh: { username: 'ops', password: 'sshpw' } }, now);
+    for (let i = 0; i < 3; i++) expect(memoVault.open('d1', rows).rest.password).toBe('pw');
+    expect(decrypt).toHaveBeenCalledTimes(2);
+    expect(() => memoVault.open('d2', rows.map((r) => ({ ...r, deviceId: 'd2' })))).toThrow('cannot decrypt');
+    const changed = memoVault.seal('d1', { rest: { username: 'api', password: 'new' }, ssh: { username: 'ops' } }, now);
+    expect(memoVault.open('d1', changed).rest.password).toBe('new');
+  });
+
   it('says how to fix a device without REST credentials', () => {
     expect(() => vault.open('d1', [])).toThrow('routeros-mcp-admin credentials set d1');
   });
