@@ -331,12 +331,11 @@ describe('errors as spec 001 shapes them', () => {
       const pin = await overview('dev-home');
       expect(pin).toMatchObject({ code: -32011, data: { mcp_error_code: 'DEVICE_AUTH_FAILED', device_id: 'dev-home' } });
       expect(pin.message).toMatch(/repin dev-home/);
-      // Connections up first: a call that times out while still connecting is DEVICE_UNREACHABLE instead.
-      // One read (three attempts) stays below the circuit's five failures; the overview's three reads would open it.
-      const clock = () => rpcError(strict.callTool({ name: 'system_get_clock', arguments: { device_id: 'dev-edge' } }));
-      await strict.callTool({ name: 'system_get_clock', arguments: { device_id: 'dev-edge' } });
+      // Connections up first: a call that times out while still connecting is DEVICE_UNREACHABLE instead. The
+      // overview's three reads, each tried three times, count three toward the circuit's five: still a timeout.
+      await strict.callTool({ name: 'system_get_overview', arguments: { device_id: 'dev-edge' } });
       await simControl(fleet, 'PUT', '/devices/1/faults', { latencyMs: 2000 });
-      expect(await clock()).toMatchObject({ code: -32007, data: { mcp_error_code: 'TIMEOUT', recovery_strategy: 'retry_with_backoff', device_id: 'dev-edge' } });
+      expect(await overview('dev-edge')).toMatchObject({ code: -32007, data: { mcp_error_code: 'TIMEOUT', recovery_strategy: 'retry_with_backoff', device_id: 'dev-edge' } });
       expect(await strict.ping()).toEqual({});
     } finally {
       await strict.close();

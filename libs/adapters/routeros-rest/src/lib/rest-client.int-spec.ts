@@ -257,6 +257,21 @@ describe('retries, limits and the circuit breaker', () => {
     }
   });
 
+  it('counts a call once toward the circuit, however many attempts it took', async () => {
+    const breaking = new RestRouterOsApi(logger, { breakerThreshold: 2, breakerHalfOpenMs: 60_000, readAttempts: 3, backoffInitialMs: 10, backoffMaxMs: 20 });
+    try {
+      await faults(1, { resetMidResponse: true });
+      expect((await failure(breaking.getSingleton(target(1), 'system/identity'))).message).not.toMatch(/circuit open/);
+      expect((await stats(1)).requests).toBe(3);
+      expect((await failure(breaking.getSingleton(target(1), 'system/identity'))).message).not.toMatch(/circuit open/);
+      expect((await stats(1)).requests).toBe(6);
+      expect((await failure(breaking.getSingleton(target(1), 'system/identity'))).message).toMatch(/circuit open/);
+      expect((await stats(1)).requests).toBe(6);
+    } finally {
+      await breaking.close();
+    }
+  });
+
   it('opens the circuit after consecutive failures, fails fast with retry_after, then half-opens', async () => {
     const breaking = new RestRouterOsApi(logger, { breakerThreshold: 2, breakerHalfOpenMs: 400, readAttempts: 1, connectTimeoutMs: 500 });
     try {

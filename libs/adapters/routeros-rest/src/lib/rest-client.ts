@@ -186,25 +186,26 @@ export class RestRouterOsApi implements RouterOsApi {
     if (missing) throw missing;
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     const ctx: CallContext = { deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}`, timeoutMs };
-    const attempt = () =>
-      channel.breaker.execute(async () => {
-        try {
-          return await this.timeoutOf(timeoutMs).execute(
-            ({ signal }) => this.global.execute(() => channel.slots.execute(() => this.send(channel, request, ctx, signal), signal), signal),
-            options.signal,
-          );
-        } catch (error) {
-          if (error instanceof TaskCancelledError && channel.agent.connecting > 0 && !options.signal?.aborted) {
-            throw new DeviceUnreachableError(target.deviceId, `no connection within ${timeoutMs} ms`, 5);
-          }
-          throw mapCallError(ctx, error);
+    const attempt = async () => {
+      try {
+        return await this.timeoutOf(timeoutMs).execute(
+          ({ signal }) => this.global.execute(() => channel.slots.execute(() => this.send(channel, request, ctx, signal), signal), signal),
+          options.signal,
+        );
+      } catch (error) {
+        if (error instanceof TaskCancelledError && channel.agent.connecting > 0 && !options.signal?.aborted) {
+          throw new DeviceUnreachableError(target.deviceId, `no connection within ${timeoutMs} ms`, 5);
         }
-      });
+        throw mapCallError(ctx, error);
+      }
+    };
     const started = performance.now();
     try {
-      const result = request.idempotent && this.options.readAttempts > 1
-        ? await this.readRetry.execute(attempt, options.signal)
-        : await attempt();
+      // The breaker counts calls, not attempts: one slow read retried three times is one failure, so a single tool
+      // call reading a few menus of a slow device reports the timeout instead of opening the circuit itself.
+      const result = await channel.breaker.execute(() =>
+        request.idempotent && this.options.readAttempts > 1 ? this.readRetry.execute(attempt, options.signal) : attempt(),
+      );
       this.logger.debug('routeros call', { device_id: target.deviceId, operation: ctx.operation, ms: Math.round(performance.now() - started) });
       return result;
     } catch (error) {
