@@ -59,6 +59,8 @@ async function main(): Promise<void> {
     await show(client, 'fleet_get_health_summary', {});
     heading('One device');
     await show(client, 'system_get_overview', { device_id: 'edge-01' });
+    heading('Wi-Fi, with the access point this router manages over CAPsMAN');
+    await show(client, 'wireless_list_interfaces', { device_id: 'home-01' });
     heading('Firewall rules, first page');
     await show(client, 'firewall_list_filter_rules', { device_id: 'home-01', limit: 4, fields: ['chain', 'action', 'comment'] });
     heading('A mistake, and how the server helps the assistant recover');

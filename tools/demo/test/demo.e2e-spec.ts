@@ -4,7 +4,7 @@ import { join } from 'node:path';
 const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
 describe('npm run demo', () => {
-  it('shows fleet health, an overview, a page of rules and an error with its suggestion', async () => {
+  it('shows fleet health, an overview, Wi-Fi with its CAP, a page of rules and an error with its suggestion', async () => {
     const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
       const child = spawn(process.execPath, [MAIN], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
@@ -15,6 +15,8 @@ describe('npm run demo', () => {
     expect(stdout).toMatch(/MCP server: routeros-mcp 0\.1\.0, 37 tools/);
     expect(stdout).toContain('3/3 reachable in lab');
     expect(stdout).toMatch(/^identity:\s+sim-edge-002$/m);
+    expect(stdout).toMatch(/managed CAPs: 1\n.*\nwifi\tcap-hallway\t/);
+    expect(stdout).not.toContain('factory-wifi-key');
     expect(stdout).toContain('(4 of 9; more with cursor=');
     expect(stdout).toContain("error -32003: Not Found: device 'edge-99' is not enrolled; call device_list to see enrolled devices");
     expect(stdout).toContain('next steps: device_list');
