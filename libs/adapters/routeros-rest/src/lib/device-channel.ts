@@ -18,11 +18,12 @@ export const MISSING_MENU_TTL_MS = 5 * 60_000;
 
 /**
  * Identifies what a channel was built from, so an edited device or rotated password gets a fresh one. Compared on
- * every call, so it is a plain string (hashing it cost more than the rest of the lookup); the channel holds the
+ * every call, so it is a plain joined string (hashing it, or JSON, cost more than the rest of the lookup); the channel holds the
  * same password in its authorization header anyway.
  */
 export function channelKey(target: DeviceTarget): string {
-  return JSON.stringify([target.host, target.restPort, target.tlsFingerprint, target.caPem, target.tlsSkipVerify, target.username, target.password]);
+  // NUL cannot occur in any of these values, so the joined string identifies them all.
+  return `${target.host}\u0000${target.restPort}\u0000${target.tlsFingerprint}\u0000${target.tlsSkipVerify}\u0000${target.username}\u0000${target.password}\u0000${target.caPem}`;
 }
 
 /** Everything kept per device: the keep-alive connections, its slot limit, its circuit and what it told us. */

@@ -12,14 +12,22 @@ export const MENU_REQUIREMENTS: Readonly<Record<string, { version?: string; pack
   'safe-mode': { version: '7.18' },
 };
 
+type Requirement = { menu: string; version?: string; package?: string };
+
+/** Asked on every call for one of a few dozen menus the tools read: each is worked out once. */
+const requirementByMenu = new Map<string, Requirement | undefined>();
+
 /** The requirement of `menu` or one of its parents. */
-export function requirementOf(menu: string): { menu: string; version?: string; package?: string } | undefined {
+export function requirementOf(menu: string): Requirement | undefined {
+  if (requirementByMenu.has(menu)) return requirementByMenu.get(menu);
   const parts = menu.split('/');
-  for (let i = parts.length; i > 0; i--) {
+  let found: Requirement | undefined;
+  for (let i = parts.length; i > 0 && !found; i--) {
     const path = parts.slice(0, i).join('/');
-    if (MENU_REQUIREMENTS[path]) return { menu: path, ...MENU_REQUIREMENTS[path] };
+    if (MENU_REQUIREMENTS[path]) found = { menu: path, ...MENU_REQUIREMENTS[path] };
   }
-  return undefined;
+  if (requirementByMenu.size < 1024) requirementByMenu.set(menu, found);
+  return found;
 }
 
 /** Refuses, before any request, a menu the device's version is known to lack. */

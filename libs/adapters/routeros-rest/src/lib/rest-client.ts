@@ -36,8 +36,16 @@ function segment(value: string, what: string): string {
   return value;
 }
 
+/** Checked menu paths: the tools ask for the same few dozen on every call. */
+const checkedMenus = new Map<string, string>();
+
 function menuPath(menu: string): string {
-  return clean(menu).split('/').map((part) => segment(part, 'menu')).join('/');
+  let path = checkedMenus.get(menu);
+  if (path === undefined) {
+    path = clean(menu).split('/').map((part) => segment(part, 'menu')).join('/');
+    if (checkedMenus.size < 1024) checkedMenus.set(menu, path);
+  }
+  return path;
 }
 
 /** RouterOS's REST API over pinned, limited, retried keep-alive HTTPS (see RestClientOptions). */
