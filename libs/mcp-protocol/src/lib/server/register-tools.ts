@@ -10,6 +10,7 @@ import { errorPayload, runGated } from './call-guards';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
+import { progressReporter } from './progress-reporter';
 import { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
@@ -90,10 +91,11 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
       const args = parsed.data as Record<string, unknown>;
       const deviceId = tool.deviceArgument ? String(args[tool.deviceArgument]) : undefined;
       const progressToken = request.params._meta?.progressToken;
-      const progress = async (done: number, total: number, message?: string) => {
-        if (progressToken === undefined) return;
-        await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } });
-      };
+      const progress = progressReporter(
+        progressToken === undefined
+          ? undefined
+          : (done, total, message) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
+      );
       const output = await runGated(services, options, { action: `tool.${tool.name}`, deviceId, correlationId, arguments: args, signal: extra.signal, progress, session: { id: extra.sessionId, client: server.getClientVersion() } }, (ctx) => tool.run(args as never, ctx));
       const tokens = estimateTokens(output.structured) + estimateTokens(output.text);
       if (tokens > TOKEN_HARD_CAP) {
