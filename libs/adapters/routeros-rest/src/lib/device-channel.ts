@@ -13,8 +13,12 @@ export function trustOf(target: DeviceTarget): TlsTrust {
   return { kind: 'pin', fingerprint: 'SHA256:none-pinned' };
 }
 
-/** How long a device's "no such command" for a package menu is believed (a CHR never gets /system/routerboard). */
-export const MISSING_MENU_TTL_MS = 5 * 60_000;
+/**
+ * How long what a device said about itself is believed: its RouterOS version, and the package menus it answered
+ * "no such command" for (a CHR never gets /system/routerboard). Both change only with an upgrade or a package
+ * install, which take a reboot; a lost connection forgets them at once.
+ */
+export const LEARNED_TTL_MS = 5 * 60_000;
 
 /**
  * Identifies what a channel was built from, so an edited device or rotated password gets a fresh one. Compared on
@@ -32,9 +36,9 @@ export class DeviceChannel {
   readonly agent: PinnedAgent;
   readonly slots: BulkheadPolicy;
   readonly breaker: CircuitBreakerPolicy;
-  version?: string;
+  private learnedVersion?: { version: string; until: number };
   private openedAt?: number;
-  /** Package menus the device answered it lacks, until when that answer is trusted (see MISSING_MENU_TTL_MS). */
+  /** Package menus the device answered it lacks, until when that answer is trusted (see LEARNED_TTL_MS). */
   private readonly missing = new Map<string, { error: DeviceUnsupportedError; until: number }>();
 
   constructor(
@@ -55,6 +59,22 @@ export class DeviceChannel {
     this.breaker.onBreak(() => (this.openedAt = Date.now()));
   }
 
+  /** The RouterOS version the device reported, while it is still believed. */
+  get version(): string | undefined {
+    const learned = this.learnedVersion;
+    return learned && learned.until > Date.now() ? learned.version : undefined;
+  }
+
+  set version(version: string | undefined) {
+    this.learnedVersion = version === undefined ? undefined : { version, until: Date.now() + LEARNED_TTL_MS };
+  }
+
+  /** After a lost connection (perhaps a reboot into another version or with other packages): ask again. */
+  forgetLearned(): void {
+    this.learnedVersion = undefined;
+    this.missing.clear();
+  }
+
   /** The device's own earlier answer that it lacks this menu's package, while it is still trusted. */
   missingMenu(menu: string): DeviceUnsupportedError | undefined {
     const known = this.missing.get(menu);
@@ -65,7 +85,7 @@ export class DeviceChannel {
 
   /** Installing a package takes a reboot, so the answer is kept a few minutes rather than asked on every call. */
   rememberMissing(menu: string, error: DeviceUnsupportedError): void {
-    this.missing.set(menu, { error, until: Date.now() + MISSING_MENU_TTL_MS });
+    this.missing.set(menu, { error, until: Date.now() + LEARNED_TTL_MS });
   }
 
   /** Whole seconds until the open circuit lets a probe through. */

@@ -131,6 +131,28 @@ describe('error mapping', () => {
     expect((await failure(api.get(target(3), 'interface/wireless', 'wlan9'))).routerosError.status).toBe(404);
   });
 
+  it('learns the version before a version-gated menu, and learns it again later or after a lost connection', async () => {
+    await simControl(fleet, 'POST', '/reset');
+    const wifi = () => api.list(target(0), 'interface/wifi');
+    await wifi(); // system/resource and system/identity first, then the menu
+    expect((await stats(0)).requests).toBe(3);
+    await wifi();
+    expect((await stats(0)).requests).toBe(4);
+    const now = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 5 * 60_000 + 1);
+    try {
+      await wifi();
+      expect((await stats(0)).requests).toBe(7);
+    } finally {
+      now.mockRestore();
+    }
+    await faults(0, { refuse: true });
+    await failure(api.getSingleton(target(0), 'system/identity'));
+    await simControl(fleet, 'DELETE', '/devices/0/faults');
+    const before = (await stats(0)).requests;
+    await wifi();
+    expect((await stats(0)).requests).toBe(before + 3);
+  });
+
   it("believes a device's answer that it lacks a package for a while, asking again only after that", async () => {
     await simControl(fleet, 'POST', '/reset'); // counts from zero
     expect(await failure(api.getSingleton(target(2), 'system/routerboard'))).toBeInstanceOf(DeviceUnsupportedError);

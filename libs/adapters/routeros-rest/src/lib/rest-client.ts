@@ -222,6 +222,7 @@ export class RestRouterOsApi implements RouterOsApi {
       const unsupported = mapped instanceof DeviceCommandError ? unsupportedFromAnswer(target.deviceId, request.menu, { ...mapped.routerosError, wholeMenu }, channel.version) : undefined;
       const final = unsupported ?? mapped;
       if (unsupported && requirement?.package) channel.rememberMissing(requirement.menu, unsupported);
+      if (mapped instanceof DeviceUnreachableError && !mapped.reason.includes('circuit open')) channel.forgetLearned();
       // The whole RouterOS detail goes to the debug log only; the error itself carries a truncated one.
       this.logger.debug('routeros call failed', { device_id: target.deviceId, operation: ctx.operation, code: (final as { code?: string }).code, routeros_error: mapped instanceof DeviceCommandError ? mapped.routerosError : undefined });
       throw final;
