@@ -22,8 +22,8 @@ export const LEARNED_TTL_MS = 5 * 60_000;
 
 /**
  * Identifies what a channel was built from, so an edited device or rotated password gets a fresh one. Compared on
- * every call, so it is a plain joined string (hashing it, or JSON, cost more than the rest of the lookup); the channel holds the
- * same password in its authorization header anyway.
+ * every call, so it is a plain joined string (hashing it, or JSON, cost more than the rest of the lookup); the
+ * channel holds the same password in its authorization header anyway.
  */
 export function channelKey(target: DeviceTarget): string {
   // NUL cannot occur in any of these values, so the joined string identifies them all.

@@ -10,6 +10,9 @@ import {
 } from '@routeros-mcp/application-ports';
 import { CertificateMismatchError, ConnectTimeoutError } from './pinned-agent';
 
+/** How the open circuit names itself in a DeviceUnreachableError's reason. */
+const CIRCUIT_OPEN = 'circuit open';
+
 export interface CallContext {
   deviceId: string;
   /** What was attempted, e.g. `GET /ip/address` (never a body or a header). */
@@ -51,7 +54,7 @@ export function errorForStatus(ctx: CallContext, status: number, text: string): 
  */
 export function mapCallError(ctx: CallContext, error: unknown): Error {
   if (error instanceof DeviceUnreachableError || error instanceof DeviceTimeoutError || error instanceof DeviceAuthFailedError || error instanceof DeviceCommandError || error instanceof DeviceUnsupportedError) return error;
-  if (error instanceof BrokenCircuitError) return new DeviceUnreachableError(ctx.deviceId, 'too many consecutive failures; calls are paused (circuit open)', ctx.retryAfter ?? 30);
+  if (error instanceof BrokenCircuitError) return new DeviceUnreachableError(ctx.deviceId, `too many consecutive failures; calls are paused (${CIRCUIT_OPEN})`, ctx.retryAfter ?? 30);
   if (error instanceof TaskCancelledError) return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10);
   const cause = (error as { name?: string; cause?: unknown }).name === 'AbortError' ? ((error as { cause?: unknown }).cause ?? error) : error;
   if (cause instanceof CertificateMismatchError) {
@@ -83,9 +86,14 @@ function describeCode(code: string): string {
   }
 }
 
+/** Unreachable because the connection failed, not because this client's own circuit is open. */
+export function isLostConnection(error: unknown): boolean {
+  return error instanceof DeviceUnreachableError && !error.reason.includes(CIRCUIT_OPEN);
+}
+
 /** Failures worth another attempt for an idempotent read: the device may answer next time. */
 export function isTransient(error: unknown): boolean {
-  if (error instanceof DeviceUnreachableError) return !error.reason.includes('circuit open');
+  if (error instanceof DeviceUnreachableError) return isLostConnection(error);
   if (error instanceof DeviceTimeoutError) return true;
   if (error instanceof DeviceCommandError) return error.routerosError.status === 502 || error.routerosError.status === 503;
   return false;

@@ -1,4 +1,5 @@
 import { DeviceUnsupportedError } from '@routeros-mcp/application-ports';
+import { boundedMemo } from './bounded-memo';
 import { versionAtLeast } from './routeros-values';
 
 /** Menus that only some devices have: from a RouterOS version, or with an extra package. */
@@ -14,21 +15,15 @@ export const MENU_REQUIREMENTS: Readonly<Record<string, { version?: string; pack
 
 type Requirement = { menu: string; version?: string; package?: string };
 
-/** Asked on every call for one of a few dozen menus the tools read: each is worked out once. */
-const requirementByMenu = new Map<string, Requirement | undefined>();
-
-/** The requirement of `menu` or one of its parents. */
-export function requirementOf(menu: string): Requirement | undefined {
-  if (requirementByMenu.has(menu)) return requirementByMenu.get(menu);
+/** The requirement of `menu` or one of its parents (worked out once per menu: it is asked on every call). */
+export const requirementOf = boundedMemo((menu: string): Requirement | undefined => {
   const parts = menu.split('/');
-  let found: Requirement | undefined;
-  for (let i = parts.length; i > 0 && !found; i--) {
+  for (let i = parts.length; i > 0; i--) {
     const path = parts.slice(0, i).join('/');
-    if (MENU_REQUIREMENTS[path]) found = { menu: path, ...MENU_REQUIREMENTS[path] };
+    if (MENU_REQUIREMENTS[path]) return { menu: path, ...MENU_REQUIREMENTS[path] };
   }
-  if (requirementByMenu.size < 1024) requirementByMenu.set(menu, found);
-  return found;
-}
+  return undefined;
+}, 1024);
 
 /** Refuses, before any request, a menu the device's version is known to lack. */
 export function assertVersionHas(deviceId: string, menu: string, version: string | undefined): void {

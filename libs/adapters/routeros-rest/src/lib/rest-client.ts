@@ -1,4 +1,4 @@
-import { ExponentialBackoff, handleWhen, retry, RetryPolicy, timeout, TimeoutPolicy, TimeoutStrategy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
+import { ExponentialBackoff, handleWhen, retry, RetryPolicy, timeout, TimeoutStrategy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
 import {
   CallOptions,
   DeviceCommandError,
@@ -10,9 +10,10 @@ import {
   RouterOsApi,
   RouterOsRow,
 } from '@routeros-mcp/application-ports';
+import { boundedMemo } from './bounded-memo';
 import { channelKey, DeviceChannel } from './device-channel';
 import { httpsCall } from './https-call';
-import { CallContext, errorForStatus, isTransient, mapCallError } from './map-error';
+import { CallContext, errorForStatus, isLostConnection, isTransient, mapCallError } from './map-error';
 import { assertVersionHas, requirementOf, unsupportedFromAnswer } from './menu-requirements';
 import { readPresentedCertificate } from './pinned-agent';
 import { DEFAULT_REST_CLIENT_OPTIONS, RestClientOptions } from './rest-client.options';
@@ -36,26 +37,18 @@ function segment(value: string, what: string): string {
   return value;
 }
 
-/** Checked menu paths: the tools ask for the same few dozen on every call. */
-const checkedMenus = new Map<string, string>();
-
-function menuPath(menu: string): string {
-  let path = checkedMenus.get(menu);
-  if (path === undefined) {
-    path = clean(menu).split('/').map((part) => segment(part, 'menu')).join('/');
-    if (checkedMenus.size < 1024) checkedMenus.set(menu, path);
-  }
-  return path;
-}
+/** A menu as a checked URL path (worked out once per menu: the tools ask for the same few dozen on every call). */
+const menuPath = boundedMemo((menu: string): string => clean(menu).split('/').map((part) => segment(part, 'menu')).join('/'), 1024);
 
 /** RouterOS's REST API over pinned, limited, retried keep-alive HTTPS (see RestClientOptions). */
 export class RestRouterOsApi implements RouterOsApi {
   private readonly options: RestClientOptions;
   private readonly channels = new Map<string, DeviceChannel>();
   private readonly global: BulkheadPolicy;
-  // Policies hold no per-call state, so they are built once rather than on every request.
+  // Policies hold no per-call state, so they are built once rather than on every request (callers use a few
+  // fixed timeouts).
   private readonly readRetry: RetryPolicy;
-  private readonly timeouts = new Map<number, TimeoutPolicy>();
+  private readonly timeoutOf = boundedMemo((ms: number) => timeout(ms, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false }), 16);
 
   constructor(
     private readonly logger: Logger,
@@ -158,15 +151,6 @@ export class RestRouterOsApi implements RouterOsApi {
     return channel;
   }
 
-  private timeoutOf(ms: number): TimeoutPolicy {
-    let policy = this.timeouts.get(ms);
-    if (!policy) {
-      policy = timeout(ms, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false });
-      if (this.timeouts.size < 16) this.timeouts.set(ms, policy); // callers use a few fixed timeouts; never grow unbounded
-    }
-    return policy;
-  }
-
   private async object(target: DeviceTarget, request: Request, options: CallOptions): Promise<RouterOsRow> {
     const body = await this.call(target, request, options);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw this.unexpected(target, request, 'an object');
@@ -222,7 +206,7 @@ export class RestRouterOsApi implements RouterOsApi {
       const unsupported = mapped instanceof DeviceCommandError ? unsupportedFromAnswer(target.deviceId, request.menu, { ...mapped.routerosError, wholeMenu }, channel.version) : undefined;
       const final = unsupported ?? mapped;
       if (unsupported && requirement?.package) channel.rememberMissing(requirement.menu, unsupported);
-      if (mapped instanceof DeviceUnreachableError && !mapped.reason.includes('circuit open')) channel.forgetLearned();
+      if (isLostConnection(mapped)) channel.forgetLearned();
       // The whole RouterOS detail goes to the debug log only; the error itself carries a truncated one.
       this.logger.debug('routeros call failed', { device_id: target.deviceId, operation: ctx.operation, code: (final as { code?: string }).code, routeros_error: mapped instanceof DeviceCommandError ? mapped.routerosError : undefined });
       throw final;
