@@ -21,16 +21,16 @@ async function retryWhileBusy<T>(work: () => Promise<T>, attempts = 50): Promise
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 /**
- * One open database plus the rule for writing to it. SQLite has a single connection per process, on which
- * concurrent transactions would interleave, so writes are queued there; PostgreSQL runs them in parallel.
- */
-/**
  * sqlite3 as TypeORM gets it. TypeORM calls `verbose()` on the driver, which makes sqlite3 capture a stack trace
  * and util.inspect the arguments of every call, for every query of the process: 15% of a fleet read's CPU here.
  * Errors still carry their SQL and code.
  */
 const QUIET_SQLITE3: Record<string, unknown> = { ...sqlite3, verbose: () => QUIET_SQLITE3 };
 
+/**
+ * One open database plus the rule for writing to it. SQLite has a single connection per process, on which
+ * concurrent transactions would interleave, so writes are queued there; PostgreSQL runs them in parallel.
+ */
 export class Database {
   private queue: Promise<unknown> = Promise.resolve();
 
