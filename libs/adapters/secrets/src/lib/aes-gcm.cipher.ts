@@ -44,10 +44,6 @@ export class AesGcmCipher implements SecretCipher {
     }
   }
 
-  hasKey(keyId: string): boolean {
-    return this.keys.has(keyId);
-  }
-
   keyIdOf(envelope: string): string {
     return envelope.split('.')[1] ?? '';
   }

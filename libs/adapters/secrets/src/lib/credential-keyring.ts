@@ -7,8 +7,6 @@ import { keyIdOf } from './key-id';
 import { createExclusive, KeyFileError, readPrivate, replaceAtomically } from './key-file';
 
 export const MASTER_KEY_FILE = 'master.key';
-/** How long a decryption may go without looking at the key file, when the key it needs is loaded. */
-const DECRYPT_RECHECK_MS = 1000;
 
 interface KeyringState {
   version: 1;
@@ -56,26 +54,20 @@ export class FileCredentialKeyring implements CredentialKeyring {
   cipher(): SecretCipher {
     let loaded = this.load();
     let stamp = this.stamp();
-    let checkedAt = performance.now();
     const current = (): AesGcmCipher => {
       const now = this.stamp();
-      checkedAt = performance.now();
       if (now !== stamp) {
         loaded = cipherOf(this.read());
         stamp = now;
       }
       return loaded;
     };
-    // Decryption (one per device call) may trust a file checked within the last second when the key is at hand;
-    // encryption always checks, so it never seals with a retired key.
-    const forDecrypt = (ciphertext: string): AesGcmCipher =>
-      performance.now() - checkedAt < DECRYPT_RECHECK_MS && loaded.hasKey(loaded.keyIdOf(ciphertext)) ? loaded : current();
     return {
       get activeKeyId() {
         return current().activeKeyId;
       },
       encrypt: (plaintext, context) => current().encrypt(plaintext, context),
-      decrypt: (ciphertext, context) => forDecrypt(ciphertext).decrypt(ciphertext, context),
+      decrypt: (ciphertext, context) => current().decrypt(ciphertext, context),
       keyIdOf: (ciphertext) => loaded.keyIdOf(ciphertext),
     };
   }

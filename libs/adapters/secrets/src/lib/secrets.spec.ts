@@ -156,13 +156,12 @@ describe('FileCredentialKeyring.cipher', () => {
     expect(() => serverSide.decrypt(before, 'c')).toThrow(SecretDecryptionError);
   });
 
-  it('stops decrypting with a retired key within a second, even with no encryption in between', async () => {
+  it('stops decrypting with a retired key once the rotation commits, even with no encryption in between', async () => {
     const serverSide = FileCredentialKeyring.inDataDir(dir).cipher();
     const before = serverSide.encrypt('pw', 'c');
     expect(serverSide.decrypt(before, 'c')).toBe('pw');
     const rotation = await FileCredentialKeyring.inDataDir(dir).beginRotation(k2);
     await rotation.commit([]);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(() => serverSide.decrypt(before, 'c')).toThrow(SecretDecryptionError);
   });
 });
