@@ -15,11 +15,12 @@ export const wirelessListInterfaces = defineTool({
     const { sources, rows, caps } = await readWireless(ctx, args.device_id, 'interfaces');
     // Passphrases are configuration secrets: dropped here, whatever the menu calls them.
     const items = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !/passphrase|pre-shared-key|password/.test(k))));
-    if (!items.length && !caps.length) return { structured: { device_id: args.device_id, sources, items, remote_caps: caps }, text: 'this device has no wireless interfaces' };
+    const structured = { device_id: args.device_id, sources, items, remote_caps: caps };
+    if (!items.length && !caps.length) return { structured, text: 'this device has no wireless interfaces' };
     const text = [
       tsvText(items.map((r) => ({ ...r, ssid: r['ssid'] ?? r['configuration.ssid'], band: r['band'] ?? r['channel.band'] ?? r['current-channel'] })), ['source', '.id', 'name', 'ssid', 'band', 'running', 'disabled']),
       ...(caps.length ? ['', `managed CAPs: ${caps.length}`, tsvText(caps.map((r) => ({ ...r, board: r['board-name'] ?? r['board'] })), ['source', 'identity', 'address', 'board', 'version', 'state'])] : []),
     ].join('\n');
-    return { structured: { device_id: args.device_id, sources, items, remote_caps: caps }, text };
+    return { structured, text };
   },
 });
