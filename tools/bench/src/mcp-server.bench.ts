@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import { FLEET_FAN_OUT } from '@routeros-mcp/mcp-protocol';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:https';
@@ -114,9 +115,6 @@ export async function mcpOverview(samples = 300, deviceLatencyMs = 10): Promise<
     await fleet.stop();
   }
 }
-
-/** The tool's own fan-out, under the adapter's global limit of 64. */
-const FLEET_FAN_OUT = 32;
 
 /** The same reads the tool makes, made directly from this process with the same fan-out: what the simulator allows. */
 async function directFleetRead(lines: SimLine[], agent: Agent): Promise<number> {

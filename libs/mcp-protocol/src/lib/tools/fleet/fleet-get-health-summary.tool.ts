@@ -6,7 +6,7 @@ import { tsvText } from '../render-text';
 const Row = z.object({ device_id: z.string(), reachable: z.boolean(), cpu_load_percent: z.number().nullable(), memory_used_percent: z.number().nullable(), uptime: z.string().nullable(), version: z.string().nullable(), error: z.string().nullable() });
 
 /** How many devices are read at once; the adapter's global and per-device limits apply on top. */
-const FAN_OUT = 32;
+export const FLEET_FAN_OUT = 32;
 
 export const fleetGetHealthSummary = defineTool({
   name: 'fleet_get_health_summary',
@@ -33,7 +33,7 @@ export const fleetGetHealthSummary = defineTool({
         await ctx.progress(done, devices.length, `${done}/${devices.length} devices read`);
       }
     };
-    await Promise.all(Array.from({ length: Math.min(FAN_OUT, devices.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(FLEET_FAN_OUT, devices.length) }, worker));
     rows.sort((a, b) => a.device_id.localeCompare(b.device_id));
     const reachable = rows.filter((r) => r.reachable).length;
     const structured = { environment: ctx.environment, total: rows.length, reachable, unreachable: rows.length - reachable, devices: rows };
