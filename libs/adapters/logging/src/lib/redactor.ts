@@ -1,4 +1,4 @@
-import { isSecretFieldName } from '@routeros-mcp/domain-kernel';
+import { isSecretFieldName, isSecretRouterOsProperty } from '@routeros-mcp/domain-kernel';
 
 const AUTH_HEADER_VALUE = /\b(Basic|Bearer|Digest)\s+[A-Za-z0-9+/=._~-]+/g;
 export const REDACTED = '[redacted]';
@@ -35,7 +35,7 @@ export class SecretRedactor {
     if (Buffer.isBuffer(value)) return `[${value.length} bytes]`;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      out[key] = isSecretFieldName(key) && item !== undefined && item !== null && item !== '' ? REDACTED : this.redact(item, seen);
+      out[key] = (isSecretFieldName(key) || isSecretRouterOsProperty(key)) && item !== undefined && item !== null && item !== '' ? REDACTED : this.redact(item, seen);
     }
     return out;
   }

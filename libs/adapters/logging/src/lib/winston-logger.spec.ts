@@ -78,4 +78,11 @@ describe('winston logger', () => {
     expect(lines[0]['name']).toBe('abc');
     expect(JSON.stringify(lines[0]['self'])).toContain('[circular]');
   });
+
+  it('redacts RouterOS secret properties that carry no generic secret word', async () => {
+    const { logger, lines } = capture();
+    logger.warn('row', { row: { 'wpa2-pre-shared-key': 'wifi-psk-1', 'tcp-md5-key': 'bgp-md5', comment: 'edge' } });
+    await tick();
+    expect(lines.at(-1)!['row']).toEqual({ 'wpa2-pre-shared-key': '[redacted]', 'tcp-md5-key': '[redacted]', comment: 'edge' });
+  });
 });

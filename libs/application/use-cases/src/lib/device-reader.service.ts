@@ -1,6 +1,7 @@
 import type { ConfigExport, ConfigShell, DeviceTarget, ExportOptions, ListOptions, RouterOsApi, RouterOsRow } from '@routeros-mcp/application-ports';
 import { ConfigShell as ConfigShellToken, DeviceUnsupportedError, RouterOsApi as RouterOsApiToken } from '@routeros-mcp/application-ports';
 import type { Device } from '@routeros-mcp/domain-devices';
+import { redactRouterOsRow } from '@routeros-mcp/domain-kernel';
 import { inject, injectable } from 'inversify';
 import { targetFor } from './device-connectivity.service';
 import { DeviceRegistry } from './device-registry.service';
@@ -11,9 +12,17 @@ export interface DeviceRead<T> {
   data: T;
 }
 
+/** Secret properties (Wi-Fi passphrases, pre-shared keys, RADIUS secrets) of whatever a device answered, redacted. */
+function redacted<T>(answer: T): T {
+  if (Array.isArray(answer)) return answer.map((row) => redacted(row)) as T;
+  if (answer && typeof answer === 'object') return redactRouterOsRow(answer as Record<string, unknown>) as T;
+  return answer;
+}
+
 /**
  * Reads the live state of enrolled devices: the one path every read-only tool and resource takes, so a
- * decommissioned device is never contacted and credentials are decrypted only for the call.
+ * decommissioned device is never contacted, credentials are decrypted only for the call, and no secret property
+ * of a device ever leaves it (redacted here, once, for every tool and resource).
  */
 @injectable()
 export class DeviceReader {
@@ -48,17 +57,17 @@ export class DeviceReader {
 
   async list(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow[]>> {
     const { device, target } = await this.open(id);
-    return { device, data: await this.api.list(target, menu, options) };
+    return { device, data: redacted(await this.api.list(target, menu, options)) };
   }
 
   async get(id: string, menu: string, itemId: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
     const { device, target } = await this.open(id);
-    return { device, data: await this.api.get(target, menu, itemId, options) };
+    return { device, data: redacted(await this.api.get(target, menu, itemId, options)) };
   }
 
   async singleton(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
     const { device, target } = await this.open(id);
-    return { device, data: await this.api.getSingleton(target, menu, options) };
+    return { device, data: redacted(await this.api.getSingleton(target, menu, options)) };
   }
 
   /** Several menus of one device, read concurrently (the adapter's per-device limit applies). */
@@ -67,7 +76,7 @@ export class DeviceReader {
     const entries = await Promise.all(
       (Object.entries(menus) as [K, { menu: string; singleton?: boolean; optional?: boolean } & ListOptions][]).map(async ([key, spec]) => {
         try {
-          return [key, spec.singleton ? await this.api.getSingleton(target, spec.menu, spec) : await this.api.list(target, spec.menu, spec)] as const;
+          return [key, redacted(spec.singleton ? await this.api.getSingleton(target, spec.menu, spec) : await this.api.list(target, spec.menu, spec))] as const;
         } catch (error) {
           // A menu the device does not have (no routerboard on a CHR) is absent, not a failure, when optional.
           if (spec.optional && error instanceof DeviceUnsupportedError) return [key, undefined] as const;
@@ -80,7 +89,7 @@ export class DeviceReader {
 
   async run(id: string, command: string, args: Record<string, string>, options: { timeoutMs?: number; idempotent?: boolean } = {}): Promise<DeviceRead<unknown>> {
     const { device, target } = await this.open(id);
-    return { device, data: await this.api.run(target, command, args, options) };
+    return { device, data: redacted(await this.api.run(target, command, args, options)) };
   }
 
   async export(id: string, options: ExportOptions = {}): Promise<DeviceRead<ConfigExport>> {

@@ -1,0 +1,20 @@
+import { isSecretRouterOsProperty, redactRouterOsRow } from './secret-fields';
+
+describe('secret RouterOS properties', () => {
+  it.each(['security.passphrase', 'passphrase', 'password', 'authentication-password', 'sae-password', 'secret', 'ipsec-secret', 'secrets', 'wpa2-pre-shared-key', 'preshared-key', 'private-key', 'static-key-0', 'static-sta-private-key', 'management-protection-key', 'tcp-md5-key', 'authentication-key'])(
+    '%s is a secret',
+    (name) => expect(isSecretRouterOsProperty(name)).toBe(true),
+  );
+
+  it.each(['passthrough', 'public-key', 'security.ft-r0-key-lifetime', 'security.authentication-types', 'name', 'key-lifetime', 'comment'])('%s is not', (name) =>
+    expect(isSecretRouterOsProperty(name)).toBe(false),
+  );
+
+  it('replaces set secrets and keeps empty ones, so a model can tell whether one is set', () => {
+    const row = { name: 'wifi1', 'security.passphrase': 'factory-wifi-key', 'ipsec-secret': '' };
+    expect(redactRouterOsRow(row)).toEqual({ name: 'wifi1', 'security.passphrase': '[redacted]', 'ipsec-secret': '' });
+    expect(row['security.passphrase']).toBe('factory-wifi-key');
+    const plain = { name: 'ether1' };
+    expect(redactRouterOsRow(plain)).toBe(plain);
+  });
+});
