@@ -55,10 +55,12 @@ describe('read-only tools over stdio', () => {
     }
   });
 
-  it('keeps the whole tools/list within 6,000 estimated tokens (4 characters a token)', async () => {
+  // 6,000 until issue 10 gave back the bounds a caller needs (limit, offset, count, item counts), short where/fields
+  // descriptions and typed row values in the output schemas: measured 6,882, so the read tier's budget is 7,000.
+  it('keeps the whole tools/list within 7,000 estimated tokens (4 characters a token)', async () => {
     const { tools } = await client.listTools();
     expect(tools.length).toBeGreaterThanOrEqual(37);
-    expect(Math.ceil(JSON.stringify({ tools }).length / 4)).toBeLessThanOrEqual(6000);
+    expect(Math.ceil(JSON.stringify({ tools }).length / 4)).toBeLessThanOrEqual(7000);
   });
 
   it('filters list rows on the device with where (.query), keeping positions in the whole chain', async () => {
@@ -92,11 +94,11 @@ describe('read-only tools over stdio', () => {
   it('pages firewall rules with position and .id, and follows the cursor', async () => {
     const first = await call('firewall_list_filter_rules', { device_id: 'dev-home', limit: 4 });
     expect(first.structuredContent).toMatchObject({ total_count: 9, has_more: true });
-    expect(first.structuredContent.items.map((r: Record<string, string>) => r['position'])).toEqual(['0', '1', '2', '3']);
+    expect(first.structuredContent.items.map((r: Record<string, unknown>) => r['position'])).toEqual([0, 1, 2, 3]);
     const next = await call('firewall_list_filter_rules', { device_id: 'dev-home', limit: 4, cursor: first.structuredContent.next_cursor });
-    expect(next.structuredContent.items[0]).toMatchObject({ position: '4', '.id': '*5' });
+    expect(next.structuredContent.items[0]).toMatchObject({ position: 4, '.id': '*5' });
     const bad = await rpcError(call('firewall_list_filter_rules', { device_id: 'dev-edge', cursor: first.structuredContent.next_cursor }));
-    expect(bad).toMatchObject({ code: -32005, data: { mcp_error_code: 'VALIDATION_ERROR' } });
+    expect(bad).toMatchObject({ code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', field: 'cursor' } });
   });
 
   it('fields map to .proplist', async () => {
@@ -128,10 +130,10 @@ describe('every read-only tool against the simulated fleet', () => {
     ['ntp_get_status', { device_id: 'dev-edge' }, (s) => expect(s).toMatchObject({ enabled: true, status: 'synchronized', synced_server: '192.0.2.123' })],
     ['dhcp_get_server_status', { device_id: 'dev-home' }, (s) => expect(s.pools[0].name).toBe('default-dhcp')],
     ['dhcp_list_leases', { device_id: 'dev-home' }, (s) => expect(s.items[0]['host-name']).toBe('laptop')],
-    ['routing_get_summary', { device_id: 'dev-edge' }, (s) => expect(s).toMatchObject({ static: 3, connected: 3, default_routes: [{ gateway: '203.0.113.2', distance: '1', active: true }, expect.any(Object)] })],
+    ['routing_get_summary', { device_id: 'dev-edge' }, (s) => expect(s).toMatchObject({ static: 3, connected: 3, default_routes: [{ gateway: '203.0.113.2', distance: 1, active: true }, expect.any(Object)] })],
     ['routing_list_routes', { device_id: 'dev-edge' }, (s) => expect(s.total_count).toBe(6)],
     ['routing_get_route', { device_id: 'dev-edge', route_id: '*80000000' }, (s) => expect(s.item.comment).toBe('default via uplink A')],
-    ['firewall_list_nat_rules', { device_id: 'dev-home' }, (s) => expect(s.items[0]).toMatchObject({ position: '0', action: 'masquerade' })],
+    ['firewall_list_nat_rules', { device_id: 'dev-home' }, (s) => expect(s.items[0]).toMatchObject({ position: 0, action: 'masquerade' })],
     ['firewall_list_address_lists', { device_id: 'dev-edge' }, (s) => expect(s.items.map((e: any) => e.list)).toEqual(['mgmt-allowed', 'mcp-blocklist'])],
     ['logs_get_recent', { device_id: 'dev-home', topics: ['interface'] }, (s) => expect(s.items).toHaveLength(1)],
     ['logs_get_config', { device_id: 'dev-home' }, (s) => expect(s.total_count).toBe(4)],

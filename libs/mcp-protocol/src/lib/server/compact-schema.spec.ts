@@ -9,14 +9,17 @@ describe('compactSchema', () => {
     );
     expect(compactSchema(schema, 'input')).toEqual({
       type: 'object',
-      properties: { id: { type: 'string' }, n: { type: 'integer', default: 2 }, kind: { type: 'string', enum: ['a', 'b'] }, where: { type: 'object', additionalProperties: { type: 'string' } } },
+      properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 1, maximum: 5, default: 2 }, kind: { type: 'string', enum: ['a', 'b'] }, where: { type: 'object', additionalProperties: { type: 'string' } } },
       required: ['id', 'kind'],
     });
   });
 
-  it('keeps of an output the structure and types, not required lists or the value type of free-form maps', () => {
-    const schema = z.toJSONSchema(z.object({ n: z.number().int(), v: z.number().nullable(), r: z.record(z.string(), z.string()) }), { io: 'output' });
-    expect(compactSchema(schema, 'output')).toEqual({ type: 'object', properties: { n: { type: 'integer' }, v: { type: ['number', 'null'] }, r: { type: 'object' } } });
+  it('keeps of an output the structure and types, not required lists or the value type of free-form string maps', () => {
+    const schema = z.toJSONSchema(z.object({ n: z.number().int(), v: z.number().nullable(), r: z.record(z.string(), z.string()), row: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }), { io: 'output' });
+    expect(compactSchema(schema, 'output')).toEqual({
+      type: 'object',
+      properties: { n: { type: 'integer' }, v: { type: ['number', 'null'] }, r: { type: 'object' }, row: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } } },
+    });
   });
 
   it('walks schema positions only: a property named like a keyword stays', () => {

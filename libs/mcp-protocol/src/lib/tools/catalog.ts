@@ -57,6 +57,14 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   auditListEvents,
 ] as unknown as readonly ToolDefinition[];
 
+/** The topics (tool sets) tools belong to, for ROUTEROS_MCP_TOOLSETS. */
+export const TOOLSETS: readonly string[] = [...new Set(ALL_TOOLS.map((t) => t.topic))];
+
+/** Names in a toolsets setting that are no topic, each with what it was probably meant to be. */
+export function unknownToolsets(names: readonly string[]): string[] {
+  return names.filter((name) => !TOOLSETS.includes(name)).map((name) => `'${name}' (did you mean '${closest(name, TOOLSETS as string[])}'?)`);
+}
+
 export interface CatalogOptions {
   /** Topics to expose (`ROUTEROS_MCP_TOOLSETS`); all when unset. */
   toolsets?: string[];

@@ -15,22 +15,37 @@ export const PageSchema = {
   cursor: z.string().max(200).optional(),
 };
 
-export const FieldsSchema = z
-  .array(z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name'))
-  .max(40)
-  .optional();
+const PropertyName = z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name');
 
-/** Equality filters on RouterOS properties, sent to the device as `.query` words (`name=value`). */
+export const FieldsSchema = z.array(PropertyName).max(40).optional().describe('Properties to return');
+
+/** Equality filters on RouterOS properties, typed as tools return them; sent to the device as `.query` words. */
 export const WhereSchema = z
-  .record(z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name'), z.string().max(200).regex(/^\P{Cc}*$/u, 'no control characters'))
+  .record(PropertyName, z.union([z.string().max(200).regex(/^\P{Cc}*$/u, 'no control characters'), z.number(), z.boolean()]))
   .refine((where) => Object.keys(where).length <= 10, 'at most 10 filters')
-  .optional();
+  .optional()
+  .describe('Equal values, e.g. {"disabled":false}');
 
-/** `where` as RouterOS query words. */
-export const whereQuery = (where: Record<string, string> | undefined): string[] => Object.entries(where ?? {}).map(([name, value]) => `${name}=${value}`);
+export type Where = NonNullable<z.infer<typeof WhereSchema>>;
 
-/** A RouterOS row as returned: every value a string. */
-export const RowSchema = z.record(z.string(), z.string());
+const TRUE_WORDS = new Set(['true', 'yes']);
+const FALSE_WORDS = new Set(['false', 'no']);
+
+/**
+ * `where` as RouterOS query words. RouterOS answers booleans as `true`/`false` over REST but prints `yes`/`no` on
+ * the console, so a boolean-looking value matches either spelling (`#|` ORs the two), and enum values such as
+ * `edge=no` still match where the property really holds the word.
+ */
+export function whereQuery(where: Where | undefined): string[] {
+  return Object.entries(where ?? {}).flatMap(([name, value]) => {
+    const word = String(value);
+    const spellings = TRUE_WORDS.has(word) ? ['true', 'yes'] : FALSE_WORDS.has(word) ? ['false', 'no'] : undefined;
+    return spellings ? [`${name}=${spellings[0]}`, `${name}=${spellings[1]}`, '#|'] : [`${name}=${word}`];
+  });
+}
+
+/** A RouterOS row as tools return it: booleans and integers typed (see typed-row.ts), everything else text. */
+export const RowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
 export const PageMetaSchema = z.object({
   total_count: z.number().int(),

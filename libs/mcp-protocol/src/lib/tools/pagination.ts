@@ -1,4 +1,5 @@
-import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { protocolError } from '../errors/map-domain-error';
+import { RpcError } from '../server/rpc-error';
 
 export interface Page<T> {
   items: T[];
@@ -19,7 +20,7 @@ function decodeCursor(cursor: string, scope: string): number {
   } catch {
     // fall through
   }
-  throw ValidationError.single('cursor', 'is not a cursor from this listing; omit it to start from the first page');
+  throw new RpcError(protocolError('INVALID_PARAMS', 'cursor: is not a cursor from this listing; omit it to start from the first page', { field: 'cursor' }));
 }
 
 /** One page of `items`; `scope` names the listing so a cursor cannot be replayed against another one. */

@@ -10,13 +10,15 @@ export const auditListEvents = defineTool({
   description: 'Recent audited actions, newest first.',
   input: z.object({
     device_id: z.string().max(64).optional(),
-    action: z.string().max(80).optional().describe('e.g. tool.system_get_overview'),
+    action: z.string().max(80).optional().describe('A tool name (system_get_overview) or an action (resource.read)'),
     limit: z.number().int().min(1).max(500).default(50),
   }),
   output: z.object({ items: z.array(Event) }),
   openWorld: false,
   async run(args, ctx) {
-    const events = await ctx.audit.recent({ deviceId: args.device_id, action: args.action, limit: args.limit });
+    // Tool calls are recorded as `tool.<name>`; a bare tool name means that.
+    const action = args.action && !args.action.includes('.') ? `tool.${args.action}` : args.action;
+    const events = await ctx.audit.recent({ deviceId: args.device_id, action, limit: args.limit });
     const items = events.map((e) => ({ occurred_at: e.occurredAt.toISOString(), principal: `${e.principal.id} (${e.principal.via})`, client: e.principal.clientName ? `${e.principal.clientName} ${e.principal.clientVersion ?? ''}`.trim() : null, action: e.action, device_id: e.deviceId ?? null, outcome: e.outcome, error_code: e.errorCode ?? null, duration_ms: e.durationMs ?? null, correlation_id: e.correlationId ?? null }));
     return { structured: { items }, text: tsvText(items, ['occurred_at', 'principal', 'client', 'action', 'device_id', 'outcome', 'error_code']) };
   },

@@ -1,3 +1,4 @@
+import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 import { DeviceIdSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
@@ -25,7 +26,11 @@ export const configGetExport = defineTool({
   async run(args, ctx) {
     const { data } = await ctx.reader.export(args.device_id, {});
     const all = sections(data.normalized);
-    const kept = args.sections?.length ? all.filter((s) => args.sections!.some((p) => s.section === p || s.section.startsWith(`${p} `))) : all;
+    const matches = (prefix: string, section: string) => section === prefix || section.startsWith(`${prefix} `);
+    // A section no line of the export falls under is a mistake (a typo, another package's menu), never silently empty.
+    const unknown = (args.sections ?? []).find((prefix) => !all.some((s) => matches(prefix, s.section)));
+    if (unknown) throw ValidationError.single('sections', `'${unknown}' is not a section of this device's export; it has: ${[...new Set(all.map((s) => s.section))].join(', ')}`);
+    const kept = args.sections?.length ? all.filter((s) => args.sections!.some((p) => matches(p, s.section))) : all;
     const text = kept.map((s) => [s.section, ...s.lines].join('\n')).join('\n');
     return { structured: { device_id: args.device_id, header: data.header, sections: kept }, text: text || '(no matching sections)' };
   },

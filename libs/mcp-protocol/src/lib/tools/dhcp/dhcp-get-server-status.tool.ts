@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
+import { typedRows } from '../typed-row';
 
 export const dhcpGetServerStatus = defineTool({
   name: 'dhcp_get_server_status',
@@ -16,11 +17,11 @@ export const dhcpGetServerStatus = defineTool({
       networks: { menu: 'ip/dhcp-server/network' },
       pools: { menu: 'ip/pool' },
     });
-    const structured = { device_id: args.device_id, servers: data.servers as Record<string, string>[], networks: data.networks as Record<string, string>[], pools: data.pools as Record<string, string>[] };
+    const structured = { device_id: args.device_id, servers: typedRows(data.servers), networks: typedRows(data.networks), pools: typedRows(data.pools) };
     const text = [
-      'servers', tsvText(structured.servers, ['.id', 'name', 'interface', 'address-pool', 'lease-time', 'disabled']),
-      'networks', tsvText(structured.networks, ['.id', 'address', 'gateway', 'dns-server']),
-      'pools', tsvText(structured.pools, ['.id', 'name', 'ranges']),
+      'servers', tsvText(structured.servers, ['.id', 'name', 'interface', 'address-pool', 'lease-time', 'disabled'], { more: true }),
+      'networks', tsvText(structured.networks, ['.id', 'address', 'gateway', 'dns-server'], { more: true }),
+      'pools', tsvText(structured.pools, ['.id', 'name', 'ranges'], { more: true }),
     ].join('\n');
     return { structured, text };
   },

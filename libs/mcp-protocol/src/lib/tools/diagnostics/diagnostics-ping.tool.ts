@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
+import { typedRows } from '../typed-row';
 import { RateWindow } from '../../server/rate-window';
 import { TargetHostSchema } from './target-host';
 
@@ -19,11 +20,11 @@ export const diagnosticsPing = defineTool({
   async run(args, ctx) {
     diagnosticsLimit.take(args.device_id, `diagnostics on ${args.device_id}`);
     const { data } = await ctx.reader.run(args.device_id, 'tool/ping', { address: args.address, count: String(args.count) }, { timeoutMs: 15_000, idempotent: true });
-    const replies = (Array.isArray(data) ? data : []) as Record<string, string>[];
+    const replies = typedRows(data);
     const last = replies.at(-1) ?? {};
     const sent = Number(last['sent'] ?? replies.length);
-    const received = Number(last['received'] ?? replies.filter((r) => r['time']).length);
+    const received = Number(last['received'] ?? replies.filter((r) => r['time'] !== undefined).length);
     const structured = { device_id: args.device_id, address: args.address, sent, received, packet_loss_percent: sent ? Math.round(((sent - received) / sent) * 100) : 100, replies };
-    return { structured, text: `${received}/${sent} replies from ${args.address}\n${tsvText(replies, ['seq', 'host', 'time', 'ttl', 'size'])}` };
+    return { structured, text: `${received}/${sent} replies from ${args.address}\n${tsvText(replies, ['seq', 'host', 'time', 'ttl', 'size', 'status'], { more: true })}` };
   },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
+import { typedRow } from '../typed-row';
 import { diagnosticsLimit } from './diagnostics-ping.tool';
 import { TargetHostSchema } from './target-host';
 
@@ -16,7 +17,7 @@ export const diagnosticsTraceroute = defineTool({
   async run(args, ctx) {
     diagnosticsLimit.take(args.device_id, `diagnostics on ${args.device_id}`);
     const { data } = await ctx.reader.run(args.device_id, 'tool/traceroute', { address: args.address, count: String(args.count) }, { timeoutMs: 30_000, idempotent: true });
-    const hops = ((Array.isArray(data) ? data : []) as Record<string, string>[]).map((h, i) => ({ hop: String(i + 1), ...h }));
-    return { structured: { device_id: args.device_id, address: args.address, hops }, text: tsvText(hops, ['hop', 'address', 'loss', 'last', 'avg', 'best', 'worst']) };
+    const hops = (Array.isArray(data) ? data : []).map((h, i) => ({ hop: i + 1, ...typedRow(h as Record<string, unknown>) }));
+    return { structured: { device_id: args.device_id, address: args.address, hops }, text: tsvText(hops, ['hop', 'address', 'loss', 'last', 'avg', 'best', 'worst', 'status'], { more: true }) };
   },
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DeviceIdSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { keyValueText } from '../render-text';
+import { sizeInBytes } from '../typed-row';
 
 const list = (value: string | undefined) => (value ?? '').split(',').filter(Boolean);
 
@@ -11,7 +12,7 @@ export const dnsGetStatus = defineTool({
   title: 'DNS settings',
   description: 'DNS servers (static and dynamic), remote requests, cache size and use.',
   input: z.object({ device_id: DeviceIdSchema }),
-  output: z.object({ device_id: z.string(), servers: z.array(z.string()), dynamic_servers: z.array(z.string()), allow_remote_requests: z.boolean(), cache_size: z.string(), cache_used: z.string(), use_doh_server: z.string() }),
+  output: z.object({ device_id: z.string(), servers: z.array(z.string()), dynamic_servers: z.array(z.string()), allow_remote_requests: z.boolean(), cache_size_bytes: z.number().nullable(), cache_used_bytes: z.number().nullable(), use_doh_server: z.string() }),
   deviceArgument: 'device_id',
   async run(args, ctx) {
     const { data } = await ctx.reader.singleton(args.device_id, 'ip/dns', { signal: ctx.signal });
@@ -21,8 +22,8 @@ export const dnsGetStatus = defineTool({
       servers: list(d['servers']),
       dynamic_servers: list(d['dynamic-servers']),
       allow_remote_requests: d['allow-remote-requests'] === 'true',
-      cache_size: d['cache-size'] ?? '',
-      cache_used: d['cache-used'] ?? '',
+      cache_size_bytes: sizeInBytes(d['cache-size']),
+      cache_used_bytes: sizeInBytes(d['cache-used']),
       use_doh_server: d['use-doh-server'] ?? '',
     };
     return { structured, text: keyValueText(structured) };

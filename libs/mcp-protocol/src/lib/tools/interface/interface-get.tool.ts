@@ -7,6 +7,9 @@ export const interfaceGet = menuItemTool({
   description: 'One interface by name or .id with all its properties and counters.',
   menu: 'interface',
   idArgument: 'interface',
-  idSchema: z.string().regex(/^[\w.*@+-]{1,64}$/, 'an interface name or .id').describe('Name (ether1) or .id (*1)'),
+  // A name RouterOS allows (looked up by query) or an .id; never `.`, `..` or characters a name cannot hold.
+  idSchema: z.string().regex(/^(?!\.\.?$)[\w.*+-]{1,64}$/, 'an interface name (letters, digits, . _ - +) or .id').describe('Name (ether1) or .id (*1)'),
+  listTool: 'interface_list',
+  byName: 'name',
   withFields: true,
 });

@@ -8,4 +8,5 @@ export const ipGetAddress = menuItemTool({
   menu: 'ip/address',
   idArgument: 'address_id',
   idSchema: z.string().regex(/^\*[0-9A-F]{1,8}$/, 'a RouterOS .id such as *1'),
+  listTool: 'ip_list_addresses',
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
+import { typedRows } from '../typed-row';
 
 export const logsGetRecent = defineTool({
   name: 'logs_get_recent',
@@ -17,7 +18,7 @@ export const logsGetRecent = defineTool({
   async run(args, ctx) {
     const { data } = await ctx.reader.list(args.device_id, 'log', { signal: ctx.signal });
     const matching = args.topics?.length ? data.filter((e) => (e['topics'] ?? '').split(',').some((t) => args.topics!.includes(t))) : data;
-    const items = matching.slice(-args.limit);
+    const items = typedRows(matching.slice(-args.limit));
     return { structured: { device_id: args.device_id, total_count: matching.length, items }, text: tsvText(items, ['time', 'topics', 'message']) };
   },
 });

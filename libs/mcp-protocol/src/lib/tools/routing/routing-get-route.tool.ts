@@ -8,4 +8,5 @@ export const routingGetRoute = menuItemTool({
   menu: 'ip/route',
   idArgument: 'route_id',
   idSchema: z.string().regex(/^\*[0-9A-F]{1,8}$/, 'a RouterOS .id such as *80000000'),
+  listTool: 'routing_list_routes',
 });

@@ -8,7 +8,7 @@ export const routingGetSummary = defineTool({
   title: 'Routing summary',
   description: 'Route counts by kind and the default routes.',
   input: z.object({ device_id: DeviceIdSchema }),
-  output: z.object({ device_id: z.string(), total: z.number(), active: z.number(), static: z.number(), connected: z.number(), disabled: z.number(), default_routes: z.array(z.object({ gateway: z.string(), distance: z.string(), active: z.boolean() })) }),
+  output: z.object({ device_id: z.string(), total: z.number(), active: z.number(), static: z.number(), connected: z.number(), disabled: z.number(), default_routes: z.array(z.object({ gateway: z.string(), distance: z.number().nullable(), active: z.boolean() })) }),
   deviceArgument: 'device_id',
   async run(args, ctx) {
     const { data } = await ctx.reader.list(args.device_id, 'ip/route', { fields: ['dst-address', 'gateway', 'distance', 'active', 'static', 'connect', 'disabled'], signal: ctx.signal });
@@ -20,7 +20,7 @@ export const routingGetSummary = defineTool({
       static: count('static'),
       connected: count('connect'),
       disabled: count('disabled'),
-      default_routes: data.filter((r) => r['dst-address'] === '0.0.0.0/0').map((r) => ({ gateway: r['gateway'] ?? '', distance: r['distance'] ?? '', active: r['active'] === 'true' })),
+      default_routes: data.filter((r) => r['dst-address'] === '0.0.0.0/0').map((r) => ({ gateway: r['gateway'] ?? '', distance: r['distance'] === undefined ? null : Number(r['distance']), active: r['active'] === 'true' })),
     };
     return { structured, text: keyValueText({ ...structured, default_routes: structured.default_routes.map((d) => `${d.gateway} (distance ${d.distance}${d.active ? ', active' : ''})`) }) };
   },

@@ -3,6 +3,7 @@ import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
 import { readWireless } from './wireless-sources';
+import { typedRows } from '../typed-row';
 
 export const wirelessListClients = defineTool({
   name: 'wireless_list_clients',
@@ -12,8 +13,9 @@ export const wirelessListClients = defineTool({
   output: z.object({ device_id: z.string(), sources: z.array(z.string()), items: z.array(RowSchema) }),
   deviceArgument: 'device_id',
   async run(args, ctx) {
-    const { sources, rows } = await readWireless(ctx, args.device_id, 'clients');
-    const text = tsvText(rows.map((r) => ({ ...r, signal: r['signal'] ?? r['signal-strength'] ?? r['rx-signal'] })), ['source', 'interface', 'mac-address', 'last-ip', 'signal', 'tx-rate', 'rx-rate', 'uptime']);
+    const { sources, rows: raw } = await readWireless(ctx, args.device_id, 'clients');
+    const rows = typedRows(raw);
+    const text = tsvText(rows.map((r) => ({ ...r, signal: r['signal'] ?? r['signal-strength'] ?? r['rx-signal'] })), ['source', 'interface', 'mac-address', 'last-ip', 'signal', 'tx-rate', 'rx-rate', 'uptime'], { more: true });
     return { structured: { device_id: args.device_id, sources, items: rows }, text };
   },
 });

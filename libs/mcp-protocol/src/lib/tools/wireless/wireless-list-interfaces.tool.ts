@@ -3,6 +3,7 @@ import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
 import { readWireless } from './wireless-sources';
+import { typedRows } from '../typed-row';
 
 export const wirelessListInterfaces = defineTool({
   name: 'wireless_list_interfaces',
@@ -13,13 +14,13 @@ export const wirelessListInterfaces = defineTool({
   deviceArgument: 'device_id',
   async run(args, ctx) {
     const { sources, rows, caps } = await readWireless(ctx, args.device_id, 'interfaces');
-    // Passphrases are configuration secrets: dropped here, whatever the menu calls them.
-    const items = rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !/passphrase|pre-shared-key|password/.test(k))));
-    const structured = { device_id: args.device_id, sources, items, remote_caps: caps };
+    // Secret properties (passphrases) arrive redacted by the device reader, as for every tool.
+    const items = typedRows(rows);
+    const structured = { device_id: args.device_id, sources, items, remote_caps: typedRows(caps) };
     if (!items.length && !caps.length) return { structured, text: 'this device has no wireless interfaces' };
     const text = [
-      tsvText(items.map((r) => ({ ...r, ssid: r['ssid'] ?? r['configuration.ssid'], band: r['band'] ?? r['channel.band'] ?? r['current-channel'] })), ['source', '.id', 'name', 'ssid', 'band', 'running', 'disabled']),
-      ...(caps.length ? ['', `managed CAPs: ${caps.length}`, tsvText(caps.map((r) => ({ ...r, board: r['board-name'] ?? r['board'] })), ['source', 'identity', 'address', 'board', 'version', 'state'])] : []),
+      tsvText(items.map((r) => ({ ...r, ssid: r['ssid'] ?? r['configuration.ssid'], band: r['band'] ?? r['channel.band'] ?? r['current-channel'] })), ['source', '.id', 'name', 'ssid', 'band', 'running', 'disabled'], { more: true }),
+      ...(caps.length ? ['', `managed CAPs: ${caps.length}`, tsvText(structured.remote_caps.map((r) => ({ ...r, board: r['board-name'] ?? r['board'] })), ['source', 'identity', 'address', 'board', 'version', 'state'], { more: true })] : []),
     ].join('\n');
     return { structured, text };
   },
