@@ -8,3 +8,4 @@ export type { ToolServices, ToolServerOptions } from './lib/server/register-tool
 export { estimateTokens } from './lib/server/token-budget';
 export { FLEET_FAN_OUT } from './lib/tools/fleet/fleet-get-health-summary.tool';
 export * from './lib/transport/guarded-stdio-transport';
+export { CallTracker } from './lib/server/call-tracker';

@@ -1,11 +1,13 @@
-import { buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import { createMcpServer, GuardedStdioTransport, ToolCatalog } from '@routeros-mcp/mcp-protocol';
+import { buildContainer, ConfigError, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
+import { CallTracker, createMcpServer, GuardedStdioTransport, ToolCatalog, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { parseStdioFlags, USAGE } from './cli-flags';
 import { packageVersion } from './package-version';
 
 const SHUTDOWN_GRACE_MS = 30_000;
+/** After the grace period, how long cancelled calls get to write their audit records. */
+const CANCEL_SETTLE_MS = 5_000;
 
 /**
  * Starts the server on stdin/stdout and resolves with the exit code once it has shut down
@@ -18,12 +20,17 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     return 0;
   }
   const config = readServiceConfig({ flags: parsed.flags, configFile: parsed.configFile });
+  const toolsets = config.toolsets?.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = unknownToolsets(toolsets ?? []);
+  if (unknown.length) throw new ConfigError([`ROUTEROS_MCP_TOOLSETS: unknown tool sets ${unknown.join(', ')}; known: ${TOOLSETS.join(', ')}`]);
   const container = await buildContainer(config, { logMeta: { service: 'routeros-mcp', transport: 'stdio' } });
   const services = container.get(ServerServices);
   // One stdio connection is one session: its id ties the audit records of this run together.
   const principal = { id: userInfo().username, via: 'stdio' as const, sessionId: randomUUID() };
-  const catalog = new ToolCatalog({ toolsets: config.toolsets?.split(','), readOnly: config.readOnly });
+  const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
+  const calls = new CallTracker();
   const server = createMcpServer({
+    calls,
     version: packageVersion(),
     environment: config.environment,
     tools: {
@@ -39,24 +46,27 @@ export async function runStdioServer(argv: string[]): Promise<number> {
 
   return new Promise<number>((resolve) => {
     let stopping = false;
+    /**
+     * Stops reading, answers every request already read (the grace period bounds it), cancels what is still
+     * running after that, waits for each call's audit record, then closes the server and the database.
+     */
     const stop = async (reason: string) => {
       if (stopping) return;
       stopping = true;
-      services.logger.info('stdio server stopping', { reason });
-      const deadline = setTimeout(() => {
-        services.logger.error('shutdown took too long; exiting', { grace_ms: SHUTDOWN_GRACE_MS });
-        resolve(1);
-      }, SHUTDOWN_GRACE_MS);
-      deadline.unref();
+      services.logger.info('stdio server stopping', { reason, pending_requests: transport.pending });
       try {
+        const cancelled = await transport.drain(SHUTDOWN_GRACE_MS);
+        if (cancelled.length) {
+          services.logger.warn('requests still running after the grace period were cancelled', { grace_ms: SHUTDOWN_GRACE_MS, cancelled: cancelled.length });
+          calls.cancelAll('the server is shutting down');
+        }
+        if (!(await calls.idle(CANCEL_SETTLE_MS))) services.logger.error('calls did not end after cancellation; their audit records may be missing', { running: calls.size });
         await server.close();
         await services.close();
         resolve(0);
       } catch (error) {
         process.stderr.write(`routeros-mcp: shutdown failed: ${(error as Error).message}\n`);
         resolve(1);
-      } finally {
-        clearTimeout(deadline);
       }
     };
     process.once('SIGTERM', () => void stop('SIGTERM'));

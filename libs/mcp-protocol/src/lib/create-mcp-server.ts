@@ -6,13 +6,24 @@ import { registerPrompts } from './server/register-prompts';
 import { registerResources } from './server/register-resources';
 import { DEFAULT_SUBSCRIPTION_OPTIONS, SubscriptionOptions } from './server/subscriptions';
 import { registerTools, ToolServerOptions, ToolServices } from './server/register-tools';
-import type { ToolCatalog } from './tools/catalog';
+import { ALL_TOOLS, ToolCatalog } from './tools/catalog';
+import { CallTracker } from './server/call-tracker';
+import { ClientLogLevel } from './server/client-log-level';
 
 export interface McpServerOptions {
   version: string;
   environment: Environment;
   /** The tools to serve, and what they run on. */
   tools?: { catalog: ToolCatalog; services: ToolServices; options: Omit<ToolServerOptions, 'environment'>; subscriptions?: Partial<SubscriptionOptions> };
+  /** The calls running on this server, for a graceful shutdown; one is made when not given. */
+  calls?: CallTracker;
+}
+
+/** Tiers and topics the catalog lists, and the topics that exist but are switched off. */
+function exposedBy(catalog: ToolCatalog | undefined) {
+  const listed = catalog?.tools ?? [];
+  const topics = [...new Set(listed.map((t) => t.topic))];
+  return { tiers: [...new Set(listed.map((t) => t.tier))], topics, hiddenTopics: [...new Set(ALL_TOOLS.map((t) => t.topic))].filter((t) => !topics.includes(t)) };
 }
 
 /**
@@ -34,14 +45,15 @@ export function createMcpServer(options: McpServerOptions): Server {
           },
         },
       },
-      instructions: serverInstructions(options.environment),
+      instructions: serverInstructions(options.environment, exposedBy(options.tools?.catalog)),
     },
   );
   if (options.tools) {
     const serving = { ...options.tools.options, environment: options.environment };
-    registerTools(server, options.tools.catalog, options.tools.services, serving);
+    const support = { calls: options.calls ?? new CallTracker(), logLevel: new ClientLogLevel(server) };
+    registerTools(server, options.tools.catalog, options.tools.services, serving, support);
     const prompts = loadPrompts();
-    registerResources(server, options.tools.services, serving, prompts, { ...DEFAULT_SUBSCRIPTION_OPTIONS, ...options.tools.subscriptions });
+    registerResources(server, options.tools.services, serving, support, prompts, { ...DEFAULT_SUBSCRIPTION_OPTIONS, ...options.tools.subscriptions });
     registerPrompts(server, prompts);
   }
   return server;

@@ -18,6 +18,7 @@ export const ERROR_KINDS = {
   TOOL_NOT_FOUND: { code: -32601, category: 'Method not found', recovery: 'fix_and_retry' },
   INVALID_PARAMS: { code: -32602, category: 'Invalid params', recovery: 'fix_and_retry' },
   INTERNAL_ERROR: { code: -32000, category: 'Server error', recovery: 'report_and_abort' },
+  SERVER_SHUTTING_DOWN: { code: -32000, category: 'Server error', recovery: 'retry_with_backoff' },
   UNAUTHORIZED: { code: -32001, category: 'Unauthorized', recovery: 'user_action_required' },
   FORBIDDEN: { code: -32002, category: 'Forbidden', recovery: 'user_action_required' },
   NOT_FOUND: { code: -32003, category: 'Not Found', recovery: 'fix_and_retry' },

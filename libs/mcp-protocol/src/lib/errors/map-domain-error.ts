@@ -20,11 +20,18 @@ export interface McpErrorPayload {
   data: McpErrorData;
 }
 
+/** What the failing call could have asked for less of: the narrowing arguments its tool takes, if any. */
+export interface ErrorCallContext {
+  correlationId?: string;
+  /** The tool's narrowing arguments (`fields`, `where`, `limit`, `count`); empty for a tool that takes none. */
+  narrowing?: string[];
+}
+
 interface Guidance {
   kind: McpErrorCode;
   /** The one actionable sentence that follows the category in `message`; the error's own message when absent. */
-  sentence?: (details: Record<string, unknown>, message: string) => string;
-  suggestion: (details: Record<string, unknown>) => string;
+  sentence?: (details: Record<string, unknown>, message: string, call: ErrorCallContext) => string;
+  suggestion: (details: Record<string, unknown>, call: ErrorCallContext) => string;
   nextSteps: (details: Record<string, unknown>) => string[];
 }
 
@@ -57,8 +64,9 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   },
   'DEVICE.TIMEOUT': {
     kind: 'TIMEOUT',
-    sentence: (_d, m) => `${m}; retry, or ask for less (fewer fields, a filter, a smaller count)`,
-    suggestion: () => 'Retry with backoff; narrow the request if it keeps timing out.',
+    // Only a tool that can ask for less is told to; the others can only retry.
+    sentence: (_d, m, call) => (call.narrowing?.length ? `${m}; retry, or ask for less (${call.narrowing.join(', ')})` : `${m}; retry later`),
+    suggestion: (_d, call) => (call.narrowing?.length ? `Retry with backoff; if it keeps timing out, narrow the request with ${call.narrowing.join(' or ')}.` : 'Retry with backoff; if it keeps timing out, check the device with device_check_connectivity.'),
     nextSteps: () => [],
   },
   'DEVICE.AUTH_FAILED': {
@@ -69,10 +77,10 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   },
   'DEVICE.ERROR': {
     kind: 'DEVICE_ERROR',
-   
-    suggestion: (d) => (d['likely_cause'] ? `Likely cause: ${str(d['likely_cause'])}.` : 'Check the parameters against the device configuration, then retry.'),
-    nextSteps: () => [],
+    suggestion: (d) => (d['likely_cause'] ? `Likely cause: ${str(d['likely_cause'])}.` : DEVICE_FAILURE_ADVICE[deviceFailureOf(d)]),
+    nextSteps: (d) => (deviceFailureOf(d) === 'device_failure' ? ['logs_get_recent'] : []),
   },
+  'DEVICE.OBJECT_NOT_FOUND': { kind: 'NOT_FOUND', suggestion: () => 'List the menu first and use an id it returns.', nextSteps: () => [] },
   'DEVICE.UNSUPPORTED': {
     kind: 'DEVICE_UNSUPPORTED',
    
@@ -88,6 +96,22 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   'PLAN.NOT_APPROVED': { kind: 'PLAN_NOT_APPROVED', sentence: (_d, m) => `${m}; a human must approve it out of band`, suggestion: () => 'Ask an operator to approve the plan with routeros-mcp-admin.', nextSteps: () => ['plan_get'] },
   'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
   'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },
+};
+
+type DeviceFailure = 'refused' | 'device_failure' | 'invalid_answer';
+
+/** Whether RouterOS refused the request (4xx), failed on its own (5xx), or sent something unreadable. */
+function deviceFailureOf(details: Record<string, unknown>): DeviceFailure {
+  const failure = details['failure'];
+  if (failure === 'refused' || failure === 'device_failure' || failure === 'invalid_answer') return failure;
+  const status = (details['routeros_error'] as { status?: number } | undefined)?.status ?? 0;
+  return status >= 500 ? 'device_failure' : 'refused';
+}
+
+const DEVICE_FAILURE_ADVICE: Record<DeviceFailure, string> = {
+  refused: 'Check the parameters against the device configuration, then retry.',
+  device_failure: 'The device failed on its own, not because of the request: retry later, and read its log (logs_get_recent) if it persists.',
+  invalid_answer: 'The device sent an answer that could not be read: retry, and report it with the correlation id if it persists.',
 };
 
 function safetyGuidance(code: string): Guidance {
@@ -112,13 +136,13 @@ const INTERNAL: Guidance = {
  * Turns any error into the JSON-RPC error of spec 001. Domain errors carry their structured, secret-free
  * context; anything else is an internal error whose text never reaches the client.
  */
-export function toMcpError(error: unknown, context: { correlationId?: string } = {}): McpErrorPayload {
+export function toMcpError(error: unknown, context: ErrorCallContext = {}): McpErrorPayload {
   const domain = isDomainError(error) ? error : undefined;
   const guidance = domain ? (BY_DOMAIN_CODE[domain.code] ?? (domain.code.startsWith('SAFETY.') ? safetyGuidance(domain.code) : INTERNAL)) : INTERNAL;
   const details = guidance === INTERNAL || !domain ? {} : domain.details();
   const message = guidance === INTERNAL || !domain ? 'internal error' : domain.message;
   const kind = ERROR_KINDS[guidance.kind];
-  const sentence = truncate(guidance.sentence?.(details, message) ?? message, DETAILS_MAX);
+  const sentence = truncate(guidance.sentence?.(details, message, context) ?? message, DETAILS_MAX);
   return {
     code: kind.code,
     message: `${kind.category}: ${sentence}`,
@@ -127,7 +151,7 @@ export function toMcpError(error: unknown, context: { correlationId?: string } =
       mcp_error_code: guidance.kind,
       details: truncate(message, DETAILS_MAX),
       recovery_strategy: kind.recovery,
-      suggestion: guidance.suggestion(details),
+      suggestion: guidance.suggestion(details, context),
       next_steps: guidance.nextSteps(details),
       ...(context.correlationId ? { correlation_id: context.correlationId } : {}),
     },

@@ -1,7 +1,7 @@
 import type { Principal } from '@routeros-mcp/application-ports';
 import type { DeviceReader } from '@routeros-mcp/application-use-cases';
-import type { Environment } from '@routeros-mcp/domain-kernel';
-import { McpErrorPayload, protocolError, toMcpError } from '../errors/map-domain-error';
+import { DomainError, Environment } from '@routeros-mcp/domain-kernel';
+import { ErrorCallContext, McpErrorPayload, protocolError, toMcpError } from '../errors/map-domain-error';
 import type { ToolContext } from '../tools/define-tool';
 import type { ToolServerOptions, ToolServices } from './register-tools';
 import { RpcError } from './rpc-error';
@@ -23,11 +23,46 @@ export interface GatedCall {
  * device, and a context whose reader loads each device once for the whole call.
  */
 export async function runGated<T>(services: ToolServices, options: ToolServerOptions, call: GatedCall, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
-  const principal: Principal = {
+  const principal = principalOf(options, call.session);
+  return audited(services, { principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, () => inDeviceContext(services, options, principal, call, work));
+}
+
+/** The caller as the audit record and the use-cases see it: the transport's principal, session and client. */
+export function principalOf(options: ToolServerOptions, session: GatedCall['session']): Principal {
+  return {
     ...options.principal(),
-    ...(call.session.id ? { sessionId: call.session.id } : {}),
-    ...(call.session.client ? { clientName: call.session.client.name, clientVersion: call.session.client.version } : {}),
+    ...(session.id ? { sessionId: session.id } : {}),
+    ...(session.client ? { clientName: session.client.name, clientVersion: session.client.version } : {}),
   };
+}
+
+/**
+ * A refusal the protocol layer raised (unknown tool, invalid arguments) carried through the audit recorder, which
+ * records a domain error's code: the record says `PROTOCOL.TOOL_NOT_FOUND`, not an internal error.
+ */
+class ProtocolRefusal extends DomainError {
+  readonly code: string;
+  constructor(readonly rpc: RpcError) {
+    super(rpc.message);
+    this.code = `PROTOCOL.${rpc.data.mcp_error_code}`;
+  }
+}
+
+/** One audit record around `work`, whatever it throws; protocol refusals come back out as they went in. */
+export async function audited<T>(services: ToolServices, action: Parameters<ToolServices['audit']['run']>[0], work: () => Promise<T>): Promise<T> {
+  try {
+    return await services.audit.run(action, () =>
+      work().catch((error: unknown) => {
+        throw error instanceof RpcError ? new ProtocolRefusal(error) : error;
+      }),
+    );
+  } catch (error) {
+    throw error instanceof ProtocolRefusal ? error.rpc : error;
+  }
+}
+
+/** The environment gate for a device, then `work` with a context whose reader loads each device once. */
+export async function inDeviceContext<T>(services: ToolServices, options: ToolServerOptions, principal: Principal, call: Pick<GatedCall, 'deviceId' | 'correlationId' | 'signal' | 'progress'>, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
   const reader = services.reader.forOneCall();
   const ctx: ToolContext = {
     principal,
@@ -40,10 +75,8 @@ export async function runGated<T>(services: ToolServices, options: ToolServerOpt
     signal: call.signal,
     progress: call.progress ?? (async () => undefined),
   };
-  return services.audit.run({ principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, async () => {
-    if (call.deviceId) await assertDeviceInEnvironment(reader, call.deviceId, options.environment);
-    return work(ctx);
-  });
+  if (call.deviceId) await assertDeviceInEnvironment(reader, call.deviceId, options.environment);
+  return work(ctx);
 }
 
 /** A device of another environment is refused (FORBIDDEN): a lab server never touches prod. */
@@ -56,8 +89,8 @@ export async function assertDeviceInEnvironment(reader: DeviceReader, deviceId: 
 }
 
 /** The JSON-RPC error for anything a handler threw, tagged with the request's correlation id. */
-export function errorPayload(error: unknown, correlationId: string): McpErrorPayload {
-  const payload = error instanceof RpcError ? { code: error.code, message: error.message, data: error.data } : toMcpError(error, { correlationId });
+export function errorPayload(error: unknown, correlationId: string, call: Omit<ErrorCallContext, 'correlationId'> = {}): McpErrorPayload {
+  const payload = error instanceof RpcError ? { code: error.code, message: error.message, data: error.data } : toMcpError(error, { ...call, correlationId });
   payload.data.correlation_id ??= correlationId;
   return payload;
 }

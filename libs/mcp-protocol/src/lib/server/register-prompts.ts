@@ -3,13 +3,15 @@ import { GetPromptRequestSchema, ListPromptsRequestSchema } from '@modelcontextp
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { protocolError } from '../errors/map-domain-error';
 import { PromptDefinition, renderPrompt } from '../prompts/prompt-catalog';
+import { refuseCursor } from './register-resources';
 import { RpcError } from './rpc-error';
 
 /** prompts/list and prompts/get; bad names and arguments are -32602 as MCP specifies for prompts. */
 export function registerPrompts(server: Server, prompts: PromptDefinition[]): void {
-  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
-    prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments.map((a) => ({ name: a.name, description: a.description, required: a.required })) })),
-  }));
+  server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
+    refuseCursor(request.params?.cursor);
+    return { prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments.map((a) => ({ name: a.name, description: a.description, required: a.required })) })) };
+  });
 
   server.setRequestHandler(GetPromptRequestSchema, async (request) => {
     const prompt = prompts.find((p) => p.name === request.params.name);

@@ -6,16 +6,22 @@ import { protocolError } from '../errors/map-domain-error';
 import { errorPayload, runGated } from './call-guards';
 import type { PromptDefinition } from '../prompts/prompt-catalog';
 import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
-import type { ToolServerOptions, ToolServices } from './register-tools';
+import type { HandlerSupport, ToolServerOptions, ToolServices } from './register-tools';
 import { RpcError } from './rpc-error';
 import { SubscriptionManager, SubscriptionOptions } from './subscriptions';
 import { estimateTokens } from './token-budget';
 
 const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] as const;
 
+/** These lists come whole, in one page: a cursor can only be a mistake. */
+export function refuseCursor(cursor: string | undefined): void {
+  if (cursor !== undefined) throw new RpcError(protocolError('INVALID_PARAMS', 'cursor: this list has one page and no cursors; omit cursor', { field: 'cursor' }));
+}
+
 /** resources/list, templates, read and completion of `device_id` and `environment`. */
-export function registerResources(server: Server, services: ToolServices, options: ToolServerOptions, prompts: PromptDefinition[] = [], subscriptionOptions?: SubscriptionOptions): void {
-  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+export function registerResources(server: Server, services: ToolServices, options: ToolServerOptions, support: HandlerSupport, prompts: PromptDefinition[] = [], subscriptionOptions?: SubscriptionOptions): void {
+  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    refuseCursor(request.params?.cursor);
     const devices = await services.registry.list({ environment: options.environment });
     const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
     const perDevice = devices
@@ -24,9 +30,10 @@ export function registerResources(server: Server, services: ToolServices, option
     return { resources: [...fixed, ...perDevice] };
   });
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: RESOURCE_KINDS.filter((k) => k.template.includes('{')).map((k) => ({ uriTemplate: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' })),
-  }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async (request) => {
+    refuseCursor(request.params?.cursor);
+    return { resourceTemplates: RESOURCE_KINDS.filter((k) => k.template.includes('{')).map((k) => ({ uriTemplate: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' })) };
+  });
 
   /** Reads one resource as `principal`, audited, through the environment gate. */
   const readResource = async (uri: string, correlationId: string, signal: AbortSignal, sessionId?: string): Promise<unknown> => {
@@ -50,11 +57,11 @@ export function registerResources(server: Server, services: ToolServices, option
     return {};
   });
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => support.calls.run(extra.signal, async (signal) => {
     const correlationId = randomUUID();
     const uri = request.params.uri;
     try {
-      const body = await readResource(uri, correlationId, extra.signal, extra.sessionId);
+      const body = await readResource(uri, correlationId, signal, extra.sessionId);
       const text = JSON.stringify(body);
       return { contents: [{ uri, mimeType: 'application/json', text }], _meta: { correlation_id: correlationId, estimated_tokens: estimateTokens(text) } };
     } catch (error) {
@@ -62,7 +69,7 @@ export function registerResources(server: Server, services: ToolServices, option
       services.logger.warn('resource read failed', { correlation_id: correlationId, uri, code: payload.data.mcp_error_code });
       throw new RpcError(payload);
     }
-  });
+  }));
 
   server.setRequestHandler(CompleteRequestSchema, async (request) => {
     const { ref, argument } = request.params;

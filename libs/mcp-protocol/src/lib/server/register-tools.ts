@@ -6,10 +6,13 @@ import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { protocolError } from '../errors/map-domain-error';
-import { errorPayload, runGated } from './call-guards';
+import { audited, errorPayload, inDeviceContext, principalOf } from './call-guards';
+import type { CallTracker } from './call-tracker';
+import type { ClientLogLevel } from './client-log-level';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
+import { refuseCursor } from './register-resources';
 import { progressReporter } from './progress-reporter';
 import { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
@@ -32,6 +35,24 @@ export interface ToolServerOptions {
   /** Tool calls per minute per session (RATE_LIMITED past it). */
   callsPerMinute?: number;
 }
+
+/** What the server shares between its handlers: running calls (for shutdown) and the client's log level. */
+export interface HandlerSupport {
+  calls: CallTracker;
+  logLevel: ClientLogLevel;
+}
+
+/** Arguments kept in the audit record of a refused call: the whole object when small, else only its size. */
+const AUDITED_ARGUMENTS_MAX = 4096;
+function auditedArguments(raw: unknown): Record<string, unknown> {
+  const text = JSON.stringify(raw ?? {}) ?? '';
+  if (text.length > AUDITED_ARGUMENTS_MAX) return { omitted: `${text.length} characters` };
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : { value: raw };
+}
+
+/** The arguments a tool could have asked for less with, for an honest timeout message. */
+const NARROWING = ['fields', 'where', 'limit', 'count'];
+const narrowingOf = (tool: ToolDefinition | undefined) => (tool ? NARROWING.filter((name) => name in tool.input.shape) : []);
 
 /**
  * readOnlyHint always; every other hint where the spec gives it meaning (destructive and idempotent only for
@@ -70,36 +91,49 @@ function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
 }
 
 /** Serves tools/list and tools/call with the spec's errors (the SDK's own helpers would turn them into results). */
-export function registerTools(server: Server, catalog: ToolCatalog, services: ToolServices, options: ToolServerOptions): void {
+export function registerTools(server: Server, catalog: ToolCatalog, services: ToolServices, options: ToolServerOptions, support: HandlerSupport): void {
   const listed = catalog.tools.map(describeTool);
   const sessionLimit = new RateWindow(options.callsPerMinute ?? 120, 60_000);
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    refuseCursor(request.params?.cursor);
+    return { tools: listed };
+  });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => support.calls.run(extra.signal, async (signal) => {
     const correlationId = randomUUID();
     const name = request.params.name;
     const tool = catalog.find(name);
     const log = services.logger.child({ correlation_id: correlationId, tool: tool?.name ?? name });
+    const raw = request.params.arguments ?? {};
+    const rawDevice = tool?.deviceArgument ? raw[tool.deviceArgument] : undefined;
+    const principal = principalOf(options, { id: extra.sessionId, client: server.getClientVersion() });
     try {
-      if (!tool) {
-        const suggestions = catalog.closestNames(name);
-        throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
-      }
-      sessionLimit.take(extra.sessionId ?? 'stdio', 'tool calls of this session');
-      const parsed = tool.input.safeParse(request.params.arguments ?? {});
-      if (!parsed.success) throw invalidParams(tool, parsed.error);
-      const args = parsed.data as Record<string, unknown>;
-      const deviceId = tool.deviceArgument ? String(args[tool.deviceArgument]) : undefined;
-      const progressToken = request.params._meta?.progressToken;
-      const progress = progressReporter(
-        progressToken === undefined
-          ? undefined
-          : (done, total, message) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
+      // One audit record for every call, refused ones included (unknown tool, rate limit, invalid arguments).
+      const output = await audited(
+        services,
+        { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: auditedArguments(raw) },
+        async () => {
+          if (!tool) {
+            const suggestions = catalog.closestNames(name);
+            throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
+          }
+          sessionLimit.take(extra.sessionId ?? 'stdio', 'tool calls of this session');
+          const parsed = tool.input.safeParse(raw);
+          if (!parsed.success) throw invalidParams(tool, parsed.error);
+          const args = parsed.data as Record<string, unknown>;
+          const deviceId = tool.deviceArgument ? String(args[tool.deviceArgument]) : undefined;
+          const progressToken = request.params._meta?.progressToken;
+          const progress = progressReporter(
+            progressToken === undefined
+              ? undefined
+              : (done, total, message) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
+          );
+          return inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress }, (ctx) => tool.run(args as never, ctx));
+        },
       );
-      const output = await runGated(services, options, { action: `tool.${tool.name}`, deviceId, correlationId, arguments: args, signal: extra.signal, progress, session: { id: extra.sessionId, client: server.getClientVersion() } }, (ctx) => tool.run(args as never, ctx));
       const tokens = estimateTokens(output.structured) + estimateTokens(output.text);
       if (tokens > TOKEN_HARD_CAP) {
-        throw new RpcError(protocolError('VALIDATION_ERROR', `the answer would be about ${tokens} tokens, over the ${TOKEN_HARD_CAP} cap; ask for fewer rows (limit) or fewer fields`, { tool: tool.name, estimated_tokens: tokens }));
+        throw new RpcError(protocolError('VALIDATION_ERROR', `the answer would be about ${tokens} tokens, over the ${TOKEN_HARD_CAP} cap; ask for fewer rows (limit) or fewer fields`, { tool: tool!.name, estimated_tokens: tokens }));
       }
       log.debug('tool call succeeded', { estimated_tokens: tokens });
       return {
@@ -113,15 +147,15 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
         },
       };
     } catch (error) {
-      const payload = errorPayload(error, correlationId);
+      const payload = errorPayload(error, correlationId, { narrowing: narrowingOf(tool) });
       // The whole error (with any long RouterOS detail) stays in the log; the client gets the short form.
       log.warn('tool call failed', { code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() });
-      // Clients that asked for log messages (logging/setLevel) see failures too; the SDK filters by level.
-      void server.sendLoggingMessage({ level: 'warning', logger: 'routeros-mcp', data: { tool: name, code: payload.data.mcp_error_code, correlation_id: correlationId } }, extra.sessionId).catch(() => undefined);
+      // Only clients that asked for log messages (logging/setLevel) see failures there.
+      support.logLevel.send('warning', { tool: tool?.name ?? name, code: payload.data.mcp_error_code, correlation_id: correlationId }, extra.sessionId);
       if (options.toolErrors === 'result' && payload.data.mcp_error_code !== 'TOOL_NOT_FOUND') {
         return { isError: true, content: [{ type: 'text' as const, text: `${payload.message}\nsuggestion: ${payload.data.suggestion}` }], structuredContent: { error: payload }, _meta: { correlation_id: correlationId } };
       }
       throw new RpcError(payload);
     }
-  });
+  }));
 }

@@ -1,5 +1,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { truncate } from '@routeros-mcp/domain-kernel';
 import { protocolError } from '../errors/map-domain-error';
+import { checkParams } from './params-guard';
 
 /** A JSON-RPC error frame to send back (`id` null when the request's id could not be read). */
 export interface ErrorFrame {
@@ -10,7 +12,8 @@ export interface ErrorFrame {
 
 export type Verdict = { ok: true; message: JSONRPCMessage } | { ok: false; reply?: ErrorFrame };
 
-const isId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+/** MCP ids are strings or integers; a number JSON cannot carry exactly (1.5, 1e300, 2^53+1) could not be echoed as sent. */
+const isId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v));
 
 function errorFrame(id: unknown, kind: Parameters<typeof protocolError>[0], sentence: string, extra: Record<string, unknown> = {}): ErrorFrame {
   const payload = protocolError(kind, sentence, extra);
@@ -22,9 +25,12 @@ export function batchesAllowed(protocolVersion: string | undefined): boolean {
   return protocolVersion !== undefined && protocolVersion <= '2025-03-26';
 }
 
+const ID_RULE = 'id must be a string or an integer from -(2^53-1) to 2^53-1';
+
 /**
- * Checks one parsed JSON-RPC object (spec 002): shape, then the initialization state. A bad request gets an
- * error frame; a bad notification is dropped silently, since notifications never get answers.
+ * Checks one parsed JSON-RPC object (spec 002): shape, params, then the initialization state. A bad request gets
+ * an error frame; so does an object that is no request at all (id null, as JSON-RPC asks). Notifications are
+ * never answered, so one with bad params is dropped. Responses are passed on and never answered.
  */
 export function checkMessage(value: unknown, state: { initialized: boolean }): Verdict {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -32,27 +38,33 @@ export function checkMessage(value: unknown, state: { initialized: boolean }): V
   }
   const frame = value as Record<string, unknown>;
   const hasId = 'id' in frame;
+  if (hasId && !isId(frame['id'])) return { ok: false, reply: errorFrame(null, 'INVALID_REQUEST', ID_RULE, { rule: 'id' }) };
   if (frame['jsonrpc'] !== '2.0') return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'jsonrpc must be "2.0"') };
-  if (hasId && !isId(frame['id'])) return { ok: false, reply: errorFrame(null, 'INVALID_REQUEST', 'id must be a string or a number') };
   const isResponse = hasId && ('result' in frame || 'error' in frame) && !('method' in frame);
   if (isResponse) return { ok: true, message: frame as unknown as JSONRPCMessage };
-  if (typeof frame['method'] !== 'string' || frame['method'] === '') {
-    return hasId ? { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'method must be a non-empty string') } : { ok: false };
-  }
+  if (typeof frame['method'] !== 'string' || frame['method'] === '') return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'method must be a non-empty string') };
   if ('params' in frame && (typeof frame['params'] !== 'object' || frame['params'] === null)) {
-    return hasId ? { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'params must be an object or an array') } : { ok: false };
+    return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'params must be an object or an array') };
   }
   const method = frame['method'];
   if (hasId && method === 'initialize' && state.initialized) {
     return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'the session is already initialized; initialize may be sent once', { reason: 'ALREADY_INITIALIZED' }) };
   }
   if (hasId && !state.initialized && method !== 'initialize' && method !== 'ping') {
-    return { ok: false, reply: errorFrame(frame['id'], 'NOT_INITIALIZED', `send initialize before ${method}`) };
+    return { ok: false, reply: errorFrame(frame['id'], 'NOT_INITIALIZED', `send initialize before ${truncate(method, 100)}`) };
+  }
+  const problem = checkParams(method, frame['params']);
+  if (problem) {
+    if (!hasId) return { ok: false };
+    return { ok: false, reply: errorFrame(frame['id'], 'INVALID_PARAMS', `${problem.field}: ${problem.message}`, { field: problem.field, errors: problem.errors }) };
   }
   return { ok: true, message: frame as unknown as JSONRPCMessage };
 }
 
 export const parseErrorFrame = (sentence: string) => errorFrame(null, 'PARSE_ERROR', sentence);
+export const emptyBatchFrame = () => errorFrame(null, 'INVALID_REQUEST', 'an empty array is not a request');
+/** The answer to a request still running when the shutdown grace period ran out. */
+export const shutdownFrame = (id: string | number) => errorFrame(id, 'SERVER_SHUTTING_DOWN', 'the server shut down before this request finished; it was cancelled');
 export const tooLargeFrame = (limit: number) => errorFrame(null, 'MESSAGE_TOO_LARGE', `a message is larger than ${limit} bytes; it was discarded`, { limit_bytes: limit });
 export const batchRefusedFrame = (version: string | undefined) =>
   errorFrame(null, 'INVALID_REQUEST', `JSON-RPC batches are not supported in protocol ${version ?? '(not negotiated)'}; send one message per line`);

@@ -2,7 +2,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Readable, Writable } from 'node:stream';
 import { protocolError } from '../errors/map-domain-error';
-import { batchesAllowed, batchRefusedFrame, checkMessage, ErrorFrame, parseErrorFrame, tooLargeFrame } from './frame-guard';
+import { truncate } from '@routeros-mcp/domain-kernel';
+import { batchesAllowed, batchRefusedFrame, checkMessage, emptyBatchFrame, ErrorFrame, parseErrorFrame, shutdownFrame, tooLargeFrame } from './frame-guard';
 
 /** stdio frames above this are refused (spec 002) and the server keeps serving. */
 export const STDIO_FRAME_LIMIT = 10 * 1024 * 1024;
@@ -25,14 +26,19 @@ export class GuardedStdioTransport implements Transport {
   private initialized = false;
   private protocolVersion?: string;
   private initializeId?: Id;
-  /** Open batches: the ids still awaited, and the answers collected so far. */
-  private readonly batches: { waiting: Set<Id>; answers: unknown[] }[] = [];
+  /** Open batches: how many answers each id still awaits (ids may repeat inside one batch), the answers so far. */
+  private readonly batches: { waiting: Map<Id, number>; answers: unknown[] }[] = [];
   private readonly onData = (chunk: Buffer) => this.take(chunk);
   /** Complete lines not handled yet; `null` marks a line that was over the limit. */
   private readonly queue: (string | null)[] = [];
   private awaitingInitialize = false;
-  /** Methods of requests in flight, to name them in a method-not-found answer. */
+  /** Methods of requests delivered and not answered yet: what shutdown waits for, and names for -32601. */
   private readonly methods = new Map<Id, string>();
+  /** Requests answered by shutdown: a late answer from the SDK for them is dropped, never sent twice. */
+  private readonly cancelled = new Set<Id>();
+  private reading = true;
+  private inputEnded = false;
+  private readonly settledWaiters: (() => void)[] = [];
 
   constructor(
     private readonly input: Readable = process.stdin,
@@ -43,6 +49,57 @@ export class GuardedStdioTransport implements Transport {
   async start(): Promise<void> {
     this.input.on('data', this.onData);
     this.input.on('error', (error: Error) => this.onerror?.(error));
+    this.input.once('end', () => {
+      // A last line without its newline is still a message.
+      if (this.buffered > 0 || this.discarding) this.finishLine();
+      this.inputEnded = true;
+      this.settle();
+    });
+  }
+
+  /** Reads nothing more (lines already read are still handled); for SIGTERM and SIGINT. */
+  stopReading(): void {
+    this.reading = false;
+    this.input.off('data', this.onData);
+    this.input.pause();
+    this.settle();
+  }
+
+  /** Requests read but not answered yet, queued lines included. */
+  get pending(): number {
+    return this.methods.size + this.queue.filter((line) => line !== null && line.trim() !== '').length;
+  }
+
+  /**
+   * Stops reading, then waits until every request already read has been answered. What is still running after
+   * `graceMs` is answered with a shutdown error (its handler is cancelled by the caller). Returns those ids.
+   */
+  async drain(graceMs: number): Promise<Id[]> {
+    this.stopReading();
+    const settled = await new Promise<boolean>((resolve) => {
+      if (this.idle()) return resolve(true);
+      const timer = setTimeout(() => resolve(false), graceMs);
+      this.settledWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    if (settled) return [];
+    const late = [...this.methods.keys()];
+    for (const id of late) {
+      this.methods.delete(id);
+      this.cancelled.add(id);
+      await this.write(shutdownFrame(id));
+    }
+    return late;
+  }
+
+  private idle(): boolean {
+    return (!this.reading || this.inputEnded) && this.queue.length === 0 && !this.awaitingInitialize && this.methods.size === 0 && this.batches.length === 0;
+  }
+
+  private settle(): void {
+    if (this.idle()) for (const wake of this.settledWaiters.splice(0)) wake();
   }
 
   async close(): Promise<void> {
@@ -52,6 +109,16 @@ export class GuardedStdioTransport implements Transport {
   }
 
   async send(outgoing: JSONRPCMessage): Promise<void> {
+    const answered = (outgoing as { id?: Id }).id;
+    if (answered !== undefined && this.cancelled.delete(answered)) return;
+    try {
+      await this.deliverAnswer(outgoing);
+    } finally {
+      this.settle();
+    }
+  }
+
+  private async deliverAnswer(outgoing: JSONRPCMessage): Promise<void> {
     const message = this.explain(outgoing);
     const frame = message as { id?: Id; result?: { protocolVersion?: string } };
     if (frame.id !== undefined && frame.id === this.initializeId && this.awaitingInitialize) {
@@ -62,17 +129,26 @@ export class GuardedStdioTransport implements Transport {
       this.awaitingInitialize = false;
       setImmediate(() => this.pump());
     }
-    const batch = frame.id !== undefined ? this.batches.find((b) => b.waiting.has(frame.id!)) : undefined;
+    const isAnswer = 'result' in frame || 'error' in frame;
+    const batch = frame.id !== undefined && isAnswer ? this.batches.find((b) => b.waiting.has(frame.id!)) : undefined;
     if (batch) {
-      batch.waiting.delete(frame.id!);
+      this.awaitOneLess(batch, frame.id!);
       batch.answers.push(message);
-      if (batch.waiting.size === 0) {
-        this.batches.splice(this.batches.indexOf(batch), 1);
-        return this.write(batch.answers);
-      }
-      return;
+      return this.closeBatchIfDone(batch);
     }
     return this.write(message);
+  }
+
+  private awaitOneLess(batch: { waiting: Map<Id, number> }, id: Id): void {
+    const left = (batch.waiting.get(id) ?? 1) - 1;
+    if (left > 0) batch.waiting.set(id, left);
+    else batch.waiting.delete(id);
+  }
+
+  private async closeBatchIfDone(batch: { waiting: Map<Id, number>; answers: unknown[] }): Promise<void> {
+    if (batch.waiting.size > 0 || !this.batches.includes(batch)) return;
+    this.batches.splice(this.batches.indexOf(batch), 1);
+    if (batch.answers.length) await this.write(batch.answers);
   }
 
   /** The SDK answers an unknown method with a bare -32601; add the spec's data naming the method. */
@@ -81,7 +157,8 @@ export class GuardedStdioTransport implements Transport {
     const method = frame.id !== undefined ? this.methods.get(frame.id) : undefined;
     if (frame.id !== undefined && ('result' in frame || 'error' in frame)) this.methods.delete(frame.id);
     if (!frame.error || frame.error.code !== -32601 || frame.error.data !== undefined || !method) return message;
-    const payload = protocolError('METHOD_NOT_FOUND', `unknown method '${method}'`, { method }, 'Use a method the server announced in its capabilities.');
+    const shown = truncate(method, 100);
+    const payload = protocolError('METHOD_NOT_FOUND', `unknown method '${shown}'`, { method: shown }, 'Use a method the server announced in its capabilities.');
     return { ...frame, error: { code: payload.code, message: payload.message, data: payload.data } } as JSONRPCMessage;
   }
 
@@ -137,6 +214,7 @@ export class GuardedStdioTransport implements Transport {
       if (line === null) void this.write(tooLargeFrame(this.limit));
       else this.handleLine(line);
     }
+    this.settle();
   }
 
   private handleLine(line: string): void {
@@ -149,33 +227,30 @@ export class GuardedStdioTransport implements Transport {
       return;
     }
     if (Array.isArray(value)) return this.batch(value);
-    this.deliver(value);
+    this.deliver(value, false);
   }
 
   private batch(values: unknown[]): void {
-    if (!batchesAllowed(this.protocolVersion) || values.length === 0) {
-      void this.write(values.length === 0 ? parseErrorFrame('an empty batch is not a request') : batchRefusedFrame(this.protocolVersion));
-      return;
-    }
-    const ids = values.map((v) => (v as { id?: unknown; method?: unknown }))
-      .filter((v) => v && typeof v === 'object' && typeof v.method === 'string' && (typeof v.id === 'string' || typeof v.id === 'number'))
-      .map((v) => v.id as Id);
-    const batch = { waiting: new Set<Id>(ids), answers: [] as unknown[] };
+    if (values.length === 0) return void this.write(emptyBatchFrame());
+    if (!batchesAllowed(this.protocolVersion)) return void this.write(batchRefusedFrame(this.protocolVersion));
+    const batch = { waiting: new Map<Id, number>(), answers: [] as unknown[] };
     this.batches.push(batch);
+    // Every member that is a request (valid or not) is awaited once per occurrence of its id, so the array goes out
+    // when the last answer is in, duplicates included.
+    const requests = values.map((value) => checkMessage(value, { initialized: this.initialized }));
+    for (const verdict of requests) {
+      const message = verdict.ok ? (verdict.message as { id?: Id; method?: unknown }) : undefined;
+      if (message?.id !== undefined && typeof message.method === 'string') batch.waiting.set(message.id, (batch.waiting.get(message.id) ?? 0) + 1);
+    }
     for (const value of values) {
-      const reply = this.deliver(value, true);
-      if (!reply) continue;
-      if (reply.id !== null) batch.waiting.delete(reply.id);
-      batch.answers.push(reply);
+      const reply = this.deliver(value);
+      if (reply) batch.answers.push(reply);
     }
-    if (batch.waiting.size === 0) {
-      this.batches.splice(this.batches.indexOf(batch), 1);
-      if (batch.answers.length) void this.write(batch.answers);
-    }
+    void this.closeBatchIfDone(batch);
   }
 
-  /** Passes a valid message to the SDK; answers (or returns, inside a batch) the error frame of a bad one. */
-  private deliver(value: unknown, inBatch = false): ErrorFrame | undefined {
+  /** Passes a valid message to the SDK; returns the error frame of a bad one (written at once outside a batch). */
+  private deliver(value: unknown, inBatch = true): ErrorFrame | undefined {
     const verdict = checkMessage(value, { initialized: this.initialized });
     if (!verdict.ok) {
       if (verdict.reply && !inBatch) void this.write(verdict.reply);

@@ -1,0 +1,161 @@
+import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { join } from 'node:path';
+import { enrollSimulated } from './fleet-setup';
+import { initialize, initialized, RawSession, request } from './raw-session';
+
+// Written against raw frames so that the same scenarios can run on every protocol revision and transport.
+const dir = tempDir('stdio-edges-');
+const dataDir = join(dir.path, 'data');
+const env = { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '2000' };
+let fleet: Fleet;
+
+beforeAll(async () => {
+  fleet = await startFleet({ devices: 2, profile: 'chr', users: [{ name: 'admin', password: 'edge-Pw-1', group: 'full' }] });
+  await enrollSimulated(dataDir, fleet, [
+    { id: 'dev-fast', device: fleet.devices[0], environment: 'lab' },
+    { id: 'dev-slow', device: fleet.devices[1], environment: 'lab' },
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await fleet?.stop();
+  dir.remove();
+});
+afterEach(() => simControl(fleet, 'POST', '/reset'));
+
+const started = (session: RawSession) => {
+  session.send(initialize(0), initialized);
+  return session.until(() => session.byId(0) !== undefined);
+};
+const error = (frame: any) => frame?.error;
+
+describe('shutdown answers every request it has read (stdio)', () => {
+  it('answers requests written just before stdin closes, then exits 0', async () => {
+    const session = new RawSession(env);
+    session.sendAndClose(initialize(1), initialized, request(2, 'ping'), request(3, 'tools/call', { name: 'device_list', arguments: {} }), request(4, 'tools/list'));
+    expect(await session.exited).toBe(0);
+    expect(session.frames.map((f) => f.id).sort()).toEqual([1, 2, 3, 4]);
+    expect(session.byId(3).result.structuredContent.total_count).toBe(2);
+  }, 60_000);
+
+  it.each([
+    ['SIGTERM', (s: RawSession) => s.signal('SIGTERM')],
+    ['SIGINT', (s: RawSession) => s.signal('SIGINT')],
+    ['stdin EOF', (s: RawSession) => s.close()],
+  ])('finishes and audits a slow call in flight at %s', async (_name, stop) => {
+    await simControl(fleet, 'PUT', '/devices/1/faults', { latencyMs: 1500 });
+    const session = new RawSession(env);
+    await started(session);
+    session.send(request(7, 'tools/call', { name: 'fleet_get_health_summary', arguments: {}, _meta: { progressToken: 'p' } }));
+    // The fast device's progress proves the call is running and the slow one is still being read.
+    await session.until((frames) => frames.some((f) => f.method === 'notifications/progress' && f.params.progress === 1));
+    stop(session);
+    expect(await session.exited).toBe(0);
+    const answer = session.byId(7);
+    expect(answer.result.structuredContent).toMatchObject({ total: 2, reachable: 2 });
+    const audit = new RawSession(env);
+    await started(audit);
+    audit.send(request(8, 'tools/call', { name: 'audit_list_events', arguments: { action: 'fleet_get_health_summary', limit: 5 } }));
+    await audit.until(() => audit.byId(8) !== undefined);
+    audit.close();
+    await audit.exited;
+    const correlation = answer.result._meta.correlation_id;
+    expect(audit.byId(8).result.structuredContent.items.map((e: any) => e.correlation_id)).toContain(correlation);
+  }, 90_000);
+});
+
+describe('every request gets exactly one answer (stdio)', () => {
+  it('refuses ids JSON cannot echo, array params, wrong-typed params and stray frames, each with its code', async () => {
+    const session = new RawSession(env);
+    await started(session);
+    session.send(
+      request('A', 'ping', []),
+      '{"jsonrpc":"2.0","id":1.5,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":1e300,"method":"ping"}',
+      '{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}',
+      request('B', 'tools/call', { name: 5 }),
+      request('C', 'tools/call', { name: 'device_list', arguments: [] }),
+      request('D', 'resources/read', { uri: 5 }),
+      request('E', 'logging/setLevel', { level: 'loud' }),
+      request('F', 'tools/call', { name: 'device_list', arguments: { cursor: 'not-a-cursor' } }),
+      request('G', 'tools/list', { cursor: 'x' }),
+      '{"jsonrpc":"2.0","method":1,"params":"bar"}',
+      '{"jsonrpc":"2.0"}',
+      '[]',
+      '{"jsonrpc":"2.0","id":"R","result":{}}',
+      '{"jsonrpc":"2.0","id":"S","error":{"code":-1,"message":"x"}}',
+      request('H', 'x'.repeat(5 * 1024 * 1024)),
+      request('I', 'tools/call', { name: 'y'.repeat(5 * 1024 * 1024), arguments: {} }),
+      request('Z', 'ping'),
+    );
+    await session.until(() => session.byId('Z') !== undefined, 60_000);
+    expect(error(session.byId('A'))).toMatchObject({ code: -32602, data: { field: 'params' } });
+    const nullIds = session.frames.filter((f) => f.id === null);
+    // 1.5, 1e300, 2^53+1, {method:1}, {jsonrpc only}, []
+    expect(nullIds.map((f) => f.error.code)).toEqual([-32600, -32600, -32600, -32600, -32600, -32600]);
+    expect(nullIds.slice(0, 3).map((f) => f.error.data.rule)).toEqual(['id', 'id', 'id']);
+    expect(error(session.byId('B'))).toMatchObject({ code: -32602, data: { field: 'params.name' } });
+    expect(error(session.byId('B')).message).toMatch(/expected string/);
+    expect(error(session.byId('C'))).toMatchObject({ code: -32602, data: { field: 'params.arguments' } });
+    expect(error(session.byId('D'))).toMatchObject({ code: -32602, data: { field: 'params.uri' } });
+    expect(error(session.byId('E'))).toMatchObject({ code: -32602, data: { field: 'params.level' } });
+    expect(error(session.byId('F'))).toMatchObject({ code: -32602, data: { field: 'cursor' } });
+    expect(error(session.byId('G'))).toMatchObject({ code: -32602 });
+    for (const id of ['A', 'B', 'C', 'D', 'E', 'F', 'G']) expect(error(session.byId(id)).message).not.toMatch(/\n/);
+    expect(session.byId('R')).toBeUndefined();
+    expect(session.byId('S')).toBeUndefined();
+    expect(error(session.byId('H'))).toMatchObject({ code: -32601 });
+    expect(error(session.byId('I'))).toMatchObject({ code: -32602, data: { field: 'params.name' } });
+    for (const id of ['H', 'I']) expect(JSON.stringify(session.byId(id)).length).toBeLessThan(2000);
+    expect(session.byId('Z').result).toEqual({});
+    // Exactly one answer per request id.
+    const ids = session.frames.filter((f) => f.id !== undefined && f.id !== null).map((f) => f.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    session.close();
+    expect(await session.exited).toBe(0);
+  }, 90_000);
+
+  it('answers a 2025-03-26 batch whole: invalid members, valid ones and duplicate ids in one array', async () => {
+    const session = new RawSession(env);
+    session.send(initialize(0, '2025-03-26'), initialized);
+    await session.until(() => session.byId(0) !== undefined);
+    session.send('[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":1.5,"method":"ping"},{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"tools/list"}]');
+    await session.until((frames) => frames.some(Array.isArray));
+    const batch = session.frames.find(Array.isArray);
+    expect(batch.map((f: any) => f.id)).toEqual(expect.arrayContaining([1, 1, 2, null]));
+    expect(batch).toHaveLength(4);
+    expect(session.frames.filter((f) => !Array.isArray(f) && f.id !== 0)).toEqual([]);
+    session.close();
+    expect(await session.exited).toBe(0);
+  }, 60_000);
+});
+
+describe('audit and log messages (stdio)', () => {
+  it('audits calls refused before they run, and sends log messages only after logging/setLevel', async () => {
+    const session = new RawSession({ ...env, ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '2' });
+    await started(session);
+    session.send(
+      request(1, 'tools/call', { name: 'no_such_tool', arguments: {} }),
+      request(2, 'tools/call', { name: 'system_get_overview', arguments: { device_id: 'Not Valid' } }),
+    );
+    await session.until(() => session.byId(2) !== undefined);
+    expect(session.frames.filter((f) => f.method === 'notifications/message')).toEqual([]);
+    session.send(request(3, 'logging/setLevel', { level: 'warning' }), request(4, 'tools/call', { name: 'no_such_tool', arguments: {} }), request(5, 'tools/call', { name: 'device_list', arguments: {} }), request(6, 'tools/call', { name: 'device_list', arguments: {} }));
+    await session.until(() => session.byId(5) !== undefined && session.byId(6) !== undefined);
+    expect(session.byId(5).result).toBeDefined();
+    expect(error(session.byId(6))).toMatchObject({ data: { mcp_error_code: 'RATE_LIMITED' } });
+    expect(session.frames.filter((f) => f.method === 'notifications/message').map((f) => f.params.data.code)).toEqual(['TOOL_NOT_FOUND', 'RATE_LIMITED']);
+    session.close();
+    await session.exited;
+
+    const audit = new RawSession(env);
+    await started(audit);
+    audit.send(request(9, 'tools/call', { name: 'audit_list_events', arguments: { limit: 20 } }));
+    await audit.until(() => audit.byId(9) !== undefined);
+    audit.close();
+    await audit.exited;
+    const events = audit.byId(9).result.structuredContent.items.map((e: any) => `${e.action} ${e.outcome} ${e.error_code}`);
+    expect(events).toEqual(
+      expect.arrayContaining(['tool.no_such_tool error PROTOCOL.TOOL_NOT_FOUND', 'tool.system_get_overview error PROTOCOL.INVALID_PARAMS', 'tool.device_list error RATE.LIMITED']),
+    );
+  }, 90_000);
+});

@@ -1,0 +1,74 @@
+import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { MAIN } from './fleet-setup';
+
+/**
+ * A server process driven with raw lines, for the protocol edge cases an SDK client would never send. Frames are
+ * collected as they arrive; tests wait for the frames they need (by id or count) or for the exit, never for time.
+ */
+export class RawSession {
+  readonly frames: any[] = [];
+  stderr = '';
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly waiters: (() => void)[] = [];
+  readonly exited: Promise<number | null>;
+  private stdout = '';
+
+  constructor(env: Record<string, string>) {
+    this.child = spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH']!, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stdout.on('data', (d: Buffer) => {
+      this.stdout += d.toString();
+      const lines = this.stdout.split('\n');
+      this.stdout = lines.pop()!;
+      for (const line of lines.filter(Boolean)) this.frames.push(JSON.parse(line));
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.child.stderr.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    this.exited = new Promise((resolve) => this.child.on('close', (code) => resolve(code)));
+  }
+
+  send(...lines: (string | object)[]): void {
+    for (const line of lines) this.child.stdin.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`);
+  }
+
+  /** Writes the lines and closes stdin in the same breath, as `printf … | routeros-mcp` does. */
+  sendAndClose(...lines: (string | object)[]): void {
+    this.child.stdin.end(lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n');
+  }
+
+  close(): void {
+    this.child.stdin.end();
+  }
+
+  signal(name: NodeJS.Signals): void {
+    this.child.kill(name);
+  }
+
+  /** Resolves once `done(frames)` holds; rejects after `withinMs` (a generous bound, not a speed check). */
+  until(done: (frames: any[]) => boolean, withinMs = 30_000): Promise<any[]> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`frames so far: ${JSON.stringify(this.frames).slice(0, 2000)}\nstderr: ${this.stderr.slice(-2000)}`)), withinMs);
+      const check = () => {
+        if (done(this.frames)) {
+          clearTimeout(timer);
+          resolve(this.frames);
+        } else {
+          this.waiters.push(check);
+        }
+      };
+      check();
+    });
+  }
+
+  byId(id: unknown): any {
+    return this.frames.find((f) => !Array.isArray(f) && f.id === id);
+  }
+
+  /** Lines written to stderr as JSON log entries. */
+  logLines(): any[] {
+    return this.stderr.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  }
+}
+
+export const initialize = (id: number | string, version = '2025-11-25') => ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+export const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
+export const request = (id: unknown, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });

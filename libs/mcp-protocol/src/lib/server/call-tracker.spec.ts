@@ -1,0 +1,27 @@
+import { CallTracker } from './call-tracker';
+
+describe('CallTracker', () => {
+  it('waits for running calls, cancels them on request, and reports idle once each has settled', async () => {
+    const tracker = new CallTracker();
+    const seen: string[] = [];
+    const call = tracker.run(new AbortController().signal, (signal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => {
+      seen.push('aborted');
+      resolve();
+    })));
+    expect(tracker.size).toBe(1);
+    expect(await tracker.idle(10)).toBe(false);
+    tracker.cancelAll('shutting down');
+    await call;
+    expect(seen).toEqual(['aborted']);
+    expect(await tracker.idle(1000)).toBe(true);
+  });
+
+  it('passes the request signal through', async () => {
+    const tracker = new CallTracker();
+    const request = new AbortController();
+    const call = tracker.run(request.signal, (signal) => new Promise((resolve) => signal.addEventListener('abort', resolve)));
+    request.abort();
+    await call;
+    expect(tracker.size).toBe(0);
+  });
+});
