@@ -30,7 +30,7 @@ describe('DeviceState writes', () => {
     const routes = device('edge').list('ip/route');
     expect(routes.filter((r) => r['static'] === 'true').map((r) => r['.id'])).toEqual(['*80000000', '*80000001', '*80000002']);
     // Connected routes (DAC) appear for every enabled address, dynamic and not removable.
-    expect(routes.filter((r) => r['connect'] === 'true').map((r) => r['dst-address'])).toEqual(['203.0.113.0/30', '198.51.100.0/30', '10.100.0.0/24']);
+    expect(routes.filter((r) => r['connect'] === 'true').map((r) => r['dst-address'])).toEqual(['203.0.113.0/24', '198.51.100.0/24', '10.100.0.0/24']);
   });
 
   it.each([

@@ -323,7 +323,7 @@ export class DeviceState {
           scope: '10',
           'target-scope': '5',
           'routing-table': 'main',
-          'pref-src': (a['address'] ?? '').split('/')[0],
+          'local-address': `${(a['address'] ?? '').split('/')[0]}%${a['interface'] ?? ''}`,
           disabled: 'false',
           '.dynamic': 'true',
           '.inactive': String(!running),

@@ -1,4 +1,5 @@
 import { ipv4Network } from './ip';
+import { routeStates } from './routing';
 import { MenuSpec, ReadContext } from './menu-spec';
 import { formatDuration, noise, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
@@ -71,11 +72,12 @@ export const MENUS: MenuSpec[] = [
   },
   {
     path: 'ip/route', kind: 'table', writable: true, bools: ['disabled', 'blackhole', 'suppress-hw-offload'], idBase: 0x80000000, required: ['gateway'],
-    defaults: { disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
-    computed: (row) => {
+    defaults: { disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', 'routing-table': 'main', scope: '30', 'target-scope': '10', 'suppress-hw-offload': 'false' },
+    computed: (row, ctx) => {
       const dynamic = row['.dynamic'] === 'true';
-      const inactive = row['disabled'] === 'true' || row['.inactive'] === 'true';
-      return { active: String(!inactive), dynamic: String(dynamic), static: String(!dynamic), connect: String(dynamic), inactive: String(inactive), 'immediate-gw': row['gateway'] ?? '' };
+      const state = routeStates(ctx.rowsOf('ip/route'), ctx.rowsOf('interface')).get(row['.id']);
+      const active = state?.active ?? false;
+      return { active: String(active), dynamic: String(dynamic), static: String(!dynamic), connect: String(dynamic), inactive: String(!active), 'immediate-gw': state?.immediateGw ?? '', ecmp: 'false', 'hw-offloaded': 'false' };
     },
   },
   { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: () => ({ dynamic: 'false', complete: 'true', invalid: 'false', DHCP: 'false' }) },

@@ -170,14 +170,15 @@ function edge(input: ProfileInput): SeedConfig {
       'interface/ethernet': ethers(input.index, 16, ['sfp-sfpplus1', 'sfp-sfpplus2'], ['ether1', 'ether16', 'sfp-sfpplus1']),
       'interface/vlan': [{ name: 'vlan100-mgmt', 'vlan-id': '100', interface: 'ether16', mtu: '1500', arp: 'enabled', disabled: 'false', 'use-service-tag': 'no', '.link': 'up' }],
       'ip/address': [
-        { address: `203.0.113.${n + 2}/30`, interface: 'sfp-sfpplus1', comment: 'uplink A', disabled: 'false' },
-        { address: `198.51.100.${n + 2}/30`, interface: 'ether1', comment: 'uplink B', disabled: 'false' },
+        // /24 hand-offs so every index's gateway (.n+1) lies inside its uplink network and is reachable.
+        { address: `203.0.113.${n + 2}/24`, interface: 'sfp-sfpplus1', comment: 'uplink A', disabled: 'false' },
+        { address: `198.51.100.${n + 2}/24`, interface: 'ether1', comment: 'uplink B', disabled: 'false' },
         { address: `10.100.${n}.1/24`, interface: 'vlan100-mgmt', comment: 'management', disabled: 'false' },
       ],
       'ip/route': [
-        { 'dst-address': '0.0.0.0/0', gateway: `203.0.113.${n + 1}`, distance: '1', comment: 'default via uplink A', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
-        { 'dst-address': '0.0.0.0/0', gateway: `198.51.100.${n + 1}`, distance: '2', comment: 'backup via uplink B', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
-        { 'dst-address': '10.0.0.0/8', gateway: `10.100.${n}.254`, distance: '1', comment: 'internal', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
+        { 'dst-address': '0.0.0.0/0', gateway: `203.0.113.${n + 1}`, distance: '1', comment: 'default via uplink A', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10', 'suppress-hw-offload': 'false' },
+        { 'dst-address': '0.0.0.0/0', gateway: `198.51.100.${n + 1}`, distance: '2', comment: 'backup via uplink B', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10', 'suppress-hw-offload': 'false' },
+        { 'dst-address': '10.0.0.0/8', gateway: `10.100.${n}.254`, distance: '1', comment: 'internal', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10', 'suppress-hw-offload': 'false' },
       ],
       'ip/firewall/address-list': [
         { list: 'mgmt-allowed', address: '10.100.0.0/16', comment: 'NOC', disabled: 'false', dynamic: 'false' },
