@@ -60,5 +60,3 @@ export function lookupRoute(routes: Row[], interfaces: Row[], address: string): 
   const route = matches[0];
   return route ? { ...route, '.immediate-gw': states.get(route['.id'])!.immediateGw } : undefined;
 }
-
-export { contains as prefixContains };

@@ -47,3 +47,17 @@ export function versionAtLeast(version: string, minimum: string): boolean {
   }
   return true;
 }
+
+/** A round-trip time as RouterOS v7's ping prints it: `453us`, `12ms384us`, `3ms`. */
+export function formatRtt(milliseconds: number): string {
+  const micro = Math.max(0, Math.round(milliseconds * 1000));
+  const ms = Math.floor(micro / 1000);
+  const us = micro % 1000;
+  if (ms === 0) return `${us}us`;
+  return us === 0 ? `${ms}ms` : `${ms}ms${us}us`;
+}
+
+/** Milliseconds to one decimal, as traceroute's columns show them: `4.8ms`, `12ms` (never `4.800000000000001ms`). */
+export function formatMillis(milliseconds: number): string {
+  return `${Number(Math.max(0, milliseconds).toFixed(1))}ms`;
+}
