@@ -119,3 +119,19 @@ describe('versions and profiles', () => {
     expect(a.singleton('system/identity')['name']).toBe('r1');
   });
 });
+
+describe('firewall counters', () => {
+  it.each(['filter', 'nat', 'mangle', 'raw'])('start a new %s rule at zero and let it count from then on', (table) => {
+    clock = 1_700_000_000_000;
+    const s = device('edge');
+    clock += 3_600_000;
+    const added = s.add(`ip/firewall/${table}`, { chain: table === 'nat' ? 'srcnat' : 'forward', action: 'accept' });
+    expect([added['bytes'], added['packets']]).toEqual(['0', '0']);
+    clock += 600_000;
+    const later = s.get(`ip/firewall/${table}`, added['.id']);
+    expect(Number(later['bytes'])).toBeGreaterThanOrEqual(Number(later['packets']) * 60);
+    expect(Number(later['bytes'])).toBeLessThanOrEqual(Number(later['packets']) * 1500);
+    // At most the ten minutes it has existed, at a few packets a second.
+    expect(Number(later['packets'])).toBeLessThanOrEqual(600 * 3);
+  });
+});

@@ -20,6 +20,20 @@ function interfaceCounters(row: Row, ctx: ReadContext): Record<string, string> {
   };
 }
 
+/** Seconds a row has existed in this boot: since it was added, or since boot for what the configuration loaded. */
+function secondsAlive(row: Row, ctx: ReadContext): number {
+  const created = row['.created'] ? Math.floor(Date.parse(row['.created']) / 1000) : -Infinity;
+  return Math.max(0, Math.min(ctx.uptime, ctx.tick - created));
+}
+
+/** A rule's counters grow from 0 (when it was added, or at boot) at its own rate; packets are plausible sizes. */
+function ruleCounters(row: Row, ctx: ReadContext, table: string): Record<string, string> {
+  const rate = noise(ctx.seed, row['.id'] + table, 0);
+  const packets = Math.floor(secondsAlive(row, ctx) * rate * 3);
+  const size = 60 + Math.floor(noise(ctx.seed, row['.id'] + table, 1) * 1000);
+  return { bytes: String(packets * size), packets: String(packets), dynamic: 'false', invalid: 'false' };
+}
+
 export const MENUS: MenuSpec[] = [
   {
     path: 'system/resource', kind: 'singleton', writable: false,
@@ -86,10 +100,10 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'waiting' : 'bound', dynamic: row['.dynamic'] ?? 'false', 'active-address': row['disabled'] === 'true' ? '' : row['address'] }) },
   { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
   { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'add-default-route', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'stopped' : 'bound', dynamic: 'false', invalid: 'false' }) },
-  ...(['filter', 'nat', 'mangle'] as const).map(
+  ...(['filter', 'nat', 'mangle', 'raw'] as const).map(
     (table): MenuSpec => ({
-      path: `ip/firewall/${table}`, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: table === 'nat' ? 'accept' : 'accept', log: 'false', 'log-prefix': '' },
-      computed: (row, ctx) => ({ bytes: String(Math.floor(ctx.uptime * 40 * noise(ctx.seed, row['.id'] + table, 0))), packets: String(Math.floor(ctx.uptime * noise(ctx.seed, row['.id'] + table, 0))), dynamic: 'false', invalid: 'false' }),
+      path: `ip/firewall/${table}`, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },
+      computed: (row, ctx) => ruleCounters(row, ctx, table),
     }),
   ),
   { path: 'ip/firewall/address-list', kind: 'table', writable: true, bools: ['disabled', 'dynamic'], required: ['list', 'address'], defaults: { disabled: 'false', dynamic: 'false' }, computed: (row) => ({ 'creation-time': row['.created'] ?? '' }) },

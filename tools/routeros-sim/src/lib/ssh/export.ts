@@ -13,7 +13,7 @@ export interface ExportOptions {
 const EXPORT_ORDER = [
   'interface/bridge', 'interface/ethernet', 'interface/vlan', 'interface/wifi', 'interface/wireless', 'interface/bridge/port', 'interface/bridge/vlan',
   'ip/pool', 'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns',
-  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/route', 'ip/service',
+  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/route', 'ip/service',
   'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
 ];
 const WRAP_AT = 80;
