@@ -135,3 +135,28 @@ describe('firewall counters', () => {
     expect(Number(later['packets'])).toBeLessThanOrEqual(600 * 3);
   });
 });
+
+describe('uptime-like values', () => {
+  const seconds = (d: string) => [...d.matchAll(/(\d+)([wdhms])/g)].reduce((t, [, n, u]) => t + Number(n) * { w: 604800, d: 86400, h: 3600, m: 60, s: 1 }[u]!, 0);
+  it.each([
+    ['home', 'interface/wifi/registration-table', 'uptime'],
+    ['home', 'interface/wifi/capsman/remote-cap', 'connected-time'],
+    ['legacy-ap', 'interface/wireless/registration-table', 'uptime'],
+    ['legacy-ap', 'caps-man/registration-table', 'uptime'],
+  ] as const)('%s %s %s never exceeds the device uptime, ticks with the clock and restarts at reboot', (profile, path, key) => {
+    clock = 1_700_000_000_000;
+    const s = device(profile);
+    const check = () => {
+      const uptime = seconds(s.singleton('system/resource')['uptime']);
+      for (const row of s.list(path)) expect(seconds(row[key])).toBeLessThanOrEqual(uptime);
+      return s.list(path).map((r) => seconds(r[key]));
+    };
+    check();
+    clock += 7_200_000;
+    const later = check();
+    clock += 60_000;
+    expect(check().map((v, i) => v - later[i])).toEqual(later.map(() => 60));
+    s.reboot();
+    check();
+  });
+});

@@ -34,6 +34,20 @@ function ruleCounters(row: Row, ctx: ReadContext, table: string): Record<string,
   return { bytes: String(packets * size), packets: String(packets), dynamic: 'false', invalid: 'false' };
 }
 
+/**
+ * Something that started `.since` seconds after boot (a client associating, a CAP connecting): its uptime is
+ * what is left of the device's, so it never exceeds it and ticks with the clock; a reboot starts it over.
+ */
+const upSince = (row: Row, ctx: ReadContext) => Math.max(0, ctx.uptime - Number(row['.since'] ?? 0));
+
+/** A registered client's uptime and its traffic in that time (`tx,rx`, as the registration tables print them). */
+function clientCounters(row: Row, ctx: ReadContext): Record<string, string> {
+  const seconds = upSince(row, ctx);
+  const packets = ['tx', 'rx'].map((dir) => Math.floor(seconds * (2 + noise(ctx.seed, row['mac-address'] + dir, 0) * 40)));
+  const bytes = packets.map((n, i) => n * (300 + Math.floor(noise(ctx.seed, row['mac-address'] + i, 1) * 1100)));
+  return { uptime: formatDuration(seconds), packets: packets.join(','), bytes: bytes.join(','), 'last-activity': '0s' };
+}
+
 export const MENUS: MenuSpec[] = [
   {
     path: 'system/resource', kind: 'singleton', writable: false,
@@ -115,15 +129,15 @@ export const MENUS: MenuSpec[] = [
   { path: 'interface/bridge/port', kind: 'table', writable: true, bools: ['disabled', 'edge', 'hw'], required: ['bridge', 'interface'], refs: { bridge: 'interface/bridge', interface: 'interface' }, defaults: { disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' }, computed: () => ({ dynamic: 'false', inactive: 'false', status: 'in-bridge' }) },
   { path: 'interface/bridge/vlan', kind: 'table', writable: true, bools: common, required: ['bridge', 'vlan-ids'], refs: { bridge: 'interface/bridge' }, defaults: { disabled: 'false', tagged: '', untagged: '' }, computed: (row) => ({ dynamic: 'false', 'current-tagged': row['tagged'] ?? '', 'current-untagged': row['untagged'] ?? '' }) },
   { path: 'interface/wifi', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wifi', sensitive: ['security.passphrase'], computed: interfaceCounters },
-  { path: 'interface/wifi/registration-table', kind: 'table', writable: false },
+  { path: 'interface/wifi/registration-table', kind: 'table', writable: false, computed: clientCounters },
   // The wifi package's CAPsMAN manager (7.13+) and the CAPs it controls.
   { path: 'interface/wifi/capsman', kind: 'singleton', writable: true, bools: ['enabled', 'require-peer-certificate'], factory: { enabled: 'false', interfaces: '', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' } },
-  { path: 'interface/wifi/capsman/remote-cap', kind: 'table', writable: false },
+  { path: 'interface/wifi/capsman/remote-cap', kind: 'table', writable: false, computed: (row, ctx) => ({ 'connected-time': formatDuration(upSince(row, ctx)) }) },
   {
     path: 'interface/wireless', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wlan', package: 'wireless', computed: interfaceCounters,
     packageArgs: ['band', 'channel-width', 'comment', 'country', 'disabled', 'frequency', 'installation', 'mode', 'mtu', 'name', 'security-profile', 'ssid', 'wireless-protocol', 'wps-mode'],
   },
-  { path: 'interface/wireless/registration-table', kind: 'table', writable: false, package: 'wireless' },
+  { path: 'interface/wireless/registration-table', kind: 'table', writable: false, package: 'wireless', computed: clientCounters },
   // The legacy CAPsMAN of the wireless package (hand-kept: the reference trees come from devices without it).
   {
     path: 'caps-man/manager', kind: 'singleton', writable: true, bools: ['enabled', 'require-peer-certificate'], package: 'wireless',
@@ -131,7 +145,7 @@ export const MENUS: MenuSpec[] = [
     packageArgs: ['ca-certificate', 'certificate', 'enabled', 'package-path', 'require-peer-certificate', 'upgrade-policy'],
   },
   { path: 'caps-man/interface', kind: 'table', writable: false, bools: common, idGroup: 'interface', interfaceType: 'cap', package: 'wireless', computed: interfaceCounters },
-  { path: 'caps-man/registration-table', kind: 'table', writable: false, package: 'wireless' },
+  { path: 'caps-man/registration-table', kind: 'table', writable: false, package: 'wireless', computed: clientCounters },
   { path: 'caps-man/remote-cap', kind: 'table', writable: false, package: 'wireless' },
   { path: 'log', kind: 'table', writable: false },
   { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },

@@ -126,12 +126,12 @@ function home(input: ProfileInput): SeedConfig {
         { name: 'cap-hallway-5g', 'mac-address': 'D4:01:C3:5A:00:10', 'radio-mac': 'D4:01:C3:5A:00:10', 'configuration.ssid': 'MikroTik-home', 'configuration.mode': 'ap', 'channel.band': '5ghz-ax', 'security.authentication-types': 'wpa2-psk,wpa3-psk', 'security.passphrase': 'factory-wifi-key', disabled: 'false', '.dynamic': 'true', '.link': 'up' },
       ],
       'interface/wifi/registration-table': [
-        { interface: 'wifi1', 'mac-address': 'A4:83:E7:11:22:33', 'last-ip': '192.168.88.254', uptime: '1h2m', signal: '-52', 'tx-rate': '1200.9Mbps', 'rx-rate': '864.6Mbps', authorized: 'true', ssid: 'MikroTik-home' },
-        { interface: 'cap-hallway-5g', 'mac-address': '3C:22:FB:44:55:66', 'last-ip': '192.168.88.243', uptime: '25m3s', signal: '-64', 'tx-rate': '573.5Mbps', 'rx-rate': '458.8Mbps', authorized: 'true', ssid: 'MikroTik-home' },
+        { interface: 'wifi1', 'mac-address': 'A4:83:E7:11:22:33', 'last-ip': '192.168.88.254', '.since': '40', signal: '-52', 'tx-rate': '1200.9Mbps', 'rx-rate': '864.6Mbps', authorized: 'true', ssid: 'MikroTik-home' },
+        { interface: 'cap-hallway-5g', 'mac-address': '3C:22:FB:44:55:66', 'last-ip': '192.168.88.243', '.since': '95', signal: '-64', 'tx-rate': '573.5Mbps', 'rx-rate': '458.8Mbps', authorized: 'true', ssid: 'MikroTik-home' },
       ],
       'interface/wifi/capsman': [{ enabled: 'true', interfaces: 'bridge', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' }],
       'interface/wifi/capsman/remote-cap': [
-        { address: '192.168.88.2', identity: 'cap-hallway', 'board-name': 'cAP ax', version: input.version, state: 'Ok', 'base-mac': 'D4:01:C3:5A:00:0F', serial: 'HG40A1B2C3D', 'common-name': '', 'connected-time': '2d4h11m' },
+        { address: '192.168.88.2', identity: 'cap-hallway', 'board-name': 'cAP ax', version: input.version, state: 'Ok', 'base-mac': 'D4:01:C3:5A:00:0F', serial: 'HG40A1B2C3D', 'common-name': '', '.since': '30' },
       ],
       'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wifi1', 'wifi2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
       'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
@@ -236,8 +236,8 @@ function legacyAp(input: ProfileInput): SeedConfig {
       'interface/bridge': [{ name: 'bridge', comment: 'defconf', 'admin-mac': mac(input.index, 0), 'auto-mac': 'false', disabled: 'false', 'vlan-filtering': 'false', 'protocol-mode': 'rstp', pvid: '1', mtu: 'auto', '.link': 'up' }],
       'interface/wireless': [wlan('wlan1', 10, '2ghz-b/g/n', '2412'), wlan('wlan2', 11, '5ghz-a/n/ac', '5180')],
       'interface/wireless/registration-table': [
-        { interface: 'wlan2', 'mac-address': 'F0:18:98:AA:BB:01', 'last-ip': '192.168.88.250', uptime: '3h12m4s', 'signal-strength': '-61@6Mbps', 'tx-rate': '866.6Mbps-80MHz/2S/SGI', 'rx-rate': '780Mbps-80MHz/2S', 'signal-to-noise': '44', ap: 'false', wds: 'false', authenticated: 'true' },
-        { interface: 'wlan1', 'mac-address': 'F0:18:98:AA:BB:02', 'last-ip': '192.168.88.251', uptime: '42m10s', 'signal-strength': '-70@1Mbps', 'tx-rate': '144.4Mbps-20MHz/2S/SGI', 'rx-rate': '130Mbps-20MHz/2S', 'signal-to-noise': '35', ap: 'false', wds: 'false', authenticated: 'true' },
+        { interface: 'wlan2', 'mac-address': 'F0:18:98:AA:BB:01', 'last-ip': '192.168.88.250', '.since': '35', 'signal-strength': '-61@6Mbps', 'tx-rate': '866.6Mbps-80MHz/2S/SGI', 'rx-rate': '780Mbps-80MHz/2S', 'signal-to-noise': '44', ap: 'false', wds: 'false', authenticated: 'true' },
+        { interface: 'wlan1', 'mac-address': 'F0:18:98:AA:BB:02', 'last-ip': '192.168.88.251', '.since': '70', 'signal-strength': '-70@1Mbps', 'tx-rate': '144.4Mbps-20MHz/2S/SGI', 'rx-rate': '130Mbps-20MHz/2S', 'signal-to-noise': '35', ap: 'false', wds: 'false', authenticated: 'true' },
       ],
       // It is also the legacy CAPsMAN for a cAP ac in the garden.
       'caps-man/manager': [{ enabled: 'true', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' }],
@@ -248,7 +248,7 @@ function legacyAp(input: ProfileInput): SeedConfig {
         { name: 'cap-garden-1', 'mac-address': 'B8:69:F4:C0:01:04', 'radio-mac': 'B8:69:F4:C0:01:04', 'radio-name': 'B869F4C00104', 'master-interface': 'none', configuration: 'cfg-ac', 'current-channel': '5180/20-Ceee/ac', 'current-registered-clients': '1', 'current-authorized-clients': '1', inactive: 'false', bound: 'true', disabled: 'false', comment: '', '.dynamic': 'true', '.link': 'up' },
       ],
       'caps-man/registration-table': [
-        { interface: 'cap-garden-1', ssid: 'MikroTik-ac', 'mac-address': 'F0:18:98:AA:BB:03', 'rx-signal': '-67', uptime: '2h5m12s', 'tx-rate': '433.3Mbps-80MHz/1S/SGI', 'rx-rate': '390Mbps-80MHz/1S', packets: '81234,60211', bytes: '96352110,7104822', 'eap-identity': '', comment: '' },
+        { interface: 'cap-garden-1', ssid: 'MikroTik-ac', 'mac-address': 'F0:18:98:AA:BB:03', 'rx-signal': '-67', '.since': '120', 'tx-rate': '433.3Mbps-80MHz/1S/SGI', 'rx-rate': '390Mbps-80MHz/1S', 'eap-identity': '', comment: '' },
       ],
       'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wlan1', 'wlan2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
       'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
