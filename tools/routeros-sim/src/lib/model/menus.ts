@@ -1,24 +1,11 @@
 import { ipv4Network } from './ip';
 import { routeStates } from './routing';
+import { interfaceCounters } from './interface-traffic';
 import { MenuSpec, ReadContext } from './menu-spec';
 import { formatDuration, noise, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
 const common = ['disabled'];
-
-function interfaceCounters(row: Row, ctx: ReadContext): Record<string, string> {
-  const running = row['disabled'] !== 'true' && row['.link'] !== 'down';
-  const rate = running ? 1000 + Math.floor(noise(ctx.seed, row['.id'], 0) * 50_000) : 0;
-  const bytes = (dir: string) => String(Math.floor(ctx.uptime * rate * (dir === 'rx' ? 1.3 : 1) + noise(ctx.seed, row['.id'] + dir, ctx.tick) * 1000));
-  return {
-    running: String(running),
-    'rx-byte': bytes('rx'),
-    'tx-byte': bytes('tx'),
-    'rx-packet': String(Math.floor(Number(bytes('rx')) / 700)),
-    'tx-packet': String(Math.floor(Number(bytes('tx')) / 700)),
-    'link-downs': '0',
-  };
-}
 
 /** Seconds a row has existed in this boot: since it was added, or since boot for what the configuration loaded. */
 function secondsAlive(row: Row, ctx: ReadContext): number {

@@ -2,6 +2,7 @@ import type { DeviceState } from '../model/device-state';
 import { formatDuration } from '../model/values';
 import { errors } from './rest-error';
 import { renderExport } from '../ssh/export';
+import { monitorSample } from '../model/interface-traffic';
 import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
@@ -76,10 +77,7 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       if (body['once'] === undefined) await sleep(24 * 3600_000, signal);
       const names = String(body['interface'] ?? '').split(',').filter(Boolean);
       if (names.length === 0) throw errors.missingValue('interface');
-      return names.map((name) => {
-        const row = state.get('interface', name);
-        return { name, 'rx-bits-per-second': String(Number(row['rx-byte']) % 90_000_000), 'tx-bits-per-second': String(Number(row['tx-byte']) % 40_000_000), 'rx-packets-per-second': '812', 'tx-packets-per-second': '455' };
-      });
+      return names.map((name) => monitorSample(state.interfaceRow(name), state.readContext()));
     }
     case 'export':
       return exportToFile(state, body);
