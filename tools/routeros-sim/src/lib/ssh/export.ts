@@ -11,7 +11,8 @@ export interface ExportOptions {
 
 /** Menus in the order RouterOS prints them in an export. */
 const EXPORT_ORDER = [
-  'interface/bridge', 'interface/ethernet', 'interface/vlan', 'interface/wifi', 'interface/wireless', 'interface/bridge/port', 'interface/bridge/vlan',
+  'interface/bridge', 'interface/ethernet', 'interface/vlan', 'interface/wifi', 'interface/wireless', 'caps-man/manager', 'interface/bridge/port', 'interface/bridge/vlan',
+  'interface/wifi/capsman',
   'ip/pool', 'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns',
   'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/route', 'ip/service',
   'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
@@ -42,14 +43,23 @@ function wrap(line: string): string[] {
   return out;
 }
 
+/** `configuration.mode=ap configuration.ssid=x` prints as `configuration.mode=ap .ssid=x`: RouterOS abbreviates a repeated group. */
+function abbreviate(keys: string[]): string[] {
+  return keys.map((key, i) => {
+    const group = key.includes('.') ? key.slice(0, key.indexOf('.')) : undefined;
+    const previous = keys[i - 1];
+    return group && previous?.startsWith(`${group}.`) ? key.slice(group.length) : key;
+  });
+}
+
 function props(row: Row, options: ExportOptions, sensitive: readonly string[], defaults: Record<string, string>, skip: readonly string[]): string {
-  return Object.keys(row)
+  const keys = Object.keys(row)
     .filter((k) => !k.startsWith('.') && !skip.includes(k))
     .filter((k) => options.showSensitive || !sensitive.includes(k))
     .filter((k) => options.verbose || (row[k] !== '' && defaults[k] !== row[k]))
-    .sort()
-    .map((k) => `${k}=${quote(display(row[k]))}`)
-    .join(' ');
+    .sort();
+  const printed = abbreviate(keys);
+  return keys.map((k, i) => `${printed[i]}=${quote(display(row[k]))}`).join(' ');
 }
 
 /**
@@ -78,7 +88,9 @@ export function renderExport(state: DeviceState, options: ExportOptions = {}): s
         const text = props(row, options, sensitive, options.verbose ? {} : baseline, computedKeys);
         if (text) commands.push(`set ${text}`);
       } else if (row['.builtin'] === 'true') {
-        const seedRow = (seed[path] ?? []).find((r) => r['.id'] === row['.id']) ?? {};
+        // Built-ins print what differs from the factory: the menu's factory row when it has one (wifi interfaces
+        // ship disabled and unconfigured, so defconf's settings show), else the row as first loaded.
+        const seedRow = spec.factory ? { ...spec.factory, name: row['default-name'] ?? row['name'] } : (seed[path] ?? []).find((r) => r['.id'] === row['.id']) ?? {};
         const key = row['default-name'] ? 'default-name' : 'name';
         const text = props(row, options, sensitive, options.verbose ? {} : seedRow, [...computedKeys, 'default-name', 'mac-address', 'orig-mac-address']);
         if (text) commands.push(`set [ find ${key}=${quote(row[key] ?? '')} ] ${text}`);
