@@ -2,7 +2,7 @@ import { ipv4Network } from './ip';
 import { routeStates } from './routing';
 import { interfaceCounters } from './interface-traffic';
 import { MenuSpec, ReadContext } from './menu-spec';
-import { formatDuration, noise, versionAtLeast } from './values';
+import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
 const common = ['disabled'];
@@ -33,6 +33,21 @@ function clientCounters(row: Row, ctx: ReadContext): Record<string, string> {
   const packets = ['tx', 'rx'].map((dir) => Math.floor(seconds * (2 + noise(ctx.seed, row['mac-address'] + dir, 0) * 40)));
   const bytes = packets.map((n, i) => n * (300 + Math.floor(noise(ctx.seed, row['mac-address'] + i, 1) * 1100)));
   return { uptime: formatDuration(seconds), packets: packets.join(','), bytes: bytes.join(','), 'last-activity': '0s' };
+}
+
+/**
+ * A lease as the server sees it: bound leases renew at half their time, so `expires-after` and `last-seen`
+ * cycle within the lease time and never go back before the client first asked (`.since` after boot).
+ */
+function leaseState(row: Row, ctx: ReadContext): Record<string, string> {
+  const common = { dynamic: row['.dynamic'] ?? 'false', blocked: 'false', radius: 'false', 'address-lists': row['address-lists'] ?? '', 'dhcp-option': row['dhcp-option'] ?? '' };
+  if (row['disabled'] === 'true') return { ...common, status: 'waiting' };
+  const lease = parseSeconds(ctx.rowsOf('ip/dhcp-server').find((s) => s['name'] === row['server'])?.['lease-time'] ?? '30m');
+  const sinceRenewal = upSince(row, ctx) % Math.max(1, Math.floor(lease / 2));
+  return {
+    ...common, status: 'bound', 'active-address': row['address'], 'active-mac-address': row['mac-address'], 'active-client-id': row['client-id'] ?? '',
+    'active-server': row['server'] ?? '', 'expires-after': formatDuration(lease - sinceRenewal), 'last-seen': formatDuration(sinceRenewal),
+  };
 }
 
 export const MENUS: MenuSpec[] = [
@@ -82,7 +97,7 @@ export const MENUS: MenuSpec[] = [
     },
     computed: (row, ctx) => {
       const iface = ctx.rowsOf('interface').find((i) => i['name'] === row['interface']);
-      return { network: ipv4Network(row['address']) ?? row['network'] ?? '', 'actual-interface': row['interface'], dynamic: row['.dynamic'] ?? 'false', invalid: String(!iface || iface['disabled'] === 'true') };
+      return { network: ipv4Network(row['address']) ?? row['network'] ?? '', 'actual-interface': row['interface'], dynamic: row['.dynamic'] ?? 'false', invalid: String(!iface || iface['disabled'] === 'true'), slave: 'false' };
     },
   },
   {
@@ -98,7 +113,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: () => ({ dynamic: 'false', complete: 'true', invalid: 'false', DHCP: 'false' }) },
   { path: 'ip/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'ranges'] },
   { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface', 'address-pool': 'ip/pool' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
-  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'waiting' : 'bound', dynamic: row['.dynamic'] ?? 'false', 'active-address': row['disabled'] === 'true' ? '' : row['address'] }) },
+  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: leaseState },
   { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
   { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'add-default-route', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'stopped' : 'bound', dynamic: 'false', invalid: 'false' }) },
   ...(['filter', 'nat', 'mangle', 'raw'] as const).map(
@@ -110,7 +125,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/firewall/address-list', kind: 'table', writable: true, bools: ['disabled', 'dynamic'], required: ['list', 'address'], defaults: { disabled: 'false', dynamic: 'false' }, computed: (row) => ({ 'creation-time': row['.created'] ?? '' }) },
   { path: 'ip/service', kind: 'table', writable: true, bools: common, computed: () => ({ invalid: 'false', dynamic: 'false' }) },
   { path: 'interface', kind: 'table', writable: true, bools: common },
-  { path: 'interface/ethernet', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'ether', computed: interfaceCounters },
+  { path: 'interface/ethernet', kind: 'table', writable: true, bools: [...common, 'auto-negotiation', 'mdix-enable', 'sfp-ignore-rx-los', 'disable-running-check'], idGroup: 'interface', interfaceType: 'ether', computed: interfaceCounters },
   { path: 'interface/vlan', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'vlan', unique: 'name', required: ['name', 'vlan-id', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', mtu: '1500', arp: 'enabled', 'use-service-tag': 'no' }, computed: interfaceCounters },
   { path: 'interface/bridge', kind: 'table', writable: true, bools: ['disabled', 'vlan-filtering', 'igmp-snooping', 'auto-mac'], idGroup: 'interface', interfaceType: 'bridge', unique: 'name', required: ['name'], defaults: { disabled: 'false', 'vlan-filtering': 'false', 'protocol-mode': 'rstp', pvid: '1', mtu: 'auto', 'auto-mac': 'true', 'ageing-time': '5m' }, computed: interfaceCounters },
   { path: 'interface/bridge/port', kind: 'table', writable: true, bools: ['disabled', 'edge', 'hw'], required: ['bridge', 'interface'], refs: { bridge: 'interface/bridge', interface: 'interface' }, defaults: { disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' }, computed: () => ({ dynamic: 'false', inactive: 'false', status: 'in-bridge' }) },

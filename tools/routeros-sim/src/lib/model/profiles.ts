@@ -1,6 +1,7 @@
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
+import { treeFor } from '../schema/menu-schema';
 
 export const PROFILES = ['home', 'edge', 'chr', 'legacy-ap'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -20,30 +21,49 @@ function mac(index: number, port: number): string {
   return bytes.map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':');
 }
 
-/** Ethernet ports; `up` lists the ports with a cable in (by name). */
+/**
+ * Ethernet ports; `up` lists the ports with a cable in (by name). Their factory settings are every `set` argument
+ * the port type has in the version's command tree (copper: cable-settings, mdix; SFP: sfp-*, fec-mode), with the
+ * defaults MikroTik documents (Ethernet and Loop Protect manual pages, 7.12+ speed/advertise names).
+ */
 function ethers(index: number, count: number, sfp: string[] = [], up: string[] = ['ether1', 'ether2']): Row[] {
   const names = [...Array.from({ length: count }, (_, i) => `ether${i + 1}`), ...sfp];
-  return names.map((name, port) => ({
-    name,
-    'default-name': name,
-    'mac-address': mac(index, port + 1),
-    'orig-mac-address': mac(index, port + 1),
-    mtu: '1500',
-    l2mtu: '1514',
-    arp: 'enabled',
-    'auto-negotiation': 'true',
-    speed: name.startsWith('sfp') ? '10G-baseSR-LR' : '1G-baseT-full',
-    disabled: 'false',
-    comment: '',
-    '.builtin': 'true',
-    '.link': up.includes(name) ? 'up' : 'down',
-  }));
+  return names.map((name, port) => {
+    const fibre = name.startsWith('sfp');
+    return {
+      name,
+      'default-name': name,
+      'mac-address': mac(index, port + 1),
+      'orig-mac-address': mac(index, port + 1),
+      mtu: '1500',
+      l2mtu: fibre ? '1592' : '1514',
+      'max-l2mtu': fibre ? '9570' : '9214',
+      arp: 'enabled',
+      'arp-timeout': 'auto',
+      'auto-negotiation': 'true',
+      advertise: fibre ? '1G-baseX,10G-baseSR-LR' : '10M-baseT-half,10M-baseT-full,100M-baseT-half,100M-baseT-full,1G-baseT-half,1G-baseT-full',
+      speed: fibre ? '10G-baseSR-LR' : '1G-baseT-full',
+      'rx-flow-control': 'off',
+      'tx-flow-control': 'off',
+      'loop-protect': 'default',
+      'loop-protect-disable-time': '5m',
+      'loop-protect-send-interval': '5s',
+      'loop-protect-status': 'off',
+      ...(fibre ? { 'sfp-rate-select': 'high', 'sfp-shutdown-temperature': '95', 'sfp-ignore-rx-los': 'false', 'fec-mode': 'auto' } : { 'cable-settings': 'default', 'mdix-enable': 'true' }),
+      disabled: 'false',
+      comment: '',
+      '.builtin': 'true',
+      '.link': up.includes(name) ? 'up' : 'down',
+    };
+  });
 }
 
-function services(restService: 'www-ssl' | 'www' = 'www-ssl'): Row[] {
+/** Service rows carry `max-sessions` only where the version's command tree has it (7.20.5 yes, 7.15.3 no). */
+function services(version: string, restService: 'www-ssl' | 'www' = 'www-ssl'): Row[] {
   const www = restService === 'www' ? 'false' : 'true';
   const rows: [string, string, string][] = [['telnet', '23', 'true'], ['ftp', '21', 'true'], ['www', '80', www], ['ssh', '22', 'false'], ['www-ssl', '443', restService === 'www-ssl' ? 'false' : 'true'], ['api', '8728', 'true'], ['winbox', '8291', 'false'], ['api-ssl', '8729', 'true']];
-  return rows.map(([name, port, disabled]) => ({ name, port, disabled, address: '', 'max-sessions': '20', vrf: 'main', certificate: name.endsWith('ssl') ? 'sim-cert' : '', '.builtin': 'true' }));
+  const sessions: Row = treeFor(version)['ip/service']?.set?.includes('max-sessions') ? { 'max-sessions': '20' } : {};
+  return rows.map(([name, port, disabled]) => ({ name, port, disabled, address: '', ...sessions, vrf: 'main', ...(name.endsWith('ssl') ? ({ certificate: 'sim-cert', 'tls-version': 'any' } as Row) : {}), '.builtin': 'true' }));
 }
 
 function packages(version: string, extra: string[]): Row[] {
@@ -74,7 +94,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
     'system/ntp/client': [{ enabled: 'false', mode: 'unicast', servers: '', vrf: 'main' }],
     'ip/dns': [{ servers: '', 'allow-remote-requests': 'false', 'cache-size': '2048KiB', 'cache-max-ttl': '1w', 'max-udp-packet-size': '4096', 'use-doh-server': '', 'verify-doh-cert': 'false', 'dynamic-servers': '' }],
     'ip/dns/cache': [{ name: 'upgrade.mikrotik.com', type: 'A', data: '159.148.172.205', ttl: '23h59m' }],
-    'ip/service': services(input.restService),
+    'ip/service': services(input.version, input.restService),
     user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', '.builtin': u.name === 'admin' ? 'true' : 'false' })),
     log: [
       { time: '00:00:05', topics: 'system,info', message: 'router rebooted' },
@@ -138,7 +158,7 @@ function home(input: ProfileInput): SeedConfig {
       'ip/pool': [{ name: 'default-dhcp', ranges: '192.168.88.10-192.168.88.254' }],
       'ip/dhcp-server': [{ name: 'defconf', interface: 'bridge', 'address-pool': 'default-dhcp', 'lease-time': '30m', disabled: 'false' }],
       'ip/dhcp-server/network': [{ address: '192.168.88.0/24', gateway: '192.168.88.1', 'dns-server': '192.168.88.1', comment: 'defconf' }],
-      'ip/dhcp-server/lease': [{ address: '192.168.88.254', 'mac-address': 'A4:83:E7:11:22:33', server: 'defconf', 'host-name': 'laptop', disabled: 'false', '.dynamic': 'true' }],
+      'ip/dhcp-server/lease': [{ address: '192.168.88.254', 'mac-address': 'A4:83:E7:11:22:33', 'client-id': '1:a4:83:e7:11:22:33', server: 'defconf', 'host-name': 'laptop', disabled: 'false', '.dynamic': 'true', '.since': '38' }],
       'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }],
       'ip/arp': [{ address: '192.168.88.254', interface: 'bridge', 'mac-address': 'A4:83:E7:11:22:33', disabled: 'false', published: 'false' }],
       'ip/firewall/filter': defconfFilter('ether1'),

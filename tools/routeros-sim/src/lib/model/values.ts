@@ -21,6 +21,12 @@ export function formatDuration(totalSeconds: number): string {
   return parts.join('');
 }
 
+/** `1w2d3h4m5s` → seconds (the inverse of formatDuration); 0 for anything else. */
+export function parseSeconds(text: string): number {
+  const units: Record<string, number> = { w: 604800, d: 86400, h: 3600, m: 60, s: 1 };
+  return [...text.matchAll(/(\d+)([wdhms])/g)].reduce((total, [, n, unit]) => total + Number(n) * units[unit], 0);
+}
+
 /** `*` plus upper-case hex, as RouterOS prints internal ids. */
 export function formatId(n: number): string {
   return `*${n.toString(16).toUpperCase()}`;
