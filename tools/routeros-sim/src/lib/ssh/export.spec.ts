@@ -45,3 +45,11 @@ describe('export of the home profile', () => {
     expect(section(renderExport(s), '/interface wifi')).toContain('set [ find default-name=wifi2 ] channel.band=2ghz-ax configuration.mode=ap .ssid=MikroTik-home security.authentication-types=wpa2-psk,wpa3-psk');
   });
 });
+
+describe('export keeps to configuration', () => {
+  it('prints only settable properties, even verbose: no read-only values such as loop-protect-status or max-l2mtu', () => {
+    const text = renderExport(home(), { verbose: true });
+    expect(section(text, '/interface ethernet')).toContain('loop-protect=default');
+    expect(text).not.toMatch(/loop-protect-status|max-l2mtu|running=/);
+  });
+});

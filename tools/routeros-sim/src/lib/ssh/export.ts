@@ -80,22 +80,24 @@ export function renderExport(state: DeviceState, options: ExportOptions = {}): s
     const rows = snapshot[path] ?? [];
     const commands: string[] = [];
     const sensitive = spec.sensitive ?? [];
-    const computedKeys = ['dynamic', 'invalid', 'running'];
+    // Only what can be configured is exported: read-only values (loop-protect-status, max-l2mtu) never are.
+    const settable = new Set([...(state.tree[path]?.set ?? []), ...(state.tree[path]?.add ?? []), ...(spec.packageArgs ?? [])]);
+    const readOnly = (row: Row) => ['dynamic', 'invalid', 'running', ...Object.keys(row).filter((k) => settable.size > 0 && !settable.has(k))];
     for (const row of rows) {
       if (row['.dynamic'] === 'true') continue;
       if (spec.kind === 'singleton') {
         const baseline = spec.factory ?? seed[path]?.[0] ?? {};
-        const text = props(row, options, sensitive, options.verbose ? {} : baseline, computedKeys);
+        const text = props(row, options, sensitive, options.verbose ? {} : baseline, readOnly(row));
         if (text) commands.push(`set ${text}`);
       } else if (row['.builtin'] === 'true') {
         // Built-ins print what differs from the factory: the menu's factory row when it has one (wifi interfaces
         // ship disabled and unconfigured, so defconf's settings show), else the row as first loaded.
         const seedRow = spec.factory ? { ...spec.factory, name: row['default-name'] ?? row['name'] } : (seed[path] ?? []).find((r) => r['.id'] === row['.id']) ?? {};
         const key = row['default-name'] ? 'default-name' : 'name';
-        const text = props(row, options, sensitive, options.verbose ? {} : seedRow, [...computedKeys, 'default-name', 'mac-address', 'orig-mac-address']);
+        const text = props(row, options, sensitive, options.verbose ? {} : seedRow, [...readOnly(row), 'default-name', 'mac-address', 'orig-mac-address']);
         if (text) commands.push(`set [ find ${key}=${quote(row[key] ?? '')} ] ${text}`);
       } else {
-        commands.push(`add ${props(row, options, sensitive, options.verbose ? {} : spec.defaults ?? {}, computedKeys)}`.trimEnd());
+        commands.push(`add ${props(row, options, sensitive, options.verbose ? {} : spec.defaults ?? {}, readOnly(row))}`.trimEnd());
       }
     }
     if (commands.length === 0) continue;
