@@ -5,7 +5,7 @@ module.exports = {
     'system/resource', 'system/identity', 'system/clock', 'system/package', 'system/health', 'system/logging',
     'system/scheduler', 'system/ntp/client', 'system/ntp/client/servers', 'system/backup', 'system/reboot',
     'ip/dns', 'ip/dns/cache', 'ip/address', 'ip/route', 'ip/arp', 'ip/pool', 'ip/dhcp-server', 'ip/dhcp-server/lease',
-    'ip/dhcp-server/network', 'ip/dhcp-client', 'ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle',
+    'ip/dhcp-server/network', 'ip/dhcp-client', 'ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw',
     'ip/firewall/address-list', 'ip/service', 'interface', 'interface/ethernet', 'interface/vlan', 'interface/bridge',
     'interface/bridge/port', 'interface/bridge/vlan', 'interface/wifi', 'interface/wifi/registration-table',
     'interface/wifi/capsman', 'interface/wifi/capsman/remote-cap', 'interface/monitor-traffic', 'log', 'user', 'file', 'tool/ping', 'tool/traceroute', 'export', 'safe-mode',

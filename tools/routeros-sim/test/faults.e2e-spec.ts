@@ -95,7 +95,7 @@ describe('export to a file', () => {
     const file = files.find((f) => f.name === 'cfg.rsc');
     expect(file).toMatchObject({ type: 'script' });
     expect(file.contents).toContain('set name=exported-name');
-    expect(file.contents).toContain('security.passphrase=factory-wifi-key');
+    expect(file.contents).toContain('.passphrase=factory-wifi-key');
     expect(Number(file.size)).toBe(Buffer.byteLength(file.contents));
   });
 

@@ -79,9 +79,9 @@ describe('REST over HTTPS, as RouterOS v7 answers it', () => {
   });
 
   it('runs commands: ping with count, flush the DNS cache, reboot', async () => {
-    const ping = await call(url, 'POST', '/tool/ping', { body: { address: '192.0.2.1', count: '3' } });
+    const ping = await call(url, 'POST', '/tool/ping', { body: { address: '192.168.88.254', count: '3' } });
     expect((ping.body as object[]).length).toBe(3);
-    expect((ping.body as Record<string, string>[])[2]).toMatchObject({ seq: '2', host: '192.0.2.1', received: '3' });
+    expect((ping.body as Record<string, string>[])[2]).toMatchObject({ seq: '2', host: '192.168.88.254', received: '3' });
     expect((await call(url, 'GET', '/ip/dns/cache')).body).toHaveLength(1);
     await call(url, 'POST', '/ip/dns/cache/flush', { body: {} });
     expect((await call(url, 'GET', '/ip/dns/cache')).body).toEqual([]);

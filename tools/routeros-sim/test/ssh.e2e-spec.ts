@@ -39,7 +39,7 @@ describe('SSH', () => {
 
   it('hides secrets unless show-sensitive, and prints terse one-liners', async () => {
     expect((await ssh(0, '/export')).output).not.toContain('factory-wifi-key');
-    expect((await ssh(0, '/export verbose show-sensitive')).output).toContain('security.passphrase=factory-wifi-key');
+    expect((await ssh(0, '/export verbose show-sensitive')).output).toContain('.passphrase=factory-wifi-key');
     const terse = (await ssh(0, '/export terse')).output.split('\r\n');
     expect(terse).toContain('/ip address add address=192.168.88.1/24 comment=defconf interface=bridge network=192.168.88.0');
   });

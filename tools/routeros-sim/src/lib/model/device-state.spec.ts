@@ -30,7 +30,7 @@ describe('DeviceState writes', () => {
     const routes = device('edge').list('ip/route');
     expect(routes.filter((r) => r['static'] === 'true').map((r) => r['.id'])).toEqual(['*80000000', '*80000001', '*80000002']);
     // Connected routes (DAC) appear for every enabled address, dynamic and not removable.
-    expect(routes.filter((r) => r['connect'] === 'true').map((r) => r['dst-address'])).toEqual(['203.0.113.0/30', '198.51.100.0/30', '10.100.0.0/24']);
+    expect(routes.filter((r) => r['connect'] === 'true').map((r) => r['dst-address'])).toEqual(['203.0.113.0/24', '198.51.100.0/24', '10.100.0.0/24']);
   });
 
   it.each([
@@ -117,5 +117,46 @@ describe('versions and profiles', () => {
     a.reboot();
     expect(a.singleton('system/resource')['uptime']).toBe('0s');
     expect(a.singleton('system/identity')['name']).toBe('r1');
+  });
+});
+
+describe('firewall counters', () => {
+  it.each(['filter', 'nat', 'mangle', 'raw'])('start a new %s rule at zero and let it count from then on', (table) => {
+    clock = 1_700_000_000_000;
+    const s = device('edge');
+    clock += 3_600_000;
+    const added = s.add(`ip/firewall/${table}`, { chain: table === 'nat' ? 'srcnat' : 'forward', action: 'accept' });
+    expect([added['bytes'], added['packets']]).toEqual(['0', '0']);
+    clock += 600_000;
+    const later = s.get(`ip/firewall/${table}`, added['.id']);
+    expect(Number(later['bytes'])).toBeGreaterThanOrEqual(Number(later['packets']) * 60);
+    expect(Number(later['bytes'])).toBeLessThanOrEqual(Number(later['packets']) * 1500);
+    // At most the ten minutes it has existed, at a few packets a second.
+    expect(Number(later['packets'])).toBeLessThanOrEqual(600 * 3);
+  });
+});
+
+describe('uptime-like values', () => {
+  const seconds = (d: string) => [...d.matchAll(/(\d+)([wdhms])/g)].reduce((t, [, n, u]) => t + Number(n) * { w: 604800, d: 86400, h: 3600, m: 60, s: 1 }[u]!, 0);
+  it.each([
+    ['home', 'interface/wifi/registration-table', 'uptime'],
+    ['home', 'interface/wifi/capsman/remote-cap', 'connected-time'],
+    ['legacy-ap', 'interface/wireless/registration-table', 'uptime'],
+    ['legacy-ap', 'caps-man/registration-table', 'uptime'],
+  ] as const)('%s %s %s never exceeds the device uptime, ticks with the clock and restarts at reboot', (profile, path, key) => {
+    clock = 1_700_000_000_000;
+    const s = device(profile);
+    const check = () => {
+      const uptime = seconds(s.singleton('system/resource')['uptime']);
+      for (const row of s.list(path)) expect(seconds(row[key])).toBeLessThanOrEqual(uptime);
+      return s.list(path).map((r) => seconds(r[key]));
+    };
+    check();
+    clock += 7_200_000;
+    const later = check();
+    clock += 60_000;
+    expect(check().map((v, i) => v - later[i])).toEqual(later.map(() => 60));
+    s.reboot();
+    check();
   });
 });

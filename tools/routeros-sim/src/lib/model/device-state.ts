@@ -177,6 +177,13 @@ export class DeviceState {
     return this.present(this.require(path), row.row, row.type);
   }
 
+  /** An interface's stored row with its internal flags (link state), for live readings; 404 if there is none. */
+  interfaceRow(idOrName: string): Row {
+    const found = this.find('interface', idOrName);
+    if (!found) throw errors.notFound();
+    return { ...found.row };
+  }
+
   singleton(path: string): Row {
     return this.list(path)[0] ?? {};
   }
@@ -323,7 +330,7 @@ export class DeviceState {
           scope: '10',
           'target-scope': '5',
           'routing-table': 'main',
-          'pref-src': (a['address'] ?? '').split('/')[0],
+          'local-address': `${(a['address'] ?? '').split('/')[0]}%${a['interface'] ?? ''}`,
           disabled: 'false',
           '.dynamic': 'true',
           '.inactive': String(!running),

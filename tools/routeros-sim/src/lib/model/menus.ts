@@ -1,21 +1,52 @@
 import { ipv4Network } from './ip';
+import { routeStates } from './routing';
+import { interfaceCounters } from './interface-traffic';
 import { MenuSpec, ReadContext } from './menu-spec';
-import { formatDuration, noise, versionAtLeast } from './values';
+import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
 const common = ['disabled'];
 
-function interfaceCounters(row: Row, ctx: ReadContext): Record<string, string> {
-  const running = row['disabled'] !== 'true' && row['.link'] !== 'down';
-  const rate = running ? 1000 + Math.floor(noise(ctx.seed, row['.id'], 0) * 50_000) : 0;
-  const bytes = (dir: string) => String(Math.floor(ctx.uptime * rate * (dir === 'rx' ? 1.3 : 1) + noise(ctx.seed, row['.id'] + dir, ctx.tick) * 1000));
+/** Seconds a row has existed in this boot: since it was added, or since boot for what the configuration loaded. */
+function secondsAlive(row: Row, ctx: ReadContext): number {
+  const created = row['.created'] ? Math.floor(Date.parse(row['.created']) / 1000) : -Infinity;
+  return Math.max(0, Math.min(ctx.uptime, ctx.tick - created));
+}
+
+/** A rule's counters grow from 0 (when it was added, or at boot) at its own rate; packets are plausible sizes. */
+function ruleCounters(row: Row, ctx: ReadContext, table: string): Record<string, string> {
+  const rate = noise(ctx.seed, row['.id'] + table, 0);
+  const packets = Math.floor(secondsAlive(row, ctx) * rate * 3);
+  const size = 60 + Math.floor(noise(ctx.seed, row['.id'] + table, 1) * 1000);
+  return { bytes: String(packets * size), packets: String(packets), dynamic: 'false', invalid: 'false' };
+}
+
+/**
+ * Something that started `.since` seconds after boot (a client associating, a CAP connecting): its uptime is
+ * what is left of the device's, so it never exceeds it and ticks with the clock; a reboot starts it over.
+ */
+const upSince = (row: Row, ctx: ReadContext) => Math.max(0, ctx.uptime - Number(row['.since'] ?? 0));
+
+/** A registered client's uptime and its traffic in that time (`tx,rx`, as the registration tables print them). */
+function clientCounters(row: Row, ctx: ReadContext): Record<string, string> {
+  const seconds = upSince(row, ctx);
+  const packets = ['tx', 'rx'].map((dir) => Math.floor(seconds * (2 + noise(ctx.seed, row['mac-address'] + dir, 0) * 40)));
+  const bytes = packets.map((n, i) => n * (300 + Math.floor(noise(ctx.seed, row['mac-address'] + i, 1) * 1100)));
+  return { uptime: formatDuration(seconds), packets: packets.join(','), bytes: bytes.join(','), 'last-activity': '0s' };
+}
+
+/**
+ * A lease as the server sees it: bound leases renew at half their time, so `expires-after` and `last-seen`
+ * cycle within the lease time and never go back before the client first asked (`.since` after boot).
+ */
+function leaseState(row: Row, ctx: ReadContext): Record<string, string> {
+  const common = { dynamic: row['.dynamic'] ?? 'false', blocked: 'false', radius: 'false', 'address-lists': row['address-lists'] ?? '', 'dhcp-option': row['dhcp-option'] ?? '' };
+  if (row['disabled'] === 'true') return { ...common, status: 'waiting' };
+  const lease = parseSeconds(ctx.rowsOf('ip/dhcp-server').find((s) => s['name'] === row['server'])?.['lease-time'] ?? '30m');
+  const sinceRenewal = upSince(row, ctx) % Math.max(1, Math.floor(lease / 2));
   return {
-    running: String(running),
-    'rx-byte': bytes('rx'),
-    'tx-byte': bytes('tx'),
-    'rx-packet': String(Math.floor(Number(bytes('rx')) / 700)),
-    'tx-packet': String(Math.floor(Number(bytes('tx')) / 700)),
-    'link-downs': '0',
+    ...common, status: 'bound', 'active-address': row['address'], 'active-mac-address': row['mac-address'], 'active-client-id': row['client-id'] ?? '',
+    'active-server': row['server'] ?? '', 'expires-after': formatDuration(lease - sinceRenewal), 'last-seen': formatDuration(sinceRenewal),
   };
 }
 
@@ -66,48 +97,50 @@ export const MENUS: MenuSpec[] = [
     },
     computed: (row, ctx) => {
       const iface = ctx.rowsOf('interface').find((i) => i['name'] === row['interface']);
-      return { network: ipv4Network(row['address']) ?? row['network'] ?? '', 'actual-interface': row['interface'], dynamic: row['.dynamic'] ?? 'false', invalid: String(!iface || iface['disabled'] === 'true') };
+      return { network: ipv4Network(row['address']) ?? row['network'] ?? '', 'actual-interface': row['interface'], dynamic: row['.dynamic'] ?? 'false', invalid: String(!iface || iface['disabled'] === 'true'), slave: 'false' };
     },
   },
   {
     path: 'ip/route', kind: 'table', writable: true, bools: ['disabled', 'blackhole', 'suppress-hw-offload'], idBase: 0x80000000, required: ['gateway'],
-    defaults: { disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
-    computed: (row) => {
+    defaults: { disabled: 'false', distance: '1', 'dst-address': '0.0.0.0/0', 'routing-table': 'main', scope: '30', 'target-scope': '10', 'suppress-hw-offload': 'false' },
+    computed: (row, ctx) => {
       const dynamic = row['.dynamic'] === 'true';
-      const inactive = row['disabled'] === 'true' || row['.inactive'] === 'true';
-      return { active: String(!inactive), dynamic: String(dynamic), static: String(!dynamic), connect: String(dynamic), inactive: String(inactive), 'immediate-gw': row['gateway'] ?? '' };
+      const state = routeStates(ctx.rowsOf('ip/route'), ctx.rowsOf('interface')).get(row['.id']);
+      const active = state?.active ?? false;
+      return { active: String(active), dynamic: String(dynamic), static: String(!dynamic), connect: String(dynamic), inactive: String(!active), 'immediate-gw': state?.immediateGw ?? '', ecmp: 'false', 'hw-offloaded': 'false' };
     },
   },
   { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: () => ({ dynamic: 'false', complete: 'true', invalid: 'false', DHCP: 'false' }) },
   { path: 'ip/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'ranges'] },
   { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface', 'address-pool': 'ip/pool' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
-  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'waiting' : 'bound', dynamic: row['.dynamic'] ?? 'false', 'active-address': row['disabled'] === 'true' ? '' : row['address'] }) },
+  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: leaseState },
   { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
   { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'add-default-route', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'stopped' : 'bound', dynamic: 'false', invalid: 'false' }) },
-  ...(['filter', 'nat', 'mangle'] as const).map(
+  ...(['filter', 'nat', 'mangle', 'raw'] as const).map(
     (table): MenuSpec => ({
-      path: `ip/firewall/${table}`, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: table === 'nat' ? 'accept' : 'accept', log: 'false', 'log-prefix': '' },
-      computed: (row, ctx) => ({ bytes: String(Math.floor(ctx.uptime * 40 * noise(ctx.seed, row['.id'] + table, 0))), packets: String(Math.floor(ctx.uptime * noise(ctx.seed, row['.id'] + table, 0))), dynamic: 'false', invalid: 'false' }),
+      path: `ip/firewall/${table}`, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },
+      computed: (row, ctx) => ruleCounters(row, ctx, table),
     }),
   ),
   { path: 'ip/firewall/address-list', kind: 'table', writable: true, bools: ['disabled', 'dynamic'], required: ['list', 'address'], defaults: { disabled: 'false', dynamic: 'false' }, computed: (row) => ({ 'creation-time': row['.created'] ?? '' }) },
   { path: 'ip/service', kind: 'table', writable: true, bools: common, computed: () => ({ invalid: 'false', dynamic: 'false' }) },
   { path: 'interface', kind: 'table', writable: true, bools: common },
-  { path: 'interface/ethernet', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'ether', computed: interfaceCounters },
+  { path: 'interface/ethernet', kind: 'table', writable: true, bools: [...common, 'auto-negotiation', 'mdix-enable', 'sfp-ignore-rx-los', 'disable-running-check'], idGroup: 'interface', interfaceType: 'ether', computed: interfaceCounters },
   { path: 'interface/vlan', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'vlan', unique: 'name', required: ['name', 'vlan-id', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', mtu: '1500', arp: 'enabled', 'use-service-tag': 'no' }, computed: interfaceCounters },
   { path: 'interface/bridge', kind: 'table', writable: true, bools: ['disabled', 'vlan-filtering', 'igmp-snooping', 'auto-mac'], idGroup: 'interface', interfaceType: 'bridge', unique: 'name', required: ['name'], defaults: { disabled: 'false', 'vlan-filtering': 'false', 'protocol-mode': 'rstp', pvid: '1', mtu: 'auto', 'auto-mac': 'true', 'ageing-time': '5m' }, computed: interfaceCounters },
   { path: 'interface/bridge/port', kind: 'table', writable: true, bools: ['disabled', 'edge', 'hw'], required: ['bridge', 'interface'], refs: { bridge: 'interface/bridge', interface: 'interface' }, defaults: { disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' }, computed: () => ({ dynamic: 'false', inactive: 'false', status: 'in-bridge' }) },
   { path: 'interface/bridge/vlan', kind: 'table', writable: true, bools: common, required: ['bridge', 'vlan-ids'], refs: { bridge: 'interface/bridge' }, defaults: { disabled: 'false', tagged: '', untagged: '' }, computed: (row) => ({ dynamic: 'false', 'current-tagged': row['tagged'] ?? '', 'current-untagged': row['untagged'] ?? '' }) },
-  { path: 'interface/wifi', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wifi', sensitive: ['security.passphrase'], computed: interfaceCounters },
-  { path: 'interface/wifi/registration-table', kind: 'table', writable: false },
+  // A wifi interface leaves the factory disabled and unconfigured; defconf's band, SSID and security are configuration.
+  { path: 'interface/wifi', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wifi', sensitive: ['security.passphrase'], factory: { disabled: 'true' }, computed: interfaceCounters },
+  { path: 'interface/wifi/registration-table', kind: 'table', writable: false, computed: clientCounters },
   // The wifi package's CAPsMAN manager (7.13+) and the CAPs it controls.
   { path: 'interface/wifi/capsman', kind: 'singleton', writable: true, bools: ['enabled', 'require-peer-certificate'], factory: { enabled: 'false', interfaces: '', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' } },
-  { path: 'interface/wifi/capsman/remote-cap', kind: 'table', writable: false },
+  { path: 'interface/wifi/capsman/remote-cap', kind: 'table', writable: false, computed: (row, ctx) => ({ 'connected-time': formatDuration(upSince(row, ctx)) }) },
   {
     path: 'interface/wireless', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wlan', package: 'wireless', computed: interfaceCounters,
     packageArgs: ['band', 'channel-width', 'comment', 'country', 'disabled', 'frequency', 'installation', 'mode', 'mtu', 'name', 'security-profile', 'ssid', 'wireless-protocol', 'wps-mode'],
   },
-  { path: 'interface/wireless/registration-table', kind: 'table', writable: false, package: 'wireless' },
+  { path: 'interface/wireless/registration-table', kind: 'table', writable: false, package: 'wireless', computed: clientCounters },
   // The legacy CAPsMAN of the wireless package (hand-kept: the reference trees come from devices without it).
   {
     path: 'caps-man/manager', kind: 'singleton', writable: true, bools: ['enabled', 'require-peer-certificate'], package: 'wireless',
@@ -115,7 +148,7 @@ export const MENUS: MenuSpec[] = [
     packageArgs: ['ca-certificate', 'certificate', 'enabled', 'package-path', 'require-peer-certificate', 'upgrade-policy'],
   },
   { path: 'caps-man/interface', kind: 'table', writable: false, bools: common, idGroup: 'interface', interfaceType: 'cap', package: 'wireless', computed: interfaceCounters },
-  { path: 'caps-man/registration-table', kind: 'table', writable: false, package: 'wireless' },
+  { path: 'caps-man/registration-table', kind: 'table', writable: false, package: 'wireless', computed: clientCounters },
   { path: 'caps-man/remote-cap', kind: 'table', writable: false, package: 'wireless' },
   { path: 'log', kind: 'table', writable: false },
   { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },

@@ -1,6 +1,7 @@
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
+import { treeFor } from '../schema/menu-schema';
 
 export const PROFILES = ['home', 'edge', 'chr', 'legacy-ap'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -20,30 +21,49 @@ function mac(index: number, port: number): string {
   return bytes.map((b) => b.toString(16).padStart(2, '0').toUpperCase()).join(':');
 }
 
-/** Ethernet ports; `up` lists the ports with a cable in (by name). */
+/**
+ * Ethernet ports; `up` lists the ports with a cable in (by name). Their factory settings are every `set` argument
+ * the port type has in the version's command tree (copper: cable-settings, mdix; SFP: sfp-*, fec-mode), with the
+ * defaults MikroTik documents (Ethernet and Loop Protect manual pages, 7.12+ speed/advertise names).
+ */
 function ethers(index: number, count: number, sfp: string[] = [], up: string[] = ['ether1', 'ether2']): Row[] {
   const names = [...Array.from({ length: count }, (_, i) => `ether${i + 1}`), ...sfp];
-  return names.map((name, port) => ({
-    name,
-    'default-name': name,
-    'mac-address': mac(index, port + 1),
-    'orig-mac-address': mac(index, port + 1),
-    mtu: '1500',
-    l2mtu: '1514',
-    arp: 'enabled',
-    'auto-negotiation': 'true',
-    speed: name.startsWith('sfp') ? '10G-baseSR-LR' : '1G-baseT-full',
-    disabled: 'false',
-    comment: '',
-    '.builtin': 'true',
-    '.link': up.includes(name) ? 'up' : 'down',
-  }));
+  return names.map((name, port) => {
+    const fibre = name.startsWith('sfp');
+    return {
+      name,
+      'default-name': name,
+      'mac-address': mac(index, port + 1),
+      'orig-mac-address': mac(index, port + 1),
+      mtu: '1500',
+      l2mtu: fibre ? '1592' : '1514',
+      'max-l2mtu': fibre ? '9570' : '9214',
+      arp: 'enabled',
+      'arp-timeout': 'auto',
+      'auto-negotiation': 'true',
+      advertise: fibre ? '1G-baseX,10G-baseSR-LR' : '10M-baseT-half,10M-baseT-full,100M-baseT-half,100M-baseT-full,1G-baseT-half,1G-baseT-full',
+      speed: fibre ? '10G-baseSR-LR' : '1G-baseT-full',
+      'rx-flow-control': 'off',
+      'tx-flow-control': 'off',
+      'loop-protect': 'default',
+      'loop-protect-disable-time': '5m',
+      'loop-protect-send-interval': '5s',
+      'loop-protect-status': 'off',
+      ...(fibre ? { 'sfp-rate-select': 'high', 'sfp-shutdown-temperature': '95', 'sfp-ignore-rx-los': 'false', 'fec-mode': 'auto' } : { 'cable-settings': 'default', 'mdix-enable': 'true' }),
+      disabled: 'false',
+      comment: '',
+      '.builtin': 'true',
+      '.link': up.includes(name) ? 'up' : 'down',
+    };
+  });
 }
 
-function services(restService: 'www-ssl' | 'www' = 'www-ssl'): Row[] {
+/** Service rows carry `max-sessions` only where the version's command tree has it (7.20.5 yes, 7.15.3 no). */
+function services(version: string, restService: 'www-ssl' | 'www' = 'www-ssl'): Row[] {
   const www = restService === 'www' ? 'false' : 'true';
   const rows: [string, string, string][] = [['telnet', '23', 'true'], ['ftp', '21', 'true'], ['www', '80', www], ['ssh', '22', 'false'], ['www-ssl', '443', restService === 'www-ssl' ? 'false' : 'true'], ['api', '8728', 'true'], ['winbox', '8291', 'false'], ['api-ssl', '8729', 'true']];
-  return rows.map(([name, port, disabled]) => ({ name, port, disabled, address: '', 'max-sessions': '20', vrf: 'main', certificate: name.endsWith('ssl') ? 'sim-cert' : '', '.builtin': 'true' }));
+  const sessions: Row = treeFor(version)['ip/service']?.set?.includes('max-sessions') ? { 'max-sessions': '20' } : {};
+  return rows.map(([name, port, disabled]) => ({ name, port, disabled, address: '', ...sessions, vrf: 'main', ...(name.endsWith('ssl') ? ({ certificate: 'sim-cert', 'tls-version': 'any' } as Row) : {}), '.builtin': 'true' }));
 }
 
 function packages(version: string, extra: string[]): Row[] {
@@ -74,7 +94,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
     'system/ntp/client': [{ enabled: 'false', mode: 'unicast', servers: '', vrf: 'main' }],
     'ip/dns': [{ servers: '', 'allow-remote-requests': 'false', 'cache-size': '2048KiB', 'cache-max-ttl': '1w', 'max-udp-packet-size': '4096', 'use-doh-server': '', 'verify-doh-cert': 'false', 'dynamic-servers': '' }],
     'ip/dns/cache': [{ name: 'upgrade.mikrotik.com', type: 'A', data: '159.148.172.205', ttl: '23h59m' }],
-    'ip/service': services(input.restService),
+    'ip/service': services(input.version, input.restService),
     user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', '.builtin': u.name === 'admin' ? 'true' : 'false' })),
     log: [
       { time: '00:00:05', topics: 'system,info', message: 'router rebooted' },
@@ -126,19 +146,19 @@ function home(input: ProfileInput): SeedConfig {
         { name: 'cap-hallway-5g', 'mac-address': 'D4:01:C3:5A:00:10', 'radio-mac': 'D4:01:C3:5A:00:10', 'configuration.ssid': 'MikroTik-home', 'configuration.mode': 'ap', 'channel.band': '5ghz-ax', 'security.authentication-types': 'wpa2-psk,wpa3-psk', 'security.passphrase': 'factory-wifi-key', disabled: 'false', '.dynamic': 'true', '.link': 'up' },
       ],
       'interface/wifi/registration-table': [
-        { interface: 'wifi1', 'mac-address': 'A4:83:E7:11:22:33', 'last-ip': '192.168.88.254', uptime: '1h2m', signal: '-52', 'tx-rate': '1200.9Mbps', 'rx-rate': '864.6Mbps', authorized: 'true', ssid: 'MikroTik-home' },
-        { interface: 'cap-hallway-5g', 'mac-address': '3C:22:FB:44:55:66', 'last-ip': '192.168.88.243', uptime: '25m3s', signal: '-64', 'tx-rate': '573.5Mbps', 'rx-rate': '458.8Mbps', authorized: 'true', ssid: 'MikroTik-home' },
+        { interface: 'wifi1', 'mac-address': 'A4:83:E7:11:22:33', 'last-ip': '192.168.88.254', '.since': '40', signal: '-52', 'tx-rate': '1200.9Mbps', 'rx-rate': '864.6Mbps', authorized: 'true', ssid: 'MikroTik-home' },
+        { interface: 'cap-hallway-5g', 'mac-address': '3C:22:FB:44:55:66', 'last-ip': '192.168.88.243', '.since': '95', signal: '-64', 'tx-rate': '573.5Mbps', 'rx-rate': '458.8Mbps', authorized: 'true', ssid: 'MikroTik-home' },
       ],
       'interface/wifi/capsman': [{ enabled: 'true', interfaces: 'bridge', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' }],
       'interface/wifi/capsman/remote-cap': [
-        { address: '192.168.88.2', identity: 'cap-hallway', 'board-name': 'cAP ax', version: input.version, state: 'Ok', 'base-mac': 'D4:01:C3:5A:00:0F', serial: 'HG40A1B2C3D', 'common-name': '', 'connected-time': '2d4h11m' },
+        { address: '192.168.88.2', identity: 'cap-hallway', 'board-name': 'cAP ax', version: input.version, state: 'Ok', 'base-mac': 'D4:01:C3:5A:00:0F', serial: 'HG40A1B2C3D', 'common-name': '', '.since': '30' },
       ],
       'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wifi1', 'wifi2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
       'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
       'ip/pool': [{ name: 'default-dhcp', ranges: '192.168.88.10-192.168.88.254' }],
       'ip/dhcp-server': [{ name: 'defconf', interface: 'bridge', 'address-pool': 'default-dhcp', 'lease-time': '30m', disabled: 'false' }],
       'ip/dhcp-server/network': [{ address: '192.168.88.0/24', gateway: '192.168.88.1', 'dns-server': '192.168.88.1', comment: 'defconf' }],
-      'ip/dhcp-server/lease': [{ address: '192.168.88.254', 'mac-address': 'A4:83:E7:11:22:33', server: 'defconf', 'host-name': 'laptop', disabled: 'false', '.dynamic': 'true' }],
+      'ip/dhcp-server/lease': [{ address: '192.168.88.254', 'mac-address': 'A4:83:E7:11:22:33', 'client-id': '1:a4:83:e7:11:22:33', server: 'defconf', 'host-name': 'laptop', disabled: 'false', '.dynamic': 'true', '.since': '38' }],
       'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }],
       'ip/arp': [{ address: '192.168.88.254', interface: 'bridge', 'mac-address': 'A4:83:E7:11:22:33', disabled: 'false', published: 'false' }],
       'ip/firewall/filter': defconfFilter('ether1'),
@@ -170,14 +190,15 @@ function edge(input: ProfileInput): SeedConfig {
       'interface/ethernet': ethers(input.index, 16, ['sfp-sfpplus1', 'sfp-sfpplus2'], ['ether1', 'ether16', 'sfp-sfpplus1']),
       'interface/vlan': [{ name: 'vlan100-mgmt', 'vlan-id': '100', interface: 'ether16', mtu: '1500', arp: 'enabled', disabled: 'false', 'use-service-tag': 'no', '.link': 'up' }],
       'ip/address': [
-        { address: `203.0.113.${n + 2}/30`, interface: 'sfp-sfpplus1', comment: 'uplink A', disabled: 'false' },
-        { address: `198.51.100.${n + 2}/30`, interface: 'ether1', comment: 'uplink B', disabled: 'false' },
+        // /24 hand-offs so every index's gateway (.n+1) lies inside its uplink network and is reachable.
+        { address: `203.0.113.${n + 2}/24`, interface: 'sfp-sfpplus1', comment: 'uplink A', disabled: 'false' },
+        { address: `198.51.100.${n + 2}/24`, interface: 'ether1', comment: 'uplink B', disabled: 'false' },
         { address: `10.100.${n}.1/24`, interface: 'vlan100-mgmt', comment: 'management', disabled: 'false' },
       ],
       'ip/route': [
-        { 'dst-address': '0.0.0.0/0', gateway: `203.0.113.${n + 1}`, distance: '1', comment: 'default via uplink A', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
-        { 'dst-address': '0.0.0.0/0', gateway: `198.51.100.${n + 1}`, distance: '2', comment: 'backup via uplink B', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
-        { 'dst-address': '10.0.0.0/8', gateway: `10.100.${n}.254`, distance: '1', comment: 'internal', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10' },
+        { 'dst-address': '0.0.0.0/0', gateway: `203.0.113.${n + 1}`, distance: '1', comment: 'default via uplink A', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10', 'suppress-hw-offload': 'false' },
+        { 'dst-address': '0.0.0.0/0', gateway: `198.51.100.${n + 1}`, distance: '2', comment: 'backup via uplink B', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10', 'suppress-hw-offload': 'false' },
+        { 'dst-address': '10.0.0.0/8', gateway: `10.100.${n}.254`, distance: '1', comment: 'internal', disabled: 'false', 'routing-table': 'main', scope: '30', 'target-scope': '10', 'suppress-hw-offload': 'false' },
       ],
       'ip/firewall/address-list': [
         { list: 'mgmt-allowed', address: '10.100.0.0/16', comment: 'NOC', disabled: 'false', dynamic: 'false' },
@@ -235,8 +256,8 @@ function legacyAp(input: ProfileInput): SeedConfig {
       'interface/bridge': [{ name: 'bridge', comment: 'defconf', 'admin-mac': mac(input.index, 0), 'auto-mac': 'false', disabled: 'false', 'vlan-filtering': 'false', 'protocol-mode': 'rstp', pvid: '1', mtu: 'auto', '.link': 'up' }],
       'interface/wireless': [wlan('wlan1', 10, '2ghz-b/g/n', '2412'), wlan('wlan2', 11, '5ghz-a/n/ac', '5180')],
       'interface/wireless/registration-table': [
-        { interface: 'wlan2', 'mac-address': 'F0:18:98:AA:BB:01', 'last-ip': '192.168.88.250', uptime: '3h12m4s', 'signal-strength': '-61@6Mbps', 'tx-rate': '866.6Mbps-80MHz/2S/SGI', 'rx-rate': '780Mbps-80MHz/2S', 'signal-to-noise': '44', ap: 'false', wds: 'false', authenticated: 'true' },
-        { interface: 'wlan1', 'mac-address': 'F0:18:98:AA:BB:02', 'last-ip': '192.168.88.251', uptime: '42m10s', 'signal-strength': '-70@1Mbps', 'tx-rate': '144.4Mbps-20MHz/2S/SGI', 'rx-rate': '130Mbps-20MHz/2S', 'signal-to-noise': '35', ap: 'false', wds: 'false', authenticated: 'true' },
+        { interface: 'wlan2', 'mac-address': 'F0:18:98:AA:BB:01', 'last-ip': '192.168.88.250', '.since': '35', 'signal-strength': '-61@6Mbps', 'tx-rate': '866.6Mbps-80MHz/2S/SGI', 'rx-rate': '780Mbps-80MHz/2S', 'signal-to-noise': '44', ap: 'false', wds: 'false', authenticated: 'true' },
+        { interface: 'wlan1', 'mac-address': 'F0:18:98:AA:BB:02', 'last-ip': '192.168.88.251', '.since': '70', 'signal-strength': '-70@1Mbps', 'tx-rate': '144.4Mbps-20MHz/2S/SGI', 'rx-rate': '130Mbps-20MHz/2S', 'signal-to-noise': '35', ap: 'false', wds: 'false', authenticated: 'true' },
       ],
       // It is also the legacy CAPsMAN for a cAP ac in the garden.
       'caps-man/manager': [{ enabled: 'true', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' }],
@@ -247,7 +268,7 @@ function legacyAp(input: ProfileInput): SeedConfig {
         { name: 'cap-garden-1', 'mac-address': 'B8:69:F4:C0:01:04', 'radio-mac': 'B8:69:F4:C0:01:04', 'radio-name': 'B869F4C00104', 'master-interface': 'none', configuration: 'cfg-ac', 'current-channel': '5180/20-Ceee/ac', 'current-registered-clients': '1', 'current-authorized-clients': '1', inactive: 'false', bound: 'true', disabled: 'false', comment: '', '.dynamic': 'true', '.link': 'up' },
       ],
       'caps-man/registration-table': [
-        { interface: 'cap-garden-1', ssid: 'MikroTik-ac', 'mac-address': 'F0:18:98:AA:BB:03', 'rx-signal': '-67', uptime: '2h5m12s', 'tx-rate': '433.3Mbps-80MHz/1S/SGI', 'rx-rate': '390Mbps-80MHz/1S', packets: '81234,60211', bytes: '96352110,7104822', 'eap-identity': '', comment: '' },
+        { interface: 'cap-garden-1', ssid: 'MikroTik-ac', 'mac-address': 'F0:18:98:AA:BB:03', 'rx-signal': '-67', '.since': '120', 'tx-rate': '433.3Mbps-80MHz/1S/SGI', 'rx-rate': '390Mbps-80MHz/1S', 'eap-identity': '', comment: '' },
       ],
       'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wlan1', 'wlan2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
       'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],

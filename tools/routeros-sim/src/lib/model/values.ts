@@ -21,6 +21,12 @@ export function formatDuration(totalSeconds: number): string {
   return parts.join('');
 }
 
+/** `1w2d3h4m5s` → seconds (the inverse of formatDuration); 0 for anything else. */
+export function parseSeconds(text: string): number {
+  const units: Record<string, number> = { w: 604800, d: 86400, h: 3600, m: 60, s: 1 };
+  return [...text.matchAll(/(\d+)([wdhms])/g)].reduce((total, [, n, unit]) => total + Number(n) * units[unit], 0);
+}
+
 /** `*` plus upper-case hex, as RouterOS prints internal ids. */
 export function formatId(n: number): string {
   return `*${n.toString(16).toUpperCase()}`;
@@ -46,4 +52,18 @@ export function versionAtLeast(version: string, minimum: string): boolean {
     if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
   }
   return true;
+}
+
+/** A round-trip time as RouterOS v7's ping prints it: `453us`, `12ms384us`, `3ms`. */
+export function formatRtt(milliseconds: number): string {
+  const micro = Math.max(0, Math.round(milliseconds * 1000));
+  const ms = Math.floor(micro / 1000);
+  const us = micro % 1000;
+  if (ms === 0) return `${us}us`;
+  return us === 0 ? `${ms}ms` : `${ms}ms${us}us`;
+}
+
+/** Milliseconds to one decimal, as traceroute's columns show them: `4.8ms`, `12ms` (never `4.800000000000001ms`). */
+export function formatMillis(milliseconds: number): string {
+  return `${Number(Math.max(0, milliseconds).toFixed(1))}ms`;
 }

@@ -2,6 +2,8 @@ import type { DeviceState } from '../model/device-state';
 import { formatDuration } from '../model/values';
 import { errors } from './rest-error';
 import { renderExport } from '../ssh/export';
+import { monitorSample } from '../model/interface-traffic';
+import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -48,34 +50,34 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       state.reboot();
       return [];
     case 'tool/ping': {
-      const address = String(body['address'] ?? '');
-      if (!address) throw errors.missingValue('address');
+      const host = String(body['address'] ?? '');
+      if (!host) throw errors.missingValue('address');
       const count = countOf(body);
+      const address = resolveHost(state, host);
+      const path = pathTo(state, address);
       const replies: Record<string, string>[] = [];
+      const times: number[] = [];
       for (let seq = 0; count === undefined || seq < count; seq++) {
         await sleep(Number(body['interval'] ?? 0) > 0 ? 10 : 5, signal);
-        replies.push({ seq: String(seq), host: address, size: String(body['size'] ?? 56), ttl: '64', time: `${(1 + (seq % 3) * 0.4).toFixed(1)}ms`, sent: String(seq + 1), received: String(seq + 1), 'packet-loss': '0' });
+        replies.push(pingRow(state, address, path, seq, String(body['size'] ?? 56), times));
       }
       return replies;
     }
     case 'tool/traceroute': {
-      const address = String(body['address'] ?? '');
-      if (!address) throw errors.missingValue('address');
+      const host = String(body['address'] ?? '');
+      if (!host) throw errors.missingValue('address');
       const count = countOf(body);
+      const address = resolveHost(state, host);
       if (count === undefined) {
         await sleep(24 * 3600_000, signal);
       }
-      const hops = ['10.0.0.1', '192.0.2.1', address];
-      return hops.map((hop, i) => ({ '.section': '0', address: hop, loss: '0%', sent: String(count), last: `${(i + 1) * 1.7}ms`, avg: `${(i + 1) * 1.6}ms`, best: `${(i + 1) * 1.5}ms`, worst: `${(i + 1) * 2.1}ms`, status: '' }));
+      return tracerouteRows(state, address, pathTo(state, address), count ?? 1);
     }
     case 'interface/monitor-traffic': {
       if (body['once'] === undefined) await sleep(24 * 3600_000, signal);
       const names = String(body['interface'] ?? '').split(',').filter(Boolean);
       if (names.length === 0) throw errors.missingValue('interface');
-      return names.map((name) => {
-        const row = state.get('interface', name);
-        return { name, 'rx-bits-per-second': String(Number(row['rx-byte']) % 90_000_000), 'tx-bits-per-second': String(Number(row['tx-byte']) % 40_000_000), 'rx-packets-per-second': '812', 'tx-packets-per-second': '455' };
-      });
+      return names.map((name) => monitorSample(state.interfaceRow(name), state.readContext()));
     }
     case 'export':
       return exportToFile(state, body);

@@ -11,9 +11,10 @@ export interface ExportOptions {
 
 /** Menus in the order RouterOS prints them in an export. */
 const EXPORT_ORDER = [
-  'interface/bridge', 'interface/ethernet', 'interface/vlan', 'interface/wifi', 'interface/wireless', 'interface/bridge/port', 'interface/bridge/vlan',
+  'interface/bridge', 'interface/ethernet', 'interface/vlan', 'interface/wifi', 'interface/wireless', 'caps-man/manager', 'interface/bridge/port', 'interface/bridge/vlan',
+  'interface/wifi/capsman',
   'ip/pool', 'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns',
-  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/route', 'ip/service',
+  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/route', 'ip/service',
   'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
 ];
 const WRAP_AT = 80;
@@ -42,14 +43,23 @@ function wrap(line: string): string[] {
   return out;
 }
 
+/** `configuration.mode=ap configuration.ssid=x` prints as `configuration.mode=ap .ssid=x`: RouterOS abbreviates a repeated group. */
+function abbreviate(keys: string[]): string[] {
+  return keys.map((key, i) => {
+    const group = key.includes('.') ? key.slice(0, key.indexOf('.')) : undefined;
+    const previous = keys[i - 1];
+    return group && previous?.startsWith(`${group}.`) ? key.slice(group.length) : key;
+  });
+}
+
 function props(row: Row, options: ExportOptions, sensitive: readonly string[], defaults: Record<string, string>, skip: readonly string[]): string {
-  return Object.keys(row)
+  const keys = Object.keys(row)
     .filter((k) => !k.startsWith('.') && !skip.includes(k))
     .filter((k) => options.showSensitive || !sensitive.includes(k))
     .filter((k) => options.verbose || (row[k] !== '' && defaults[k] !== row[k]))
-    .sort()
-    .map((k) => `${k}=${quote(display(row[k]))}`)
-    .join(' ');
+    .sort();
+  const printed = abbreviate(keys);
+  return keys.map((k, i) => `${printed[i]}=${quote(display(row[k]))}`).join(' ');
 }
 
 /**
@@ -70,20 +80,24 @@ export function renderExport(state: DeviceState, options: ExportOptions = {}): s
     const rows = snapshot[path] ?? [];
     const commands: string[] = [];
     const sensitive = spec.sensitive ?? [];
-    const computedKeys = ['dynamic', 'invalid', 'running'];
+    // Only what can be configured is exported: read-only values (loop-protect-status, max-l2mtu) never are.
+    const settable = new Set([...(state.tree[path]?.set ?? []), ...(state.tree[path]?.add ?? []), ...(spec.packageArgs ?? [])]);
+    const readOnly = (row: Row) => ['dynamic', 'invalid', 'running', ...Object.keys(row).filter((k) => settable.size > 0 && !settable.has(k))];
     for (const row of rows) {
       if (row['.dynamic'] === 'true') continue;
       if (spec.kind === 'singleton') {
         const baseline = spec.factory ?? seed[path]?.[0] ?? {};
-        const text = props(row, options, sensitive, options.verbose ? {} : baseline, computedKeys);
+        const text = props(row, options, sensitive, options.verbose ? {} : baseline, readOnly(row));
         if (text) commands.push(`set ${text}`);
       } else if (row['.builtin'] === 'true') {
-        const seedRow = (seed[path] ?? []).find((r) => r['.id'] === row['.id']) ?? {};
+        // Built-ins print what differs from the factory: the menu's factory row when it has one (wifi interfaces
+        // ship disabled and unconfigured, so defconf's settings show), else the row as first loaded.
+        const seedRow = spec.factory ? { ...spec.factory, name: row['default-name'] ?? row['name'] } : (seed[path] ?? []).find((r) => r['.id'] === row['.id']) ?? {};
         const key = row['default-name'] ? 'default-name' : 'name';
-        const text = props(row, options, sensitive, options.verbose ? {} : seedRow, [...computedKeys, 'default-name', 'mac-address', 'orig-mac-address']);
+        const text = props(row, options, sensitive, options.verbose ? {} : seedRow, [...readOnly(row), 'default-name', 'mac-address', 'orig-mac-address']);
         if (text) commands.push(`set [ find ${key}=${quote(row[key] ?? '')} ] ${text}`);
       } else {
-        commands.push(`add ${props(row, options, sensitive, options.verbose ? {} : spec.defaults ?? {}, computedKeys)}`.trimEnd());
+        commands.push(`add ${props(row, options, sensitive, options.verbose ? {} : spec.defaults ?? {}, readOnly(row))}`.trimEnd());
       }
     }
     if (commands.length === 0) continue;

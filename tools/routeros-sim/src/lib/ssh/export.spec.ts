@@ -1,0 +1,55 @@
+import { DeviceState } from '../model/device-state';
+import { seedConfig } from '../model/profiles';
+import { runCommand } from '../rest/commands';
+import { renderExport } from './export';
+
+const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
+const home = () => new DeviceState('7.20.5', 42, () => seedConfig({ profile: 'home', version: '7.20.5', identity: 'r1', index: 0, users }));
+const section = (text: string, menu: string) => {
+  const lines = text.split('\r\n');
+  const at = lines.indexOf(menu);
+  if (at < 0) return undefined;
+  const end = lines.findIndex((l, i) => i > at && l.startsWith('/'));
+  return lines.slice(at + 1, end < 0 ? undefined : end).join('\n').replace(/ \\\n {4}/g, ' ');
+};
+
+describe('export of the home profile', () => {
+  it('has the /interface wifi section the wireless menus show, without the passphrase', () => {
+    const s = home();
+    const wifi = section(renderExport(s), '/interface wifi');
+    expect(wifi).toBeDefined();
+    const rest = s.list('interface/wifi').filter((r) => r['dynamic'] !== 'true' && r['default-name']);
+    for (const row of rest) {
+      expect(wifi).toContain(`set [ find default-name=${row['default-name']} ] channel.band=${row['channel.band']} configuration.mode=ap .ssid=${row['configuration.ssid']} disabled=no security.authentication-types=wpa2-psk,wpa3-psk`);
+    }
+    expect(wifi).not.toContain('passphrase');
+    // The CAP's interface is dynamic (provisioned by CAPsMAN): not configuration.
+    expect(wifi).not.toContain('cap-hallway');
+    expect(section(renderExport(s), '/interface wifi capsman')).toBe('set enabled=yes interfaces=bridge');
+  });
+
+  it('shows the passphrase only with show-sensitive, over SSH and REST alike', async () => {
+    const s = home();
+    expect(renderExport(s, { showSensitive: true })).toContain('.passphrase=factory-wifi-key');
+    await runCommand(s, 'export', { file: 'cfg', 'show-sensitive': '' }, new AbortController().signal);
+    await runCommand(s, 'export', { file: 'plain' }, new AbortController().signal);
+    const files = s.snapshot()['file'];
+    expect(files.find((f) => f['name'] === 'cfg.rsc')!['contents']).toContain('.passphrase=factory-wifi-key');
+    expect(files.find((f) => f['name'] === 'plain.rsc')!['contents']).toContain('/interface wifi');
+    expect(files.find((f) => f['name'] === 'plain.rsc')!['contents']).not.toContain('factory-wifi-key');
+  });
+
+  it('follows a change made to a wifi interface', () => {
+    const s = home();
+    s.update('interface/wifi', 'wifi2', { disabled: 'yes' });
+    expect(section(renderExport(s), '/interface wifi')).toContain('set [ find default-name=wifi2 ] channel.band=2ghz-ax configuration.mode=ap .ssid=MikroTik-home security.authentication-types=wpa2-psk,wpa3-psk');
+  });
+});
+
+describe('export keeps to configuration', () => {
+  it('prints only settable properties, even verbose: no read-only values such as loop-protect-status or max-l2mtu', () => {
+    const text = renderExport(home(), { verbose: true });
+    expect(section(text, '/interface ethernet')).toContain('loop-protect=default');
+    expect(text).not.toMatch(/loop-protect-status|max-l2mtu|running=/);
+  });
+});
