@@ -1,3 +1,5 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import * as sqlite3 from 'sqlite3';
 import { DataSource, EntityManager } from 'typeorm';
 import { Dialect } from './dialect';
@@ -14,6 +16,27 @@ async function retryWhileBusy<T>(work: () => Promise<T>, attempts = 50): Promise
     } catch (error) {
       if (attempt >= attempts || !/SQLITE_BUSY/.test(String((error as Error).message))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80));
+    }
+  }
+}
+
+/**
+ * The SQLite file holds every credential (encrypted) and the audit trail: owner-only, like the key file. SQLite
+ * gives its -wal and -shm files the mode of the database file, so creating that one 0600 (whatever the umask)
+ * covers all three; files left 0644 by an earlier version are tightened.
+ */
+function ensurePrivateSqliteFiles(file: string): void {
+  if (file === ':memory:') return;
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(file, 'a', 0o600));
+  }
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(path, 0o600);
+    } catch (error) {
+      // Missing: SQLite creates it with the database's mode. Not ours: its owner decides.
+      if (!['ENOENT', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
     }
   }
 }
@@ -41,6 +64,7 @@ export class Database {
 
   static async open(target: DatabaseTarget): Promise<Database> {
     const dialect: Dialect = target.kind;
+    if (target.kind === 'sqlite') ensurePrivateSqliteFiles(target.file);
     const common = {
       entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect)],
       migrations: MIGRATIONS,
