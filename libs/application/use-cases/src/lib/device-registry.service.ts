@@ -42,7 +42,8 @@ export class DeviceRegistry {
       // A device contacted during enrolment is stored with what it told us.
       const device = contact ? created.recordContact(contact.facts, contact.status, now) : created;
       validateCredentials(credentials);
-      const stored = await this.devices.create(device, this.vault.seal(device.id, credentials, now));
+      // Sealed once the repository holds the credential lock, so a concurrent key rotation cannot retire the key.
+      const stored = await this.devices.create(device, () => this.vault.seal(device.id, credentials, now));
       this.logger.info('device enrolled', { device_id: device.id, environment: device.environment });
       return stored;
     });
@@ -88,7 +89,7 @@ export class DeviceRegistry {
     await this.recorder.run({ principal, action: 'credentials.set', deviceId: id, arguments: { username: credentials.rest.username } }, async () => {
       validateCredentials(credentials);
       await this.get(id);
-      await this.credentials.replace(id, this.vault.seal(id, credentials, this.clock.now()));
+      await this.credentials.replace(id, () => this.vault.seal(id, credentials, this.clock.now()));
     });
   }
 
