@@ -14,6 +14,6 @@ export class EnrolmentCredentialsRejectedError extends DomainError {
     super(`device '${deviceId}' rejected the password for user '${username}'; nothing was enrolled: ${how}`);
   }
   override details(): Record<string, unknown> {
-    return { device_id: this.deviceId, username: this.username, reason: 'credentials' };
+    return { device_id: this.deviceId, username: this.username, reason: 'credentials', field: 'password' };
   }
 }
