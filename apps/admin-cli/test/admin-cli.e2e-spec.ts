@@ -46,6 +46,7 @@ describe.each([
   it.each([
     ['a duplicate id', ['--id', 'dev-lab-01', '--name', 'Other'], "error: id: a device with id 'dev-lab-01' is already enrolled"],
     ['a duplicate name', ['--id', 'dev-lab-09', '--name', 'Router dev-lab-01'], "error: name: a device with name 'Router dev-lab-01' is already enrolled"],
+    ['a name with a bidirectional override', ['--id', 'dev-lab-09', '--name', 'core\u202E10-ved'], 'error: name: must not contain control, invisible or direction-changing characters (found U+202E)'],
     ['a bad host', ['--id', 'dev-lab-09', '--name', 'N', '--host', 'https://x/'], "error: host: 'https://x/' is not an IP address or host name"],
     ['a bad port', ['--id', 'dev-lab-09', '--name', 'N', '--port', '70000'], "error: port: '70000' is not a TCP port; expected an integer from 1 to 65535"],
     ['an unknown environment', ['--id', 'dev-lab-09', '--name', 'N', '--environment', 'production'], "error: environment: unknown environment 'production'; expected one of lab, staging, prod"],

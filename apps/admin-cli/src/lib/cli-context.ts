@@ -14,7 +14,7 @@ export interface GlobalOptions {
 export class CliContext {
   constructor(
     readonly io: CliIo,
-    private readonly env: NodeJS.ProcessEnv,
+    readonly env: NodeJS.ProcessEnv,
   ) {}
 
   get principal(): Principal {

@@ -7,3 +7,4 @@ export * from './lib/key-rotation.service';
 export * from './lib/use-cases.module';
 export * from './lib/device-connectivity.service';
 export * from './lib/device-reader.service';
+export * from './lib/errors/enrolment-credentials-rejected.error';

@@ -92,4 +92,5 @@ function report(ctx: CliContext, device: Device, json?: boolean): void {
   if (json) return write(ctx.io.stdout, JSON.stringify(deviceJson(device)));
   const facts = device.facts.routerosVersion ? `; RouterOS ${device.facts.routerosVersion} (${device.facts.board})` : '';
   write(ctx.io.stdout, `Enrolled ${device.id} (${device.name}) at ${device.host}:${device.restPort} in ${device.environment}; status ${device.status}${facts}.`);
+  if (device.tlsFingerprint) write(ctx.io.stdout, `Pinned TLS certificate SHA-256 ${device.tlsFingerprint}; SSH host key SHA-256 ${device.sshHostKey ?? '(none offered)'}.`);
 }

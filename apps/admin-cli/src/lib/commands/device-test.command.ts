@@ -22,6 +22,20 @@ function render(report: ConnectivityReport): string {
   ]);
 }
 
+const outcomeJson = (o: CheckOutcome) => (o.ok ? { ok: true, ms: o.ms } : { ok: false, code: o.code, error: o.error });
+
+/** The `--json` shape: snake_case like every other JSON output of this CLI. */
+function reportJson(report: ConnectivityReport): Record<string, unknown> {
+  const f = report.facts;
+  return {
+    device_id: report.deviceId,
+    rest: outcomeJson(report.rest),
+    ssh: outcomeJson(report.ssh),
+    facts: f ? { version: f.version, identity: f.identity, board: f.board, uptime: f.uptime, latency_ms: f.latencyMs } : null,
+    status: report.status,
+  };
+}
+
 export function deviceTestCommand(ctx: CliContext): Command {
   return new Command('test')
     .description('check REST and SSH reachability, read version, identity, board and latency, and record them')
@@ -33,11 +47,11 @@ export function deviceTestCommand(ctx: CliContext): Command {
         const device = await services.devices.get(id);
         // A device enrolled offline is pinned at its first test, after confirmation.
         if (!device.tlsFingerprint || !device.sshHostKey) {
-          const pins = await choosePins(ctx, services, device, { yes: options.yes }, device);
+          const pins = await choosePins(ctx, services, device, { yes: options.yes, json: options.json }, device);
           await services.connectivity.repin(ctx.principal, id, { tlsFingerprint: device.tlsFingerprint ?? pins.tlsFingerprint, sshHostKey: device.sshHostKey ?? pins.sshHostKey });
         }
         const report = await services.connectivity.test(ctx.principal, id);
-        write(ctx.io.stdout, options.json ? JSON.stringify(report) : render(report));
+        write(ctx.io.stdout, options.json ? JSON.stringify(reportJson(report)) : render(report));
         if (!report.rest.ok) throw new ReportedFailure(`${id} did not answer over REST`);
       });
     });

@@ -1,3 +1,5 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import * as sqlite3 from 'sqlite3';
 import { DataSource, EntityManager } from 'typeorm';
 import { Dialect } from './dialect';
@@ -17,6 +19,30 @@ async function retryWhileBusy<T>(work: () => Promise<T>, attempts = 50): Promise
     }
   }
 }
+
+/**
+ * The SQLite file holds every credential (encrypted) and the audit trail: owner-only, like the key file. SQLite
+ * gives its -wal and -shm files the mode of the database file, so creating that one 0600 (whatever the umask)
+ * covers all three; files left 0644 by an earlier version are tightened.
+ */
+function ensurePrivateSqliteFiles(file: string): void {
+  if (file === ':memory:') return;
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(file, 'a', 0o600));
+  }
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      chmodSync(path, 0o600);
+    } catch (error) {
+      // Missing: SQLite creates it with the database's mode. Not ours: its owner decides.
+      if (!['ENOENT', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    }
+  }
+}
+
+/** Who takes the credential lock: a credential writer, or a key rotation (which excludes writers). */
+export type CredentialLock = 'writer' | 'rotation';
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -41,6 +67,7 @@ export class Database {
 
   static async open(target: DatabaseTarget): Promise<Database> {
     const dialect: Dialect = target.kind;
+    if (target.kind === 'sqlite') ensurePrivateSqliteFiles(target.file);
     const common = {
       entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect)],
       migrations: MIGRATIONS,
@@ -69,6 +96,40 @@ export class Database {
   /** Runs `work` in one transaction: it all commits, or none of it does. */
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.inTurn(() => this.dataSource.transaction(work));
+  }
+
+  /**
+   * A transaction that first takes the credential lock. A writer encrypts its secrets only once it holds the lock,
+   * so against a key rotation it either commits before the rotation reads the rows (and is re-encrypted with
+   * them) or encrypts under the rotation's new key: nothing ends up under a key the rotation retires.
+   * PostgreSQL: table locks, ROW EXCLUSIVE for writers (they do not block each other) and SHARE ROW EXCLUSIVE for
+   * the rotation (blocks writers and other rotations). SQLite: BEGIN IMMEDIATE, the database's one write lock
+   * taken when the transaction starts rather than at its first write.
+   */
+  writeLocked<T>(lock: CredentialLock, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.dialect === 'postgres') {
+      const mode = lock === 'rotation' ? 'SHARE ROW EXCLUSIVE' : 'ROW EXCLUSIVE';
+      return this.dataSource.transaction(async (manager) => {
+        await manager.query(`LOCK TABLE device_credentials IN ${mode} MODE`);
+        return work(manager);
+      });
+    }
+    return this.inTurn(async () => {
+      const runner = this.dataSource.createQueryRunner();
+      try {
+        await runner.query('BEGIN IMMEDIATE');
+        try {
+          const result = await work(runner.manager);
+          await runner.query('COMMIT');
+          return result;
+        } catch (error) {
+          await runner.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      } finally {
+        await runner.release();
+      }
+    });
   }
 
   /** One statement, atomic on its own: in turn with the transactions, without BEGIN and COMMIT round trips. */

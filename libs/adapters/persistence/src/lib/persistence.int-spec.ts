@@ -1,4 +1,5 @@
 import { ConcurrentModificationError, EncryptedCredential } from '@routeros-mcp/application-ports';
+import { chmodSync, statSync } from 'node:fs';
 import { Device, DeviceAlreadyExistsError, DeviceNotFoundError } from '@routeros-mcp/domain-devices';
 import { useTestDatabases } from '@routeros-mcp/testing';
 import {
@@ -270,5 +271,38 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
       expect((await audit.list({ limit: 1, action: 'device.add' }))[0].deviceId).toBe('dev-b');
       expect((await audit.list({ limit: 10, since: new Date(t0.getTime() + 1000) })).length).toBe(2);
     });
+  });
+});
+
+describe('SQLite files', () => {
+  const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+
+  it('are created owner-only (0600): the database, its WAL and shared-memory file, whatever the umask', async () => {
+    const file = databases.sqliteFile();
+    const umask = process.umask(0o022);
+    try {
+      const db = await Database.open({ kind: 'sqlite', file });
+      try {
+        await new TypeOrmSchemaMigrator(db).migrate();
+        expect([file, `${file}-wal`, `${file}-shm`].map(modeOf)).toEqual(['600', '600', '600']);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      process.umask(umask);
+    }
+  });
+
+  it('left readable by others by an earlier version are tightened on open', async () => {
+    const file = databases.sqliteFile();
+    await (await Database.open({ kind: 'sqlite', file })).close();
+    chmodSync(file, 0o644);
+    const db = await Database.open({ kind: 'sqlite', file });
+    try {
+      await new TypeOrmSchemaMigrator(db).migrate();
+      expect([file, `${file}-wal`].map(modeOf)).toEqual(['600', '600']);
+    } finally {
+      await db.close();
+    }
   });
 });

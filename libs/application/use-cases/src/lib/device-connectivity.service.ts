@@ -2,6 +2,7 @@ import type { Clock, ConfigShell, DeviceProbe, DeviceRepository, DeviceTarget, L
 import {
   Clock as ClockToken,
   ConfigShell as ConfigShellToken,
+  DeviceAuthFailedError,
   DeviceRepository as DeviceRepositoryToken,
   Logger as LoggerToken,
   RouterOsApi as RouterOsApiToken,
@@ -10,6 +11,7 @@ import { Device, DeviceCredentials } from '@routeros-mcp/domain-devices';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
 import { inject, injectable } from 'inversify';
 import { AuditRecorder } from './audit-recorder';
+import { EnrolmentCredentialsRejectedError } from './errors/enrolment-credentials-rejected.error';
 import { DeviceRegistry } from './device-registry.service';
 
 /** How a device and its credentials become an adapter target. */
@@ -68,10 +70,20 @@ export class DeviceConnectivity {
     return { tlsFingerprint: tls ?? undefined, sshHostKey: ssh ?? undefined, problems };
   }
 
-  /** Checks the credentials and pins work, before enrolment: throws the REST failure if there is one. */
-  async verify(target: DeviceTarget): Promise<{ facts: DeviceProbe; ssh: CheckOutcome }> {
-    const facts = await this.api.facts(target);
-    this.api.forget(target.deviceId);
+  /**
+   * Checks the credentials and pins work, before enrolment: throws the REST failure if there is one. A rejected
+   * password becomes advice to enrol again (the adapter's own advice is for devices already enrolled).
+   */
+  async verify(target: DeviceTarget, how?: string): Promise<{ facts: DeviceProbe; ssh: CheckOutcome }> {
+    let facts: DeviceProbe;
+    try {
+      facts = await this.api.facts(target);
+    } catch (error) {
+      if (error instanceof DeviceAuthFailedError && error.failure === 'credentials') throw new EnrolmentCredentialsRejectedError(target.deviceId, target.username, how);
+      throw error;
+    } finally {
+      this.api.forget(target.deviceId);
+    }
     return { facts, ssh: await this.checkSsh(target) };
   }
 

@@ -18,6 +18,12 @@ export interface CredentialSummary {
   updatedAt: Date;
 }
 
+/** What contacting a device during enrolment revealed. */
+export interface EnrolmentContact {
+  facts: Omit<DeviceFacts, 'lastSeenAt'>;
+  status: 'healthy' | 'degraded';
+}
+
 /** Enrolment and upkeep of the device registry. Every change is audited under the calling principal. */
 @injectable()
 export class DeviceRegistry {
@@ -35,15 +41,34 @@ export class DeviceRegistry {
   }
 
   /** Validates everything first; stores the device, its tags and encrypted credentials in one transaction. */
-  async enroll(principal: Principal, input: NewDeviceInput, credentials: DeviceCredentials, contact?: { facts: Omit<DeviceFacts, 'lastSeenAt'>; status: 'healthy' | 'degraded' }): Promise<Device> {
+  async enroll(principal: Principal, input: NewDeviceInput, credentials: DeviceCredentials, contact?: EnrolmentContact): Promise<Device> {
     return this.recorder.run({ principal, action: 'device.add', deviceId: input.id, arguments: { ...input } }, async () => {
       const now = this.clock.now();
       const created = Device.create(input, now);
       // A device contacted during enrolment is stored with what it told us.
       const device = contact ? created.recordContact(contact.facts, contact.status, now) : created;
       validateCredentials(credentials);
-      const stored = await this.devices.create(device, this.vault.seal(device.id, credentials, now));
+      // Sealed once the repository holds the credential lock, so a concurrent key rotation cannot retire the key.
+      const stored = await this.devices.create(device, () => this.vault.seal(device.id, credentials, now));
       this.logger.info('device enrolled', { device_id: device.id, environment: device.environment });
+      return stored;
+    });
+  }
+
+  /**
+   * Enrols several devices in one transaction (a fleet import): every one is validated first, then all are stored
+   * or none is. One audit record names them all.
+   */
+  async enrollAll(principal: Principal, entries: { input: NewDeviceInput; credentials: DeviceCredentials; contact?: EnrolmentContact }[]): Promise<Device[]> {
+    return this.recorder.run({ principal, action: 'device.import', arguments: { ids: entries.map((e) => e.input.id) } }, async () => {
+      const now = this.clock.now();
+      const devices = entries.map(({ input, credentials, contact }) => {
+        const created = Device.create(input, now);
+        validateCredentials(credentials);
+        return { device: contact ? created.recordContact(contact.facts, contact.status, now) : created, credentials };
+      });
+      const stored = await this.devices.createAll(devices.map(({ device, credentials }) => ({ device, credentials: () => this.vault.seal(device.id, credentials, now) })));
+      this.logger.info('devices imported', { device_ids: stored.map((d) => d.id) });
       return stored;
     });
   }
@@ -88,7 +113,7 @@ export class DeviceRegistry {
     await this.recorder.run({ principal, action: 'credentials.set', deviceId: id, arguments: { username: credentials.rest.username } }, async () => {
       validateCredentials(credentials);
       await this.get(id);
-      await this.credentials.replace(id, this.vault.seal(id, credentials, this.clock.now()));
+      await this.credentials.replace(id, () => this.vault.seal(id, credentials, this.clock.now()));
     });
   }
 

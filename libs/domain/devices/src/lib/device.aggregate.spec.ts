@@ -53,6 +53,10 @@ describe('Device.create', () => {
     ['id', { id: 'a'.repeat(64) }],
     ['name', { name: '   ' }],
     ['name', { name: 'bad\nname' }],
+    ['name', { name: 'core\u202Eputer' }],
+    ['name', { name: 'edge\u200B1' }],
+    ['name', { name: '\uFEFFedge' }],
+    ['tags', { tags: { site: 'ber\u20661' } }],
     ['host', { host: 'https://10.0.0.1' }],
     ['host', { host: '10.0.0.1:443' }],
     ['host', { host: '300.1.1.1' }],
@@ -121,7 +125,7 @@ describe('Device.update', () => {
     expect(fieldsOf(() => insecure.update({ environment: 'staging' }, later))).toEqual(['tls_skip_verify']);
   });
 
-  it.each([['status', { status: 'broken' }], ['environment', { environment: 'qa' }], ['port', { restPort: 70000 }]] as const)(
+  it.each([['status', { status: 'broken' }], ['environment', { environment: 'qa' }], ['port', { restPort: 70000 }], ['name', { name: 'a\u2067b' }], ['tags', { setTags: { role: 'x\u200Dy' } }]] as const)(
     'rejects a bad %s',
     (field, patch) => expect(fieldsOf(() => device.update(patch, later))).toEqual([field]),
   );

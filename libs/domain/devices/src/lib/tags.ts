@@ -1,4 +1,4 @@
-import { hasControlCharacters, ValidationError } from '@routeros-mcp/domain-kernel';
+import { displayAlteringCharacter, ValidationError } from '@routeros-mcp/domain-kernel';
 
 export type Tags = Readonly<Record<string, string>>;
 
@@ -8,9 +8,9 @@ export function validateTag(key: string, value: string, field = 'tags'): void {
   if (!KEY.test(key)) {
     throw ValidationError.single(field, `tag key '${key}' must be 1-32 lower-case letters, digits, '.', '_' or '-'`);
   }
-  if (value.length === 0 || value.length > 64 || hasControlCharacters(value)) {
-    throw ValidationError.single(field, `tag '${key}' needs a value of 1-64 printable characters`);
-  }
+  if (value.length === 0 || value.length > 64) throw ValidationError.single(field, `tag '${key}' needs a value of 1-64 characters`);
+  const hidden = displayAlteringCharacter(value);
+  if (hidden) throw ValidationError.single(field, `tag '${key}' must not contain control, invisible or direction-changing characters (found ${hidden})`);
 }
 
 /** Parses `key=value` as typed on a command line or in a filter. */

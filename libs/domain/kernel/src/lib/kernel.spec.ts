@@ -1,4 +1,4 @@
-import { DomainError, FieldErrors, hasControlCharacters, InternalError, isDomainError, parseEnvironment, ValidationError } from '../index';
+import { displayAlteringCharacter, DomainError, FieldErrors, hasControlCharacters, InternalError, isDomainError, parseEnvironment, ValidationError } from '../index';
 
 describe('parseEnvironment', () => {
   it.each(['lab', 'staging', 'prod'])('accepts %s', (env) => expect(parseEnvironment(env)).toBe(env));
@@ -45,4 +45,19 @@ describe('hasControlCharacters', () => {
     '%p → %p',
     (text, expected) => expect(hasControlCharacters(text)).toBe(expected),
   );
+});
+
+describe('displayAlteringCharacter', () => {
+  it.each([
+    ['plain ünïcode, emoji 🚀 and CJK 路由器', undefined],
+    ['tab\there', 'U+0009'],
+    ['evil\u202Egnp.exe', 'U+202E'],
+    ['iso\u2066late', 'U+2066'],
+    ['zero\u200Bwidth', 'U+200B'],
+    ['rlm\u200F', 'U+200F'],
+    ['word\u2060joiner', 'U+2060'],
+    ['\uFEFFbom', 'U+FEFF'],
+    ['line\u2028sep', 'U+2028'],
+    ['soft\u00ADhyphen', 'U+00AD'],
+  ] as const)('%p → %p', (text, expected) => expect(displayAlteringCharacter(text)).toBe(expected));
 });

@@ -1,7 +1,8 @@
-import type { CredentialPurpose, CredentialRepository, EncryptedCredential } from '@routeros-mcp/application-ports';
+import type { CredentialPurpose, CredentialRepository, EncryptedCredential, SealedCredentials } from '@routeros-mcp/application-ports';
+import { unseal } from '@routeros-mcp/application-ports';
 import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
 import type { EntityManager } from 'typeorm';
-import { Database } from '../database';
+import { CredentialLock, Database } from '../database';
 import { RegistryReadCache } from '../registry-read-cache';
 import { CredentialRecord } from '../records/credential.record';
 
@@ -29,16 +30,17 @@ export class TypeOrmCredentialRepository implements CredentialRepository {
     return rows.map((row) => ({ ...row }));
   }
 
-  async replace(deviceId: string, credentials: EncryptedCredential[]): Promise<void> {
-    await this.write(async (em) => {
+  async replace(deviceId: string, credentials: SealedCredentials): Promise<void> {
+    await this.write('writer', async (em) => {
       if (!(await em.exists('DeviceRecord', { where: { id: deviceId } }))) throw new DeviceNotFoundError(deviceId);
       await em.delete(CREDENTIAL, { device_id: deviceId });
-      if (credentials.length > 0) await em.insert(CREDENTIAL, credentials.map(toCredentialRecord));
+      const rows = unseal(credentials);
+      if (rows.length > 0) await em.insert(CREDENTIAL, rows.map(toCredentialRecord));
     });
   }
 
   async reencryptAll(transform: (credential: EncryptedCredential) => EncryptedCredential): Promise<number> {
-    return this.write(async (em) => {
+    return this.write('rotation', async (em) => {
       const rows = await em.find<CredentialRecord>(CREDENTIAL, { order: { device_id: 'ASC', purpose: 'ASC' } });
       for (const row of rows) {
         const next = toCredentialRecord(transform(fromRecord(row)));
@@ -48,8 +50,8 @@ export class TypeOrmCredentialRepository implements CredentialRepository {
     });
   }
 
-  private write<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.write(work).finally(() => this.cache.invalidate());
+  private write<T>(lock: CredentialLock, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.writeLocked(lock, work).finally(() => this.cache.invalidate());
   }
 
   async keyIdsInUse(): Promise<string[]> {

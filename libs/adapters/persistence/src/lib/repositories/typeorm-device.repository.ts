@@ -1,5 +1,5 @@
-import type { DeviceFilter, DeviceRepository, EncryptedCredential } from '@routeros-mcp/application-ports';
-import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
+import type { DeviceFilter, DeviceRepository, SealedCredentials } from '@routeros-mcp/application-ports';
+import { ConcurrentModificationError, unseal } from '@routeros-mcp/application-ports';
 import { Device, DeviceAlreadyExistsError, DeviceNotFoundError } from '@routeros-mcp/domain-devices';
 import { EntityManager, FindOptionsWhere, In } from 'typeorm';
 import { Database } from '../database';
@@ -41,19 +41,28 @@ export class TypeOrmDeviceRepository implements DeviceRepository {
     return this.withTags(await query.getMany());
   }
 
-  async create(device: Device, credentials: EncryptedCredential[]): Promise<Device> {
-    return this.write(async (em) => {
-      await this.assertUnique(em, device);
-      try {
-        await em.insert(DEVICE, toDeviceRecord(device));
-      } catch (error) {
-        throw this.mapUnique(error, device);
-      }
-      const tags = toTagRecords(device);
-      if (tags.length > 0) await em.insert(TAG, tags);
-      if (credentials.length > 0) await em.insert(CREDENTIAL, credentials.map(toCredentialRecord));
-      return device;
+  async create(device: Device, credentials: SealedCredentials): Promise<Device> {
+    return (await this.createAll([{ device, credentials }]))[0];
+  }
+
+  async createAll(entries: { device: Device; credentials: SealedCredentials }[]): Promise<Device[]> {
+    const done = this.db.writeLocked('writer', async (em) => {
+      for (const { device, credentials } of entries) await this.insert(em, device, unseal(credentials));
+      return entries.map((e) => e.device);
     });
+    return done.finally(() => this.cache.invalidate());
+  }
+
+  private async insert(em: EntityManager, device: Device, credentials: ReturnType<typeof unseal>): Promise<void> {
+    await this.assertUnique(em, device);
+    try {
+      await em.insert(DEVICE, toDeviceRecord(device));
+    } catch (error) {
+      throw this.mapUnique(error, device);
+    }
+    const tags = toTagRecords(device);
+    if (tags.length > 0) await em.insert(TAG, tags);
+    if (credentials.length > 0) await em.insert(CREDENTIAL, credentials.map(toCredentialRecord));
   }
 
   async update(device: Device): Promise<Device> {
