@@ -84,6 +84,7 @@ describe('routeros-mcp over stdio', () => {
     ['a bad environment variable', { ROUTEROS_MCP_ENVIRONMENT: 'production' }, [], 'ROUTEROS_MCP_ENVIRONMENT (environment): must be one of lab, staging, prod (got "production")'],
     ['an unknown flag', {}, ['--colour'], "Unknown option '--colour'"],
     ['a missing config file', {}, ['--config', '/nonexistent/x.yaml'], 'config file /nonexistent/x.yaml: does not exist'],
+    ['an unknown tool set', { ROUTEROS_MCP_TOOLSETS: 'device,sytem' }, [], "ROUTEROS_MCP_TOOLSETS: unknown tool sets 'sytem' (did you mean 'system'?)"],
   ])('fails fast on %s with exit 1, a clear message and nothing on stdout', async (_label, env, args, message) => {
     const { stdout, stderr, code } = await runRaw([], { ROUTEROS_MCP_DATA_DIR: dataDir(), ...env }, args as string[]);
     expect(code).toBe(1);

@@ -327,7 +327,10 @@ describe('errors as spec 001 shapes them', () => {
       expect(await overview('dev-home')).toMatchObject({ code: -32011, data: { mcp_error_code: 'DEVICE_AUTH_FAILED', recovery_strategy: 'user_action_required', device_id: 'dev-home' } });
       await simControl(fleet, 'DELETE', '/devices/0/faults');
       await simControl(fleet, 'PUT', '/devices/0/faults', { serverError: 'no such item (4)' });
-      expect(await overview('dev-home')).toMatchObject({ code: -32012, data: { mcp_error_code: 'DEVICE_ERROR', device_id: 'dev-home', routeros_error: { status: 500, detail: 'no such item (4)' } } });
+      const failed = await overview('dev-home');
+      expect(failed).toMatchObject({ code: -32012, data: { mcp_error_code: 'DEVICE_ERROR', device_id: 'dev-home', routeros_error: { status: 500, detail: 'no such item (4)' }, next_steps: ['logs_get_recent'] } });
+      // A device failing on its own is not a refusal of the request: no advice to check the parameters.
+      expect(failed.data.suggestion).not.toMatch(/parameters/);
       await simControl(fleet, 'DELETE', '/devices/0/faults');
       await simControl(fleet, 'PUT', '/devices/0/faults', { tlsCertificateChanged: true });
       const pin = await overview('dev-home');
@@ -337,7 +340,13 @@ describe('errors as spec 001 shapes them', () => {
       // overview's three reads, each tried three times, count three toward the circuit's five: still a timeout.
       await strict.callTool({ name: 'system_get_overview', arguments: { device_id: 'dev-edge' } });
       await simControl(fleet, 'PUT', '/devices/1/faults', { latencyMs: 2000 });
-      expect(await overview('dev-edge')).toMatchObject({ code: -32007, data: { mcp_error_code: 'TIMEOUT', recovery_strategy: 'retry_with_backoff', device_id: 'dev-edge' } });
+      const late = await overview('dev-edge');
+      expect(late).toMatchObject({ code: -32007, data: { mcp_error_code: 'TIMEOUT', recovery_strategy: 'retry_with_backoff', device_id: 'dev-edge' } });
+      // The overview takes no fields, filter or count: it is told to retry, not to ask for less.
+      expect(late.message).toMatch(/retry later$/);
+      expect(late.message + late.data.suggestion).not.toMatch(/fields|filter|where|count/);
+      const lateList = await rpcError(strict.callTool({ name: 'interface_list', arguments: { device_id: 'dev-edge' } }));
+      expect(lateList.message).toMatch(/ask for less \(fields, where, limit\)/);
       expect(await strict.ping()).toEqual({});
     } finally {
       await strict.close();
@@ -371,6 +380,134 @@ describe('errors as spec 001 shapes them', () => {
       expect(names.every((n) => n.startsWith('device_') || n.startsWith('system_'))).toBe(true);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('what a model is told (issue 10)', () => {
+  const textLines = (result: any) => result.content[0].text.split('\n');
+  /** Every property of a row that changes its meaning appears in its text line as key=value. */
+  const meaningful = (row: Record<string, unknown>) =>
+    Object.entries(row).filter(([k, v]) => !/^(bytes|packets|position|\.id)$/.test(k) && v !== false && v !== '' && k !== 'comment');
+
+  it.each([
+    ['firewall_list_filter_rules', 'dev-edge'],
+    ['firewall_list_filter_rules', 'dev-home'],
+    ['firewall_list_nat_rules', 'dev-home'],
+    ['firewall_list_nat_rules', 'dev-edge'],
+  ])('%s on %s renders every matcher and action of each rule in the text', async (tool, device) => {
+    const result = await call(tool, { device_id: device, limit: 500 });
+    const lines = textLines(result).slice(2, -1);
+    expect(lines).toHaveLength(result.structuredContent.items.length);
+    result.structuredContent.items.forEach((row: Record<string, unknown>, i: number) => {
+      for (const [key, value] of meaningful(row)) {
+        if (key === 'disabled') expect(lines[i]).toContain('X chain=');
+        else expect(lines[i]).toContain(`${key}=${/\s/.test(String(value)) ? JSON.stringify(String(value)) : value}`);
+      }
+    });
+  });
+
+  it('a restrictive rule never reads as accept-everything', async () => {
+    const result = await call('firewall_list_filter_rules', { device_id: 'dev-edge', where: { 'src-address-list': 'mgmt-allowed' } });
+    expect(result.structuredContent.items.length).toBeGreaterThan(0);
+    expect(result.content[0].text).toMatch(/chain=input action=accept .*src-address-list=mgmt-allowed/);
+  });
+
+  it('secret properties never leave the server: not in tools, resources or logs', async () => {
+    const seen: string[] = [];
+    seen.push(JSON.stringify(await call('interface_get', { device_id: 'dev-home', interface: 'wifi1' })));
+    seen.push(JSON.stringify(await call('interface_list', { device_id: 'dev-home', where: { type: 'wifi' } })));
+    seen.push(JSON.stringify(await call('wireless_list_interfaces', { device_id: 'dev-home' })));
+    seen.push(JSON.stringify(await call('config_get_export', { device_id: 'dev-home' })));
+    seen.push(JSON.stringify(await client.readResource({ uri: 'device://dev-home/interfaces' })));
+    seen.push(JSON.stringify(await client.readResource({ uri: 'device://dev-home/config' })));
+    const wifi = JSON.parse(seen[0]).structuredContent.item;
+    expect(wifi['security.passphrase']).toBe('[redacted]');
+    for (const text of seen) expect(text).not.toContain('factory-wifi-key');
+  });
+
+  it('values are typed the same way everywhere, and the output schemas say so', async () => {
+    const ifaces = await call('interface_list', { device_id: 'dev-edge', limit: 500 });
+    for (const row of ifaces.structuredContent.items) {
+      expect(typeof row.mtu === 'number' || row.mtu === undefined || row.mtu === 'auto').toBe(true);
+      expect(typeof row.running).toBe('boolean');
+      expect(typeof row.disabled).toBe('boolean');
+      if (row['rx-byte'] !== undefined) expect(typeof row['rx-byte']).toBe('number');
+      expect(typeof row.name).toBe('string');
+    }
+    const routes = await call('routing_list_routes', { device_id: 'dev-edge' });
+    for (const row of routes.structuredContent.items) {
+      expect(typeof row.distance).toBe('number');
+      expect(typeof row.active).toBe('boolean');
+    }
+    const dns = await call('dns_get_status', { device_id: 'dev-edge' });
+    expect(typeof dns.structuredContent.cache_size_bytes).toBe('number');
+    const { tools } = await client.listTools();
+    const listing = tools.find((t) => t.name === 'interface_list') as any;
+    expect(listing.outputSchema.properties.items.items.additionalProperties.type).toEqual(['string', 'number', 'boolean']);
+  });
+
+  it('lists the bounds a caller needs and describes where and fields', async () => {
+    const { tools } = await client.listTools();
+    const schema = (name: string) => (tools.find((t) => t.name === name) as any).inputSchema.properties;
+    expect(schema('interface_list').limit).toMatchObject({ minimum: 1, maximum: 500, default: 50 });
+    expect(schema('interface_list').offset).toMatchObject({ minimum: 0 });
+    expect(schema('diagnostics_ping').count).toMatchObject({ minimum: 1, maximum: 10 });
+    expect(schema('interface_list').where.description).toBeDefined();
+    expect(schema('interface_list').fields.description).toBeDefined();
+  });
+
+  it('missing objects are NOT_FOUND naming the object and the list tool', async () => {
+    const route = await rawError('routing_get_route', { device_id: 'dev-edge', route_id: '*FFFF' });
+    expect(route).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND', id: '*FFFF', next_steps: ['routing_list_routes'] } });
+    const iface = await rawError('interface_get', { device_id: 'dev-edge', interface: 'ether99' });
+    expect(iface).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND', id: 'ether99', next_steps: ['interface_list'] } });
+    const traffic = await rawError('interface_get_traffic', { device_id: 'dev-home', interfaces: ['ether1', 'ether99'] });
+    expect(traffic).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND', id: 'ether99' } });
+    for (const bad of ['.', '..', 'a@b']) {
+      expect(await rawError('interface_get', { device_id: 'dev-edge', interface: bad })).toMatchObject({ code: -32602, data: { field: 'interface' } });
+    }
+  });
+
+  it('where refuses unknown properties with the valid names and takes yes/no, booleans and numbers', async () => {
+    const unknown = await rawError('interface_list', { device_id: 'dev-edge', where: { 'no-such-property': 'x' } });
+    expect(unknown).toMatchObject({ code: -32005, data: { mcp_error_code: 'VALIDATION_ERROR' } });
+    expect(unknown.message).toMatch(/no-such-property/);
+    expect(JSON.stringify(unknown.data)).toMatch(/mtu/);
+    const all = (await call('interface_list', { device_id: 'dev-edge', limit: 500 })).structuredContent.items.length;
+    for (const disabled of ['no', 'false', false]) {
+      expect((await call('interface_list', { device_id: 'dev-edge', where: { disabled }, limit: 500 })).structuredContent.items.length).toBe(all);
+    }
+    const mtu = await call('interface_list', { device_id: 'dev-edge', where: { mtu: 1500 }, limit: 500 });
+    expect(mtu.structuredContent.items.length).toBeGreaterThan(0);
+    // A property that exists but matches nothing is an honest empty answer, not an error.
+    expect((await call('interface_list', { device_id: 'dev-edge', where: { comment: 'nothing has this comment' } })).structuredContent.total_count).toBe(0);
+  });
+
+  it('host names follow one rule, export sections are checked, audit filters take a tool name', async () => {
+    for (const address of ['my-router', 'notanip']) {
+      const result = await client.callTool({ name: 'diagnostics_ping', arguments: { device_id: 'dev-edge', address, count: 1 } }).catch((e) => e);
+      expect(result.code).not.toBe(-32602);
+    }
+    expect(await rawError('diagnostics_ping', { device_id: 'dev-edge', address: '1.2.3' })).toMatchObject({ code: -32602 });
+    const section = await rawError('config_get_export', { device_id: 'dev-home', sections: ['/ip firewal'] });
+    expect(section).toMatchObject({ data: { mcp_error_code: 'VALIDATION_ERROR' } });
+    expect(section.message).toMatch(/\/ip firewal/);
+    expect(section.data.errors[0].message).toMatch(/\/ip firewall filter/);
+    await call('device_list');
+    const events = await call('audit_list_events', { action: 'device_list', limit: 5 });
+    expect(events.structuredContent.items[0].action).toBe('tool.device_list');
+  });
+
+  it('the instructions describe what this server offers', async () => {
+    const narrow = await connect({ ROUTEROS_MCP_TOOLSETS: 'device,system' });
+    try {
+      const text = narrow.getInstructions()!;
+      expect(text).not.toMatch(/advanced|professional|approves/);
+      expect(text).toMatch(/read-only/);
+      expect(text).toMatch(/switched off here \(ROUTEROS_MCP_TOOLSETS\): .*firewall/);
+    } finally {
+      await narrow.close();
     }
   });
 });
