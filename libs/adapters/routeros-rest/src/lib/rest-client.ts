@@ -46,7 +46,8 @@ const menuPath = boundedMemo((menu: string): string => clean(menu).split('/').ma
 
 /** RouterOS's REST API over pinned, limited, retried keep-alive HTTPS (see RestClientOptions). */
 export class RestRouterOsApi implements RouterOsApi {
-  private readonly options: RestClientOptions;
+  /** As configured, defaults filled in (read by composition's wiring test). */
+  readonly options: Readonly<RestClientOptions>;
   private readonly channels = new Map<string, DeviceChannel>();
   private readonly global: BulkheadPolicy;
   // Policies hold no per-call state, so they are built once rather than on every request (callers use a few

@@ -88,7 +88,8 @@ class PinnedShellSession implements ShellSession {
 
 /** The SSH console of RouterOS, limited to typed operations, with the host key pinned. */
 export class SshConfigShell implements ConfigShell {
-  private readonly options: SshShellOptions;
+  /** As configured, defaults filled in (read by composition's wiring test). */
+  readonly options: Readonly<SshShellOptions>;
 
   constructor(
     private readonly logger: Logger,
