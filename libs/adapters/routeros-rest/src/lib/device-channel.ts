@@ -1,7 +1,6 @@
 import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, ConsecutiveBreaker, handleWhen, TaskCancelledError } from 'cockatiel';
 import type { DeviceTarget, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
-import type { AxiosInstance } from 'axios';
-import { createDeviceHttp } from './https-call';
+import { createDeviceHttp, DeviceHttp } from './https-call';
 import { PinnedAgent, TlsTrust } from './pinned-agent';
 import { isDeviceFailure } from './map-error';
 import type { RestClientOptions } from './rest-client.options';
@@ -42,7 +41,7 @@ export function channelKey(target: DeviceTarget): string {
 
 /** Everything kept per device: the keep-alive connections, its slot limit, its circuit and what it told us. */
 export class DeviceChannel {
-  readonly http: AxiosInstance;
+  readonly http: DeviceHttp;
   readonly agent: PinnedAgent;
   readonly slots: BulkheadPolicy;
   readonly breaker: CircuitBreakerPolicy;

@@ -1,5 +1,8 @@
-import axios, { AxiosError, AxiosInstance, isAxiosError, isCancel } from 'axios';
+import { Axios, AxiosError, isAxiosError, isCancel } from 'axios';
 import { CertificateMismatchError, ConnectTimeoutError, PinnedAgent } from './pinned-agent';
+
+/** The axios client of one device (see createDeviceHttp). */
+export type DeviceHttp = InstanceType<typeof Axios>;
 
 export interface HttpsAnswer {
   status: number;
@@ -28,15 +31,18 @@ export class AnswerTooLargeError extends Error {
  * The axios client of one device: its pinned keep-alive agent, no proxy and no redirects (credentials go to
  * the pinned device only), bounded bodies, every status handed back (errorForStatus maps them) and the body
  * as text (we parse it, so an invalid answer is ours to name).
+ *
+ * Built on the `Axios` class with only these settings rather than `axios.create()`, whose global defaults
+ * (default headers per method, transitional options, transforms) axios merges and checks again on every request:
+ * that was a third of its time per call here (measured in tools/bench), and none of it applied to RouterOS.
  */
-export function createDeviceHttp(endpoint: HttpsEndpoint): AxiosInstance {
+export function createDeviceHttp(endpoint: HttpsEndpoint): DeviceHttp {
   const host = endpoint.host.includes(':') ? `[${endpoint.host}]` : endpoint.host;
-  return axios.create({
+  return new Axios({
     baseURL: `https://${host}:${endpoint.port}/rest`,
     allowAbsoluteUrls: false,
     adapter: 'http',
     httpsAgent: endpoint.agent,
-    auth: { username: endpoint.username, password: endpoint.password },
     proxy: false,
     maxRedirects: 0,
     maxContentLength: MAX_ANSWER_BYTES,
@@ -45,16 +51,20 @@ export function createDeviceHttp(endpoint: HttpsEndpoint): AxiosInstance {
     decompress: false,
     responseType: 'text',
     responseEncoding: 'utf8',
-    transformResponse: [(data: unknown) => data],
-    validateStatus: () => true,
-    headers: { accept: 'application/json' },
+    // Bodies go out as the JSON we write and come back as text we parse.
+    transformRequest: [],
+    transformResponse: [],
+    validateStatus: null,
+    headers: { accept: 'application/json', authorization: `Basic ${Buffer.from(`${endpoint.username}:${endpoint.password}`).toString('base64')}` },
   });
 }
 
+const JSON_BODY = { 'content-type': 'application/json' };
+
 /** One request, the body read as text. Fails only with errors that hold no request options (see transportError). */
-export async function httpsCall(http: AxiosInstance, method: string, path: string, body: unknown, signal: AbortSignal): Promise<HttpsAnswer> {
+export async function httpsCall(http: DeviceHttp, method: string, path: string, body: unknown, signal: AbortSignal): Promise<HttpsAnswer> {
   try {
-    const response = await http.request<string>({ method, url: path, data: body, signal });
+    const response = await http.request<string>(body === undefined ? { method, url: path, signal } : { method, url: path, signal, data: JSON.stringify(body), headers: JSON_BODY });
     return { status: response.status, text: typeof response.data === 'string' ? response.data : '' };
   } catch (error) {
     throw transportError(error);

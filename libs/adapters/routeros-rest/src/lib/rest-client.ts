@@ -1,4 +1,4 @@
-import { ExponentialBackoff, handleWhen, retry, RetryPolicy, timeout, TimeoutStrategy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
+import { ExponentialBackoff, handleWhen, retry, RetryPolicy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
 import {
   CallOptions,
   DeviceCommandError,
@@ -13,6 +13,7 @@ import {
   RouterOsRow,
 } from '@routeros-mcp/application-ports';
 import { boundedMemo } from './bounded-memo';
+import { withDeadline } from './deadline';
 import { channelKey, DeviceChannel, inSlot } from './device-channel';
 import { httpsCall } from './https-call';
 import { CallContext, errorForStatus, invalidAnswer, isLostConnection, isTransient, mapCallError, timeoutError } from './map-error';
@@ -50,10 +51,8 @@ export class RestRouterOsApi implements RouterOsApi {
   readonly options: Readonly<RestClientOptions>;
   private readonly channels = new Map<string, DeviceChannel>();
   private readonly global: BulkheadPolicy;
-  // Policies hold no per-call state, so they are built once rather than on every request (callers use a few
-  // fixed timeouts).
+  // Policies hold no per-call state, so they are built once rather than on every request.
   private readonly readRetry: RetryPolicy;
-  private readonly timeoutOf = boundedMemo((ms: number) => timeout(ms, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false }), 16);
 
   constructor(
     private readonly logger: Logger,
@@ -184,7 +183,7 @@ export class RestRouterOsApi implements RouterOsApi {
     const ctx: CallContext = { deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}`, timeoutMs };
     const started = performance.now();
     try {
-      const result = await this.timeoutOf(timeoutMs).execute(({ signal }) => this.attempts(target, channel, request, ctx, started, signal), options.signal);
+      const result = await withDeadline(timeoutMs, options.signal, (signal) => this.attempts(target, channel, request, ctx, started, signal));
       this.logger.debug('routeros call', { device_id: target.deviceId, operation: ctx.operation, ms: Math.round(performance.now() - started) });
       return result;
     } catch (error) {
