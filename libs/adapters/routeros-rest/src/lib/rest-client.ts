@@ -126,8 +126,9 @@ export class RestRouterOsApi implements RouterOsApi {
   }
 
   presentedCertificate(host: string, port: number, options: CallOptions = {}): Promise<string> {
-    return readPresentedCertificate(host, port, options.timeoutMs ?? this.options.connectTimeoutMs).catch((error) => {
-      throw mapCallError({ deviceId: `${host}:${port}`, operation: 'TLS handshake', timeoutMs: this.options.connectTimeoutMs }, error);
+    const timeoutMs = options.timeoutMs ?? this.options.connectTimeoutMs;
+    return readPresentedCertificate(host, port, timeoutMs).catch((error) => {
+      throw mapCallError({ deviceId: `${host}:${port}`, operation: 'TLS handshake', timeoutMs }, error);
     });
   }
 
