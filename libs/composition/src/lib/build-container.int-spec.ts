@@ -3,6 +3,9 @@ import { startPostgres, tempDir } from '@routeros-mcp/testing';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { ConfigShell, RouterOsApi } from '@routeros-mcp/application-ports';
+import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
+import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { AdminServices, buildContainer } from '../index';
 
 const principal = { id: 'spec', via: 'test' };
@@ -50,6 +53,26 @@ describe('buildContainer', () => {
       await services.close();
     } finally {
       pg.stop();
+      dir.remove();
+    }
+  });
+
+  it('hands the configured device timeouts to both adapters: the request bound to REST and SSH, the export bound to SSH', async () => {
+    const dir = tempDir();
+    try {
+      const env = { ROUTEROS_MCP_DATA_DIR: dir.path, ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '2500', ROUTEROS_MCP_DEVICE_EXPORT_TIMEOUT_MS: '45000', ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1500' };
+      const container = await buildContainer(loadConfig({ env, homeDir: '/nonexistent' }), { logStream: new PassThrough() });
+      try {
+        const rest = container.get<RouterOsApi>(RouterOsApi);
+        const ssh = container.get<ConfigShell>(ConfigShell);
+        expect(rest).toBeInstanceOf(RestRouterOsApi);
+        expect((rest as RestRouterOsApi).options).toMatchObject({ requestTimeoutMs: 2500, connectTimeoutMs: 1500 });
+        expect(ssh).toBeInstanceOf(SshConfigShell);
+        expect((ssh as SshConfigShell).options).toEqual({ requestTimeoutMs: 2500, exportTimeoutMs: 45000, connectTimeoutMs: 1500 });
+      } finally {
+        await container.get(AdminServices).close();
+      }
+    } finally {
       dir.remove();
     }
   });

@@ -63,7 +63,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
 
   const db = await Database.open(databaseTarget(config));
   const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency });
-  const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs });
+  const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs });
   let closed = false;
   const lifecycle: Lifecycle = {
     async close() {

@@ -22,8 +22,10 @@ export const ConfigSchema = z
     environment: z.enum(['lab', 'staging', 'prod'], { message: 'must be one of lab, staging, prod' }),
     logLevel: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
     logFile: z.string().min(1).optional(),
-    /** Per device request, waiting for a slot included. */
+    /** Bounds each whole device call (REST and SSH): waiting for slots, connecting, every retry. Exports excepted. */
     deviceRequestTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    /** Bounds each whole configuration export over SSH, connecting included (large configurations take a while). */
+    deviceExportTimeoutMs: z.coerce.number().int().min(100).max(600_000).default(30_000),
     /** TCP connect plus TLS or SSH handshake. */
     deviceConnectTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(5_000),
     /** Requests in flight per device (RouterOS answers a few at a time). */

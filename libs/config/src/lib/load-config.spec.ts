@@ -16,7 +16,7 @@ function problems(fn: () => unknown): string[] {
 describe('loadConfig', () => {
   it('defaults to ~/.routeros-mcp, SQLite, lab and info', () => {
     const config = loadConfig({ homeDir: '/home/op' });
-    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000 });
+    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
   });
 
@@ -77,6 +77,8 @@ describe('loadConfig', () => {
 
   it('reads device limits from the environment and rejects nonsense', () => {
     expect(loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '2500' } }).deviceRequestTimeoutMs).toBe(2500);
+    expect(loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DEVICE_EXPORT_TIMEOUT_MS: '90000' } }).deviceExportTimeoutMs).toBe(90000);
+    expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DEVICE_EXPORT_TIMEOUT_MS: '-1' } })).toThrow(/ROUTEROS_MCP_DEVICE_EXPORT_TIMEOUT_MS/);
     expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DEVICE_CONCURRENCY: '0' } })).toThrow(/ROUTEROS_MCP_DEVICE_CONCURRENCY/);
     expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: 'soon' } })).toThrow(/ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS/);
   });

@@ -1,6 +1,6 @@
-import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, ConsecutiveBreaker, handleWhen } from 'cockatiel';
+import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, ConsecutiveBreaker, handleWhen, TaskCancelledError } from 'cockatiel';
 import type { DeviceTarget, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
-import { HttpsEndpoint } from './https-call';
+import { createDeviceHttp, DeviceHttp } from './https-call';
 import { PinnedAgent, TlsTrust } from './pinned-agent';
 import { isDeviceFailure } from './map-error';
 import type { RestClientOptions } from './rest-client.options';
@@ -14,6 +14,15 @@ export function trustOf(target: DeviceTarget): TlsTrust {
 }
 
 /**
+ * Runs `fn` in one of `limit`'s slots, waiting for a free one until `signal` aborts. The signal is checked here
+ * rather than handed to cockatiel: its bulkhead (3.2.1) drops a queued task whose signal aborted without waking
+ * the task behind it, so a caller that gave up would leave the next one waiting beside a free slot.
+ */
+export function inSlot<T>(limit: BulkheadPolicy, signal: AbortSignal, fn: () => Promise<T>): Promise<T> {
+  return limit.execute(() => (signal.aborted ? Promise.reject(new TaskCancelledError()) : fn()));
+}
+
+/**
  * How long what a device said about itself is believed: its RouterOS version, and the package menus it answered
  * "no such command" for (a CHR never gets /system/routerboard). Both change only with an upgrade or a package
  * install, which take a reboot; a lost connection forgets them at once.
@@ -23,7 +32,7 @@ export const LEARNED_TTL_MS = 5 * 60_000;
 /**
  * Identifies what a channel was built from, so an edited device or rotated password gets a fresh one. Compared on
  * every call, so it is a plain joined string (hashing it, or JSON, cost more than the rest of the lookup); the
- * channel holds the same password in its authorization header anyway.
+ * channel's HTTP client holds the same password anyway.
  */
 export function channelKey(target: DeviceTarget): string {
   // NUL cannot occur in any of these values, so the joined string identifies them all.
@@ -32,7 +41,7 @@ export function channelKey(target: DeviceTarget): string {
 
 /** Everything kept per device: the keep-alive connections, its slot limit, its circuit and what it told us. */
 export class DeviceChannel {
-  readonly endpoint: HttpsEndpoint;
+  readonly http: DeviceHttp;
   readonly agent: PinnedAgent;
   readonly slots: BulkheadPolicy;
   readonly breaker: CircuitBreakerPolicy;
@@ -48,12 +57,7 @@ export class DeviceChannel {
     onInsecure: () => void,
   ) {
     this.agent = new PinnedAgent(trustOf(target), options.connectTimeoutMs, onInsecure, { maxSockets: options.perDeviceConcurrency });
-    this.endpoint = {
-      host: target.host,
-      port: target.restPort,
-      agent: this.agent,
-      authorization: `Basic ${Buffer.from(`${target.username}:${target.password}`).toString('base64')}`,
-    };
+    this.http = createDeviceHttp({ host: target.host, port: target.restPort, agent: this.agent, username: target.username, password: target.password });
     this.slots = bulkhead(options.perDeviceConcurrency, Number.MAX_SAFE_INTEGER);
     this.breaker = circuitBreaker(handleWhen(isDeviceFailure), { halfOpenAfter: options.breakerHalfOpenMs, breaker: new ConsecutiveBreaker(options.breakerThreshold) });
     this.breaker.onBreak(() => (this.openedAt = Date.now()));

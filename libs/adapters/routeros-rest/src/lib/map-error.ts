@@ -1,4 +1,4 @@
-import { AnswerTooLargeError } from './https-call';
+import { AnswerTooLargeError, MAX_ANSWER_BYTES } from './https-call';
 import { BrokenCircuitError, TaskCancelledError } from 'cockatiel';
 import {
   DeviceAuthFailedError,
@@ -39,12 +39,23 @@ export function routerOsBody(status: number, text: string): RouterOsErrorBody {
   return { status, message: text.slice(0, 200) || `HTTP ${status}` };
 }
 
+/** The call's own bound ran out; the message states that bound, the whole call's (retries and waiting included). */
+export function timeoutError(ctx: CallContext): DeviceTimeoutError {
+  return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10);
+}
+
+/** The device answered with something RouterOS does not send; `what` completes "an answer that …". */
+export function invalidAnswer(ctx: Pick<CallContext, 'deviceId' | 'operation'>, status: number, what: string): DeviceCommandError {
+  return new DeviceCommandError(ctx.deviceId, ctx.operation, { status, message: what }, undefined, undefined, 'invalid_answer');
+}
+
 /** Maps an HTTP status with its body to the domain error it means. */
 export function errorForStatus(ctx: CallContext, status: number, text: string): Error {
   if (status === 401) return new DeviceAuthFailedError(ctx.deviceId, 'credentials', `update them with: routeros-mcp-admin credentials set ${ctx.deviceId}`);
   const body = routerOsBody(status, text);
-  if (status === 400 && body.detail === 'Session closed') return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10);
-  if (status === 500 && body.detail?.includes('not allowed (9)')) return new DeviceCommandError(ctx.deviceId, ctx.operation, body, NOT_ALLOWED);
+  if (status === 400 && body.detail === 'Session closed') return timeoutError(ctx);
+  // RouterOS answers a missing policy with a 500, but it is a refusal of this user, not a failing device.
+  if (status === 500 && body.detail?.includes('not allowed (9)')) return new DeviceCommandError(ctx.deviceId, ctx.operation, body, NOT_ALLOWED, undefined, 'refused');
   return new DeviceCommandError(ctx.deviceId, ctx.operation, body);
 }
 
@@ -55,15 +66,15 @@ export function errorForStatus(ctx: CallContext, status: number, text: string): 
 export function mapCallError(ctx: CallContext, error: unknown): Error {
   if (error instanceof DeviceUnreachableError || error instanceof DeviceTimeoutError || error instanceof DeviceAuthFailedError || error instanceof DeviceCommandError || error instanceof DeviceUnsupportedError) return error;
   if (error instanceof BrokenCircuitError) return new DeviceUnreachableError(ctx.deviceId, `too many consecutive failures; calls are paused (${CIRCUIT_OPEN})`, ctx.retryAfter ?? 30);
-  if (error instanceof TaskCancelledError) return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10);
+  if (error instanceof TaskCancelledError) return timeoutError(ctx);
   const cause = (error as { name?: string; cause?: unknown }).name === 'AbortError' ? ((error as { cause?: unknown }).cause ?? error) : error;
   if (cause instanceof CertificateMismatchError) {
     return new DeviceAuthFailedError(ctx.deviceId, 'tls_identity', `if the certificate changed on purpose, check the new fingerprint and run: routeros-mcp-admin device repin ${ctx.deviceId}`, cause.presented);
   }
-  if (cause instanceof AnswerTooLargeError) return new DeviceCommandError(ctx.deviceId, ctx.operation, { status: 200, message: `${cause.message}; ask for fewer rows or fields` });
+  if (cause instanceof AnswerTooLargeError) return invalidAnswer(ctx, 200, `is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; ask for fewer rows or fields`);
   if (cause instanceof ConnectTimeoutError) return new DeviceUnreachableError(ctx.deviceId, `no connection within ${cause.ms} ms`, 5);
   const code = (cause as { code?: string }).code ?? (error as { code?: string }).code;
-  if (code === 'ABORT_ERR' || code === 'ECONNABORTED' || code === 'ETIMEDOUT') return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10);
+  if (code === 'ABORT_ERR' || code === 'ECONNABORTED' || code === 'ETIMEDOUT') return timeoutError(ctx);
   if (code && UNREACHABLE_CODES.has(code)) return new DeviceUnreachableError(ctx.deviceId, describeCode(code), 5);
   if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'SELF_SIGNED_CERT_IN_CHAIN') {
     return new DeviceAuthFailedError(ctx.deviceId, 'tls_identity', `the certificate failed verification (${code}); pin its fingerprint with: routeros-mcp-admin device repin ${ctx.deviceId}`);

@@ -28,8 +28,8 @@ export const fingerprintOf = (socket: TLSSocket): string => `SHA256:${socket.get
  * check passed, so credentials never reach an impostor; it also bounds the connect and handshake time.
  */
 export class PinnedAgent extends Agent {
-  /** Connections still in TCP connect or TLS handshake: a call timing out meanwhile never reached the device. */
-  connecting = 0;
+  /** When each connection still in TCP connect or TLS handshake started. */
+  private readonly pending = new Set<{ since: number }>();
 
   constructor(
     private readonly trust: TlsTrust,
@@ -38,6 +38,17 @@ export class PinnedAgent extends Agent {
     options: AgentOptions = {},
   ) {
     super({ keepAlive: true, keepAliveMsecs: 10_000, maxSockets: 8, maxFreeSockets: 4, ...options });
+  }
+
+  /**
+   * How long the oldest connection still being set up has been at it (0 when none is). A call that ran out of
+   * time while a connection was this old never reached the device; one that ran out while another call's new
+   * connection had just started did.
+   */
+  longestConnectingMs(): number {
+    let oldest = Infinity;
+    for (const attempt of this.pending) oldest = Math.min(oldest, attempt.since);
+    return oldest === Infinity ? 0 : performance.now() - oldest;
   }
 
   override createConnection(options: ConnectionOptions, callback?: (error: Error | null, socket: Duplex) => void): Duplex {
@@ -50,11 +61,12 @@ export class PinnedAgent extends Agent {
       ...(this.trust.kind === 'ca' ? {} : { checkServerIdentity: () => undefined }),
     });
     let settled = false;
-    this.connecting++;
+    const attempt = { since: performance.now() };
+    this.pending.add(attempt);
     const finish = (error: Error | null) => {
       if (settled) return;
       settled = true;
-      this.connecting--;
+      this.pending.delete(attempt);
       clearTimeout(timer);
       if (error) socket.destroy();
       callback?.(error, socket);

@@ -1,12 +1,15 @@
 import {
   DeviceAuthFailedError,
   DeviceCommandError,
+  DeviceObjectNotFoundError,
   DeviceTimeoutError,
   DeviceUnreachableError,
   DeviceUnsupportedError,
   Logger,
 } from '@routeros-mcp/application-ports';
 import { Fleet, simControl, startFleet, targetOf } from '@routeros-mcp/testing';
+import { createServer, Socket, connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { RestRouterOsApi } from './rest-client';
 
 const PASSWORD = 'Sup3r-Secret-Pw!';
@@ -100,19 +103,29 @@ describe('RestRouterOsApi operations against the simulator', () => {
 
 describe('error mapping', () => {
   it('maps RouterOS error bodies to DeviceCommandError, re-reading the object after a failed write', async () => {
-    const missing = await failure(api.get(target(0), 'ip/address', '*77'));
-    expect(missing).toBeInstanceOf(DeviceCommandError);
-    expect(missing.routerosError).toEqual({ status: 404, message: 'Not Found' });
     const bad = await failure(api.update(target(0), 'interface', 'ether2', { comment: 'x', colour: 'blue' }));
     expect(bad.routerosError).toEqual({ status: 400, message: 'Bad Request', detail: 'unknown parameter colour' });
     expect(bad.details().state_after_failure).toMatchObject({ name: 'ether2' });
     expect((await failure(api.remove(target(0), 'interface/wifi', 'wifi1'))).routerosError.status).toBe(406);
   });
 
+  it('an item id the device does not have is DeviceObjectNotFound naming the menu and id, for get, update and remove', async () => {
+    const read = await failure(api.get(target(0), '/ip/route/', '*77'));
+    expect(read).toBeInstanceOf(DeviceObjectNotFoundError);
+    expect(read.message).toBe("device 'sim-0' has no ip/route item '*77'");
+    expect(read.details()).toEqual({ device_id: 'sim-0', menu: '/ip/route', id: '*77' });
+    const byName = await failure(api.get(target(0), 'interface', 'ether99'));
+    expect(byName).toBeInstanceOf(DeviceObjectNotFoundError);
+    expect(byName.id).toBe('ether99');
+    expect(await failure(api.update(target(0), 'ip/pool', '*77', { comment: 'x' }))).toBeInstanceOf(DeviceObjectNotFoundError);
+    expect(await failure(api.remove(target(0), 'ip/pool', '*77'))).toBeInstanceOf(DeviceObjectNotFoundError);
+  });
+
   it('names the user group when RouterOS answers not allowed (9)', async () => {
     const error = await failure(api.setSingleton(target(0, { username: 'reader', password: 'reader-pw' }), 'system/identity', { name: 'x' }));
     expect(error).toBeInstanceOf(DeviceCommandError);
     expect(error.message).toMatch(/group without the write policy/);
+    expect(error.failure).toBe('refused');
   });
 
   it('wrong credentials are DeviceAuthFailed with the fix', async () => {
@@ -128,7 +141,7 @@ describe('error mapping', () => {
     expect(await api.list(target(3), 'interface/wireless/registration-table')).toHaveLength(2);
     // The menu itself reads as an item name in /interface (404) on a device without the package.
     expect(await failure(api.list(target(0), 'interface/wireless'))).toBeInstanceOf(DeviceUnsupportedError);
-    expect((await failure(api.get(target(3), 'interface/wireless', 'wlan9'))).routerosError.status).toBe(404);
+    expect(await failure(api.get(target(3), 'interface/wireless', 'wlan9'))).toBeInstanceOf(DeviceObjectNotFoundError);
   });
 
   it('learns the version before a version-gated menu, and learns it again later or after a lost connection', async () => {
@@ -180,13 +193,24 @@ describe('error mapping', () => {
     ['Session closed', { sessionClosedAfterMs: 50, latencyMs: 200 }, DeviceTimeoutError, /did not finish/],
     ['reset mid-response', { resetMidResponse: true }, DeviceUnreachableError, /connection lost|ECONNRESET|socket hang up/],
     ['401', { unauthorized: true }, DeviceAuthFailedError, /rejected the stored credentials/],
-    ['500', { serverError: 'something broke' }, DeviceCommandError, /something broke/],
-    ['invalid JSON', { invalidJson: true }, DeviceCommandError, /not valid JSON/],
+    ['500', { serverError: 'something broke' }, DeviceCommandError, /^device 'sim-1' failed GET \/system\/resource with an internal error \(500 something broke\)$/],
+    ['invalid JSON', { invalidJson: true }, DeviceCommandError, /^device 'sim-1' sent an answer to GET \/system\/resource that is not valid JSON$/],
   ])('fault %s → %p', async (_label, fault, type, message) => {
     await faults(1, fault);
     const error = await failure(api.getSingleton(target(1), 'system/resource'));
     expect(error).toBeInstanceOf(type);
     expect(error.message).toMatch(message);
+  });
+
+  it.each([
+    ['500', 'device_failure', { serverError: 'something broke' }],
+    ['invalid JSON', 'invalid_answer', { invalidJson: true }],
+  ])('fault %s is %s, not a refusal', async (_label, kind, fault) => {
+    await faults(1, fault);
+    const error = await failure(api.getSingleton(target(1), 'system/resource'));
+    expect(error.failure).toBe(kind);
+    expect(error.details().failure).toBe(kind);
+    expect(error.message).not.toMatch(/refused/);
   });
 
   it('added latency within the timeout is only slower', async () => {
@@ -310,6 +334,110 @@ describe('retries, limits and the circuit breaker', () => {
       expect((await breaking.getSingleton(target(2), 'system/identity'))['name']).toBe('sim-chr-003');
     } finally {
       await breaking.close();
+    }
+  });
+});
+
+/**
+ * Elapsed time of calls that must fail within their bound. The slack above the bound's 10 % is scheduling,
+ * not the adapter: on a loaded 2-core machine a timer or a socket event can run a couple of hundred ms late,
+ * while a call that gives each attempt the whole bound ends past 2× the bound, so the check still tells them apart.
+ */
+async function elapsedOfFailure(call: () => Promise<unknown>): Promise<{ error: any; ms: number }> {
+  const started = performance.now();
+  const error = await failure(call());
+  return { error, ms: performance.now() - started };
+}
+const limitOf = (boundMs: number) => boundMs * 1.1 + 250;
+
+/** A TCP relay to a device port that resets its first connection and passes every later one through. */
+async function resetFirstConnection(port: number) {
+  let connections = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    connections++;
+    if (connections === 1) return void client.resetAndDestroy();
+    const upstream = connect(port, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => (client.destroy(), upstream.destroy(), sockets.delete(socket)));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => connections,
+    close: () => new Promise<void>((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
+  };
+}
+
+describe('the request timeout bounds the whole call', () => {
+  it('a hung read ends within its bound, retries included, and says the bound that applied', async () => {
+    await faults(1, { hang: true });
+    const { error, ms } = await elapsedOfFailure(() => api.getSingleton(target(1), 'system/identity'));
+    expect(error).toBeInstanceOf(DeviceTimeoutError);
+    expect(error.message).toMatch(/within 1 s$/);
+    expect(ms).toBeLessThanOrEqual(limitOf(1000));
+  });
+
+  it("a per-call timeout bounds that call, and learning the version first counts toward it", async () => {
+    await faults(1, { hang: true });
+    const gated = await elapsedOfFailure(() => api.list(target(1), 'interface/wifi', { timeoutMs: 1500 }));
+    expect(gated.error).toBeInstanceOf(DeviceTimeoutError);
+    expect(gated.error.message).toMatch(/GET \/interface\/wifi within 1.5 s$/);
+    expect(gated.ms).toBeLessThanOrEqual(limitOf(1500));
+  });
+
+  it('every call queued for the slots of a hung device ends within its bound', async () => {
+    await faults(1, { hang: true });
+    const calls = await Promise.all(Array.from({ length: 10 }, () => elapsedOfFailure(() => api.getSingleton(target(1), 'system/identity'))));
+    for (const { error, ms } of calls) {
+      expect(error).toBeInstanceOf(DeviceTimeoutError);
+      expect(ms).toBeLessThanOrEqual(limitOf(1000));
+    }
+  });
+
+  it('a retry that succeeds on a later attempt still answers', async () => {
+    const relay = await resetFirstConnection(fleet.devices[1].restPort);
+    try {
+      expect((await api.getSingleton(target(1, { restPort: relay.port }), 'system/identity'))['name']).toBe('sim-edge-002');
+      expect(relay.connections()).toBe(2);
+    } finally {
+      await api.close();
+      await relay.close();
+    }
+  });
+
+  it('a call that gave up waiting for a slot does not keep the next waiting call from its turn', async () => {
+    await faults(1, { latencyMs: 300 });
+    const one = new RestRouterOsApi(logger, { perDeviceConcurrency: 1, readAttempts: 1, requestTimeoutMs: 10_000 });
+    try {
+      const first = one.getSingleton(target(1), 'system/identity');
+      const impatient = one.getSingleton(target(1), 'system/identity', { timeoutMs: 100 });
+      const next = one.getSingleton(target(1), 'system/identity', { timeoutMs: 5_000 });
+      await expect(impatient).rejects.toBeInstanceOf(DeviceTimeoutError);
+      expect((await first)['name']).toBe('sim-edge-002');
+      expect((await next)['name']).toBe('sim-edge-002');
+    } finally {
+      await one.close();
+    }
+  });
+});
+
+describe('sharing the global limit', () => {
+  it('calls queued on a hung device hold no shared slot: a healthy device still answers', async () => {
+    await faults(1, { hang: true });
+    const stop = new AbortController();
+    // More calls than the 64 global slots, none of which gives up on its own during the test.
+    const hung = Array.from({ length: 100 }, () => api.getSingleton(target(1), 'system/identity', { timeoutMs: 120_000, signal: stop.signal }).catch((e: unknown) => e));
+    try {
+      while ((await stats(1)).inFlight < 3) await new Promise((r) => setTimeout(r, 20));
+      expect((await api.getSingleton(target(0), 'system/identity', { timeoutMs: 5_000 }))['name']).toBe('sim-home-001');
+    } finally {
+      stop.abort();
+      await Promise.all(hung);
     }
   });
 });

@@ -1,6 +1,6 @@
 /** Limits and timeouts of the REST adapter; every one can come from configuration. */
 export interface RestClientOptions {
-  /** Per request, including time spent waiting for a slot (default 5000). */
+  /** Bounds a whole call: learning the version, waiting for slots, every attempt and the backoffs (default 5000). */
   requestTimeoutMs: number;
   /** TCP connect plus TLS handshake (default 5000). */
   connectTimeoutMs: number;

@@ -1,9 +1,11 @@
-import { ExponentialBackoff, handleWhen, retry, RetryPolicy, timeout, TimeoutStrategy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
+import { ExponentialBackoff, handleWhen, retry, RetryPolicy, bulkhead, BulkheadPolicy, TaskCancelledError } from 'cockatiel';
 import {
   CallOptions,
   DeviceCommandError,
+  DeviceObjectNotFoundError,
   DeviceProbe,
   DeviceTarget,
+  DeviceTimeoutError,
   DeviceUnreachableError,
   ListOptions,
   Logger,
@@ -11,9 +13,10 @@ import {
   RouterOsRow,
 } from '@routeros-mcp/application-ports';
 import { boundedMemo } from './bounded-memo';
-import { channelKey, DeviceChannel } from './device-channel';
+import { withDeadline } from './deadline';
+import { channelKey, DeviceChannel, inSlot } from './device-channel';
 import { httpsCall } from './https-call';
-import { CallContext, errorForStatus, isLostConnection, isTransient, mapCallError } from './map-error';
+import { CallContext, errorForStatus, invalidAnswer, isLostConnection, isTransient, mapCallError, timeoutError } from './map-error';
 import { assertVersionHas, requirementOf, unsupportedFromAnswer } from './menu-requirements';
 import { readPresentedCertificate } from './pinned-agent';
 import { DEFAULT_REST_CLIENT_OPTIONS, RestClientOptions } from './rest-client.options';
@@ -26,6 +29,8 @@ interface Request {
   idempotent: boolean;
   /** The menu asked for, for version checks and unsupported-menu answers. */
   menu: string;
+  /** The item asked for, when the request is about one item (a 404 then means the item is missing). */
+  id?: string;
 }
 
 const clean = (menu: string) => menu.replace(/^\/+|\/+$/g, '');
@@ -42,13 +47,12 @@ const menuPath = boundedMemo((menu: string): string => clean(menu).split('/').ma
 
 /** RouterOS's REST API over pinned, limited, retried keep-alive HTTPS (see RestClientOptions). */
 export class RestRouterOsApi implements RouterOsApi {
-  private readonly options: RestClientOptions;
+  /** As configured, defaults filled in (read by composition's wiring test). */
+  readonly options: Readonly<RestClientOptions>;
   private readonly channels = new Map<string, DeviceChannel>();
   private readonly global: BulkheadPolicy;
-  // Policies hold no per-call state, so they are built once rather than on every request (callers use a few
-  // fixed timeouts).
+  // Policies hold no per-call state, so they are built once rather than on every request.
   private readonly readRetry: RetryPolicy;
-  private readonly timeoutOf = boundedMemo((ms: number) => timeout(ms, { strategy: TimeoutStrategy.Aggressive, abortOnReturn: false }), 16);
 
   constructor(
     private readonly logger: Logger,
@@ -76,7 +80,7 @@ export class RestRouterOsApi implements RouterOsApi {
   async get(target: DeviceTarget, menu: string, id: string, options: ListOptions = {}): Promise<RouterOsRow> {
     const path = menuPath(menu);
     const proplist = options.fields?.length ? `?.proplist=${options.fields.map(encodeURIComponent).join(',')}` : '';
-    return this.object(target, { method: 'GET', path: `/${path}/${segment(id, 'id')}${proplist}`, idempotent: true, menu: path }, options);
+    return this.object(target, { method: 'GET', path: `/${path}/${segment(id, 'id')}${proplist}`, idempotent: true, menu: path, id }, options);
   }
 
   async getSingleton(target: DeviceTarget, menu: string, options: ListOptions = {}): Promise<RouterOsRow> {
@@ -92,7 +96,7 @@ export class RestRouterOsApi implements RouterOsApi {
 
   async update(target: DeviceTarget, menu: string, id: string, props: Record<string, string>, options: CallOptions = {}): Promise<RouterOsRow> {
     const path = menuPath(menu);
-    const request: Request = { method: 'PATCH', path: `/${path}/${segment(id, 'id')}`, body: props, idempotent: false, menu: path };
+    const request: Request = { method: 'PATCH', path: `/${path}/${segment(id, 'id')}`, body: props, idempotent: false, menu: path, id };
     return this.write(target, request, options, () => this.get(target, path, id));
   }
 
@@ -103,7 +107,7 @@ export class RestRouterOsApi implements RouterOsApi {
 
   async remove(target: DeviceTarget, menu: string, id: string, options: CallOptions = {}): Promise<void> {
     const path = menuPath(menu);
-    await this.write(target, { method: 'DELETE', path: `/${path}/${segment(id, 'id')}`, idempotent: false, menu: path }, options, () => this.get(target, path, id));
+    await this.write(target, { method: 'DELETE', path: `/${path}/${segment(id, 'id')}`, idempotent: false, menu: path, id }, options, () => this.get(target, path, id));
   }
 
   async run(target: DeviceTarget, command: string, args: Record<string, string>, options: CallOptions & { idempotent?: boolean } = {}): Promise<unknown> {
@@ -122,8 +126,9 @@ export class RestRouterOsApi implements RouterOsApi {
   }
 
   presentedCertificate(host: string, port: number, options: CallOptions = {}): Promise<string> {
-    return readPresentedCertificate(host, port, options.timeoutMs ?? this.options.connectTimeoutMs).catch((error) => {
-      throw mapCallError({ deviceId: `${host}:${port}`, operation: 'TLS handshake', timeoutMs: this.options.connectTimeoutMs }, error);
+    const timeoutMs = options.timeoutMs ?? this.options.connectTimeoutMs;
+    return readPresentedCertificate(host, port, timeoutMs).catch((error) => {
+      throw mapCallError({ deviceId: `${host}:${port}`, operation: 'TLS handshake', timeoutMs }, error);
     });
   }
 
@@ -168,64 +173,81 @@ export class RestRouterOsApi implements RouterOsApi {
     }
   }
 
+  /**
+   * One call, bounded as a whole by its timeout: learning the version first, waiting for slots, every attempt
+   * and the backoff between them. The device's slot is taken before a global one, so calls waiting on a busy
+   * or hung device hold nothing other devices need.
+   */
   private async call(target: DeviceTarget, request: Request, options: CallOptions): Promise<unknown> {
     const channel = this.channel(target);
-    const requirement = requirementOf(request.menu);
-    // Learn the version before a version-gated menu (facts() itself reads only ungated menus).
-    if (requirement?.version && channel.version === undefined) await this.facts(target, options);
-    assertVersionHas(target.deviceId, request.menu, channel.version);
-    const missing = requirement?.package ? channel.missingMenu(requirement.menu) : undefined;
-    if (missing) throw missing;
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     const ctx: CallContext = { deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}`, timeoutMs };
-    const attempt = async () => {
-      try {
-        return await this.timeoutOf(timeoutMs).execute(
-          ({ signal }) => this.global.execute(() => channel.slots.execute(() => this.send(channel, request, ctx, signal), signal), signal),
-          options.signal,
-        );
-      } catch (error) {
-        if (error instanceof TaskCancelledError && channel.agent.connecting > 0 && !options.signal?.aborted) {
-          throw new DeviceUnreachableError(target.deviceId, `no connection within ${timeoutMs} ms`, 5);
-        }
-        throw mapCallError(ctx, error);
-      }
-    };
     const started = performance.now();
     try {
-      // The breaker counts calls, not attempts: one slow read retried three times is one failure, so a single tool
-      // call reading a few menus of a slow device reports the timeout instead of opening the circuit itself.
-      const result = await channel.breaker.execute(() =>
-        request.idempotent && this.options.readAttempts > 1 ? this.readRetry.execute(attempt, options.signal) : attempt(),
-      );
+      const result = await withDeadline(timeoutMs, options.signal, (signal) => this.attempts(target, channel, request, ctx, started, signal));
       this.logger.debug('routeros call', { device_id: target.deviceId, operation: ctx.operation, ms: Math.round(performance.now() - started) });
       return result;
     } catch (error) {
-      const mapped = mapCallError({ ...ctx, retryAfter: channel.retryAfterSeconds() }, error);
-      const wholeMenu = request.path.split('?')[0] === `/${request.menu}`;
-      const unsupported = mapped instanceof DeviceCommandError ? unsupportedFromAnswer(target.deviceId, request.menu, { ...mapped.routerosError, wholeMenu }, channel.version) : undefined;
-      const final = unsupported ?? mapped;
-      if (unsupported && requirement?.package) channel.rememberMissing(requirement.menu, unsupported);
-      if (isLostConnection(mapped)) channel.forgetLearned();
+      const final = this.finalError(target, channel, request, ctx, error, options.signal);
       // The whole RouterOS detail goes to the debug log only; the error itself carries a truncated one.
-      this.logger.debug('routeros call failed', { device_id: target.deviceId, operation: ctx.operation, code: (final as { code?: string }).code, routeros_error: mapped instanceof DeviceCommandError ? mapped.routerosError : undefined });
+      this.logger.debug('routeros call failed', { device_id: target.deviceId, operation: ctx.operation, code: (final as { code?: string }).code, routeros_error: final instanceof DeviceCommandError ? final.routerosError : undefined });
       throw final;
     }
   }
 
+  private async attempts(target: DeviceTarget, channel: DeviceChannel, request: Request, ctx: CallContext, started: number, signal: AbortSignal): Promise<unknown> {
+    const requirement = requirementOf(request.menu);
+    // Learn the version before a version-gated menu (facts() itself reads only ungated menus), within this call's bound.
+    if (requirement?.version && channel.version === undefined) {
+      await this.facts(target, { timeoutMs: Math.max(1, ctx.timeoutMs - (performance.now() - started)), signal }).catch((error: unknown) => {
+        throw error instanceof DeviceTimeoutError ? timeoutError(ctx) : error;
+      });
+    }
+    assertVersionHas(target.deviceId, request.menu, channel.version);
+    const missing = requirement?.package ? channel.missingMenu(requirement.menu) : undefined;
+    if (missing) throw missing;
+    const attempt = () =>
+      inSlot(channel.slots, signal, () => inSlot(this.global, signal, () => this.send(channel, request, ctx, signal))).catch((error: unknown) => {
+        throw mapCallError(ctx, error);
+      });
+    // The breaker counts calls, not attempts: one slow read retried three times is one failure, so a single tool
+    // call reading a few menus of a slow device reports the timeout instead of opening the circuit itself.
+    return channel.breaker.execute(() => (request.idempotent && this.options.readAttempts > 1 ? this.readRetry.execute(attempt, signal) : attempt()), signal);
+  }
+
+  /** What a failed call tells its caller, and what the channel learns from it. */
+  private finalError(target: DeviceTarget, channel: DeviceChannel, request: Request, ctx: CallContext, error: unknown, callerSignal?: AbortSignal): Error {
+    // Out of time while a connection had been in setup for most of the call: the device never answered at all.
+    const mapped =
+      error instanceof TaskCancelledError && channel.agent.longestConnectingMs() >= ctx.timeoutMs / 2 && !callerSignal?.aborted
+        ? new DeviceUnreachableError(target.deviceId, `no connection within ${ctx.timeoutMs} ms`, 5)
+        : mapCallError({ ...ctx, retryAfter: channel.retryAfterSeconds() }, error);
+    if (isLostConnection(mapped)) channel.forgetLearned();
+    if (!(mapped instanceof DeviceCommandError)) return mapped;
+    const wholeMenu = request.path.split('?')[0] === `/${request.menu}`;
+    const unsupported = unsupportedFromAnswer(target.deviceId, request.menu, { ...mapped.routerosError, wholeMenu }, channel.version);
+    if (unsupported) {
+      const requirement = requirementOf(request.menu);
+      if (requirement?.package) channel.rememberMissing(requirement.menu, unsupported);
+      return unsupported;
+    }
+    if (request.id !== undefined && mapped.routerosError.status === 404) return new DeviceObjectNotFoundError(target.deviceId, request.menu, request.id);
+    return mapped;
+  }
+
   private async send(channel: DeviceChannel, request: Request, ctx: CallContext, signal: AbortSignal): Promise<unknown> {
-    const response = await httpsCall(channel.endpoint, request.method, request.path, request.body, signal);
+    const response = await httpsCall(channel.http, request.method, request.path, request.body, signal);
     const text = response.text;
     if (response.status < 200 || response.status >= 300) throw errorForStatus(ctx, response.status, text);
     if (text.trim() === '') return undefined;
     try {
       return JSON.parse(text);
     } catch {
-      throw new DeviceCommandError(ctx.deviceId, ctx.operation, { status: response.status, message: 'the device sent a response that is not valid JSON' });
+      throw invalidAnswer(ctx, response.status, 'is not valid JSON');
     }
   }
 
   private unexpected(target: DeviceTarget, request: Request, expected: string): DeviceCommandError {
-    return new DeviceCommandError(target.deviceId, `${request.method} ${request.path}`, { status: 200, message: `expected ${expected} from the device` });
+    return invalidAnswer({ deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}` }, 200, `is not ${expected}`);
   }
 }

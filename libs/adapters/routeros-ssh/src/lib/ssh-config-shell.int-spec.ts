@@ -1,5 +1,7 @@
 import { DeviceAuthFailedError, DeviceCommandError, DeviceTimeoutError, DeviceUnreachableError, Logger } from '@routeros-mcp/application-ports';
 import { Fleet, simControl, startFleet, targetOf } from '@routeros-mcp/testing';
+import { createServer, connect, Server, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { SshConfigShell } from './ssh-config-shell';
 
 const PASSWORD = 'ssh-Secret-9';
@@ -11,7 +13,7 @@ const target = (i: number, overrides = {}) => targetOf(fleet.devices[i], overrid
 
 beforeAll(async () => {
   fleet = await startFleet({ devices: 3, profile: 'mixed', users: [{ name: 'admin', password: PASSWORD, group: 'full' }], safeModeRevertMs: 200 });
-  shell = new SshConfigShell(logger, { connectTimeoutMs: 1500, commandTimeoutMs: 1500 });
+  shell = new SshConfigShell(logger, { connectTimeoutMs: 1500, requestTimeoutMs: 1500, exportTimeoutMs: 1500 });
 });
 afterEach(() => simControl(fleet, 'POST', '/reset'));
 afterAll(() => fleet.stop());
@@ -90,5 +92,121 @@ describe('SshConfigShell against the simulator', () => {
   it('never logs or throws the password', async () => {
     const error = await failure(shell.export(target(0, { password: 'wrong-' + PASSWORD })));
     expect(`${error.message} ${error.stack} ${JSON.stringify(error)} ${lines.join()}`).not.toContain(PASSWORD);
+  });
+});
+
+/** A local TCP server whose connections are handled by `onConnection` (silent, reset, or relayed). */
+async function tcpServer(onConnection: (socket: Socket) => void): Promise<{ port: number; server: Server; sockets: Set<Socket>; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+    onConnection(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    server,
+    sockets,
+    close: () => new Promise<void>((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
+  };
+}
+
+/**
+ * Elapsed time of a call that must fail within its bound. The slack above the bound's 10 % is scheduling on a
+ * loaded 2-core machine (a timer can fire a couple of hundred ms late), while a call that adds the connect timeout
+ * or ignores the bound overshoots by seconds, so the check still tells them apart.
+ */
+async function elapsedOfFailure(call: () => Promise<unknown>): Promise<{ error: any; ms: number }> {
+  const started = performance.now();
+  const error = await failure(call());
+  return { error, ms: performance.now() - started };
+}
+const limitOf = (boundMs: number) => boundMs * 1.1 + 250;
+
+describe('SSH failures say what really happened', () => {
+  it('probing a closed SSH port says connection refused, not "no host key"', async () => {
+    await simControl(fleet, 'PUT', '/devices/1/faults', { refuse: true });
+    const refused = await failure(shell.presentedHostKey('127.0.0.1', fleet.devices[1].sshPort));
+    expect(refused).toBeInstanceOf(DeviceUnreachableError);
+    expect(refused.message).toMatch(/SSH connection refused/);
+    const nothing = await tcpServer(() => undefined);
+    await nothing.close(); // a port where nothing listens any more
+    expect((await failure(shell.presentedHostKey('127.0.0.1', nothing.port))).message).toMatch(/SSH connection refused/);
+  });
+
+  it('probing a port that never speaks SSH times out within the bound, naming it', async () => {
+    const silent = await tcpServer(() => undefined);
+    try {
+      const { error, ms } = await elapsedOfFailure(() => shell.presentedHostKey('127.0.0.1', silent.port, { timeoutMs: 700 }));
+      expect(error).toBeInstanceOf(DeviceUnreachableError);
+      expect(error.message).toMatch(/no SSH host key within 700 ms/);
+      expect(ms).toBeLessThanOrEqual(limitOf(700));
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('a port that resets the connection is reported as reset or closed, not "no host key"', async () => {
+    const resetting = await tcpServer((socket) => socket.resetAndDestroy());
+    try {
+      const error = await failure(shell.presentedHostKey('127.0.0.1', resetting.port));
+      expect(error).toBeInstanceOf(DeviceUnreachableError);
+      expect(error.message).toMatch(/reset|closed the connection early/);
+      expect(error.message).not.toMatch(/no SSH host key was presented/);
+    } finally {
+      await resetting.close();
+    }
+  });
+
+  it('a session whose connection dropped is unreachable, not a console error', async () => {
+    const relay = await tcpServer((client) => {
+      const upstream = connect(fleet.devices[1].sshPort, '127.0.0.1');
+      upstream.on('error', () => undefined);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+      client.pipe(upstream).pipe(client);
+    });
+    try {
+      const session = await shell.open(target(1, { sshPort: relay.port }));
+      relay.sockets.forEach((s) => s.resetAndDestroy());
+      await new Promise((r) => setTimeout(r, 100));
+      const error = await failure(session.takeSafeMode());
+      await session.close();
+      expect(error).toBeInstanceOf(DeviceUnreachableError);
+    } finally {
+      await relay.close();
+    }
+  });
+});
+
+describe('the configured bounds cover the whole SSH call', () => {
+  it('an export is bounded by the export timeout, connecting included, and says that bound', async () => {
+    await simControl(fleet, 'PUT', '/devices/0/faults', { slowExportMs: 3000 });
+    const bounded = new SshConfigShell(logger, { connectTimeoutMs: 1500, requestTimeoutMs: 500, exportTimeoutMs: 1000 });
+    const { error, ms } = await elapsedOfFailure(() => bounded.export(target(0)));
+    expect(error).toBeInstanceOf(DeviceTimeoutError);
+    expect(error.message).toMatch(/within 1 s$/);
+    expect(ms).toBeLessThanOrEqual(limitOf(1000));
+  });
+
+  it('an export within the export timeout succeeds though it takes longer than the request timeout', async () => {
+    await simControl(fleet, 'PUT', '/devices/0/faults', { slowExportMs: 700 });
+    const patient = new SshConfigShell(logger, { connectTimeoutMs: 1500, requestTimeoutMs: 300, exportTimeoutMs: 10_000 });
+    expect((await patient.export(target(0))).header).toHaveProperty('routeros_version');
+  });
+
+  it('other commands are bounded by the request timeout, connecting included', async () => {
+    const silent = await tcpServer(() => undefined);
+    try {
+      const quick = new SshConfigShell(logger, { connectTimeoutMs: 5000, requestTimeoutMs: 1000, exportTimeoutMs: 30_000 });
+      const { error, ms } = await elapsedOfFailure(() => quick.print(target(0, { sshPort: silent.port }), 'system/resource'));
+      expect(error).toBeInstanceOf(DeviceUnreachableError);
+      expect(error.message).toMatch(/no SSH session within 1000 ms/);
+      expect(ms).toBeLessThanOrEqual(limitOf(1000));
+    } finally {
+      await silent.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   DeviceCommandError,
   DeviceTarget,
   DeviceTimeoutError,
+  DeviceUnreachableError,
   ExportOptions,
   Logger,
   ShellPrint,
@@ -13,28 +14,48 @@ import {
 } from '@routeros-mcp/application-ports';
 import { parseExport } from './export-parser';
 import { exportCommand, printCommand, SAFE_MODE_COMMANDS } from './shell-commands';
-import { connectPinned, readPresentedHostKey } from './ssh-connect';
+import { connectPinned, readPresentedHostKey, sshUnreachable } from './ssh-connect';
 
 export interface SshShellOptions {
-  /** Connect plus handshake plus authentication (default 5000). */
+  /** Connect plus handshake plus authentication, within the call's own bound (default 5000). */
   connectTimeoutMs: number;
-  /** One command (default 30000: exports of large configurations take a while). */
-  commandTimeoutMs: number;
+  /** Bounds a whole call other than an export, connecting included: print, open, each safe-mode step (default 5000). */
+  requestTimeoutMs: number;
+  /** Bounds a whole export, connecting included: exports of large configurations take a while (default 30000). */
+  exportTimeoutMs: number;
 }
 
-const DEFAULTS: SshShellOptions = { connectTimeoutMs: 5_000, commandTimeoutMs: 30_000 };
+const DEFAULTS: SshShellOptions = { connectTimeoutMs: 5_000, requestTimeoutMs: 5_000, exportTimeoutMs: 30_000 };
 
-/** Runs one allow-listed command on an open connection, bounded in time; a console error is a DeviceCommandError. */
-async function run(ssh: NodeSSH, target: DeviceTarget, command: string, timeoutMs: number): Promise<string> {
+/** A call's bound, and how much of it is left. */
+class Deadline {
+  private readonly started = performance.now();
+  constructor(readonly boundMs: number) {}
+  get leftMs(): number {
+    return Math.max(1, this.boundMs - (performance.now() - this.started));
+  }
+}
+
+/**
+ * Runs one allow-listed command on an open connection within what is left of the call's bound; a console error
+ * is a DeviceCommandError, a connection lost on the way is DeviceUnreachable, running out of time is DeviceTimeout
+ * naming the whole bound.
+ */
+async function run(ssh: NodeSSH, target: DeviceTarget, command: string, deadline: Deadline): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       ssh.dispose();
-      reject(new DeviceTimeoutError(target.deviceId, command, timeoutMs / 1000));
-    }, timeoutMs);
+      reject(new DeviceTimeoutError(target.deviceId, command, Math.round(deadline.boundMs / 100) / 10));
+    }, deadline.leftMs);
   });
   try {
-    const result = await Promise.race([ssh.execCommand(command, { noTrim: true }), timedOut]);
+    const execution = ssh.execCommand(command, { noTrim: true }).catch((error: unknown) => {
+      throw sshUnreachable(target.deviceId, error, { timeoutMs: deadline.boundMs, awaited: 'answer' });
+    });
+    const result = await Promise.race([execution, timedOut]);
+    // No exit status at all: the channel closed under the command (the connection dropped), not a console error.
+    if (result.code === null && result.signal === null) throw new DeviceUnreachableError(target.deviceId, 'the SSH connection was lost during the command', 5);
     if (result.code !== 0) {
       throw new DeviceCommandError(target.deviceId, command, { status: 400, message: 'console error', detail: (result.stdout || result.stderr).trim() });
     }
@@ -48,16 +69,17 @@ class PinnedShellSession implements ShellSession {
   constructor(
     private readonly ssh: NodeSSH,
     private readonly target: DeviceTarget,
+    /** Each step is a call of its own, bounded by the request timeout. */
     private readonly timeoutMs: number,
   ) {}
   async takeSafeMode(): Promise<void> {
-    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.take, this.timeoutMs);
+    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.take, new Deadline(this.timeoutMs));
   }
   async releaseSafeMode(): Promise<void> {
-    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.release, this.timeoutMs);
+    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.release, new Deadline(this.timeoutMs));
   }
   async unrollSafeMode(): Promise<void> {
-    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.unroll, this.timeoutMs);
+    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.unroll, new Deadline(this.timeoutMs));
   }
   async close(): Promise<void> {
     this.ssh.dispose();
@@ -66,7 +88,8 @@ class PinnedShellSession implements ShellSession {
 
 /** The SSH console of RouterOS, limited to typed operations, with the host key pinned. */
 export class SshConfigShell implements ConfigShell {
-  private readonly options: SshShellOptions;
+  /** As configured, defaults filled in (read by composition's wiring test). */
+  readonly options: Readonly<SshShellOptions>;
 
   constructor(
     private readonly logger: Logger,
@@ -76,28 +99,29 @@ export class SshConfigShell implements ConfigShell {
   }
 
   async export(target: DeviceTarget, options: ExportOptions & CallOptions = {}): Promise<ConfigExport> {
-    const output = await this.once(target, exportCommand(options), options.timeoutMs);
+    const output = await this.once(target, exportCommand(options), new Deadline(options.timeoutMs ?? this.options.exportTimeoutMs));
     return parseExport(output, { keepSecrets: options.showSensitive === true });
   }
 
   print(target: DeviceTarget, menu: ShellPrint, options: CallOptions = {}): Promise<string> {
-    return this.once(target, printCommand(menu), options.timeoutMs).then((text) => text.replace(/\r\n?/g, '\n'));
+    return this.once(target, printCommand(menu), new Deadline(options.timeoutMs ?? this.options.requestTimeoutMs)).then((text) => text.replace(/\r\n?/g, '\n'));
   }
 
   async open(target: DeviceTarget, options: CallOptions = {}): Promise<ShellSession> {
-    const ssh = await connectPinned(target, options.timeoutMs ?? this.options.connectTimeoutMs);
-    return new PinnedShellSession(ssh, target, this.options.commandTimeoutMs);
+    const ssh = await connectPinned(target, Math.min(this.options.connectTimeoutMs, options.timeoutMs ?? this.options.requestTimeoutMs));
+    return new PinnedShellSession(ssh, target, this.options.requestTimeoutMs);
   }
 
   presentedHostKey(host: string, port: number, options: CallOptions = {}): Promise<string> {
-    return readPresentedHostKey(host, port, options.timeoutMs ?? this.options.connectTimeoutMs);
+    return readPresentedHostKey(host, port, options.timeoutMs ?? Math.min(this.options.connectTimeoutMs, this.options.requestTimeoutMs));
   }
 
-  private async once(target: DeviceTarget, command: string, timeoutMs?: number): Promise<string> {
+  /** Connects and runs one command, both within the call's one bound. */
+  private async once(target: DeviceTarget, command: string, deadline: Deadline): Promise<string> {
     const started = performance.now();
-    const ssh = await connectPinned(target, this.options.connectTimeoutMs);
+    const ssh = await connectPinned(target, Math.min(this.options.connectTimeoutMs, deadline.boundMs));
     try {
-      return await run(ssh, target, command, timeoutMs ?? this.options.commandTimeoutMs);
+      return await run(ssh, target, command, deadline);
     } finally {
       ssh.dispose();
       this.logger.debug('routeros ssh command', { device_id: target.deviceId, command, ms: Math.round(performance.now() - started) });

@@ -39,16 +39,40 @@ export async function connectPinned(target: DeviceTarget, timeoutMs: number): Pr
     }
     const level = (error as { level?: string }).level;
     if (level === 'client-authentication') throw new DeviceAuthFailedError(target.deviceId, 'credentials', `update them with: routeros-mcp-admin credentials set ${target.deviceId}`);
-    const code = (error as { code?: string }).code;
-    const message = String((error as Error).message ?? '');
-    const reason = code === 'ECONNREFUSED' ? 'SSH connection refused (is the ssh service enabled on this port?)' : /timed out/i.test(message) ? `no SSH session within ${timeoutMs} ms` : `SSH connection failed (${code ?? 'handshake'})`;
-    throw new DeviceUnreachableError(target.deviceId, reason, 5);
+    throw sshUnreachable(target.deviceId, error, { timeoutMs, awaited: 'SSH session' });
   }
 }
 
-/** The host key fingerprint a device presents; the connection is dropped before authentication. */
+/** node-ssh's rejection when the server closed the connection before the session was ready (it says ETIMEDOUT). */
+const CLOSED_EARLY = 'No response from server';
+
+/**
+ * Why an SSH connection could not be set up or was lost, in words true to the cause: refused, timed out, reset,
+ * closed early, no route. Only the error's code and level are read (never its message text beyond node-ssh's
+ * fixed ones), so nothing of the login can leak.
+ */
+export function sshUnreachable(deviceId: string, error: unknown, context: { timeoutMs: number; awaited: string }): DeviceUnreachableError {
+  const { code, level, message } = error as { code?: string; level?: string; message?: string };
+  return new DeviceUnreachableError(deviceId, sshReason(code, level, String(message ?? ''), context), 5);
+}
+
+function sshReason(code: string | undefined, level: string | undefined, message: string, { timeoutMs, awaited }: { timeoutMs: number; awaited: string }): string {
+  if (code === 'ECONNREFUSED') return 'SSH connection refused (is the ssh service enabled on this port?)';
+  if (message === CLOSED_EARLY) return `the SSH server closed the connection early (no ${awaited})`;
+  if (level === 'client-timeout' || /timed out/i.test(message)) return `no ${awaited} within ${timeoutMs} ms`;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'the SSH connection was reset';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'no route to the device';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve';
+  return `SSH connection failed (${code ?? level ?? `no ${awaited}`})`;
+}
+
+/**
+ * The host key fingerprint a device presents; the connection is dropped before authentication. A device that
+ * presents none is unreachable for the reason it failed (refused, timed out, reset), not "no key".
+ */
 export async function readPresentedHostKey(host: string, port: number, timeoutMs: number): Promise<string> {
   let presented: string | undefined;
+  let failure: unknown;
   const ssh = new NodeSSH();
   await ssh
     .connect({
@@ -62,8 +86,8 @@ export async function readPresentedHostKey(host: string, port: number, timeoutMs
         return false;
       },
     })
-    .catch(() => undefined);
+    .catch((error: unknown) => (failure = error));
   ssh.dispose();
-  if (!presented) throw new DeviceUnreachableError(`${host}:${port}`, 'no SSH host key was presented', 5);
-  return presented;
+  if (presented) return presented;
+  throw sshUnreachable(`${host}:${port}`, failure, { timeoutMs, awaited: 'SSH host key' });
 }

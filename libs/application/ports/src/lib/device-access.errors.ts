@@ -63,9 +63,36 @@ export interface RouterOsErrorBody {
   detail?: string;
 }
 
-/** RouterOS answered with an error body (400/404/406/500). `detail` is kept whole here; messages truncate it. */
+/**
+ * What went wrong with a request the device received: it refused it (a RouterOS 4xx error body), it failed
+ * while carrying it out (5xx), or it sent an answer that is not what RouterOS sends (not JSON, wrong shape,
+ * too large).
+ */
+export type CommandFailure = 'refused' | 'device_failure' | 'invalid_answer';
+
+const failureOf = (status: number): CommandFailure => (status >= 500 ? 'device_failure' : 'refused');
+
+function commandMessage(deviceId: string, operation: string, body: RouterOsErrorBody, failure: CommandFailure, likelyCause?: string): string {
+  const cause = likelyCause ? ` (${likelyCause})` : '';
+  const detail = truncate(body.detail ?? body.message, 200);
+  switch (failure) {
+    case 'refused':
+      return `device '${deviceId}' refused ${operation}: ${detail}${cause}`;
+    case 'device_failure':
+      return `device '${deviceId}' failed ${operation} with an internal error (${body.status} ${detail})${cause}`;
+    case 'invalid_answer':
+      return `device '${deviceId}' sent an answer to ${operation} that ${detail}${cause}`;
+  }
+}
+
+/**
+ * The device received the request and did not carry it out: see CommandFailure. `detail` is kept whole here;
+ * messages truncate it. For `invalid_answer`, `routerosError.message` says what is wrong with the answer
+ * ("is not valid JSON").
+ */
 export class DeviceCommandError extends DomainError {
   readonly code = 'DEVICE.ERROR';
+  readonly failure: CommandFailure;
   constructor(
     readonly deviceId: string,
     readonly operation: string,
@@ -73,15 +100,35 @@ export class DeviceCommandError extends DomainError {
     readonly likelyCause?: string,
     /** The object as re-read after the failure: RouterOS can apply part of a change and still answer 400. */
     readonly stateAfterFailure?: Record<string, string> | null,
+    /** Derived from the status when absent: 5xx is a device failure, anything else a refusal. */
+    failure?: CommandFailure,
   ) {
-    super(`device '${deviceId}' refused ${operation}: ${truncate(routerosError.detail ?? routerosError.message, 200)}${likelyCause ? ` (${likelyCause})` : ''}`);
+    const kind = failure ?? failureOf(routerosError.status);
+    super(commandMessage(deviceId, operation, routerosError, kind, likelyCause));
+    this.failure = kind;
   }
   override details(): Record<string, unknown> {
-    return { device_id: this.deviceId, operation: this.operation, routeros_error: { ...this.routerosError, detail: this.routerosError.detail === undefined ? undefined : truncate(this.routerosError.detail, 200) }, ...(this.likelyCause ? { likely_cause: this.likelyCause } : {}), ...(this.stateAfterFailure !== undefined ? { state_after_failure: this.stateAfterFailure } : {}) };
+    return { device_id: this.deviceId, operation: this.operation, failure: this.failure, routeros_error: { ...this.routerosError, detail: this.routerosError.detail === undefined ? undefined : truncate(this.routerosError.detail, 200) }, ...(this.likelyCause ? { likely_cause: this.likelyCause } : {}), ...(this.stateAfterFailure !== undefined ? { state_after_failure: this.stateAfterFailure } : {}) };
   }
 
   withStateAfterFailure(state: Record<string, string> | null): DeviceCommandError {
-    return new DeviceCommandError(this.deviceId, this.operation, this.routerosError, this.likelyCause, state);
+    return new DeviceCommandError(this.deviceId, this.operation, this.routerosError, this.likelyCause, state, this.failure);
+  }
+}
+
+/** The device has no item with this id in the menu (RouterOS answered 404 for the item, not for the menu). */
+export class DeviceObjectNotFoundError extends DomainError {
+  readonly code = 'DEVICE.OBJECT_NOT_FOUND';
+  constructor(
+    readonly deviceId: string,
+    /** Without the leading slash, e.g. `ip/route`. */
+    readonly menu: string,
+    readonly id: string,
+  ) {
+    super(`device '${deviceId}' has no ${menu} item '${id}'`);
+  }
+  override details(): Record<string, unknown> {
+    return { device_id: this.deviceId, menu: `/${this.menu}`, id: this.id };
   }
 }
 
