@@ -337,7 +337,7 @@ describe('errors as spec 001 shapes them', () => {
       expect(pin).toMatchObject({ code: -32011, data: { mcp_error_code: 'DEVICE_AUTH_FAILED', device_id: 'dev-home' } });
       expect(pin.message).toMatch(/repin dev-home/);
       // Connections up first: a call that times out while still connecting is DEVICE_UNREACHABLE instead. The
-      // overview's three reads, each tried three times, count three toward the circuit's five: still a timeout.
+      // overview's three reads (each bounded as a whole, retries included) count three toward the circuit's five: still a timeout.
       await strict.callTool({ name: 'system_get_overview', arguments: { device_id: 'dev-edge' } });
       await simControl(fleet, 'PUT', '/devices/1/faults', { latencyMs: 2000 });
       const late = await overview('dev-edge');

@@ -53,7 +53,7 @@ export function invalidAnswer(ctx: Pick<CallContext, 'deviceId' | 'operation'>, 
 export function errorForStatus(ctx: CallContext, status: number, text: string): Error {
   if (status === 401) return new DeviceAuthFailedError(ctx.deviceId, 'credentials', `update them with: routeros-mcp-admin credentials set ${ctx.deviceId}`);
   const body = routerOsBody(status, text);
-  if (status === 400 && body.detail === 'Session closed') return timeoutError(ctx);
+  if (status === 400 && body.detail === 'Session closed') return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10, 'device');
   // RouterOS answers a missing policy with a 500, but it is a refusal of this user, not a failing device.
   if (status === 500 && body.detail?.includes('not allowed (9)')) return new DeviceCommandError(ctx.deviceId, ctx.operation, body, NOT_ALLOWED, undefined, 'refused');
   return new DeviceCommandError(ctx.deviceId, ctx.operation, body);

@@ -190,7 +190,7 @@ describe('error mapping', () => {
   it.each([
     ['refuse', { refuse: true }, DeviceUnreachableError, /refused/],
     ['hang', { hang: true }, DeviceTimeoutError, /within 1 s/],
-    ['Session closed', { sessionClosedAfterMs: 50, latencyMs: 200 }, DeviceTimeoutError, /did not finish/],
+    ['Session closed', { sessionClosedAfterMs: 50, latencyMs: 200 }, DeviceTimeoutError, /closed the session before finishing .* \(its own time limit\)/],
     ['reset mid-response', { resetMidResponse: true }, DeviceUnreachableError, /connection lost|ECONNRESET|socket hang up/],
     ['401', { unauthorized: true }, DeviceAuthFailedError, /rejected the stored credentials/],
     ['500', { serverError: 'something broke' }, DeviceCommandError, /^device 'sim-1' failed GET \/system\/resource with an internal error \(500 something broke\)$/],

@@ -34,7 +34,7 @@ describe('SshConfigShell against the simulator', () => {
     expect(exported.normalized).toContain('add address=192.168.88.1/24 comment=defconf disabled=no interface=bridge network=192.168.88.0');
     expect(exported.raw).not.toContain('factory-wifi-key');
     const sensitive = await shell.export(target(0), { verbose: true, showSensitive: true });
-    expect(sensitive.raw).toContain('security.passphrase=factory-wifi-key');
+    expect(sensitive.raw).toContain('.passphrase=factory-wifi-key');
   });
 
   it('prints the fixed menus', async () => {

@@ -25,11 +25,13 @@ export class DeviceTimeoutError extends DomainError {
     readonly deviceId: string,
     readonly operation: string,
     readonly seconds: number,
+    /** Whose limit ran out: ours (the configured bound), or RouterOS's own, when it closed the session itself. */
+    readonly limit: 'ours' | 'device' = 'ours',
   ) {
-    super(`device '${deviceId}' did not finish ${operation} within ${seconds} s`);
+    super(limit === 'ours' ? `device '${deviceId}' did not finish ${operation} within ${seconds} s` : `device '${deviceId}' closed the session before finishing ${operation} (its own time limit)`);
   }
   override details(): Record<string, unknown> {
-    return { device_id: this.deviceId, operation: this.operation, timeout_seconds: this.seconds };
+    return { device_id: this.deviceId, operation: this.operation, ...(this.limit === 'ours' ? { timeout_seconds: this.seconds } : { closed_by: 'device' }) };
   }
 }
 
