@@ -120,7 +120,7 @@ describe('every request gets exactly one answer (stdio)', () => {
     await session.until(() => session.byId(0) !== undefined);
     session.send('[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":1.5,"method":"ping"},{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"tools/list"}]');
     await session.until((frames) => frames.some(Array.isArray));
-    const batch = session.frames.find(Array.isArray);
+    const batch = session.frames.find(Array.isArray)!;
     expect(batch.map((f: any) => f.id)).toEqual(expect.arrayContaining([1, 1, 2, null]));
     expect(batch).toHaveLength(4);
     expect(session.frames.filter((f) => !Array.isArray(f) && f.id !== 0)).toEqual([]);
