@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     heading('Wi-Fi, with the access point this router manages over CAPsMAN');
     await show(client, 'wireless_list_interfaces', { device_id: 'home-01' });
     heading('Firewall rules, first page');
-    await show(client, 'firewall_list_filter_rules', { device_id: 'home-01', limit: 4, fields: ['chain', 'action', 'comment'] });
+    await show(client, 'firewall_list_filter_rules', { device_id: 'home-01', limit: 4 });
     heading('A mistake, and how the server helps the assistant recover');
     await show(client, 'system_get_overview', { device_id: 'edge-99' });
   } finally {

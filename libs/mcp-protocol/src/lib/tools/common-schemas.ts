@@ -24,7 +24,7 @@ export const WhereSchema = z
   .record(PropertyName, z.union([z.string().max(200).regex(/^\P{Cc}*$/u, 'no control characters'), z.number(), z.boolean()]))
   .refine((where) => Object.keys(where).length <= 10, 'at most 10 filters')
   .optional()
-  .describe('Equal values, e.g. {"disabled":false}');
+  .describe('Equal values, e.g. {"disabled":false}; yes/no ok');
 
 export type Where = NonNullable<z.infer<typeof WhereSchema>>;
 

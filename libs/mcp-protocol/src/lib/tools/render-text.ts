@@ -53,6 +53,17 @@ export function ruleText(rows: Record<string, unknown>[]): string {
   return ['position\t.id\trule', ...rows.map(line)].join('\n');
 }
 
+/**
+ * A row with one column filled from whichever of `sources` the menu has (`ssid` from `configuration.ssid`), the
+ * source removed so the text does not say it twice.
+ */
+export function aliased(row: Record<string, unknown>, column: string, sources: string[]): Record<string, unknown> {
+  const source = sources.find((key) => row[key] !== undefined);
+  if (source === undefined || source === column) return row;
+  const { [source]: value, ...rest } = row;
+  return { ...rest, [column]: value };
+}
+
 /** A page footer that tells the model how to get the rest. */
 export function pageFooter(page: { total_count: number; has_more: boolean; next_cursor?: string }, shown: number): string {
   return page.has_more ? `\n(${shown} of ${page.total_count}; more with cursor=${page.next_cursor})` : `\n(${shown} of ${page.total_count})`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
-import { tsvText } from '../render-text';
+import { aliased, tsvText } from '../render-text';
 import { readWireless } from './wireless-sources';
 import { typedRows } from '../typed-row';
 
@@ -15,7 +15,7 @@ export const wirelessListClients = defineTool({
   async run(args, ctx) {
     const { sources, rows: raw } = await readWireless(ctx, args.device_id, 'clients');
     const rows = typedRows(raw);
-    const text = tsvText(rows.map((r) => ({ ...r, signal: r['signal'] ?? r['signal-strength'] ?? r['rx-signal'] })), ['source', 'interface', 'mac-address', 'last-ip', 'signal', 'tx-rate', 'rx-rate', 'uptime'], { more: true });
+    const text = tsvText(rows.map((r) => aliased(r, 'signal', ['signal', 'signal-strength', 'rx-signal'])), ['source', 'interface', 'mac-address', 'last-ip', 'signal', 'tx-rate', 'rx-rate', 'uptime'], { more: true });
     return { structured: { device_id: args.device_id, sources, items: rows }, text };
   },
 });

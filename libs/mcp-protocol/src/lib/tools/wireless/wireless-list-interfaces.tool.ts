@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
-import { tsvText } from '../render-text';
+import { aliased, tsvText } from '../render-text';
 import { readWireless } from './wireless-sources';
 import { typedRows } from '../typed-row';
 
@@ -19,8 +19,8 @@ export const wirelessListInterfaces = defineTool({
     const structured = { device_id: args.device_id, sources, items, remote_caps: typedRows(caps) };
     if (!items.length && !caps.length) return { structured, text: 'this device has no wireless interfaces' };
     const text = [
-      tsvText(items.map((r) => ({ ...r, ssid: r['ssid'] ?? r['configuration.ssid'], band: r['band'] ?? r['channel.band'] ?? r['current-channel'] })), ['source', '.id', 'name', 'ssid', 'band', 'running', 'disabled'], { more: true }),
-      ...(caps.length ? ['', `managed CAPs: ${caps.length}`, tsvText(structured.remote_caps.map((r) => ({ ...r, board: r['board-name'] ?? r['board'] })), ['source', 'identity', 'address', 'board', 'version', 'state'], { more: true })] : []),
+      tsvText(items.map((r) => aliased(aliased(r, 'ssid', ['ssid', 'configuration.ssid']), 'band', ['band', 'channel.band', 'current-channel'])), ['source', '.id', 'name', 'ssid', 'band', 'running', 'disabled'], { more: true }),
+      ...(caps.length ? ['', `managed CAPs: ${caps.length}`, tsvText(structured.remote_caps.map((r) => aliased(r, 'board', ['board-name', 'board'])), ['source', 'identity', 'address', 'board', 'version', 'state'], { more: true })] : []),
     ].join('\n');
     return { structured, text };
   },
