@@ -9,3 +9,7 @@ export { estimateTokens } from './lib/server/token-budget';
 export { FLEET_FAN_OUT } from './lib/tools/fleet/fleet-get-health-summary.tool';
 export * from './lib/transport/guarded-stdio-transport';
 export { CallTracker } from './lib/server/call-tracker';
+export * from './lib/errors/error-contract';
+export type { ListenSink } from './lib/transport/listen-tracker';
+/** The SDK's stdio entry: one pipe, both revisions (the apps import no SDK themselves). */
+export { serveStdio } from '@modelcontextprotocol/server/stdio';

@@ -1,5 +1,5 @@
 import { buildContainer, ConfigError, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import { CallTracker, createMcpServer, GuardedStdioTransport, ToolCatalog, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
+import { CallTracker, createMcpServer, GuardedStdioTransport, serveStdio, ToolCatalog, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { parseStdioFlags, USAGE } from './cli-flags';
@@ -29,7 +29,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const principal = { id: userInfo().username, via: 'stdio' as const, sessionId: randomUUID() };
   const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
   const calls = new CallTracker();
-  const server = createMcpServer({
+  const service = createMcpServer({
     calls,
     version: packageVersion(),
     environment: config.environment,
@@ -41,7 +41,17 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     },
   });
   const transport = new GuardedStdioTransport();
-  await server.connect(transport);
+  // Modern subscriptions/listen requests drive the same health poller as 2025-era resources/subscribe.
+  transport.listenSink = service.subscriptions;
+  // Both revisions on one pipe: the first message picks the era, the SDK asks for a server of that era.
+  const handle = serveStdio(
+    (ctx) => {
+      transport.pinEra(ctx.era);
+      services.logger.info('stdio connection opened', { protocol_era: ctx.era });
+      return service.factory(ctx);
+    },
+    { transport, legacy: 'serve', onerror: (error) => services.logger.warn('protocol error', { error: error.message }) },
+  );
   services.logger.info('stdio server ready', { environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
 
   return new Promise<number>((resolve) => {
@@ -61,7 +71,8 @@ export async function runStdioServer(argv: string[]): Promise<number> {
           calls.cancelAll('the server is shutting down');
         }
         if (!(await calls.idle(CANCEL_SETTLE_MS))) services.logger.error('calls did not end after cancellation; their audit records may be missing', { running: calls.size });
-        await server.close();
+        service.close();
+        await handle.close();
         await services.close();
         resolve(0);
       } catch (error) {

@@ -1,10 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { createMcpServer, SERVER_NAME } from '../index';
 
 describe('createMcpServer', () => {
   it('negotiates 2025-11-25 and answers ping with its name, version and RouterOS facts', async () => {
-    const server = createMcpServer({ version: '1.2.3', environment: 'staging' });
+    const server = createMcpServer({ version: '1.2.3', environment: 'staging' }).factory({ era: 'legacy' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'spec', version: '0' });

@@ -1,14 +1,18 @@
+import { Server } from '@modelcontextprotocol/server';
 import type { Environment } from '@routeros-mcp/domain-kernel';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { randomUUID } from 'node:crypto';
+import type { Era } from './errors/error-contract';
 import { SERVER_NAME, serverInstructions, SUPPORTED_ROUTEROS_VERSIONS } from './server-info';
 import { loadPrompts } from './prompts/prompt-catalog';
+import { LIST_CACHE_HINTS } from './server/cache-hints';
 import { registerPrompts } from './server/register-prompts';
-import { registerResources } from './server/register-resources';
-import { DEFAULT_SUBSCRIPTION_OPTIONS, SubscriptionOptions } from './server/subscriptions';
+import { registerResources, resourceReader } from './server/register-resources';
+import { DEFAULT_SUBSCRIPTION_OPTIONS, SubscriptionManager, SubscriptionOptions } from './server/subscriptions';
 import { registerTools, ToolServerOptions, ToolServices } from './server/register-tools';
 import { ALL_TOOLS, ToolCatalog } from './tools/catalog';
 import { CallTracker } from './server/call-tracker';
 import { ClientLogLevel } from './server/client-log-level';
+import { RateWindow } from './server/rate-window';
 
 export interface McpServerOptions {
   version: string;
@@ -19,6 +23,17 @@ export interface McpServerOptions {
   calls?: CallTracker;
 }
 
+/** What a connection's serving layer needs: a server per era, and the health subscriptions it can drive. */
+export interface McpService {
+  /** For `serveStdio`: a server for the connection's revision (called again when a discover probe falls back to initialize). */
+  factory(ctx: { era: Era }): Server;
+  /** The resources being watched; modern `subscriptions/listen` requests reach them through the transport. */
+  subscriptions: SubscriptionManager;
+  /** The revision of the last server made (the connection's, once it is pinned). */
+  readonly era?: Era;
+  close(): void;
+}
+
 /** Tiers and topics the catalog lists, and the topics that exist but are switched off. */
 function exposedBy(catalog: ToolCatalog | undefined) {
   const listed = catalog?.tools ?? [];
@@ -27,34 +42,60 @@ function exposedBy(catalog: ToolCatalog | undefined) {
 }
 
 /**
- * The MCP server shared by every transport. It answers `initialize` (negotiating the protocol version,
- * 2025-11-25 preferred) and `ping`; tools, resources and prompts are registered on it by later layers.
+ * The MCP server shared by every transport, on SDK v2's low-level `Server` so the error contract stays ours. The
+ * SDK answers `initialize` (2025-era) and `server/discover` (2026-07-28) from the capabilities and instructions
+ * given here; tools, resources and prompts are registered per era. What must outlive one server instance (running
+ * calls, rate limits, subscriptions) lives here, once per connection.
  */
-export function createMcpServer(options: McpServerOptions): Server {
-  const server = new Server(
-    { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
-    {
-      capabilities: {
-        ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
-        experimental: {
-          routeros: {
-            environment: options.environment,
-            environments: ['lab', 'staging', 'prod'],
-            tiers: ['fundamental', 'advanced', 'professional'],
-            supported_routeros_versions: SUPPORTED_ROUTEROS_VERSIONS,
+export function createMcpServer(options: McpServerOptions): McpService {
+  const calls = options.calls ?? new CallTracker();
+  const serving = options.tools ? { ...options.tools.options, environment: options.environment } : undefined;
+  const prompts = options.tools ? loadPrompts() : [];
+  const callsPerClient = new RateWindow(options.tools?.options.callsPerMinute ?? 120, 60_000);
+  let current: Server | undefined;
+  let era: Era | undefined;
+  const read = options.tools && serving ? resourceReader(options.tools.services, serving) : async () => ({});
+  const subscriptions = new SubscriptionManager(
+    async (uri, etag) => void (await current?.sendResourceUpdated({ uri, _meta: { etag } })),
+    (uri) => read(uri, randomUUID(), new AbortController().signal),
+    { ...DEFAULT_SUBSCRIPTION_OPTIONS, ...options.tools?.subscriptions },
+  );
+
+  const factory = ({ era: serverEra }: { era: Era }): Server => {
+    const server = new Server(
+      { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
+      {
+        capabilities: {
+          ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
+          experimental: {
+            routeros: {
+              environment: options.environment,
+              environments: ['lab', 'staging', 'prod'],
+              tiers: ['fundamental', 'advanced', 'professional'],
+              supported_routeros_versions: SUPPORTED_ROUTEROS_VERSIONS,
+            },
           },
         },
+        instructions: serverInstructions(options.environment, exposedBy(options.tools?.catalog)),
+        cacheHints: LIST_CACHE_HINTS,
       },
-      instructions: serverInstructions(options.environment, exposedBy(options.tools?.catalog)),
+    );
+    if (options.tools && serving) {
+      const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server), callsPerClient };
+      registerTools(server, options.tools.catalog, options.tools.services, serving, support);
+      registerResources(server, options.tools.services, serving, support, prompts, subscriptions);
+      registerPrompts(server, prompts);
+    }
+    current = server;
+    era = serverEra;
+    return server;
+  };
+  return {
+    factory,
+    subscriptions,
+    get era() {
+      return era;
     },
-  );
-  if (options.tools) {
-    const serving = { ...options.tools.options, environment: options.environment };
-    const support = { calls: options.calls ?? new CallTracker(), logLevel: new ClientLogLevel(server) };
-    registerTools(server, options.tools.catalog, options.tools.services, serving, support);
-    const prompts = loadPrompts();
-    registerResources(server, options.tools.services, serving, support, prompts, { ...DEFAULT_SUBSCRIPTION_OPTIONS, ...options.tools.subscriptions });
-    registerPrompts(server, prompts);
-  }
-  return server;
+    close: () => subscriptions.close(),
+  };
 }

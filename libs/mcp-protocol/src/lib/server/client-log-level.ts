@@ -1,27 +1,24 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { LoggingLevelSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import type { LoggingLevel, Server } from '@modelcontextprotocol/server';
 
-type Level = z.infer<typeof LoggingLevelSchema>;
-const SEVERITY: readonly Level[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+export type LogLevel = LoggingLevel;
+const SEVERITY: readonly LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 
 /**
- * `notifications/message` only to a client that asked for them with logging/setLevel, and only at or above its
- * level. (The SDK's own handler sends every message to a client that never set a level.)
+ * 2025-era connections: `notifications/message` only to a client that asked for them with logging/setLevel, and
+ * only at or above its level. (Modern requests say so in their envelope; the SDK filters those.)
  */
 export class ClientLogLevel {
-  private readonly levels = new Map<string, Level>();
+  private wanted?: LogLevel;
 
   constructor(private readonly server: Server) {
-    server.setRequestHandler(SetLevelRequestSchema, async (request, extra) => {
-      this.levels.set(extra.sessionId ?? '', request.params.level);
+    server.setRequestHandler('logging/setLevel', async (request) => {
+      this.wanted = request.params.level;
       return {};
     });
   }
 
-  send(level: Level, data: unknown, sessionId?: string): void {
-    const wanted = this.levels.get(sessionId ?? '');
-    if (!wanted || SEVERITY.indexOf(level) < SEVERITY.indexOf(wanted)) return;
+  send(level: LogLevel, data: unknown): void {
+    if (!this.wanted || SEVERITY.indexOf(level) < SEVERITY.indexOf(this.wanted)) return;
     void this.server.notification({ method: 'notifications/message', params: { level, logger: 'routeros-mcp', data } }).catch(() => undefined);
   }
 }

@@ -1,5 +1,4 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { GetPromptRequestSchema, ListPromptsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { protocolError } from '../errors/map-domain-error';
 import { PromptDefinition, renderPrompt } from '../prompts/prompt-catalog';
@@ -8,12 +7,12 @@ import { RpcError } from './rpc-error';
 
 /** prompts/list and prompts/get; bad names and arguments are -32602 as MCP specifies for prompts. */
 export function registerPrompts(server: Server, prompts: PromptDefinition[]): void {
-  server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
+  server.setRequestHandler('prompts/list', async (request) => {
     refuseCursor(request.params?.cursor);
     return { prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments.map((a) => ({ name: a.name, description: a.description, required: a.required })) })) };
   });
 
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.setRequestHandler('prompts/get', async (request) => {
     const prompt = prompts.find((p) => p.name === request.params.name);
     if (!prompt) {
       throw new RpcError(protocolError('INVALID_PARAMS', `unknown prompt '${request.params.name}'; prompts/list names them`, { prompt: request.params.name, available: prompts.map((p) => p.name) }));

@@ -1,11 +1,12 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/server';
 import type { Logger, Principal } from '@routeros-mcp/application-ports';
 import type { AuditRecorder, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { Era, ERROR_CONTRACT, errorForEra, modernToolErrorResult } from '../errors/error-contract';
 import { protocolError } from '../errors/map-domain-error';
+import { callerOf } from './caller';
 import { audited, errorPayload, inDeviceContext, principalOf } from './call-guards';
 import type { CallTracker } from './call-tracker';
 import type { ClientLogLevel } from './client-log-level';
@@ -14,7 +15,7 @@ import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
 import { refuseCursor } from './register-resources';
 import { progressReporter } from './progress-reporter';
-import { RateWindow } from './rate-window';
+import type { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
 
@@ -32,14 +33,19 @@ export interface ToolServerOptions {
   principal: () => Principal;
   /** `result` returns failures as isError results with structuredContent (for clients that hide error data). */
   toolErrors: 'jsonrpc' | 'result';
-  /** Tool calls per minute per session (RATE_LIMITED past it). */
+  /** Tool calls per minute per client of a session (RATE_LIMITED past it). */
   callsPerMinute?: number;
 }
 
-/** What the server shares between its handlers: running calls (for shutdown) and the client's log level. */
+/**
+ * What the handlers of one connection share: running calls (for shutdown), tool calls per client (kept across the
+ * server instances the connection may go through), the 2025-era log level, and the connection's revision.
+ */
 export interface HandlerSupport {
+  era: Era;
   calls: CallTracker;
   logLevel: ClientLogLevel;
+  callsPerClient: RateWindow;
 }
 
 /** Arguments kept in the audit record of a refused call: the whole object when small, else only its size. */
@@ -93,20 +99,20 @@ function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
 /** Serves tools/list and tools/call with the spec's errors (the SDK's own helpers would turn them into results). */
 export function registerTools(server: Server, catalog: ToolCatalog, services: ToolServices, options: ToolServerOptions, support: HandlerSupport): void {
   const listed = catalog.tools.map(describeTool);
-  const sessionLimit = new RateWindow(options.callsPerMinute ?? 120, 60_000);
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+  server.setRequestHandler('tools/list', async (request) => {
     refuseCursor(request.params?.cursor);
     return { tools: listed };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) => support.calls.run(extra.signal, async (signal) => {
+  server.setRequestHandler('tools/call', (request, ctx) => support.calls.run(ctx.mcpReq.signal, async (signal) => {
+    const caller = callerOf(server, support.era, ctx, support.logLevel);
     const correlationId = randomUUID();
     const name = request.params.name;
     const tool = catalog.find(name);
     const log = services.logger.child({ correlation_id: correlationId, tool: tool?.name ?? name });
     const raw = request.params.arguments ?? {};
     const rawDevice = tool?.deviceArgument ? raw[tool.deviceArgument] : undefined;
-    const principal = principalOf(options, { id: extra.sessionId, client: server.getClientVersion() });
+    const principal = principalOf(options, { id: ctx.sessionId, client: caller.client });
     try {
       // One audit record for every call, refused ones included (unknown tool, rate limit, invalid arguments).
       const output = await audited(
@@ -117,7 +123,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
             const suggestions = catalog.closestNames(name);
             throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
           }
-          sessionLimit.take(extra.sessionId ?? 'stdio', 'tool calls of this session');
+          // Per client: the envelope's name and version (modern) or initialize's (legacy), within this session.
+          support.callsPerClient.take(`${ctx.sessionId ?? 'stdio'} ${caller.client?.name ?? '?'} ${caller.client?.version ?? '?'}`, 'tool calls of this client');
           const parsed = tool.input.safeParse(raw);
           if (!parsed.success) throw invalidParams(tool, parsed.error);
           const args = parsed.data as Record<string, unknown>;
@@ -126,7 +133,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
           const progress = progressReporter(
             progressToken === undefined
               ? undefined
-              : (done, total, message) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
+              : (done, total, message) => caller.notify({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
           );
           return inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress }, (ctx) => tool.run(args as never, ctx));
         },
@@ -150,8 +157,12 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
       const payload = errorPayload(error, correlationId, { narrowing: narrowingOf(tool) });
       // The whole error (with any long RouterOS detail) stays in the log; the client gets the short form.
       log.warn('tool call failed', { code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() });
-      // Only clients that asked for log messages (logging/setLevel) see failures there.
-      support.logLevel.send('warning', { tool: tool?.name ?? name, code: payload.data.mcp_error_code, correlation_id: correlationId }, extra.sessionId);
+      // Only clients that asked for log messages (logging/setLevel, or the envelope's logLevel) see failures there.
+      caller.log('warning', { tool: tool?.name ?? name, code: payload.data.mcp_error_code, correlation_id: correlationId });
+      if (support.era === 'modern') {
+        if (ERROR_CONTRACT[payload.data.mcp_error_code].modernToolCall === 'result') return modernToolErrorResult(payload);
+        throw new RpcError(errorForEra(payload, 'modern'));
+      }
       if (options.toolErrors === 'result' && payload.data.mcp_error_code !== 'TOOL_NOT_FOUND') {
         return { isError: true, content: [{ type: 'text' as const, text: `${payload.message}\nsuggestion: ${payload.data.suggestion}` }], structuredContent: { error: payload }, _meta: { correlation_id: correlationId } };
       }

@@ -1,7 +1,6 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { etagOf, SubscriptionManager } from './subscriptions';
 
-const fakeServer = () => ({ sendResourceUpdated: jest.fn().mockResolvedValue(undefined) }) as unknown as Server & { sendResourceUpdated: jest.Mock };
+const fakeServer = () => ({ sendResourceUpdated: jest.fn().mockResolvedValue(undefined) });
 const options = { intervalMs: 20, jitterMs: 0, coalesceMs: 30, maxPerConnection: 2, maxPerDevice: 100 };
 
 describe('SubscriptionManager', () => {
@@ -13,7 +12,7 @@ describe('SubscriptionManager', () => {
   it('coalesces a burst of changes into one notification and stops on unsubscribe', async () => {
     const server = fakeServer();
     let n = 0;
-    const manager = new SubscriptionManager(server, async () => ({ cpu: n++ }), { ...options, coalesceMs: 200 });
+    const manager = new SubscriptionManager(server.sendResourceUpdated, async () => ({ cpu: n++ }), { ...options, coalesceMs: 200 });
     manager.subscribe('fleet://health-summary');
     await new Promise((r) => setTimeout(r, 150));
     expect(server.sendResourceUpdated).not.toHaveBeenCalled(); // still inside the window
@@ -26,7 +25,7 @@ describe('SubscriptionManager', () => {
   });
 
   it('enforces the per-connection limit and refuses other resources', () => {
-    const manager = new SubscriptionManager(fakeServer(), async () => ({}), options);
+    const manager = new SubscriptionManager(fakeServer().sendResourceUpdated, async () => ({}), options);
     manager.subscribe('device://dev-a/health');
     manager.subscribe('device://dev-b/health');
     expect(() => manager.subscribe('device://dev-c/health')).toThrow(/at most 2 subscriptions per connection/);

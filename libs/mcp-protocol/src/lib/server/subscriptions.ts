@@ -1,4 +1,3 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { createHash } from 'node:crypto';
 import { protocolError } from '../errors/map-domain-error';
 import { RpcError } from './rpc-error';
@@ -34,14 +33,16 @@ interface Watch {
 }
 
 /**
- * One connection's subscriptions. A poller runs only for what is subscribed; a changed etag produces
+ * One connection's subscriptions (2025-era resources/subscribe, or modern subscriptions/listen). A poller runs only
+ * for what is subscribed or listened to; a changed etag produces
  * `notifications/resources/updated` (with the etag), coalesced; unsubscribe stops polling.
  */
 export class SubscriptionManager {
   private readonly watches = new Map<string, Watch>();
 
   constructor(
-    private readonly server: Server,
+    /** Sends `notifications/resources/updated` (on a modern connection the SDK routes it to the listens that asked). */
+    private readonly notify: (uri: string, etag: string | undefined) => Promise<void>,
     private readonly read: (uri: string) => Promise<unknown>,
     private readonly options: SubscriptionOptions = DEFAULT_SUBSCRIPTION_OPTIONS,
   ) {}
@@ -90,7 +91,7 @@ export class SubscriptionManager {
     if (watch.etag !== undefined && etag !== watch.etag && !watch.pending) {
       watch.pending = setTimeout(() => {
         watch.pending = undefined;
-        void this.server.sendResourceUpdated({ uri, _meta: { etag: watch.etag } }).catch(() => undefined);
+        void this.notify(uri, watch.etag).catch(() => undefined);
       }, this.options.coalesceMs);
     }
     watch.etag = etag;

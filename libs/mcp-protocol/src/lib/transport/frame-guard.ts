@@ -1,5 +1,6 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { truncate } from '@routeros-mcp/domain-kernel';
+import { Era, errorForEra } from '../errors/error-contract';
 import { protocolError } from '../errors/map-domain-error';
 import { checkParams } from './params-guard';
 
@@ -15,8 +16,8 @@ export type Verdict = { ok: true; message: JSONRPCMessage } | { ok: false; reply
 /** MCP ids are strings or integers; a number JSON cannot carry exactly (1.5, 1e300, 2^53+1) could not be echoed as sent. */
 const isId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v));
 
-function errorFrame(id: unknown, kind: Parameters<typeof protocolError>[0], sentence: string, extra: Record<string, unknown> = {}): ErrorFrame {
-  const payload = protocolError(kind, sentence, extra);
+function errorFrame(id: unknown, kind: Parameters<typeof protocolError>[0], sentence: string, extra: Record<string, unknown> = {}, era: Era = 'legacy'): ErrorFrame {
+  const payload = errorForEra(protocolError(kind, sentence, extra), era);
   return { jsonrpc: '2.0', id: isId(id) ? (id as string | number) : null, error: { code: payload.code, message: payload.message, data: payload.data } };
 }
 
@@ -28,11 +29,12 @@ export function batchesAllowed(protocolVersion: string | undefined): boolean {
 const ID_RULE = 'id must be a string or an integer from -(2^53-1) to 2^53-1';
 
 /**
- * Checks one parsed JSON-RPC object (spec 002): shape, params, then the initialization state. A bad request gets
- * an error frame; so does an object that is no request at all (id null, as JSON-RPC asks). Notifications are
- * never answered, so one with bad params is dropped. Responses are passed on and never answered.
+ * Checks one parsed JSON-RPC object (spec 002): shape, params, then the initialization state (2025-era only:
+ * `modern` connections have no initialize). A bad request gets an error frame; so does an object that is no
+ * request at all (id null, as JSON-RPC asks). Notifications are never answered, so one with bad params is
+ * dropped. Responses are passed on and never answered.
  */
-export function checkMessage(value: unknown, state: { initialized: boolean }): Verdict {
+export function checkMessage(value: unknown, state: { initialized: boolean; modern?: boolean }): Verdict {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, reply: errorFrame(null, 'INVALID_REQUEST', 'a JSON-RPC message must be an object') };
   }
@@ -47,10 +49,10 @@ export function checkMessage(value: unknown, state: { initialized: boolean }): V
     return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'params must be an object or an array') };
   }
   const method = frame['method'];
-  if (hasId && method === 'initialize' && state.initialized) {
+  if (hasId && method === 'initialize' && state.initialized && !state.modern) {
     return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'the session is already initialized; initialize may be sent once', { reason: 'ALREADY_INITIALIZED' }) };
   }
-  if (hasId && !state.initialized && method !== 'initialize' && method !== 'ping') {
+  if (hasId && !state.initialized && !state.modern && method !== 'initialize' && method !== 'ping') {
     return { ok: false, reply: errorFrame(frame['id'], 'NOT_INITIALIZED', `send initialize before ${truncate(method, 100)}`) };
   }
   const problem = checkParams(method, frame['params']);
@@ -64,7 +66,7 @@ export function checkMessage(value: unknown, state: { initialized: boolean }): V
 export const parseErrorFrame = (sentence: string) => errorFrame(null, 'PARSE_ERROR', sentence);
 export const emptyBatchFrame = () => errorFrame(null, 'INVALID_REQUEST', 'an empty array is not a request');
 /** The answer to a request still running when the shutdown grace period ran out. */
-export const shutdownFrame = (id: string | number) => errorFrame(id, 'SERVER_SHUTTING_DOWN', 'the server shut down before this request finished; it was cancelled');
+export const shutdownFrame = (id: string | number, era: Era = 'legacy') => errorFrame(id, 'SERVER_SHUTTING_DOWN', 'the server shut down before this request finished; it was cancelled', {}, era);
 export const tooLargeFrame = (limit: number) => errorFrame(null, 'MESSAGE_TOO_LARGE', `a message is larger than ${limit} bytes; it was discarded`, { limit_bytes: limit });
 export const batchRefusedFrame = (version: string | undefined) =>
   errorFrame(null, 'INVALID_REQUEST', `JSON-RPC batches are not supported in protocol ${version ?? '(not negotiated)'}; send one message per line`);

@@ -1,7 +1,8 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { PROTOCOL_VERSION_META_KEY, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
+import type { Era } from '../errors/error-contract';
 import { protocolError } from '../errors/map-domain-error';
+import { ListenSink, ListenTracker } from './listen-tracker';
 import { truncate } from '@routeros-mcp/domain-kernel';
 import { batchesAllowed, batchRefusedFrame, checkMessage, emptyBatchFrame, ErrorFrame, parseErrorFrame, shutdownFrame, tooLargeFrame } from './frame-guard';
 
@@ -10,10 +11,18 @@ export const STDIO_FRAME_LIMIT = 10 * 1024 * 1024;
 
 type Id = string | number;
 
+/** The revision 2026-07-28 requests claim in their envelope (`_meta`). */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** A modern request says its revision in `params._meta`; a 2025-era one never does. */
+const claimsModern = (params: unknown) => typeof (params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[PROTOCOL_VERSION_META_KEY] === 'string';
+
 /**
  * Newline-delimited JSON-RPC over stdin/stdout with the guards of spec 002 in front of the SDK: malformed
- * JSON, bad shapes, requests before initialize, a second initialize, oversized frames and batches each get
- * their error frame, and the session goes on. stdout carries protocol frames only.
+ * JSON, bad shapes, oversized frames and batches each get their error frame, and the session goes on. The first
+ * message decides the connection's revision, as the SDK's `serveStdio` does: `initialize` opens a 2025-era
+ * connection (requests before it and a second one are refused), `server/discover` or any request carrying the
+ * 2026-07-28 envelope opens a modern one, which has no initialize. stdout carries protocol frames only.
  */
 export class GuardedStdioTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
@@ -25,6 +34,11 @@ export class GuardedStdioTransport implements Transport {
   private discarding = false;
   private initialized = false;
   private protocolVersion?: string;
+  /** `probe`: a server/discover came first; an `initialize` may still follow (a client falling back to 2025). */
+  private era: Era | 'probe' | undefined;
+  /** Where modern subscriptions/listen requests are watched; set by whoever wires the server. */
+  listenSink?: ListenSink;
+  private readonly listens = new ListenTracker(() => this.listenSink);
   private initializeId?: Id;
   /** Open batches: how many answers each id still awaits (ids may repeat inside one batch), the answers so far. */
   private readonly batches: { waiting: Map<Id, number>; answers: unknown[] }[] = [];
@@ -39,6 +53,18 @@ export class GuardedStdioTransport implements Transport {
   private reading = true;
   private inputEnded = false;
   private readonly settledWaiters: (() => void)[] = [];
+
+  /** The connection's revision, once the first message (or the server factory) decided it. */
+  get connectionEra(): Era | undefined {
+    return this.era === 'probe' ? undefined : this.era;
+  }
+
+  /** The SDK's server factory says which revision it built a server for (a discover probe's stays a probe). */
+  pinEra(era: Era): void {
+    if (era === 'modern' && this.era === 'probe') return;
+    this.era = era;
+    if (era === 'modern') this.protocolVersion = MODERN_PROTOCOL_VERSION;
+  }
 
   constructor(
     private readonly input: Readable = process.stdin,
@@ -89,7 +115,7 @@ export class GuardedStdioTransport implements Transport {
     for (const id of late) {
       this.methods.delete(id);
       this.cancelled.add(id);
-      await this.write(shutdownFrame(id));
+      await this.write(shutdownFrame(id, this.era === 'modern' ? 'modern' : 'legacy'));
     }
     return late;
   }
@@ -103,6 +129,7 @@ export class GuardedStdioTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.listens.endAll();
     this.input.off('data', this.onData);
     this.input.pause();
     this.onclose?.();
@@ -119,6 +146,7 @@ export class GuardedStdioTransport implements Transport {
   }
 
   private async deliverAnswer(outgoing: JSONRPCMessage): Promise<void> {
+    this.listens.outbound(outgoing as never);
     const message = this.explain(outgoing);
     const frame = message as { id?: Id; result?: { protocolVersion?: string } };
     if (frame.id !== undefined && frame.id === this.initializeId && this.awaitingInitialize) {
@@ -237,7 +265,7 @@ export class GuardedStdioTransport implements Transport {
     this.batches.push(batch);
     // Every member that is a request (valid or not) is awaited once per occurrence of its id, so the array goes out
     // when the last answer is in, duplicates included.
-    const requests = values.map((value) => checkMessage(value, { initialized: this.initialized }));
+    const requests = values.map((value) => checkMessage(value, this.stateFor(value)));
     for (const verdict of requests) {
       const message = verdict.ok ? (verdict.message as { id?: Id; method?: unknown }) : undefined;
       if (message?.id !== undefined && typeof message.method === 'string') batch.waiting.set(message.id, (batch.waiting.get(message.id) ?? 0) + 1);
@@ -251,18 +279,40 @@ export class GuardedStdioTransport implements Transport {
 
   /** Passes a valid message to the SDK; returns the error frame of a bad one (written at once outside a batch). */
   private deliver(value: unknown, inBatch = true): ErrorFrame | undefined {
-    const verdict = checkMessage(value, { initialized: this.initialized });
+    const verdict = checkMessage(value, this.stateFor(value));
     if (!verdict.ok) {
       if (verdict.reply && !inBatch) void this.write(verdict.reply);
       return verdict.reply;
     }
-    const message = verdict.message as { id?: Id; method?: string };
-    if (message.method === 'initialize' && message.id !== undefined) {
+    const message = verdict.message as { id?: Id; method?: string; params?: unknown };
+    this.learnEra(message);
+    if (message.method === 'initialize' && message.id !== undefined && this.era !== 'modern') {
       this.initializeId = message.id;
       this.awaitingInitialize = true;
     }
-    if (message.method && message.id !== undefined) this.methods.set(message.id, message.method);
+    // An open listen is answered only when it ends: shutdown must not wait for it (the SDK ends it on close).
+    if (message.method && message.id !== undefined && message.method !== 'subscriptions/listen') this.methods.set(message.id, message.method);
+    this.listens.inbound(message as never);
     this.onmessage?.(verdict.message);
     return undefined;
+  }
+
+  /** Whether the 2025-era initialization rules apply to this message: not on a modern connection or opening. */
+  private stateFor(value: unknown): { initialized: boolean; modern: boolean } {
+    const params = (value as { params?: unknown } | null)?.params;
+    const modern = this.era === 'modern' || (this.era !== 'legacy' && claimsModern(params));
+    return { initialized: this.initialized, modern };
+  }
+
+  /** The first message decides the revision, as serveStdio decides it; the factory confirms it (pinEra). */
+  private learnEra(message: { id?: Id; method?: string; params?: unknown }): void {
+    if (message.id === undefined || this.era === 'legacy' || this.era === 'modern') return;
+    if (message.method === 'initialize' && !claimsModern(message.params)) this.era = 'legacy';
+    else if (claimsModern(message.params)) {
+      // Batches are judged by this until an initialize fallback negotiates a 2025 revision.
+      this.protocolVersion = MODERN_PROTOCOL_VERSION;
+      if (message.method === 'server/discover') this.era = 'probe';
+      else this.pinEra('modern');
+    }
   }
 }

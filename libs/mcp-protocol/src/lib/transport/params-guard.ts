@@ -12,14 +12,14 @@ import {
   SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
 import { truncate } from '@routeros-mcp/domain-kernel';
 
 interface Checkable {
   safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string; code?: string; expected?: string }[] } };
 }
 
-/** The request shapes MCP defines for the methods this server serves. */
+/** The request shapes MCP defines for the methods this server serves (both revisions: the envelope is `_meta`). */
 const SCHEMAS: Record<string, Checkable> = {
   initialize: InitializeRequestSchema,
   ping: PingRequestSchema,
