@@ -1,17 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
 import type { Fleet, SimDevice } from '@routeros-mcp/testing';
 import { join } from 'node:path';
+import { connectEra, Era, EraClient } from './era-client';
 
 export const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
-/** The built stdio server on `dataDir`, driven by the SDK client as `e2e 1.0.0`. */
-export async function connectStdio(dataDir: string, env: Record<string, string> = {}): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000', ...env }, stderr: 'pipe' });
-  const client = new Client({ name: 'e2e', version: '1.0.0' });
-  await client.connect(transport);
-  return client;
+/** The built stdio server on `dataDir`, driven as `e2e 1.0.0` by the SDK client of `era` (2025-era by default). */
+export function connectStdio(dataDir: string, env: Record<string, string> = {}, era: Era = 'legacy'): Promise<EraClient> {
+  return connectEra(era, { command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000', ...env } });
 }
 
 export interface Enrolment {

@@ -1,27 +1,12 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
-import { connectStdio, enrollSimulated } from './fleet-setup';
 import { join } from 'node:path';
+import { EraClient, ERAS } from './era-client';
+import { connectStdio, enrollSimulated } from './fleet-setup';
 
 const dir = tempDir('stdio-tools-');
 const dataDir = join(dir.path, 'data');
 let fleet: Fleet;
-let client: Client;
 
-const connect = (env: Record<string, string> = {}) => connectStdio(dataDir, env);
-
-async function rpcError(promise: Promise<unknown>): Promise<{ code: number; message: string; data: any }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as { code: number; message: string; data: any };
-  }
-  throw new Error('expected a JSON-RPC error');
-}
-
-const call = (name: string, args: Record<string, unknown> = {}) => client.callTool({ name, arguments: args }) as Promise<any>;
-const rawError = (name: string, args: Record<string, unknown>) => rpcError(call(name, args));
 /** Tools that read only the registry or the audit log, never a device. */
 const REGISTRY_ONLY = new Set(['device_list', 'device_get', 'service_get_health', 'audit_list_events']);
 
@@ -32,14 +17,30 @@ beforeAll(async () => {
     { id: 'dev-edge', device: fleet.devices[1], environment: 'lab' },
     { id: 'dev-prod', device: fleet.devices[1], environment: 'prod' },
   ]);
-  client = await connect();
 });
 afterAll(async () => {
-  await client?.close();
   await fleet?.stop();
   dir.remove();
 });
 afterEach(() => simControl(fleet, 'POST', '/reset'));
+
+// The same scenarios on both revisions. On 2026-07-28 a tool that ran and failed answers an isError result (no
+// JSON-RPC code); everything else is a JSON-RPC error with a standard code: see ERROR_CONTRACT.
+describe.each(ERAS)('over %s', (_label, era) => {
+let client: EraClient;
+const connect = (env: Record<string, string> = {}) => connectStdio(dataDir, env, era);
+const call = (name: string, args: Record<string, unknown> = {}) => client.callTool(name, args);
+const rawError = (name: string, args: Record<string, unknown>) => client.failure(name, args);
+const rpcError = (promise: Promise<unknown>) => client.failed(promise);
+/** The code a failure arrives with: spec 001's on 2025-era connections; on modern ones none for a tool failure (isError result), else a standard one. */
+const code = (legacy: number, modern?: number) => (era === 'legacy' ? legacy : modern);
+const legacyOnly = era === 'legacy' ? it : it.skip;
+const modernOnly = era === 'modern' ? it : it.skip;
+
+beforeAll(async () => {
+  client = await connect();
+});
+afterAll(() => client?.close());
 
 describe('read-only tools over stdio', () => {
   it('lists snake-case tools with schemas, annotations and short descriptions', async () => {
@@ -73,7 +74,7 @@ describe('read-only tools over stdio', () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(drops.structuredContent.items.map((row: Record<string, string>) => [row['position'], row['.id']])).toEqual(expected);
     const bad = await rawError('interface_list', { device_id: 'dev-home', where: { 'Bad Name': 'x' } });
-    expect(bad).toMatchObject({ code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', field: expect.stringMatching(/^where/) } });
+    expect(bad).toMatchObject({ code: code(-32602), data: { mcp_error_code: 'INVALID_PARAMS', field: expect.stringMatching(/^where/) } });
   });
 
   it('device_list answers structured content, a TSV text and _meta', async () => {
@@ -98,7 +99,7 @@ describe('read-only tools over stdio', () => {
     const next = await call('firewall_list_filter_rules', { device_id: 'dev-home', limit: 4, cursor: first.structuredContent.next_cursor });
     expect(next.structuredContent.items[0]).toMatchObject({ position: 4, '.id': '*5' });
     const bad = await rpcError(call('firewall_list_filter_rules', { device_id: 'dev-edge', cursor: first.structuredContent.next_cursor }));
-    expect(bad).toMatchObject({ code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', field: 'cursor' } });
+    expect(bad).toMatchObject({ code: code(-32602), data: { mcp_error_code: 'INVALID_PARAMS', field: 'cursor' } });
   });
 
   it('fields map to .proplist', async () => {
@@ -165,15 +166,15 @@ describe('every read-only tool against the simulated fleet', () => {
   it('reports fleet progress when the client asks for it, before its answer', async () => {
     // Watch the frames as they arrive: the SDK client dispatches notifications a microtask later than answers and
     // drops progress that lands in the same read as the answer, so its onprogress callback cannot show the order.
-    const transport = client.transport!;
-    const deliver = transport.onmessage!;
+    const transport = client.transport;
+    const deliver = transport.onmessage;
     const frames: any[] = [];
-    transport.onmessage = (message, extra) => {
+    transport.onmessage = (message: any, extra: any) => {
       frames.push(message);
       deliver(message, extra);
     };
     try {
-      await client.callTool({ name: 'fleet_get_health_summary', arguments: {} }, undefined, { onprogress: () => undefined });
+      await client.callTool('fleet_get_health_summary', {}, { onprogress: () => undefined });
     } finally {
       transport.onmessage = deliver;
     }
@@ -189,12 +190,12 @@ describe('every read-only tool against the simulated fleet', () => {
     await call('diagnostics_traceroute', { device_id: 'dev-home', address: '192.0.2.9' });
     await call('diagnostics_ping', { device_id: 'dev-home', address: '192.0.2.9', count: 1 });
     const error = await rpcError(call('diagnostics_ping', { device_id: 'dev-home', address: '192.0.2.9', count: 1 }));
-    expect(error).toMatchObject({ code: -32006, data: { mcp_error_code: 'RATE_LIMITED', retry_after: expect.any(Number) } });
+    expect(error).toMatchObject({ code: code(-32006), data: { mcp_error_code: 'RATE_LIMITED', retry_after: expect.any(Number) } });
   });
 
   it('refuses a ping target that is not a host', async () => {
     const error = await rpcError(call('diagnostics_ping', { device_id: 'dev-edge', address: '1.1.1.1 count=999' }));
-    expect(error).toMatchObject({ code: -32602, data: { field: 'address' } });
+    expect(error).toMatchObject({ code: code(-32602), data: { field: 'address' } });
   });
 });
 
@@ -218,16 +219,16 @@ describe('resources', () => {
     ['fleet://devices/prod', (b: any) => expect(b.items.map((d: any) => d.id)).toEqual(['dev-prod'])],
     ['audit://events/recent', (b: any) => expect(b.items.length).toBeGreaterThan(0)],
   ])('reads %s', async (uri, check) => {
-    const result = (await client.readResource({ uri })) as any;
+    const result = await client.readResource(uri);
     expect(result.contents[0]).toMatchObject({ uri, mimeType: 'application/json' });
     check(JSON.parse(result.contents[0].text));
     expect(result._meta.estimated_tokens).toBeGreaterThan(0);
   });
 
   it('maps resource errors like tool errors', async () => {
-    expect(await rpcError(client.readResource({ uri: 'device://dev-nope/overview' }))).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND' } });
-    expect(await rpcError(client.readResource({ uri: 'device://dev-prod/overview' }))).toMatchObject({ code: -32002 });
-    expect(await rpcError(client.readResource({ uri: 'gopher://x' }))).toMatchObject({ code: -32003, data: { uri: 'gopher://x' } });
+    expect(await rpcError(client.readResource('device://dev-nope/overview'))).toMatchObject({ code: code(-32003, -32602), data: { mcp_error_code: 'NOT_FOUND' } });
+    expect(await rpcError(client.readResource('device://dev-prod/overview'))).toMatchObject({ code: code(-32002, -32603), data: { mcp_error_code: 'FORBIDDEN' } });
+    expect(await rpcError(client.readResource('gopher://x'))).toMatchObject({ code: code(-32003, -32602), data: { uri: 'gopher://x' } });
   });
 
   it('completes device ids of this environment and environments', async () => {
@@ -238,19 +239,57 @@ describe('resources', () => {
   });
 });
 
+describe('the negotiated revision', () => {
+  it('is the one this client speaks, with the RouterOS facts under experimental', async () => {
+    expect(client.protocolVersion).toBe(era === 'legacy' ? '2025-11-25' : '2026-07-28');
+    expect(client.raw.getServerCapabilities()?.experimental?.['routeros']).toMatchObject({ environment: 'lab', supported_routeros_versions: expect.any(String) });
+    expect(client.getInstructions()).toContain('lab environment');
+  });
+
+  modernOnly('says how long list and read results may be cached, and by whom', async () => {
+    // A fresh client: the v2 client honours ttlMs and would answer lists it already holds from its cache.
+    const fresh = await connect();
+    const frames: any[] = [];
+    const transport = fresh.transport;
+    const deliver = transport.onmessage;
+    transport.onmessage = (message: any, extra: any) => {
+      frames.push(message);
+      deliver(message, extra);
+    };
+    try {
+      await fresh.listTools();
+      await fresh.listPrompts();
+      await fresh.listResourceTemplates();
+      await fresh.listResources();
+      await fresh.readResource('device://dev-home/health');
+    } finally {
+      transport.onmessage = deliver;
+      await fresh.close();
+    }
+    const hints = frames.filter((f) => f.result).map((f) => [f.result.resultType, f.result.ttlMs, f.result.cacheScope]);
+    expect(hints).toEqual([
+      ['complete', 3_600_000, 'public'],
+      ['complete', 3_600_000, 'public'],
+      ['complete', 3_600_000, 'public'],
+      ['complete', 2_000, 'private'],
+      ['complete', 5_000, 'private'],
+    ]);
+  });
+});
+
 describe('subscriptions', () => {
-  it('polls only what is subscribed and notifies changes with an etag; unsubscribe stops it', async () => {
+  it('polls only what is subscribed (resources/subscribe) or listened to (subscriptions/listen) and notifies changes; ending it stops them', async () => {
     const watcher = await connect({ ROUTEROS_MCP_HEALTH_POLL_INTERVAL_MS: '150' });
     try {
       const updates: any[] = [];
-      watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params));
-      await watcher.subscribeResource({ uri: 'device://dev-edge/health' });
+      const stop = await watcher.watch('device://dev-edge/health', (params) => void updates.push(params));
       await new Promise((r) => setTimeout(r, 400)); // the first poll sets the baseline
       await simControl(fleet, 'PUT', '/devices/1/faults', { refuse: true });
       const deadline = Date.now() + 8000;
       while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      expect(updates[0]).toMatchObject({ uri: 'device://dev-edge/health', _meta: { etag: expect.any(String) } });
-      await watcher.unsubscribeResource({ uri: 'device://dev-edge/health' });
+      // 2025-era notifications carry our etag; on a listen the SDK stamps the subscription id instead.
+      expect(updates[0]).toMatchObject({ uri: 'device://dev-edge/health', _meta: era === 'legacy' ? { etag: expect.any(String) } : { 'io.modelcontextprotocol/subscriptionId': expect.anything() } });
+      await stop();
       await new Promise((r) => setTimeout(r, 1000)); // let a notification already coalescing go out
       const count = updates.length;
       await simControl(fleet, 'DELETE', '/devices/1/faults');
@@ -261,8 +300,8 @@ describe('subscriptions', () => {
     }
   }, 30_000);
 
-  it('refuses resources that cannot be subscribed', async () => {
-    expect(await rpcError(client.subscribeResource({ uri: 'device://dev-edge/config' }))).toMatchObject({ code: -32602, data: { field: 'uri' } });
+  legacyOnly('refuses resources that cannot be subscribed', async () => {
+    expect(await rpcError(client.raw.subscribeResource({ uri: 'device://dev-edge/config' }))).toMatchObject({ code: -32602, data: { field: 'uri' } });
   });
 });
 
@@ -289,65 +328,66 @@ describe('prompts', () => {
 describe('errors as spec 001 shapes them', () => {
   it('an unknown tool is -32601 with the closest names', async () => {
     const error = await rpcError(call('system_get_overveiw', { device_id: 'dev-home' }));
-    expect(error.code).toBe(-32601);
+    expect(error.code).toBe(code(-32601, -32602));
     expect(error.data).toMatchObject({ mcp_error_code: 'TOOL_NOT_FOUND', closest_tools: expect.arrayContaining(['system_get_overview']) });
   });
 
   it('invalid arguments are -32602 with one entry per field', async () => {
     const error = await rpcError(call('interface_list', { device_id: 'Not An Id', limit: 0 }));
-    expect(error.code).toBe(-32602);
+    expect(error.code).toBe(code(-32602));
     expect(error.data.errors.map((e: { field: string }) => e.field).sort()).toEqual(['device_id', 'limit']);
   });
 
   it('an unknown device is -32003 and the message names the next tool', async () => {
     const error = await rpcError(call('system_get_overview', { device_id: 'dev-nope' }));
     // The SDK client prefixes "MCP error <code>: " to the message it received on the wire.
-    expect(error.message).toBe("MCP error -32003: Not Found: device 'dev-nope' is not enrolled; call device_list to see enrolled devices");
-    expect(error).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND', recovery_strategy: 'fix_and_retry', next_steps: ['device_list'], device_id: 'dev-nope' } });
+    expect(error.message).toBe("Not Found: device 'dev-nope' is not enrolled; call device_list to see enrolled devices");
+    expect(error).toMatchObject({ code: code(-32003), data: { mcp_error_code: 'NOT_FOUND', recovery_strategy: 'fix_and_retry', next_steps: ['device_list'], device_id: 'dev-nope' } });
+    if (era === 'modern') expect(error.text).toBe(`${error.message}\nsuggestion: Call device_list and use one of the ids it returns.`);
   });
 
   it('a device of another environment is -32002', async () => {
     const error = await rpcError(call('system_get_overview', { device_id: 'dev-prod' }));
-    expect(error).toMatchObject({ code: -32002, data: { mcp_error_code: 'FORBIDDEN', device_environment: 'prod', server_environment: 'lab' } });
+    expect(error).toMatchObject({ code: code(-32002), data: { mcp_error_code: 'FORBIDDEN', device_environment: 'prod', server_environment: 'lab' } });
   });
 
   it('an unreachable device is -32010 with retry_after, and the server stays healthy', async () => {
     await simControl(fleet, 'PUT', '/devices/0/faults', { refuse: true });
     const error = await rpcError(call('system_get_overview', { device_id: 'dev-home' }));
-    expect(error).toMatchObject({ code: -32010, data: { mcp_error_code: 'DEVICE_UNREACHABLE', retry_after: expect.any(Number), recovery_strategy: 'retry_with_backoff', correlation_id: expect.any(String) } });
-    expect(await client.ping()).toEqual({});
+    expect(error).toMatchObject({ code: code(-32010), data: { mcp_error_code: 'DEVICE_UNREACHABLE', retry_after: expect.any(Number), recovery_strategy: 'retry_with_backoff', correlation_id: expect.any(String) } });
+    expect(await client.alive()).toBe(true);
   });
 
   it('device-side failures arrive with their own codes and the server stays healthy', async () => {
     // A server of its own: short request timeout, and its circuit breakers start closed.
     const strict = await connect({ ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '300' });
-    const overview = (device_id: string) => rpcError(strict.callTool({ name: 'system_get_overview', arguments: { device_id } }));
+    const overview = (device_id: string) => strict.failure('system_get_overview', { device_id });
     try {
       await simControl(fleet, 'PUT', '/devices/0/faults', { unauthorized: true });
-      expect(await overview('dev-home')).toMatchObject({ code: -32011, data: { mcp_error_code: 'DEVICE_AUTH_FAILED', recovery_strategy: 'user_action_required', device_id: 'dev-home' } });
+      expect(await overview('dev-home')).toMatchObject({ code: code(-32011), data: { mcp_error_code: 'DEVICE_AUTH_FAILED', recovery_strategy: 'user_action_required', device_id: 'dev-home' } });
       await simControl(fleet, 'DELETE', '/devices/0/faults');
       await simControl(fleet, 'PUT', '/devices/0/faults', { serverError: 'no such item (4)' });
       const failed = await overview('dev-home');
-      expect(failed).toMatchObject({ code: -32012, data: { mcp_error_code: 'DEVICE_ERROR', device_id: 'dev-home', routeros_error: { status: 500, detail: 'no such item (4)' }, next_steps: ['logs_get_recent'] } });
+      expect(failed).toMatchObject({ code: code(-32012), data: { mcp_error_code: 'DEVICE_ERROR', device_id: 'dev-home', routeros_error: { status: 500, detail: 'no such item (4)' }, next_steps: ['logs_get_recent'] } });
       // A device failing on its own is not a refusal of the request: no advice to check the parameters.
       expect(failed.data.suggestion).not.toMatch(/parameters/);
       await simControl(fleet, 'DELETE', '/devices/0/faults');
       await simControl(fleet, 'PUT', '/devices/0/faults', { tlsCertificateChanged: true });
       const pin = await overview('dev-home');
-      expect(pin).toMatchObject({ code: -32011, data: { mcp_error_code: 'DEVICE_AUTH_FAILED', device_id: 'dev-home' } });
+      expect(pin).toMatchObject({ code: code(-32011), data: { mcp_error_code: 'DEVICE_AUTH_FAILED', device_id: 'dev-home' } });
       expect(pin.message).toMatch(/repin dev-home/);
       // Connections up first: a call that times out while still connecting is DEVICE_UNREACHABLE instead. The
       // overview's three reads (each bounded as a whole, retries included) count three toward the circuit's five: still a timeout.
-      await strict.callTool({ name: 'system_get_overview', arguments: { device_id: 'dev-edge' } });
+      await strict.callTool('system_get_overview', { device_id: 'dev-edge' });
       await simControl(fleet, 'PUT', '/devices/1/faults', { latencyMs: 2000 });
       const late = await overview('dev-edge');
-      expect(late).toMatchObject({ code: -32007, data: { mcp_error_code: 'TIMEOUT', recovery_strategy: 'retry_with_backoff', device_id: 'dev-edge' } });
+      expect(late).toMatchObject({ code: code(-32007), data: { mcp_error_code: 'TIMEOUT', recovery_strategy: 'retry_with_backoff', device_id: 'dev-edge' } });
       // The overview takes no fields, filter or count: it is told to retry, not to ask for less.
       expect(late.message).toMatch(/retry later$/);
       expect(late.message + late.data.suggestion).not.toMatch(/fields|filter|where|count/);
-      const lateList = await rpcError(strict.callTool({ name: 'interface_list', arguments: { device_id: 'dev-edge' } }));
+      const lateList = await strict.failure('interface_list', { device_id: 'dev-edge' });
       expect(lateList.message).toMatch(/ask for less \(fields, where, limit\)/);
-      expect(await strict.ping()).toEqual({});
+      expect(await strict.alive()).toBe(true);
     } finally {
       await strict.close();
     }
@@ -357,11 +397,10 @@ describe('errors as spec 001 shapes them', () => {
     const limited = await connect({ ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const messages: any[] = [];
-      limited.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params));
-      await limited.setLoggingLevel('warning');
-      for (let i = 0; i < 3; i++) await limited.callTool({ name: 'device_list', arguments: {} });
-      const error = await rpcError(limited.callTool({ name: 'device_list', arguments: {} }));
-      expect(error).toMatchObject({ code: -32006, data: { mcp_error_code: 'RATE_LIMITED', retry_after: expect.any(Number) } });
+      await limited.askForLogs('warning', (params) => void messages.push(params));
+      for (let i = 0; i < 3; i++) await limited.callTool('device_list');
+      const error = await limited.failure('device_list');
+      expect(error).toMatchObject({ code: code(-32006), data: { mcp_error_code: 'RATE_LIMITED', retry_after: expect.any(Number) } });
       await new Promise((r) => setTimeout(r, 200));
       expect(messages).toContainEqual(expect.objectContaining({ level: 'warning', data: expect.objectContaining({ code: 'RATE_LIMITED' }) }));
     } finally {
@@ -369,14 +408,14 @@ describe('errors as spec 001 shapes them', () => {
     }
   });
 
-  it('ROUTEROS_MCP_TOOL_ERRORS=result returns the same data as an isError result', async () => {
+  legacyOnly('ROUTEROS_MCP_TOOL_ERRORS=result returns the same data as an isError result', async () => {
     const other = await connect({ ROUTEROS_MCP_TOOL_ERRORS: 'result', ROUTEROS_MCP_TOOLSETS: 'device,system' });
     try {
-      const result = (await other.callTool({ name: 'system_get_overview', arguments: { device_id: 'dev-nope' } })) as any;
+      const result = await other.callTool('system_get_overview', { device_id: 'dev-nope' });
       expect(result.isError).toBe(true);
       expect(result.structuredContent.error).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND' } });
       expect(result.content[0].text).toMatch(/^Not Found: /);
-      const names = (await other.listTools()).tools.map((t) => t.name);
+      const names = (await other.listTools()).tools.map((t: { name: string }) => t.name);
       expect(names.every((n) => n.startsWith('device_') || n.startsWith('system_'))).toBe(true);
     } finally {
       await other.close();
@@ -419,8 +458,8 @@ describe('what a model is told (issue 10)', () => {
     seen.push(JSON.stringify(await call('interface_list', { device_id: 'dev-home', where: { type: 'wifi' } })));
     seen.push(JSON.stringify(await call('wireless_list_interfaces', { device_id: 'dev-home' })));
     seen.push(JSON.stringify(await call('config_get_export', { device_id: 'dev-home' })));
-    seen.push(JSON.stringify(await client.readResource({ uri: 'device://dev-home/interfaces' })));
-    seen.push(JSON.stringify(await client.readResource({ uri: 'device://dev-home/config' })));
+    seen.push(JSON.stringify(await client.readResource('device://dev-home/interfaces')));
+    seen.push(JSON.stringify(await client.readResource('device://dev-home/config')));
     const wifi = JSON.parse(seen[0]).structuredContent.item;
     expect(wifi['security.passphrase']).toBe('[redacted]');
     for (const text of seen) expect(text).not.toContain('factory-wifi-key');
@@ -459,19 +498,19 @@ describe('what a model is told (issue 10)', () => {
 
   it('missing objects are NOT_FOUND naming the object and the list tool', async () => {
     const route = await rawError('routing_get_route', { device_id: 'dev-edge', route_id: '*FFFF' });
-    expect(route).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND', id: '*FFFF', next_steps: ['routing_list_routes'] } });
+    expect(route).toMatchObject({ code: code(-32003), data: { mcp_error_code: 'NOT_FOUND', id: '*FFFF', next_steps: ['routing_list_routes'] } });
     const iface = await rawError('interface_get', { device_id: 'dev-edge', interface: 'ether99' });
-    expect(iface).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND', id: 'ether99', next_steps: ['interface_list'] } });
+    expect(iface).toMatchObject({ code: code(-32003), data: { mcp_error_code: 'NOT_FOUND', id: 'ether99', next_steps: ['interface_list'] } });
     const traffic = await rawError('interface_get_traffic', { device_id: 'dev-home', interfaces: ['ether1', 'ether99'] });
-    expect(traffic).toMatchObject({ code: -32003, data: { mcp_error_code: 'NOT_FOUND', id: 'ether99' } });
+    expect(traffic).toMatchObject({ code: code(-32003), data: { mcp_error_code: 'NOT_FOUND', id: 'ether99' } });
     for (const bad of ['.', '..', 'a@b']) {
-      expect(await rawError('interface_get', { device_id: 'dev-edge', interface: bad })).toMatchObject({ code: -32602, data: { field: 'interface' } });
+      expect(await rawError('interface_get', { device_id: 'dev-edge', interface: bad })).toMatchObject({ code: code(-32602), data: { field: 'interface' } });
     }
   });
 
   it('where refuses unknown properties with the valid names and takes yes/no, booleans and numbers', async () => {
     const unknown = await rawError('interface_list', { device_id: 'dev-edge', where: { 'no-such-property': 'x' } });
-    expect(unknown).toMatchObject({ code: -32005, data: { mcp_error_code: 'VALIDATION_ERROR' } });
+    expect(unknown).toMatchObject({ code: code(-32005), data: { mcp_error_code: 'VALIDATION_ERROR' } });
     expect(unknown.message).toMatch(/no-such-property/);
     expect(JSON.stringify(unknown.data)).toMatch(/mtu/);
     const all = (await call('interface_list', { device_id: 'dev-edge', limit: 500 })).structuredContent.items.length;
@@ -486,10 +525,11 @@ describe('what a model is told (issue 10)', () => {
 
   it('host names follow one rule, export sections are checked, audit filters take a tool name', async () => {
     for (const address of ['my-router', 'notanip']) {
-      const result = await client.callTool({ name: 'diagnostics_ping', arguments: { device_id: 'dev-edge', address, count: 1 } }).catch((e) => e);
+      const result = await client.callTool('diagnostics_ping', { device_id: 'dev-edge', address, count: 1 }).catch((e) => e);
       expect(result.code).not.toBe(-32602);
+      expect(result.structuredContent?.error?.mcp_error_code).not.toBe('INVALID_PARAMS');
     }
-    expect(await rawError('diagnostics_ping', { device_id: 'dev-edge', address: '1.2.3' })).toMatchObject({ code: -32602 });
+    expect(await rawError('diagnostics_ping', { device_id: 'dev-edge', address: '1.2.3' })).toMatchObject({ code: code(-32602), data: { mcp_error_code: 'INVALID_PARAMS' } });
     const section = await rawError('config_get_export', { device_id: 'dev-home', sections: ['/ip firewal'] });
     expect(section).toMatchObject({ data: { mcp_error_code: 'VALIDATION_ERROR' } });
     expect(section.message).toMatch(/\/ip firewal/);
@@ -510,4 +550,5 @@ describe('what a model is told (issue 10)', () => {
       await narrow.close();
     }
   });
+});
 });

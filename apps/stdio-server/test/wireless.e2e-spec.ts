@@ -1,6 +1,6 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
+import type { EraClient } from './era-client';
 import { connectStdio, enrollSimulated } from './fleet-setup';
 
 // An access point on the legacy wireless package that is also the legacy CAPsMAN of one cAP, on 7.15.3, and a
@@ -8,9 +8,9 @@ import { connectStdio, enrollSimulated } from './fleet-setup';
 const dir = tempDir('stdio-wireless-');
 const dataDir = join(dir.path, 'data');
 let fleet: Fleet;
-let client: Client;
+let client: EraClient;
 
-const call = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<any>;
+const call = (name: string, args: Record<string, unknown>) => client.callTool(name, args);
 
 beforeAll(async () => {
   fleet = await startFleet({ devices: 4, profile: 'mixed', version: '7.15.3', users: [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' }] });

@@ -1,6 +1,7 @@
 import { PROTOCOL_VERSION_META_KEY, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
-import type { Era } from '../errors/error-contract';
+import { Era, ERROR_CONTRACT } from '../errors/error-contract';
+import type { McpErrorCode } from '../errors/error-codes';
 import { protocolError } from '../errors/map-domain-error';
 import { ListenSink, ListenTracker } from './listen-tracker';
 import { truncate } from '@routeros-mcp/domain-kernel';
@@ -179,11 +180,20 @@ export class GuardedStdioTransport implements Transport {
     if (batch.answers.length) await this.write(batch.answers);
   }
 
-  /** The SDK answers an unknown method with a bare -32601; add the spec's data naming the method. */
+  /**
+   * The SDK answers an unknown method with a bare -32601; add the spec's data naming the method. Our own errors go
+   * out with the code the contract gives their revision: SDK v2 rewrites a thrown -32002 to -32602 on both eras
+   * (resource not found moved there), which would turn 2025-era FORBIDDEN into invalid params.
+   */
   private explain(message: JSONRPCMessage): JSONRPCMessage {
-    const frame = message as { id?: Id; error?: { code: number; data?: unknown } };
+    const frame = message as { id?: Id; error?: { code: number; message: string; data?: { mcp_error_code?: McpErrorCode } } };
     const method = frame.id !== undefined ? this.methods.get(frame.id) : undefined;
     if (frame.id !== undefined && ('result' in frame || 'error' in frame)) this.methods.delete(frame.id);
+    const row = frame.error?.data?.mcp_error_code ? ERROR_CONTRACT[frame.error.data.mcp_error_code] : undefined;
+    if (row && (this.era === 'legacy' || this.era === 'modern')) {
+      const code = this.era === 'legacy' ? row.legacy : row.modern;
+      if (frame.error!.code !== code) return { ...frame, error: { ...frame.error!, code } } as JSONRPCMessage;
+    }
     if (!frame.error || frame.error.code !== -32601 || frame.error.data !== undefined || !method) return message;
     const shown = truncate(method, 100);
     const payload = protocolError('METHOD_NOT_FOUND', `unknown method '${shown}'`, { method: shown }, 'Use a method the server announced in its capabilities.');
