@@ -27,6 +27,8 @@ function exchange(lines: string[], expected: number): Promise<{ frames: any[]; c
   });
 }
 
+const ENVELOPE = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+const modern = (id: unknown, method: string, params: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: ENVELOPE } });
 const init = (id: number, version = '2025-11-25') => JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
 const byId = (frames: any[], id: unknown) => frames.find((f) => !Array.isArray(f) && f.id === id);
@@ -76,5 +78,52 @@ describe('protocol guards on stdio (spec 002)', () => {
     expect(batch.map((f: any) => f.id).sort()).toEqual([2, 3, 4]);
     expect(batch.find((f: any) => f.id === 4).error.code).toBe(-32600);
     expect(batch.find((f: any) => f.id === 3).result.tools.length).toBeGreaterThan(30);
+  }, 30_000);
+
+  it('serves 2026-07-28 without initialize, keeps every frame guard, and sends no code of the reserved range', async () => {
+    const huge = modern(99, 'tools/list', { pad: 'x'.repeat(10 * 1024 * 1024) });
+    const { frames, code } = await exchange(
+      [
+        modern(1, 'server/discover'),
+        '{not json',
+        modern(2, 'tools/list'),
+        JSON.stringify({ jsonrpc: '1.0', id: 3, method: 'tools/list' }),
+        JSON.stringify([{ jsonrpc: '2.0', id: 4, method: 'tools/list', params: { _meta: ENVELOPE } }]),
+        modern(5, 'nope/method'),
+        huge,
+        modern(6, 'tools/call', { name: 'no_such_tool', arguments: {} }),
+        modern(7, 'tools/call', { name: 'device_list', arguments: { limit: 0 } }),
+        modern(8, 'resources/read', { uri: 'gopher://x' }),
+        modern(9, 'prompts/get', { name: 'nope' }),
+        JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/list' }),
+        modern(11, 'tools/call', { name: 'device_list', arguments: {} }),
+      ],
+      13,
+    );
+    expect(code).toBe(0);
+    expect(byId(frames, 1).result).toMatchObject({ supportedVersions: ['2026-07-28'], capabilities: { experimental: { routeros: { environment: 'lab' } } }, instructions: expect.stringContaining('lab environment'), ttlMs: 3_600_000, cacheScope: 'public' });
+    expect(byId(frames, 2).result).toMatchObject({ resultType: 'complete', ttlMs: 3_600_000, cacheScope: 'public' });
+    const nullIds = frames.filter((f) => f.id === null).map((f) => [f.error.code, f.error.data.mcp_error_code]);
+    expect(nullIds).toEqual([[-32700, 'PARSE_ERROR'], [-32600, 'INVALID_REQUEST'], [-32600, 'MESSAGE_TOO_LARGE']]);
+    expect(frames.find((f) => f.error?.message?.includes('batches'))?.error.message).toContain('2026-07-28');
+    expect(byId(frames, 3).error.code).toBe(-32600);
+    expect(byId(frames, 5).error).toMatchObject({ code: -32601, data: { method: 'nope/method' } });
+    expect(byId(frames, 6).error).toMatchObject({ code: -32602, data: { mcp_error_code: 'TOOL_NOT_FOUND' } });
+    // A tool that ran and failed is a result the model can read: the message and suggestion, and the whole taxonomy.
+    expect(byId(frames, 7).result).toMatchObject({ isError: true, structuredContent: { error: { mcp_error_code: 'INVALID_PARAMS', category: 'Invalid params', recovery_strategy: 'fix_and_retry', field: 'limit' } } });
+    expect(byId(frames, 7).result.content[0].text).toMatch(/^Invalid params: .*\nsuggestion: /);
+    expect(byId(frames, 8).error).toMatchObject({ code: -32602, data: { mcp_error_code: 'NOT_FOUND', uri: 'gopher://x' } });
+    expect(byId(frames, 9).error.code).toBe(-32602);
+    expect(byId(frames, 10).error.code).toBe(-32602); // no envelope on a modern connection: the SDK refuses it
+    expect(byId(frames, 11).result.structuredContent.total_count).toBe(0);
+    expect(byId(frames, 99)).toBeUndefined();
+    expect(frames.filter((f) => f.error && f.error.code >= -32099 && f.error.code <= -32000)).toEqual([]);
+  }, 30_000);
+
+  it('falls back to 2025-11-25 when initialize follows a server/discover probe', async () => {
+    const { frames } = await exchange([modern(1, 'server/discover'), init(2), initialized, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' })], 3);
+    expect(byId(frames, 1).result.supportedVersions).toEqual(['2026-07-28']);
+    expect(byId(frames, 2).result.protocolVersion).toBe('2025-11-25');
+    expect(byId(frames, 3)).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   }, 30_000);
 });

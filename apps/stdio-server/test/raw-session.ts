@@ -72,3 +72,22 @@ export class RawSession {
 export const initialize = (id: number | string, version = '2025-11-25') => ({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 export const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
 export const request = (id: unknown, method: string, params?: unknown) => ({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+
+/** The 2026-07-28 envelope a modern client puts in every request's `_meta`. */
+export const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+/**
+ * Requests as a client of `era` writes them: on modern connections every object `params` carries the envelope
+ * (merged into any `_meta` given), and there is no initialize.
+ */
+export function requestFor(era: 'legacy' | 'modern') {
+  return (id: unknown, method: string, params?: unknown) => {
+    if (era === 'legacy' || Array.isArray(params) || (params !== undefined && (typeof params !== 'object' || params === null))) return request(id, method, params);
+    const given = (params ?? {}) as { _meta?: Record<string, unknown> };
+    return request(id, method, { ...given, _meta: { ...ENVELOPE, ...given._meta } });
+  };
+}

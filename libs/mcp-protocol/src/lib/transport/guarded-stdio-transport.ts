@@ -321,8 +321,7 @@ export class GuardedStdioTransport implements Transport {
     else if (claimsModern(message.params)) {
       // Batches are judged by this until an initialize fallback negotiates a 2025 revision.
       this.protocolVersion = MODERN_PROTOCOL_VERSION;
-      if (message.method === 'server/discover') this.era = 'probe';
-      else this.pinEra('modern');
+      this.era = message.method === 'server/discover' ? 'probe' : 'modern';
     }
   }
 }
