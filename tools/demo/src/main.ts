@@ -1,5 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { SimDevice, startFleet, tempDir } from '@routeros-mcp/testing';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -26,11 +26,20 @@ function enroll(dataDir: string, id: string, device: SimDevice): Promise<string>
 const out = (text = '') => process.stdout.write(`${text}\n`);
 const heading = (text: string) => out(`\n=== ${text} ===`);
 
-/** What an assistant sees: the text content of a tool result, or the error message and its suggestion. */
+/**
+ * What an assistant sees: the text content of a tool result, or the error message and its suggestion. On
+ * 2026-07-28 a failed tool call is an isError result (text: message and suggestion; structuredContent.error: the
+ * taxonomy); on 2025-era connections it is a JSON-RPC error.
+ */
 async function show(client: Client, name: string, args: Record<string, unknown>): Promise<void> {
   out(`> ${name} ${JSON.stringify(args)}`);
   try {
-    const result = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; _meta?: Record<string, unknown> };
+    const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: { error?: { next_steps?: string[] } }; _meta?: Record<string, unknown> };
+    if (result.isError) {
+      out(`error (isError result): ${result.content[0].text}`);
+      out(`next steps: ${result.structuredContent?.error?.next_steps?.join(', ')}`);
+      return;
+    }
     out(result.content[0].text);
     out(`(_meta: ~${result._meta?.['estimated_tokens']} tokens, correlation ${result._meta?.['correlation_id']})`);
   } catch (error) {
@@ -50,10 +59,12 @@ async function main(): Promise<void> {
     heading('Three simulated RouterOS 7.20.5 devices, enrolled with routeros-mcp-admin into an embedded SQLite database');
     for (const [i, id] of ['home-01', 'edge-01', 'chr-01'].entries()) out(await enroll(dataDir, id, fleet.devices[i]));
     out(`data directory: ${dataDir}`);
-    client = new Client({ name: 'routeros-mcp-demo', version: '1.0.0' });
+    // `auto`: probe with server/discover and speak 2026-07-28 when the server does, else fall back to initialize.
+    client = new Client({ name: 'routeros-mcp-demo', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'warn' }, stderr: 'ignore' }));
     const { tools } = await client.listTools();
     out(`MCP server: ${client.getServerVersion()?.name} ${client.getServerVersion()?.version}, ${tools.length} tools`);
+    out(`negotiated protocol revision: ${client.getNegotiatedProtocolVersion()} (${client.getProtocolEra()} era)`);
 
     heading('Fleet health');
     await show(client, 'fleet_get_health_summary', {});

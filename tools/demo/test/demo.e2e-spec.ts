@@ -18,7 +18,8 @@ describe('npm run demo', () => {
     expect(stdout).toMatch(/managed CAPs: 1\n.*\nwifi\tcap-hallway\t/);
     expect(stdout).not.toContain('factory-wifi-key');
     expect(stdout).toContain('(4 of 9; more with cursor=');
-    expect(stdout).toContain("error -32003: Not Found: device 'edge-99' is not enrolled; call device_list to see enrolled devices");
+    expect(stdout).toContain('negotiated protocol revision: 2026-07-28 (modern era)');
+    expect(stdout).toContain("error (isError result): Not Found: device 'edge-99' is not enrolled; call device_list to see enrolled devices\nsuggestion: Call device_list");
     expect(stdout).toContain('next steps: device_list');
   }, 60_000);
 });
