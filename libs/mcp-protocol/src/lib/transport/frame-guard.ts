@@ -40,13 +40,21 @@ export function checkMessage(value: unknown, state: { initialized: boolean; mode
   }
   const frame = value as Record<string, unknown>;
   const hasId = 'id' in frame;
+  const answers = 'result' in frame || 'error' in frame;
+  // A response is never answered, whatever its id (JSON-RPC's own error responses carry id null); only one whose id
+  // could be ours goes on to the SDK.
+  if (answers && !('method' in frame)) return hasId && isId(frame['id']) && frame['jsonrpc'] === '2.0' ? { ok: true, message: frame as unknown as JSONRPCMessage } : { ok: false };
   if (hasId && !isId(frame['id'])) return { ok: false, reply: errorFrame(null, 'INVALID_REQUEST', ID_RULE, { rule: 'id' }) };
   if (frame['jsonrpc'] !== '2.0') return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'jsonrpc must be "2.0"') };
-  const isResponse = hasId && ('result' in frame || 'error' in frame) && !('method' in frame);
-  if (isResponse) return { ok: true, message: frame as unknown as JSONRPCMessage };
+  if (answers) return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'a message is a request or a response, not both: drop result/error or method') };
   if (typeof frame['method'] !== 'string' || frame['method'] === '') return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'method must be a non-empty string') };
   if ('params' in frame && (typeof frame['params'] !== 'object' || frame['params'] === null)) {
     return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'params must be an object or an array') };
+  }
+  // MCP's _meta is an object for every method, known or not; the SDK drops a request whose _meta is anything else.
+  const meta = (frame['params'] as { _meta?: unknown } | undefined)?._meta;
+  if (meta !== undefined && (typeof meta !== 'object' || meta === null || Array.isArray(meta))) {
+    return hasId ? { ok: false, reply: errorFrame(frame['id'], 'INVALID_PARAMS', 'params._meta: must be an object', { field: 'params._meta' }) } : { ok: false };
   }
   const method = frame['method'];
   if (hasId && method === 'initialize' && state.initialized && !state.modern) {

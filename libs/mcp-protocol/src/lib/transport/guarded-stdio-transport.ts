@@ -174,8 +174,8 @@ export class GuardedStdioTransport implements Transport {
     else batch.waiting.delete(id);
   }
 
-  private async closeBatchIfDone(batch: { waiting: Map<Id, number>; answers: unknown[] }): Promise<void> {
-    if (batch.waiting.size > 0 || !this.batches.includes(batch)) return;
+  private async closeBatchIfDone(batch: { waiting: Map<Id, number>; answers: unknown[]; delivering?: boolean }): Promise<void> {
+    if (batch.delivering || batch.waiting.size > 0 || !this.batches.includes(batch)) return;
     this.batches.splice(this.batches.indexOf(batch), 1);
     if (batch.answers.length) await this.write(batch.answers);
   }
@@ -271,7 +271,9 @@ export class GuardedStdioTransport implements Transport {
   private batch(values: unknown[]): void {
     if (values.length === 0) return void this.write(emptyBatchFrame());
     if (!batchesAllowed(this.protocolVersion)) return void this.write(batchRefusedFrame(this.protocolVersion));
-    const batch = { waiting: new Map<Id, number>(), answers: [] as unknown[] };
+    // Open while its members are handed over: the SDK answers some (an unknown method) before deliver returns, and
+    // the array must not go out before the refusals of the members after it are in.
+    const batch = { waiting: new Map<Id, number>(), answers: [] as unknown[], delivering: true };
     this.batches.push(batch);
     // Every member that is a request (valid or not) is awaited once per occurrence of its id, so the array goes out
     // when the last answer is in, duplicates included.
@@ -284,6 +286,7 @@ export class GuardedStdioTransport implements Transport {
       const reply = this.deliver(value);
       if (reply) batch.answers.push(reply);
     }
+    batch.delivering = false;
     void this.closeBatchIfDone(batch);
   }
 
