@@ -116,8 +116,9 @@ export class FuzzFrames {
 
   private response(): string {
     const rng = this.rng;
-    // Ids in their own namespace: an answer carrying one is an answer to a response.
-    const id = rng.pick([JSON.stringify(`resp-${++this.n}`), String(-(++this.n) - 5_000_000)]);
+    // Ids in their own namespace: an answer carrying one is an answer to a response; null and 1.5 can only show up
+    // as extra id-null answers.
+    const id = rng.weighted([[5, JSON.stringify(`resp-${++this.n}`)], [5, String(-(++this.n) - 5_000_000)], [1, 'null'], [1, '1.5']] as const);
     return rng.pick([
       () => `{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify(rng.pick([{}, { roots: [] }, 5, null]))}}`,
       () => `{"jsonrpc":"2.0","id":${id},"error":{"code":-32601,"message":"no"}}`,
