@@ -14,6 +14,8 @@ export interface Owed {
 }
 
 const MAX_ID = 2 ** 53 - 1;
+/** The stdio frame limit (spec 002): a longer line is discarded unread and answered once with id null. */
+export const FRAME_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** Strings and integers within ±(2^53−1): the ids JSON carries exactly. */
 export const idInRule = (id: unknown): id is string | number => typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id) && Math.abs(id) <= MAX_ID);
@@ -35,6 +37,7 @@ function owedFor(message: unknown): string | 'null' | undefined {
 }
 
 export function owedAnswers(line: string, batches: boolean): Owed {
+  if (Buffer.byteLength(line) > FRAME_LIMIT_BYTES) return { ids: [], nulls: 1, array: false };
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
