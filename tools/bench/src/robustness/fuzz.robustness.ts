@@ -71,7 +71,9 @@ export async function runFuzz(fleet: SimFleet, seed: number, frames: number): Pr
   };
   const example = (text: string) => {
     debug(`example: ${text}`);
-    if (figures.examples.length < 12) figures.examples.push(text.slice(0, 300));
+    // At most 3 of each kind (the words before the colon), so one frequent kind cannot hide the others.
+    const kind = text.split(':')[0];
+    if (figures.examples.filter((e) => e.startsWith(`${kind}:`)).length < 3) figures.examples.push(text.slice(0, 400));
   };
   for (const plan of plans(frames)) {
     figures.sessions++;
@@ -134,7 +136,7 @@ export async function runFuzz(fleet: SimFleet, seed: number, frames: number): Pr
     take();
     if (code !== 0) {
       figures.server_exits_not_0++;
-      example(`session ${figures.sessions} exited ${code ?? signal}`);
+      example(`server exit: session ${figures.sessions} exited ${code ?? signal}`);
     }
     // Tally this session.
     got.set(idKey(init), (got.get(idKey(init)) ?? 1) - 1);
@@ -146,7 +148,7 @@ export async function runFuzz(fleet: SimFleet, seed: number, frames: number): Pr
       }
       if (received > count) {
         figures.requests_answered_twice += received - count;
-        example(`answered ${received}x: ${sentLine.get(key)}`);
+        example(`answered more than once: ${received}x ${sentLine.get(key)}`);
       }
     }
     for (const [key, count] of got) {
