@@ -2,6 +2,7 @@ import { simRestThroughput } from './sim-rest-throughput.bench';
 import { simScale } from './sim-scale.bench';
 import { adapterFanOut, adapterLatency } from './adapter-latency.bench';
 import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
+import { robustness } from './robustness/robustness';
 
 /** Runs every benchmark and prints one JSON line each: results are ratios against baselines from the same run. */
 async function main(): Promise<void> {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
   if (mcp('overview')) process.stdout.write(JSON.stringify(await mcpOverview()) + '\n');
   if (mcp('fleet')) process.stdout.write(JSON.stringify(await mcpFleetHealth()) + '\n');
   if (mcp('cold')) process.stdout.write(JSON.stringify(await mcpColdStart()) + '\n');
+  if (only === 'robustness') await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
 }
 
