@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import { enrollSimLines } from './enroll-sim';
 import { FLEET_FAN_OUT } from '@routeros-mcp/mcp-protocol';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,19 +17,7 @@ async function fleetWithRegistry(devices: number, profile = 'chr'): Promise<{ li
   const lines = sim.lines;
   const dir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
   const dataDir = join(dir, 'data');
-  const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }))).get(AdminServices);
-  try {
-    for (const [i, line] of lines.entries()) {
-      const url = new URL(line.rest_url);
-      await admin.devices.enroll(
-        { id: 'bench', via: 'admin-cli' },
-        { id: `dev-${i}`, name: `dev-${i}`, host: url.hostname, restPort: url.port, sshPort: line.ssh_port, environment: 'lab', tlsFingerprint: line.tls_fingerprint_sha256, sshHostKey: line.ssh_host_key_sha256 },
-        { rest: { username: 'admin', password: 'admin' }, ssh: { username: 'admin', password: 'admin' } },
-      );
-    }
-  } finally {
-    await admin.close();
-  }
+  await enrollSimLines(dataDir, lines, 'bench');
   return {
     lines,
     control: sim.control,

@@ -1,4 +1,4 @@
-import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import { enrollSimLines } from '../enroll-sim';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,19 +18,7 @@ export async function startSimFleet(devices: number, profile: string): Promise<S
   const sim = await startSim(devices, ['--profile', profile]);
   const dir = mkdtempSync(join(tmpdir(), 'bench-robustness-'));
   const dataDir = join(dir, 'data');
-  const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }))).get(AdminServices);
-  try {
-    for (const [i, line] of sim.lines.entries()) {
-      const url = new URL(line.rest_url);
-      await admin.devices.enroll(
-        { id: 'robustness', via: 'admin-cli' },
-        { id: `dev-${i}`, name: `dev-${i}`, host: url.hostname, restPort: url.port, sshPort: line.ssh_port, environment: 'lab', tlsFingerprint: line.tls_fingerprint_sha256, sshHostKey: line.ssh_host_key_sha256 },
-        { rest: { username: 'admin', password: 'admin' }, ssh: { username: 'admin', password: 'admin' } },
-      );
-    }
-  } finally {
-    await admin.close();
-  }
+  await enrollSimLines(dataDir, sim.lines, 'robustness');
   return {
     dataDir,
     lines: sim.lines,
