@@ -2,7 +2,7 @@ import type { Server } from '@modelcontextprotocol/server';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { protocolError } from '../errors/map-domain-error';
 import { PromptDefinition, renderPrompt } from '../prompts/prompt-catalog';
-import { refuseCursor } from './register-resources';
+import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
 
 /** prompts/list and prompts/get; bad names and arguments are -32602 as MCP specifies for prompts. */

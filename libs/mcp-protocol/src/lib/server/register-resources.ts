@@ -9,16 +9,12 @@ import { errorPayload, runGated } from './call-guards';
 import type { PromptDefinition } from '../prompts/prompt-catalog';
 import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
 import type { HandlerSupport, ToolServerOptions, ToolServices } from './register-tools';
+import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
 import type { SubscriptionManager } from './subscriptions';
 import { estimateTokens } from './token-budget';
 
 const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] as const;
-
-/** These lists come whole, in one page: a cursor can only be a mistake. */
-export function refuseCursor(cursor: string | undefined): void {
-  if (cursor !== undefined) throw new RpcError(protocolError('INVALID_PARAMS', 'cursor: this list has one page and no cursors; omit cursor', { field: 'cursor' }));
-}
 
 /** Reads one resource as the caller, audited, through the environment gate. */
 export type ResourceReader = (uri: string, correlationId: string, signal: AbortSignal, session?: { id?: string; client?: { name: string; version: string } }) => Promise<unknown>;

@@ -13,7 +13,7 @@ import type { ClientLogLevel } from './client-log-level';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
-import { refuseCursor } from './register-resources';
+import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
 import type { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
