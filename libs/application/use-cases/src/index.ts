@@ -8,3 +8,4 @@ export * from './lib/use-cases.module';
 export * from './lib/device-connectivity.service';
 export * from './lib/device-reader.service';
 export * from './lib/errors/enrolment-credentials-rejected.error';
+export * from './lib/changes/change-runner';

@@ -9,3 +9,4 @@ export * from './lib/rules/prod-requires-approval.rule';
 export * from './lib/rules/protect-management-path.rule';
 export * from './lib/rules/ssh-allowlist.rule';
 export * from './lib/rules/tier-capability.rule';
+export * from './lib/management-path/management-path';

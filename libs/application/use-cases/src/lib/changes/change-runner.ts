@@ -1,0 +1,63 @@
+import type { Principal } from '@routeros-mcp/application-ports';
+import type { ChangePlanner, RiskLevel, TouchedRow } from '@routeros-mcp/domain-changes';
+import type { CapabilityFlag } from '@routeros-mcp/domain-devices';
+import type { Environment } from '@routeros-mcp/domain-kernel';
+import type { RuleResult } from '@routeros-mcp/domain-safety-rules';
+
+/** How a write was guarded while it was made. */
+export type Protection =
+  /** RouterOS safe mode held over SSH: a cut connection makes the device undo the change. */
+  | 'safe_mode'
+  /** A one-shot scheduler entry armed over REST that restores the before-state unless disarmed in time. */
+  | 'device_revert_timer'
+  /** The change touches nothing the management path depends on and the device is not critical. */
+  | 'none_needed';
+
+export interface ChangeRequest<I> {
+  principal: Principal;
+  correlationId: string;
+  /** The environment this server serves; a device of another one is refused. */
+  environment: Environment;
+  deviceId: string;
+  /** The tool name, recorded with the change and in the audit record. */
+  tool: string;
+  /** The topic flag the tool needs on top of `allow_advanced_writes` (e.g. `allow_firewall_writes`). */
+  requiresFlag?: CapabilityFlag;
+  planner: ChangePlanner<I>;
+  input: I;
+  dryRun: boolean;
+  signal?: AbortSignal;
+}
+
+export interface VerificationOutcome {
+  status: 'verified' | 'not_run';
+  /** What was checked: `rows match the desired state`, `device answers on a new TLS session`. */
+  checks: readonly string[];
+}
+
+/** The answer to a write: what changed (or would), why it was allowed, how it was guarded and checked. */
+export interface ChangeResult {
+  changed: boolean;
+  dryRun: boolean;
+  /** Set when a change was applied (and recorded); absent for dry runs and no-ops. */
+  changeId?: string;
+  summary: string;
+  touched: readonly TouchedRow[];
+  /** Export-style lines: `/ip dns set servers=1.1.1.1,9.9.9.9`. */
+  diff: readonly string[];
+  risk: RiskLevel;
+  verdicts: readonly RuleResult[];
+  /** Absent for dry runs and no-ops. */
+  protection?: Protection;
+  verification: VerificationOutcome;
+}
+
+export const ChangeRunner = Symbol.for('ChangeRunner');
+/**
+ * The one pipeline every write takes: authorize → read live → propose → safety rules (management path on the live
+ * state) → record → protect → write → verify → release | revert. Failures throw domain errors saying which step
+ * failed and the device's end state.
+ */
+export interface ChangeRunner {
+  run<I>(request: ChangeRequest<I>): Promise<ChangeResult>;
+}

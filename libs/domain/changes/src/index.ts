@@ -1,0 +1,2 @@
+export * from './lib/change-planner';
+export * from './lib/row-operation';
