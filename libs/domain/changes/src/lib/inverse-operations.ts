@@ -1,0 +1,100 @@
+import { isSecretRouterOsProperty } from '@routeros-mcp/domain-kernel';
+import { applyOperations, rowOf } from './apply-operations';
+import type { LiveRows, Row, RowOperation } from './row-operation';
+
+/** Menus whose row order is configuration (rules are evaluated top down): a re-added row goes back to its place. */
+export const ORDERED_MENUS: readonly string[] = [
+  'ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw',
+  'ipv6/firewall/filter', 'ipv6/firewall/nat', 'ipv6/firewall/mangle', 'ipv6/firewall/raw', 'routing/rule',
+];
+
+/**
+ * Properties RouterOS reports but does not take on `add` (state, counters, flags it computes). A removed row is
+ * re-added from its other properties.
+ */
+export const READ_ONLY_PROPERTIES: ReadonlySet<string> = new Set([
+  '.id', '.nextid', '.about', 'dynamic', 'invalid', 'running', 'slave', 'inactive', 'builtin', 'default', 'static', 'active',
+  'actual-interface', 'bytes', 'packets', 'status', 'last-seen', 'expires-after', 'active-address', 'active-mac-address',
+  'active-client-id', 'active-server', 'host-name', 'radius', 'blocked', 'creation-time', 'gateway-status', 'immediate-gw',
+  'ecmp', 'hw-offload', 'connect', 'timeout-left', 'age',
+]);
+
+export interface InverseResult {
+  /** The operations that restore the before-state, in the order they must be written. */
+  operations: RowOperation[];
+  /** Why some of the change cannot be undone (a command, an added row whose id is not known yet, a secret value). */
+  missing: string[];
+}
+
+function restorable(row: Row): Record<string, string> {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !READ_ONLY_PROPERTIES.has(key)));
+}
+
+function nextRowId(rows: readonly Row[], id: string): string | undefined {
+  const at = rows.findIndex((r) => r['.id'] === id);
+  return at < 0 ? undefined : rows[at + 1]?.['.id'];
+}
+
+function inverseOf(op: RowOperation, state: LiveRows, addedId: string | undefined, missing: string[]): RowOperation | undefined {
+  const rows = state[op.menu] ?? [];
+  switch (op.kind) {
+    case 'add':
+      if (addedId === undefined) missing.push(`the id of the row added to /${op.menu} is not known yet`);
+      return addedId === undefined ? undefined : { kind: 'remove', menu: op.menu, id: addedId };
+    case 'set': {
+      const row = rowOf(rows, op.id) ?? {};
+      const props: Record<string, string> = {};
+      const unset: string[] = [];
+      for (const name of [...Object.keys(op.props), ...(op.unset ?? [])]) {
+        if (row[name] === undefined) {
+          if (!unset.includes(name)) unset.push(name);
+        } else props[name] = row[name];
+      }
+      return { kind: 'set', menu: op.menu, ...(op.id !== undefined ? { id: op.id } : {}), props, ...(unset.length ? { unset } : {}) };
+    }
+    case 'remove': {
+      const row = rowOf(rows, op.id);
+      if (!row) {
+        missing.push(`/${op.menu} ${op.id} was not in the before-state`);
+        return undefined;
+      }
+      const next = ORDERED_MENUS.includes(op.menu) ? nextRowId(rows, op.id) : undefined;
+      return { kind: 'add', menu: op.menu, props: restorable(row), ...(next ? { placeBefore: next } : {}) };
+    }
+    case 'move': {
+      const next = nextRowId(rows, op.id);
+      return { kind: 'move', menu: op.menu, id: op.id, ...(next ? { destination: next } : {}) };
+    }
+    case 'command':
+      missing.push(`${op.menu}/${op.command} is a command with no state to restore`);
+      return undefined;
+  }
+}
+
+/** Inverse operations that would carry a secret value (which records never hold): their property names. */
+export function secretsNeededToRestore(inverse: readonly RowOperation[]): string[] {
+  const names = new Set<string>();
+  for (const op of inverse) {
+    if (op.kind !== 'add' && op.kind !== 'set') continue;
+    for (const [key, value] of Object.entries(op.props)) if (value !== '' && isSecretRouterOsProperty(key)) names.add(`/${op.menu} ${key}`);
+  }
+  return [...names];
+}
+
+/**
+ * The operations that undo `operations`, computed from the recorded before-state: add → remove (with the id the
+ * device gave the row, `addedIds[i]` for operation i), set → set back (unset what was absent), remove → add with
+ * `place-before` the row that followed it in ordered menus, move → move back. Commands cannot be undone. Each
+ * operation's inverse is taken on the state just before it, so a row changed twice comes back to its first state.
+ */
+export function inverseOperations(before: LiveRows, operations: readonly RowOperation[], addedIds: readonly (string | undefined)[] = []): InverseResult {
+  const inverse: RowOperation[] = [];
+  const missing: string[] = [];
+  let state = before;
+  operations.forEach((op, i) => {
+    const undo = inverseOf(op, state, addedIds[i], missing);
+    if (undo) inverse.unshift(undo);
+    state = applyOperations(state, [op]);
+  });
+  return { operations: inverse, missing };
+}
