@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Dialect } from './dialect';
 import { MIGRATIONS } from './migrations';
 import { auditEventSchema } from './records/audit-event.record';
+import { changeSchema } from './records/change.record';
 import { credentialSchema } from './records/credential.record';
 import { deviceSchema, deviceTagSchema } from './records/device.record';
 
@@ -69,7 +70,7 @@ export class Database {
     const dialect: Dialect = target.kind;
     if (target.kind === 'sqlite') ensurePrivateSqliteFiles(target.file);
     const common = {
-      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect)],
+      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), changeSchema(dialect)],
       migrations: MIGRATIONS,
       migrationsTableName: 'schema_migrations',
       synchronize: false as const,

@@ -13,7 +13,7 @@ import {
   REVISION_REUSE_MS,
 } from '../index';
 
-const ALL_MIGRATIONS = ['InitialSchema1767225600000', 'RegistryRevision1767312000000'];
+const ALL_MIGRATIONS = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'Changes1767484800000'];
 
 const t0 = new Date('2026-05-01T12:00:00.123Z');
 const t1 = new Date('2026-05-01T13:00:00.456Z');
@@ -54,9 +54,9 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
       expect(await migrator.status()).toEqual(ALL_MIGRATIONS.map((name) => ({ name, applied: true })));
       expect(await migrator.migrate()).toEqual([]);
       const tables = await db.dataSource.createQueryRunner().getTables([
-        'devices', 'device_tags', 'device_credentials', 'plans', 'plan_steps', 'plan_approvals', 'audit_events', 'config_snapshots', 'health_checks', 'registry_revision',
+        'devices', 'device_tags', 'device_credentials', 'plans', 'plan_steps', 'plan_approvals', 'audit_events', 'config_snapshots', 'health_checks', 'registry_revision', 'changes', 'device_locks',
       ]);
-      expect(tables).toHaveLength(10);
+      expect(tables).toHaveLength(12);
     });
 
     it('are safe when two processes migrate a fresh database at once', async () => {

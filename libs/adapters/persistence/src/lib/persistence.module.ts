@@ -1,8 +1,10 @@
-import { AuditLog, CredentialRepository, DeviceRepository, SchemaMigrator } from '@routeros-mcp/application-ports';
+import { AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, SchemaMigrator } from '@routeros-mcp/application-ports';
 import { ContainerModule } from 'inversify';
 import { Database } from './database';
 import { RegistryReadCache } from './registry-read-cache';
 import { TypeOrmAuditLog } from './repositories/typeorm-audit.log';
+import { SqlChangeLock } from './repositories/sql-change.lock';
+import { TypeOrmChangeRepository } from './repositories/typeorm-change.repository';
 import { TypeOrmCredentialRepository } from './repositories/typeorm-credential.repository';
 import { TypeOrmDeviceRepository } from './repositories/typeorm-device.repository';
 import { TypeOrmSchemaMigrator } from './typeorm-schema.migrator';
@@ -15,6 +17,8 @@ export function persistenceModule(db: Database): ContainerModule {
     bind<DeviceRepository>(DeviceRepository).toConstantValue(new TypeOrmDeviceRepository(db, cache));
     bind<CredentialRepository>(CredentialRepository).toConstantValue(new TypeOrmCredentialRepository(db, cache));
     bind<AuditLog>(AuditLog).toConstantValue(new TypeOrmAuditLog(db));
+    bind<ChangeRepository>(ChangeRepository).toConstantValue(new TypeOrmChangeRepository(db));
+    bind<ChangeLock>(ChangeLock).toConstantValue(new SqlChangeLock(db));
     bind<SchemaMigrator>(SchemaMigrator).toConstantValue(new TypeOrmSchemaMigrator(db));
   });
 }

@@ -1,0 +1,32 @@
+import type { ChangeQuery, ChangeRepository } from '@routeros-mcp/application-ports';
+import type { ChangeRecord } from '@routeros-mcp/domain-changes';
+import { Database } from '../database';
+import type { ChangeRecordRow } from '../records/change.record';
+import { toChangeRecord, toChangeRow } from './change.mapper';
+
+const CHANGE = 'ChangeRecordRow';
+
+export class TypeOrmChangeRepository implements ChangeRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(record: ChangeRecord): Promise<void> {
+    await this.db.writeStatement((em) => em.insert(CHANGE, toChangeRow(record)));
+  }
+
+  async save(record: ChangeRecord): Promise<void> {
+    const { id, ...rest } = toChangeRow(record);
+    await this.db.writeStatement((em) => em.update(CHANGE, { id }, rest));
+  }
+
+  async get(id: string): Promise<ChangeRecord | undefined> {
+    const row = await this.db.manager.findOneBy<ChangeRecordRow>(CHANGE, { id });
+    return row ? toChangeRecord(row) : undefined;
+  }
+
+  async list(query: ChangeQuery): Promise<ChangeRecord[]> {
+    const q = this.db.manager.createQueryBuilder<ChangeRecordRow>(CHANGE, 'c').orderBy('c.created_at', 'DESC').addOrderBy('c.id', 'DESC').take(query.limit);
+    if (query.deviceId) q.andWhere('c.device_id = :deviceId', { deviceId: query.deviceId });
+    if (query.status) q.andWhere('c.status = :status', { status: query.status });
+    return (await q.getMany()).map(toChangeRecord);
+  }
+}
