@@ -2,7 +2,7 @@ import { DeviceAuthFailedError, DeviceCommandError, DeviceTimeoutError, DeviceUn
 import { Fleet, simControl, startFleet, targetOf } from '@routeros-mcp/testing';
 import { createServer, connect, Server, Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { SshConfigShell } from './ssh-config-shell';
+import { safeModeStyle, SshConfigShell } from './ssh-config-shell';
 
 const PASSWORD = 'ssh-Secret-9';
 const lines: string[] = [];
@@ -208,5 +208,32 @@ describe('the configured bounds cover the whole SSH call', () => {
     } finally {
       await silent.close();
     }
+  });
+});
+
+describe('safe mode by RouterOS version', () => {
+  it('picks the /safe-mode menu from 7.18 and the console toggle before', async () => {
+    expect([safeModeStyle('7.20.5'), safeModeStyle('7.18'), safeModeStyle('7.17.2'), safeModeStyle('7.15.3'), safeModeStyle(undefined), safeModeStyle('8.0')]).toEqual(['command', 'command', 'console', 'console', 'command', 'command']);
+    const session = await shell.open(target(1), { routerosVersion: '7.20.5' });
+    expect(session.safeModeStyle).toBe('command');
+    await session.takeSafeMode();
+    await simControl(fleet, 'POST', '/devices/1/config', { action: 'set', path: 'system/identity', props: { name: 'temporary' } });
+    expect(await session.unrollSafeMode()).toEqual({ immediate: true });
+    const state = await simControl(fleet, 'GET', '/devices/1/state');
+    expect(state.config['system/identity'][0].name).toBe('sim-edge-002');
+    await session.releaseSafeMode();
+    await session.close();
+  });
+
+  it('on an earlier v7 asks for an interactive console; a device that refuses one is a DeviceCommandError, not a hang', async () => {
+    const session = await shell.open(target(1), { routerosVersion: '7.15.3' });
+    expect(session.safeModeStyle).toBe('console');
+    const outcome = await session.takeSafeMode().then(
+      () => 'taken',
+      (error: unknown) => error,
+    );
+    await session.close();
+    // The simulator on main serves exec only; once it serves a console, safe mode is taken with Ctrl+X.
+    if (outcome !== 'taken') expect(outcome).toBeInstanceOf(DeviceCommandError);
   });
 });

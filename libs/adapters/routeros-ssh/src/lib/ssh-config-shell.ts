@@ -9,9 +9,12 @@ import {
   DeviceUnreachableError,
   ExportOptions,
   Logger,
+  OpenOptions,
+  SafeModeStyle,
   ShellPrint,
   ShellSession,
 } from '@routeros-mcp/application-ports';
+import { ConsoleSafeMode } from './console-safe-mode';
 import { parseExport } from './export-parser';
 import { exportCommand, printCommand, SAFE_MODE_COMMANDS } from './shell-commands';
 import { connectPinned, readPresentedHostKey, sshUnreachable } from './ssh-connect';
@@ -65,21 +68,42 @@ async function run(ssh: NodeSSH, target: DeviceTarget, command: string, deadline
   }
 }
 
+/** RouterOS 7.18 brought the `/safe-mode` menu; earlier v7 only has the console's Ctrl+X. */
+export function safeModeStyle(routerosVersion: string | undefined): SafeModeStyle {
+  const [major, minor] = (routerosVersion ?? '').split(/[.\s]/).map(Number);
+  if (!Number.isFinite(major) || !Number.isFinite(minor)) return 'command';
+  return major > 7 || (major === 7 && minor >= 18) ? 'command' : 'console';
+}
+
 class PinnedShellSession implements ShellSession {
+  private console?: ConsoleSafeMode;
+
   constructor(
     private readonly ssh: NodeSSH,
     private readonly target: DeviceTarget,
     /** Each step is a call of its own, bounded by the request timeout. */
     private readonly timeoutMs: number,
+    readonly safeModeStyle: SafeModeStyle,
   ) {}
   async takeSafeMode(): Promise<void> {
+    if (this.safeModeStyle === 'console') {
+      this.console ??= await ConsoleSafeMode.open(this.ssh, this.target, this.timeoutMs);
+      return this.console.take();
+    }
     await run(this.ssh, this.target, SAFE_MODE_COMMANDS.take, new Deadline(this.timeoutMs));
   }
   async releaseSafeMode(): Promise<void> {
+    if (this.console) return this.console.release();
     await run(this.ssh, this.target, SAFE_MODE_COMMANDS.release, new Deadline(this.timeoutMs));
   }
-  async unrollSafeMode(): Promise<void> {
+  async unrollSafeMode(): Promise<{ immediate: boolean }> {
+    // Before 7.18 there is no unroll: the session that held safe mode ends unreleased, and the device undoes it.
+    if (this.console) {
+      this.ssh.dispose();
+      return { immediate: false };
+    }
     await run(this.ssh, this.target, SAFE_MODE_COMMANDS.unroll, new Deadline(this.timeoutMs));
+    return { immediate: true };
   }
   async close(): Promise<void> {
     this.ssh.dispose();
@@ -107,9 +131,9 @@ export class SshConfigShell implements ConfigShell {
     return this.once(target, printCommand(menu), new Deadline(options.timeoutMs ?? this.options.requestTimeoutMs)).then((text) => text.replace(/\r\n?/g, '\n'));
   }
 
-  async open(target: DeviceTarget, options: CallOptions = {}): Promise<ShellSession> {
+  async open(target: DeviceTarget, options: OpenOptions = {}): Promise<ShellSession> {
     const ssh = await connectPinned(target, Math.min(this.options.connectTimeoutMs, options.timeoutMs ?? this.options.requestTimeoutMs));
-    return new PinnedShellSession(ssh, target, this.options.requestTimeoutMs);
+    return new PinnedShellSession(ssh, target, this.options.requestTimeoutMs, safeModeStyle(options.routerosVersion));
   }
 
   presentedHostKey(host: string, port: number, options: CallOptions = {}): Promise<string> {
