@@ -9,3 +9,6 @@ export * from './lib/device-connectivity.service';
 export * from './lib/device-reader.service';
 export * from './lib/errors/enrolment-credentials-rejected.error';
 export * from './lib/changes/change-runner';
+export * from './lib/changes/change.service';
+export * from './lib/changes/change-history';
+export * from './lib/changes/change-settings';

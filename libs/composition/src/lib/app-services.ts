@@ -1,5 +1,5 @@
 import type { Logger } from '@routeros-mcp/application-ports';
-import { AuditRecorder, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -35,6 +35,8 @@ export class ServerServices {
     readonly logger: Logger,
     readonly config: Config,
     private readonly lifecycle: Lifecycle,
+    /** The change pipeline (ChangeRunner) and the history of changes (ChangeHistory), one service. */
+    readonly changes: ChangeService,
   ) {}
 
   close(): Promise<void> {

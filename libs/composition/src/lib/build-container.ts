@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { ConfigShell, Logger, RouterOsApi } from '@routeros-mcp/application-ports';
 import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, Logger as LoggerToken, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
-import { AuditRecorder, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
@@ -98,7 +98,14 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind(AdminServices).toDynamicValue((ctx) =>
         new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle),
       );
-      bind(ServerServices).toDynamicValue((ctx) => new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle));
+      bind<ChangeSettings>(ChangeSettings).toConstantValue({
+        ...DEFAULT_CHANGE_SETTINGS,
+        ...(config.changeLockWaitMs !== undefined ? { lockWaitMs: config.changeLockWaitMs } : {}),
+        ...(config.changeRevertTimerSeconds !== undefined ? { revertTimerSeconds: config.changeRevertTimerSeconds } : {}),
+      });
+      bind(ServerServices).toDynamicValue(
+        (ctx) => new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(ChangeService)),
+      );
     }),
     persistenceModule(db),
     useCasesModule(),

@@ -41,6 +41,10 @@ export const ConfigSchema = z
     toolErrors: z.enum(['jsonrpc', 'result'], { message: 'must be jsonrpc or result' }).default('jsonrpc'),
     /** Tool calls per minute per MCP session. */
     rateLimitPerMinute: z.coerce.number().int().min(1).max(100_000).default(120),
+    /** How long a second writer on a device waits for the first before CHANGE.CONFLICT (pipeline default 10 s). */
+    changeLockWaitMs: z.coerce.number().int().min(0).max(600_000).optional(),
+    /** When SSH safe mode is unavailable, the device-side revert fires this many seconds after arming (default 120). */
+    changeRevertTimerSeconds: z.coerce.number().int().min(10).max(3_600).optional(),
     /** How often subscribed health resources are polled. */
     healthPollIntervalMs: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })

@@ -1,4 +1,7 @@
 import { ContainerModule } from 'inversify';
+import { ChangeHistory } from './changes/change-history';
+import { ChangeRunner } from './changes/change-runner';
+import { ChangeService } from './changes/change.service';
 import { AuditRecorder } from './audit-recorder';
 import { DatabaseAdmin } from './database-admin.service';
 import { DeviceRegistry } from './device-registry.service';
@@ -14,5 +17,9 @@ export function useCasesModule(): ContainerModule {
     bind(DatabaseAdmin).toSelf().inSingletonScope();
     bind(DeviceConnectivity).toSelf().inSingletonScope();
     bind(DeviceReader).toSelf().inSingletonScope();
+    // One service behind both ports: the pipeline every write takes, and the history it records.
+    bind(ChangeService).toSelf().inSingletonScope();
+    bind<ChangeRunner>(ChangeRunner).toService(ChangeService);
+    bind<ChangeHistory>(ChangeHistory).toService(ChangeService);
   });
 }

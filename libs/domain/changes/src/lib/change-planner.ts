@@ -35,4 +35,13 @@ export interface ChangePlanner<I> {
   /** REST menu paths read (whole, with `.id`) before proposing. */
   reads(input: I): readonly string[];
   propose(live: LiveRows, input: I): ProposalOutcome;
+  /** What of the input the input-checking safety rules look at (DNS and NTP lists, the address list written). */
+  safetyInput?(input: I): SafetyInput;
+}
+
+/** The parts of a write's input that safety rules check (the safety context's `input`). */
+export interface SafetyInput {
+  dnsServers?: readonly string[];
+  ntpServers?: readonly string[];
+  addressList?: string;
 }

@@ -96,6 +96,27 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   'PLAN.NOT_APPROVED': { kind: 'PLAN_NOT_APPROVED', sentence: (_d, m) => `${m}; a human must approve it out of band`, suggestion: () => 'Ask an operator to approve the plan with routeros-mcp-admin.', nextSteps: () => ['plan_get'] },
   'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
   'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },
+  'CHANGE.CONFLICT': {
+    kind: 'CONFLICT',
+    suggestion: (d) => `Another change${d['change_in_progress'] ? ` (${str(d['change_in_progress'])})` : ''} is being made on this device: retry once it is done; the dry run shows what is left to do.`,
+    nextSteps: () => ['change_list'],
+  },
+  'CHANGE.FAILED': {
+    kind: 'DEVICE_ERROR',
+    suggestion: (d) => CHANGE_END_ADVICE[str(d['end_state'])] ?? CHANGE_END_ADVICE['needs_attention'],
+    nextSteps: () => ['change_get'],
+  },
+  'CHANGE.NOT_REVERTIBLE': { kind: 'CONFLICT', suggestion: () => 'Make the opposite change with the tool that made it, after a dry run.', nextSteps: () => ['change_get'] },
+  'CHANGE.MOVED_ON': { kind: 'CONFLICT', suggestion: () => 'The device changed since: read its current state and make the change you want with a write tool (dry run first).', nextSteps: () => ['change_list'] },
+  'CHANGE.NOT_FOUND': { kind: 'NOT_FOUND', suggestion: () => 'Call change_list and use one of the change ids it returns.', nextSteps: () => ['change_list'] },
+};
+
+/** What to do after a failed change, by where it left the device. */
+const CHANGE_END_ADVICE: Record<string, string> = {
+  unchanged: 'Nothing was written; fix the cause (often SSH or the device clock for protection) and retry.',
+  reverted: 'The device is back to its before-state; fix the cause, dry-run again, then retry.',
+  revert_pending: 'Do not retry yet: the device restores its before-state by itself; check it with change_get and a read tool after that.',
+  needs_attention: 'An operator must check the device as the outcome says before anything else is changed on it.',
 };
 
 type DeviceFailure = 'refused' | 'device_failure' | 'invalid_answer';

@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { Logger, Principal } from '@routeros-mcp/application-ports';
-import type { AuditRecorder, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -25,6 +25,8 @@ export interface ToolServices {
   audit: AuditRecorder;
   connectivity: DeviceConnectivity;
   logger: Logger;
+  /** The change pipeline and the recorded changes; absent on a server built without the write tier. */
+  changes?: ChangeRunner & ChangeHistory;
 }
 
 export interface ToolServerOptions {

@@ -1,5 +1,5 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { ChangePlanner, RiskLevel, TouchedRow } from '@routeros-mcp/domain-changes';
+import type { ChangeAuthority, ChangePlanner, RiskLevel, TouchedRow } from '@routeros-mcp/domain-changes';
 import type { CapabilityFlag } from '@routeros-mcp/domain-devices';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import type { RuleResult } from '@routeros-mcp/domain-safety-rules';
@@ -27,6 +27,8 @@ export interface ChangeRequest<I> {
   input: I;
   dryRun: boolean;
   signal?: AbortSignal;
+  /** Who allowed it: the caller directly (the default), or a plan a human approved (passes PROD_REQUIRES_APPROVAL). */
+  authority?: ChangeAuthority;
 }
 
 export interface VerificationOutcome {

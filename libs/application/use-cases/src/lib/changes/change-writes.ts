@@ -1,0 +1,106 @@
+import type { DeviceTarget, RouterOsApi } from '@routeros-mcp/application-ports';
+import type { LiveRows, Row, RowOperation } from '@routeros-mcp/domain-changes';
+import { READ_ONLY_PROPERTIES, rowOf, sameValue } from '@routeros-mcp/domain-changes';
+
+/**
+ * One operation over REST. `add` answers the id the device gave the new row. Unset, move and commands are
+ * RouterOS commands (`/rest/ip/address/unset`, `…/move`), sent once: a write is never retried.
+ */
+export async function writeOperation(api: RouterOsApi, target: DeviceTarget, op: RowOperation, signal?: AbortSignal): Promise<string | undefined> {
+  const options = { signal };
+  switch (op.kind) {
+    case 'add': {
+      const row = await api.add(target, op.menu, { ...op.props, ...(op.placeBefore ? { 'place-before': op.placeBefore } : {}) }, options);
+      return row['.id'];
+    }
+    case 'set':
+      if (Object.keys(op.props).length > 0) {
+        if (op.id === undefined) await api.setSingleton(target, op.menu, { ...op.props }, options);
+        else await api.update(target, op.menu, op.id, { ...op.props }, options);
+      }
+      for (const name of op.unset ?? []) await api.run(target, `${op.menu}/unset`, { ...(op.id !== undefined ? { numbers: op.id } : {}), 'value-name': name }, options);
+      return undefined;
+    case 'remove':
+      await api.remove(target, op.menu, op.id, options);
+      return undefined;
+    case 'move':
+      await api.run(target, `${op.menu}/move`, { numbers: op.id, ...(op.destination ? { destination: op.destination } : {}) }, options);
+      return undefined;
+    case 'command':
+      await api.run(target, `${op.menu}/${op.command}`, { ...(op.args ?? {}) }, options);
+      return undefined;
+  }
+}
+
+const propsHeld = (row: Row | undefined, props: Readonly<Record<string, string>>) => row !== undefined && Object.entries(props).every(([k, v]) => sameValue(v, row[k]));
+
+/**
+ * A row added by `op` that is in `live` but was not in `before` (for an add whose answer was lost: the write may
+ * have happened, so the state is read rather than the write repeated).
+ */
+export function findAdded(before: LiveRows, live: LiveRows, op: Extract<RowOperation, { kind: 'add' }>): string | undefined {
+  const known = new Set((before[op.menu] ?? []).map((r) => r['.id']));
+  return (live[op.menu] ?? []).find((r) => !known.has(r['.id']) && propsHeld(r, op.props))?.['.id'];
+}
+
+/** What of the desired state does not hold on the device (empty when every written row is as desired). */
+export function unmetOperations(live: LiveRows, operations: readonly RowOperation[], addedIds: readonly (string | undefined)[]): string[] {
+  const unmet: string[] = [];
+  operations.forEach((op, i) => {
+    const rows = live[op.menu] ?? [];
+    const where = `/${op.menu}`;
+    switch (op.kind) {
+      case 'add':
+        if (!propsHeld(rowOf(rows, addedIds[i] ?? '\0'), op.props)) unmet.push(`${where}: the added row is not there as written`);
+        break;
+      case 'set': {
+        const row = rowOf(rows, op.id);
+        for (const [k, v] of Object.entries(op.props)) if (!sameValue(v, row?.[k])) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is ${row?.[k] ?? 'unset'}, not ${v}`);
+        for (const k of op.unset ?? []) if (row?.[k] !== undefined) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is still set`);
+        break;
+      }
+      case 'remove':
+        if (rowOf(rows, op.id)) unmet.push(`${where} ${op.id} is still there`);
+        break;
+      case 'move': {
+        const at = rows.findIndex((r) => r['.id'] === op.id);
+        const dest = op.destination ? rows.findIndex((r) => r['.id'] === op.destination) : rows.length;
+        if (at < 0 || at !== dest - 1) unmet.push(`${where} ${op.id} is not ${op.destination ? `before ${op.destination}` : 'last'}`);
+        break;
+      }
+      case 'command':
+        break;
+    }
+  });
+  return unmet;
+}
+
+/** What of the before-state is not back after an undo (empty when the touched rows are as they were). */
+export function unrestored(before: LiveRows, live: LiveRows, operations: readonly RowOperation[], addedIds: readonly (string | undefined)[]): string[] {
+  const missing: string[] = [];
+  operations.forEach((op, i) => {
+    const rows = live[op.menu] ?? [];
+    switch (op.kind) {
+      case 'add':
+        if (addedIds[i] && rowOf(rows, addedIds[i])) missing.push(`/${op.menu} ${addedIds[i]} (added) is still there`);
+        break;
+      case 'set': {
+        const was = rowOf(before[op.menu], op.id) ?? {};
+        const row = rowOf(rows, op.id);
+        for (const k of [...Object.keys(op.props), ...(op.unset ?? [])]) {
+          if (was[k] === undefined ? row?.[k] !== undefined && row?.[k] !== '' : !sameValue(was[k], row?.[k])) missing.push(`/${op.menu} ${k} is ${row?.[k] ?? 'unset'}, was ${was[k] ?? 'unset'}`);
+        }
+        break;
+      }
+      case 'remove': {
+        const was = rowOf(before[op.menu], op.id);
+        const props = Object.fromEntries(Object.entries(was ?? {}).filter(([k]) => !READ_ONLY_PROPERTIES.has(k)));
+        if (was && !rows.some((r) => propsHeld(r, props))) missing.push(`/${op.menu} ${op.id} (removed) is not back`);
+        break;
+      }
+      default:
+        break;
+    }
+  });
+  return missing;
+}

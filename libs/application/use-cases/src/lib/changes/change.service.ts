@@ -1,0 +1,388 @@
+import type { AuditLog, ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi } from '@routeros-mcp/application-ports';
+import {
+  AuditLog as AuditLogToken,
+  ChangeLock as ChangeLockToken,
+  ChangeRepository as ChangeRepositoryToken,
+  Clock as ClockToken,
+  ConfigShell as ConfigShellToken,
+  Logger as LoggerToken,
+  RouterOsApi as RouterOsApiToken,
+} from '@routeros-mcp/application-ports';
+import type { ChangeAuthority, ChangeRecord, ChangeStep, LiveRows, RowOperation, TouchedRow } from '@routeros-mcp/domain-changes';
+import {
+  applyOperations,
+  ChangeFailedError,
+  ChangeNotFoundError,
+  ChangeNotRevertibleError,
+  changeRevertPlanner,
+  diffLines,
+  inverseOperations,
+  redactTouched,
+  secretsNeededToRestore,
+  transition,
+} from '@routeros-mcp/domain-changes';
+import type { Device } from '@routeros-mcp/domain-devices';
+import { isDomainError } from '@routeros-mcp/domain-kernel';
+import type { RuleResult, SafetyContext } from '@routeros-mcp/domain-safety-rules';
+import { assertSafe, evaluateManagementPath, evaluateSafety, MANAGEMENT_PATH_DEPENDENCIES, MANAGEMENT_PATH_MENUS, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
+import { inject, injectable, optional } from 'inversify';
+import { randomUUID } from 'node:crypto';
+import { redactArguments } from '../audit-recorder';
+import { targetFor } from '../device-connectivity.service';
+import { DeviceRegistry } from '../device-registry.service';
+import { ChangeGuard, NO_GUARD, RevertTimerGuard, SafeModeGuard } from './change-guards';
+import type { ChangeHistory, ChangeRevertRequest } from './change-history';
+import type { ChangeRequest, ChangeResult, ChangeRunner } from './change-runner';
+import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
+import { findAdded, unmetOperations, unrestored, writeOperation } from './change-writes';
+import { readLiveRows } from './live-rows';
+
+/** Rules that judge who may act and with what input; the rest need the device's live state. */
+const NEEDS_DEVICE_STATE = new Set(SAFETY_RULES.filter((r) => r.needsDeviceState).map((r) => r.id));
+const isBlocking = (r: RuleResult) => r.status === 'fail' || r.status === 'not_evaluated';
+const menusOf = (ops: readonly RowOperation[]) => [...new Set(ops.filter((op) => op.kind !== 'command').map((op) => op.menu))];
+const causeOf = (error: unknown) => (isDomainError(error) ? { code: error.code, message: error.message } : { code: 'INTERNAL.ERROR', message: 'internal error' });
+
+/** What was read, proposed and judged, before anything is written. */
+interface Planned {
+  live: LiveRows;
+  summary: string;
+  operations: readonly RowOperation[];
+  touched: readonly TouchedRow[];
+  risk: ChangeResult['risk'];
+  verdicts: RuleResult[];
+  touchesPath: boolean;
+  notRevertible?: string;
+}
+
+/** One change in flight: what it needs to write, verify, undo and record. */
+interface InFlight {
+  record: ChangeRecord;
+  plan: Planned;
+  device: Device;
+  target: DeviceTarget;
+  principal: Principal;
+  signal?: AbortSignal;
+  guard: ChangeGuard;
+  addedIds: (string | undefined)[];
+}
+
+/** The device's own answer to a write did not stick: the verification step's failure. */
+class ChangeNotHeldError extends Error {
+  readonly code = 'CHANGE.NOT_HELD';
+}
+
+/**
+ * The one pipeline every write takes: authorize → lock → read live → propose → management path and every rule →
+ * record → protect (safe mode, or a device-side revert) → write → verify (re-read, fresh TLS) → release → audit.
+ * Any failure after the first write is undone (safe mode unrolled, or the inverse written over REST), the
+ * before-state checked, and reported with the step and the device's end state. Never reports an unverified success.
+ */
+@injectable()
+export class ChangeService implements ChangeRunner, ChangeHistory {
+  private readonly settings: ChangeSettings;
+
+  constructor(
+    @inject(DeviceRegistry) private readonly registry: DeviceRegistry,
+    @inject(RouterOsApiToken) private readonly api: RouterOsApi,
+    @inject(ConfigShellToken) private readonly shell: ConfigShell,
+    @inject(ChangeRepositoryToken) private readonly changes: ChangeRepository,
+    @inject(ChangeLockToken) private readonly lock: ChangeLock,
+    @inject(AuditLogToken) private readonly audit: AuditLog,
+    @inject(ClockToken) private readonly clock: Clock,
+    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(ChangeSettings) @optional() settings?: ChangeSettings,
+  ) {
+    this.settings = { ...DEFAULT_CHANGE_SETTINGS, ...(settings ?? {}) };
+  }
+
+  run<I>(request: ChangeRequest<I>): Promise<ChangeResult> {
+    return this.execute(request);
+  }
+
+  list(query: { deviceId?: string; status?: ChangeRecord['status']; limit: number }): Promise<ChangeRecord[]> {
+    return this.changes.list(query);
+  }
+
+  async get(changeId: string): Promise<ChangeRecord> {
+    const record = await this.changes.get(changeId);
+    if (!record) throw new ChangeNotFoundError(changeId);
+    return record;
+  }
+
+  /** The recorded inverse, through the same pipeline; needs the flags the original change needed. */
+  async revert(request: ChangeRevertRequest): Promise<ChangeResult> {
+    const original = await this.get(request.changeId);
+    const topicFlag = TOPIC_WRITE_FLAGS[original.tool.split('_')[0]];
+    return this.execute(
+      {
+        principal: request.principal,
+        correlationId: request.correlationId,
+        environment: request.environment,
+        deviceId: original.deviceId,
+        tool: 'change_revert',
+        ...(topicFlag ? { requiresFlag: topicFlag } : {}),
+        planner: changeRevertPlanner,
+        input: { change: original },
+        dryRun: request.dryRun,
+        signal: request.signal,
+      },
+      original,
+    );
+  }
+
+  private async execute<I>(request: ChangeRequest<I>, revertOf?: ChangeRecord): Promise<ChangeResult> {
+    const authority = request.authority ?? { kind: 'direct' };
+    const device = await this.registry.get(request.deviceId);
+    device.assertUsable();
+    const context = safetyContext(request, device, authority);
+    authorize(context);
+    const target = targetFor(device, await this.registry.revealCredentials(device.id));
+    const changeId = randomUUID();
+    // Dry runs write nothing and never wait for a writer; reads are never blocked by the lock.
+    const held = request.dryRun ? undefined : await this.lock.acquire(device.id, { changeId, waitMs: this.settings.lockWaitMs, leaseMs: this.settings.lockLeaseMs, signal: request.signal });
+    try {
+      const outcome = await this.plan(request, device, target, context);
+      if (outcome.kind === 'no_change') {
+        return { changed: false, dryRun: request.dryRun, summary: outcome.reason, touched: outcome.current, diff: [], risk: 'low', verdicts: outcome.verdicts, verification: { status: 'not_run', checks: [] } };
+      }
+      const plan = outcome.plan;
+      const result: ChangeResult = { changed: true, dryRun: request.dryRun, summary: plan.summary, touched: plan.touched, diff: diffLines(plan.operations), risk: plan.risk, verdicts: plan.verdicts, verification: { status: 'not_run', checks: [] } };
+      if (request.dryRun) return result;
+      return await this.apply(changeId, request, authority, device, target, plan, revertOf);
+    } finally {
+      await held?.release().catch((error: unknown) => this.logger.warn('device lock release failed; its lease runs out', { device_id: device.id, change_id: changeId, error }));
+    }
+  }
+
+  /** Read → propose → judge. Refusals throw; nothing is written here. */
+  private async plan<I>(request: ChangeRequest<I>, device: Device, target: DeviceTarget, context: SafetyContext): Promise<{ kind: 'no_change'; reason: string; current: readonly TouchedRow[]; verdicts: RuleResult[] } | { kind: 'change'; plan: Planned }> {
+    let live: LiveRows = await readLiveRows(this.api, target, request.planner.reads(request.input), { signal: request.signal });
+    const outcome = request.planner.propose(live, request.input);
+    if (outcome.kind === 'no_change') return { ...outcome, verdicts: evaluateSafety(context).results.filter((r) => !NEEDS_DEVICE_STATE.has(r.ruleId)) };
+    const { proposal } = outcome;
+    // The evaluation looks further than the menus written only when a write touches what the path depends on.
+    const touchesPath = proposal.operations.some((op) => MANAGEMENT_PATH_DEPENDENCIES.includes(op.menu));
+    if (touchesPath) live = { ...(await readLiveRows(this.api, target, MANAGEMENT_PATH_MENUS.filter((m) => !(m in live)), { optional: true, signal: request.signal })), ...live };
+    const after = applyOperations(live, proposal.operations);
+    const path = evaluateManagementPath(live, after, { username: target.username, restPort: device.restPort, sshPort: device.sshPort });
+    const report = assertSafe(context, [path]);
+    // Records never hold a secret, so a change whose undo would have to write one back is not made at all.
+    const inverse = inverseOperations(live, proposal.operations);
+    const secrets = secretsNeededToRestore(inverse.operations);
+    if (secrets.length > 0) throw new ChangeNotRevertibleError(`undoing it would need the secret value of ${secrets.join(', ')}, which this service never stores`);
+    const commands = proposal.operations.filter((op) => op.kind === 'command');
+    return {
+      kind: 'change',
+      plan: {
+        live,
+        summary: proposal.summary,
+        operations: proposal.operations,
+        touched: proposal.touched,
+        risk: proposal.risk,
+        verdicts: report.results,
+        touchesPath,
+        ...(commands.length ? { notRevertible: `${commands.map((c) => `${c.menu}/${c.command}`).join(', ')} has no state to restore` } : {}),
+      },
+    };
+  }
+
+  private async apply<I>(changeId: string, request: ChangeRequest<I>, authority: ChangeAuthority, device: Device, target: DeviceTarget, plan: Planned, revertOf?: ChangeRecord): Promise<ChangeResult> {
+    const now = this.clock.now();
+    const { principal } = request;
+    let record: ChangeRecord = {
+      id: changeId, deviceId: device.id, tool: request.tool,
+      actor: { id: principal.id, via: principal.via, ...(principal.sessionId ? { sessionId: principal.sessionId } : {}), ...(principal.clientName ? { clientName: principal.clientName } : {}) },
+      authority, correlationId: request.correlationId, summary: plan.summary, risk: plan.risk, status: 'proposed',
+      operations: plan.operations, addedIds: [], touched: redactTouched(plan.touched), inverse: inverseOperations(plan.live, plan.operations).operations,
+      ...(plan.notRevertible ? { notRevertible: plan.notRevertible } : {}),
+      diff: diffLines(plan.operations), verdicts: plan.verdicts.map((v) => ({ ruleId: v.ruleId, status: v.status, message: v.message })),
+      step: 'record', ...(revertOf ? { revertOf: revertOf.id } : {}), createdAt: now, updatedAt: now,
+    };
+    // The before-state is in the database before anything is written.
+    await this.changes.create(record);
+
+    let guard: ChangeGuard;
+    try {
+      guard = await this.protect(record, device, target, plan);
+    } catch (error) {
+      record = transition(record, 'failed', this.clock.now(), { step: 'protect', error: causeOf(error), outcome: 'nothing was written' });
+      await this.finish(record, principal, error);
+      throw new ChangeFailedError(changeId, device.id, 'protect', 'unchanged', 'nothing was written: the change could not be protected', causeOf(error));
+    }
+    record = transition(record, 'applying', this.clock.now(), { step: 'write', protection: guard.protection });
+    await this.save(record);
+
+    const flight: InFlight = { record, plan, device, target, principal, signal: request.signal, guard, addedIds: [] };
+    let step: ChangeStep = 'write';
+    let reread: LiveRows;
+    try {
+      for (const [i, op] of plan.operations.entries()) {
+        flight.addedIds[i] = await writeOperation(this.api, target, op, request.signal);
+        if (op.kind === 'add') await guard.updateInverse(inverseOperations(plan.live, plan.operations, flight.addedIds).operations);
+      }
+      step = 'verify';
+      reread = await readLiveRows(this.api, target, menusOf(plan.operations), { signal: request.signal });
+      const unmet = unmetOperations(reread, plan.operations, flight.addedIds);
+      if (unmet.length > 0) throw new ChangeNotHeldError(`the device does not hold the change: ${unmet.slice(0, 3).join('; ')}`);
+      // A fresh TLS session: the change must not have cut the service's own way in.
+      this.api.forget(device.id);
+      await this.api.facts(target, { signal: request.signal });
+      step = 'release';
+      await guard.release();
+    } catch (error) {
+      return this.fail(flight, step, error);
+    }
+
+    const touched = withLiveAfter(plan.touched, reread!, plan.operations, flight.addedIds);
+    record = transition(flight.record, 'verified', this.clock.now(), {
+      step: 'release',
+      addedIds: [...flight.addedIds],
+      inverse: inverseOperations(plan.live, plan.operations, flight.addedIds).operations,
+      touched: redactTouched(touched),
+    });
+    await this.finish(record, principal);
+    if (revertOf) await this.markReverted(revertOf, record.id);
+    return {
+      changed: true, dryRun: false, changeId, summary: plan.summary, touched, diff: record.diff, risk: plan.risk, verdicts: plan.verdicts, protection: guard.protection,
+      verification: { status: 'verified', checks: ['the touched rows hold the desired state', 'the device answers on a new TLS session'] },
+    };
+  }
+
+  /** Safe mode when the change touches the management path or the device is critical; a device-side revert where SSH cannot. */
+  private async protect(record: ChangeRecord, device: Device, target: DeviceTarget, plan: Planned): Promise<ChangeGuard> {
+    if (!plan.touchesPath && !device.critical) return NO_GUARD;
+    const facts = await this.api.facts(target);
+    try {
+      return await SafeModeGuard.take(this.shell, target, facts.version);
+    } catch (error) {
+      this.logger.warn('safe mode unavailable; arming a device-side revert instead', { device_id: device.id, change_id: record.id, reason: causeOf(error).message });
+    }
+    return RevertTimerGuard.arm(this.api, target, record.id, record.inverse, this.settings.revertTimerSeconds, this.clock.now());
+  }
+
+  /** Undo, confirm the before-state, record and report where the device ended up. Always throws. */
+  private async fail(flight: InFlight, step: ChangeStep, error: unknown): Promise<never> {
+    const { plan, target, guard, device } = flight;
+    const cause = error instanceof ChangeNotHeldError ? { code: error.code, message: error.message } : causeOf(error);
+    this.logger.warn('change failed; undoing it', { device_id: device.id, change_id: flight.record.id, step, code: cause.code });
+    // An add whose answer was lost may still have happened: read what is there rather than repeat or guess.
+    const now = await readLiveRows(this.api, target, menusOf(plan.operations)).catch(() => undefined);
+    plan.operations.forEach((op, i) => {
+      if (op.kind === 'add' && flight.addedIds[i] === undefined && now) flight.addedIds[i] = findAdded(plan.live, now, op);
+    });
+    const how = await guard.unroll();
+    let undoError: unknown;
+    if (how === 'rest') {
+      for (const op of inverseOperations(plan.live, plan.operations, flight.addedIds).operations) {
+        try {
+          await writeOperation(this.api, target, op);
+        } catch (e) {
+          undoError = e;
+          break;
+        }
+      }
+    }
+    const left = await this.watchRestored(flight, how === 'device' ? this.settings.revertWatchMs : 2_000);
+    let status: 'reverted' | 'revert_pending' | 'needs_attention';
+    let outcome: string;
+    if (left.length === 0) {
+      await guard.disarm();
+      status = 'reverted';
+      outcome = `reverted (${how === 'rest' ? 'the inverse written over REST' : 'safe mode unrolled'}) and the before-state confirmed`;
+    } else if (guard.pendingUntil) {
+      status = 'revert_pending';
+      outcome = `revert pending on the device within ${Math.max(1, Math.ceil((guard.pendingUntil.getTime() - this.clock.now().getTime()) / 1000))} s (its scheduler entry restores the before-state)`;
+    } else if (how === 'device') {
+      status = 'revert_pending';
+      outcome = 'revert pending on the device: the safe-mode session was dropped unreleased, and RouterOS undoes the change when it notices';
+    } else {
+      status = 'needs_attention';
+      outcome = `needs attention: ${left.slice(0, 3).join('; ')}${undoError ? ` (undo failed: ${causeOf(undoError).message})` : ''}`;
+    }
+    const record = transition(flight.record, status, this.clock.now(), { step, addedIds: [...flight.addedIds], inverse: inverseOperations(plan.live, plan.operations, flight.addedIds).operations, error: cause, outcome });
+    await this.finish(record, flight.principal, error);
+    throw new ChangeFailedError(record.id, device.id, step, status, outcome, cause);
+  }
+
+  /** Re-reads until the touched rows are as they were, within `boundMs`; answers what is still not back. */
+  private async watchRestored(flight: InFlight, boundMs: number): Promise<string[]> {
+    const { plan, target } = flight;
+    const started = Date.now();
+    let left = ['the device could not be read'];
+    for (;;) {
+      const live = await readLiveRows(this.api, target, menusOf(plan.operations)).catch(() => undefined);
+      if (live) left = unrestored(plan.live, live, plan.operations, flight.addedIds);
+      if (left.length === 0 || Date.now() - started >= boundMs) return left;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  private async markReverted(original: ChangeRecord, byChangeId: string): Promise<void> {
+    const latest = (await this.changes.get(original.id)) ?? original;
+    await this.save(transition(latest, 'reverted', this.clock.now(), { revertedBy: byChangeId }));
+  }
+
+  private async save(record: ChangeRecord): Promise<void> {
+    await this.changes.save(record).catch((error: unknown) => this.logger.error('change record could not be saved', { change_id: record.id, error }));
+  }
+
+  /** Saves the final state and appends the change's audit record: principal, diff, verdicts, protection, never a secret. */
+  private async finish(record: ChangeRecord, principal: Principal, error?: unknown): Promise<void> {
+    await this.save(record);
+    await this.audit
+      .record({
+        id: randomUUID(),
+        occurredAt: this.clock.now(),
+        correlationId: record.correlationId,
+        principal,
+        action: record.revertOf ? 'change.revert' : 'change.apply',
+        deviceId: record.deviceId,
+        ...(record.authority.kind === 'approved_plan' ? { planId: record.authority.planId } : {}),
+        arguments: redactArguments({
+          change_id: record.id, tool: record.tool, status: record.status, step: record.step, protection: record.protection ?? null, diff: record.diff,
+          verdicts: record.verdicts.filter((v) => v.status !== 'not_applicable').map((v) => `${v.ruleId}:${v.status}`),
+          ...(record.revertOf ? { revert_of: record.revertOf } : {}), ...(record.outcome ? { outcome: record.outcome } : {}),
+        }),
+        outcome: error === undefined ? 'success' : 'error',
+        ...(record.error ? { errorCode: record.error.code } : {}),
+      })
+      .catch((e: unknown) => this.logger.error('audit record could not be written', { change_id: record.id, error: e }));
+  }
+}
+
+function safetyContext<I>(request: ChangeRequest<I>, device: Device, authority: ChangeAuthority): SafetyContext {
+  const input = request.planner.safetyInput?.(request.input);
+  return {
+    serviceEnvironment: request.environment,
+    operation: { tool: request.tool, tier: 'advanced', topic: request.tool.split('_')[0], writes: true, ...(request.requiresFlag ? { requiresFlag: request.requiresFlag } : {}) },
+    device: { id: device.id, environment: device.environment, capabilities: device.capabilities, critical: device.critical },
+    ...(authority.kind === 'approved_plan' ? { approvedPlanId: authority.planId } : {}),
+    ...(input ? { input } : {}),
+  };
+}
+
+/** Who may act and with what input, before the device is contacted: every rule that needs no live state. */
+function authorize(context: SafetyContext): void {
+  const report = evaluateSafety(context);
+  const blocking = report.results.find((r) => isBlocking(r) && !NEEDS_DEVICE_STATE.has(r.ruleId));
+  if (blocking) throw new SafetyViolationError(blocking, report.results);
+}
+
+/** Touched rows with their after-state as the device holds it now; added rows under the ids the device gave them, in order. */
+function withLiveAfter(touched: readonly TouchedRow[], live: LiveRows, operations: readonly RowOperation[], addedIds: readonly (string | undefined)[]): TouchedRow[] {
+  const addedByMenu = new Map<string, string[]>();
+  operations.forEach((op, i) => {
+    const id = addedIds[i];
+    if (op.kind === 'add' && id) addedByMenu.set(op.menu, [...(addedByMenu.get(op.menu) ?? []), id]);
+  });
+  return touched.map((t) => {
+    if (t.after === undefined) return t;
+    const rows = live[t.menu] ?? [];
+    if (t.id !== undefined) return { ...t, after: rows.find((r) => r['.id'] === t.id) ?? t.after };
+    if (t.before !== undefined) return { ...t, after: rows[0] ?? t.after };
+    const id = addedByMenu.get(t.menu)?.shift();
+    const row = id ? rows.find((r) => r['.id'] === id) : undefined;
+    return row ? { ...t, id, after: row } : t;
+  });
+}
