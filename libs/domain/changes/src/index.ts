@@ -13,3 +13,7 @@ export * from './lib/errors/change-failed.error';
 export * from './lib/errors/change-not-revertible.error';
 export * from './lib/errors/change-moved-on.error';
 export * from './lib/errors/change-not-found.error';
+export * from './lib/singletons/singleton-set.planner';
+export * from './lib/singletons/system-identity.planner';
+export * from './lib/singletons/dns-servers.planner';
+export * from './lib/singletons/ntp-servers.planner';

@@ -37,6 +37,13 @@ import { ipListAddresses } from './ip/ip-list-addresses.tool';
 import { routingListRoutes } from './routing/routing-list-routes.tool';
 import { systemGetOverview } from './system/system-get-overview.tool';
 import { systemGetPackages } from './system/system-get-packages.tool';
+import { systemSetIdentity } from './system/system-set-identity.tool';
+import { dnsSetServers } from './dns/dns-set-servers.tool';
+import { dnsFlushCache } from './dns/dns-flush-cache.tool';
+import { ntpSetServers } from './ntp/ntp-set-servers.tool';
+import { changeList } from './change/change-list.tool';
+import { changeGet } from './change/change-get.tool';
+import { changeRevert } from './change/change-revert.tool';
 
 /** Every tool the server can offer, in listing order. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -55,6 +62,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   diagnosticsPing, diagnosticsTraceroute,
   configGetExport,
   auditListEvents,
+  // The write tier: every write runs through the change pipeline; hidden when the server is read-only.
+  systemSetIdentity, dnsSetServers, dnsFlushCache, ntpSetServers,
+  changeList, changeGet, changeRevert,
 ] as unknown as readonly ToolDefinition[];
 
 /** The topics (tool sets) tools belong to, for ROUTEROS_MCP_TOOLSETS. */

@@ -1,0 +1,21 @@
+import { InternalError } from '@routeros-mcp/domain-kernel';
+import { z } from 'zod';
+import { defineTool } from '../define-tool';
+import { changeOutput, ChangeOutputSchema } from './change-output';
+import { ChangeIdSchema } from './change-summary';
+
+export const changeRevert = defineTool({
+  name: 'change_revert',
+  title: 'Revert a change',
+  description: "Undo one applied change from its recorded before-state; refused if the rows changed since.",
+  tier: 'advanced',
+  readOnly: false,
+  idempotent: true,
+  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false).describe('Show the change, write nothing') }),
+  output: ChangeOutputSchema,
+  async run(args, ctx) {
+    if (!ctx.changeHistory) throw new InternalError('the change pipeline is not wired into this server');
+    const result = await ctx.changeHistory.revert({ principal: ctx.principal, correlationId: ctx.correlationId, environment: ctx.environment, changeId: args.change_id, dryRun: args.dry_run, signal: ctx.signal });
+    return changeOutput(result);
+  },
+});
