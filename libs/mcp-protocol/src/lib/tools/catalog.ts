@@ -78,7 +78,7 @@ export function unknownToolsets(names: readonly string[]): string[] {
 export interface CatalogOptions {
   /** Topics to expose (`ROUTEROS_MCP_TOOLSETS`); all when unset. */
   toolsets?: string[];
-  /** Only read-only tools (`ROUTEROS_MCP_READ_ONLY`). */
+  /** Only the read-only tier (`ROUTEROS_MCP_READ_ONLY`): no write tool, nor the change history of the write tier. */
   readOnly?: boolean;
 }
 
@@ -88,7 +88,7 @@ export class ToolCatalog {
   private readonly byName = new Map<string, ToolDefinition>();
 
   constructor(options: CatalogOptions = {}, all: readonly ToolDefinition[] = ALL_TOOLS) {
-    this.tools = all.filter((t) => (!options.toolsets?.length || options.toolsets.includes(t.topic)) && (!options.readOnly || t.readOnly));
+    this.tools = all.filter((t) => (!options.toolsets?.length || options.toolsets.includes(t.topic)) && (!options.readOnly || (t.readOnly && t.tier === 'fundamental')));
     for (const tool of this.tools) {
       this.byName.set(tool.name, tool);
       this.byName.set(tool.alias, tool);

@@ -10,6 +10,8 @@ export const changeGet = defineTool({
   input: z.object({ change_id: ChangeIdSchema }),
   output: ChangeDetailSchema,
   openWorld: false,
+  // Part of the write tier: a read-only server lists neither.
+  tier: 'advanced',
   async run(args, ctx) {
     if (!ctx.changeHistory) throw new InternalError('the change pipeline is not wired into this server');
     const c = changeDetail(await ctx.changeHistory.get(args.change_id));

@@ -13,6 +13,8 @@ export const changeList = defineTool({
   input: z.object({ device_id: DeviceIdSchema.optional(), status: z.enum(CHANGE_STATUSES).optional(), limit: z.number().int().min(1).max(100).default(20) }),
   output: z.object({ items: z.array(ChangeSummarySchema) }),
   openWorld: false,
+  // Part of the write tier: a read-only server lists neither.
+  tier: 'advanced',
   deviceArgument: 'device_id',
   async run(args, ctx) {
     if (!ctx.changeHistory) throw new InternalError('the change pipeline is not wired into this server');

@@ -7,11 +7,11 @@ import { ChangeIdSchema } from './change-summary';
 export const changeRevert = defineTool({
   name: 'change_revert',
   title: 'Revert a change',
-  description: "Undo one applied change from its recorded before-state; refused if the rows changed since.",
+  description: 'Undo an applied change from its recorded before-state.',
   tier: 'advanced',
   readOnly: false,
   idempotent: true,
-  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false).describe('Show the change, write nothing') }),
+  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false).describe('Preview only') }),
   output: ChangeOutputSchema,
   async run(args, ctx) {
     if (!ctx.changeHistory) throw new InternalError('the change pipeline is not wired into this server');

@@ -1,5 +1,6 @@
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
-import { CHANGE_STATUSES, operationLines } from '@routeros-mcp/domain-changes';
+import { operationLines } from '@routeros-mcp/domain-changes';
+import { TouchedSchema, VerdictSchema } from './change-output';
 import { z } from 'zod';
 
 export const ChangeIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'a change id (see change_list)');
@@ -8,7 +9,7 @@ export const ChangeSummarySchema = z.object({
   change_id: z.string(),
   device_id: z.string(),
   tool: z.string(),
-  status: z.enum(CHANGE_STATUSES),
+  status: z.string(),
   summary: z.string(),
   principal: z.string(),
   protection: z.string().nullable(),
@@ -28,8 +29,7 @@ export function changeSummary(record: ChangeRecord): z.infer<typeof ChangeSummar
   };
 }
 
-const RowSchema = z.record(z.string(), z.string());
-
+/** Listed with field names only, like the write tools' output (see ChangeOutputSchema). */
 export const ChangeDetailSchema = ChangeSummarySchema.extend({
   step: z.string(),
   outcome: z.string().nullable(),
@@ -41,12 +41,14 @@ export const ChangeDetailSchema = ChangeSummarySchema.extend({
   /** The console lines that undo it, or why it cannot be undone. */
   revert: z.array(z.string()),
   not_revertible: z.string().nullable(),
-  touched: z.array(z.object({ menu: z.string(), id: z.string().nullable(), before: RowSchema.nullable(), after: RowSchema.nullable() })),
-  verdicts: z.array(z.object({ rule: z.string(), status: z.string(), reason: z.string() })),
+  touched: z.array(z.unknown()),
+  verdicts: z.array(z.unknown()),
   updated_at: z.string(),
 });
 
-export function changeDetail(record: ChangeRecord): z.infer<typeof ChangeDetailSchema> {
+type ChangeDetail = Omit<z.infer<typeof ChangeDetailSchema>, 'touched' | 'verdicts'> & { touched: z.infer<typeof TouchedSchema>[]; verdicts: z.infer<typeof VerdictSchema>[] };
+
+export function changeDetail(record: ChangeRecord): ChangeDetail {
   return {
     ...changeSummary(record),
     step: record.step,

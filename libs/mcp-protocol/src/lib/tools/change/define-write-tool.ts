@@ -19,7 +19,7 @@ export interface WriteToolSpec<I extends z.ZodObject> {
   planner: ChangePlanner<z.infer<I>>;
 }
 
-const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false).describe('Show the change, write nothing') };
+const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false).describe('Preview only') };
 
 /** An advanced-tier write: every one runs through the change pipeline, is idempotent and takes `dry_run`. */
 export function defineWriteTool<I extends z.ZodObject>(spec: WriteToolSpec<I>): ToolDefinition {
