@@ -81,9 +81,12 @@ export function unrestored(before: LiveRows, live: LiveRows, operations: readonl
   operations.forEach((op, i) => {
     const rows = live[op.menu] ?? [];
     switch (op.kind) {
-      case 'add':
-        if (addedIds[i] && rowOf(rows, addedIds[i])) missing.push(`/${op.menu} ${addedIds[i]} (added) is still there`);
+      case 'add': {
+        // Without the id the device gave it, any new row holding what was written counts as the added one.
+        const left = addedIds[i] ? rowOf(rows, addedIds[i])?.['.id'] : findAdded(before, live, op);
+        if (left) missing.push(`/${op.menu} ${left} (added) is still there`);
         break;
+      }
       case 'set': {
         const was = rowOf(before[op.menu], op.id) ?? {};
         const row = rowOf(rows, op.id);

@@ -266,11 +266,14 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const { plan, target, guard, device } = flight;
     const cause = error instanceof ChangeNotHeldError ? { code: error.code, message: error.message } : causeOf(error);
     this.logger.warn('change failed; undoing it', { device_id: device.id, change_id: flight.record.id, step, code: cause.code });
-    // An add whose answer was lost may still have happened: read what is there rather than repeat or guess.
-    const now = await readLiveRows(this.api, target, menusOf(plan.operations)).catch(() => undefined);
-    plan.operations.forEach((op, i) => {
-      if (op.kind === 'add' && flight.addedIds[i] === undefined && now) flight.addedIds[i] = findAdded(plan.live, now, op);
-    });
+    // An add whose answer was lost may still have happened: read what is there (once the device answers again)
+    // rather than repeat the write or guess.
+    if (plan.operations.some((op, i) => op.kind === 'add' && flight.addedIds[i] === undefined)) {
+      const now = await this.readWhenReachable(target, menusOf(plan.operations), this.settings.revertWatchMs);
+      plan.operations.forEach((op, i) => {
+        if (op.kind === 'add' && flight.addedIds[i] === undefined && now) flight.addedIds[i] = findAdded(plan.live, now, op);
+      });
+    }
     const how = await guard.unroll();
     let undoError: unknown;
     if (how === 'rest') {
@@ -314,6 +317,15 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       const live = await readLiveRows(this.api, target, menusOf(plan.operations)).catch(() => undefined);
       if (live) left = unrestored(plan.live, live, plan.operations, flight.addedIds);
       if (left.length === 0 || Date.now() - started >= boundMs) return left;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  private async readWhenReachable(target: DeviceTarget, menus: readonly string[], boundMs: number): Promise<LiveRows | undefined> {
+    const started = Date.now();
+    for (;;) {
+      const live = await readLiveRows(this.api, target, menus).catch(() => undefined);
+      if (live || Date.now() - started >= boundMs) return live;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }

@@ -1,0 +1,263 @@
+import type { AuditEvent, AuditLog, ChangeLock, ChangeRepository, ConfigShell, DeviceTarget, Logger, RouterOsApi, RouterOsRow, ShellSession } from '@routeros-mcp/application-ports';
+import { DeviceUnreachableError } from '@routeros-mcp/application-ports';
+import type { ChangePlanner, ChangeRecord } from '@routeros-mcp/domain-changes';
+import { ChangeFailedError, ChangeNotRevertibleError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
+import { Device } from '@routeros-mcp/domain-devices';
+import type { DeviceRegistry } from '../device-registry.service';
+import { ChangeService } from './change.service';
+import type { ChangeRequest } from './change-runner';
+
+type Tables = Record<string, RouterOsRow[]>;
+const SINGLETONS = new Set(['system/identity', 'system/clock', 'ip/dns']);
+
+/**
+ * A device in memory behind the RouterOsApi port, with the failures the pipeline must survive: a write that does not
+ * stick, a connection that drops right after a write landed (its answer lost), a device unreachable from then on.
+ */
+class FakeDevice implements RouterOsApi {
+  tables: Tables = {
+    'system/identity': [{ name: 'r1' }],
+    'system/clock': [{ date: '2026-11-23', time: '10:00:00' }],
+    'ip/address': [{ '.id': '*1', address: '10.0.0.1/24', interface: 'ether1' }],
+    'system/scheduler': [],
+  };
+  writes: string[] = [];
+  faults: { notSticking?: boolean; dropAfterWrite?: number; unreachable?: boolean } = {};
+  private nextId = 0x10;
+
+  private guard(): void {
+    if (this.faults.unreachable) throw new DeviceUnreachableError('dev-1', 'connection reset', 5);
+  }
+  private wrote(what: string): void {
+    this.writes.push(what);
+    if (this.faults.dropAfterWrite !== undefined && --this.faults.dropAfterWrite < 0) {
+      delete this.faults.dropAfterWrite;
+      this.faults.unreachable = true;
+      throw new DeviceUnreachableError('dev-1', 'connection reset after the request was sent', 5);
+    }
+  }
+  async list(_t: DeviceTarget, menu: string) {
+    this.guard();
+    return (this.tables[menu] ?? []).map((r) => ({ ...r }));
+  }
+  async get(_t: DeviceTarget, menu: string, id: string) {
+    this.guard();
+    return { ...this.tables[menu].find((r) => r['.id'] === id)! };
+  }
+  async getSingleton(_t: DeviceTarget, menu: string) {
+    this.guard();
+    return { ...this.tables[menu][0] };
+  }
+  async add(_t: DeviceTarget, menu: string, props: Record<string, string>) {
+    this.guard();
+    const row = { ...props, '.id': `*${(this.nextId++).toString(16).toUpperCase()}` };
+    if (!this.faults.notSticking) (this.tables[menu] ??= []).push(row);
+    this.wrote(`add ${menu}`);
+    return row;
+  }
+  async update(_t: DeviceTarget, menu: string, id: string, props: Record<string, string>) {
+    this.guard();
+    const rows = this.tables[menu];
+    if (!this.faults.notSticking) this.tables[menu] = rows.map((r) => (r['.id'] === id ? { ...r, ...props } : r));
+    this.wrote(`update ${menu}`);
+    return this.tables[menu].find((r) => r['.id'] === id)!;
+  }
+  async setSingleton(_t: DeviceTarget, menu: string, props: Record<string, string>) {
+    this.guard();
+    if (!this.faults.notSticking) this.tables[menu] = [{ ...this.tables[menu][0], ...props }];
+    this.wrote(`set ${menu}`);
+  }
+  async remove(_t: DeviceTarget, menu: string, id: string) {
+    this.guard();
+    if (!this.faults.notSticking) this.tables[menu] = this.tables[menu].filter((r) => r['.id'] !== id);
+    this.wrote(`remove ${menu}`);
+  }
+  async run() {
+    this.guard();
+    return [];
+  }
+  async facts() {
+    this.guard();
+    return { version: '7.20.5', identity: this.tables['system/identity'][0].name, board: 'CHR', uptime: '1d', latencyMs: 1 };
+  }
+  async presentedCertificate() {
+    return '';
+  }
+  forget() {}
+  async close() {}
+}
+
+/** Safe mode as RouterOS keeps it: a copy of the configuration taken with it, restored on unroll. */
+class FakeShell implements ConfigShell {
+  available = true;
+  taken = 0;
+  constructor(private readonly device: FakeDevice) {}
+  async open(): Promise<ShellSession> {
+    if (!this.available) throw new DeviceUnreachableError('dev-1', 'SSH connection refused', 5);
+    const device = this.device;
+    let copy: Tables | undefined;
+    const shell = this;
+    return {
+      safeModeStyle: 'command',
+      async takeSafeMode() {
+        copy = structuredClone(device.tables);
+        shell.taken++;
+      },
+      async releaseSafeMode() {
+        copy = undefined;
+      },
+      async unrollSafeMode() {
+        if (copy) device.tables = structuredClone(copy);
+        return { immediate: true };
+      },
+      async close() {},
+    };
+  }
+  async export(): Promise<never> {
+    throw new Error('not used');
+  }
+  async print(): Promise<never> {
+    throw new Error('not used');
+  }
+  async presentedHostKey(): Promise<never> {
+    throw new Error('not used');
+  }
+}
+
+const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => logger };
+
+function setup(options: { critical?: boolean; environment?: 'lab' | 'prod' } = {}) {
+  const device = Device.create({ id: 'dev-1', name: 'one', host: '192.0.2.1', environment: options.environment ?? 'lab', capabilities: { allow_advanced_writes: true }, critical: options.critical ?? false }, new Date(0));
+  const registry = {
+    get: async () => device,
+    revealCredentials: async () => ({ rest: { username: 'api', password: 'pw' }, ssh: { username: 'api', password: 'pw' } }),
+  } as unknown as DeviceRegistry;
+  const api = new FakeDevice();
+  const shell = new FakeShell(api);
+  const records = new Map<string, ChangeRecord>();
+  const repo: ChangeRepository = {
+    create: async (r) => void records.set(r.id, r),
+    save: async (r) => void records.set(r.id, r),
+    get: async (id) => records.get(id),
+    list: async () => [...records.values()],
+  };
+  const lock: ChangeLock = { acquire: async (deviceId, r) => ({ deviceId, changeId: r.changeId, release: async () => undefined }), holder: async () => undefined };
+  const events: AuditEvent[] = [];
+  const audit: AuditLog = { record: async (e) => void events.push(e), list: async () => events };
+  const service = new ChangeService(registry, api, shell, repo, lock, audit, { now: () => new Date('2026-11-23T10:00:00Z') }, logger, { lockWaitMs: 0, lockLeaseMs: 1000, revertTimerSeconds: 60, revertWatchMs: 200 });
+  const request = <I>(planner: ChangePlanner<I>, input: I, dryRun = false): ChangeRequest<I> => ({
+    principal: { id: 'alice', via: 'stdio' }, correlationId: 'c-1', environment: 'lab', deviceId: 'dev-1', tool: 'system_set_identity', planner, input, dryRun,
+  });
+  return { api, shell, records, events, service, request };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ChangeFailedError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ChangeFailedError) return error;
+    throw error;
+  }
+  throw new Error('expected the change to fail');
+}
+
+/** Adds a static DNS entry: the write the device may make without its answer reaching us. */
+const addStatic: ChangePlanner<Record<string, never>> = {
+  reads: () => ['ip/dns/static'],
+  propose: () => ({ kind: 'change', proposal: { summary: 'add nas.lan', operations: [{ kind: 'add', menu: 'ip/dns/static', props: { name: 'nas.lan', address: '10.0.0.9' } }], touched: [{ menu: 'ip/dns/static', after: { name: 'nas.lan', address: '10.0.0.9' } }], risk: 'low' } }),
+};
+
+describe('ChangeService', () => {
+  it('applies, verifies and records a change with its inverse; a dry run writes nothing', async () => {
+    const { api, service, request, records, events } = setup();
+    const dry = await service.run(request(systemIdentityPlanner, { name: 'core-1' }, true));
+    expect(dry).toMatchObject({ changed: true, dryRun: true, diff: ['/system identity set name=core-1'] });
+    expect(api.writes).toEqual([]);
+    const result = await service.run(request(systemIdentityPlanner, { name: 'core-1' }));
+    expect(result).toMatchObject({ changed: true, protection: 'none_needed', verification: { status: 'verified' } });
+    expect(records.get(result.changeId!)).toMatchObject({ status: 'verified', inverse: [{ kind: 'set', menu: 'system/identity', props: { name: 'r1' } }] });
+    expect(events[0]).toMatchObject({ action: 'change.apply', outcome: 'success', arguments: { change_id: result.changeId, diff: ['/system identity set name=core-1'] } });
+  });
+
+  it('reports a write that did not stick as failed at verify, the device as it was', async () => {
+    const { api, service, request, records } = setup();
+    api.faults.notSticking = true;
+    const error = await failure(service.run(request(systemIdentityPlanner, { name: 'core-1' })));
+    expect(error.details()).toMatchObject({ step: 'verify', end_state: 'reverted', cause_code: 'CHANGE.NOT_HELD' });
+    expect(records.get(error.changeId)?.status).toBe('reverted');
+    expect(api.tables['system/identity'][0].name).toBe('r1');
+  });
+
+  it('unrolls safe mode when the connection drops after a write on a critical device, and confirms the before-state', async () => {
+    const { api, shell, service, request, records } = setup({ critical: true });
+    api.faults.dropAfterWrite = 0;
+    const pending = failure(service.run(request(systemIdentityPlanner, { name: 'core-1' })));
+    // The device comes back for the undo and the check.
+    setTimeout(() => (api.faults.unreachable = false), 20);
+    const error = await pending;
+    expect(shell.taken).toBe(1);
+    expect(error.details()).toMatchObject({ step: 'write', end_state: 'reverted', cause_code: 'DEVICE.UNREACHABLE' });
+    expect(records.get(error.changeId)).toMatchObject({ status: 'reverted', protection: 'safe_mode' });
+    expect(api.tables['system/identity'][0].name).toBe('r1');
+  });
+
+  it('arms a device-side revert where SSH is unavailable, in the shared grammar, and removes it once verified', async () => {
+    const { api, shell, service, request } = setup({ critical: true });
+    shell.available = false;
+    const scheduled: RouterOsRow[] = [];
+    const add = api.add.bind(api);
+    api.add = async (t, menu, props) => {
+      if (menu === 'system/scheduler') scheduled.push(props);
+      return add(t, menu, props);
+    };
+    const result = await service.run(request(systemIdentityPlanner, { name: 'core 1' }));
+    expect(result.protection).toBe('device_revert_timer');
+    expect(scheduled[0]).toEqual({
+      name: `mcp-revert-${result.changeId}`, 'start-date': '2026-11-23', 'start-time': '10:01:00', interval: '0s',
+      'on-event': `/system identity set name=r1; /system scheduler remove [find name="mcp-revert-${result.changeId}"]`,
+    });
+    expect(api.tables['system/scheduler']).toEqual([]);
+  });
+
+  it('says the revert is pending on the device when it cannot be reached to undo, naming when it fires', async () => {
+    const { api, shell, service, request, records } = setup({ critical: true });
+    shell.available = false;
+    api.faults.dropAfterWrite = 1; // the scheduler entry lands, then the write lands and the device is gone
+    const error = await failure(service.run(request(systemIdentityPlanner, { name: 'core-1' })));
+    expect(error.details()).toMatchObject({ step: 'write', end_state: 'revert_pending' });
+    expect(error.outcome).toMatch(/revert pending on the device within \d+ s/);
+    expect(records.get(error.changeId)?.status).toBe('revert_pending');
+  });
+
+  it('finds a row whose add answer was lost by reading, never by adding again, and removes it on undo', async () => {
+    const { api, service, request, records } = setup();
+    api.faults.dropAfterWrite = 0;
+    api.tables['ip/dns/static'] = [{ '.id': '*1', name: 'router.lan', address: '10.0.0.1' }];
+    const pending = failure(service.run({ ...request(addStatic, {}), tool: 'dns_add_static' }));
+    setTimeout(() => (api.faults.unreachable = false), 20);
+    const error = await pending;
+    expect(api.writes.filter((w) => w === 'add ip/dns/static')).toHaveLength(1);
+    expect(records.get(error.changeId)).toMatchObject({ status: 'reverted', addedIds: ['*10'] });
+    expect(api.tables['ip/dns/static'].map((r) => r['.id'])).toEqual(['*1']);
+  });
+
+  it('refuses, before writing, a change whose undo would need a secret this service never stores', async () => {
+    const { api, service, request } = setup();
+    api.tables['interface/wifi/security'] = [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }];
+    const removeProfile: ChangePlanner<Record<string, never>> = {
+      reads: () => ['interface/wifi/security'],
+      propose: (live) => ({ kind: 'change', proposal: { summary: 'remove home', operations: [{ kind: 'remove', menu: 'interface/wifi/security', id: '*1' }], touched: [{ menu: 'interface/wifi/security', id: '*1', before: live['interface/wifi/security'][0] }], risk: 'medium' } }),
+    };
+    await expect(service.run({ ...request(removeProfile, {}), tool: 'wifi_remove_security' })).rejects.toBeInstanceOf(ChangeNotRevertibleError);
+    expect(api.writes).toEqual([]);
+  });
+
+  it('lets an approved plan write to prod, and refuses a direct write there before contacting the device', async () => {
+    const { api, service, request } = setup({ environment: 'prod' });
+    const direct = { ...request(systemIdentityPlanner, { name: 'core-1' }), environment: 'prod' as const };
+    await expect(service.run(direct)).rejects.toMatchObject({ code: 'SAFETY.PROD_REQUIRES_APPROVAL' });
+    expect(api.writes).toEqual([]);
+    const planned = await service.run({ ...direct, authority: { kind: 'approved_plan', planId: 'plan-1', stepId: 's1' } });
+    expect(planned.changed).toBe(true);
+  });
+});
