@@ -8,7 +8,6 @@ import { ChangeService } from './change.service';
 import type { ChangeRequest } from './change-runner';
 
 type Tables = Record<string, RouterOsRow[]>;
-const SINGLETONS = new Set(['system/identity', 'system/clock', 'ip/dns']);
 
 /**
  * A device in memory behind the RouterOsApi port, with the failures the pipeline must survive: a write that does not
@@ -96,12 +95,12 @@ class FakeShell implements ConfigShell {
     if (!this.available) throw new DeviceUnreachableError('dev-1', 'SSH connection refused', 5);
     const device = this.device;
     let copy: Tables | undefined;
-    const shell = this;
+    const onTake = () => this.taken++;
     return {
       safeModeStyle: 'command',
       async takeSafeMode() {
         copy = structuredClone(device.tables);
-        shell.taken++;
+        onTake();
       },
       async releaseSafeMode() {
         copy = undefined;
