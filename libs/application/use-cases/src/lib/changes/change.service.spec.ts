@@ -240,6 +240,19 @@ describe('ChangeService', () => {
     expect(api.tables['ip/dns/static'].map((r) => r['.id'])).toEqual(['*1']);
   });
 
+  it('never shows a secret value of a touched row, in a dry run or a result', async () => {
+    const { api, service, request } = setup();
+    api.tables['interface/wifi/security'] = [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }];
+    const rename: ChangePlanner<Record<string, never>> = {
+      reads: () => ['interface/wifi/security'],
+      propose: (live) => ({ kind: 'change', proposal: { summary: 'rename home', operations: [{ kind: 'set', menu: 'interface/wifi/security', id: '*1', props: { name: 'house' } }], touched: [{ menu: 'interface/wifi/security', id: '*1', before: live['interface/wifi/security'][0], after: { ...live['interface/wifi/security'][0], name: 'house' } }], risk: 'low' } }),
+    };
+    const dry = await service.run({ ...request(rename, {}, true), tool: 'wifi_rename_security' });
+    const applied = await service.run({ ...request(rename, {}), tool: 'wifi_rename_security' });
+    expect(JSON.stringify([dry, applied])).not.toContain('hunter22');
+    expect(applied.touched[0].after).toMatchObject({ name: 'house', passphrase: '[redacted]' });
+  });
+
   it('refuses, before writing, a change whose undo would need a secret this service never stores', async () => {
     const { api, service, request } = setup();
     api.tables['interface/wifi/security'] = [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }];

@@ -144,10 +144,11 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     try {
       const outcome = await this.plan(request, device, target, context);
       if (outcome.kind === 'no_change') {
-        return { changed: false, dryRun: request.dryRun, summary: outcome.reason, touched: outcome.current, diff: [], risk: 'low', verdicts: outcome.verdicts, verification: { status: 'not_run', checks: [] } };
+        return { changed: false, dryRun: request.dryRun, summary: outcome.reason, touched: redactTouched(outcome.current), diff: [], risk: 'low', verdicts: outcome.verdicts, verification: { status: 'not_run', checks: [] } };
       }
       const plan = outcome.plan;
-      const result: ChangeResult = { changed: true, dryRun: request.dryRun, summary: plan.summary, touched: plan.touched, diff: diffLines(plan.operations), risk: plan.risk, verdicts: plan.verdicts, verification: { status: 'not_run', checks: [] } };
+      // Rows shown to the caller never carry a secret value (the live rows read for writing do).
+      const result: ChangeResult = { changed: true, dryRun: request.dryRun, summary: plan.summary, touched: redactTouched(plan.touched), diff: diffLines(plan.operations), risk: plan.risk, verdicts: plan.verdicts, verification: { status: 'not_run', checks: [] } };
       if (request.dryRun) return result;
       return await this.apply(changeId, request, authority, device, target, plan, revertOf);
     } finally {
@@ -244,7 +245,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     await this.finish(record, principal);
     if (revertOf) await this.markReverted(revertOf, record.id);
     return {
-      changed: true, dryRun: false, changeId, summary: plan.summary, touched, diff: record.diff, risk: plan.risk, verdicts: plan.verdicts, protection: guard.protection,
+      changed: true, dryRun: false, changeId, summary: plan.summary, touched: record.touched, diff: record.diff, risk: plan.risk, verdicts: plan.verdicts, protection: guard.protection,
       verification: { status: 'verified', checks: ['the touched rows hold the desired state', 'the device answers on a new TLS session'] },
     };
   }
