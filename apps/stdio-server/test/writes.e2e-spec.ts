@@ -188,7 +188,7 @@ describe('two writers on one device', () => {
     const [a, b] = await Promise.all([connectStdio(dataDir, { ROUTEROS_MCP_CHANGE_LOCK_WAIT_MS: '0' }), connectStdio(dataDir, { ROUTEROS_MCP_CHANGE_LOCK_WAIT_MS: '0' })]);
     try {
       // Latency keeps the first change in flight long enough for the second to meet its lock.
-      await simControl(fleet, 'PUT', '/devices/0/faults', { latencyMs: 300 });
+      await simControl(fleet, 'PUT', '/devices/0/faults', { latencyMs: 800 });
       const outcomes = await Promise.allSettled([a.callTool('system_set_identity', { device_id: 'dev-lab', name: 'writer-a' }), b.callTool('system_set_identity', { device_id: 'dev-lab', name: 'writer-b' })]);
       const results = outcomes.map((o) => (o.status === 'fulfilled' ? o.value.structuredContent : (o.reason as { data: Record<string, unknown> }).data));
       const applied = results.filter((r) => r.changed === true);
@@ -206,16 +206,21 @@ describe('two writers on one device', () => {
   });
 
   it('lets a second writer wait for the first and then apply its own change; reads are not blocked', async () => {
-    const [a, b] = await Promise.all([connectStdio(dataDir), connectStdio(dataDir)]);
+    const wait = { ROUTEROS_MCP_CHANGE_LOCK_WAIT_MS: '120000' };
+    const [a, b] = await Promise.all([connectStdio(dataDir, wait), connectStdio(dataDir, wait)]);
     try {
       await simControl(fleet, 'PUT', '/devices/0/faults', { latencyMs: 150 });
+      const order: string[] = [];
+      const done = (name: string) => (value: any) => (order.push(name), value);
       const [first, second, read] = await Promise.all([
-        a.callTool('system_set_identity', { device_id: 'dev-lab', name: 'one' }),
-        b.callTool('dns_set_servers', { device_id: 'dev-lab', servers: ['9.9.9.9'] }),
-        b.callTool('dns_get_status', { device_id: 'dev-lab' }),
+        a.callTool('system_set_identity', { device_id: 'dev-lab', name: 'one' }).then(done('first write')),
+        b.callTool('dns_set_servers', { device_id: 'dev-lab', servers: ['9.9.9.9'] }).then(done('second write')),
+        b.callTool('dns_get_status', { device_id: 'dev-lab' }).then(done('read')),
       ]);
       expect([first.structuredContent.changed, second.structuredContent.changed]).toEqual([true, true]);
       expect(read.isError ?? false).toBe(false);
+      // The read took its one request while a writer held the lock, not after both writes.
+      expect(order.indexOf('read')).toBeLessThan(order.indexOf('second write'));
       await simControl(fleet, 'DELETE', '/devices/0/faults');
       const cfg = await config(fleet, 0);
       expect([cfg['system/identity'][0].name, cfg['ip/dns'][0].servers]).toEqual(['one', '9.9.9.9']);
