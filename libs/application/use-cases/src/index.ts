@@ -12,3 +12,4 @@ export * from './lib/changes/change-runner';
 export * from './lib/changes/change.service';
 export * from './lib/changes/change-history';
 export * from './lib/changes/change-settings';
+export * from './lib/changes/change-observer';

@@ -5,6 +5,7 @@ import { ChangeFailedError, ChangeNotRevertibleError, systemIdentityPlanner } fr
 import { Device } from '@routeros-mcp/domain-devices';
 import type { DeviceRegistry } from '../device-registry.service';
 import { ChangeService } from './change.service';
+import type { ChangeObserver } from './change-observer';
 import type { ChangeRequest } from './change-runner';
 
 type Tables = Record<string, RouterOsRow[]>;
@@ -125,7 +126,7 @@ class FakeShell implements ConfigShell {
 
 const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => logger };
 
-function setup(options: { critical?: boolean; environment?: 'lab' | 'prod' } = {}) {
+function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; observer?: ChangeObserver } = {}) {
   const device = Device.create({ id: 'dev-1', name: 'one', host: '192.0.2.1', environment: options.environment ?? 'lab', capabilities: { allow_advanced_writes: true }, critical: options.critical ?? false }, new Date(0));
   const registry = {
     get: async () => device,
@@ -143,7 +144,7 @@ function setup(options: { critical?: boolean; environment?: 'lab' | 'prod' } = {
   const lock: ChangeLock = { acquire: async (deviceId, r) => ({ deviceId, changeId: r.changeId, release: async () => undefined }), holder: async () => undefined };
   const events: AuditEvent[] = [];
   const audit: AuditLog = { record: async (e) => void events.push(e), list: async () => events };
-  const service = new ChangeService(registry, api, shell, repo, lock, audit, { now: () => new Date('2026-11-23T10:00:00Z') }, logger, { lockWaitMs: 0, lockLeaseMs: 1000, revertTimerSeconds: 60, revertWatchMs: 200 });
+  const service = new ChangeService(registry, api, shell, repo, lock, audit, { now: () => new Date('2026-11-23T10:00:00Z') }, logger, { lockWaitMs: 0, lockLeaseMs: 1000, revertTimerSeconds: 60, revertWatchMs: 200 }, options.observer);
   const request = <I>(planner: ChangePlanner<I>, input: I, dryRun = false): ChangeRequest<I> => ({
     principal: { id: 'alice', via: 'stdio' }, correlationId: 'c-1', environment: 'lab', deviceId: 'dev-1', tool: 'system_set_identity', planner, input, dryRun,
   });
@@ -176,6 +177,20 @@ describe('ChangeService', () => {
     expect(result).toMatchObject({ changed: true, protection: 'none_needed', verification: { status: 'verified' } });
     expect(records.get(result.changeId!)).toMatchObject({ status: 'verified', inverse: [{ kind: 'set', menu: 'system/identity', props: { name: 'r1' } }] });
     expect(events[0]).toMatchObject({ action: 'change.apply', outcome: 'success', arguments: { change_id: result.changeId, diff: ['/system identity set name=core-1'] } });
+  });
+
+  it('tells an observer (config history) before the first write and once the change settled, never failing it', async () => {
+    const seen: string[] = [];
+    const observer: ChangeObserver = {
+      beforeWrite: async (r) => void seen.push(`before ${r.status} ${api.tables['system/identity'][0].name}`),
+      afterChange: async (r) => {
+        seen.push(`after ${r.status}`);
+        throw new Error('snapshot store down');
+      },
+    };
+    const { api, service, request } = setup({ observer });
+    expect((await service.run(request(systemIdentityPlanner, { name: 'core-1' }))).changed).toBe(true);
+    expect(seen).toEqual(['before proposed r1', 'after verified']);
   });
 
   it('reports a write that did not stick as failed at verify, the device as it was', async () => {

@@ -32,6 +32,7 @@ import { targetFor } from '../device-connectivity.service';
 import { DeviceRegistry } from '../device-registry.service';
 import { ChangeGuard, NO_GUARD, RevertTimerGuard, SafeModeGuard } from './change-guards';
 import type { ChangeHistory, ChangeRevertRequest } from './change-history';
+import { ChangeObserver } from './change-observer';
 import type { ChangeRequest, ChangeResult, ChangeRunner } from './change-runner';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { findAdded, unmetOperations, unrestored, writeOperation } from './change-writes';
@@ -92,6 +93,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(ChangeSettings) @optional() settings?: ChangeSettings,
+    @inject(ChangeObserver) @optional() private readonly observer?: ChangeObserver,
   ) {
     this.settings = { ...DEFAULT_CHANGE_SETTINGS, ...(settings ?? {}) };
   }
@@ -202,6 +204,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     };
     // The before-state is in the database before anything is written.
     await this.changes.create(record);
+    await this.observe('beforeWrite', record);
 
     let guard: ChangeGuard;
     try {
@@ -340,9 +343,14 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     await this.changes.save(record).catch((error: unknown) => this.logger.error('change record could not be saved', { change_id: record.id, error }));
   }
 
+  private async observe(hook: keyof ChangeObserver, record: ChangeRecord): Promise<void> {
+    await this.observer?.[hook]?.(record).catch((error: unknown) => this.logger.warn(`change observer ${hook} failed`, { change_id: record.id, error }));
+  }
+
   /** Saves the final state and appends the change's audit record: principal, diff, verdicts, protection, never a secret. */
   private async finish(record: ChangeRecord, principal: Principal, error?: unknown): Promise<void> {
     await this.save(record);
+    if (record.status !== 'failed') await this.observe('afterChange', record);
     await this.audit
       .record({
         id: randomUUID(),
