@@ -1,2 +1,3 @@
 export * from './lib/change-planner';
 export * from './lib/row-operation';
+export * from './lib/planners';
