@@ -96,7 +96,19 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   'PLAN.NOT_APPROVED': { kind: 'PLAN_NOT_APPROVED', sentence: (_d, m) => `${m}; a human must approve it out of band`, suggestion: () => 'Ask an operator to approve the plan with routeros-mcp-admin.', nextSteps: () => ['plan_get'] },
   'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
   'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },
+  // Refusals of the write planners: the request was well formed, the live configuration says no.
+  'CHANGE.PRECONDITION_FAILED': { kind: 'CONFLICT', suggestion: () => 'The device changed since it was read: list again and retry with the current id and position.', nextSteps: (d) => listToolFor(d) },
+  'CHANGE.TARGET_NOT_FOUND': { kind: 'NOT_FOUND', suggestion: () => 'List what exists first and use a name or id it returns.', nextSteps: (d) => listToolFor(d) },
+  'CHANGE.OVERLAP': { kind: 'CONFLICT', suggestion: () => 'Choose another value, or change or remove the row it collides with first.', nextSteps: () => [] },
+  'CHANGE.NOT_PERMITTED': { kind: 'VALIDATION_ERROR', suggestion: () => 'These tools change only static rows and address lists named mcp-*; choose another target.', nextSteps: () => [] },
 };
+
+/** The read tool that shows what a refused write named: its menu or field decides. */
+function listToolFor(details: Record<string, unknown>): string[] {
+  const key = str(details['menu']) || str(details['field']);
+  const tool: Record<string, string> = { 'ip/firewall/filter': 'firewall_list_filter_rules', 'ip/address': 'ip_list_addresses', interface: 'interface_list', gateway: 'interface_list', 'ip/route': 'routing_list_routes', server: 'dhcp_get_server_status', 'ip/dhcp-server/lease': 'dhcp_list_leases' };
+  return tool[key] ? [tool[key]] : [];
+}
 
 type DeviceFailure = 'refused' | 'device_failure' | 'invalid_answer';
 

@@ -37,6 +37,19 @@ import { ipListAddresses } from './ip/ip-list-addresses.tool';
 import { routingListRoutes } from './routing/routing-list-routes.tool';
 import { systemGetOverview } from './system/system-get-overview.tool';
 import { systemGetPackages } from './system/system-get-packages.tool';
+import { dhcpAddStaticLease } from './dhcp/dhcp-add-static-lease.tool';
+import { dhcpRemoveStaticLease } from './dhcp/dhcp-remove-static-lease.tool';
+import { firewallAddFilterRule } from './firewall/firewall-add-filter-rule.tool';
+import { firewallMoveFilterRule } from './firewall/firewall-move-filter-rule.tool';
+import { firewallRemoveFilterRule } from './firewall/firewall-remove-filter-rule.tool';
+import { firewallUpdateAddressList } from './firewall/firewall-update-address-list.tool';
+import { firewallUpdateFilterRule } from './firewall/firewall-update-filter-rule.tool';
+import { interfaceSetComment } from './interface/interface-set-comment.tool';
+import { interfaceSetEnabled } from './interface/interface-set-enabled.tool';
+import { ipAddAddress } from './ip/ip-add-address.tool';
+import { ipRemoveAddress } from './ip/ip-remove-address.tool';
+import { routingAddStaticRoute } from './routing/routing-add-static-route.tool';
+import { routingRemoveStaticRoute } from './routing/routing-remove-static-route.tool';
 
 /** Every tool the server can offer, in listing order. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -55,6 +68,12 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   diagnosticsPing, diagnosticsTraceroute,
   configGetExport,
   auditListEvents,
+  // The advanced tier: writes, each through the change pipeline (hidden by ROUTEROS_MCP_READ_ONLY).
+  ipAddAddress, ipRemoveAddress,
+  interfaceSetComment, interfaceSetEnabled,
+  firewallUpdateAddressList, firewallAddFilterRule, firewallUpdateFilterRule, firewallRemoveFilterRule, firewallMoveFilterRule,
+  routingAddStaticRoute, routingRemoveStaticRoute,
+  dhcpAddStaticLease, dhcpRemoveStaticLease,
 ] as unknown as readonly ToolDefinition[];
 
 /** The topics (tool sets) tools belong to, for ROUTEROS_MCP_TOOLSETS. */
