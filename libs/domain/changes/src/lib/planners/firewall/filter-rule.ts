@@ -9,11 +9,12 @@ export const FILTER_MENU = 'ip/firewall/filter';
 
 /** The filter chain's actions (MikroTik's "Common Firewall Matchers and Actions" page, filter table). */
 export const FILTER_ACTIONS = ['accept', 'drop', 'reject', 'jump', 'return', 'log', 'passthrough', 'tarpit', 'fasttrack-connection', 'add-src-to-address-list', 'add-dst-to-address-list'] as const;
-/** The protocol names RouterOS takes most often; a number 0-255 is also taken. */
-export const PROTOCOLS = ['tcp', 'udp', 'icmp', 'gre', 'ipsec-esp', 'ipsec-ah', 'ospf', 'vrrp', 'sctp', 'igmp', 'l2tp', 'udp-lite', 'dccp', 'pim', 'ipip', 'icmpv6'] as const;
+/** The protocols rules name most often (RouterOS takes more, and numbers): the list stays short for tools/list. */
+export const PROTOCOLS = ['tcp', 'udp', 'icmp', 'gre', 'ipsec-esp', 'ipsec-ah', 'ospf', 'vrrp', 'sctp', 'igmp'] as const;
 export const CONNECTION_STATES = ['established', 'related', 'new', 'invalid', 'untracked'] as const;
 export const CONNECTION_NAT_STATES = ['srcnat', 'dstnat'] as const;
-export const REJECT_WITH = ['icmp-network-unreachable', 'icmp-host-unreachable', 'icmp-port-unreachable', 'icmp-protocol-unreachable', 'icmp-net-prohibited', 'icmp-host-prohibited', 'icmp-admin-prohibited', 'tcp-reset'] as const;
+/** The usual replies of a reject (RouterOS's default is icmp-network-unreachable). */
+export const REJECT_WITH = ['icmp-network-unreachable', 'icmp-host-unreachable', 'icmp-port-unreachable', 'icmp-admin-prohibited', 'tcp-reset'] as const;
 
 /** Protocols whose packets have ports (RouterOS refuses `dst-port` without one of them). */
 const PORTED = new Set(['tcp', 'udp', 'udp-lite', 'sctp', 'dccp', '6', '17']);
@@ -26,7 +27,7 @@ export interface FilterRuleProps {
   chain?: string;
   action?: (typeof FILTER_ACTIONS)[number];
   'jump-target'?: string;
-  'reject-with'?: (typeof REJECT_WITH)[number];
+  'reject-with'?: (typeof REJECT_WITH)[number] | '';
   protocol?: string;
   'src-address'?: string;
   'dst-address'?: string;
@@ -46,12 +47,12 @@ export interface FilterRuleProps {
   disabled?: boolean;
 }
 
-/** The props as RouterOS strings; `undefined` values are left out. */
-export function ruleStrings(props: FilterRuleProps): Record<string, string> {
+/** The props as RouterOS strings; `undefined` values are left out, and empty ones too unless `keepEmpty` (update: unset). */
+export function ruleStrings(props: FilterRuleProps, keepEmpty = false): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(props)) {
-    if (value === undefined) continue;
-    out[name] = Array.isArray(value) ? value.join(',') : typeof value === 'boolean' ? String(value) : String(value);
+    if (value === undefined || (!keepEmpty && (value === '' || (Array.isArray(value) && value.length === 0)))) continue;
+    out[name] = Array.isArray(value) ? value.join(',') : String(value);
   }
   return out;
 }

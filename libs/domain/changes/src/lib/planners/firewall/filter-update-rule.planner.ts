@@ -15,7 +15,7 @@ export const filterUpdateRulePlanner: ChangePlanner<FilterUpdateRuleInput> = {
   propose(live, input) {
     const { row } = locateRule(live, input);
     const before = configOf(row, WRITABLE[FILTER_MENU]);
-    const wanted = ruleStrings(input.set);
+    const wanted = ruleStrings(input.set, true);
     const unset = Object.keys(wanted).filter((name) => wanted[name] === '' && (row[name] ?? '') !== '');
     const props = changedProps(row, Object.fromEntries(Object.entries(wanted).filter(([, value]) => value !== '')));
     const after: Record<string, string> = { ...before, ...props };
