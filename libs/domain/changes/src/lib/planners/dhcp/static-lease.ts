@@ -6,11 +6,11 @@ export const SERVER_MENU = 'ip/dhcp-server';
 
 /** `AA:BB:CC:DD:EE:FF`, `aa-bb-…` or `aabbccddeeff`, as RouterOS prints a MAC: upper case with colons. */
 export function normalizeMac(value: string, field = 'mac-address'): string {
-  const hex = value.replace(/[:.-]/g, '');
-  if (!/^[0-9a-fA-F]{12}$/.test(hex) || !/^[0-9a-fA-F]{2}([:-]?[0-9a-fA-F]{2}){5}$|^[0-9a-fA-F]{4}(\.[0-9a-fA-F]{4}){2}$/.test(value)) {
+  // One separator throughout: colons, dashes, Cisco's dotted quads, or none.
+  if (!/^[0-9a-f]{2}([:-])[0-9a-f]{2}(\1[0-9a-f]{2}){4}$|^[0-9a-f]{12}$|^[0-9a-f]{4}\.[0-9a-f]{4}\.[0-9a-f]{4}$/i.test(value)) {
     throw ValidationError.single(field, `'${value}' is not a MAC address (AA:BB:CC:DD:EE:FF)`);
   }
-  return hex.toUpperCase().match(/../g)!.join(':');
+  return value.replace(/[:.-]/g, '').toUpperCase().match(/../g)!.join(':');
 }
 
 export const leaseMac = (row: Row): string => (row['mac-address'] ?? '').toUpperCase();
