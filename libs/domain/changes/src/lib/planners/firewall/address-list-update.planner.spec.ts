@@ -6,7 +6,7 @@ import { addressListUpdatePlanner as planner, AddressListUpdateInput } from './a
 const propose = (input: AddressListUpdateInput) => planner.propose(liveFor(planner.reads(input)), input);
 
 describe('firewall_update_address_list', () => {
-  it('removes before it adds, with timeout and comment as RouterOS names them', () => {
+  it('removes before it adds, with timeout and comment as RouterOS names them (the after-state has no clock)', () => {
     expect(propose({ list: 'mcp-blocklist', add: [{ address: '203.0.113.50', timeout: '1d', comment: 'scanner' }], remove: ['192.0.2.66'] })).toEqual({
       kind: 'change',
       proposal: {
@@ -17,7 +17,7 @@ describe('firewall_update_address_list', () => {
         ],
         touched: [
           { menu: 'ip/firewall/address-list', id: '*2', before: { list: 'mcp-blocklist', address: '192.0.2.66', dynamic: 'false', comment: 'managed by routeros-mcp', disabled: 'false' } },
-          { menu: 'ip/firewall/address-list', after: { list: 'mcp-blocklist', address: '203.0.113.50', timeout: '1d', comment: 'scanner' } },
+          { menu: 'ip/firewall/address-list', after: { list: 'mcp-blocklist', address: '203.0.113.50', comment: 'scanner' } },
         ],
         risk: 'medium',
       },

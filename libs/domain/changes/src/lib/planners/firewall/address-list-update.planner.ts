@@ -69,7 +69,9 @@ export const addressListUpdatePlanner: ChangePlanner<AddressListUpdateInput> = {
       added.add(entry.text);
       const props = withComment({ list: input.list, address: entry.text, ...(entry.timeout ? { timeout: entry.timeout } : {}) }, entry.comment);
       operations.push({ kind: 'add', menu: MENU, props });
-      touched.push({ menu: MENU, after: props });
+      // A timeout counts down from the moment it is written: the desired row is the entry, not its clock.
+      const { timeout: _counting, ...after } = props;
+      touched.push({ menu: MENU, after });
     }
     if (operations.length === 0) return noChange(`${input.list} already holds what was asked`, current);
     const count = (kind: string) => operations.filter((o) => o.kind === kind).length;
