@@ -199,8 +199,8 @@ export class DeviceState {
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
     // `place-before` positions an ordered row (firewall rules); it is not stored.
     const { ['place-before']: before, ...stored } = values;
-    const table = this.table(path);
-    const at = before === undefined ? table.length : table.findIndex((r) => r['.id'] === before);
+    const existing = this.tables.get(path) ?? [];
+    const at = before === undefined ? existing.length : existing.findIndex((r) => r['.id'] === before);
     if (at < 0) throw errors.noSuchItem();
     const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
     this.applyLifetime(row);
@@ -208,7 +208,7 @@ export class DeviceState {
     this.checkUnique(path, spec, row);
     return this.write(() => {
       const created: Row = { '.id': this.nextId(spec), ...row, '.created': new Date(this.now()).toISOString() };
-      table.splice(at, 0, created);
+      this.table(path).splice(at, 0, created);
       return this.present(spec, created);
     });
   }
@@ -322,7 +322,8 @@ export class DeviceState {
       const item = this.find(path, id);
       if (!item) throw missing();
       if (item.row['.builtin'] === 'true') throw errors.builtin();
-      if (item.row['.dynamic'] === 'true' && !this.require(item.path).dynamicWritable) throw errors.dynamic();
+      const own = this.require(item.path);
+      if (item.row['.dynamic'] === 'true' && !own.dynamicWritable && !own.dynamicRemovable) throw errors.dynamic();
       return item;
     });
     this.write(() => {

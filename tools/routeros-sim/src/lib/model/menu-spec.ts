@@ -34,8 +34,10 @@ export interface MenuSpec {
   unique?: string;
   /** Properties that together must be unique (an address-list entry: list and address), and RouterOS's refusal. */
   uniqueTogether?: { fields: string[]; detail: string };
-  /** Dynamic rows may still be set and removed (timed address-list entries, dynamic leases). */
+  /** Dynamic rows may still be set and removed (timed address-list entries). */
   dynamicWritable?: boolean;
+  /** Dynamic rows may be removed but not set (dynamic DHCP leases). */
+  dynamicRemovable?: boolean;
   /** Where this menu's `.id` counter starts (routes use a high range). */
   idBase?: number;
   /** Menus whose rows share one id counter (all interfaces). */
