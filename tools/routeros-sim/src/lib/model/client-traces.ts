@@ -96,7 +96,7 @@ export class ClientTraces {
   private activeUsers(): Row[] {
     const { clientAddress } = this.state.management;
     return [...this.live.values()].map((s) => ({
-      '.id': formatId(0x100 + s.id), '.dynamic': 'true', when: dateTime(s.since), name: s.user, address: clientAddress, via: s.via, group: s.group, radius: 'false',
+      '.id': formatId(0x100 + s.id), '.dynamic': 'true', dynamic: 'true', when: dateTime(s.since), name: s.user, address: clientAddress, via: s.via, group: s.group, radius: 'false',
     }));
   }
 
@@ -110,7 +110,7 @@ export class ClientTraces {
       const src = `${clientAddress}:${s.remotePort}`;
       const dst = `${deviceAddress}:${s.port}`;
       return {
-        '.id': formatId(0x1000 + s.id), '.dynamic': 'true', protocol: 'tcp', 'src-address': src, 'dst-address': dst, 'reply-src-address': dst, 'reply-dst-address': src,
+        '.id': formatId(0x1000 + s.id), '.dynamic': 'true', dynamic: 'true', protocol: 'tcp', 'src-address': src, 'dst-address': dst, 'reply-src-address': dst, 'reply-dst-address': src,
         'tcp-state': 'established', timeout: '23h59m59s', 'connection-type': '', 'connection-mark': '', assured: 'true', confirmed: 'true', 'seen-reply': 'true',
         fasttrack: 'false', srcnat: 'false', dstnat: 'false', dying: 'false', expected: 'false',
         'orig-packets': String(seconds * 6), 'orig-bytes': String(seconds * 900), 'repl-packets': String(seconds * 5), 'repl-bytes': String(seconds * 2400), 'orig-rate': '0bps', 'repl-rate': '0bps',
@@ -160,7 +160,7 @@ export class ClientTraces {
     const bridges = this.rowsOf('interface/bridge');
     const filtering = (bridge: string) => bridges.find((b) => b['name'] === bridge)?.['vlan-filtering'] === 'true';
     const host = (mac: string, port: Row, local: boolean): Row => ({
-      '.id': formatId(0x200 + rows.length), '.dynamic': 'true', 'mac-address': mac, 'on-interface': port['interface'] ?? '', bridge: port['bridge'] ?? '',
+      '.id': formatId(0x200 + rows.length), '.dynamic': 'true', dynamic: 'true', 'mac-address': mac, 'on-interface': port['interface'] ?? '', bridge: port['bridge'] ?? '',
       ...(filtering(port['bridge'] ?? '') ? { vid: port['pvid'] ?? '1' } : {}), local: String(local), external: 'false', invalid: 'false', disabled: 'false',
     });
     for (const port of ports) {
