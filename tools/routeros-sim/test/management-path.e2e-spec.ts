@@ -1,5 +1,6 @@
 import { Fleet, startFleet } from '../src';
 import { call } from './rest-client';
+import { until } from './until';
 import { sshOnce, SshSession } from './ssh-client';
 
 // mixed: device 0 home, 1 edge, 2 chr, 3 legacy-ap
@@ -17,14 +18,6 @@ async function control(method: string, path: string, body?: unknown): Promise<an
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await sleep(50);
-  }
-  throw new Error('condition not reached');
-}
 
 describe('management path over real sockets', () => {
   it('removing the managed address over REST leaves new connections hanging; the control API still sees the state and restores it', async () => {

@@ -1,18 +1,11 @@
 import { Fleet, startFleet } from '../src';
 import { call } from './rest-client';
+import { until } from './until';
 import { InteractiveShell, SshSession } from './ssh-client';
 
 const CTRL_X = '\x18';
 const CTRL_D = '\x04';
 
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached');
-}
 
 // Ctrl+X safe mode is the console's on every v7 version; it is the only way before 7.18 (no /safe-mode menu).
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s interactive console (PTY)', (version) => {
@@ -42,6 +35,18 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s interactive console (PTY)', (ve
     const from = shell.output.length;
     shell.send(CTRL_X);
     await shell.waitFor('[Safe Mode taken]\r\n[admin@sim-chr-001] <SAFE> ', from);
+  }
+
+  /** Session a holds safe mode and renamed the device; b pressed Ctrl+X and is asked whether to hijack. */
+  async function holdAndAsk() {
+    const a = await open();
+    const b = await open();
+    await takeSafeMode(a.shell);
+    await rename('by-a');
+    const from = b.shell.output.length;
+    b.shell.send(CTRL_X);
+    await b.shell.waitFor("Hijacking Safe Mode from someone - unroll/release/don't take it [u/r/d]: ", from);
+    return { a, b, from };
   }
 
   it('shows the RouterOS prompt and runs console commands, following the identity', async () => {
@@ -94,13 +99,8 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s interactive console (PTY)', (ve
   });
 
   it('another session asks before hijacking safe mode: d leaves it, r takes it keeping the changes and tells the holder', async () => {
-    const a = await open();
-    const b = await open();
-    await takeSafeMode(a.shell);
-    await rename('by-a');
-    let from = b.shell.output.length;
-    b.shell.send(CTRL_X);
-    await b.shell.waitFor("Hijacking Safe Mode from someone - unroll/release/don't take it [u/r/d]: ", from);
+    const { a, b, from: asked } = await holdAndAsk();
+    let from = asked;
     b.shell.send('d');
     await b.shell.waitFor('[admin@by-a] > ', from);
     const before = await holder();
@@ -120,13 +120,7 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s interactive console (PTY)', (ve
   });
 
   it('u undoes the holder’s changes before taking safe mode', async () => {
-    const a = await open();
-    const b = await open();
-    await takeSafeMode(a.shell);
-    await rename('by-a');
-    const from = b.shell.output.length;
-    b.shell.send(CTRL_X);
-    await b.shell.waitFor('[u/r/d]: ', from);
+    const { b, from } = await holdAndAsk();
     b.shell.send('u');
     await b.shell.waitFor('<SAFE> ', from);
     expect(await identity()).toBe('sim-chr-001');

@@ -1,15 +1,8 @@
 import { Fleet, startFleet } from '../src';
 import { call } from './rest-client';
+import { until } from './until';
 import { sshOnce } from './ssh-client';
 
-async function until(check: () => Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not reached');
-}
 
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s scheduler on the device clock', (version) => {
   let fleet: Fleet;
