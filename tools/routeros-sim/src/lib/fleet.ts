@@ -74,6 +74,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         tls: options.plainHttp ? undefined : { cert: identities[i].certPem, key: identities[i].keyPem },
         requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
         reachable: () => ref.device?.establishedReachable(restService) ?? true,
+        frozen: () => ref.device?.isFrozen ?? false,
         stats,
         traces,
       });

@@ -45,6 +45,8 @@ export class SimDevice {
   private readonly restGate: PortGate;
   private readonly sshGate: PortGate;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeWrites: () => void;
+  private frozen = false;
   private syncing = Promise.resolve();
   private servedCert?: string;
   private servedSsh?: SshServer;
@@ -56,6 +58,32 @@ export class SimDevice {
     this.sshGate = new PortGate(() => this.admission('ssh'), (socket) => this.activeSsh().injectSocket(socket));
     // After the current event: the answer to the request that made the change still goes out, as on a device.
     this.unsubscribe = this.state.onChange(() => void setImmediate(() => void this.sync()));
+    this.unsubscribeWrites = this.state.onWrite(() => this.afterWrite());
+  }
+
+  /** Write faults act here, synchronously, before the write's own answer goes out. */
+  private afterWrite(): void {
+    const remaining = this.faults.dropConnectionsAfterWrites;
+    if (remaining !== undefined) {
+      if (remaining > 1) this.faults.dropConnectionsAfterWrites = remaining - 1;
+      else {
+        delete this.faults.dropConnectionsAfterWrites;
+        this.restGate.dropConnections();
+        this.sshGate.dropConnections();
+      }
+    }
+    if (this.faults.freezeAfterWrite && !this.frozen) this.setFrozen(true);
+  }
+
+  private setFrozen(frozen: boolean): void {
+    this.frozen = frozen;
+    this.restGate.setFrozen(frozen);
+    this.sshGate.setFrozen(frozen);
+  }
+
+  /** Whether a write fault froze the device (it answers nothing until faults are cleared). */
+  get isFrozen(): boolean {
+    return this.frozen;
   }
 
   async listen(restPort: number, sshPort: number): Promise<void> {
@@ -108,6 +136,7 @@ export class SimDevice {
       this.replacement = await createDeviceIdentity(`${this.identity}-replaced`);
     }
     this.faults = { ...this.faults, ...faults };
+    this.applyWriteFaults();
     this.applyIdentity();
     this.applyFlapping();
     await this.sync();
@@ -124,6 +153,7 @@ export class SimDevice {
 
   async clearFaults(): Promise<void> {
     this.faults = {};
+    this.applyWriteFaults();
     this.applyIdentity();
     this.applyFlapping();
     await this.sync();
@@ -162,12 +192,14 @@ export class SimDevice {
       rest_listening: this.restGate.isOpen,
       ssh_listening: this.sshGate.isOpen,
       safe_mode_holder: this.state.safeModeHolder ?? null,
+      frozen: this.frozen,
     };
   }
 
   async close(): Promise<void> {
     this.unsubscribe();
     this.parts.scheduler.stop();
+    this.unsubscribeWrites();
     clearInterval(this.flapTimer);
     await this.syncing;
     await this.restGate.close();
@@ -197,6 +229,11 @@ export class SimDevice {
     const ssh = this.activeSsh();
     if (this.servedSsh !== undefined && ssh !== this.servedSsh) this.sshGate.dropConnections();
     this.servedSsh = ssh;
+  }
+
+  private applyWriteFaults(): void {
+    this.state.writesDoNotStick = !!this.faults.writesDoNotStick;
+    if (!this.faults.freezeAfterWrite && this.frozen) this.setFrozen(false);
   }
 
   private applyFlapping(): void {

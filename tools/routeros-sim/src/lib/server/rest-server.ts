@@ -16,6 +16,8 @@ export interface RestServerOptions {
   requestTimeoutMs: number;
   /** False once the configuration cut the path of connections opened before: their requests go unanswered. */
   reachable: () => boolean;
+  /** True while a write fault froze the device: nothing is answered, not even the write that froze it. */
+  frozen?: () => boolean;
   /** Counts requests that reached the service (after TLS), and how many ran at once. */
   stats: RestStats;
   /** Where requests in flight show (`/user/active`, connection tracking). */
@@ -64,7 +66,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export function createRestServer(options: RestServerOptions): Server | HttpServer {
   const listener = async (req: IncomingMessage, res: ServerResponse) => {
     const faults = options.faults();
-    if (!options.reachable()) return; // packets no longer arrive: the client's own timeout decides
+    if (!options.reachable() || options.frozen?.()) return; // packets no longer arrive: the client's own timeout decides
     const stats = options.stats;
     stats.requests++;
     stats.maxInFlight = Math.max(stats.maxInFlight, ++stats.inFlight);
@@ -103,6 +105,7 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       }
       const work = handleRest(options.state, { method: req.method ?? 'GET', path: url.pathname.slice('/rest'.length), query: url.searchParams, body, user }, controller.signal);
       const result = await Promise.race([work, aborted]);
+      if (options.frozen?.()) return;
       if (faults.invalidJson) {
         res.writeHead(200, { 'content-type': 'application/json' });
         return void res.end('{"name":"bad\u0001value\u0007","x":');
