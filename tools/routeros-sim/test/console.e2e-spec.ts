@@ -58,6 +58,27 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s console over SSH exec', (versio
     expect(await ssh('/ip address remove [find comment=off]')).toMatchObject({ code: 0, output: '' });
   });
 
+  it('runs unset by value-name where the menu has it (not /ip address, as on RouterOS), add with place-before, and move', async () => {
+    const [address] = (await rest('GET', '/ip/address')).body as any[];
+    expect(await ssh(`/ip address unset ${address['.id']} value-name=comment`)).toMatchObject({ code: 1, output: 'bad command name unset (line 1 column 13)\r\n' });
+    expect((await ssh(`/ip address set ${address['.id']} comment=""`)).code).toBe(0);
+    expect(((await rest('GET', `/ip/address/${address['.id']}`)).body as any).comment ?? '').toBe('');
+    const [rule] = (await rest('GET', '/ip/firewall/filter')).body as any[];
+    expect((await ssh(`/ip firewall filter unset ${rule['.id']} value-name=comment`)).code).toBe(0);
+    expect((await rest('GET', `/ip/firewall/filter/${rule['.id']}`)).body).not.toHaveProperty('comment');
+
+    const ids = async () => ((await rest('GET', '/ip/firewall/filter')).body as any[]).map((r) => r['.id'] as string);
+    const [first, second, third] = await ids();
+    expect((await ssh(`/ip firewall filter add chain=input action=accept protocol=tcp dst-port=8291 comment="winbox in" place-before=${first}`)).code).toBe(0);
+    const added = (await ids())[0];
+    expect(added).not.toBe(first);
+    expect((await ssh(`/ip firewall filter move ${added} destination=${third}`)).code).toBe(0);
+    expect((await ids()).slice(0, 3)).toEqual([first, second, added]);
+    expect((await ssh(`/ip firewall filter move ${added}`)).code).toBe(0);
+    expect((await ids()).at(-1)).toBe(added);
+    expect(await ssh('/ip firewall filter move *FFFF destination=*1')).toMatchObject({ code: 1 });
+  });
+
   it('reads the whole input first: a syntax error in the last command runs none of them; a failure stops the rest', async () => {
     expect(await ssh('/system identity set name=first; /ip address add address=10.1.1.1/24 interface=ether3 bogus=1')).toMatchObject({ code: 1, output: expect.stringContaining('expected end of command') });
     expect(((await rest('GET', '/system/identity')).body as any).name).toBe('sim-home-001');
