@@ -32,6 +32,8 @@ export class ConsoleShell {
   private escape = '';
   /** Set while asking whether to hijack another session's safe mode. */
   private hijacking = false;
+  /** A CR LF pair is one Enter. */
+  private lastWasCr = false;
   private queue = Promise.resolve();
 
   constructor(
@@ -103,8 +105,6 @@ export class ConsoleShell {
       this.lastWasCr = byte === 0x0d;
     }
   }
-
-  private lastWasCr = false;
 
   private async enter(): Promise<void> {
     const line = this.line;
