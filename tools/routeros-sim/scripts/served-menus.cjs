@@ -2,6 +2,7 @@
 module.exports = {
   VERSIONS: ['7.15.3', '7.20.5'],
   SERVED_MENUS: [
+    'user/active', 'ip/firewall/connection', 'interface/bridge/host',
     'system/resource', 'system/identity', 'system/clock', 'system/package', 'system/health', 'system/logging',
     'system/scheduler', 'system/ntp/client', 'system/ntp/client/servers', 'system/backup', 'system/reboot',
     'ip/dns', 'ip/dns/cache', 'ip/address', 'ip/route', 'ip/arp', 'ip/pool', 'ip/dhcp-server', 'ip/dhcp-server/lease',

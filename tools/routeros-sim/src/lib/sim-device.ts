@@ -8,6 +8,7 @@ import { createDeviceIdentity, DeviceIdentity } from './identity/device-identity
 import { Faults } from './server/faults';
 import { Admission, PortGate } from './server/port-gate';
 import type { RestStats } from './server/rest-server';
+import type { DeviceClock, Scheduler } from './model/scheduler';
 
 export interface SimDeviceParts {
   index: number;
@@ -21,6 +22,8 @@ export interface SimDeviceParts {
   stats: RestStats;
   /** Builds an SSH server for a host key: one for the device's key, one more when a changed key is injected. */
   sshServerFor: (hostKey: string) => SshServer;
+  clock: DeviceClock;
+  scheduler: Scheduler;
 }
 
 /**
@@ -87,6 +90,15 @@ export class SimDevice {
     await this.restGate.listen(restPort);
     await this.sshGate.listen(sshPort);
     await this.sync();
+    this.parts.scheduler.start();
+  }
+
+  /** Moves the device's clock on (control API): scheduler entries that come due run before this resolves. */
+  async advanceClock(ms: number): Promise<void> {
+    this.parts.clock.advance(ms);
+    this.parts.scheduler.wake();
+    await this.parts.scheduler.settled();
+    await this.settled();
   }
 
   get restPort(): number {
@@ -186,6 +198,7 @@ export class SimDevice {
 
   async close(): Promise<void> {
     this.unsubscribe();
+    this.parts.scheduler.stop();
     this.unsubscribeWrites();
     clearInterval(this.flapTimer);
     await this.syncing;

@@ -54,6 +54,7 @@ function consoleChange(device: SimDevice, body: Record<string, unknown>): unknow
  *   DELETE /devices/:index/faults        clear faults
  *   PUT    /devices/:index/management    where the managing service connects from and to
  *   POST   /devices/:index/config        a console change: {"action":"add|set|remove","path","id","props"}
+ *   POST   /devices/:index/clock         let time pass: {"advance_seconds":600}; due scheduler entries run first
  *   POST   /devices/:index/reset         seed configuration, no faults
  *   POST   /reset                        the same for every device
  */
@@ -91,6 +92,12 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
             const result = consoleChange(device, await json(req));
             await device.settled();
             return reply(res, 200, { result, management: device.managementReport() });
+          }
+          case 'POST clock': {
+            const seconds = (await json(req))['advance_seconds'];
+            if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 366 * 86400) throw new Error('clock: expected {"advance_seconds": whole seconds up to a year}');
+            await device.advanceClock(seconds * 1000);
+            return reply(res, 200, { clock: device.state.singleton('system/clock') });
           }
           case 'POST reset':
             device.state.reset();

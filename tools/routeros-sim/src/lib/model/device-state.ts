@@ -408,6 +408,13 @@ export class DeviceState {
     else files.push({ '.id': this.nextId(MENU_BY_PATH.get('file')!), ...row });
   }
 
+  /** Adds a line to the device log (`memory` action: the newest 1000 lines are kept). */
+  log(topics: string, message: string): void {
+    const lines = this.table('log');
+    lines.push({ '.id': this.nextId(MENU_BY_PATH.get('log')!), time: new Date(this.now()).toISOString().slice(11, 19), topics, message });
+    if (lines.length > 1000) lines.splice(0, lines.length - 1000);
+  }
+
   /** Whole configuration including internal flags, for the control API and exports. */
   snapshot(): Record<string, Row[]> {
     return Object.fromEntries([...this.tables.entries()].map(([path, rows]) => [path, rows.map((r) => ({ ...r }))]));
@@ -454,8 +461,21 @@ export class DeviceState {
     return rows;
   }
 
+  private liveRows?: (path: string) => Row[];
+
+  /** Rows the device learns at run time rather than from configuration (sessions, neighbours): added on read. */
+  attachLiveRows(provider: (path: string) => Row[]): void {
+    this.liveRows = provider;
+  }
+
   /** Rows for reading: never creates a table as a side effect. */
   private rawRows(path: string): Row[] {
+    const live = this.liveRows?.(path);
+    if (live && live.length > 0) return [...this.storedRows(path), ...live];
+    return this.storedRows(path);
+  }
+
+  private storedRows(path: string): Row[] {
     if (path === 'interface') {
       return INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
     }

@@ -2,6 +2,7 @@ import { ipv4Network } from './ip';
 import { routeStates } from './routing';
 import { interfaceCounters } from './interface-traffic';
 import { MenuSpec, ReadContext } from './menu-spec';
+import { schedulerStatus } from './scheduler';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -83,7 +84,7 @@ export const MENUS: MenuSpec[] = [
   },
   { path: 'system/routerboard', kind: 'singleton', writable: false, package: 'routerboard' },
   { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'] },
-  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: () => ({ owner: 'admin', 'run-count': '0' }) },
+  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: (row) => ({ owner: row['owner'] ?? 'admin', ...schedulerStatus(row) }) },
   {
     path: 'system/ntp/client', kind: 'singleton', writable: true, bools: ['enabled'],
     // 7.20 reports the synchronisation per server; 7.15 keeps the older single status line.
@@ -118,7 +119,7 @@ export const MENUS: MenuSpec[] = [
       return { active: String(active), dynamic: String(dynamic), static: String(!dynamic), connect: String(dynamic), inactive: String(!active), 'immediate-gw': state?.immediateGw ?? '', ecmp: 'false', 'hw-offloaded': 'false' };
     },
   },
-  { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: () => ({ dynamic: 'false', complete: 'true', invalid: 'false', DHCP: 'false' }) },
+  { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', complete: 'true', invalid: 'false', DHCP: row['.dhcp'] ?? 'false' }) },
   { path: 'ip/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'ranges'] },
   { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
   { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, dynamicRemovable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: leaseState, uniqueTogether: { fields: ['mac-address', 'server'], detail: 'failure: already have static lease with this mac address' } },
@@ -178,6 +179,10 @@ export const MENUS: MenuSpec[] = [
   ),
   { path: 'interface/wifi/provisioning', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', action: 'none' } },
   { path: 'log', kind: 'table', writable: false },
+  // What the device learns about its clients at run time (model/client-traces.ts): read-only.
+  { path: 'user/active', kind: 'table', writable: false },
+  { path: 'ip/firewall/connection', kind: 'table', writable: false },
+  { path: 'interface/bridge/host', kind: 'table', writable: false },
   { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },
   { path: 'file', kind: 'table', writable: false },
 ];

@@ -5,6 +5,7 @@ import type { DeviceState, DeviceUser } from '../model/device-state';
 import { handleRest } from '../rest/rest-handler';
 import { errors, RestError } from '../rest/rest-error';
 import { Faults } from './faults';
+import type { ClientTraces } from '../model/client-traces';
 
 export interface RestServerOptions {
   state: DeviceState;
@@ -19,6 +20,8 @@ export interface RestServerOptions {
   frozen?: () => boolean;
   /** Counts requests that reached the service (after TLS), and how many ran at once. */
   stats: RestStats;
+  /** Where requests in flight show (`/user/active`, connection tracking). */
+  traces?: ClientTraces;
 }
 
 export interface RestStats {
@@ -82,6 +85,7 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
         const delay = setTimeout(resolve, ms);
         controller.signal.addEventListener('abort', () => (clearTimeout(delay), reject(errors.sessionClosed())), { once: true });
       });
+    let trace: { close(): void } | undefined;
     try {
       if (faults.latencyMs) await wait(faults.latencyMs + Math.random() * (faults.jitterMs ?? 0));
       const url = new URL(req.url ?? '/', 'https://device');
@@ -89,6 +93,8 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       const user = authenticate(req.headers.authorization, options.users());
       if (!user || faults.unauthorized) throw errors.unauthorized();
       if (faults.serverError) throw new RestError(500, faults.serverError);
+      // A logged-in REST request is an active session of its user until it is answered.
+      trace = options.traces?.open({ user: user.name, group: user.group, via: 'rest-api', service: options.tls ? 'www-ssl' : 'www', remotePort: req.socket.remotePort ?? 0 });
       const raw = await readBody(req);
       if (faults.slowExportMs && url.pathname === '/rest/export') await wait(faults.slowExportMs);
       let body: unknown;
@@ -115,6 +121,7 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       else send(res, 500, { error: 500, message: 'Internal Server Error', detail: String((error as Error).message) });
     } finally {
       clearTimeout(timer);
+      trace?.close();
     }
   };
   const handler = (req: IncomingMessage, res: ServerResponse) => void listener(req, res);

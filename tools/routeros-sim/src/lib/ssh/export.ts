@@ -7,6 +7,8 @@ export interface ExportOptions {
   terse?: boolean;
   compact?: boolean;
   showSensitive?: boolean;
+  /** Only this menu and the menus below it (`/ip address export`). */
+  under?: string;
 }
 
 /** Menus in the order RouterOS prints them in an export. */
@@ -74,7 +76,7 @@ export function renderExport(state: DeviceState, options: ExportOptions = {}): s
   const lines: string[] = [`# ${new Date(state.readContext().tick * 1000).toISOString().replace('T', ' ').slice(0, 19)} by RouterOS ${state.version}`];
   if (board) lines.push(`# software id = ${board['serial-number']?.slice(0, 4)}-${board['serial-number']?.slice(-4)}`, '#', `# model = ${board['model']}`, `# serial number = ${board['serial-number']}`);
   else lines.push(`# system id = ${resource['board-name']?.replace(/\W+/g, '').slice(0, 11) ?? 'CHR'}`);
-  for (const path of EXPORT_ORDER) {
+  for (const path of EXPORT_ORDER.filter((p) => !options.under || p === options.under || p.startsWith(`${options.under}/`))) {
     const spec = MENU_BY_PATH.get(path);
     if (!spec || !state.menu(path)) continue;
     const rows = snapshot[path] ?? [];
