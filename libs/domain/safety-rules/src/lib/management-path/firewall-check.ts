@@ -1,0 +1,72 @@
+import { Check, CheckResult, ok } from './check';
+import { Endpoint, ServiceTarget } from './endpoint';
+import { CompiledRule, compileTable, MatchContext, Packet } from './firewall-rule';
+import { walkTable, WalkOutcome } from './firewall-walk';
+import { Ipv4Range, parseIpv4Range } from './ip-range';
+import { rowsOf, Snapshot } from './snapshot';
+
+interface Tables {
+  filter: Map<string, CompiledRule[]>;
+  raw: Map<string, CompiledRule[]>;
+  lists: MatchContext['lists'];
+  timed: boolean;
+}
+
+const compiled = new WeakMap<Snapshot, Tables>();
+
+/** Compiles a state's firewall once, however many packets are walked through it. */
+function tablesOf(snap: Snapshot): Tables {
+  let tables = compiled.get(snap);
+  if (tables) return tables;
+  const lists: MatchContext['lists'] = new Map();
+  for (const e of snap.addressLists) {
+    const range: Ipv4Range | undefined = parseIpv4Range(e.address);
+    if (!range) continue; // DNS-name entries: RouterOS adds their resolved addresses as entries of their own
+    const entry = lists.get(e.list) ?? { permanent: [], timed: [] };
+    (e.timed ? entry.timed : entry.permanent).push(range);
+    lists.set(e.list, entry);
+  }
+  tables = {
+    filter: compileTable(rowsOf(snap.rows, 'ip/firewall/filter'), snap),
+    raw: compileTable(rowsOf(snap.rows, 'ip/firewall/raw'), snap),
+    lists,
+    timed: snap.addressLists.some((e) => e.timed),
+  };
+  compiled.set(snap, tables);
+  return tables;
+}
+
+type State = 'established' | 'new';
+
+/** The raw prerouting and filter input chains for one of the service's connections, as it stands or as a fresh one. */
+export function firewallCheck(target: ServiceTarget, state: State, expired: boolean): Check {
+  return {
+    name: `firewall:${target.name}:${state}${expired ? ':timed-entries-expired' : ''}`,
+    run(snap, ep) {
+      const t = tablesOf(snap);
+      if (expired && !t.timed) return ok;
+      const packet: Packet = {
+        srcIp: ep.clientIp, dstIp: ep.deviceIp, dstPort: target.port, srcPort: state === 'established' ? target.srcPort : undefined,
+        inInterface: snap.canon(ep.ingress), inBridgePort: ep.bridgePort && snap.canon(ep.bridgePort), srcMac: ep.mac, state,
+      };
+      const ctx = (): MatchContext => ({ snap, lists: t.lists, expired, added: new Set() });
+      const raw = walkTable(t.raw, 'prerouting', packet, ctx());
+      if (raw.kind !== 'accept') return describe(raw, 'raw', target, ep, state, expired);
+      const filter = walkTable(t.filter, 'input', raw.notrack ? { ...packet, state: 'untracked' } : packet, ctx());
+      if (filter.kind !== 'accept') return describe(filter, 'filter', target, ep, state, expired);
+      return { ok: true, facts: { accept_position: filter.rule?.position, accept_id: filter.rule?.id } };
+    },
+  };
+}
+
+function describe(outcome: Exclude<WalkOutcome, { kind: 'accept' }>, table: 'raw' | 'filter', target: ServiceTarget, ep: Endpoint, state: State, expired: boolean): CheckResult {
+  const { rule } = outcome;
+  const what = `tcp/${target.port} from ${ep.client}`;
+  const where = `in the ${rule.chain} chain${table === 'raw' ? ' of the raw table' : ''}`;
+  const when = `${state === 'new' ? ' (new connections)' : ''}${expired ? ' once the timed address-list entries expire' : ''}`;
+  const details = { table, chain: rule.chain, rule_id: rule.id, rule_position: rule.position, service: target.name, connection: state };
+  if (outcome.kind === 'unknown') {
+    return { ok: false, unknown: true, message: `rule ${rule.position} (${rule.id}) uses ${outcome.construct}, which this evaluation does not model, and could decide ${what} ${where}`, suffix: when, details: { ...details, construct: outcome.construct } };
+  }
+  return { ok: false, message: `rule ${rule.position} (${rule.id}) would ${rule.action} ${what} ${where}`, suffix: when, details };
+}

@@ -1,0 +1,54 @@
+import { RuleResult } from '../safety-context';
+import { result } from '../safety-rule';
+import { Check, CheckResult } from './check';
+import { Endpoint } from './endpoint';
+import { rowsOf, Snapshot } from './snapshot';
+
+export const RULE = { id: 'PROTECT_MANAGEMENT_PATH' };
+
+type Failure = Extract<CheckResult, { ok: false }>;
+
+const full = (f: Failure) => f.message + (f.suffix ?? '');
+
+function endpointDetails(ep: Endpoint): Record<string, unknown> {
+  return {
+    client_address: ep.client,
+    device_address: ep.device,
+    ingress_interface: ep.ingress,
+    ...(ep.bridgePort ? { bridge: ep.bridge, bridge_port: ep.bridgePort } : {}),
+    ...(ep.vlanId !== undefined && ep.bridge ? { vlan_id: ep.vlanId } : {}),
+    ...(ep.gateway ? { gateway: ep.gateway } : {}),
+  };
+}
+
+/** Names the accept the walk used to reach, by its position in `after` (where the new drop now stands before it). */
+function acceptContext(passed: CheckResult, after: Snapshot, failure: Failure): string {
+  if (!passed.ok || failure.details?.['table'] !== 'filter' || failure.unknown) return '';
+  const id = passed.facts?.['accept_id'];
+  if (typeof id !== 'string' || id === '') return '';
+  const position = rowsOf(after.rows, 'ip/firewall/filter').findIndex((r) => r['.id'] === id);
+  return position >= 0 ? ` before the accept at position ${position}` : ` once the accept ${id} is gone`;
+}
+
+/**
+ * Runs every check on `after`; a check that fails there is run on `before` too. A failure the live state already
+ * shows is not the change's doing (the service is connected, so the evaluation misreads that aspect) unless the
+ * change alters it; a new failure refuses the change (`fail`), or fails closed when it rests on an unknown construct.
+ */
+export function judge(checks: readonly Check[], before: Snapshot, after: Snapshot, ep: Endpoint): RuleResult {
+  const base = endpointDetails(ep);
+  for (const check of checks) {
+    const now = check.run(after, ep, before);
+    if (now.ok) continue;
+    const was = check.run(before, ep, before);
+    if (!was.ok && full(was) === full(now)) continue;
+    const details = { ...base, check: check.name, ...now.details };
+    if (!was.ok) {
+      return result(RULE, 'not_evaluated', `the live state already fails this evaluation (${full(was)}), so it cannot tell whether ${full(now)} would cut the service's path`, details);
+    }
+    if (now.unknown) return result(RULE, 'not_evaluated', full(now), details);
+    return result(RULE, 'fail', now.message + acceptContext(was, after, now) + (now.suffix ?? ''), details);
+  }
+  const ports = ep.services.map((s) => `${s.name}/${s.port}`).join(', ');
+  return result(RULE, 'pass', `the service's connections from ${ep.client} to ${ep.device} (${ports}) still pass`, base);
+}
