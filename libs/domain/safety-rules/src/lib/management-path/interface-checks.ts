@@ -15,6 +15,7 @@ export const addressCheck: Check = {
     const details = { address_id: was?.id };
     if (was && !now) return cut(`address ${was.text} on ${was.interface} would be removed`, details);
     if (was && now?.disabled) return cut(`address ${was.text} on ${was.interface} would be disabled`, details);
+    if (was && now && !snap.interfaces.has(now.interface)) return cut(`interface ${now.interface}, which carries ${was.text}, would be removed`, details);
     return cut(`address ${ep.device} would no longer be active on any interface`, details);
   },
 };

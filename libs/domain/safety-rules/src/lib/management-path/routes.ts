@@ -15,12 +15,15 @@ interface Candidate {
   gateways: string[];
   blackhole: boolean;
   connectedOn?: string;
+  /** RouterOS resolves a gateway only through routes whose `scope` is at most the route's `target-scope`. */
+  scope: number;
+  targetScope: number;
 }
 
 function candidates(snap: Snapshot): Candidate[] {
   const connected: Candidate[] = snap.addresses
     .filter((a) => a.active && interfaceUp(snap, a.interface))
-    .map((a) => ({ dst: a.network, distance: 0, table: 'main', describe: `connected ${a.text} on ${a.interface}`, gateways: [], blackhole: false, connectedOn: a.interface }));
+    .map((a) => ({ dst: a.network, distance: 0, table: 'main', describe: `connected ${a.text} on ${a.interface}`, gateways: [], blackhole: false, connectedOn: a.interface, scope: 10, targetScope: 10 }));
   const routes: Candidate[] = [];
   for (const r of rowsOf(snap.rows, 'ip/route')) {
     // Connected routes are derived from the addresses above: the route rows of `after` may be stale.
@@ -30,6 +33,7 @@ function candidates(snap: Snapshot): Candidate[] {
     const type = r['type'] ?? '';
     routes.push({
       dst, distance: Number(r['distance'] ?? '1') || 1, table: r['routing-table'] || 'main', gateways: splitList(r['gateway']).map((g) => snap.canon(g)),
+      scope: Number(r['scope'] ?? '30') || 30, targetScope: Number(r['target-scope'] ?? '10') || 10,
       blackhole: isTrue(r['blackhole']) || ['blackhole', 'unreachable', 'prohibit'].includes(type),
       describe: `route ${r['.id'] ?? ''} ${r['dst-address'] || '0.0.0.0/0'}${r['gateway'] ? ` via ${r['gateway']}` : ''}`.replace('  ', ' '),
     });
@@ -38,16 +42,16 @@ function candidates(snap: Snapshot): Candidate[] {
 }
 
 /** The interface a gateway is reached on (`10.0.0.1`, `10.0.0.1%ether1`, `ether1`), if it is reachable. */
-function gatewayEgress(snap: Snapshot, all: Candidate[], gateway: string, depth: number): string | undefined {
+function gatewayEgress(snap: Snapshot, all: Candidate[], gateway: string, targetScope: number, depth: number): string | undefined {
   const [host, scopeIface] = gateway.split('%');
   const ip = ipv4ToNumber(host);
   if (ip === undefined) return interfaceUp(snap, host) ? host : undefined;
   if (scopeIface) return interfaceUp(snap, scopeIface) ? scopeIface : undefined;
-  const link = all.find((c) => c.connectedOn && rangeContains(c.dst, ip));
+  const link = targetScope >= 10 ? all.find((c) => c.connectedOn && rangeContains(c.dst, ip)) : undefined;
   if (link) return link.connectedOn;
   if (depth >= 2) return undefined;
-  // A recursive gateway: reachable through another route of the main table.
-  const via = lookupTable(snap, all, ip, 'main', depth + 1);
+  // A recursive gateway: reachable through another route of the main table within the target scope.
+  const via = lookupTable(snap, all.filter((c) => c.scope <= targetScope), ip, 'main', depth + 1);
   return via.kind === 'route' ? via.egress : undefined;
 }
 
@@ -62,7 +66,7 @@ function lookupTable(snap: Snapshot, all: Candidate[], dst: number, table: strin
       continue;
     }
     for (const g of c.gateways) {
-      const egress = gatewayEgress(snap, all, g, depth);
+      const egress = gatewayEgress(snap, all, g, c.targetScope, depth);
       if (egress) {
         best = { c, egress, via: g, len };
         break;

@@ -2,7 +2,7 @@ import { RuleResult } from '../safety-context';
 import { result } from '../safety-rule';
 import { Check, CheckResult } from './check';
 import { Endpoint } from './endpoint';
-import { rowsOf, Snapshot } from './snapshot';
+import { isTrue, rowsOf, Snapshot } from './snapshot';
 
 export const RULE = { id: 'PROTECT_MANAGEMENT_PATH' };
 
@@ -26,8 +26,11 @@ function acceptContext(passed: CheckResult, after: Snapshot, failure: Failure): 
   if (!passed.ok || failure.details?.['table'] !== 'filter' || failure.unknown) return '';
   const id = passed.facts?.['accept_id'];
   if (typeof id !== 'string' || id === '') return '';
-  const position = rowsOf(after.rows, 'ip/firewall/filter').findIndex((r) => r['.id'] === id);
-  return position >= 0 ? ` before the accept at position ${position}` : ` once the accept ${id} is gone`;
+  const rows = rowsOf(after.rows, 'ip/firewall/filter');
+  const position = rows.findIndex((r) => r['.id'] === id);
+  if (position < 0) return ` once the accept ${id} is gone`;
+  if (isTrue(rows[position]['disabled'])) return ` once the accept at position ${position} is disabled`;
+  return position > Number(failure.details?.['rule_position']) ? ` before the accept at position ${position}` : '';
 }
 
 /**
