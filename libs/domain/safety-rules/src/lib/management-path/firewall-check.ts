@@ -27,8 +27,8 @@ function tablesOf(snap: Snapshot): Tables {
     lists.set(e.list, entry);
   }
   tables = {
-    filter: compileTable(rowsOf(snap.rows, 'ip/firewall/filter'), snap),
-    raw: compileTable(rowsOf(snap.rows, 'ip/firewall/raw'), snap),
+    filter: compileTable(rowsOf(snap.rows, 'ip/firewall/filter')),
+    raw: compileTable(rowsOf(snap.rows, 'ip/firewall/raw')),
     lists,
     timed: snap.addressLists.some((e) => e.timed),
   };

@@ -35,7 +35,9 @@ export interface CompiledRule {
   action: string;
   jumpTarget: string;
   addressList: string;
-  matchers: Matcher[];
+  row: Row;
+  /** Compiled on first use. */
+  matchers?: Matcher[];
 }
 
 /** Properties that configure a rule rather than match packets. */
@@ -53,7 +55,7 @@ function portRanges(value: string): Array<[number, number]> {
   });
 }
 
-function portMatcher(name: string, value: string, pick: (p: Packet) => Array<number | undefined>): Matcher {
+function portMatcher(name: string, value: string, which: 'src' | 'dst' | 'any'): Matcher {
   const [neg, body] = negated(value);
   const ranges = portRanges(body);
   const one = (port: number | undefined): Tri => {
@@ -63,9 +65,11 @@ function portMatcher(name: string, value: string, pick: (p: Packet) => Array<num
     return covered.some(([lo, hi]) => lo <= EPHEMERAL[0] && hi >= EPHEMERAL[1]) ? true : name;
   };
   return (p) => {
-    const results = pick(p).map(one);
-    const any: Tri = results.includes(true) ? true : (results.find((r) => typeof r === 'string') ?? false);
-    return flip(neg, any);
+    if (which === 'dst') return flip(neg, one(p.dstPort));
+    if (which === 'src') return flip(neg, one(p.srcPort));
+    const dst = one(p.dstPort);
+    const src = one(p.srcPort);
+    return flip(neg, dst === true || src === true ? true : typeof dst === 'string' ? dst : src);
   };
 }
 
@@ -100,8 +104,7 @@ function tcpFlagsMatcher(value: string): Matcher {
 }
 
 /** Builds the matcher for one property, or `undefined` when the property is not one this evaluation models. */
-function matcherFor(key: string, value: string, snap: Snapshot): Matcher | undefined {
-  const iface = (name: string) => snap.canon(name);
+function matcherFor(key: string, value: string): Matcher | undefined {
   switch (key) {
     case 'protocol': {
       const [neg, body] = negated(value);
@@ -111,9 +114,9 @@ function matcherFor(key: string, value: string, snap: Snapshot): Matcher | undef
     case 'dst-address': return addressMatcher(value, (p) => p.dstIp);
     case 'src-address-list': return listMatcher(value, (p) => p.srcIp, true);
     case 'dst-address-list': return listMatcher(value, (p) => p.dstIp, false);
-    case 'dst-port': return portMatcher(key, value, (p) => [p.dstPort]);
-    case 'src-port': return portMatcher(key, value, (p) => [p.srcPort]);
-    case 'port': return portMatcher(key, value, (p) => [p.srcPort, p.dstPort]);
+    case 'dst-port': return portMatcher(key, value, 'dst');
+    case 'src-port': return portMatcher(key, value, 'src');
+    case 'port': return portMatcher(key, value, 'any');
     case 'connection-state': return setMatcher(value, (p) => [p.state]);
     case 'connection-nat-state': return setMatcher(value, () => []);
     case 'src-address-type': return setMatcher(value, () => ['unicast']);
@@ -121,8 +124,7 @@ function matcherFor(key: string, value: string, snap: Snapshot): Matcher | undef
     case 'tcp-flags': return tcpFlagsMatcher(value);
     case 'in-interface': {
       const [neg, name] = negated(value);
-      const target = iface(name);
-      return (p) => (p.inInterface === target) !== neg;
+      return (p, c) => (p.inInterface === c.snap.canon(name)) !== neg;
     }
     case 'in-interface-list': {
       const [neg, list] = negated(value);
@@ -130,8 +132,7 @@ function matcherFor(key: string, value: string, snap: Snapshot): Matcher | undef
     }
     case 'in-bridge-port': {
       const [neg, name] = negated(value);
-      const target = iface(name);
-      return (p) => (p.inBridgePort === target) !== neg;
+      return (p, c) => (p.inBridgePort === c.snap.canon(name)) !== neg;
     }
     case 'in-bridge-port-list': {
       const [neg, list] = negated(value);
@@ -149,25 +150,41 @@ function matcherFor(key: string, value: string, snap: Snapshot): Matcher | undef
   }
 }
 
-/** Compiles one firewall row; properties this evaluation does not model become matchers whose answer is unknown. */
-export function compileRule(row: Row, position: number, snap: Snapshot): CompiledRule {
-  const matchers: Matcher[] = [];
+const matchers = new Map<string, Matcher | null>();
+
+/** Matchers depend only on their property and value, so a device's rules share them across evaluations. */
+function cachedMatcher(key: string, value: string): Matcher | undefined {
+  const id = `${key}\u0000${value}`;
+  let m = matchers.get(id);
+  if (m === undefined) {
+    if (matchers.size > 50_000) matchers.clear();
+    m = matcherFor(key, value) ?? null;
+    matchers.set(id, m);
+  }
+  return m ?? undefined;
+}
+
+/** A rule is compiled the first time a walk reaches it: rules of chains the packet never enters cost nothing. */
+function compile(rule: CompiledRule): Matcher[] {
+  if (rule.matchers) return rule.matchers;
+  const known: Matcher[] = [];
   const unknown: string[] = [];
-  for (const [key, value] of Object.entries(row)) {
-    if (key.startsWith('.') || NOT_MATCHERS.has(key) || value === '') continue;
-    const m = matcherFor(key, value, snap);
-    if (m) matchers.push(m);
+  for (const key in rule.row) {
+    const value = rule.row[key];
+    if (value === '' || key.charCodeAt(0) === 46 /* '.' */ || NOT_MATCHERS.has(key)) continue;
+    const m = cachedMatcher(key, value);
+    if (m) known.push(m);
     else unknown.push(key);
   }
   // Unknown constructs go last so that a known matcher which excludes the packet makes the rule irrelevant.
-  for (const key of unknown) matchers.push(() => key);
-  return { id: row['.id'] ?? '', position, chain: row['chain'] ?? '', action: row['action'] || 'accept', jumpTarget: row['jump-target'] ?? '', addressList: row['address-list'] ?? '', matchers };
+  for (const key of unknown) known.push(() => key);
+  return (rule.matchers = known);
 }
 
 /** Whether a rule matches: `false` as soon as one matcher excludes the packet, else the first unknown, else `true`. */
 export function ruleMatches(rule: CompiledRule, p: Packet, c: MatchContext): Tri {
   let unknown: string | undefined;
-  for (const m of rule.matchers) {
+  for (const m of compile(rule)) {
     const r = m(p, c);
     if (r === false) return false;
     if (typeof r === 'string') unknown ??= r;
@@ -176,14 +193,15 @@ export function ruleMatches(rule: CompiledRule, p: Packet, c: MatchContext): Tri
 }
 
 /** A firewall table's enabled rules by chain, in order, each with its position in the whole table. */
-export function compileTable(rows: readonly Row[], snap: Snapshot): Map<string, CompiledRule[]> {
+export function compileTable(rows: readonly Row[]): Map<string, CompiledRule[]> {
   const chains = new Map<string, CompiledRule[]>();
   rows.forEach((row, position) => {
     if (isTrue(row['disabled']) || isTrue(row['invalid'])) return;
-    const rule = compileRule(row, position, snap);
-    const list = chains.get(rule.chain) ?? [];
-    list.push(rule);
-    chains.set(rule.chain, list);
+    const chain = row['chain'] ?? '';
+    const rule: CompiledRule = { id: row['.id'] ?? '', position, chain, action: row['action'] || 'accept', jumpTarget: row['jump-target'] ?? '', addressList: row['address-list'] ?? '', row };
+    const list = chains.get(chain);
+    if (list) list.push(rule);
+    else chains.set(chain, [rule]);
   });
   return chains;
 }

@@ -17,7 +17,7 @@ const ctx = (expired = false): MatchContext => ({ snap, lists, expired, added: n
 
 function walk(rows: Row[], p = packet(), expired = false, chain = 'input') {
   const table = rows.map((r, i) => ({ '.id': `*${i}`, ...r }));
-  const outcome = walkTable(compileTable(table, snap), chain, p, ctx(expired));
+  const outcome = walkTable(compileTable(table), chain, p, ctx(expired));
   return outcome.kind === 'accept' ? `accept ${outcome.rule?.id ?? 'policy'}` : `${outcome.kind} ${outcome.rule.id}${outcome.kind === 'unknown' ? ` ${outcome.construct}` : ''}`;
 }
 

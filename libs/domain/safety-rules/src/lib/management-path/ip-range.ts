@@ -7,38 +7,55 @@ export interface Ipv4Range {
 }
 
 const toNumber = (ip: ipaddr.IPv4): number => ip.octets.reduce((n, o) => n * 256 + o, 0);
+const DOTTED_QUAD = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+const masks = Array.from({ length: 33 }, (_, prefix) => toNumber(ipaddr.IPv4.subnetMaskFromPrefixLength(prefix)));
 
-const cache = new Map<string, Ipv4Range | undefined>();
+/** One strict dotted-quad address as a number (ipaddr.js alone would also take `10.1` or hex forms). */
+function parseIp(text: string): number | undefined {
+  if (!DOTTED_QUAD.test(text)) return undefined;
+  try {
+    return toNumber(ipaddr.IPv4.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+function cidr(ip: number, prefixText: string): Ipv4Range | undefined {
+  if (!/^\d{1,2}$/.test(prefixText) || Number(prefixText) > 32) return undefined;
+  const mask = masks[Number(prefixText)];
+  const lo = (ip & mask) >>> 0;
+  return { lo, hi: (lo | (~mask >>> 0)) >>> 0 };
+}
+
+/** A bounded memo: a device's rules and addresses repeat from one evaluation to the next. */
+function memo<T>(parse: (text: string) => T): (text: string) => T {
+  const cache = new Map<string, T>();
+  return (text) => {
+    if (cache.has(text)) return cache.get(text) as T;
+    if (cache.size > 50_000) cache.clear();
+    const value = parse(text);
+    cache.set(text, value);
+    return value;
+  };
+}
 
 /** Parses one address, prefix or range; `undefined` for anything that is not IPv4 (IPv6, DNS names, garbage). */
-export function parseIpv4Range(text: string): Ipv4Range | undefined {
-  if (cache.has(text)) return cache.get(text);
-  const parsed = parseUncached(text.trim());
-  if (cache.size > 50_000) cache.clear();
-  cache.set(text, parsed);
-  return parsed;
-}
-
-function parseUncached(text: string): Ipv4Range | undefined {
+export const parseIpv4Range = memo((raw: string): Ipv4Range | undefined => {
+  const text = raw.trim();
   const dash = text.indexOf('-');
   if (dash > 0) {
-    const lo = parseIpv4Range(text.slice(0, dash));
-    const hi = parseIpv4Range(text.slice(dash + 1));
-    return lo && hi ? { lo: lo.lo, hi: hi.hi } : undefined;
+    const lo = parseIp(text.slice(0, dash));
+    const hi = parseIp(text.slice(dash + 1));
+    return lo !== undefined && hi !== undefined ? { lo, hi } : undefined;
   }
-  if (text.includes('/')) {
-    if (!ipaddr.IPv4.isValidCIDR(text)) return undefined;
-    return { lo: toNumber(ipaddr.IPv4.networkAddressFromCIDR(text)), hi: toNumber(ipaddr.IPv4.broadcastAddressFromCIDR(text)) };
-  }
-  if (!ipaddr.IPv4.isValidFourPartDecimal(text)) return undefined;
-  const n = toNumber(ipaddr.IPv4.parse(text));
-  return { lo: n, hi: n };
-}
+  const slash = text.indexOf('/');
+  const ip = parseIp(slash < 0 ? text : text.slice(0, slash));
+  if (ip === undefined) return undefined;
+  return slash < 0 ? { lo: ip, hi: ip } : cidr(ip, text.slice(slash + 1));
+});
 
-/** An IPv4 address as a number, or `undefined`. */
-export function ipv4ToNumber(text: string): number | undefined {
-  return ipaddr.IPv4.isValidFourPartDecimal(text) ? toNumber(ipaddr.IPv4.parse(text)) : undefined;
-}
+/** An IPv4 address (no prefix, no range) as a number, or `undefined`. */
+export const ipv4ToNumber = memo((text: string): number | undefined => parseIp(text));
 
 export const rangeContains = (range: Ipv4Range, ip: number): boolean => ip >= range.lo && ip <= range.hi;
 
@@ -46,11 +63,11 @@ export const rangeContains = (range: Ipv4Range, ip: number): boolean => ip >= ra
 export const prefixLength = (range: Ipv4Range): number => 32 - Math.log2(range.hi - range.lo + 1);
 
 /** `10.0.0.1/24` → the address part and its connected network. */
-export function parseInterfaceAddress(text: string): { ip: number; ipText: string; network: Ipv4Range } | undefined {
+export const parseInterfaceAddress = memo((text: string): { ip: number; ipText: string; network: Ipv4Range } | undefined => {
   const slash = text.indexOf('/');
   const ipText = slash < 0 ? text : text.slice(0, slash);
-  const ip = ipv4ToNumber(ipText);
+  const ip = parseIp(ipText);
   if (ip === undefined) return undefined;
-  const network = parseIpv4Range(slash < 0 ? `${ipText}/32` : text);
+  const network = slash < 0 ? { lo: ip, hi: ip } : cidr(ip, text.slice(slash + 1));
   return network ? { ip, ipText, network } : undefined;
-}
+});

@@ -1,4 +1,4 @@
-import type { LiveRows } from '@routeros-mcp/domain-changes';
+import type { LiveRows, Row } from '@routeros-mcp/domain-changes';
 import { RuleResult } from '../safety-context';
 import { result } from '../safety-rule';
 import { Check } from './check';
@@ -26,7 +26,23 @@ export const MANAGEMENT_PATH_OBSERVATIONS: readonly string[] = ['user/active', '
 /** Everything `evaluateManagementPath` reads: the pipeline reads these live before every write. */
 export const MANAGEMENT_PATH_MENUS: readonly string[] = [...MANAGEMENT_PATH_DEPENDENCIES, ...MANAGEMENT_PATH_OBSERVATIONS];
 
-const differs = (a: LiveRows, b: LiveRows, menu: string) => JSON.stringify(a[menu] ?? []) !== JSON.stringify(b[menu] ?? []);
+const sameRow = (a: Row, b: Row): boolean => {
+  if (a === b) return true;
+  let keys = 0;
+  for (const key in a) {
+    if (a[key] !== b[key]) return false;
+    keys++;
+  }
+  for (const _ in b) keys--;
+  return keys === 0;
+};
+
+/** Whether a menu's rows differ between the states (order included), without serialising them. */
+function differs(a: LiveRows, b: LiveRows, menu: string): boolean {
+  const x = a[menu] ?? [];
+  const y = b[menu] ?? [];
+  return x !== y && (x.length !== y.length || x.some((row, i) => !sameRow(row, y[i])));
+}
 
 /**
  * Whether the service's connections (REST and SSH) still reach the device once `after` holds, learning the
@@ -47,5 +63,6 @@ export function evaluateManagementPath(before: LiveRows, after: LiveRows, login:
     serviceCheck(s), firewallCheck(s, 'established', false), firewallCheck(s, 'new', false), firewallCheck(s, 'established', true), firewallCheck(s, 'new', true),
   ]);
   const checks = [addressCheck, interfaceCheck, vlanCheck, routeCheck, ...perService];
-  return judge(checks, was, parseSnapshot(after, interfaceRenames(before, after)), ep);
+  const unchanged = new Set(MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => !touched.includes(menu)));
+  return judge(checks, was, parseSnapshot(after, interfaceRenames(before, after), { snap: was, unchanged }), ep);
 }

@@ -20,7 +20,11 @@ interface Candidate {
   targetScope: number;
 }
 
+const candidateCache = new WeakMap<Snapshot, Candidate[]>();
+
 function candidates(snap: Snapshot): Candidate[] {
+  const cached = candidateCache.get(snap);
+  if (cached) return cached;
   const connected: Candidate[] = snap.addresses
     .filter((a) => a.active && interfaceUp(snap, a.interface))
     .map((a) => ({ dst: a.network, distance: 0, table: 'main', describe: `connected ${a.text} on ${a.interface}`, gateways: [], blackhole: false, connectedOn: a.interface, scope: 10, targetScope: 10 }));
@@ -38,7 +42,9 @@ function candidates(snap: Snapshot): Candidate[] {
       describe: `route ${r['.id'] ?? ''} ${r['dst-address'] || '0.0.0.0/0'}${r['gateway'] ? ` via ${r['gateway']}` : ''}`.replace('  ', ' '),
     });
   }
-  return [...connected, ...routes];
+  const all = [...connected, ...routes];
+  candidateCache.set(snap, all);
+  return all;
 }
 
 /** The interface a gateway is reached on (`10.0.0.1`, `10.0.0.1%ether1`, `ether1`), if it is reachable. */

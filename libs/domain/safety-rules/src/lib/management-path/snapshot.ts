@@ -98,41 +98,62 @@ export function interfaceRenames(before: LiveRows, after: LiveRows): Map<string,
   return renames;
 }
 
-export function parseSnapshot(rows: LiveRows, renames: Map<string, string> = new Map()): Snapshot {
+/** A parsed state whose pieces may be reused for another state, for the menus both states hold alike. */
+export interface SnapshotBase {
+  snap: Snapshot;
+  unchanged: ReadonlySet<string>;
+}
+
+const INTERFACE_MENU_NAMES = INTERFACE_MENUS.map(([menu]) => menu);
+
+/**
+ * Parses the rows once. With a `base` (the `before` state) and no renames, pieces whose menus the change left alone
+ * are taken from the base instead of being parsed again: a change usually touches one menu of many.
+ */
+export function parseSnapshot(rows: LiveRows, renames: Map<string, string> = new Map(), base?: SnapshotBase): Snapshot {
   const canon = (name: string): string => renames.get(name) ?? name;
-  const interfaces = parseInterfaces(rows, canon);
-  const bridges = new Map<string, BridgeInfo>();
-  for (const r of rowsOf(rows, 'interface/bridge')) {
-    if (r['name']) bridges.set(canon(r['name']), { name: canon(r['name']), vlanFiltering: isTrue(r['vlan-filtering']), pvid: num(r['pvid'], 1) });
-  }
+  const reusable = base && renames.size === 0 ? base : undefined;
+  const piece = <K extends keyof Snapshot>(key: K, menus: readonly string[], build: () => Snapshot[K]): Snapshot[K] =>
+    reusable && menus.every((m) => reusable.unchanged.has(m)) ? reusable.snap[key] : build();
+  const interfaces = piece('interfaces', INTERFACE_MENU_NAMES, () => parseInterfaces(rows, canon));
+  return {
+    rows,
+    canon,
+    interfaces,
+    bridges: piece('bridges', ['interface/bridge'], () => {
+      const bridges = new Map<string, BridgeInfo>();
+      for (const r of rowsOf(rows, 'interface/bridge')) {
+        if (r['name']) bridges.set(canon(r['name']), { name: canon(r['name']), vlanFiltering: isTrue(r['vlan-filtering']), pvid: num(r['pvid'], 1) });
+      }
+      return bridges;
+    }),
+    addresses: piece('addresses', ['ip/address', ...INTERFACE_MENU_NAMES], () => parseAddresses(rows, canon, interfaces)),
+    bridgePorts: piece('bridgePorts', ['interface/bridge/port'], () => rowsOf(rows, 'interface/bridge/port').map((r) => ({
+      id: r['.id'] ?? '', interface: canon(r['interface'] ?? ''), bridge: canon(r['bridge'] ?? ''), disabled: isTrue(r['disabled']), pvid: num(r['pvid'], 1), frameTypes: r['frame-types'] || 'admit-all',
+    }))),
+    bridgeVlans: piece('bridgeVlans', ['interface/bridge/vlan'], () => rowsOf(rows, 'interface/bridge/vlan')
+      .filter((r) => !isTrue(r['disabled']) && !isTrue(r['dynamic']))
+      .map((r) => ({ bridge: canon(r['bridge'] ?? ''), vlanIds: parseVlanIds(r['vlan-ids']), tagged: new Set(splitList(r['tagged']).map(canon)), untagged: new Set(splitList(r['untagged']).map(canon)) }))),
+    services: piece('services', ['ip/service'], () => new Map(rowsOf(rows, 'ip/service').map((r) => [r['name'] ?? '', {
+      name: r['name'] ?? '', disabled: isTrue(r['disabled']), port: num(r['port'], 0), address: r['address'] ?? '', vrf: r['vrf'] || 'main', certificate: r['certificate'] ?? '',
+    }]))),
+    addressLists: piece('addressLists', ['ip/firewall/address-list'], () => rowsOf(rows, 'ip/firewall/address-list')
+      .filter((r) => !isTrue(r['disabled']))
+      .map((r) => ({ list: r['list'] ?? '', address: r['address'] ?? '', timed: Boolean(r['timeout']) }))),
+    interfaceLists: piece('interfaceLists', ['interface/list', 'interface/list/member', ...INTERFACE_MENU_NAMES], () => parseInterfaceLists(rows, canon, interfaces)),
+  };
+}
+
+function parseAddresses(rows: LiveRows, canon: (n: string) => string, interfaces: Map<string, InterfaceInfo>): AddressInfo[] {
   const addresses: AddressInfo[] = [];
   for (const r of rowsOf(rows, 'ip/address')) {
     const parsed = parseInterfaceAddress(r['address'] ?? '');
     if (!parsed) continue;
     const iface = canon(r['interface'] ?? '');
     const disabled = isTrue(r['disabled']);
-    addresses.push({ id: r['.id'] ?? '', text: r['address'] ?? '', ...parsed, interface: iface, disabled, active: !disabled && !isTrue(r['invalid']) && interfaces.has(iface) });
+    addresses.push({ id: r['.id'] ?? '', text: r['address'] ?? '', ip: parsed.ip, ipText: parsed.ipText, network: parsed.network, interface: iface, disabled, active: !disabled && !isTrue(r['invalid']) && interfaces.has(iface) });
   }
-  return {
-    rows,
-    canon,
-    interfaces,
-    bridges,
-    addresses,
-    bridgePorts: rowsOf(rows, 'interface/bridge/port').map((r) => ({
-      id: r['.id'] ?? '', interface: canon(r['interface'] ?? ''), bridge: canon(r['bridge'] ?? ''), disabled: isTrue(r['disabled']), pvid: num(r['pvid'], 1), frameTypes: r['frame-types'] || 'admit-all',
-    })),
-    bridgeVlans: rowsOf(rows, 'interface/bridge/vlan')
-      .filter((r) => !isTrue(r['disabled']) && !isTrue(r['dynamic']))
-      .map((r) => ({ bridge: canon(r['bridge'] ?? ''), vlanIds: parseVlanIds(r['vlan-ids']), tagged: new Set(splitList(r['tagged']).map(canon)), untagged: new Set(splitList(r['untagged']).map(canon)) })),
-    services: new Map(rowsOf(rows, 'ip/service').map((r) => [r['name'] ?? '', {
-      name: r['name'] ?? '', disabled: isTrue(r['disabled']), port: num(r['port'], 0), address: r['address'] ?? '', vrf: r['vrf'] || 'main', certificate: r['certificate'] ?? '',
-    }])),
-    addressLists: rowsOf(rows, 'ip/firewall/address-list')
-      .filter((r) => !isTrue(r['disabled']))
-      .map((r) => ({ list: r['list'] ?? '', address: r['address'] ?? '', timed: Boolean(r['timeout']) })),
-    interfaceLists: parseInterfaceLists(rows, canon, interfaces),
-  };
+  return addresses;
 }
 
 function parseInterfaces(rows: LiveRows, canon: (n: string) => string): Map<string, InterfaceInfo> {
