@@ -64,9 +64,11 @@ function describe(outcome: Exclude<WalkOutcome, { kind: 'accept' }>, table: 'raw
   const what = `tcp/${target.port} from ${ep.client}`;
   const where = `in the ${rule.chain} chain${table === 'raw' ? ' of the raw table' : ''}`;
   const when = `${state === 'new' ? ' (new connections)' : ''}${expired ? ' once the timed address-list entries expire' : ''}`;
+  const label = `rule ${rule.position} (${rule.id || 'new'})`;
+  const identity = `${table}:${rule.id || rule.position}:${outcome.kind === 'unknown' ? outcome.construct : rule.action}:${state}:${expired}`;
   const details = { table, chain: rule.chain, rule_id: rule.id, rule_position: rule.position, service: target.name, connection: state };
   if (outcome.kind === 'unknown') {
-    return { ok: false, unknown: true, message: `rule ${rule.position} (${rule.id}) uses ${outcome.construct}, which this evaluation does not model, and could decide ${what} ${where}`, suffix: when, details: { ...details, construct: outcome.construct } };
+    return { ok: false, unknown: true, message: `${label} uses ${outcome.construct}, which this evaluation does not model, and could decide ${what} ${where}`, suffix: when, identity, details: { ...details, construct: outcome.construct, accept_id: outcome.accept?.id } };
   }
-  return { ok: false, message: `rule ${rule.position} (${rule.id}) would ${rule.action} ${what} ${where}`, suffix: when, details };
+  return { ok: false, message: `${label} would ${rule.action} ${what} ${where}`, suffix: when, identity, details };
 }

@@ -57,6 +57,10 @@ describe('walkTable', () => {
     ['does not care about an unknown accept when the rest accepts anyway', [input('accept', { content: 'GET' })], 'accept policy'],
     ['reports an unknown accept that a later drop depends on', [input('accept', { content: 'GET' }), input('drop')], 'unknown *0 content'],
     ['reports an unknown action', [input('mark-connection')], 'unknown *0 action=mark-connection'],
+    ['calls a definite drop after an unknown drop a cut', [input('drop', { 'layer7-protocol': 'x' }), input('drop', { protocol: 'tcp' })], 'cut *1'],
+    ['lets an accept after an unknown drop depend on it', [input('drop', { 'layer7-protocol': 'x' }), input('accept'), input('drop')], 'unknown *0 layer7-protocol'],
+    ['lets an unknown jump into an accepting chain depend on it', [input('jump', { 'jump-target': 'x', 'tls-host': 'a' }), { chain: 'x', action: 'accept' }, input('drop')], 'unknown *0 tls-host'],
+    ['ignores an unknown jump into a chain that decides nothing', [input('jump', { 'jump-target': 'x', 'tls-host': 'a' }), { chain: 'x', action: 'log' }], 'accept policy'],
     ['follows add-src-to-address-list within the walk', [input('add-src-to-address-list', { 'address-list': 'seen' }), input('drop', { 'src-address-list': 'seen' })], 'cut *1'],
   ])('%s', (_name, rows, expected) => {
     expect(walk(rows, packet(), _name.includes('expires'))).toBe(expected);

@@ -6,25 +6,25 @@ export type WalkOutcome =
   | { kind: 'accept'; rule?: CompiledRule; notrack?: boolean }
   | { kind: 'cut'; rule: CompiledRule }
   /** The end depends on a construct this evaluation does not model, at `rule`. */
-  | { kind: 'unknown'; rule: CompiledRule; construct: string };
+  | { kind: 'unknown'; rule: CompiledRule; construct: string; accept?: CompiledRule };
 
-type Step =
-  | { kind: 'accept' | 'notrack'; rule: CompiledRule }
-  | { kind: 'cut'; rule: CompiledRule }
-  | { kind: 'unknown'; rule: CompiledRule; construct: string }
-  | { kind: 'continue' };
+type Step = { kind: 'accept' | 'notrack' | 'cut'; rule: CompiledRule } | { kind: 'continue' } | { kind: 'return' };
 
 const CUTS = new Set(['drop', 'reject', 'tarpit']);
 const CONTINUES = new Set(['passthrough', 'log', 'add-dst-to-address-list', 'fasttrack-connection']);
 const MAX_DEPTH = 32;
 
 /**
- * Walks `start` for the packet. Unknown answers are taken pessimistically: an unknown accept is skipped (and
- * remembered), an unknown drop ends the walk as unknown; a drop reached after a skipped unknown accept is unknown too.
+ * Walks `start` for the packet. A rule whose answer is unknown is read both ways at once: an unknown accept is
+ * skipped (what follows must accept too), an unknown drop is passed over (what follows must not drop either).
+ * A definite drop after only passed-over drops is a cut whatever they do; a drop after a skipped accept, or an
+ * accept after a passed-over drop, depends on the unknown construct.
  */
 export function walkTable(chains: Map<string, CompiledRule[]>, start: string, packet: Packet, ctx: MatchContext): WalkOutcome {
-  const skipped: Array<{ rule: CompiledRule; construct: string }> = [];
+  let skippedAccept: { rule: CompiledRule; construct: string } | undefined;
+  let passedDrop: { rule: CompiledRule; construct: string } | undefined;
   const stack: string[] = [];
+
   const walk = (chain: string): Step => {
     if (stack.includes(chain) || stack.length >= MAX_DEPTH) return { kind: 'continue' }; // RouterOS refuses jump loops
     stack.push(chain);
@@ -32,38 +32,43 @@ export function walkTable(chains: Map<string, CompiledRule[]>, start: string, pa
       for (const rule of chains.get(chain) ?? []) {
         const m = ruleMatches(rule, packet, ctx);
         if (m === false) continue;
-        const unknown = typeof m === 'string' ? m : undefined;
-        const step = act(rule, unknown);
+        const step = m === true ? act(rule) : actUnknown(rule, m);
         if (step.kind === 'return') return { kind: 'continue' }; // back to the calling chain (or the policy)
-        if (step.kind === 'continue') continue;
-        if (step.kind === 'unknown' || step.kind === 'cut' || !unknown) return step;
-        skipped.push({ rule, construct: unknown });
+        if (step.kind !== 'continue') return step;
       }
       return { kind: 'continue' };
     } finally {
       stack.pop();
     }
   };
-  const returns = { kind: 'return' as const };
-  const act = (rule: CompiledRule, unknown: string | undefined): Step | typeof returns => {
-    if (rule.action === 'accept' || rule.action === 'notrack') return { kind: rule.action, rule } as Step;
-    if (CUTS.has(rule.action)) return unknown ? { kind: 'unknown', rule, construct: unknown } : { kind: 'cut', rule };
-    if (CONTINUES.has(rule.action)) return { kind: 'continue' };
-    if (rule.action === 'add-src-to-address-list') {
-      if (!unknown) ctx.added.add(rule.addressList);
-      return { kind: 'continue' };
-    }
-    if (rule.action === 'jump') {
-      const sub = walk(rule.jumpTarget);
-      if (sub.kind === 'cut' && unknown) return { kind: 'unknown', rule, construct: unknown };
-      return sub;
-    }
-    if (rule.action === 'return') return unknown ? { kind: 'unknown', rule, construct: unknown } : returns;
-    return { kind: 'unknown', rule, construct: `action=${rule.action}` };
+
+  const act = (rule: CompiledRule): Step => {
+    if (rule.action === 'accept' || rule.action === 'notrack') return { kind: rule.action, rule };
+    if (CUTS.has(rule.action)) return { kind: 'cut', rule };
+    if (rule.action === 'jump') return walk(rule.jumpTarget);
+    if (rule.action === 'return') return { kind: 'return' };
+    if (rule.action === 'add-src-to-address-list') ctx.added.add(rule.addressList);
+    else if (!CONTINUES.has(rule.action)) passedDrop ??= { rule, construct: `action=${rule.action}` };
+    return { kind: 'continue' };
   };
+
+  const actUnknown = (rule: CompiledRule, construct: string): Step => {
+    if (rule.action === 'jump') {
+      // Taken or not: if the sub-chain decides, the decision rests on this rule's unknown construct.
+      const sub = walk(rule.jumpTarget);
+      if (sub.kind === 'accept' || sub.kind === 'notrack') skippedAccept ??= { rule, construct };
+      if (sub.kind === 'cut') passedDrop ??= { rule, construct };
+    } else if (rule.action === 'accept' || rule.action === 'notrack') {
+      skippedAccept ??= { rule, construct };
+    } else if (rule.action !== 'add-src-to-address-list' && !CONTINUES.has(rule.action)) {
+      passedDrop ??= { rule, construct }; // drop, reject, tarpit, return, or an action this evaluation does not know
+    }
+    return { kind: 'continue' };
+  };
+
   const end = walk(start);
+  if (end.kind === 'cut') return skippedAccept ? { kind: 'unknown', ...skippedAccept } : { kind: 'cut', rule: end.rule };
+  if (passedDrop) return { kind: 'unknown', ...passedDrop, accept: end.kind === 'accept' ? end.rule : undefined };
   if (end.kind === 'accept' || end.kind === 'notrack') return { kind: 'accept', rule: end.rule, notrack: end.kind === 'notrack' };
-  if (end.kind === 'unknown') return end;
-  if (end.kind === 'cut') return skipped.length > 0 ? { kind: 'unknown', ...skipped[0] } : { kind: 'cut', rule: end.rule };
   return { kind: 'accept' };
 }

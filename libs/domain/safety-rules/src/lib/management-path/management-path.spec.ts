@@ -180,10 +180,37 @@ describe('evaluateManagementPath: harmless changes pass', () => {
     expect(verdict.status).toBe('pass');
   });
 
-  it('does not blame a change for a construct the live state already had', () => {
+  const withLayer7 = () => {
+    const rows = homeDevice();
+    rows[FILTER].unshift({ '.id': '*99', chain: 'input', action: 'drop', 'layer7-protocol': 'x', disabled: 'false' });
+    return rows;
+  };
+
+  it('does not blame a change for a construct the live state already had, even once rules move', () => {
+    expect(judge(withLayer7, [set(FILTER, '*F1', { comment: 'x' })]).status).toBe('pass');
+    expect(judge(withLayer7, [drop({ 'src-address': '10.9.9.9' }, '*99')]).status).toBe('pass');
+  });
+
+  it('still refuses a definite drop behind a construct the live state already had', () => {
+    const verdict = judge(withLayer7, [drop({ 'src-address': '192.168.88.254' }, '*F0')]);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toMatch(/^rule 1 \(\*NEW\d+\) would drop tcp\/443 from 192\.168\.88\.254 in the input chain before the accept at position 2$/);
+  });
+
+  it('does not blame a change for access the live state already holds through a timed entry', () => {
+    const timed = () => {
+      const rows = edgeDevice();
+      rows['ip/firewall/address-list'][0] = { ...rows['ip/firewall/address-list'][0], timeout: '2h', dynamic: 'true' };
+      return rows;
+    };
+    expect(judge(timed, [drop({ 'src-address': '10.9.9.9' }, '*E0')]).status).toBe('pass');
+  });
+
+  it('names a rule the pipeline adds without an id', () => {
     const before = homeDevice();
-    before[FILTER].unshift({ '.id': '*99', chain: 'input', action: 'drop', 'layer7-protocol': 'x', disabled: 'false' });
-    expect(evaluateManagementPath(before, apply(before, [set(FILTER, '*F1', { comment: 'x' })]), LOGIN).status).toBe('pass');
+    const after = apply(before, [drop({ 'src-address': '192.168.88.254' }, '*F0')]) as Record<string, Row[]>;
+    after[FILTER][0] = Object.fromEntries(Object.entries(after[FILTER][0]).filter(([k]) => k !== '.id'));
+    expect(evaluateManagementPath(before, after, LOGIN).message).toMatch(/^rule 0 \(new\) would drop tcp\/443/);
   });
 });
 

@@ -23,8 +23,8 @@ function endpointDetails(ep: Endpoint): Record<string, unknown> {
 
 /** Names the accept the walk used to reach, by its position in `after` (where the new drop now stands before it). */
 function acceptContext(passed: CheckResult, after: Snapshot, failure: Failure): string {
-  if (!passed.ok || failure.details?.['table'] !== 'filter' || failure.unknown) return '';
-  const id = passed.facts?.['accept_id'];
+  if (failure.details?.['table'] !== 'filter' || failure.unknown) return '';
+  const id = passed.ok ? passed.facts?.['accept_id'] : passed.unknown ? passed.details?.['accept_id'] : undefined;
   if (typeof id !== 'string' || id === '') return '';
   const rows = rowsOf(after.rows, 'ip/firewall/filter');
   const position = rows.findIndex((r) => r['.id'] === id);
@@ -35,8 +35,9 @@ function acceptContext(passed: CheckResult, after: Snapshot, failure: Failure): 
 
 /**
  * Runs every check on `after`; a check that fails there is run on `before` too. A failure the live state already
- * shows is not the change's doing (the service is connected, so the evaluation misreads that aspect) unless the
- * change alters it; a new failure refuses the change (`fail`), or fails closed when it rests on an unknown construct.
+ * shows is not the change's doing (the service is connected, so the evaluation misreads that aspect); a new
+ * failure refuses the change (`fail`), or fails closed (`not_evaluated`) when it rests on an unknown construct or
+ * when the live state already fails that check for another reason.
  */
 export function judge(checks: readonly Check[], before: Snapshot, after: Snapshot, ep: Endpoint): RuleResult {
   const base = endpointDetails(ep);
@@ -44,12 +45,13 @@ export function judge(checks: readonly Check[], before: Snapshot, after: Snapsho
     const now = check.run(after, ep, before);
     if (now.ok) continue;
     const was = check.run(before, ep, before);
-    if (!was.ok && full(was) === full(now)) continue;
+    // The service is connected now: a cause the live state already shows is not this change's doing.
+    if (!was.ok && (was.identity ?? full(was)) === (now.identity ?? full(now))) continue;
     const details = { ...base, check: check.name, ...now.details };
-    if (!was.ok) {
+    if (now.unknown) return result(RULE, 'not_evaluated', full(now), details);
+    if (!was.ok && !was.unknown) {
       return result(RULE, 'not_evaluated', `the live state already fails this evaluation (${full(was)}), so it cannot tell whether ${full(now)} would cut the service's path`, details);
     }
-    if (now.unknown) return result(RULE, 'not_evaluated', full(now), details);
     return result(RULE, 'fail', now.message + acceptContext(was, after, now) + (now.suffix ?? ''), details);
   }
   const ports = ep.services.map((s) => `${s.name}/${s.port}`).join(', ');
