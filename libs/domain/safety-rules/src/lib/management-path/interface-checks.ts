@@ -82,7 +82,11 @@ export const vlanCheck: Check = {
       if (port.frameTypes === 'admit-only-vlan-tagged') return cut(`bridge port ${portName} would admit only tagged frames, but ${ep.client} sends untagged`, details);
       if (port.pvid !== vlan) return cut(`bridge port ${portName} would put ${ep.client} in VLAN ${port.pvid} (PVID) while ${ep.device} is in VLAN ${vlan}`, details);
     }
-    if (under.vlanId !== undefined && !vlanMember(snap, bridge.name, bridge.name, vlan, 'tagged')) {
+    const cpuTagged = under.vlanId !== undefined;
+    if (bridge.frameTypes === (cpuTagged ? 'admit-only-untagged-and-priority-tagged' : 'admit-only-vlan-tagged')) {
+      return cut(`bridge ${bridge.name} would admit only ${cpuTagged ? 'untagged' : 'tagged'} frames to the device, which takes VLAN ${vlan} ${cpuTagged ? 'tagged' : 'untagged'}`, details);
+    }
+    if (cpuTagged && !vlanMember(snap, bridge.name, bridge.name, vlan, 'tagged')) {
       return cut(`bridge ${bridge.name} would not be a tagged member of VLAN ${vlan}, which carries ${ep.device} on ${ingress}`, details);
     }
     return ok;

@@ -74,6 +74,8 @@ const dangerous: Array<[string, () => Rows, RowOperation[], RegExp, ('fail' | 'n
   ['drop VLAN 99 from the trunk the client uses', () => vlanDevice('ether2'), [set('interface/bridge/vlan', '*30', { tagged: 'bridge,bond1' })], /bridge port ether2 would no longer carry VLAN 99 tagged/],
   ['make the trunk admit only untagged frames', () => vlanDevice('ether2'), [set('interface/bridge/port', '*10', { 'frame-types': 'admit-only-untagged-and-priority-tagged' })], /bridge port ether2 would admit only untagged frames/],
   ['turn on VLAN filtering with the port in another PVID', homeDevice, [set('interface/bridge/port', '*10', { pvid: '10' }), set('interface/bridge', '*6', { 'vlan-filtering': 'yes' })], /bridge port ether2 would put 192\.168\.88\.254 in VLAN 10/],
+  ['make the bridge admit only untagged frames to a VLAN interface', vlanDevice, [set('interface/bridge', '*6', { 'frame-types': 'admit-only-untagged-and-priority-tagged' })], /^bridge bridge would admit only untagged frames to the device, which takes VLAN 99 tagged$/],
+  ['make the bridge admit only tagged frames under VLAN filtering', homeDevice, [set('interface/bridge', '*6', { 'vlan-filtering': 'yes', 'frame-types': 'admit-only-vlan-tagged' })], /^bridge bridge would admit only tagged frames to the device, which takes VLAN 1 untagged$/],
   ['change the bridge PVID under VLAN filtering', homeDevice, [set('interface/bridge', '*6', { 'vlan-filtering': 'yes', pvid: '10' })], /in VLAN 1 \(PVID\) while 192\.168\.88\.1 is in VLAN 10/],
   // routes
   ['remove the route back', edgeDevice, [remove('ip/route', '*80000003')], /^the reply to 10\.100\.250\.10 would leave through sfp-sfpplus1 \(route \*80000001 0\.0\.0\.0\/0 via 203\.0\.113\.1\) instead of vlan100-mgmt$/],

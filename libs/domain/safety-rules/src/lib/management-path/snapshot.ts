@@ -17,6 +17,8 @@ export interface BridgeInfo {
   name: string;
   vlanFiltering: boolean;
   pvid: number;
+  /** What the bridge interface itself (the device's own side) admits. */
+  frameTypes: string;
 }
 
 export interface AddressInfo {
@@ -123,7 +125,7 @@ export function parseSnapshot(rows: LiveRows, renames: Map<string, string> = new
     bridges: piece('bridges', ['interface/bridge'], () => {
       const bridges = new Map<string, BridgeInfo>();
       for (const r of rowsOf(rows, 'interface/bridge')) {
-        if (r['name']) bridges.set(canon(r['name']), { name: canon(r['name']), vlanFiltering: isTrue(r['vlan-filtering']), pvid: num(r['pvid'], 1) });
+        if (r['name']) bridges.set(canon(r['name']), { name: canon(r['name']), vlanFiltering: isTrue(r['vlan-filtering']), pvid: num(r['pvid'], 1), frameTypes: r['frame-types'] || 'admit-all' });
       }
       return bridges;
     }),
