@@ -161,6 +161,7 @@ const harmless: Array<[string, () => Rows, RowOperation[]]> = [
   ['a layer7 drop its address excludes', homeDevice, [drop({ 'layer7-protocol': 'https', 'src-address': '10.9.9.9' }, '*F0')]],
   ['turn on VLAN filtering with every port in VLAN 1', homeDevice, [set('interface/bridge', '*6', { 'vlan-filtering': 'yes' })]],
   ['rename the management bridge', homeDevice, [set('interface/bridge', '*6', { name: 'lan-bridge' }), set('interface', '*6', { name: 'lan-bridge' })]],
+  ['rename the management bridge through /interface only', homeDevice, [set('interface', '*6', { name: 'lan' })]],
   ['rename a spare port', homeDevice, [set('interface/ethernet', '*5', { name: 'printer' })]],
   ['disable the backup route', edgeDevice, [set('ip/route', '*80000002', { disabled: 'true' })]],
   ['disable one slave of the bond', () => vlanDevice('bond1'), [set('interface/ethernet', '*4', { disabled: 'true' })]],

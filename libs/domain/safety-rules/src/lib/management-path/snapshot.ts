@@ -6,6 +6,8 @@ export interface InterfaceInfo {
   name: string;
   type: string;
   disabled: boolean;
+  /** Made by RouterOS or a service (PPP, CAPsMAN…): a member of the built-in `dynamic` list, not of `static`. */
+  dynamic: boolean;
   /** VLAN interfaces: the interface they sit on, and their tag. */
   parent?: string;
   vlanId?: number;
@@ -164,7 +166,8 @@ function parseInterfaces(rows: LiveRows, canon: (n: string) => string): Map<stri
     for (const r of rowsOf(rows, menu)) {
       if (!r['name']) continue;
       const name = canon(r['name']);
-      const known = interfaces.get(name) ?? { name, type: type || r['type'] || '', disabled: false };
+      const known = interfaces.get(name) ?? { name, type: type || r['type'] || '', disabled: false, dynamic: false };
+      known.dynamic ||= isTrue(r['dynamic']) || isTrue(r['.dynamic']);
       // A disable written through any of the interface's menus counts: the rows of the other menus may be stale.
       known.disabled ||= isTrue(r['disabled']);
       if (type) known.type = type;
@@ -184,7 +187,6 @@ export function parseVlanIds(value: string | undefined): Array<[number, number]>
   });
 }
 
-const BUILTIN_LISTS = new Set(['all', 'none', 'dynamic', 'static']);
 
 function parseInterfaceLists(rows: LiveRows, canon: (n: string) => string, interfaces: Map<string, InterfaceInfo>): Map<string, Set<string>> {
   const direct = new Map<string, Set<string>>();
@@ -199,7 +201,8 @@ function parseInterfaceLists(rows: LiveRows, canon: (n: string) => string, inter
   const resolve = (list: string, seen: Set<string>): Set<string> => {
     if (resolved.has(list)) return resolved.get(list)!;
     if (list === 'all') return new Set(interfaces.keys());
-    if (BUILTIN_LISTS.has(list) || seen.has(list)) return new Set();
+    if (list === 'dynamic' || list === 'static') return new Set([...interfaces.values()].filter((i) => i.dynamic === (list === 'dynamic')).map((i) => i.name));
+    if (list === 'none' || seen.has(list)) return new Set();
     seen.add(list);
     const members = new Set(direct.get(list) ?? []);
     const def = defs.get(list);
@@ -209,6 +212,6 @@ function parseInterfaceLists(rows: LiveRows, canon: (n: string) => string, inter
     return members;
   };
   for (const list of new Set([...direct.keys(), ...defs.keys()])) resolve(list, new Set());
-  resolved.set('all', new Set(interfaces.keys()));
+  for (const builtin of ['all', 'none', 'dynamic', 'static']) resolved.set(builtin, resolve(builtin, new Set()));
   return resolved;
 }
