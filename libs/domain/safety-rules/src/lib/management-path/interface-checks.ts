@@ -1,7 +1,7 @@
 import { Check, cut, ok } from './check';
 import { Endpoint } from './endpoint';
 import { bridgeUnder, enslavingPort, interfaceProblem, InterfaceProblem, vlanMember } from './interface-graph';
-import { Snapshot } from './snapshot';
+import { isTrue, rowsOf, Snapshot } from './snapshot';
 
 const gone = (p: InterfaceProblem) => (p.problem === 'missing' ? 'removed' : 'disabled');
 
@@ -40,9 +40,20 @@ export const interfaceCheck: Check = {
     if (p) return cut(`interface ${p.name}${p.name === ingress ? '' : ` (under ${ingress})`}, on which ${ep.client} reaches the device, would be ${gone(p)}`, { interface: p.name });
     const s = enslaved(snap, ingress);
     if (s) return cut(s, { interface: ingress });
+    const arp = arpProblem(snap, ep, ingress);
+    if (arp) return cut(arp, { interface: ingress });
     return ep.bridgePort ? bridgePortProblem(snap, ep) : ok;
   },
 };
+
+/** With `arp=disabled` or `reply-only` the device answers only hosts it has a static ARP entry for. */
+function arpProblem(snap: Snapshot, ep: Endpoint, ingress: string): string | undefined {
+  const mode = snap.interfaces.get(ingress)?.arp ?? 'enabled';
+  if (mode !== 'disabled' && mode !== 'reply-only') return undefined;
+  const hop = ep.gateway ?? ep.client;
+  const pinned = rowsOf(snap.rows, 'ip/arp').some((r) => r['address'] === hop && snap.canon(r['interface'] ?? '') === ingress && !isTrue(r['dynamic']) && !isTrue(r['disabled']));
+  return pinned ? undefined : `${ingress} would be set to arp=${mode} with no static ARP entry for ${hop}, so replies to ${ep.client} could not be sent`;
+}
 
 function bridgePortProblem(snap: Snapshot, ep: Endpoint) {
   const name = snap.canon(ep.bridgePort!);

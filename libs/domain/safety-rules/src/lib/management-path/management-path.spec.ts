@@ -64,6 +64,8 @@ const dangerous: Array<[string, () => Rows, RowOperation[], RegExp, ('fail' | 'n
   ['disable the management VLAN interface', edgeDevice, [set('interface/vlan', '*12', { disabled: 'true' })], /interface vlan100-mgmt, which carries 10\.100\.5\.1\/24, would be disabled/],
   ["disable the VLAN's parent", edgeDevice, [set('interface/ethernet', '*10', { disabled: 'true' })], /^interface ether16 \(under vlan100-mgmt\), which carries 10\.100\.5\.1\/24, would be disabled$/],
   ['remove the management VLAN interface', edgeDevice, [remove('interface/vlan', '*12'), remove('interface', '*12')], /^interface vlan100-mgmt, which carries 10\.100\.5\.1\/24, would be removed$/],
+  ['turn ARP to reply-only on the management interface', homeDevice, [set('interface/bridge', '*6', { arp: 'reply-only' })], /^bridge would be set to arp=reply-only with no static ARP entry for 192\.168\.88\.254, so replies to 192\.168\.88\.254 could not be sent$/],
+  ['disable ARP towards the gateway of a routed client', edgeDevice, [set('interface/vlan', '*12', { arp: 'disabled' })], /^vlan100-mgmt would be set to arp=disabled with no static ARP entry for 10\.100\.5\.254/],
   ['retag the management VLAN interface', edgeDevice, [set('interface/vlan', '*12', { 'vlan-id': '200' })], /^vlan100-mgmt would move from VLAN 100 to VLAN 200$/],
   ['disable the bond the client sits behind', () => vlanDevice('bond1'), [set('interface/bonding', '*8', { disabled: 'true' })], /interface bond1, 10\.99\.0\.50's port on bridge, would be disabled/],
   // VLAN filtering
@@ -162,6 +164,11 @@ const harmless: Array<[string, () => Rows, RowOperation[]]> = [
   ['turn on VLAN filtering with every port in VLAN 1', homeDevice, [set('interface/bridge', '*6', { 'vlan-filtering': 'yes' })]],
   ['rename the management bridge', homeDevice, [set('interface/bridge', '*6', { name: 'lan-bridge' }), set('interface', '*6', { name: 'lan-bridge' })]],
   ['rename the management bridge through /interface only', homeDevice, [set('interface', '*6', { name: 'lan' })]],
+  ['turn ARP to reply-only where the client has a static ARP entry', () => {
+    const rows = homeDevice();
+    rows['ip/arp'][0] = { ...rows['ip/arp'][0], dynamic: 'false' };
+    return rows;
+  }, [set('interface/bridge', '*6', { arp: 'reply-only' })]],
   ['rename a spare port', homeDevice, [set('interface/ethernet', '*5', { name: 'printer' })]],
   ['disable the backup route', edgeDevice, [set('ip/route', '*80000002', { disabled: 'true' })]],
   ['disable one slave of the bond', () => vlanDevice('bond1'), [set('interface/ethernet', '*4', { disabled: 'true' })]],

@@ -8,6 +8,8 @@ export interface InterfaceInfo {
   disabled: boolean;
   /** Made by RouterOS or a service (PPP, CAPsMAN…): a member of the built-in `dynamic` list, not of `static`. */
   dynamic: boolean;
+  /** The interface's ARP mode (`enabled`, `disabled`, `reply-only`, `proxy-arp`…). */
+  arp: string;
   /** VLAN interfaces: the interface they sit on, and their tag. */
   parent?: string;
   vlanId?: number;
@@ -166,7 +168,8 @@ function parseInterfaces(rows: LiveRows, canon: (n: string) => string): Map<stri
     for (const r of rowsOf(rows, menu)) {
       if (!r['name']) continue;
       const name = canon(r['name']);
-      const known = interfaces.get(name) ?? { name, type: type || r['type'] || '', disabled: false, dynamic: false };
+      const known = interfaces.get(name) ?? { name, type: type || r['type'] || '', disabled: false, dynamic: false, arp: 'enabled' };
+      if (r['arp'] && (menu !== 'interface' || known.arp === 'enabled')) known.arp = r['arp'];
       known.dynamic ||= isTrue(r['dynamic']) || isTrue(r['.dynamic']);
       // A disable written through any of the interface's menus counts: the rows of the other menus may be stale.
       known.disabled ||= isTrue(r['disabled']);
