@@ -47,26 +47,35 @@ export function firewallCheck(target: ServiceTarget, state: State, expired: bool
       if (expired && !t.timed) return ok;
       const packet: Packet = {
         srcIp: ep.clientIp, dstIp: ep.deviceIp, dstPort: target.port, srcPort: state === 'established' ? target.srcPort : undefined,
-        inInterface: snap.canon(ep.ingress), inBridgePort: ep.bridgePort && snap.canon(ep.bridgePort), srcMac: ep.mac, state,
+        inInterface: snap.canon(ep.ingress), inBridgePort: ep.bridgePort && snap.canon(ep.bridgePort), srcMac: ep.mac,
+        srcType: 'unicast', dstType: 'local', flags: state === 'new' ? ['syn'] : ['ack'], state,
+      };
+      // The device's answer: conntrack sees even the SYN-ACK to a new connection as established.
+      const reply: Packet = {
+        srcIp: ep.deviceIp, dstIp: ep.clientIp, srcPort: target.port, dstPort: packet.srcPort,
+        outInterface: packet.inInterface, outBridgePort: packet.inBridgePort, srcMac: '',
+        srcType: 'local', dstType: 'unicast', flags: state === 'new' ? ['syn', 'ack'] : ['ack'], state: 'established',
       };
       const ctx = (): MatchContext => ({ snap, lists: t.lists, expired, added: new Set() });
       const raw = walkTable(t.raw, 'prerouting', packet, ctx());
       if (raw.kind !== 'accept') return describe(raw, 'raw', target, ep, state, expired);
       const filter = walkTable(t.filter, 'input', raw.notrack ? { ...packet, state: 'untracked' } : packet, ctx());
       if (filter.kind !== 'accept') return describe(filter, 'filter', target, ep, state, expired);
+      const output = walkTable(t.filter, 'output', reply, ctx());
+      if (output.kind !== 'accept') return describe(output, 'filter', target, ep, state, expired, true);
       return { ok: true, facts: { accept_position: filter.rule?.position, accept_id: filter.rule?.id } };
     },
   };
 }
 
-function describe(outcome: Exclude<WalkOutcome, { kind: 'accept' }>, table: 'raw' | 'filter', target: ServiceTarget, ep: Endpoint, state: State, expired: boolean): CheckResult {
+function describe(outcome: Exclude<WalkOutcome, { kind: 'accept' }>, table: 'raw' | 'filter', target: ServiceTarget, ep: Endpoint, state: State, expired: boolean, reply = false): CheckResult {
   const { rule } = outcome;
-  const what = `tcp/${target.port} from ${ep.client}`;
+  const what = reply ? `the replies of tcp/${target.port} to ${ep.client}` : `tcp/${target.port} from ${ep.client}`;
   const where = `in the ${rule.chain} chain${table === 'raw' ? ' of the raw table' : ''}`;
   const when = `${state === 'new' ? ' (new connections)' : ''}${expired ? ' once the timed address-list entries expire' : ''}`;
   const label = `rule ${rule.position} (${rule.id || 'new'})`;
-  const identity = `${table}:${rule.id || rule.position}:${outcome.kind === 'unknown' ? outcome.construct : rule.action}:${state}:${expired}`;
-  const details = { table, chain: rule.chain, rule_id: rule.id, rule_position: rule.position, service: target.name, connection: state };
+  const identity = `${table}:${reply ? 'reply:' : ''}${rule.id || rule.position}:${outcome.kind === 'unknown' ? outcome.construct : rule.action}:${state}:${expired}`;
+  const details = { table, chain: rule.chain, rule_id: rule.id, rule_position: rule.position, service: target.name, connection: state, direction: reply ? 'reply' : 'request' };
   if (outcome.kind === 'unknown') {
     return { ok: false, unknown: true, message: `${label} uses ${outcome.construct}, which this evaluation does not model, and could decide ${what} ${where}`, suffix: when, identity, details: { ...details, construct: outcome.construct, accept_id: outcome.accept?.id } };
   }

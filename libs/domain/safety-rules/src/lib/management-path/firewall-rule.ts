@@ -2,15 +2,24 @@ import type { Row } from '@routeros-mcp/domain-changes';
 import { Ipv4Range, parseIpv4Range, rangeContains } from './ip-range';
 import { isTrue, Snapshot, splitList } from './snapshot';
 
-/** The management packet as the input chain sees it. `srcPort` absent: a fresh connection's ephemeral port. */
+/**
+ * A management packet as a chain sees it: the client's request (input) or the device's reply (output).
+ * An absent port is a fresh connection's ephemeral client port; an absent `srcMac` is unknown, `''` is none.
+ */
 export interface Packet {
   srcIp: number;
   dstIp: number;
   srcPort?: number;
-  dstPort: number;
-  inInterface: string;
+  dstPort?: number;
+  inInterface?: string;
   inBridgePort?: string;
+  outInterface?: string;
+  outBridgePort?: string;
   srcMac?: string;
+  srcType: string;
+  dstType: string;
+  /** TCP flags of the packet: a client's first packet is a SYN, the device's answer to it a SYN-ACK. */
+  flags: readonly string[];
   state: 'new' | 'established' | 'untracked';
 }
 
@@ -98,8 +107,24 @@ function setMatcher(value: string, actual: (p: Packet, c: MatchContext) => strin
 function tcpFlagsMatcher(value: string): Matcher {
   const wanted = splitList(value).map((f) => negated(f));
   return (p) => {
-    const flags = p.state === 'new' ? ['syn'] : ['ack'];
-    return wanted.every(([neg, flag]) => flags.includes(flag) !== neg);
+    return wanted.every(([neg, flag]) => p.flags.includes(flag) !== neg);
+  };
+}
+
+/** An interface matcher: a packet without that interface (a reply has no in-interface) matches only a negation. */
+function interfaceMatcher(value: string, pick: (p: Packet) => string | undefined): Matcher {
+  const [neg, name] = negated(value);
+  return (p, c) => {
+    const iface = pick(p);
+    return (iface !== undefined && iface === c.snap.canon(name)) !== neg;
+  };
+}
+
+function interfaceListMatcher(value: string, pick: (p: Packet) => string | undefined): Matcher {
+  const [neg, list] = negated(value);
+  return (p, c) => {
+    const iface = pick(p);
+    return (iface !== undefined && (c.snap.interfaceLists.get(list)?.has(iface) ?? false)) !== neg;
   };
 }
 
@@ -119,31 +144,20 @@ function matcherFor(key: string, value: string): Matcher | undefined {
     case 'port': return portMatcher(key, value, 'any');
     case 'connection-state': return setMatcher(value, (p) => [p.state]);
     case 'connection-nat-state': return setMatcher(value, () => []);
-    case 'src-address-type': return setMatcher(value, () => ['unicast']);
-    case 'dst-address-type': return setMatcher(value, () => ['local']);
+    case 'src-address-type': return setMatcher(value, (p) => [p.srcType]);
+    case 'dst-address-type': return setMatcher(value, (p) => [p.dstType]);
     case 'tcp-flags': return tcpFlagsMatcher(value);
-    case 'in-interface': {
-      const [neg, name] = negated(value);
-      return (p, c) => (p.inInterface === c.snap.canon(name)) !== neg;
-    }
-    case 'in-interface-list': {
-      const [neg, list] = negated(value);
-      return (p, c) => (c.snap.interfaceLists.get(list)?.has(p.inInterface) ?? false) !== neg;
-    }
-    case 'in-bridge-port': {
-      const [neg, name] = negated(value);
-      return (p, c) => (p.inBridgePort === c.snap.canon(name)) !== neg;
-    }
-    case 'in-bridge-port-list': {
-      const [neg, list] = negated(value);
-      return (p, c) => (p.inBridgePort !== undefined && (c.snap.interfaceLists.get(list)?.has(p.inBridgePort) ?? false)) !== neg;
-    }
-    // Packets to the device itself have no output interface or bridge port.
-    case 'out-interface': case 'out-interface-list': case 'out-bridge-port': case 'out-bridge-port-list':
-      return () => value.startsWith('!');
+    case 'in-interface': return interfaceMatcher(value, (p) => p.inInterface);
+    case 'out-interface': return interfaceMatcher(value, (p) => p.outInterface);
+    case 'in-bridge-port': return interfaceMatcher(value, (p) => p.inBridgePort);
+    case 'out-bridge-port': return interfaceMatcher(value, (p) => p.outBridgePort);
+    case 'in-interface-list': return interfaceListMatcher(value, (p) => p.inInterface);
+    case 'out-interface-list': return interfaceListMatcher(value, (p) => p.outInterface);
+    case 'in-bridge-port-list': return interfaceListMatcher(value, (p) => p.inBridgePort);
+    case 'out-bridge-port-list': return interfaceListMatcher(value, (p) => p.outBridgePort);
     case 'src-mac-address': {
       const [neg, mac] = negated(value.toUpperCase());
-      return (p) => (p.srcMac === undefined ? key : (p.srcMac === mac) !== neg);
+      return (p) => (p.srcMac === undefined ? key : (p.srcMac !== '' && p.srcMac === mac) !== neg);
     }
     default:
       return undefined;

@@ -10,7 +10,7 @@ const snap = parseSnapshot({
   'interface/list/member': [{ list: 'LAN', interface: 'bridge', disabled: 'false' }, { list: 'WAN', interface: 'ether1', disabled: 'false' }, { list: 'PORTS', interface: 'ether2', disabled: 'false' }],
 });
 const packet = (over: Partial<Packet> = {}): Packet => ({
-  srcIp: parseIpv4Range('10.0.0.5')!.lo, dstIp: parseIpv4Range('10.0.0.1')!.lo, srcPort: 50000, dstPort: 443, inInterface: 'bridge', inBridgePort: 'ether2', srcMac: 'AA:BB:CC:00:00:05', state: 'established', ...over,
+  srcIp: parseIpv4Range('10.0.0.5')!.lo, dstIp: parseIpv4Range('10.0.0.1')!.lo, srcPort: 50000, dstPort: 443, inInterface: 'bridge', inBridgePort: 'ether2', srcMac: 'AA:BB:CC:00:00:05', srcType: 'unicast', dstType: 'local', flags: ['ack'], state: 'established', ...over,
 });
 const lists: MatchContext['lists'] = new Map([['ops', { permanent: [parseIpv4Range('10.0.0.0/28')!], timed: [] }], ['temp', { permanent: [], timed: [parseIpv4Range('10.0.0.5')!] }]]);
 const ctx = (expired = false): MatchContext => ({ snap, lists, expired, added: new Set() });
@@ -43,6 +43,7 @@ describe('walkTable', () => {
     ['knows the destination is a local address', [input('drop', { 'dst-address-type': 'local' })], 'cut *0'],
     ['knows the source is unicast', [input('drop', { 'src-address-type': '!unicast' })], 'accept policy'],
     ['never matches an output interface in input', [input('drop', { 'out-interface': 'ether1' })], 'accept policy'],
+    ['matches a negated output interface in input', [input('drop', { 'out-interface': '!ether1' })], 'cut *0'],
     ['knows the built-in static list', [input('drop', { 'in-interface-list': 'static' })], 'cut *0'],
     ['knows the built-in dynamic list', [input('drop', { 'in-interface-list': 'dynamic' })], 'accept policy'],
     ['knows the built-in none list', [input('drop', { 'in-interface-list': '!none' })], 'cut *0'],
@@ -70,7 +71,7 @@ describe('walkTable', () => {
   });
 
   it('treats a fresh connection\'s source port as any ephemeral port', () => {
-    const p = packet({ srcPort: undefined, state: 'new' });
+    const p = packet({ srcPort: undefined, state: 'new', flags: ['syn'] });
     expect(walk([input('drop', { 'src-port': '1024-65535' })], p)).toBe('cut *0');
     expect(walk([input('drop', { 'src-port': '1-1023' })], p)).toBe('accept policy');
     expect(walk([input('drop', { 'src-port': '40000-50000' })], p)).toBe('unknown *0 src-port');

@@ -23,7 +23,7 @@ function endpointDetails(ep: Endpoint): Record<string, unknown> {
 
 /** Names the accept the walk used to reach, by its position in `after` (where the new drop now stands before it). */
 function acceptContext(passed: CheckResult, after: Snapshot, failure: Failure): string {
-  if (failure.details?.['table'] !== 'filter' || failure.unknown) return '';
+  if (failure.details?.['table'] !== 'filter' || failure.details['direction'] === 'reply' || failure.unknown) return '';
   const id = passed.ok ? passed.facts?.['accept_id'] : passed.unknown ? passed.details?.['accept_id'] : undefined;
   if (typeof id !== 'string' || id === '') return '';
   const rows = rowsOf(after.rows, 'ip/firewall/filter');
