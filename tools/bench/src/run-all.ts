@@ -3,6 +3,7 @@ import { simScale } from './sim-scale.bench';
 import { adapterFanOut, adapterLatency } from './adapter-latency.bench';
 import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
 import { robustness } from './robustness/robustness';
+import { managementPath } from './management-path.bench';
 
 /** Runs every benchmark and prints one JSON line each: results are ratios against baselines from the same run. */
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   if (mcp('fleet')) process.stdout.write(JSON.stringify(await mcpFleetHealth()) + '\n');
   if (mcp('cold')) process.stdout.write(JSON.stringify(await mcpColdStart()) + '\n');
   if (only === 'robustness') await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
+  if (!only || only === 'management-path') process.stdout.write(JSON.stringify(managementPath()) + '\n');
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
 }
 

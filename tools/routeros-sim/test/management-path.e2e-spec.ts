@@ -1,5 +1,6 @@
 import { Fleet, startFleet } from '../src';
 import { call } from './rest-client';
+import { until } from './until';
 import { sshOnce, SshSession } from './ssh-client';
 
 // mixed: device 0 home, 1 edge, 2 chr, 3 legacy-ap
@@ -17,14 +18,6 @@ async function control(method: string, path: string, body?: unknown): Promise<an
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await sleep(50);
-  }
-  throw new Error('condition not reached');
-}
 
 describe('management path over real sockets', () => {
   it('removing the managed address over REST leaves new connections hanging; the control API still sees the state and restores it', async () => {
@@ -81,17 +74,28 @@ describe('management path over real sockets', () => {
 });
 
 describe('safe mode over SSH (7.18 and later)', () => {
-  it('undoes a lock-out made over REST once the holding SSH session drops', async () => {
+  it('undoes a lock-out made over REST once the device notices the holding session is cut, without the client closing it', async () => {
     const session = await SshSession.connect(fleet.devices[0].sshPort, { password: 'admin' });
-    expect(await session.exec('/safe-mode/take')).toEqual({ output: '', code: 0 });
-    const managed = ((await call(url(0), 'GET', '/ip/address')).body as any[])[0];
-    await call(url(0), 'DELETE', `/ip/address/${managed['.id']}`);
-    await expect(identity(0)).rejects.toThrow(/client timeout/);
-    expect((await control('GET', '/devices/0/state')).management.safe_mode_holder).not.toBeNull();
+    try {
+      expect(await session.exec('/safe-mode/take')).toEqual({ output: '', code: 0 });
+      const managed = ((await call(url(0), 'GET', '/ip/address')).body as any[])[0];
+      await call(url(0), 'DELETE', `/ip/address/${managed['.id']}`);
+      // The device's TCP gives up on the cut session (safeModeRevertMs stands for its timeout) and undoes the change.
+      await until(async () => (await identity(0, 2000)).status === 200);
+      expect(((await call(url(0), 'GET', '/ip/address')).body as any[]).map((a) => a.address)).toEqual(['192.168.88.1/24']);
+      expect((await control('GET', '/devices/0/state')).management.safe_mode_holder).toBeNull();
+    } finally {
+      session.close();
+    }
+  });
 
+  it('undoes the changes of a session that closes while holding safe mode', async () => {
+    const session = await SshSession.connect(fleet.devices[0].sshPort, { password: 'admin' });
+    await session.exec('/safe-mode/take');
+    await call(url(0), 'POST', '/system/identity/set', { body: { name: 'temporary' } });
+    expect((await control('GET', '/devices/0/state')).management.safe_mode_holder).not.toBeNull();
     session.close();
-    await until(async () => (await identity(0, 2000)).status === 200);
-    expect(((await call(url(0), 'GET', '/ip/address')).body as any[]).map((a) => a.address)).toEqual(['192.168.88.1/24']);
+    await until(async () => ((await identity(0)).body as any).name === 'sim-home-001');
     expect((await control('GET', '/devices/0/state')).management.safe_mode_holder).toBeNull();
   });
 

@@ -1,5 +1,56 @@
 import { createHash } from 'node:crypto';
-import { Client } from 'ssh2';
+import { Client, ClientChannel } from 'ssh2';
+
+/** An interactive console on a PTY: send keystrokes, wait for text to appear. */
+export class InteractiveShell {
+  /** Everything received so far. */
+  output = '';
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly stream: ClientChannel) {
+    stream.on('data', (chunk: Buffer) => {
+      this.output += chunk.toString();
+      this.waiters.forEach((w) => w());
+    });
+    stream.on('close', () => {
+      this.closed = true;
+      this.waiters.forEach((w) => w());
+    });
+  }
+
+  closed = false;
+
+  send(text: string): void {
+    this.stream.write(text);
+  }
+
+  /** Resolves with the output from `from` on once `pattern` appears in it (after `from`). */
+  waitFor(pattern: string | RegExp, from = 0, timeoutMs = 10_000): Promise<string> {
+    const found = () => {
+      const text = this.output.slice(from);
+      return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+    };
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (found()) {
+          clearTimeout(timer);
+          this.waiters = this.waiters.filter((w) => w !== check);
+          resolve(this.output.slice(from));
+        }
+      };
+      const timer = setTimeout(() => reject(new Error(`no ${String(pattern)} within ${timeoutMs} ms; got ${JSON.stringify(this.output.slice(from))}`)), timeoutMs);
+      this.waiters.push(check);
+      check();
+    });
+  }
+
+  /** Types a line and waits for the next prompt; resolves with what came back in between. */
+  async run(line: string, prompt: RegExp = /\] (?:\/\S*)?(?:>|<SAFE>) $/): Promise<string> {
+    const from = this.output.length;
+    this.send(`${line}\r`);
+    return this.waitFor(prompt, from);
+  }
+}
 
 export interface ExecResult {
   output: string;
@@ -50,8 +101,20 @@ export class SshSession {
     });
   }
 
+  /** Opens an interactive console on a PTY, as a terminal would. */
+  shell(): Promise<InteractiveShell> {
+    return new Promise((resolve, reject) => {
+      this.client.shell({ term: 'dumb', cols: 200, rows: 50 }, (err, stream) => (err ? reject(err) : resolve(new InteractiveShell(stream))));
+    });
+  }
+
   close(): void {
     this.client.end();
+  }
+
+  /** Drops the TCP connection without an SSH goodbye, as a cut link would look to the client. */
+  drop(): void {
+    this.client.destroy();
   }
 }
 

@@ -17,3 +17,4 @@ export * from './lib/singletons/singleton-set.planner';
 export * from './lib/singletons/system-identity.planner';
 export * from './lib/singletons/dns-servers.planner';
 export * from './lib/singletons/ntp-servers.planner';
+export * from './lib/planners';

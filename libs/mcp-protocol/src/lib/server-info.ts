@@ -14,7 +14,8 @@ export interface ExposedTools {
 
 const TIER_TEXT: Record<string, string> = {
   fundamental: 'read-only tools: they look, never change a device',
-  advanced: 'single-device writes with dry-run diffs (devices opt in per capability flag)',
+  advanced:
+    'single-device writes with dry-run diffs (devices opt in per capability flag; dry_run=true shows the change and writes nothing; every write answers changed, dry_run, change_id, summary, risk, diff, touched rows before/after, safety verdicts, protection and verification)',
   professional: 'multi-device plans a human approves out of band',
 };
 

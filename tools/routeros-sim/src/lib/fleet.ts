@@ -6,6 +6,9 @@ import { SimDevice } from './sim-device';
 import { createRestServer } from './server/rest-server';
 import { startControlServer } from './control/control-server';
 import { createSshServer } from './ssh/ssh-server';
+import { ClientTraces } from './model/client-traces';
+import { DeviceClock, Scheduler } from './model/scheduler';
+import { runConsole } from './ssh/console-command';
 
 export interface FleetOptions {
   devices: number;
@@ -52,7 +55,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const profile: ProfileName = options.profile === 'mixed' ? PROFILES[i % PROFILES.length] : (options.profile ?? 'edge');
       const identity = `sim-${profile}-${String(i + 1).padStart(3, '0')}`;
       const restService: 'www' | 'www-ssl' = options.plainHttp ? 'www' : 'www-ssl';
-      const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService }));
+      const clock = new DeviceClock();
+      const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService }), clock.now);
+      // Scheduler scripts run as the console runs them, limited to the revert grammar.
+      const scheduler = new Scheduler(state, clock.now, async (script, owner) => {
+        const result = await runConsole(state, script, { session: 'scheduler', user: { name: owner, password: '', group: 'full' }, scriptOnly: true });
+        return result.ok ? undefined : result.error;
+      });
+      const traces = new ClientTraces(state);
+      state.attachLiveRows((path) => traces.rows(path));
       const ref: { device?: SimDevice } = {};
       const faults = () => ref.device?.activeFaults ?? {};
       const stats = { requests: 0, inFlight: 0, maxInFlight: 0 };
@@ -63,11 +74,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         tls: options.plainHttp ? undefined : { cert: identities[i].certPem, key: identities[i].keyPem },
         requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
         reachable: () => ref.device?.establishedReachable(restService) ?? true,
+        frozen: () => ref.device?.isFrozen ?? false,
         stats,
+        traces,
       });
       const sshServerFor = (hostKey: string) =>
-        createSshServer({ state, hostKey, users: () => users, faults, reachable: () => ref.device?.establishedReachable('ssh') ?? true, safeModeRevertMs: options.safeModeRevertMs ?? 2_000 });
-      ref.device = new SimDevice({ index: i, identity, profile, state, keys: identities[i], users, rest, restService, sshServerFor, stats });
+        createSshServer({ state, hostKey, users: () => users, faults, reachable: () => ref.device?.establishedReachable('ssh') ?? true, safeModeRevertMs: options.safeModeRevertMs ?? 2_000, traces });
+      ref.device = new SimDevice({ index: i, identity, profile, state, keys: identities[i], users, rest, restService, sshServerFor, stats, clock, scheduler });
       devices.push(ref.device);
       await ref.device.listen(options.basePort ? options.basePort + i : 0, options.sshBasePort ? options.sshBasePort + i : 0);
     }

@@ -8,6 +8,7 @@ import { createDeviceIdentity, DeviceIdentity } from './identity/device-identity
 import { Faults } from './server/faults';
 import { Admission, PortGate } from './server/port-gate';
 import type { RestStats } from './server/rest-server';
+import type { DeviceClock, Scheduler } from './model/scheduler';
 
 export interface SimDeviceParts {
   index: number;
@@ -21,6 +22,8 @@ export interface SimDeviceParts {
   stats: RestStats;
   /** Builds an SSH server for a host key: one for the device's key, one more when a changed key is injected. */
   sshServerFor: (hostKey: string) => SshServer;
+  clock: DeviceClock;
+  scheduler: Scheduler;
 }
 
 /**
@@ -42,6 +45,8 @@ export class SimDevice {
   private readonly restGate: PortGate;
   private readonly sshGate: PortGate;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeWrites: () => void;
+  private frozen = false;
   private syncing = Promise.resolve();
   private servedCert?: string;
   private servedSsh?: SshServer;
@@ -53,12 +58,47 @@ export class SimDevice {
     this.sshGate = new PortGate(() => this.admission('ssh'), (socket) => this.activeSsh().injectSocket(socket));
     // After the current event: the answer to the request that made the change still goes out, as on a device.
     this.unsubscribe = this.state.onChange(() => void setImmediate(() => void this.sync()));
+    this.unsubscribeWrites = this.state.onWrite(() => this.afterWrite());
+  }
+
+  /** Write faults act here, synchronously, before the write's own answer goes out. */
+  private afterWrite(): void {
+    const remaining = this.faults.dropConnectionsAfterWrites;
+    if (remaining !== undefined) {
+      if (remaining > 1) this.faults.dropConnectionsAfterWrites = remaining - 1;
+      else {
+        delete this.faults.dropConnectionsAfterWrites;
+        this.restGate.dropConnections();
+        this.sshGate.dropConnections();
+      }
+    }
+    if (this.faults.freezeAfterWrite && !this.frozen) this.setFrozen(true);
+  }
+
+  private setFrozen(frozen: boolean): void {
+    this.frozen = frozen;
+    this.restGate.setFrozen(frozen);
+    this.sshGate.setFrozen(frozen);
+  }
+
+  /** Whether a write fault froze the device (it answers nothing until faults are cleared). */
+  get isFrozen(): boolean {
+    return this.frozen;
   }
 
   async listen(restPort: number, sshPort: number): Promise<void> {
     await this.restGate.listen(restPort);
     await this.sshGate.listen(sshPort);
     await this.sync();
+    this.parts.scheduler.start();
+  }
+
+  /** Moves the device's clock on (control API): scheduler entries that come due run before this resolves. */
+  async advanceClock(ms: number): Promise<void> {
+    this.parts.clock.advance(ms);
+    this.parts.scheduler.wake();
+    await this.parts.scheduler.settled();
+    await this.settled();
   }
 
   get restPort(): number {
@@ -96,6 +136,7 @@ export class SimDevice {
       this.replacement = await createDeviceIdentity(`${this.identity}-replaced`);
     }
     this.faults = { ...this.faults, ...faults };
+    this.applyWriteFaults();
     this.applyIdentity();
     this.applyFlapping();
     await this.sync();
@@ -112,6 +153,7 @@ export class SimDevice {
 
   async clearFaults(): Promise<void> {
     this.faults = {};
+    this.applyWriteFaults();
     this.applyIdentity();
     this.applyFlapping();
     await this.sync();
@@ -150,11 +192,14 @@ export class SimDevice {
       rest_listening: this.restGate.isOpen,
       ssh_listening: this.sshGate.isOpen,
       safe_mode_holder: this.state.safeModeHolder ?? null,
+      frozen: this.frozen,
     };
   }
 
   async close(): Promise<void> {
     this.unsubscribe();
+    this.parts.scheduler.stop();
+    this.unsubscribeWrites();
     clearInterval(this.flapTimer);
     await this.syncing;
     await this.restGate.close();
@@ -184,6 +229,11 @@ export class SimDevice {
     const ssh = this.activeSsh();
     if (this.servedSsh !== undefined && ssh !== this.servedSsh) this.sshGate.dropConnections();
     this.servedSsh = ssh;
+  }
+
+  private applyWriteFaults(): void {
+    this.state.writesDoNotStick = !!this.faults.writesDoNotStick;
+    if (!this.faults.freezeAfterWrite && this.frozen) this.setFrozen(false);
   }
 
   private applyFlapping(): void {

@@ -109,6 +109,11 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   'CHANGE.NOT_REVERTIBLE': { kind: 'CONFLICT', suggestion: () => 'Make the opposite change with the tool that made it, after a dry run.', nextSteps: () => ['change_get'] },
   'CHANGE.MOVED_ON': { kind: 'CONFLICT', suggestion: () => 'The device changed since: read its current state and make the change you want with a write tool (dry run first).', nextSteps: () => ['change_list'] },
   'CHANGE.NOT_FOUND': { kind: 'NOT_FOUND', suggestion: () => 'Call change_list and use one of the change ids it returns.', nextSteps: () => ['change_list'] },
+  // Refusals of the write planners: the request was well formed, the live configuration says no.
+  'CHANGE.PRECONDITION_FAILED': { kind: 'CONFLICT', suggestion: () => 'The device changed since it was read: list again and retry with the current id and position.', nextSteps: (d) => listToolFor(d) },
+  'CHANGE.TARGET_NOT_FOUND': { kind: 'NOT_FOUND', suggestion: () => 'List what exists first and use a name or id it returns.', nextSteps: (d) => listToolFor(d) },
+  'CHANGE.OVERLAP': { kind: 'CONFLICT', suggestion: () => 'Choose another value, or change or remove the row it collides with first.', nextSteps: () => [] },
+  'CHANGE.NOT_PERMITTED': { kind: 'VALIDATION_ERROR', suggestion: () => 'These tools change only static rows and address lists named mcp-*; choose another target.', nextSteps: () => [] },
 };
 
 /** What to do after a failed change, by where it left the device. */
@@ -118,6 +123,13 @@ const CHANGE_END_ADVICE: Record<string, string> = {
   revert_pending: 'Do not retry yet: the device restores its before-state by itself; check it with change_get and a read tool after that.',
   needs_attention: 'An operator must check the device as the outcome says before anything else is changed on it.',
 };
+
+/** The read tool that shows what a refused write named: its menu or field decides. */
+function listToolFor(details: Record<string, unknown>): string[] {
+  const key = str(details['menu']) || str(details['field']);
+  const tool: Record<string, string> = { 'ip/firewall/filter': 'firewall_list_filter_rules', 'ip/address': 'ip_list_addresses', interface: 'interface_list', gateway: 'interface_list', 'ip/route': 'routing_list_routes', server: 'dhcp_get_server_status', 'ip/dhcp-server/lease': 'dhcp_list_leases' };
+  return tool[key] ? [tool[key]] : [];
+}
 
 type DeviceFailure = 'refused' | 'device_failure' | 'invalid_answer';
 

@@ -86,7 +86,7 @@ function describeTool(tool: ToolDefinition) {
     title: tool.title,
     description: tool.description,
     inputSchema: schema(tool.input, 'input'),
-    outputSchema: schema(tool.output, 'output'),
+    ...(tool.outputListed === false ? {} : { outputSchema: schema(tool.output, 'output') }),
     annotations: annotationsOf(tool),
   };
 }

@@ -44,6 +44,19 @@ import { ntpSetServers } from './ntp/ntp-set-servers.tool';
 import { changeList } from './change/change-list.tool';
 import { changeGet } from './change/change-get.tool';
 import { changeRevert } from './change/change-revert.tool';
+import { dhcpAddStaticLease } from './dhcp/dhcp-add-static-lease.tool';
+import { dhcpRemoveStaticLease } from './dhcp/dhcp-remove-static-lease.tool';
+import { firewallAddFilterRule } from './firewall/firewall-add-filter-rule.tool';
+import { firewallMoveFilterRule } from './firewall/firewall-move-filter-rule.tool';
+import { firewallRemoveFilterRule } from './firewall/firewall-remove-filter-rule.tool';
+import { firewallUpdateAddressList } from './firewall/firewall-update-address-list.tool';
+import { firewallUpdateFilterRule } from './firewall/firewall-update-filter-rule.tool';
+import { interfaceSetComment } from './interface/interface-set-comment.tool';
+import { interfaceSetEnabled } from './interface/interface-set-enabled.tool';
+import { ipAddAddress } from './ip/ip-add-address.tool';
+import { ipRemoveAddress } from './ip/ip-remove-address.tool';
+import { routingAddStaticRoute } from './routing/routing-add-static-route.tool';
+import { routingRemoveStaticRoute } from './routing/routing-remove-static-route.tool';
 
 /** Every tool the server can offer, in listing order. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -62,7 +75,12 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   diagnosticsPing, diagnosticsTraceroute,
   configGetExport,
   auditListEvents,
-  // The write tier: every write runs through the change pipeline; hidden when the server is read-only.
+  // The advanced tier: writes, each through the change pipeline (hidden by ROUTEROS_MCP_READ_ONLY).
+  ipAddAddress, ipRemoveAddress,
+  interfaceSetComment, interfaceSetEnabled,
+  firewallUpdateAddressList, firewallAddFilterRule, firewallUpdateFilterRule, firewallRemoveFilterRule, firewallMoveFilterRule,
+  routingAddStaticRoute, routingRemoveStaticRoute,
+  dhcpAddStaticLease, dhcpRemoveStaticLease,
   systemSetIdentity, dnsSetServers, dnsFlushCache, ntpSetServers,
   changeList, changeGet, changeRevert,
 ] as unknown as readonly ToolDefinition[];

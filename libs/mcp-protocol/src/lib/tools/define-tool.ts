@@ -47,6 +47,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   idempotent: boolean;
   /** Talks to devices (the open world) rather than only the registry. */
   openWorld: boolean;
+  /**
+   * `false`: tools/list leaves out outputSchema, because the shape is one many tools share (every write answers
+   * ChangeOutput) and the server instructions give it once; repeated per tool it would cost ~220 tokens each.
+   */
+  outputListed?: boolean;
   /** The argument that names the device, when the tool works on one. */
   deviceArgument?: keyof z.infer<I> & string;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolOutput<z.infer<O>>>;

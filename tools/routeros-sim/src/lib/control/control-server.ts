@@ -49,10 +49,12 @@ function consoleChange(device: SimDevice, body: Record<string, unknown>): unknow
  * inject and clear faults, reset devices to their seed configuration.
  *   GET    /devices                      every device
  *   GET    /devices/:index/state         configuration and live state
- *   PUT    /devices/:index/faults        merge faults ({"latencyMs":20,...})
+ *   PUT    /devices/:index/faults        merge faults ({"latencyMs":20,...}; for writes: dropConnectionsAfterWrites,
+ *                                        writesDoNotStick, freezeAfterWrite, see server/faults.ts)
  *   DELETE /devices/:index/faults        clear faults
  *   PUT    /devices/:index/management    where the managing service connects from and to
  *   POST   /devices/:index/config        a console change: {"action":"add|set|remove","path","id","props"}
+ *   POST   /devices/:index/clock         let time pass: {"advance_seconds":600}; due scheduler entries run first
  *   POST   /devices/:index/reset         seed configuration, no faults
  *   POST   /reset                        the same for every device
  */
@@ -75,7 +77,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
         const action = `${req.method} ${parts.slice(2).join('/')}`;
         switch (action) {
           case 'GET state':
-            return reply(res, 200, { ...device.describe(), uptime_seconds: device.state.uptimeSeconds(), faults: device.activeFaults, management: device.managementReport(), rest_stats: device.restStats, config: device.state.snapshot() });
+            return reply(res, 200, { ...device.describe(), frozen: device.isFrozen, uptime_seconds: device.state.uptimeSeconds(), faults: device.activeFaults, management: device.managementReport(), rest_stats: device.restStats, config: device.state.snapshot() });
           case 'PUT faults':
             await device.setFaults(parseFaults(await json(req)));
             return reply(res, 200, { faults: device.activeFaults });
@@ -90,6 +92,12 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
             const result = consoleChange(device, await json(req));
             await device.settled();
             return reply(res, 200, { result, management: device.managementReport() });
+          }
+          case 'POST clock': {
+            const seconds = (await json(req))['advance_seconds'];
+            if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0 || seconds > 366 * 86400) throw new Error('clock: expected {"advance_seconds": whole seconds up to a year}');
+            await device.advanceClock(seconds * 1000);
+            return reply(res, 200, { clock: device.state.singleton('system/clock') });
           }
           case 'POST reset':
             device.state.reset();

@@ -37,10 +37,10 @@ describe('DeviceState writes', () => {
     ['an unknown parameter', 'ip/address', { address: '10.0.0.1/24', interface: 'ether2', colour: 'red' }, 400, 'unknown parameter colour'],
     ['a read-only parameter', 'ip/address', { address: '10.0.0.1/24', interface: 'ether2', dynamic: 'true' }, 400, 'unknown parameter dynamic'],
     ['a bad boolean', 'ip/address', { address: '10.0.0.1/24', interface: 'ether2', disabled: 'maybe' }, 400, 'invalid value of disabled: maybe'],
-    ['a bad address', 'ip/address', { address: '10.0.0.300/24', interface: 'ether2' }, 400, 'invalid value of address: 10.0.0.300/24'],
+    ['a bad address', 'ip/address', { address: '10.0.0.300/24', interface: 'ether2' }, 400, 'invalid value for argument address'],
     ['an unknown interface', 'ip/address', { address: '10.0.0.1/24', interface: 'ether99' }, 400, 'input does not match any value of interface'],
     ['a missing required value', 'ip/address', { interface: 'ether2' }, 400, 'missing value for address'],
-    ['a duplicate name', 'interface/bridge', { name: 'ether1' }, 400, 'failure: name ether1 already exists'],
+    ['a duplicate name', 'interface/bridge', { name: 'ether1' }, 400, 'failure: already have interface with such name'],
     ['adding to a status menu', 'system/package', { name: 'x' }, 400, 'no such command or directory (add)'],
   ] as const)('refuses %s', (_label, path, props, status, detail) => {
     const s = device();

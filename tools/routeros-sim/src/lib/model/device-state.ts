@@ -1,7 +1,8 @@
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
 import { TreeSchema, treeFor } from '../schema/menu-schema';
-import { ipv4Network, isAddressWithPrefix } from './ip';
+import { ipv4Network } from './ip';
+import { checkArg, durationSeconds } from './arg-rules';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
@@ -131,7 +132,7 @@ export class DeviceState {
       if (rows) this.tables.set(path, rows.map((r) => ({ ...r })));
       else this.tables.delete(path);
     }
-    this.counters = new Map(hold.counters);
+    // Ids handed out meanwhile stay used: RouterOS never gives an id twice.
     this.hold = keep ? { holder, tables: copyTables(this.tables), counters: new Map(this.counters), actions: 0 } : undefined;
     this.changed(false);
     return true;
@@ -167,11 +168,13 @@ export class DeviceState {
 
   /** Rows as a client sees them: computed values filled in, internal flags removed, keys sorted. */
   list(path: string): Row[] {
+    this.expire();
     const spec = this.require(path);
     return this.rawRows(path).map((row) => this.present(spec, row));
   }
 
   get(path: string, idOrName: string): Row {
+    this.expire();
     const row = this.find(path, idOrName);
     if (!row) throw errors.notFound();
     return this.present(this.require(path), row.row, row.type);
@@ -189,37 +192,106 @@ export class DeviceState {
   }
 
   add(path: string, props: Record<string, unknown>): Row {
+    this.expire();
     const spec = this.require(path);
     this.requireCommand(path, spec, 'add');
     const values = this.validate(path, spec, props, 'add');
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
-    this.checkUnique(path, spec, values);
     // `place-before` positions an ordered row (firewall rules); it is not stored.
     const { ['place-before']: before, ...stored } = values;
-    const table = this.table(path);
-    const at = before === undefined ? table.length : table.findIndex((r) => r['.id'] === before);
-    if (at < 0) throw errors.noMatch('place-before');
-    const id = this.nextId(spec);
-    const row: Row = { '.id': id, ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...stored, '.created': new Date(this.now()).toISOString() };
-    table.splice(at, 0, row);
-    this.changed();
-    return this.present(spec, row);
+    const existing = this.tables.get(path) ?? [];
+    const at = before === undefined ? existing.length : existing.findIndex((r) => r['.id'] === before);
+    if (at < 0) throw errors.noSuchItem();
+    const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
+    this.applyLifetime(row);
+    checkRow(path, row);
+    this.checkUnique(path, spec, row);
+    return this.write(() => {
+      const created: Row = { '.id': this.nextId(spec), ...row, '.created': new Date(this.now()).toISOString() };
+      this.table(path).splice(at, 0, created);
+      return this.present(spec, created);
+    });
   }
 
   update(path: string, idOrName: string, props: Record<string, unknown>): Row {
+    this.expire();
     const spec = this.require(path);
     this.requireCommand(path, spec, 'set');
     const found = this.find(path, idOrName);
     if (!found) throw errors.notFound();
-    if (found.row['.dynamic'] === 'true') throw errors.dynamic();
+    const own = this.require(found.path);
+    if (found.row['.dynamic'] === 'true' && !own.dynamicWritable) throw errors.dynamic();
     const values = this.validate(found.path, spec, props, 'set');
-    this.checkUnique(found.path, this.require(found.path), values, found.row['.id']);
+    const next: Row = { ...found.row };
     for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) delete found.row[key];
-      else found.row[key] = value;
+      if (value === undefined) delete next[key];
+      else next[key] = value;
     }
-    this.changed();
-    return this.present(spec, found.row, found.type);
+    this.applyLifetime(next);
+    checkRow(found.path, next);
+    this.checkUnique(found.path, own, next, found.row['.id']);
+    return this.write(() => {
+      for (const key of Object.keys(found.row)) delete found.row[key];
+      Object.assign(found.row, next);
+      return this.present(spec, found.row, found.type);
+    });
+  }
+
+  /** `move numbers=… [destination=…]`: the items, in the order given, go before `destination` (or to the end). */
+  move(path: string, ids: string[], destination?: string): void {
+    const spec = this.require(path);
+    this.requireCommand(path, spec, 'move');
+    const table = this.table(path);
+    const rows = ids.map((id) => this.findRow(path, id));
+    if (destination !== undefined) this.findRow(path, destination);
+    this.write(() => {
+      for (const row of rows) table.splice(table.indexOf(row), 1);
+      const at = destination === undefined ? table.length : table.findIndex((r) => r['.id'] === destination);
+      table.splice(at < 0 ? table.length : at, 0, ...rows);
+    });
+  }
+
+  /** `unset numbers=… value-name=…`: the property goes back to its default (or is removed). */
+  unset(path: string, ids: string[], names: string[]): void {
+    const spec = this.require(path);
+    this.requireCommand(path, spec, 'unset');
+    const settable = new Set(this.tree[path]?.set ?? []);
+    for (const name of names) if (!settable.has(name) || (spec.required ?? []).includes(name) || name === 'numbers') throw errors.noMatch('value-name');
+    const rows = ids.map((id) => this.findRow(path, id, spec));
+    this.write(() => {
+      for (const row of rows) {
+        for (const name of names) {
+          if (spec.defaults?.[name] !== undefined) row[name] = spec.defaults[name];
+          else delete row[name];
+        }
+      }
+    });
+  }
+
+  /** `enable`/`disable numbers=…`. */
+  setDisabled(path: string, ids: string[], disabled: boolean): void {
+    const spec = this.require(path);
+    this.requireCommand(path, spec, disabled ? 'disable' : 'enable');
+    const rows = ids.map((id) => this.findRow(path, id, spec));
+    this.write(() => rows.forEach((row) => (row['disabled'] = String(disabled))));
+  }
+
+  /** `reset-counters numbers=…` (or every rule with `reset-counters-all`): counters start again from zero. */
+  resetCounters(path: string, ids: string[] | 'all'): void {
+    const spec = this.require(path);
+    this.requireCommand(path, spec, ids === 'all' ? 'reset-counters-all' : 'reset-counters');
+    const rows = ids === 'all' ? this.table(path) : ids.map((id) => this.findRow(path, id));
+    const at = new Date(this.now()).toISOString();
+    // Counters are state, not configuration: no change event, and safe mode would not undo them.
+    for (const row of rows) row['.counters-reset'] = at;
+  }
+
+  /** `make-static numbers=…` on DHCP leases: a dynamic lease becomes a static one and keeps its binding. */
+  makeStatic(path: string, ids: string[]): void {
+    const spec = this.require(path);
+    this.requireCommand(path, spec, 'make-static');
+    const rows = ids.map((id) => this.findRow(path, id));
+    this.write(() => rows.forEach((row) => delete row['.dynamic']));
   }
 
   setSingleton(path: string, props: Record<string, unknown>): Row {
@@ -227,25 +299,101 @@ export class DeviceState {
     this.requireCommand(path, spec, 'set');
     const values = this.validate(path, spec, props, 'set');
     const table = this.table(path);
-    if (table.length === 0) table.push({});
-    for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) delete table[0][key];
-      else table[0][key] = value;
-    }
-    this.changed();
-    return this.present(spec, table[0]);
+    return this.write(() => {
+      if (table.length === 0) table.push({});
+      for (const [key, value] of Object.entries(values)) {
+        if (value === undefined) delete table[0][key];
+        else table[0][key] = value;
+      }
+      return this.present(spec, table[0]);
+    });
   }
 
   remove(path: string, idOrName: string): void {
+    this.removeAll(path, [idOrName], errors.notFound);
+  }
+
+  /** Removes every item or none: one that is missing, built in or dynamic refuses the whole command. */
+  removeAll(path: string, ids: string[], missing: () => RestError = errors.noSuchItem): void {
+    this.expire();
     const spec = this.require(path);
     this.requireCommand(path, spec, 'remove');
-    const found = this.find(path, idOrName);
-    if (!found) throw errors.notFound();
-    if (found.row['.builtin'] === 'true') throw errors.builtin();
-    if (found.row['.dynamic'] === 'true') throw errors.dynamic();
-    const table = this.table(found.path);
-    table.splice(table.indexOf(found.row), 1);
-    this.changed();
+    const found = ids.map((id) => {
+      const item = this.find(path, id);
+      if (!item) throw missing();
+      if (item.row['.builtin'] === 'true') throw errors.builtin();
+      const own = this.require(item.path);
+      if (item.row['.dynamic'] === 'true' && !own.dynamicWritable && !own.dynamicRemovable) throw errors.dynamic();
+      return item;
+    });
+    this.write(() => {
+      for (const item of found) {
+        const table = this.table(item.path);
+        if (table.includes(item.row)) table.splice(table.indexOf(item.row), 1);
+      }
+    });
+  }
+
+  /** Calls `listener` after every write a client makes (not resets or safe-mode reverts); faults count them. */
+  onWrite(listener: () => void): () => void {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
+  }
+
+  /** While true, writes answer as if they succeeded but the configuration stays as it was (a fault). */
+  writesDoNotStick = false;
+
+  private writeListeners = new Set<() => void>();
+
+  /** Applies one write; announces it to change and write listeners; a write that does not stick is undone. */
+  private write<T>(apply: () => T): T {
+    const before = this.writesDoNotStick ? copyTables(this.tables) : undefined;
+    const result = apply();
+    if (before) this.tables = before;
+    else this.changed();
+    for (const listener of this.writeListeners) listener();
+    return result;
+  }
+
+  /** A timed entry (`timeout=`) is dynamic and lives in RAM until its time is up. */
+  private applyLifetime(row: Row): void {
+    if (row['timeout'] !== undefined) {
+      row['.expires'] = String(this.now() + durationSeconds(row['timeout']) * 1000);
+      row['.dynamic'] = 'true';
+      delete row['timeout'];
+    }
+    if (row['dynamic'] !== undefined) {
+      if (row['dynamic'] === 'true') row['.dynamic'] = 'true';
+      delete row['dynamic'];
+    }
+  }
+
+  private expiryTimer?: NodeJS.Timeout;
+
+  /** Drops timed entries whose time is up on the device's clock, and arms a timer for the next one. */
+  private expire(): void {
+    const now = this.now();
+    let removed = false;
+    let next = Infinity;
+    for (const rows of this.tables.values()) {
+      for (let i = rows.length - 1; i >= 0; i--) {
+        const expires = rows[i]['.expires'];
+        if (expires === undefined) continue;
+        if (Number(expires) <= now) {
+          rows.splice(i, 1);
+          removed = true;
+        } else {
+          next = Math.min(next, Number(expires));
+        }
+      }
+    }
+    clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+    if (next !== Infinity) {
+      this.expiryTimer = setTimeout(() => this.expire(), Math.min(next - now, 2 ** 31 - 1));
+      this.expiryTimer.unref();
+    }
+    if (removed) this.changed(false);
   }
 
   flushDnsCache(): void {
@@ -258,6 +406,13 @@ export class DeviceState {
     const row = { name, type, size: String(Buffer.byteLength(contents)), contents, 'creation-time': new Date(this.now()).toISOString() };
     if (existing) Object.assign(existing, row);
     else files.push({ '.id': this.nextId(MENU_BY_PATH.get('file')!), ...row });
+  }
+
+  /** Adds a line to the device log (`memory` action: the newest 1000 lines are kept). */
+  log(topics: string, message: string): void {
+    const lines = this.table('log');
+    lines.push({ '.id': this.nextId(MENU_BY_PATH.get('log')!), time: new Date(this.now()).toISOString().slice(11, 19), topics, message });
+    if (lines.length > 1000) lines.splice(0, lines.length - 1000);
   }
 
   /** Whole configuration including internal flags, for the control API and exports. */
@@ -273,7 +428,8 @@ export class DeviceState {
   }
 
   readContext(): ReadContext {
-    return { version: this.version, seed: this.seed, uptime: this.uptimeSeconds(), tick: Math.floor(this.now() / 1000), rowsOf: (path) => this.rawRows(path) };
+    const now = this.now();
+    return { version: this.version, seed: this.seed, uptime: this.uptimeSeconds(), tick: Math.floor(now / 1000), now, rowsOf: (path) => this.rawRows(path) };
   }
 
   // ---- internals ----
@@ -294,7 +450,7 @@ export class DeviceState {
     return spec;
   }
 
-  private requireCommand(path: string, spec: MenuSpec, command: 'add' | 'set' | 'remove'): void {
+  private requireCommand(path: string, spec: MenuSpec, command: string): void {
     const commands = this.tree[path]?.commands ?? (spec.package && spec.writable ? ['add', 'set', 'remove'] : []);
     if (!spec.writable || !commands.includes(command)) throw errors.noSuchCommand(command);
   }
@@ -305,8 +461,21 @@ export class DeviceState {
     return rows;
   }
 
+  private liveRows?: (path: string) => Row[];
+
+  /** Rows the device learns at run time rather than from configuration (sessions, neighbours): added on read. */
+  attachLiveRows(provider: (path: string) => Row[]): void {
+    this.liveRows = provider;
+  }
+
   /** Rows for reading: never creates a table as a side effect. */
   private rawRows(path: string): Row[] {
+    const live = this.liveRows?.(path);
+    if (live && live.length > 0) return [...this.storedRows(path), ...live];
+    return this.storedRows(path);
+  }
+
+  private storedRows(path: string): Row[] {
     if (path === 'interface') {
       return INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
     }
@@ -336,6 +505,14 @@ export class DeviceState {
           '.inactive': String(!running),
         };
       });
+  }
+
+  /** One item of `path` by id or name, for item commands: `no such item` when there is none. */
+  private findRow(path: string, idOrName: string, dynamicCheck?: MenuSpec): Row {
+    const found = this.find(path, idOrName);
+    if (!found) throw errors.noSuchItem();
+    if (dynamicCheck && found.row['.dynamic'] === 'true' && !dynamicCheck.dynamicWritable) throw errors.dynamic();
+    return found.row;
   }
 
   private find(path: string, idOrName: string): { row: Row; path: string; type?: string } | undefined {
@@ -392,19 +569,33 @@ export class DeviceState {
       }
       const ref = spec.refs?.[key];
       if (ref && !this.rawRows(ref).some((r) => r['name'] === value)) throw errors.noMatch(key);
-      if ((key === 'address' && (path === 'ip/address' || path === 'ip/arp')) || key === 'dst-address') {
-        if (!isAddressWithPrefix(value)) throw errors.invalidValue(key, value);
-      }
-      out[key] = value;
+      out[key] = checkArg(key, value, { path, rowsOf: (p) => this.rawRows(p) });
     }
     return out;
   }
 
-  private checkUnique(path: string, spec: MenuSpec, values: Record<string, string | undefined>, selfId?: string): void {
-    const field = spec.unique ?? (spec.idGroup === 'interface' || path === 'interface' ? 'name' : undefined);
-    const value = field ? values[field] : undefined;
-    if (!field || value === undefined) return;
-    const pool = spec.idGroup === 'interface' ? this.rawRows('interface') : this.rawRows(path);
-    if (pool.some((r) => r[field] === value && r['.id'] !== selfId)) throw errors.alreadyExists(`${field} ${value}`);
+  /** Names, composite keys (address-list entries, list members) and an interface's addresses are unique. */
+  private checkUnique(path: string, spec: MenuSpec, row: Row, selfId?: string): void {
+    const others = (pool: Row[]) => pool.filter((r) => r['.id'] !== selfId);
+    const interfaceMenu = spec.idGroup === 'interface' || path === 'interface';
+    const field = spec.unique ?? (interfaceMenu ? 'name' : undefined);
+    if (field && row[field] !== undefined && others(interfaceMenu ? this.rawRows('interface') : this.rawRows(path)).some((r) => r[field] === row[field])) {
+      throw interfaceMenu ? errors.alreadyExists('interface with such name') : errors.alreadyExists('such name');
+    }
+    const together = spec.uniqueTogether;
+    if (together && others(this.rawRows(path)).some((r) => together.fields.every((f) => r[f] === row[f]))) throw new RestError(400, together.detail);
+    if (path === 'ip/address' && others(this.rawRows(path)).some((r) => r['address'] === row['address'] && r['interface'] === row['interface'])) throw errors.alreadyExists('such address');
   }
+}
+
+/** Rules across a row's properties, checked on the row as it would be stored. */
+function checkRow(path: string, row: Row): void {
+  if (/firewall\/(filter|nat|mangle|raw)$/.test(path) && row['action'] === 'jump' && !row['jump-target']) throw new RestError(400, 'failure: jump-target not specified');
+  if (/firewall\/(filter|nat|mangle|raw)$/.test(path)) {
+    const ports = ['src-port', 'dst-port', 'port'].find((k) => row[k]);
+    const protocol = (row['protocol'] ?? '').replace(/^!/, '');
+    if (ports && !['tcp', 'udp', 'udp-lite', 'sctp', 'dccp', '6', '17'].includes(protocol)) throw new RestError(400, `failure: ${ports} can be used only with tcp, udp, udp-lite, sctp or dccp protocol`);
+  }
+  if (path === 'routing/rule' && (row['action'] ?? 'lookup').startsWith('lookup') && !row['table']) throw errors.missingValue('table');
+  if (path === 'ip/dns/static' && !row['name'] && !row['regexp']) throw errors.missingValue('name');
 }

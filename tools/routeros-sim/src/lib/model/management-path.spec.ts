@@ -37,7 +37,13 @@ describe('management path', () => {
     ['a more specific route to the client by another interface', 'home', (s) => s.add('ip/route', { 'dst-address': '192.168.88.254/32', gateway: 'ether1' }), 'timeout', /would leave by ether1/],
     ['an input drop for the client', 'edge', (s) => s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-address': '10.100.250.0/24', 'place-before': '*1' }), 'timeout', /drops/],
     ['an input reject for the client', 'edge', (s) => s.add('ip/firewall/filter', { chain: 'input', action: 'reject', protocol: 'tcp', 'dst-port': '443,22', 'place-before': '*2' }), 'refused', /rejects/],
-    ['an input drop for the client placed first', 'home', (s) => s.update('ip/firewall/filter', idOf(s, 'ip/firewall/filter', (r) => r['comment'] === 'defconf: drop all not coming from LAN'), { 'in-interface': 'bridge' }), 'timeout', /drops/],
+    ['an input drop for the client placed first', 'home', (s) => s.update('ip/firewall/filter', idOf(s, 'ip/firewall/filter', (r) => r['comment'] === 'defconf: drop all not coming from LAN'), { 'in-interface-list': 'LAN' }), 'timeout', /drops/],
+    ['taking the bridge out of the LAN interface list (defconf then drops it)', 'home', (s) => s.remove('interface/list/member', idOf(s, 'interface/list/member', (r) => r['list'] === 'LAN')), 'timeout', /drop all not coming from LAN/],
+    ['disabling the LAN list member', 'home', (s) => s.setDisabled('interface/list/member', [idOf(s, 'interface/list/member', (r) => r['list'] === 'LAN')], true), 'timeout', /drops/],
+    ['moving a drop of the client\'s list above the accept', 'edge', (s) => {
+      s.add('ip/firewall/address-list', { list: 'mcp-blocklist', address: '10.100.250.0/24' });
+      s.move('ip/firewall/filter', [idOf(s, 'ip/firewall/filter', (r) => r['comment'] === 'blocklist')], idOf(s, 'ip/firewall/filter', (r) => r['comment'] === 'management from NOC'));
+    }, 'timeout', /blocklist/],
     ['emptying the address list that lets the NOC in, with a final drop', 'edge', (s) => {
       s.add('ip/firewall/filter', { chain: 'input', action: 'drop', comment: 'drop everything else' });
       s.remove('ip/firewall/address-list', idOf(s, 'ip/firewall/address-list', (r) => r['list'] === 'mgmt-allowed'));

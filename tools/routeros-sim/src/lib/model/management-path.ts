@@ -88,6 +88,23 @@ function inList(rows: (path: string) => Row[], list: string, address: string): b
   return rows('ip/firewall/address-list').some((e) => enabled(e) && e['list'] === list && addressIn(address, e['address'] ?? ''));
 }
 
+/**
+ * Whether an interface is in an interface list: built-in `all`/`none`/`static`/`dynamic`, enabled members, and
+ * the lists a list includes minus those it excludes.
+ */
+function interfaceInList(rows: (path: string) => Row[], list: string, iface: string, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (list === 'all') return true;
+  if (list === 'none') return false;
+  if (list === 'static' || list === 'dynamic') return (rows('interface').find((i) => i['name'] === iface)?.['.dynamic'] === 'true') === (list === 'dynamic');
+  const row = rows('interface/list').find((l) => l['name'] === list);
+  if (!row) return false;
+  const names = (v: string | undefined) => (v ?? '').split(',').filter(Boolean);
+  if (names(row['exclude']).some((l) => interfaceInList(rows, l, iface, depth + 1))) return false;
+  if (rows('interface/list/member').some((m) => enabled(m) && m['list'] === list && m['interface'] === iface)) return true;
+  return names(row['include']).some((l) => interfaceInList(rows, l, iface, depth + 1));
+}
+
 function portIn(port: string, spec: string): boolean {
   return spec.split(',').some((part) => {
     const [from, to] = part.split('-').map(Number);
@@ -106,6 +123,10 @@ function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boole
         case 'src-address-list': return negatable(value, (v) => inList(rows, v, p.src));
         case 'dst-address-list': return negatable(value, (v) => inList(rows, v, p.dst));
         case 'in-interface': return negatable(value, (v) => v === p.inInterface);
+        case 'in-interface-list': return negatable(value, (v) => interfaceInList(rows, v, p.inInterface));
+        case 'in-bridge-port-list': return negatable(value, (v) => p.inBridgePort !== undefined && interfaceInList(rows, v, p.inBridgePort));
+        // The service's packets arrive in the clear: only a `none` policy matches them.
+        case 'ipsec-policy': return value.split(',')[0] === 'in' && value.split(',')[1] === 'none';
         case 'in-bridge-port': return negatable(value, (v) => v === p.inBridgePort);
         case 'protocol': return negatable(value, (v) => v === 'tcp' || v === '6');
         case 'dst-port': return negatable(value, (v) => portIn(p.dstPort, v));

@@ -7,6 +7,8 @@ export interface ReadContext {
   uptime: number;
   /** Whole seconds since the epoch: the tick that drives live counters. */
   tick: number;
+  /** The device's clock in milliseconds (timed entries count down on it). */
+  now: number;
   /** Rows of another menu (for fields derived from other tables). */
   rowsOf(path: string): Row[];
 }
@@ -30,6 +32,12 @@ export interface MenuSpec {
   refs?: Record<string, string>;
   /** The property that must be unique among rows, if any. */
   unique?: string;
+  /** Properties that together must be unique (an address-list entry: list and address), and RouterOS's refusal. */
+  uniqueTogether?: { fields: string[]; detail: string };
+  /** Dynamic rows may still be set and removed (timed address-list entries). */
+  dynamicWritable?: boolean;
+  /** Dynamic rows may be removed but not set (dynamic DHCP leases). */
+  dynamicRemovable?: boolean;
   /** Where this menu's `.id` counter starts (routes use a high range). */
   idBase?: number;
   /** Menus whose rows share one id counter (all interfaces). */

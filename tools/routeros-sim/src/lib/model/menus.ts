@@ -2,6 +2,7 @@ import { ipv4Network } from './ip';
 import { routeStates } from './routing';
 import { interfaceCounters } from './interface-traffic';
 import { MenuSpec, ReadContext } from './menu-spec';
+import { schedulerStatus } from './scheduler';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -9,7 +10,8 @@ const common = ['disabled'];
 
 /** Seconds a row has existed in this boot: since it was added, or since boot for what the configuration loaded. */
 function secondsAlive(row: Row, ctx: ReadContext): number {
-  const created = row['.created'] ? Math.floor(Date.parse(row['.created']) / 1000) : -Infinity;
+  const since = row['.counters-reset'] ?? row['.created'];
+  const created = since ? Math.floor(Date.parse(since) / 1000) : -Infinity;
   return Math.max(0, Math.min(ctx.uptime, ctx.tick - created));
 }
 
@@ -41,13 +43,20 @@ function clientCounters(row: Row, ctx: ReadContext): Record<string, string> {
  */
 function leaseState(row: Row, ctx: ReadContext): Record<string, string> {
   const common = { dynamic: row['.dynamic'] ?? 'false', blocked: 'false', radius: 'false', 'address-lists': row['address-lists'] ?? '', 'dhcp-option': row['dhcp-option'] ?? '' };
-  if (row['disabled'] === 'true') return { ...common, status: 'waiting' };
+  // A lease added by hand waits until its client asks (seeded leases carry when it did, `.since`).
+  if (row['disabled'] === 'true' || row['.since'] === undefined) return { ...common, status: 'waiting' };
   const lease = parseSeconds(ctx.rowsOf('ip/dhcp-server').find((s) => s['name'] === row['server'])?.['lease-time'] ?? '30m');
   const sinceRenewal = upSince(row, ctx) % Math.max(1, Math.floor(lease / 2));
   return {
     ...common, status: 'bound', 'active-address': row['address'], 'active-mac-address': row['mac-address'], 'active-client-id': row['client-id'] ?? '',
     'active-server': row['server'] ?? '', 'expires-after': formatDuration(lease - sinceRenewal), 'last-seen': formatDuration(sinceRenewal),
   };
+}
+
+/** A timed entry is dynamic and shows the time it has left; it is gone when that reaches zero. */
+function addressListState(row: Row, ctx: ReadContext): Record<string, string> {
+  const expires = row['.expires'] ? Math.ceil((Number(row['.expires']) - ctx.now) / 1000) : undefined;
+  return { 'creation-time': row['.created'] ?? '', dynamic: row['.dynamic'] ?? 'false', ...(expires !== undefined ? { timeout: formatDuration(Math.max(0, expires)) } : {}) };
 }
 
 export const MENUS: MenuSpec[] = [
@@ -75,7 +84,7 @@ export const MENUS: MenuSpec[] = [
   },
   { path: 'system/routerboard', kind: 'singleton', writable: false, package: 'routerboard' },
   { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'] },
-  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: () => ({ owner: 'admin', 'run-count': '0' }) },
+  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: (row) => ({ owner: row['owner'] ?? 'admin', ...schedulerStatus(row) }) },
   {
     path: 'system/ntp/client', kind: 'singleton', writable: true, bools: ['enabled'],
     // 7.20 reports the synchronisation per server; 7.15 keeps the older single status line.
@@ -110,19 +119,25 @@ export const MENUS: MenuSpec[] = [
       return { active: String(active), dynamic: String(dynamic), static: String(!dynamic), connect: String(dynamic), inactive: String(!active), 'immediate-gw': state?.immediateGw ?? '', ecmp: 'false', 'hw-offloaded': 'false' };
     },
   },
-  { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: () => ({ dynamic: 'false', complete: 'true', invalid: 'false', DHCP: 'false' }) },
+  { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', complete: 'true', invalid: 'false', DHCP: row['.dhcp'] ?? 'false' }) },
   { path: 'ip/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'ranges'] },
-  { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface', 'address-pool': 'ip/pool' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
-  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: leaseState },
+  { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
+  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, dynamicRemovable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: leaseState, uniqueTogether: { fields: ['mac-address', 'server'], detail: 'failure: already have static lease with this mac address' } },
   { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
   { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'add-default-route', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'stopped' : 'bound', dynamic: 'false', invalid: 'false' }) },
-  ...(['filter', 'nat', 'mangle', 'raw'] as const).map(
-    (table): MenuSpec => ({
-      path: `ip/firewall/${table}`, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },
-      computed: (row, ctx) => ruleCounters(row, ctx, table),
+  ...(['ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw', 'ipv6/firewall/filter'] as const).map(
+    (path): MenuSpec => ({
+      path, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },
+      computed: (row, ctx) => ruleCounters(row, ctx, path.split('/').pop()!),
     }),
   ),
-  { path: 'ip/firewall/address-list', kind: 'table', writable: true, bools: ['disabled', 'dynamic'], required: ['list', 'address'], defaults: { disabled: 'false', dynamic: 'false' }, computed: (row) => ({ 'creation-time': row['.created'] ?? '' }) },
+  ...(['ip', 'ipv6'] as const).map(
+    (family): MenuSpec => ({
+      path: `${family}/firewall/address-list`, kind: 'table', writable: true, dynamicWritable: true, bools: ['disabled', 'dynamic'], required: ['list', 'address'], defaults: { disabled: 'false' },
+      uniqueTogether: { fields: ['list', 'address'], detail: 'failure: already have such entry' },
+      computed: addressListState,
+    }),
+  ),
   { path: 'ip/service', kind: 'table', writable: true, bools: common, computed: () => ({ invalid: 'false', dynamic: 'false' }) },
   { path: 'interface', kind: 'table', writable: true, bools: common },
   { path: 'interface/ethernet', kind: 'table', writable: true, bools: [...common, 'auto-negotiation', 'mdix-enable', 'sfp-ignore-rx-los', 'disable-running-check'], idGroup: 'interface', interfaceType: 'ether', computed: interfaceCounters },
@@ -150,7 +165,24 @@ export const MENUS: MenuSpec[] = [
   { path: 'caps-man/interface', kind: 'table', writable: false, bools: common, idGroup: 'interface', interfaceType: 'cap', package: 'wireless', computed: interfaceCounters },
   { path: 'caps-man/registration-table', kind: 'table', writable: false, package: 'wireless', computed: clientCounters },
   { path: 'caps-man/remote-cap', kind: 'table', writable: false, package: 'wireless' },
+  { path: 'ipv6/address', kind: 'table', writable: true, bools: ['disabled', 'advertise', 'eui-64', 'no-dad'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', advertise: 'true', 'eui-64': 'false', 'no-dad': 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false', 'link-local': String((row['address'] ?? '').startsWith('fe80:')), deprecated: 'false', 'actual-interface': row['interface'] ?? '' }) },
+  // `main` is built in (and shown dynamic); other tables are what routing marks and rules look up.
+  { path: 'routing/table', kind: 'table', writable: true, bools: ['disabled', 'fib'], unique: 'name', required: ['name'], defaults: { disabled: 'false', fib: 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false' }) },
+  { path: 'routing/rule', kind: 'table', writable: true, bools: ['disabled'], defaults: { disabled: 'false', action: 'lookup' }, computed: () => ({ inactive: 'false' }) },
+  // all, none, dynamic and static are built-in lists every device has.
+  { path: 'interface/list', kind: 'table', writable: true, unique: 'name', required: ['name'], defaults: { include: '', exclude: '' }, computed: (row) => ({ builtin: row['.builtin'] ?? 'false', dynamic: 'false' }) },
+  { path: 'interface/list/member', kind: 'table', writable: true, bools: common, required: ['list', 'interface'], defaults: { disabled: 'false' }, uniqueTogether: { fields: ['list', 'interface'], detail: 'failure: already have such entry' }, computed: () => ({ dynamic: 'false' }) },
+  { path: 'ip/dns/static', kind: 'table', writable: true, bools: ['disabled', 'match-subdomain'], defaults: { disabled: 'false', ttl: '1d' }, computed: () => ({ dynamic: 'false' }) },
+  // The wifi package's configuration profiles, referenced by name from wifi interfaces and provisioning rules.
+  ...(['configuration', 'security', 'datapath', 'channel'] as const).map(
+    (menu): MenuSpec => ({ path: `interface/wifi/${menu}`, kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false' }, sensitive: menu === 'security' ? ['passphrase'] : undefined }),
+  ),
+  { path: 'interface/wifi/provisioning', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', action: 'none' } },
   { path: 'log', kind: 'table', writable: false },
+  // What the device learns about its clients at run time (model/client-traces.ts): read-only.
+  { path: 'user/active', kind: 'table', writable: false },
+  { path: 'ip/firewall/connection', kind: 'table', writable: false },
+  { path: 'interface/bridge/host', kind: 'table', writable: false },
   { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },
   { path: 'file', kind: 'table', writable: false },
 ];

@@ -70,21 +70,38 @@ function packages(version: string, extra: string[]): Row[] {
   return ['routeros', ...extra].map((name) => ({ name, version, 'build-time': '2025-10-01 09:00:00', scheduled: '', disabled: 'false', '.builtin': 'true' }));
 }
 
-/** The "defconf" firewall RouterOS ships on home routers, in its order. */
-function defconfFilter(wan: string): Row[] {
-  const rules: Row[] = [
-    { chain: 'input', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related,untracked' },
-    { chain: 'input', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
-    { chain: 'input', action: 'accept', protocol: 'icmp', comment: 'defconf: accept ICMP' },
-    { chain: 'input', action: 'accept', 'dst-address': '127.0.0.1', comment: 'defconf: accept to local loopback (for CAPsMAN)' },
-    { chain: 'input', action: 'drop', 'in-interface': wan, comment: 'defconf: drop all not coming from LAN' },
-    { chain: 'forward', action: 'fasttrack-connection', 'connection-state': 'established,related', 'hw-offload': 'yes', comment: 'defconf: fasttrack' },
-    { chain: 'forward', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related, untracked' },
-    { chain: 'forward', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
-    { chain: 'forward', action: 'drop', 'connection-state': 'new', 'connection-nat-state': '!dstnat', 'in-interface': wan, comment: 'defconf: drop all from WAN not DSTNATed' },
-  ];
-  return rules.map((r) => ({ disabled: 'false', log: 'false', 'log-prefix': '', ...r }));
+/**
+ * RouterOS's default configuration ("defconf") for a home router: the WAN and LAN interface lists and the
+ * firewall that uses them, in its order (input: established/related/untracked, invalid, ICMP, loopback for
+ * CAPsMAN, then drop everything not from LAN).
+ */
+function defconf(lan: string, wan: string): Record<string, Row[]> {
+  const rule = (r: Row): Row => ({ disabled: 'false', log: 'false', 'log-prefix': '', ...r });
+  return {
+    'interface/list': [...BUILTIN_LISTS, { name: 'WAN', comment: 'defconf', include: '', exclude: '' }, { name: 'LAN', comment: 'defconf', include: '', exclude: '' }],
+    'interface/list/member': [
+      { list: 'LAN', interface: lan, comment: 'defconf', disabled: 'false' },
+      { list: 'WAN', interface: wan, comment: 'defconf', disabled: 'false' },
+    ],
+    'ip/firewall/filter': ([
+      { chain: 'input', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related,untracked' },
+      { chain: 'input', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
+      { chain: 'input', action: 'accept', protocol: 'icmp', comment: 'defconf: accept ICMP' },
+      { chain: 'input', action: 'accept', 'dst-address': '127.0.0.1', comment: 'defconf: accept to local loopback (for CAPsMAN)' },
+      { chain: 'input', action: 'drop', 'in-interface-list': '!LAN', comment: 'defconf: drop all not coming from LAN' },
+      { chain: 'forward', action: 'accept', 'ipsec-policy': 'in,ipsec', comment: 'defconf: accept in ipsec policy' },
+      { chain: 'forward', action: 'accept', 'ipsec-policy': 'out,ipsec', comment: 'defconf: accept out ipsec policy' },
+      { chain: 'forward', action: 'fasttrack-connection', 'connection-state': 'established,related', 'hw-offload': 'yes', comment: 'defconf: fasttrack' },
+      { chain: 'forward', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related, untracked' },
+      { chain: 'forward', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
+      { chain: 'forward', action: 'drop', 'connection-state': 'new', 'connection-nat-state': '!dstnat', 'in-interface-list': 'WAN', comment: 'defconf: drop all from WAN not DSTNATed' },
+    ] as Row[]).map(rule),
+    'ip/firewall/nat': [rule({ chain: 'srcnat', action: 'masquerade', 'out-interface-list': 'WAN', 'ipsec-policy': 'out,none', comment: 'defconf: masquerade' })],
+  };
 }
+
+/** The interface lists every RouterOS device has built in. */
+const BUILTIN_LISTS: Row[] = ['all', 'none', 'dynamic', 'static'].map((name) => ({ name, include: '', exclude: '', comment: '', '.builtin': 'true' }));
 
 function common(input: ProfileInput): Record<string, Row[]> {
   return {
@@ -102,6 +119,8 @@ function common(input: ProfileInput): Record<string, Row[]> {
       { time: '00:00:09', topics: 'system,info,account', message: 'user admin logged in from 127.0.0.1 via rest-api' },
     ],
     file: [{ name: 'flash', type: 'disk', size: '0' }],
+    'interface/list': BUILTIN_LISTS,
+    'routing/table': [{ name: 'main', fib: 'true', disabled: 'false', comment: '', '.builtin': 'true', '.dynamic': 'true' }],
   };
 }
 
@@ -161,8 +180,7 @@ function home(input: ProfileInput): SeedConfig {
       'ip/dhcp-server/lease': [{ address: '192.168.88.254', 'mac-address': 'A4:83:E7:11:22:33', 'client-id': '1:a4:83:e7:11:22:33', server: 'defconf', 'host-name': 'laptop', disabled: 'false', '.dynamic': 'true', '.since': '38' }],
       'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }],
       'ip/arp': [{ address: '192.168.88.254', interface: 'bridge', 'mac-address': 'A4:83:E7:11:22:33', disabled: 'false', published: 'false' }],
-      'ip/firewall/filter': defconfFilter('ether1'),
-      'ip/firewall/nat': [{ chain: 'srcnat', action: 'masquerade', 'out-interface': 'ether1', comment: 'defconf: masquerade', disabled: 'false', log: 'false', 'log-prefix': '' }],
+      ...defconf('bridge', 'ether1'),
     },
   };
 }
@@ -273,8 +291,7 @@ function legacyAp(input: ProfileInput): SeedConfig {
       'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wlan1', 'wlan2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
       'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
       'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }],
-      'ip/firewall/filter': defconfFilter('ether1'),
-      'ip/firewall/nat': [{ chain: 'srcnat', action: 'masquerade', 'out-interface': 'ether1', comment: 'defconf: masquerade', disabled: 'false', log: 'false', 'log-prefix': '' }],
+      ...defconf('bridge', 'ether1'),
     },
   };
 }

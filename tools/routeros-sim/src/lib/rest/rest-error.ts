@@ -27,7 +27,9 @@ export const errors = {
   invalidValue: (name: string, value: string) => new RestError(400, `invalid value of ${name}: ${value}`),
   missingValue: (name: string) => new RestError(400, `missing value for ${name}`),
   noMatch: (name: string) => new RestError(400, `input does not match any value of ${name}`),
-  alreadyExists: (what: string) => new RestError(400, `failure: ${what} already exists`),
+  /** `failure: already have such entry`, `… interface with such name`, `… such address`. */
+  alreadyExists: (what: string) => new RestError(400, `failure: already have ${what}`),
+  noSuchItem: () => new RestError(400, 'no such item'),
   builtin: () => new RestError(406, 'cannot remove builtin object'),
   dynamic: () => new RestError(400, 'failure: can not change dynamic'),
   notAllowed: () => new RestError(500, 'not allowed (9)'),

@@ -2,6 +2,7 @@ import type { DeviceState, DeviceUser } from '../model/device-state';
 import { matchesQuery, parseProplist, project, Row } from './print-query';
 import { errors, RestError } from './rest-error';
 import { runCommand } from './commands';
+import { ITEM_COMMANDS, runItemCommand } from './item-commands';
 
 export interface RestRequest {
   method: string;
@@ -17,7 +18,7 @@ export interface RestResponse {
   body?: unknown;
 }
 
-const TABLE_COMMANDS = new Set(['add', 'set', 'remove', 'print']);
+const TABLE_COMMANDS = new Set(['print', ...ITEM_COMMANDS]);
 
 /** Splits a REST path into the longest menu the device serves and what follows it. */
 function resolve(state: DeviceState, path: string): { menu: string; rest: string[] } {
@@ -107,30 +108,10 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
       state.remove(menu, target);
       return { status: 204 };
     case 'POST':
-      switch (target) {
-        case 'print':
-          return { status: 200, body: print(state.list(menu), body) };
-        case 'add':
-          assertMayWrite(req.user);
-          return { status: 200, body: { ret: state.add(menu, body)['.id'] } };
-        case 'set': {
-          assertMayWrite(req.user);
-          const id = body['.id'] ?? body['numbers'];
-          if (typeof id !== 'string') throw errors.missingValue('.id');
-          const { ['.id']: _id, numbers: _n, ...props } = body;
-          state.update(menu, id, props);
-          return { status: 200, body: [] };
-        }
-        case 'remove': {
-          assertMayWrite(req.user);
-          const ids = body['.id'] ?? body['numbers'];
-          if (typeof ids !== 'string') throw errors.missingValue('.id');
-          for (const id of ids.split(',')) state.remove(menu, id.trim());
-          return { status: 200, body: [] };
-        }
-        default:
-          throw errors.noSuchCommand(target ?? 'post');
-      }
+      if (target === 'print') return { status: 200, body: print(state.list(menu), body) };
+      if (target === undefined || !ITEM_COMMANDS.has(target)) throw errors.noSuchCommand(target ?? 'post');
+      assertMayWrite(req.user);
+      return { status: 200, body: runItemCommand(state, menu, target, body) };
     default:
       throw new RestError(400, `unsupported method ${req.method}`);
   }

@@ -25,10 +25,20 @@ export interface Faults {
   flapPeriodMs?: number;
   /** Delay exports (SSH `/export`, REST `export`) by this many ms. */
   slowExportMs?: number;
+  /**
+   * Drop every open connection (REST and SSH) right after this many more writes (1: the next): the write is
+   * applied but its answer is lost, as when a change cuts the line mid-way. Fires once, then clears itself.
+   */
+  dropConnectionsAfterWrites?: number;
+  /** Writes answer as if they succeeded, but the configuration stays as it was. */
+  writesDoNotStick?: boolean;
+  /** After the next write the device stops answering on every service (open and new connections) until faults are cleared. */
+  freezeAfterWrite?: boolean;
 }
 
-const BOOLEAN: readonly string[] = ['hang', 'refuse', 'resetMidResponse', 'unauthorized', 'invalidJson', 'tlsCertificateChanged', 'sshHostKeyChanged'];
+const BOOLEAN: readonly string[] = ['hang', 'refuse', 'resetMidResponse', 'unauthorized', 'invalidJson', 'tlsCertificateChanged', 'sshHostKeyChanged', 'writesDoNotStick', 'freezeAfterWrite'];
 const DURATION: readonly string[] = ['latencyMs', 'jitterMs', 'sessionClosedAfterMs', 'flapPeriodMs', 'slowExportMs'];
+const COUNT: readonly string[] = ['dropConnectionsAfterWrites'];
 
 /** Checks a control-API fault request: known names, booleans as booleans, durations as whole ms up to an hour. */
 export function parseFaults(body: Record<string, unknown>): Faults {
@@ -37,6 +47,8 @@ export function parseFaults(body: Record<string, unknown>): Faults {
       if (typeof value !== 'boolean') throw new Error(`fault ${key}: expected true or false`);
     } else if (DURATION.includes(key)) {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 3_600_000) throw new Error(`fault ${key}: expected whole milliseconds from 1 to 3600000`);
+    } else if (COUNT.includes(key)) {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10_000) throw new Error(`fault ${key}: expected a whole number of writes from 1 to 10000`);
     } else if (key === 'serverError') {
       if (typeof value !== 'string' || value === '') throw new Error('fault serverError: expected the RouterOS detail text');
     } else {
@@ -46,4 +58,4 @@ export function parseFaults(body: Record<string, unknown>): Faults {
   return body as Faults;
 }
 
-export const FAULT_KEYS: readonly string[] = [...BOOLEAN, ...DURATION, 'serverError'];
+export const FAULT_KEYS: readonly string[] = [...BOOLEAN, ...DURATION, ...COUNT, 'serverError'];

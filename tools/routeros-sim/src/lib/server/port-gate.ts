@@ -23,7 +23,7 @@ export class PortGate {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
       socket.on('error', () => undefined);
-      if (this.admit() === 'serve') this.deliver(socket);
+      if (!this.frozen && this.admit() === 'serve') this.deliver(socket);
       // A silenced socket stays open and unread until the client gives up or the gate closes.
     });
   }
@@ -61,6 +61,23 @@ export class PortGate {
     this.dropConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+
+  /** A frozen device neither reads nor answers: open connections stall (output is held back), new ones stay silent. */
+  setFrozen(frozen: boolean): void {
+    if (frozen === this.frozen) return;
+    this.frozen = frozen;
+    for (const socket of this.sockets) {
+      if (frozen) {
+        socket.pause();
+        socket.cork();
+      } else {
+        socket.uncork();
+        socket.resume();
+      }
+    }
+  }
+
+  private frozen = false;
 
   dropConnections(): void {
     for (const socket of this.sockets) socket.destroy();

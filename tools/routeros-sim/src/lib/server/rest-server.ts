@@ -5,6 +5,7 @@ import type { DeviceState, DeviceUser } from '../model/device-state';
 import { handleRest } from '../rest/rest-handler';
 import { errors, RestError } from '../rest/rest-error';
 import { Faults } from './faults';
+import type { ClientTraces } from '../model/client-traces';
 
 export interface RestServerOptions {
   state: DeviceState;
@@ -15,8 +16,12 @@ export interface RestServerOptions {
   requestTimeoutMs: number;
   /** False once the configuration cut the path of connections opened before: their requests go unanswered. */
   reachable: () => boolean;
+  /** True while a write fault froze the device: nothing is answered, not even the write that froze it. */
+  frozen?: () => boolean;
   /** Counts requests that reached the service (after TLS), and how many ran at once. */
   stats: RestStats;
+  /** Where requests in flight show (`/user/active`, connection tracking). */
+  traces?: ClientTraces;
 }
 
 export interface RestStats {
@@ -61,7 +66,7 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 export function createRestServer(options: RestServerOptions): Server | HttpServer {
   const listener = async (req: IncomingMessage, res: ServerResponse) => {
     const faults = options.faults();
-    if (!options.reachable()) return; // packets no longer arrive: the client's own timeout decides
+    if (!options.reachable() || options.frozen?.()) return; // packets no longer arrive: the client's own timeout decides
     const stats = options.stats;
     stats.requests++;
     stats.maxInFlight = Math.max(stats.maxInFlight, ++stats.inFlight);
@@ -80,6 +85,7 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
         const delay = setTimeout(resolve, ms);
         controller.signal.addEventListener('abort', () => (clearTimeout(delay), reject(errors.sessionClosed())), { once: true });
       });
+    let trace: { close(): void } | undefined;
     try {
       if (faults.latencyMs) await wait(faults.latencyMs + Math.random() * (faults.jitterMs ?? 0));
       const url = new URL(req.url ?? '/', 'https://device');
@@ -87,6 +93,8 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       const user = authenticate(req.headers.authorization, options.users());
       if (!user || faults.unauthorized) throw errors.unauthorized();
       if (faults.serverError) throw new RestError(500, faults.serverError);
+      // A logged-in REST request is an active session of its user until it is answered.
+      trace = options.traces?.open({ user: user.name, group: user.group, via: 'rest-api', service: options.tls ? 'www-ssl' : 'www', remotePort: req.socket.remotePort ?? 0 });
       const raw = await readBody(req);
       if (faults.slowExportMs && url.pathname === '/rest/export') await wait(faults.slowExportMs);
       let body: unknown;
@@ -97,6 +105,7 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       }
       const work = handleRest(options.state, { method: req.method ?? 'GET', path: url.pathname.slice('/rest'.length), query: url.searchParams, body, user }, controller.signal);
       const result = await Promise.race([work, aborted]);
+      if (options.frozen?.()) return;
       if (faults.invalidJson) {
         res.writeHead(200, { 'content-type': 'application/json' });
         return void res.end('{"name":"bad\u0001value\u0007","x":');
@@ -112,6 +121,7 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       else send(res, 500, { error: 500, message: 'Internal Server Error', detail: String((error as Error).message) });
     } finally {
       clearTimeout(timer);
+      trace?.close();
     }
   };
   const handler = (req: IncomingMessage, res: ServerResponse) => void listener(req, res);

@@ -53,3 +53,24 @@ describe('export keeps to configuration', () => {
     expect(text).not.toMatch(/loop-protect-status|max-l2mtu|running=/);
   });
 });
+
+describe('export covers the menus writes touch', () => {
+  it('prints defconf interface lists and their members, but not the built-in lists or the main routing table', () => {
+    const text = renderExport(home());
+    expect(section(text, '/interface list')).toMatch(/add .*name=WAN/);
+    expect(section(text, '/interface list member')).toMatch(/interface=ether1 list=WAN/);
+    expect(section(text, '/interface list')).not.toMatch(/name=all|name=dynamic/);
+    expect(section(text, '/routing table')).toBeUndefined();
+  });
+
+  it('follows a routing table, a DNS static entry and an IPv6 address added later', () => {
+    const s = home();
+    s.add('routing/table', { name: 'mgmt', fib: 'yes' });
+    s.add('ip/dns/static', { name: 'nas.lan', address: '192.168.88.10' });
+    s.add('ipv6/address', { address: 'fd00::1/64', interface: 'bridge' });
+    const text = renderExport(s);
+    expect(section(text, '/routing table')).toContain('name=mgmt');
+    expect(section(text, '/ip dns static')).toContain('address=192.168.88.10 name=nas.lan');
+    expect(section(text, '/ipv6 address')).toContain('address=fd00::1/64 interface=bridge');
+  });
+});

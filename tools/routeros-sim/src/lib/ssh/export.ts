@@ -7,14 +7,18 @@ export interface ExportOptions {
   terse?: boolean;
   compact?: boolean;
   showSensitive?: boolean;
+  /** Only this menu and the menus below it (`/ip address export`). */
+  under?: string;
 }
 
 /** Menus in the order RouterOS prints them in an export. */
 const EXPORT_ORDER = [
-  'interface/bridge', 'interface/ethernet', 'interface/vlan', 'interface/wifi', 'interface/wireless', 'caps-man/manager', 'interface/bridge/port', 'interface/bridge/vlan',
-  'interface/wifi/capsman',
-  'ip/pool', 'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns',
+  'interface/bridge', 'interface/ethernet', 'interface/vlan', 'interface/list',
+  'interface/wifi/channel', 'interface/wifi/datapath', 'interface/wifi/security', 'interface/wifi/configuration', 'interface/wifi', 'interface/wireless', 'caps-man/manager',
+  'ip/pool', 'routing/table', 'interface/bridge/port', 'interface/bridge/vlan', 'interface/list/member', 'interface/wifi/capsman', 'interface/wifi/provisioning',
+  'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns', 'ip/dns/static',
   'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/route', 'ip/service',
+  'ipv6/address', 'ipv6/firewall/address-list', 'ipv6/firewall/filter', 'routing/rule',
   'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
 ];
 const WRAP_AT = 80;
@@ -74,7 +78,7 @@ export function renderExport(state: DeviceState, options: ExportOptions = {}): s
   const lines: string[] = [`# ${new Date(state.readContext().tick * 1000).toISOString().replace('T', ' ').slice(0, 19)} by RouterOS ${state.version}`];
   if (board) lines.push(`# software id = ${board['serial-number']?.slice(0, 4)}-${board['serial-number']?.slice(-4)}`, '#', `# model = ${board['model']}`, `# serial number = ${board['serial-number']}`);
   else lines.push(`# system id = ${resource['board-name']?.replace(/\W+/g, '').slice(0, 11) ?? 'CHR'}`);
-  for (const path of EXPORT_ORDER) {
+  for (const path of EXPORT_ORDER.filter((p) => !options.under || p === options.under || p.startsWith(`${options.under}/`))) {
     const spec = MENU_BY_PATH.get(path);
     if (!spec || !state.menu(path)) continue;
     const rows = snapshot[path] ?? [];

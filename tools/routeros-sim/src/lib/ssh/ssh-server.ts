@@ -1,14 +1,19 @@
 import { Server, utils } from 'ssh2';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { DeviceState, DeviceUser } from '../model/device-state';
+import type { ClientTraces } from '../model/client-traces';
 import type { Faults } from '../server/faults';
-import { runSshCommand } from './ssh-command';
+import { runConsole } from './console-command';
+import { ConsoleShell } from './console-shell';
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/** RouterOS takes terminal options after the login name (`admin+ct`: no colours, no terminal detection). */
+const loginName = (username: string) => username.replace(/\+[0-9a-z]*$/i, '');
 
 export interface SshServerOptions {
   state: DeviceState;
@@ -17,42 +22,102 @@ export interface SshServerOptions {
   faults: () => Faults;
   /** False once the configuration cut the path of open connections: their commands go unanswered. */
   reachable: () => boolean;
-  /** How long after the safe-mode holder's connection drops its changes are undone (a real device waits for TCP to time out). */
+  /** How long after the safe-mode holder's connection is lost its changes are undone (a real device waits for TCP to time out). */
   safeModeRevertMs: number;
+  /** Where live sessions show (`/user/active`). */
+  traces?: ClientTraces;
 }
 
-/** The device's `ssh` service: password logins of its users, exec of console commands, safe mode per connection. */
+/**
+ * Undoes the safe-mode changes of a connection the device has lost: closed without releasing, or cut off by
+ * the configuration for `safeModeRevertMs` (the device's TCP gives up on it and drops the session).
+ */
+function watchSafeMode(options: SshServerOptions, session: string, drop: () => void): { closed(): void } {
+  const { state } = options;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = (closed: boolean) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!closed && options.reachable()) return;
+      if (state.revertSafeMode(session, false) && !closed) drop();
+    }, options.safeModeRevertMs);
+    timer.unref();
+  };
+  const unsubscribe = state.onChange(() => {
+    if (state.safeModeHolder !== session) return;
+    if (!options.reachable()) {
+      if (!timer) arm(false);
+    } else {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+  });
+  return {
+    closed() {
+      unsubscribe();
+      if (state.safeModeHolder === session) arm(true);
+      else clearTimeout(timer);
+    },
+  };
+}
+
+/** The device's `ssh` service: password logins, exec of console commands, an interactive console on a PTY. */
 export function createSshServer(options: SshServerOptions): Server {
   const parsed = utils.parseKey(options.hostKey);
   if (parsed instanceof Error) throw parsed;
-  return new Server({ hostKeys: [options.hostKey], ident: 'ROSSSH' }, (client) => {
+  return new Server({ hostKeys: [options.hostKey], ident: 'ROSSSH' }, (client, info) => {
     const session = randomUUID();
     let user: DeviceUser | undefined;
+    let trace: { close(): void } | undefined;
+    const shells: ConsoleShell[] = [];
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
-      const candidate = options.users().find((u) => u.name === ctx.username);
+      const candidate = options.users().find((u) => u.name === loginName(ctx.username));
       if (ctx.method === 'password' && candidate && same(ctx.password, candidate.password)) {
         user = candidate;
         return ctx.accept();
       }
       return ctx.reject(['password']);
     });
+    const watch = watchSafeMode(options, session, () => client.end());
     client.on('close', () => {
-      if (options.state.safeModeHolder !== session) return;
-      setTimeout(() => options.state.revertSafeMode(session, false), options.safeModeRevertMs).unref();
+      trace?.close();
+      shells.forEach((s) => s.close());
+      watch.closed();
     });
     client.on('ready', () => {
+      trace = options.traces?.open({ user: user!.name, group: user!.group, via: 'ssh', service: 'ssh', remotePort: info.port });
       client.on('session', (accept) => {
-        accept().on('exec', (acceptExec, _reject, info) => {
+        const channel = accept();
+        channel.on('pty', (acceptPty) => acceptPty?.());
+        channel.on('window-change', (acceptChange) => acceptChange?.());
+        channel.on('shell', (acceptShell) => {
+          const stream = acceptShell();
+          const shell = new ConsoleShell(options.state, session, user!, {
+            write: (text) => void (options.reachable() && stream.write(text)),
+            end: () => {
+              stream.exit(0);
+              stream.end();
+              client.end();
+            },
+            reachable: options.reachable,
+          });
+          shells.push(shell);
+          stream.on('data', (data: Buffer) => shell.input(data));
+          shell.start();
+        });
+        channel.on('exec', (acceptExec, _reject, execInfo) => {
           const stream = acceptExec();
           if (!options.reachable()) return; // packets no longer arrive: the client's timeout decides
-          const result = runSshCommand(options.state, info.command, { session, user: user! });
-          const delay = result.isExport ? (options.faults().slowExportMs ?? 0) : 0;
-          setTimeout(() => {
-            stream.write(result.output);
-            stream.exit(result.exitCode);
-            stream.end();
-          }, delay);
+          void runConsole(options.state, execInfo.command, { session, user: user! }).then((result) => {
+            const delay = result.isExport ? (options.faults().slowExportMs ?? 0) : 0;
+            setTimeout(() => {
+              stream.write(result.output);
+              stream.exit(result.ok ? 0 : 1);
+              stream.end();
+            }, delay);
+          });
         });
       });
     });

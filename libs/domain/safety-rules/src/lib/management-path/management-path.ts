@@ -1,12 +1,20 @@
-import type { LiveRows } from '@routeros-mcp/domain-changes';
+import type { LiveRows, Row } from '@routeros-mcp/domain-changes';
 import { RuleResult } from '../safety-context';
 import { result } from '../safety-rule';
+import { Check } from './check';
+import { learnEndpoint, ServiceLogin } from './endpoint';
+import { firewallCheck } from './firewall-check';
+import { addressCheck, interfaceCheck, vlanCheck } from './interface-checks';
+import { routeCheck } from './route-check';
+import { serviceCheck } from './service-check';
+import { interfaceRenames, parseSnapshot } from './snapshot';
+import { RULE, judge } from './verdict';
 
-const RULE = { id: 'PROTECT_MANAGEMENT_PATH' };
+export type { ServiceLogin } from './endpoint';
 
 /** Menus whose rows decide whether the service's connections reach the device. */
 export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [
-  'ip/address', 'ipv6/address', 'interface', 'interface/bridge', 'interface/bridge/port', 'interface/bridge/vlan',
+  'ip/address', 'ipv6/address', 'interface', 'interface/ethernet', 'interface/bridge', 'interface/bridge/port', 'interface/bridge/vlan',
   'interface/vlan', 'interface/bonding', 'interface/list', 'interface/list/member', 'ip/route', 'routing/rule',
   'routing/table', 'ip/service', 'ip/firewall/filter', 'ip/firewall/raw', 'ip/firewall/address-list',
   'ipv6/firewall/filter', 'ipv6/firewall/address-list',
@@ -18,25 +26,43 @@ export const MANAGEMENT_PATH_OBSERVATIONS: readonly string[] = ['user/active', '
 /** Everything `evaluateManagementPath` reads: the pipeline reads these live before every write. */
 export const MANAGEMENT_PATH_MENUS: readonly string[] = [...MANAGEMENT_PATH_DEPENDENCIES, ...MANAGEMENT_PATH_OBSERVATIONS];
 
-/** Who the service is on the device: its login and the ports it connects to. */
-export interface ServiceLogin {
-  username: string;
-  restPort: number;
-  sshPort: number;
-}
+const sameRow = (a: Row, b: Row): boolean => {
+  if (a === b) return true;
+  let keys = 0;
+  for (const key in a) {
+    if (a[key] !== b[key]) return false;
+    keys++;
+  }
+  for (const _ in b) keys--;
+  return keys === 0;
+};
 
-const differs = (a: LiveRows, b: LiveRows, menu: string) => JSON.stringify(a[menu] ?? []) !== JSON.stringify(b[menu] ?? []);
+/** Whether a menu's rows differ between the states (order included), without serialising them. */
+function differs(a: LiveRows, b: LiveRows, menu: string): boolean {
+  const x = a[menu] ?? [];
+  const y = b[menu] ?? [];
+  return x !== y && (x.length !== y.length || x.some((row, i) => !sameRow(row, y[i])));
+}
 
 /**
  * Whether the service's connections (REST and SSH) still reach the device once `after` holds, learning the
- * service's own path from `before`. Pure: no I/O, the same rows always give the same verdict.
- * A change that touches no menu the path depends on passes without further analysis; anything else is
- * `not_evaluated` (fail closed) until the full evaluation lands.
+ * service's own path from `before` (its session, connection tracking, ARP and bridge hosts). Pure: no I/O, the
+ * same rows always give the same verdict. A change that touches no menu the path depends on passes at once; a path
+ * that cannot be learned, or an answer resting on a construct this evaluation does not model, is `not_evaluated`.
  */
 export function evaluateManagementPath(before: LiveRows, after: LiveRows, login: ServiceLogin): RuleResult {
   const touched = MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => differs(before, after, menu));
   if (touched.length === 0) return result(RULE, 'pass', 'the change touches nothing the management path depends on');
-  return result(RULE, 'not_evaluated', `the change touches ${touched.join(', ')}, which the management path of '${login.username}' depends on, and that cannot be evaluated yet`, {
-    touched_menus: touched,
-  });
+  const was = parseSnapshot(before);
+  const learned = learnEndpoint(was, login);
+  if (!learned.ok) {
+    return result(RULE, 'not_evaluated', `the management path of '${login.username}' cannot be learned from the device: ${learned.missing}`, { touched_menus: touched });
+  }
+  const ep = learned.endpoint;
+  const perService = ep.services.flatMap((s): Check[] => [
+    serviceCheck(s), firewallCheck(s, 'established', false), firewallCheck(s, 'new', false), firewallCheck(s, 'established', true), firewallCheck(s, 'new', true),
+  ]);
+  const checks = [addressCheck, interfaceCheck, vlanCheck, routeCheck, ...perService];
+  const unchanged = new Set(MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => !touched.includes(menu)));
+  return judge(checks, was, parseSnapshot(after, interfaceRenames(before, after), { snap: was, unchanged }), ep);
 }

@@ -2,9 +2,10 @@ import { result, SafetyRule } from '../safety-rule';
 
 /**
  * A write must not cut the path this service uses to reach the device (its address, interface, bridge port,
- * the www-ssl/ssh service, an input-chain drop, the route back). Deciding that needs the device's live state,
- * so here the rule only marks device writes as not yet evaluated; that verdict blocks a write until the
- * write tools supply the evaluation with the device state.
+ * the www-ssl/ssh service, an input-chain drop, the route back). Deciding that needs the device's live state, which
+ * this context does not carry: here the rule only marks device writes as not yet evaluated. The change pipeline
+ * decides it with `evaluateManagementPath(before, after, login)` (`../management-path/`), on the live rows of
+ * `MANAGEMENT_PATH_MENUS` and the same rows with the change applied.
  */
 export const protectManagementPathRule: SafetyRule = {
   id: 'PROTECT_MANAGEMENT_PATH',

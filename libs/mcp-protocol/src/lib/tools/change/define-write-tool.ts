@@ -19,7 +19,8 @@ export interface WriteToolSpec<I extends z.ZodObject> {
   planner: ChangePlanner<z.infer<I>>;
 }
 
-const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false).describe('Preview only') };
+/** `dry_run` carries no description: the server instructions explain it once for every write tool. */
+const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false) };
 
 /** An advanced-tier write: every one runs through the change pipeline, is idempotent and takes `dry_run`. */
 export function defineWriteTool<I extends z.ZodObject>(spec: WriteToolSpec<I>): ToolDefinition {
@@ -33,6 +34,7 @@ export function defineWriteTool<I extends z.ZodObject>(spec: WriteToolSpec<I>): 
     idempotent: true,
     input: spec.input.extend(Common),
     output: ChangeOutputSchema,
+    outputListed: false,
     deviceArgument: 'device_id',
     async run(args, ctx) {
       if (!ctx.changes) throw new InternalError('the change pipeline is not wired into this server');

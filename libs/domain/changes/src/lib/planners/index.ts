@@ -1,0 +1,15 @@
+export * from './errors';
+export { ipAddAddressPlanner, IpAddAddressInput } from './ip/ip-add-address.planner';
+export { ipRemoveAddressPlanner, IpRemoveAddressInput } from './ip/ip-remove-address.planner';
+export { interfaceSetCommentPlanner, InterfaceSetCommentInput } from './interface/interface-set-comment.planner';
+export { interfaceSetEnabledPlanner, InterfaceSetEnabledInput } from './interface/interface-set-enabled.planner';
+export { addressListUpdatePlanner, AddressListUpdateInput, AddressListEntryInput, MANAGED_LIST_PREFIX } from './firewall/address-list-update.planner';
+export { FILTER_ACTIONS, PROTOCOLS, CONNECTION_STATES, CONNECTION_NAT_STATES, REJECT_WITH, FilterRuleProps, RuleRef } from './firewall/filter-rule';
+export { filterAddRulePlanner, FilterAddRuleInput } from './firewall/filter-add-rule.planner';
+export { filterUpdateRulePlanner, FilterUpdateRuleInput } from './firewall/filter-update-rule.planner';
+export { filterRemoveRulePlanner } from './firewall/filter-remove-rule.planner';
+export { filterMoveRulePlanner, FilterMoveRuleInput } from './firewall/filter-move-rule.planner';
+export { routeAddPlanner, RouteAddInput } from './routing/route-add.planner';
+export { routeRemovePlanner, RouteRemoveInput } from './routing/route-remove.planner';
+export { leaseAddPlanner, LeaseAddInput } from './dhcp/lease-add.planner';
+export { leaseRemovePlanner, LeaseRemoveInput } from './dhcp/lease-remove.planner';

@@ -1,0 +1,64 @@
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/server';
+import { createMcpServer } from '../create-mcp-server';
+import { estimateTokens } from '../server/token-budget';
+import { ToolCatalog } from './catalog';
+
+/** tools/list as a client receives it, measured the way the bench does (the whole `{tools}` answer). */
+async function listedTokens(catalog: ToolCatalog): Promise<{ tokens: number; names: string[] }> {
+  const service = createMcpServer({
+    version: '0.0.0',
+    environment: 'lab',
+    tools: { catalog, services: {} as never, options: { principal: () => ({ id: 'spec', kind: 'local' }) as never, toolErrors: 'jsonrpc' } },
+  });
+  const server = service.factory({ era: 'legacy' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'spec', version: '0' });
+  await client.connect(clientSide);
+  try {
+    const { tools } = await client.listTools();
+    return { tokens: estimateTokens({ tools }), names: tools.map((t) => t.name) };
+  } finally {
+    await client.close();
+    await server.close();
+    service.close();
+  }
+}
+
+describe('the catalogue and its tools/list budget', () => {
+  it('read-only mode hides every write tool, and only write tools are advanced', async () => {
+    const all = new ToolCatalog();
+    const readOnly = new ToolCatalog({ readOnly: true });
+    const writes = all.tools.filter((t) => !t.readOnly);
+    expect(writes.length).toBeGreaterThanOrEqual(13);
+    expect(writes.every((t) => t.tier === 'advanced')).toBe(true);
+    expect(readOnly.tools.every((t) => t.readOnly && t.tier === 'fundamental')).toBe(true);
+    expect(readOnly.tools.length).toBe(all.tools.length - writes.length);
+    for (const tool of writes) expect(readOnly.find(tool.name)).toBeUndefined();
+    expect((await listedTokens(readOnly)).names).not.toContain('firewall_add_filter_rule');
+  });
+
+  it('every write tool takes device_id and dry_run, and says what it does in under 100 characters', () => {
+    for (const tool of new ToolCatalog().tools.filter((t) => !t.readOnly)) {
+      expect(Object.keys(tool.input.shape)).toEqual(expect.arrayContaining(['device_id', 'dry_run']));
+      expect(tool.description.length).toBeLessThan(100);
+      expect(tool.outputListed).toBe(false);
+    }
+  });
+
+  it('fits the token budget: read tier and the whole catalogue', async () => {
+    const read = await listedTokens(new ToolCatalog({ readOnly: true }));
+    const all = await listedTokens(new ToolCatalog());
+    const writeCount = all.names.length - read.names.length;
+    const perWrite = (all.tokens - read.tokens) / writeCount;
+    // The pipeline's own write tools (identity, DNS, NTP, change_*) are not on this branch: counted at our mean.
+    const projected = Math.round(all.tokens + 7 * perWrite);
+    console.log(`tools/list: read tier ${read.tokens} tokens (${read.names.length} tools); with ${writeCount} write tools ${all.tokens} (${Math.round(perWrite)} per write tool); projected with 7 more ${projected}`);
+    // The read tier's budget as README states it since issue 10 (issue 12 asks 6,000: not met on main either).
+    expect(read.tokens).toBeLessThanOrEqual(7_000);
+    // Write tools list no outputSchema (one shared shape, given in the instructions) and stay terse.
+    expect(perWrite).toBeLessThanOrEqual(160);
+    expect(all.tokens).toBeLessThanOrEqual(9_000);
+  });
+});

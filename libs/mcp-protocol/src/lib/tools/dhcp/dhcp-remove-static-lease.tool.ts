@@ -1,0 +1,14 @@
+import { leaseRemovePlanner } from '@routeros-mcp/domain-changes';
+import { z } from 'zod';
+import { defineWriteTool } from '../change/define-write-tool';
+import { MacArg, NameArg } from '../change/write-schemas';
+
+export const dhcpRemoveStaticLease = defineWriteTool({
+  name: 'dhcp_remove_static_lease',
+  title: 'Remove static lease',
+  description: "Remove a MAC's static lease; server if it has several.",
+  input: z.object({ 'mac-address': MacArg, server: NameArg.optional() }),
+  destructive: true,
+  requiresFlag: 'allow_dhcp_writes',
+  planner: leaseRemovePlanner,
+});

@@ -1,0 +1,13 @@
+import { filterAddRulePlanner } from '@routeros-mcp/domain-changes';
+import { z } from 'zod';
+import { defineWriteTool } from '../change/define-write-tool';
+import { RuleAddSchema, RuleRefSchema } from './filter-rule-schema';
+
+export const firewallAddFilterRule = defineWriteTool({
+  name: 'firewall_add_filter_rule',
+  title: 'Add filter rule',
+  description: 'Add a filter rule at the end, or before place_before (as firewall_list_filter_rules shows it).',
+  input: z.object({ rule: RuleAddSchema, place_before: RuleRefSchema.optional() }),
+  requiresFlag: 'allow_firewall_writes',
+  planner: filterAddRulePlanner,
+});

@@ -1,0 +1,19 @@
+import { addressListUpdatePlanner } from '@routeros-mcp/domain-changes';
+import { z } from 'zod';
+import { defineWriteTool } from '../change/define-write-tool';
+import { CommentArg, Ipv4Arg } from '../change/write-schemas';
+
+const Timeout = z.string().regex(/^(\d+w)?(\d+d)?(\d+h)?(\d+m)?(\d+s)?$|^\d{1,2}:\d{2}:\d{2}$/, 'a RouterOS time such as 1h30m');
+
+export const firewallUpdateAddressList = defineWriteTool({
+  name: 'firewall_update_address_list',
+  title: 'Update address list',
+  description: 'Add/remove entries of an address list named mcp-*; a timeout (1h, 1d) makes an entry expire.',
+  input: z.object({
+    list: z.string().max(64).regex(/^mcp-[\w.-]+$/, 'only lists named mcp-*'),
+    add: z.array(z.object({ address: Ipv4Arg, timeout: Timeout.optional(), comment: CommentArg.optional() })).max(100).optional(),
+    remove: z.array(Ipv4Arg).max(100).optional(),
+  }),
+  destructive: true,
+  planner: addressListUpdatePlanner,
+});

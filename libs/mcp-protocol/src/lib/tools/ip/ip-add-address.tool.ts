@@ -1,0 +1,12 @@
+import { ipAddAddressPlanner } from '@routeros-mcp/domain-changes';
+import { z } from 'zod';
+import { defineWriteTool } from '../change/define-write-tool';
+import { CommentArg, Ipv4Arg, NameArg } from '../change/write-schemas';
+
+export const ipAddAddress = defineWriteTool({
+  name: 'ip_add_address',
+  title: 'Add IP address',
+  description: 'Add an IPv4 address (a.b.c.d/n) to an interface; overlap with another interface is refused.',
+  input: z.object({ address: Ipv4Arg, interface: NameArg, comment: CommentArg.optional() }),
+  planner: ipAddAddressPlanner,
+});

@@ -1,0 +1,90 @@
+import { RestError } from '../rest/rest-error';
+import { DeviceState } from './device-state';
+import { seedConfig } from './profiles';
+
+const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
+let clock = 1_700_000_000_000;
+const device = (profile: 'home' | 'edge' = 'edge') => new DeviceState('7.20.5', 42, () => seedConfig({ profile, version: '7.20.5', identity: 'r1', index: 0, users }), () => clock);
+
+function detail(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof RestError) return error.detail;
+    throw error;
+  }
+  throw new Error('expected a RestError');
+}
+
+describe('timed address-list entries, on the device clock', () => {
+  it('count their timeout down and vanish at zero, announcing the change', () => {
+    const s = device();
+    const changes: number[] = [];
+    s.onChange(() => changes.push(clock));
+    const entry = s.add('ip/firewall/address-list', { list: 'mcp-t', address: '192.0.2.1', timeout: '1m' });
+    expect(entry).toMatchObject({ dynamic: 'true', timeout: '1m' });
+    clock += 20_000;
+    expect(s.get('ip/firewall/address-list', entry['.id'])['timeout']).toBe('40s');
+    clock += 40_000;
+    const before = changes.length;
+    expect(s.list('ip/firewall/address-list').map((r) => r['list'])).toEqual(['mgmt-allowed', 'mcp-blocklist']);
+    expect(changes.length).toBe(before + 1);
+  });
+
+  it('take a new timeout on set, and refuse a zero one', () => {
+    const s = device();
+    const entry = s.add('ip/firewall/address-list', { list: 'mcp-t', address: '192.0.2.2', timeout: '10s' });
+    s.update('ip/firewall/address-list', entry['.id'], { timeout: '1h' });
+    expect(s.get('ip/firewall/address-list', entry['.id'])['timeout']).toBe('1h');
+    expect(detail(() => s.add('ip/firewall/address-list', { list: 'mcp-t', address: '192.0.2.3', timeout: '0s' }))).toBe('invalid value for argument timeout');
+  });
+});
+
+describe('ids', () => {
+  it('are never handed out twice, not even after safe mode undoes the rows that had them', () => {
+    const s = device();
+    s.takeSafeMode('a');
+    const first = s.add('ip/firewall/filter', { chain: 'input', action: 'accept' })['.id'];
+    s.revertSafeMode('a', false);
+    const second = s.add('ip/firewall/filter', { chain: 'input', action: 'accept' })['.id'];
+    expect(second).not.toBe(first);
+  });
+});
+
+describe('writes that do not stick (fault)', () => {
+  it('answer with the row they would have made, announce the write, and leave the configuration as it was', () => {
+    const s = device();
+    const writes: string[] = [];
+    s.onWrite(() => writes.push('w'));
+    const before = JSON.stringify(s.snapshot());
+    s.writesDoNotStick = true;
+    expect(s.add('ip/firewall/address-list', { list: 'mcp-x', address: '192.0.2.9' })).toMatchObject({ list: 'mcp-x' });
+    s.setSingleton('system/identity', { name: 'lost' });
+    s.move('ip/firewall/filter', ['*6'], '*1');
+    expect(writes).toHaveLength(3);
+    expect(JSON.stringify(s.snapshot())).toBe(before);
+  });
+});
+
+describe('item commands', () => {
+  it('move several items, in the order given, before the destination', () => {
+    const s = device();
+    s.move('ip/firewall/filter', ['*6', '*4'], '*2');
+    expect(s.list('ip/firewall/filter').map((r) => r['.id'])).toEqual(['*1', '*6', '*4', '*2', '*3', '*5']);
+  });
+
+  it('unset goes back to the default where there is one', () => {
+    const s = device();
+    s.update('ip/firewall/filter', '*1', { 'log-prefix': 'x', log: 'yes' });
+    s.unset('ip/firewall/filter', ['*1'], ['log-prefix', 'log']);
+    expect(s.get('ip/firewall/filter', '*1')).toMatchObject({ 'log-prefix': '', log: 'false' });
+  });
+
+  it('make-static turns only dynamic leases static and refuses unknown items', () => {
+    const s = device('home');
+    const [lease] = s.list('ip/dhcp-server/lease');
+    s.makeStatic('ip/dhcp-server/lease', [lease['.id']]);
+    expect(s.get('ip/dhcp-server/lease', lease['.id'])['dynamic']).toBe('false');
+    expect(detail(() => s.makeStatic('ip/dhcp-server/lease', ['*99']))).toBe('no such item');
+  });
+});

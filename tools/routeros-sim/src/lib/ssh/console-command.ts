@@ -1,0 +1,189 @@
+import type { DeviceState, DeviceUser } from '../model/device-state';
+import { RestError } from '../rest/rest-error';
+import { handleRest } from '../rest/rest-handler';
+import { parseConsole, ConsoleSyntaxError, ConsoleWord } from './console-parser';
+import { ConsoleCommand, resolveConsole } from './console-resolve';
+import { renderExport } from './export';
+import { renderPrint } from './print';
+
+export interface ConsoleContext {
+  /** The SSH connection (or scheduler run), which is what holds safe mode. */
+  session: string;
+  user: DeviceUser;
+  /** The menu an interactive session is in. */
+  cwd?: string[];
+  /** Scheduler scripts run only the revert grammar's commands. */
+  scriptOnly?: boolean;
+}
+
+export interface ConsoleResult {
+  output: string;
+  ok: boolean;
+  /** The failure text without the output before it (for the device log). */
+  error?: string;
+  isExport?: boolean;
+  /** Where an interactive session is after a `/ip address` line. */
+  cwd?: string[];
+  quit?: boolean;
+}
+
+const EXPORT_FLAGS = new Set(['terse', 'verbose', 'compact', 'show-sensitive', 'hide-sensitive']);
+const PRINT_FLAGS = new Set(['without-paging', 'detail', 'terse', 'brief']);
+const SCRIPT_COMMANDS = new Set(['add', 'set', 'unset', 'remove', 'move']);
+/** Item commands whose first positional word names the items (`numbers`). */
+const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable']);
+
+class ConsoleFailure extends Error {}
+
+const position = (c: { line: number }, column: number) => `(line ${c.line} column ${column})`;
+
+/** RouterOS's console wording for what the REST layer reports. */
+function consoleText(error: RestError): string {
+  if (error.status === 404) return 'no such item';
+  if (error.detail === 'not allowed (9)') return 'not enough permissions (9)';
+  return error.detail ?? 'failure';
+}
+
+/** `[find name=x]` → the matching items' ids, as `*1,*2`. */
+function items(state: DeviceState, menu: string, word: ConsoleWord): string {
+  if (!word.find) return word.text;
+  const conditions = Object.entries(word.find);
+  return state
+    .list(menu)
+    .filter((row) => conditions.every(([k, v]) => (row[k] ?? '') === v))
+    .map((row) => row['.id'])
+    .join(',');
+}
+
+function checkArgs(c: ConsoleCommand, allowed: string[] | undefined): void {
+  if (!allowed) return;
+  const unknown = c.args.find((a) => !allowed.includes(a.text));
+  if (unknown) throw new ConsoleSyntaxError('expected end of command', c.line, unknown.column);
+}
+
+/** Checks what can be checked before anything runs: a script with one bad line runs no line at all. */
+function precheck(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): void {
+  if (c.command === undefined) return;
+  if (ctx.scriptOnly && !SCRIPT_COMMANDS.has(c.command)) throw new ConsoleSyntaxError('syntax error', c.line, c.column);
+  const menu = state.tree[c.menu];
+  switch (c.command) {
+    case 'export': {
+      const bad = c.positional.find((w) => !EXPORT_FLAGS.has(w.text)) ?? c.args.find((a) => a.text !== 'file');
+      if (bad) throw new ConsoleSyntaxError('expected end of command', c.line, bad.column);
+      return;
+    }
+    case 'print': {
+      const bad = c.positional.find((w) => !PRINT_FLAGS.has(w.text)) ?? c.args[0];
+      if (bad) throw new ConsoleSyntaxError('expected end of command', c.line, bad.column);
+      return;
+    }
+    case 'add':
+      checkArgs(c, menu?.add);
+      if (c.positional[0]) throw new ConsoleSyntaxError('expected end of command', c.line, c.positional[0].column);
+      return;
+    case 'set':
+      checkArgs(c, menu?.set);
+      return;
+    case 'unset':
+      checkArgs(c, ['numbers', 'value-name']);
+      return;
+    case 'move':
+      checkArgs(c, ['numbers', 'destination']);
+      return;
+    default:
+      checkArgs(c, ['numbers']);
+  }
+}
+
+function exportText(state: DeviceState, c: ConsoleCommand): string {
+  const flags = new Set(c.positional.map((w) => w.text));
+  return renderExport(state, { verbose: flags.has('verbose'), terse: flags.has('terse'), compact: flags.has('compact'), showSensitive: flags.has('show-sensitive'), under: c.menu || undefined });
+}
+
+/** Item and singleton commands go through the REST layer, as RouterOS's REST wraps the console's commands. */
+async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<void> {
+  const body: Record<string, string> = {};
+  const singleton = state.menu(c.menu)?.kind === 'singleton';
+  const [first, second] = c.positional;
+  if (ITEM_COMMANDS.has(c.command!) && !singleton) {
+    const numbers = c.args.find((a) => a.text === 'numbers')?.value ?? (first ? items(state, c.menu, first) : undefined);
+    if (numbers === undefined) throw new ConsoleFailure(`missing value for numbers ${position(c, c.column)}`);
+    // Nothing matched `[find …]`: the command has no items to act on and does nothing, as on a device.
+    if (numbers === '') return;
+    body['numbers'] = numbers;
+    if (c.command === 'move' && second) body['destination'] = items(state, c.menu, second);
+  }
+  for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
+  try {
+    await handleRest(state, { method: 'POST', path: `${c.menu}/${c.command}`, query: new URLSearchParams(), body, user: ctx.user }, new AbortController().signal);
+  } catch (error) {
+    if (error instanceof RestError) throw new ConsoleFailure(consoleText(error));
+    throw error;
+  }
+}
+
+function safeMode(state: DeviceState, command: string, ctx: ConsoleContext): void {
+  if (ctx.user.group === 'read') throw new ConsoleFailure('not enough permissions (9)');
+  try {
+    if (command === 'take' || (command === 'toggle' && state.safeModeHolder !== ctx.session)) state.takeSafeMode(ctx.session);
+    else if (command === 'release' || command === 'toggle') state.releaseSafeMode(ctx.session);
+    else state.revertSafeMode(ctx.session, true);
+  } catch (error) {
+    if (error instanceof RestError) throw new ConsoleFailure(consoleText(error));
+    throw error;
+  }
+}
+
+async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<string> {
+  switch (c.command) {
+    case 'export':
+      if (c.args.length > 0) {
+        await handleRest(state, { method: 'POST', path: 'export', query: new URLSearchParams(), body: { file: c.args[0].value!, ...Object.fromEntries(c.positional.map((w) => [w.text, ''])) }, user: ctx.user }, new AbortController().signal);
+        return '';
+      }
+      return exportText(state, c);
+    case 'print':
+      return renderPrint(state, c.menu);
+    case 'take':
+    case 'release':
+    case 'unroll':
+    case 'toggle':
+      safeMode(state, c.command, ctx);
+      return '';
+    default:
+      await write(state, c, ctx);
+      return '';
+  }
+}
+
+/**
+ * Runs console input (one line, or a script of lines and `;`-separated commands) the way RouterOS does:
+ * the whole input is read and resolved first, so a syntax error anywhere runs nothing; then the commands
+ * run in order and the first failure stops the rest.
+ */
+export async function runConsole(state: DeviceState, input: string, ctx: ConsoleContext): Promise<ConsoleResult> {
+  let commands: ConsoleCommand[];
+  try {
+    commands = resolveConsole(state.tree, parseConsole(input), ctx.cwd);
+    for (const c of commands) precheck(state, c, ctx);
+  } catch (error) {
+    if (error instanceof ConsoleSyntaxError) return { output: `${error.message}\r\n`, ok: false, error: error.message };
+    throw error;
+  }
+  let output = '';
+  let cwd = ctx.cwd;
+  for (const c of commands) {
+    if (c.command === undefined) {
+      cwd = c.menu ? c.menu.split('/') : [];
+      continue;
+    }
+    if (c.command === 'quit') return { output, ok: true, cwd, quit: true };
+    try {
+      output += await run(state, c, ctx);
+    } catch (error) {
+      if (!(error instanceof ConsoleFailure)) throw error;
+      return { output: `${output}${error.message}\r\n`, ok: false, error: error.message, cwd };
+    }
+  }
+  return { output, ok: true, cwd, isExport: commands.some((c) => c.command === 'export') };
+}

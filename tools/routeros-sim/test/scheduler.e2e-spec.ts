@@ -1,0 +1,84 @@
+import { Fleet, startFleet } from '../src';
+import { call } from './rest-client';
+import { until } from './until';
+import { sshOnce } from './ssh-client';
+
+
+describe.each(['7.15.3', '7.20.5'])('RouterOS %s scheduler on the device clock', (version) => {
+  let fleet: Fleet;
+  beforeAll(async () => (fleet = await startFleet({ devices: 1, version, profile: 'home' })));
+  afterAll(() => fleet.stop());
+  afterEach(() => fetch(`${fleet.control.url}/reset`, { method: 'POST' }));
+
+  const rest = (method: string, path: string, body?: unknown) => call(fleet.devices[0].restUrl, method, path, { body });
+  const identity = async () => ((await rest('GET', '/system/identity')).body as { name: string }).name;
+  const entries = async () => (await rest('GET', '/system/scheduler')).body as Record<string, string>[];
+  const advance = async (seconds: number) => {
+    const res = await fetch(`${fleet.control.url}/devices/0/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: seconds }) });
+    expect(res.status).toBe(200);
+  };
+  /** The device's clock plus `seconds`, as start-date and start-time. */
+  async function inFuture(seconds: number): Promise<{ 'start-date': string; 'start-time': string }> {
+    const clock = (await rest('GET', '/system/clock')).body as { date: string; time: string };
+    const at = new Date(Date.parse(`${clock.date}T${clock.time}Z`) + seconds * 1000).toISOString();
+    return { 'start-date': at.slice(0, 10), 'start-time': at.slice(11, 19) };
+  }
+  const arm = async (name: string, onEvent: string, seconds = 120, interval = '0s') =>
+    expect((await rest('PUT', '/system/scheduler', { name, ...(await inFuture(seconds)), interval, 'on-event': onEvent })).status).toBe(201);
+  const logs = async () => ((await rest('GET', '/log')).body as { topics: string; message: string }[]).filter((l) => l.topics === 'script,error').map((l) => l.message);
+
+  it('runs a one-shot revert when the clock reaches it, which removes its own entry', async () => {
+    await rest('POST', '/system/identity/set', { name: 'changed' });
+    const start = await inFuture(120);
+    await arm('mcp-revert-c1', '/system identity set name=sim-home-001; /system scheduler remove [find name="mcp-revert-c1"]');
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ name: 'mcp-revert-c1', interval: '0s', 'run-count': '0', 'next-run': `${start['start-date']} ${start['start-time']}`, disabled: 'false', ...start });
+    expect((await sshOnce(fleet.devices[0].sshPort, '/system scheduler print', { password: 'admin' })).output).toContain('name=mcp-revert-c1');
+
+    await advance(60);
+    expect(await identity()).toBe('changed');
+    await advance(61);
+    expect(await identity()).toBe('sim-home-001');
+    expect(await entries()).toEqual([]);
+  });
+
+  it('runs nothing of a script with a syntax error, logs it, and does not run it again', async () => {
+    await arm('bad', '/system identity set name=ran; /ip address add address=10.1.1.1/24 interface=ether3 foo=bar');
+    await advance(121);
+    expect(await identity()).toBe('sim-home-001');
+    expect(await logs()).toEqual(['script error: expected end of command (line 1 column 85)', 'executing script from scheduler (bad) failed, please check it manually']);
+    expect((await entries())[0]).toMatchObject({ 'run-count': '1', 'next-run': '' });
+    await advance(3600);
+    expect((await entries())[0]).toMatchObject({ 'run-count': '1' });
+  });
+
+  it('treats commands outside the revert grammar as syntax errors', async () => {
+    await arm('reboot', '/system reboot');
+    await arm('print', '/system identity set name=ran; /ip address print');
+    await advance(121);
+    expect(await identity()).toBe('sim-home-001');
+    expect(await logs()).toEqual(expect.arrayContaining(['script error: bad command name reboot (line 1 column 9)', 'script error: syntax error (line 1 column 44)']));
+  });
+
+  it('stops at the first command that fails; the ones before it stay done', async () => {
+    await arm('partial', '/system identity set name=ran; /ip address remove *FFFF; /system identity set name=not-reached');
+    await advance(121);
+    expect(await identity()).toBe('ran');
+    expect(await logs()).toContain('script error: no such item');
+  });
+
+  it('repeats an entry with an interval, counting its runs', async () => {
+    await arm('every-minute', '/ip dns set servers=1.1.1.1', 10, '1m');
+    await advance(11);
+    expect((await entries())[0]['run-count']).toBe('1');
+    await advance(60);
+    expect((await entries())[0]['run-count']).toBe('2');
+    expect(((await rest('GET', '/ip/dns')).body as { servers: string }).servers).toBe('1.1.1.1');
+  });
+
+  it('lets time pass on its own: an entry due in two seconds runs without the clock being moved', async () => {
+    await rest('POST', '/system/identity/set', { name: 'changed' });
+    await arm('soon', '/system identity set name=sim-home-001', 2);
+    await until(async () => (await identity()) === 'sim-home-001');
+  });
+});
