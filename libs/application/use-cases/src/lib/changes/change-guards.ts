@@ -107,6 +107,20 @@ export class RevertTimerGuard implements ChangeGuard {
     return new RevertTimerGuard(api, target, changeId, row['.id'], new Date(now.getTime() + seconds * 1000));
   }
 
+  /**
+   * Removes the change's entry found by name, for an arming whose answer was lost: true when none is left. Such an
+   * entry is harmless (its script restores the state the device still has, then removes itself), but not kept.
+   */
+  static async removeLeftover(api: RouterOsApi, target: DeviceTarget, changeId: string): Promise<boolean> {
+    try {
+      const left = await api.list(target, 'system/scheduler', { query: [`name=${revertSchedulerName(changeId)}`] });
+      for (const row of left) await api.remove(target, 'system/scheduler', row['.id']);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async updateInverse(inverse: readonly RowOperation[]): Promise<void> {
     await this.api.update(this.target, 'system/scheduler', this.entryId, { 'on-event': revertScript(this.changeId, inverse) });
   }

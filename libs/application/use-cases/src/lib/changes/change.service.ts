@@ -18,6 +18,7 @@ import {
   diffLines,
   inverseOperations,
   redactTouched,
+  revertSchedulerName,
   secretsNeededToRestore,
   transition,
 } from '@routeros-mcp/domain-changes';
@@ -207,12 +208,16 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     await this.observe('beforeWrite', record);
 
     let guard: ChangeGuard;
+    const attempt = { timer: false };
     try {
-      guard = await this.protect(record, device, target, plan);
+      guard = await this.protect(record, device, target, plan, attempt);
     } catch (error) {
-      record = transition(record, 'failed', this.clock.now(), { step: 'protect', error: causeOf(error), outcome: 'nothing was written' });
+      // A timer whose arming answer was lost may be on the device: harmless (it restores what the device still has).
+      const leftover = attempt.timer && !(await RevertTimerGuard.removeLeftover(this.api, target, changeId));
+      const outcome = `the change was not made${leftover ? `; a scheduler entry ${revertSchedulerName(changeId)} may be left on the device: it restores the current state and removes itself` : ''}`;
+      record = transition(record, 'failed', this.clock.now(), { step: 'protect', error: causeOf(error), outcome });
       await this.finish(record, principal, error);
-      throw new ChangeFailedError(changeId, device.id, 'protect', 'unchanged', 'nothing was written: the change could not be protected', causeOf(error));
+      throw new ChangeFailedError(changeId, device.id, 'protect', 'unchanged', outcome, causeOf(error));
     }
     record = transition(record, 'applying', this.clock.now(), { step: 'write', protection: guard.protection });
     await this.save(record);
@@ -254,7 +259,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
   }
 
   /** Safe mode when the change touches the management path or the device is critical; a device-side revert where SSH cannot. */
-  private async protect(record: ChangeRecord, device: Device, target: DeviceTarget, plan: Planned): Promise<ChangeGuard> {
+  private async protect(record: ChangeRecord, device: Device, target: DeviceTarget, plan: Planned, attempt: { timer: boolean }): Promise<ChangeGuard> {
     if (!plan.touchesPath && !device.critical) return NO_GUARD;
     const facts = await this.api.facts(target);
     try {
@@ -262,6 +267,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     } catch (error) {
       this.logger.warn('safe mode unavailable; arming a device-side revert instead', { device_id: device.id, change_id: record.id, reason: causeOf(error).message });
     }
+    attempt.timer = true;
     return RevertTimerGuard.arm(this.api, target, record.id, record.inverse, this.settings.revertTimerSeconds, this.clock.now());
   }
 

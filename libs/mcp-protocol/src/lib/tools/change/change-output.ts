@@ -6,36 +6,20 @@ const RowSchema = z.record(z.string(), z.string());
 export const TouchedSchema = z.object({ menu: z.string(), id: z.string().nullable(), before: RowSchema.nullable(), after: RowSchema.nullable() });
 export const VerdictSchema = z.object({ rule: z.string(), status: z.string(), reason: z.string() });
 
-/**
- * What every write tool answers: the change (or the dry run of it), why it was allowed, how it was guarded and
- * checked. The listed schema names the fields only (touched rows, verdicts and the enums are typed in the code): a
- * whole schema per write tool would not fit tools/list's budget of 9,000 tokens with the write tier.
- */
+/** What every write tool answers: the change (or the dry run of it), why it was allowed, how it was guarded and checked. */
 export const ChangeOutputSchema = z.object({
   changed: z.boolean(),
   dry_run: z.boolean(),
   change_id: z.string().nullable(),
   summary: z.string(),
-  risk: z.string(),
+  risk: z.enum(['low', 'medium', 'high']),
   diff: z.array(z.string()),
-  touched: z.array(z.unknown()),
-  verdicts: z.array(z.unknown()),
-  protection: z.string().nullable(),
-  verification: z.unknown(),
+  touched: z.array(TouchedSchema),
+  verdicts: z.array(VerdictSchema),
+  protection: z.enum(['safe_mode', 'device_revert_timer', 'none_needed']).nullable(),
+  verification: z.object({ status: z.enum(['verified', 'not_run']), checks: z.array(z.string()) }),
 });
-
-export interface ChangeOutput {
-  changed: boolean;
-  dry_run: boolean;
-  change_id: string | null;
-  summary: string;
-  risk: 'low' | 'medium' | 'high';
-  diff: string[];
-  touched: z.infer<typeof TouchedSchema>[];
-  verdicts: z.infer<typeof VerdictSchema>[];
-  protection: 'safe_mode' | 'device_revert_timer' | 'none_needed' | null;
-  verification: { status: 'verified' | 'not_run'; checks: string[] };
-}
+export type ChangeOutput = z.infer<typeof ChangeOutputSchema>;
 
 export function changeOutput(result: ChangeResult): ToolOutput<ChangeOutput> {
   const structured: ChangeOutput = {

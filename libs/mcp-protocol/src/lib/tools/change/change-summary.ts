@@ -29,7 +29,6 @@ export function changeSummary(record: ChangeRecord): z.infer<typeof ChangeSummar
   };
 }
 
-/** Listed with field names only, like the write tools' output (see ChangeOutputSchema). */
 export const ChangeDetailSchema = ChangeSummarySchema.extend({
   step: z.string(),
   outcome: z.string().nullable(),
@@ -41,14 +40,12 @@ export const ChangeDetailSchema = ChangeSummarySchema.extend({
   /** The console lines that undo it, or why it cannot be undone. */
   revert: z.array(z.string()),
   not_revertible: z.string().nullable(),
-  touched: z.array(z.unknown()),
-  verdicts: z.array(z.unknown()),
+  touched: z.array(TouchedSchema),
+  verdicts: z.array(VerdictSchema),
   updated_at: z.string(),
 });
 
-type ChangeDetail = Omit<z.infer<typeof ChangeDetailSchema>, 'touched' | 'verdicts'> & { touched: z.infer<typeof TouchedSchema>[]; verdicts: z.infer<typeof VerdictSchema>[] };
-
-export function changeDetail(record: ChangeRecord): ChangeDetail {
+export function changeDetail(record: ChangeRecord): z.infer<typeof ChangeDetailSchema> {
   return {
     ...changeSummary(record),
     step: record.step,
