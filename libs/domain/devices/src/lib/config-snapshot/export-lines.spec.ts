@@ -7,6 +7,8 @@ describe('export lines', () => {
     ['add name=peer1 private-key="abc=" public-key="pub="', 'add name=peer1 private-key=[redacted] public-key="pub="'],
     ['add name=p1 secret="" comment=passthrough', 'add name=p1 secret="" comment=passthrough'],
     ['set passthrough=yes', 'set passthrough=yes'],
+    ['add comment="rotate password=x soon" name=a', 'add comment="rotate password=x soon" name=a'],
+    ['set [ find name="x y" ] psk=abc', 'set [ find name="x y" ] psk=[redacted]'],
     ['add security.authentication-types=wpa2-psk .passphrase=abc ssid=x', 'add security.authentication-types=wpa2-psk .passphrase=[redacted] ssid=x'],
     ['add ipsec-secret=*** address=10.0.0.1', 'add ipsec-secret=[redacted] address=10.0.0.1'],
   ])('redacts secret properties by name: %s', (line, expected) => {

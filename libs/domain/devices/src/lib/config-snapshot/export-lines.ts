@@ -1,7 +1,11 @@
 import { isSecretRouterOsProperty, REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
 
-/** `name=value` in an export line (`.name` when RouterOS abbreviates a repeated group): a bare value, or a double-quoted one with backslash escapes. */
-const PROPERTY = /(^|\s)(\.?[A-Za-z0-9][\w.-]*)=("(?:[^"\\]|\\.)*"|\S*)/g;
+/**
+ * `name=value` in an export line (`.name` when RouterOS abbreviates a repeated group), its value bare or
+ * double-quoted with backslash escapes; or a quoted string on its own, matched only so that text inside quotes
+ * (a comment saying `password=x`) is never read as a property.
+ */
+const TOKEN = /"(?:[^"\\]|\\.)*"|(^|\s)(\.?[A-Za-z0-9][\w.-]*)=("(?:[^"\\]|\\.)*"|[^\s"]*)/g;
 
 /**
  * One export line with the value of every secret property replaced (the kernel's predicate, the one every tool
@@ -9,8 +13,8 @@ const PROPERTY = /(^|\s)(\.?[A-Za-z0-9][\w.-]*)=("(?:[^"\\]|\\.)*"|\S*)/g;
  * Empty values stay empty: whether a secret is set is worth knowing, its value never is.
  */
 export function redactExportLine(line: string): string {
-  return line.replace(PROPERTY, (whole, lead: string, name: string, value: string) => {
-    if (value === '' || value === '""' || !isSecretRouterOsProperty(name)) return whole;
+  return line.replace(TOKEN, (whole, lead: string | undefined, name: string | undefined, value: string | undefined) => {
+    if (name === undefined || value === '' || value === '""' || !isSecretRouterOsProperty(name)) return whole;
     return `${lead}${name}=${REDACTED_VALUE}`;
   });
 }
