@@ -301,7 +301,7 @@ describe('subscriptions', () => {
   }, 30_000);
 
   legacyOnly('refuses resources that cannot be subscribed', async () => {
-    expect(await rpcError(client.raw.subscribeResource({ uri: 'device://dev-edge/config' }))).toMatchObject({ code: -32602, data: { field: 'uri' } });
+    expect(await rpcError(client.raw.subscribeResource({ uri: 'device://dev-edge/logs' }))).toMatchObject({ code: -32602, data: { field: 'uri' } });
   });
 });
 

@@ -5,8 +5,8 @@ import { gatedSnapshot, SectionSchema, SnapshotIdSchema, snapshotsOf } from './s
 export const configDiff = defineTool({
   name: 'config_diff',
   title: 'Config diff',
-  description: 'Unified diff of two snapshots, or a snapshot and the live export.',
-  input: z.object({ from: SnapshotIdSchema, to: z.union([SnapshotIdSchema, z.literal('live')]).default('live'), section: SectionSchema }),
+  description: 'Unified diff of a snapshot against another or the live export.',
+  input: z.object({ from: SnapshotIdSchema, to: z.string().regex(/^(snap-[0-9a-f]{12}|live)$/, 'a snapshot id, or live').default('live'), section: SectionSchema }),
   output: z.object({ device_id: z.string(), from: z.string(), to: z.string(), added: z.number(), removed: z.number(), diff: z.string() }),
   async run(args, ctx) {
     const from = await gatedSnapshot(ctx, args.from);

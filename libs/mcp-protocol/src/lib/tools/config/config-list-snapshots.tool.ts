@@ -7,7 +7,7 @@ import { snapshotsOf } from './snapshot-access';
 export const configListSnapshots = defineTool({
   name: 'config_list_snapshots',
   title: 'Config snapshots',
-  description: 'Stored configuration snapshots of one device, newest first.',
+  description: 'Stored config snapshots of a device, newest first.',
   input: z.object({ device_id: DeviceIdSchema, limit: z.number().int().min(1).max(200).default(20) }),
   output: z.object({ items: z.array(z.object({ id: z.string(), captured_at: z.string(), last_seen_at: z.string(), reason: z.string(), lines: z.number() })) }),
   deviceArgument: 'device_id',
