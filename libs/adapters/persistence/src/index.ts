@@ -6,3 +6,4 @@ export * from './lib/repositories/typeorm-credential.repository';
 export * from './lib/repositories/typeorm-device.repository';
 export * from './lib/typeorm-schema.migrator';
 export * from './lib/registry-read-cache';
+export * from './lib/repositories/typeorm-snapshot.repository';

@@ -11,3 +11,5 @@ export * from './lib/secret-decryption.error';
 export * from './lib/device-access.errors';
 export * from './lib/routeros-api.port';
 export * from './lib/config-shell.port';
+export * from './lib/snapshot-repository.port';
+export * from './lib/event-bus.port';

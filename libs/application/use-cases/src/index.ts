@@ -9,3 +9,5 @@ export * from './lib/device-connectivity.service';
 export * from './lib/device-reader.service';
 export * from './lib/errors/enrolment-credentials-rejected.error';
 export * from './lib/changes/change-runner';
+export * from './lib/snapshots/snapshot.service';
+export * from './lib/snapshots/snapshot-scheduler';

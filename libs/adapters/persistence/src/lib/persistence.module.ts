@@ -1,4 +1,4 @@
-import { AuditLog, CredentialRepository, DeviceRepository, SchemaMigrator } from '@routeros-mcp/application-ports';
+import { AuditLog, CredentialRepository, DeviceRepository, SchemaMigrator, SnapshotRepository } from '@routeros-mcp/application-ports';
 import { ContainerModule } from 'inversify';
 import { Database } from './database';
 import { RegistryReadCache } from './registry-read-cache';
@@ -6,6 +6,7 @@ import { TypeOrmAuditLog } from './repositories/typeorm-audit.log';
 import { TypeOrmCredentialRepository } from './repositories/typeorm-credential.repository';
 import { TypeOrmDeviceRepository } from './repositories/typeorm-device.repository';
 import { TypeOrmSchemaMigrator } from './typeorm-schema.migrator';
+import { TypeOrmSnapshotRepository } from './repositories/typeorm-snapshot.repository';
 
 /** Binds the persistence ports to TypeORM implementations over an already opened database. */
 export function persistenceModule(db: Database): ContainerModule {
@@ -16,5 +17,6 @@ export function persistenceModule(db: Database): ContainerModule {
     bind<CredentialRepository>(CredentialRepository).toConstantValue(new TypeOrmCredentialRepository(db, cache));
     bind<AuditLog>(AuditLog).toConstantValue(new TypeOrmAuditLog(db));
     bind<SchemaMigrator>(SchemaMigrator).toConstantValue(new TypeOrmSchemaMigrator(db));
+    bind<SnapshotRepository>(SnapshotRepository).toConstantValue(new TypeOrmSnapshotRepository(db));
   });
 }

@@ -5,6 +5,8 @@ import { DeviceRegistry } from './device-registry.service';
 import { DeviceConnectivity } from './device-connectivity.service';
 import { DeviceReader } from './device-reader.service';
 import { KeyRotationService } from './key-rotation.service';
+import { SnapshotScheduler } from './snapshots/snapshot-scheduler';
+import { SnapshotService } from './snapshots/snapshot.service';
 
 export function useCasesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -14,5 +16,7 @@ export function useCasesModule(): ContainerModule {
     bind(DatabaseAdmin).toSelf().inSingletonScope();
     bind(DeviceConnectivity).toSelf().inSingletonScope();
     bind(DeviceReader).toSelf().inSingletonScope();
+    bind(SnapshotService).toSelf().inSingletonScope();
+    bind(SnapshotScheduler).toSelf().inSingletonScope();
   });
 }

@@ -72,6 +72,7 @@ export async function inDeviceContext<T>(services: ToolServices, options: ToolSe
     registry: services.registry,
     audit: services.audit,
     connectivity: services.connectivity,
+    snapshots: services.snapshots,
     signal: call.signal,
     progress: call.progress ?? (async () => undefined),
   };

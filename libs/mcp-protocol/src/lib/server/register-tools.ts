@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
-import type { Logger, Principal } from '@routeros-mcp/application-ports';
-import type { AuditRecorder, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { EventBus, Logger, Principal } from '@routeros-mcp/application-ports';
+import type { AuditRecorder, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -25,6 +25,9 @@ export interface ToolServices {
   audit: AuditRecorder;
   connectivity: DeviceConnectivity;
   logger: Logger;
+  /** Config history and the events that make `device://{id}/config` subscribable; absent without them. */
+  snapshots?: SnapshotService;
+  events?: EventBus;
 }
 
 export interface ToolServerOptions {

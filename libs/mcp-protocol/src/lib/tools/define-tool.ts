@@ -1,5 +1,5 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { AuditRecorder, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { AuditRecorder, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 
@@ -17,6 +17,8 @@ export interface ToolContext {
   connectivity: DeviceConnectivity;
   /** The change pipeline every write takes; absent on servers built without the write tier. */
   changes?: ChangeRunner;
+  /** Config history; absent on servers built without it. */
+  snapshots?: SnapshotService;
   signal: AbortSignal;
   /** Reports progress to the client when it asked for it (a progress token); a no-op otherwise. */
   progress(done: number, total: number, message?: string): Promise<void>;
