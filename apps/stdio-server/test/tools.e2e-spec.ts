@@ -7,8 +7,8 @@ const dir = tempDir('stdio-tools-');
 const dataDir = join(dir.path, 'data');
 let fleet: Fleet;
 
-/** Tools that read only the registry or the audit log, never a device. */
-const REGISTRY_ONLY = new Set(['device_list', 'device_get', 'service_get_health', 'audit_list_events', 'change_list', 'change_get']);
+/** Tools that read only the registry, the audit log, stored snapshots or recorded changes, never a device. */
+const REGISTRY_ONLY = new Set(['device_list', 'device_get', 'service_get_health', 'audit_list_events', 'config_list_snapshots', 'config_get_snapshot', 'change_list', 'change_get']);
 
 beforeAll(async () => {
   fleet = await startFleet({ devices: 2, profile: 'mixed', users: [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' }] });
@@ -307,7 +307,7 @@ describe('subscriptions', () => {
   }, 30_000);
 
   legacyOnly('refuses resources that cannot be subscribed', async () => {
-    expect(await rpcError(client.raw.subscribeResource({ uri: 'device://dev-edge/config' }))).toMatchObject({ code: -32602, data: { field: 'uri' } });
+    expect(await rpcError(client.raw.subscribeResource({ uri: 'device://dev-edge/logs' }))).toMatchObject({ code: -32602, data: { field: 'uri' } });
   });
 });
 

@@ -17,6 +17,13 @@ export class CliContext {
     readonly env: NodeJS.ProcessEnv,
   ) {}
 
+  /** Colours on a terminal; NO_COLOR turns them off and FORCE_COLOR on, as most tools agree. */
+  get color(): boolean {
+    if (this.env['NO_COLOR']) return false;
+    if (this.env['FORCE_COLOR'] && this.env['FORCE_COLOR'] !== '0') return true;
+    return this.io.color === true;
+  }
+
   get principal(): Principal {
     return { id: userInfo().username, via: 'admin-cli' };
   }

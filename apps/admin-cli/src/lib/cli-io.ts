@@ -7,6 +7,8 @@ export interface CliIo {
   stdin: Readable;
   /** True when a person is at a terminal who can answer prompts. */
   interactive: boolean;
+  /** True when stdout is a terminal that shows colours (NO_COLOR and FORCE_COLOR still decide first). */
+  color?: boolean;
   promptSecret(message: string): Promise<string>;
   confirm(message: string): Promise<boolean>;
 }

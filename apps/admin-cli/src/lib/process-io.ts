@@ -10,6 +10,7 @@ export function processIo(): CliIo {
     stderr: process.stderr,
     stdin: process.stdin,
     interactive,
+    color: Boolean(process.stdout.isTTY),
     promptSecret: (message) => password({ message, mask: false }, { output: process.stderr }),
     async confirm(message) {
       const rl = createInterface({ input: process.stdin, output: process.stderr });

@@ -5,10 +5,11 @@ import { credentialsCommand } from './commands/credentials.command';
 import { dbCommand } from './commands/db.command';
 import { deviceCommand } from './commands/device.command';
 import { keysCommand } from './commands/keys.command';
+import { snapshotCommand } from './commands/snapshot.command';
 
 export function buildProgram(ctx: CliContext, version: string): Command {
   const program = new Command('routeros-mcp-admin')
-    .description('Administer RouterOS MCP: devices, credentials, keys and the database.')
+    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots and the database.')
     .version(version, '-v, --version')
     .option('--config <file>', 'YAML or JSON config file (ROUTEROS_MCP_CONFIG)')
     .option('--data-dir <dir>', 'data directory (ROUTEROS_MCP_DATA_DIR, default ~/.routeros-mcp)')
@@ -18,6 +19,7 @@ export function buildProgram(ctx: CliContext, version: string): Command {
     .addCommand(credentialsCommand(ctx))
     .addCommand(keysCommand(ctx))
     .addCommand(dbCommand(ctx))
+    .addCommand(snapshotCommand(ctx))
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: (s) => write(ctx.io.stdout, s), writeErr: (s) => write(ctx.io.stderr, s) });
   // Every subcommand reports usage errors through the same path, instead of exiting on its own.

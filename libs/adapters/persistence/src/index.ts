@@ -8,3 +8,4 @@ export * from './lib/typeorm-schema.migrator';
 export * from './lib/registry-read-cache';
 export * from './lib/repositories/typeorm-change.repository';
 export * from './lib/repositories/sql-change.lock';
+export * from './lib/repositories/typeorm-snapshot.repository';

@@ -13,3 +13,5 @@ export * from './lib/routeros-api.port';
 export * from './lib/config-shell.port';
 export * from './lib/change-repository.port';
 export * from './lib/change-lock.port';
+export * from './lib/snapshot-repository.port';
+export * from './lib/event-bus.port';

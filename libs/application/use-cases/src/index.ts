@@ -13,3 +13,5 @@ export * from './lib/changes/change.service';
 export * from './lib/changes/change-history';
 export * from './lib/changes/change-settings';
 export * from './lib/changes/change-observer';
+export * from './lib/snapshots/snapshot.service';
+export * from './lib/snapshots/snapshot-scheduler';

@@ -1,5 +1,5 @@
-import type { Logger } from '@routeros-mcp/application-ports';
-import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService } from '@routeros-mcp/application-use-cases';
+import type { EventBus, Logger } from '@routeros-mcp/application-ports';
+import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -18,6 +18,7 @@ export class AdminServices {
     readonly logger: Logger,
     readonly config: Config,
     private readonly lifecycle: Lifecycle,
+    readonly snapshots: SnapshotService,
   ) {}
 
   close(): Promise<void> {
@@ -35,6 +36,9 @@ export class ServerServices {
     readonly logger: Logger,
     readonly config: Config,
     private readonly lifecycle: Lifecycle,
+    readonly snapshots: SnapshotService,
+    /** Facts for subscribers (`device.config.changed` → `device://{id}/config` updates). */
+    readonly events: EventBus,
     /** The change pipeline (ChangeRunner) and the history of changes (ChangeHistory), one service. */
     readonly changes: ChangeService,
   ) {}

@@ -1,11 +1,12 @@
 // What the apps may use from the layers below, re-exported here so that apps depend on composition only.
 export { ConfigError } from '@routeros-mcp/config';
 export { CAPABILITY_FLAGS, DEVICE_STATUSES, parseTag } from '@routeros-mcp/domain-devices';
-export type { CapabilityFlag, Device, DeviceCredentials, DevicePatch, NewDeviceInput } from '@routeros-mcp/domain-devices';
+export type { CapabilityFlag, ConfigSnapshot, Device, DeviceCredentials, DevicePatch, NewDeviceInput, SnapshotSummary } from '@routeros-mcp/domain-devices';
+export { linesOfSection } from '@routeros-mcp/domain-devices';
 export { ENVIRONMENTS, isDomainError } from '@routeros-mcp/domain-kernel';
 export type { Environment } from '@routeros-mcp/domain-kernel';
 export type { Principal } from '@routeros-mcp/application-ports';
 export type { CredentialSummary } from '@routeros-mcp/application-use-cases';
 export { KeyFileError } from '@routeros-mcp/adapters-secrets';
 export { targetFor } from '@routeros-mcp/application-use-cases';
-export type { ConnectivityReport, CheckOutcome } from '@routeros-mcp/application-use-cases';
+export type { ConnectivityReport, CheckOutcome, SnapshotDiff } from '@routeros-mcp/application-use-cases';

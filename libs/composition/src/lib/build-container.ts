@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import type { ConfigShell, Logger, RouterOsApi } from '@routeros-mcp/application-ports';
-import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, Logger as LoggerToken, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
-import { AuditRecorder, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import type { ConfigShell, EventBus as EventBusPort, Logger, RouterOsApi } from '@routeros-mcp/application-ports';
+import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, Logger as LoggerToken, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
+import { AuditRecorder, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
@@ -22,6 +23,9 @@ export interface BuildOptions {
   /** Fields on every log line, e.g. `{ service: 'stdio-server' }`. */
   logMeta?: Record<string, unknown>;
 }
+
+/** How long shutdown waits for scheduled captures still running. */
+const SNAPSHOT_STOP_GRACE_MS = 5_000;
 
 function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', file: sqlitePath(config) };
@@ -65,10 +69,13 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency });
   const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs });
   let closed = false;
+  let scheduler: SnapshotScheduler | undefined;
   const lifecycle: Lifecycle = {
     async close() {
       if (closed) return;
       closed = true;
+      // Scheduled captures end first, within a bound: a device that never answers must not hold up shutdown.
+      await scheduler?.stop(SNAPSHOT_STOP_GRACE_MS);
       await routerOsApi.close();
       await db.close();
       await logging.close();
@@ -96,18 +103,24 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
       bind(AdminServices).toDynamicValue((ctx) =>
-        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle),
+        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService)),
       );
       bind<ChangeSettings>(ChangeSettings).toConstantValue({
         ...DEFAULT_CHANGE_SETTINGS,
         ...(config.changeLockWaitMs !== undefined ? { lockWaitMs: config.changeLockWaitMs } : {}),
         ...(config.changeRevertTimerSeconds !== undefined ? { revertTimerSeconds: config.changeRevertTimerSeconds } : {}),
       });
-      bind(ServerServices).toDynamicValue(
-        (ctx) => new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(ChangeService)),
-      );
+      bind<SnapshotPolicy>(SnapshotPolicy).toConstantValue({ retentionCount: config.snapshotRetentionCount, retentionDays: config.snapshotRetentionDays });
+      bind(ServerServices).toDynamicValue((ctx) => {
+        if (config.snapshotIntervalS > 0) {
+          scheduler = ctx.get(SnapshotScheduler);
+          scheduler.start({ intervalMs: config.snapshotIntervalS * 1000, jitterMs: config.snapshotJitterS * 1000, concurrency: config.snapshotConcurrency, environment: config.environment });
+        }
+        return new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<EventBusPort>(EventBus), ctx.get(ChangeService));
+      });
     }),
     persistenceModule(db),
+    eventsModule(),
     useCasesModule(),
   );
   return container;

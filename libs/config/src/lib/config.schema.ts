@@ -47,6 +47,16 @@ export const ConfigSchema = z
     changeRevertTimerSeconds: z.coerce.number().int().min(10).max(3_600).optional(),
     /** How often subscribed health resources are polled. */
     healthPollIntervalMs: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    /** Seconds between scheduled captures of every device's configuration; 0 turns them off. */
+    snapshotIntervalS: z.coerce.number().int().min(0).max(31_536_000).default(0),
+    /** Each device's capture starts up to this many seconds into a round, so devices are not exported in step. */
+    snapshotJitterS: z.coerce.number().int().min(0).max(86_400).default(60),
+    /** Scheduled captures running at once. */
+    snapshotConcurrency: z.coerce.number().int().min(1).max(64).default(4),
+    /** Snapshots kept per device (the newest is always kept). */
+    snapshotRetentionCount: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** Snapshots not seen for this many days are removed (the newest is always kept). */
+    snapshotRetentionDays: z.coerce.number().int().min(1).max(36_500).default(90),
   })
   .strict()
   .refine((c) => !(c.masterKey && c.approvalSigningKey && c.masterKey === c.approvalSigningKey), {

@@ -16,7 +16,7 @@ function problems(fn: () => unknown): string[] {
 describe('loadConfig', () => {
   it('defaults to ~/.routeros-mcp, SQLite, lab and info', () => {
     const config = loadConfig({ homeDir: '/home/op' });
-    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000 });
+    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000, snapshotIntervalS: 0, snapshotJitterS: 60, snapshotConcurrency: 4, snapshotRetentionCount: 200, snapshotRetentionDays: 90 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
   });
 
@@ -84,4 +84,18 @@ describe('loadConfig', () => {
   });
 
   it('maps keys to environment names', () => expect(envName('approvalSigningKey')).toBe('ROUTEROS_MCP_APPROVAL_SIGNING_KEY'));
+});
+
+describe('snapshot settings', () => {
+  it('are off by default and read from ROUTEROS_MCP_SNAPSHOT_*', () => {
+    const config = loadConfig({ homeDir: '/home/op', env: { ROUTEROS_MCP_SNAPSHOT_INTERVAL_S: '3600', ROUTEROS_MCP_SNAPSHOT_JITTER_S: '0', ROUTEROS_MCP_SNAPSHOT_RETENTION_COUNT: '5', ROUTEROS_MCP_SNAPSHOT_RETENTION_DAYS: '7' } });
+    expect(config).toMatchObject({ snapshotIntervalS: 3600, snapshotJitterS: 0, snapshotRetentionCount: 5, snapshotRetentionDays: 7 });
+    expect(loadConfig({ homeDir: '/home/op' }).snapshotIntervalS).toBe(0);
+  });
+
+  it('refuse a negative interval and a retention of zero, naming the variable', () => {
+    expect(() => loadConfig({ homeDir: '/home/op', env: { ROUTEROS_MCP_SNAPSHOT_INTERVAL_S: '-1', ROUTEROS_MCP_SNAPSHOT_RETENTION_COUNT: '0' } })).toThrow(
+      /ROUTEROS_MCP_SNAPSHOT_INTERVAL_S \(snapshotIntervalS\)[\s\S]*ROUTEROS_MCP_SNAPSHOT_RETENTION_COUNT/,
+    );
+  });
 });

@@ -10,3 +10,6 @@ export * from './lib/tags';
 export * from './lib/errors/device-already-exists.error';
 export * from './lib/errors/device-decommissioned.error';
 export * from './lib/errors/device-not-found.error';
+export * from './lib/config-snapshot/config-snapshot';
+export * from './lib/config-snapshot/export-lines';
+export * from './lib/config-snapshot/snapshot-not-found.error';

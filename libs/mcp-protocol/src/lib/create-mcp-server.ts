@@ -60,6 +60,10 @@ export function createMcpServer(options: McpServerOptions): McpService {
     (uri) => read(uri, randomUUID(), new AbortController().signal),
     { ...DEFAULT_SUBSCRIPTION_OPTIONS, ...options.tools?.subscriptions },
   );
+  // A new snapshot or an applied change tells `device://{id}/config` subscribers; the snapshot or change id is the etag.
+  const stopConfigEvents = options.tools?.services.events?.subscribe('device.config.changed', (event) =>
+    subscriptions.changed(`device://${event.deviceId}/config`, event.snapshotId ?? event.changeId),
+  );
 
   const factory = ({ era: serverEra }: { era: Era }): Server => {
     const server = new Server(
@@ -96,6 +100,9 @@ export function createMcpServer(options: McpServerOptions): McpService {
     get era() {
       return era;
     },
-    close: () => subscriptions.close(),
+    close: () => {
+      stopConfigEvents?.();
+      subscriptions.close();
+    },
   };
 }

@@ -6,6 +6,7 @@ import { Dialect } from './dialect';
 import { MIGRATIONS } from './migrations';
 import { auditEventSchema } from './records/audit-event.record';
 import { changeSchema } from './records/change.record';
+import { configSnapshotSchema } from './records/config-snapshot.record';
 import { credentialSchema } from './records/credential.record';
 import { deviceSchema, deviceTagSchema } from './records/device.record';
 
@@ -70,7 +71,7 @@ export class Database {
     const dialect: Dialect = target.kind;
     if (target.kind === 'sqlite') ensurePrivateSqliteFiles(target.file);
     const common = {
-      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), changeSchema(dialect)],
+      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), configSnapshotSchema(dialect), changeSchema(dialect)],
       migrations: MIGRATIONS,
       migrationsTableName: 'schema_migrations',
       synchronize: false as const,
@@ -115,6 +116,26 @@ export class Database {
         return work(manager);
       });
     }
+    return this.immediate(work);
+  }
+
+  /**
+   * A transaction serialised with every other one taken for the same key, across processes: a PostgreSQL advisory
+   * lock held until commit, or SQLite's one write lock (BEGIN IMMEDIATE). For read-then-write decisions such as
+   * "store unless the latest row already says the same".
+   */
+  writeExclusive<T>(key: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.dialect === 'postgres') {
+      return this.dataSource.transaction(async (manager) => {
+        await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [key]);
+        return work(manager);
+      });
+    }
+    return this.immediate(work);
+  }
+
+  /** SQLite: a transaction that takes the database's write lock when it starts, in turn with this process's others. */
+  private immediate<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.inTurn(async () => {
       const runner = this.dataSource.createQueryRunner();
       try {

@@ -1,4 +1,4 @@
-import { AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, SchemaMigrator } from '@routeros-mcp/application-ports';
+import { AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, SchemaMigrator, SnapshotRepository } from '@routeros-mcp/application-ports';
 import { ContainerModule } from 'inversify';
 import { Database } from './database';
 import { RegistryReadCache } from './registry-read-cache';
@@ -8,6 +8,7 @@ import { TypeOrmChangeRepository } from './repositories/typeorm-change.repositor
 import { TypeOrmCredentialRepository } from './repositories/typeorm-credential.repository';
 import { TypeOrmDeviceRepository } from './repositories/typeorm-device.repository';
 import { TypeOrmSchemaMigrator } from './typeorm-schema.migrator';
+import { TypeOrmSnapshotRepository } from './repositories/typeorm-snapshot.repository';
 
 /** Binds the persistence ports to TypeORM implementations over an already opened database. */
 export function persistenceModule(db: Database): ContainerModule {
@@ -20,5 +21,6 @@ export function persistenceModule(db: Database): ContainerModule {
     bind<ChangeRepository>(ChangeRepository).toConstantValue(new TypeOrmChangeRepository(db));
     bind<ChangeLock>(ChangeLock).toConstantValue(new SqlChangeLock(db));
     bind<SchemaMigrator>(SchemaMigrator).toConstantValue(new TypeOrmSchemaMigrator(db));
+    bind<SnapshotRepository>(SnapshotRepository).toConstantValue(new TypeOrmSnapshotRepository(db));
   });
 }

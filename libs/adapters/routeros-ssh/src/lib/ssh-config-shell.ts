@@ -44,13 +44,21 @@ class Deadline {
  * is a DeviceCommandError, a connection lost on the way is DeviceUnreachable, running out of time is DeviceTimeout
  * naming the whole bound.
  */
-async function run(ssh: NodeSSH, target: DeviceTarget, command: string, deadline: Deadline): Promise<string> {
+async function run(ssh: NodeSSH, target: DeviceTarget, command: string, deadline: Deadline, signal?: AbortSignal): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       ssh.dispose();
       reject(new DeviceTimeoutError(target.deviceId, command, Math.round(deadline.boundMs / 100) / 10));
     }, deadline.leftMs);
+    // The caller gave up (a shutdown): the connection goes now, not when the bound runs out.
+    onAbort = () => {
+      ssh.dispose();
+      reject(signal?.reason ?? new Error('aborted'));
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
     const execution = ssh.execCommand(command, { noTrim: true }).catch((error: unknown) => {
@@ -65,6 +73,7 @@ async function run(ssh: NodeSSH, target: DeviceTarget, command: string, deadline
     return result.stdout;
   } finally {
     clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 }
 
@@ -123,7 +132,7 @@ export class SshConfigShell implements ConfigShell {
   }
 
   async export(target: DeviceTarget, options: ExportOptions & CallOptions = {}): Promise<ConfigExport> {
-    const output = await this.once(target, exportCommand(options), new Deadline(options.timeoutMs ?? this.options.exportTimeoutMs));
+    const output = await this.once(target, exportCommand(options), new Deadline(options.timeoutMs ?? this.options.exportTimeoutMs), options.signal);
     return parseExport(output, { keepSecrets: options.showSensitive === true });
   }
 
@@ -141,11 +150,11 @@ export class SshConfigShell implements ConfigShell {
   }
 
   /** Connects and runs one command, both within the call's one bound. */
-  private async once(target: DeviceTarget, command: string, deadline: Deadline): Promise<string> {
+  private async once(target: DeviceTarget, command: string, deadline: Deadline, signal?: AbortSignal): Promise<string> {
     const started = performance.now();
     const ssh = await connectPinned(target, Math.min(this.options.connectTimeoutMs, deadline.boundMs));
     try {
-      return await run(ssh, target, command, deadline);
+      return await run(ssh, target, command, deadline, signal);
     } finally {
       ssh.dispose();
       this.logger.debug('routeros ssh command', { device_id: target.deviceId, command, ms: Math.round(performance.now() - started) });

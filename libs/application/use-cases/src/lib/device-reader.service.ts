@@ -1,4 +1,4 @@
-import type { ConfigExport, ConfigShell, DeviceTarget, ExportOptions, ListOptions, RouterOsApi, RouterOsRow } from '@routeros-mcp/application-ports';
+import type { CallOptions, ConfigExport, ConfigShell, DeviceTarget, ExportOptions, ListOptions, RouterOsApi, RouterOsRow } from '@routeros-mcp/application-ports';
 import { ConfigShell as ConfigShellToken, DeviceUnsupportedError, RouterOsApi as RouterOsApiToken } from '@routeros-mcp/application-ports';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { redactRouterOsRow } from '@routeros-mcp/domain-kernel';
@@ -92,7 +92,7 @@ export class DeviceReader {
     return { device, data: redacted(await this.api.run(target, command, args, options)) };
   }
 
-  async export(id: string, options: ExportOptions = {}): Promise<DeviceRead<ConfigExport>> {
+  async export(id: string, options: ExportOptions & CallOptions = {}): Promise<DeviceRead<ConfigExport>> {
     const { device, target } = await this.open(id);
     return { device, data: await this.shell.export(target, options) };
   }

@@ -8,6 +8,8 @@ import { DeviceRegistry } from './device-registry.service';
 import { DeviceConnectivity } from './device-connectivity.service';
 import { DeviceReader } from './device-reader.service';
 import { KeyRotationService } from './key-rotation.service';
+import { SnapshotScheduler } from './snapshots/snapshot-scheduler';
+import { SnapshotService } from './snapshots/snapshot.service';
 
 export function useCasesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -21,5 +23,7 @@ export function useCasesModule(): ContainerModule {
     bind(ChangeService).toSelf().inSingletonScope();
     bind<ChangeRunner>(ChangeRunner).toService(ChangeService);
     bind<ChangeHistory>(ChangeHistory).toService(ChangeService);
+    bind(SnapshotService).toSelf().inSingletonScope();
+    bind(SnapshotScheduler).toSelf().inSingletonScope();
   });
 }

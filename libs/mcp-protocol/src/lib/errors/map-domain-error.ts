@@ -51,6 +51,12 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
     suggestion: () => 'Call plan_list and use one of the plan ids it returns.',
     nextSteps: () => ['plan_list'],
   },
+  'SNAPSHOT.NOT_FOUND': {
+    kind: 'NOT_FOUND',
+    sentence: (_d, m) => `${m}; call config_list_snapshots to see a device's snapshots`,
+    suggestion: () => 'Call config_list_snapshots and use one of the ids it returns.',
+    nextSteps: () => ['config_list_snapshots'],
+  },
   'DEVICE.ALREADY_EXISTS': { kind: 'CONFLICT', suggestion: () => 'Choose another id or name.', nextSteps: () => ['device_list'] },
   'STATE.CONFLICT': { kind: 'CONFLICT', sentence: (_d, m) => `${m}; read it again and retry`, suggestion: () => 'Someone changed it meanwhile: read the current state, then retry.', nextSteps: () => [] },
   'PLAN.ILLEGAL_TRANSITION': { kind: 'CONFLICT', suggestion: () => 'Check the plan status first.', nextSteps: () => ['plan_get'] },

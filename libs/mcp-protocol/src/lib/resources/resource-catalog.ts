@@ -3,6 +3,7 @@ import { ValidationError } from '@routeros-mcp/domain-kernel';
 import type { ToolContext, ToolDefinition } from '../tools/define-tool';
 import { auditListEvents } from '../tools/audit/audit-list-events.tool';
 import { configGetExport } from '../tools/config/config-get-export.tool';
+import { configGetSnapshot } from '../tools/config/config-get-snapshot.tool';
 import { deviceList } from '../tools/device/device-list.tool';
 import { fleetGetHealthSummary } from '../tools/fleet/fleet-get-health-summary.tool';
 import { interfaceList } from '../tools/interface/interface-list.tool';
@@ -42,12 +43,13 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = [
     overview: await via(systemGetOverview as ToolDefinition, { device_id: v['device_id'] }, ctx),
     sensors: ((await via(systemGetHealth as ToolDefinition, { device_id: v['device_id'], limit: 100 }, ctx)) as { items: unknown[] }).items,
   })),
-  device('config', 'Device configuration', 'Live export, secrets redacted.', (v, ctx) => via(configGetExport as ToolDefinition, { device_id: v['device_id'] }, ctx)),
+  device('config', 'Device configuration', 'Live export, secrets redacted; subscribable (updated on each new snapshot or change).', (v, ctx) => via(configGetExport as ToolDefinition, { device_id: v['device_id'] }, ctx)),
   device('interfaces', 'Device interfaces', 'All interfaces with state and counters (first 500).', (v, ctx) => via(interfaceList as ToolDefinition, { device_id: v['device_id'], limit: 500 }, ctx)),
   device('logs', 'Device logs', 'The newest 100 log entries.', (v, ctx) => via(logsGetRecent as ToolDefinition, { device_id: v['device_id'], limit: 100 }, ctx)),
   { template: 'fleet://health-summary', name: 'fleet-health-summary', title: 'Fleet health', description: 'Reachability, CPU and memory of every device of this environment.', pattern: /^fleet:\/\/health-summary$/, read: (_v, ctx) => via(fleetGetHealthSummary as ToolDefinition, {}, ctx) },
   { template: 'fleet://devices', name: 'fleet-devices', title: 'Enrolled devices', description: 'Every enrolled device (first 500).', pattern: /^fleet:\/\/devices$/, read: (_v, ctx) => via(deviceList as ToolDefinition, { limit: 500 }, ctx) },
   { template: 'fleet://devices/{environment}', name: 'fleet-devices-by-environment', title: 'Devices of one environment', description: 'Enrolled devices of lab, staging or prod.', pattern: new RegExp(`^fleet://devices/(${ENVIRONMENTS.join('|')})$`), read: (v, ctx) => via(deviceList as ToolDefinition, { environment: v['environment'], limit: 500 }, ctx) },
+  { template: 'snapshot://{snapshot_id}', name: 'config-snapshot', title: 'Config snapshot', description: 'One stored configuration snapshot, secrets redacted.', pattern: /^snapshot:\/\/(snap-[0-9a-f]{12})$/, read: (v, ctx) => via(configGetSnapshot as ToolDefinition, { snapshot_id: v['snapshot_id'] }, ctx) },
   { template: 'audit://events/recent', name: 'audit-recent', title: 'Recent audit events', description: 'The newest 100 audited actions.', pattern: /^audit:\/\/events\/recent$/, read: (_v, ctx) => via(auditListEvents as ToolDefinition, { limit: 100 }, ctx) },
 ];
 

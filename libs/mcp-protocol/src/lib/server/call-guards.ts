@@ -73,6 +73,7 @@ export async function inDeviceContext<T>(services: ToolServices, options: ToolSe
     audit: services.audit,
     connectivity: services.connectivity,
     ...(services.changes ? { changes: services.changes, changeHistory: services.changes } : {}),
+    snapshots: services.snapshots,
     signal: call.signal,
     progress: call.progress ?? (async () => undefined),
   };

@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
-import type { Logger, Principal } from '@routeros-mcp/application-ports';
-import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { EventBus, Logger, Principal } from '@routeros-mcp/application-ports';
+import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -27,6 +27,9 @@ export interface ToolServices {
   logger: Logger;
   /** The change pipeline and the recorded changes; absent on a server built without the write tier. */
   changes?: ChangeRunner & ChangeHistory;
+  /** Config history and the events that make `device://{id}/config` subscribable; absent without them. */
+  snapshots?: SnapshotService;
+  events?: EventBus;
 }
 
 export interface ToolServerOptions {

@@ -29,7 +29,26 @@ describe('SubscriptionManager', () => {
     manager.subscribe('device://dev-a/health');
     manager.subscribe('device://dev-b/health');
     expect(() => manager.subscribe('device://dev-c/health')).toThrow(/at most 2 subscriptions per connection/);
-    expect(() => manager.subscribe('device://dev-a/config')).toThrow(/cannot be subscribed/);
+    expect(() => manager.subscribe('device://dev-a/logs')).toThrow(/cannot be subscribed/);
+    manager.close();
+  });
+
+  it('never polls a configuration, and tells its subscribers once per burst of events, with the etag given', async () => {
+    const server = fakeServer();
+    const read = jest.fn().mockResolvedValue({});
+    const manager = new SubscriptionManager(server.sendResourceUpdated, read, options);
+    manager.changed('device://dev-a/config', 'snap-000000000001'); // nobody subscribed: nothing to tell
+    manager.subscribe('device://dev-a/config');
+    manager.changed('device://dev-a/config', 'snap-000000000002');
+    manager.changed('device://dev-a/config', 'snap-000000000003');
+    manager.changed('device://dev-b/config', 'snap-000000000004');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(server.sendResourceUpdated.mock.calls).toEqual([['device://dev-a/config', 'snap-000000000003']]);
+    expect(read).not.toHaveBeenCalled();
+    manager.unsubscribe('device://dev-a/config');
+    manager.changed('device://dev-a/config', 'snap-000000000005');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.sendResourceUpdated).toHaveBeenCalledTimes(1);
     manager.close();
   });
 });

@@ -14,8 +14,10 @@ export interface SubscriptionOptions {
 
 export const DEFAULT_SUBSCRIPTION_OPTIONS: SubscriptionOptions = { intervalMs: 30_000, jitterMs: 3_000, coalesceMs: 500, maxPerConnection: 200, maxPerDevice: 100 };
 
-/** The resources that can be subscribed: live health only (config and logs are read on demand). */
-const SUBSCRIBABLE = /^(device:\/\/([a-z0-9][a-z0-9-]{1,62})\/health|fleet:\/\/health-summary)$/;
+/** The resources that can be subscribed: live health (polled) and configuration (told by events, never polled). */
+const SUBSCRIBABLE = /^(device:\/\/([a-z0-9][a-z0-9-]{1,62})\/(health|config)|fleet:\/\/health-summary)$/;
+/** Resources whose changes arrive as events (`changed`): reading them costs an SSH export, so they are not polled. */
+const PUSHED = /\/config$/;
 
 /** Subscriptions across every connection of this process, per device, for the per-device limit. */
 const perDevice = new Map<string, number>();
@@ -49,7 +51,7 @@ export class SubscriptionManager {
 
   subscribe(uri: string): void {
     const m = SUBSCRIBABLE.exec(uri);
-    if (!m) throw new RpcError(protocolError('INVALID_PARAMS', `'${uri}' cannot be subscribed; subscribe to device://{device_id}/health or fleet://health-summary`, { uri, field: 'uri' }));
+    if (!m) throw new RpcError(protocolError('INVALID_PARAMS', `'${uri}' cannot be subscribed; subscribe to device://{device_id}/health, device://{device_id}/config or fleet://health-summary`, { uri, field: 'uri' }));
     if (this.watches.has(uri)) return;
     if (this.watches.size >= this.options.maxPerConnection) {
       throw new RpcError(protocolError('RATE_LIMITED', `at most ${this.options.maxPerConnection} subscriptions per connection; unsubscribe from some first`, { uri, limit: this.options.maxPerConnection, retry_after: 60 }));
@@ -61,7 +63,19 @@ export class SubscriptionManager {
     if (device) perDevice.set(device, (perDevice.get(device) ?? 0) + 1);
     const watch: Watch = {};
     this.watches.set(uri, watch);
-    void this.poll(uri, watch);
+    if (!PUSHED.test(uri)) void this.poll(uri, watch);
+  }
+
+  /** A pushed resource changed (an event said so, `etag` naming the new state): its subscribers hear of it, coalesced. */
+  changed(uri: string, etag?: string): void {
+    const watch = this.watches.get(uri);
+    if (!watch) return;
+    watch.etag = etag;
+    if (watch.pending) return;
+    watch.pending = setTimeout(() => {
+      watch.pending = undefined;
+      void this.notify(uri, watch.etag).catch(() => undefined);
+    }, this.options.coalesceMs);
   }
 
   unsubscribe(uri: string): void {

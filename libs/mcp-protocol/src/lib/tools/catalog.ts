@@ -4,6 +4,9 @@ import { auditListEvents } from './audit/audit-list-events.tool';
 import { bridgeList } from './bridge/bridge-list.tool';
 import { bridgeListVlans } from './bridge/bridge-list-vlans.tool';
 import { configGetExport } from './config/config-get-export.tool';
+import { configDiff } from './config/config-diff.tool';
+import { configGetSnapshot } from './config/config-get-snapshot.tool';
+import { configListSnapshots } from './config/config-list-snapshots.tool';
 import { deviceCheckConnectivity } from './device/device-check-connectivity.tool';
 import { dhcpGetServerStatus } from './dhcp/dhcp-get-server-status.tool';
 import { diagnosticsPing } from './diagnostics/diagnostics-ping.tool';
@@ -73,7 +76,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   logsGetRecent, logsGetConfig,
   wirelessListInterfaces, wirelessListClients,
   diagnosticsPing, diagnosticsTraceroute,
-  configGetExport,
+  configGetExport, configListSnapshots, configGetSnapshot, configDiff,
   auditListEvents,
   // The advanced tier: writes, each through the change pipeline (hidden by ROUTEROS_MCP_READ_ONLY).
   ipAddAddress, ipRemoveAddress,

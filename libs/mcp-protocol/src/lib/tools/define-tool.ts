@@ -1,5 +1,5 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry } from '@routeros-mcp/application-use-cases';
+import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 
@@ -19,6 +19,8 @@ export interface ToolContext {
   changes?: ChangeRunner;
   /** Recorded changes and change_revert; absent with `changes`. */
   changeHistory?: ChangeHistory;
+  /** Config history; absent on servers built without it. */
+  snapshots?: SnapshotService;
   signal: AbortSignal;
   /** Reports progress to the client when it asked for it (a progress token); a no-op otherwise. */
   progress(done: number, total: number, message?: string): Promise<void>;

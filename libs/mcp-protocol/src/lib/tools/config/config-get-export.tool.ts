@@ -1,3 +1,4 @@
+import { sectionMatches as matches } from '@routeros-mcp/domain-devices';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 import { DeviceIdSchema } from '../common-schemas';
@@ -26,7 +27,6 @@ export const configGetExport = defineTool({
   async run(args, ctx) {
     const { data } = await ctx.reader.export(args.device_id, {});
     const all = sections(data.normalized);
-    const matches = (prefix: string, section: string) => section === prefix || section.startsWith(`${prefix} `);
     // A section no line of the export falls under is a mistake (a typo, another package's menu), never silently empty.
     const unknown = (args.sections ?? []).find((prefix) => !all.some((s) => matches(prefix, s.section)));
     if (unknown) throw ValidationError.single('sections', `'${unknown}' is not a section of this device's export; it has: ${[...new Set(all.map((s) => s.section))].join(', ')}`);

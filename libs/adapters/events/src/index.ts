@@ -1,0 +1,2 @@
+export * from './lib/in-process-event-bus';
+export * from './lib/events.module';
