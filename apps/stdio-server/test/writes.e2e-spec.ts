@@ -295,7 +295,7 @@ describe('two writers on one device', () => {
 });
 
 describe('a read-only server', () => {
-  it('hides every write tool and keeps the read tier within 7,000 estimated tokens', async () => {
+  it('hides every write tool and the change history (the read tier's budget is tools.e2e-spec's)', async () => {
     const client = await connectStdio(dataDir, { ROUTEROS_MCP_READ_ONLY: 'true' });
     try {
       const { tools } = await client.listTools();
@@ -303,7 +303,6 @@ describe('a read-only server', () => {
       for (const write of ['system_set_identity', 'dns_set_servers', 'dns_flush_cache', 'ntp_set_servers']) expect(names).not.toContain(write);
       expect(names.filter((n) => n.startsWith('change_'))).toEqual([]);
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
-      expect(Math.ceil(JSON.stringify({ tools }).length / 4)).toBeLessThanOrEqual(7000);
       const refused = await client.failure('system_set_identity', { device_id: 'dev-lab', name: 'x' });
       expect(refused.data.mcp_error_code).toBe('TOOL_NOT_FOUND');
     } finally {
