@@ -295,7 +295,7 @@ describe('two writers on one device', () => {
 });
 
 describe('a read-only server', () => {
-  it('hides every write tool and the change history (the read tier's budget is tools.e2e-spec's)', async () => {
+  it('hides every write tool and the change history (the read tier budget is checked by tools.e2e-spec)', async () => {
     const client = await connectStdio(dataDir, { ROUTEROS_MCP_READ_ONLY: 'true' });
     try {
       const { tools } = await client.listTools();

@@ -126,8 +126,8 @@ class FakeShell implements ConfigShell {
 
 const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => logger };
 
-function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; observer?: ChangeObserver } = {}) {
-  const device = Device.create({ id: 'dev-1', name: 'one', host: '192.0.2.1', environment: options.environment ?? 'lab', capabilities: { allow_advanced_writes: true }, critical: options.critical ?? false }, new Date(0));
+function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; observer?: ChangeObserver; tlsFingerprint?: string } = {}) {
+  const device = Device.create({ id: 'dev-1', name: 'one', host: '192.0.2.1', environment: options.environment ?? 'lab', capabilities: { allow_advanced_writes: true }, critical: options.critical ?? false, tlsFingerprint: options.tlsFingerprint }, new Date(0));
   const registry = {
     get: async () => device,
     revealCredentials: async () => ({ rest: { username: 'api', password: 'pw' }, ssh: { username: 'api', password: 'pw' } }),
@@ -199,6 +199,14 @@ describe('ChangeService', () => {
     const error = await failure(service.run(request(systemIdentityPlanner, { name: 'core-1' })));
     expect(error.details()).toMatchObject({ step: 'verify', end_state: 'reverted', cause_code: 'CHANGE.NOT_HELD' });
     expect(records.get(error.changeId)?.status).toBe('reverted');
+    expect(api.tables['system/identity'][0].name).toBe('r1');
+  });
+
+  it('fails verification when a new TLS session to the device presents another certificate than the pinned one', async () => {
+    const { api, service, request } = setup({ tlsFingerprint: 'SHA256:' + Array(32).fill('AB').join(':') });
+    api.presentedCertificate = async () => 'SHA256:' + Array(32).fill('CD').join(':');
+    const error = await failure(service.run(request(systemIdentityPlanner, { name: 'core-1' })));
+    expect(error.details()).toMatchObject({ step: 'verify', end_state: 'reverted' });
     expect(api.tables['system/identity'][0].name).toBe('r1');
   });
 

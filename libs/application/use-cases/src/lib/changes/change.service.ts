@@ -231,12 +231,11 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
         if (op.kind === 'add') await guard.updateInverse(inverseOperations(plan.live, plan.operations, flight.addedIds).operations);
       }
       step = 'verify';
-      reread = await readLiveRows(this.api, target, menusOf(plan.operations), { signal: request.signal });
+      // The rows are re-read while a new TCP and TLS session is opened beside the pooled one: the change must not
+      // have cut the service's way in for new connections (an input drop lets established ones live on).
+      [reread] = await Promise.all([readLiveRows(this.api, target, menusOf(plan.operations), { signal: request.signal }), this.freshSession(target)]);
       const unmet = unmetOperations(reread, plan.operations, flight.addedIds);
       if (unmet.length > 0) throw new ChangeNotHeldError(`the device does not hold the change: ${unmet.slice(0, 3).join('; ')}`);
-      // A fresh TLS session: the change must not have cut the service's own way in.
-      this.api.forget(device.id);
-      await this.api.facts(target, { signal: request.signal });
       step = 'release';
       await guard.release();
     } catch (error) {
@@ -254,8 +253,14 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     if (revertOf) await this.markReverted(revertOf, record.id);
     return {
       changed: true, dryRun: false, changeId, summary: plan.summary, touched: record.touched, diff: record.diff, risk: plan.risk, verdicts: plan.verdicts, protection: guard.protection,
-      verification: { status: 'verified', checks: ['the touched rows hold the desired state', 'the device answers on a new TLS session'] },
+      verification: { status: 'verified', checks: ['the touched rows hold the desired state', 'the device accepts a new TLS session'] },
     };
+  }
+
+  /** A new TLS session to the REST port presenting the pinned certificate (the pooled connection stays as it is). */
+  private async freshSession(target: DeviceTarget): Promise<void> {
+    const presented = await this.api.presentedCertificate(target.host, target.restPort);
+    if (target.tlsFingerprint && presented !== target.tlsFingerprint) throw new ChangeNotHeldError('a new TLS session to the device presents another certificate than the pinned one');
   }
 
   /** Safe mode when the change touches the management path or the device is critical; a device-side revert where SSH cannot. */
