@@ -185,6 +185,18 @@ describe('write tools on one connection', () => {
     expect((await config(fleet, 0))['system/identity'][0].name).toBe('someone-else');
   });
 
+  it('runs the other write tools through the same pipeline: an address added with the management path evaluated live, under safe mode, then reverted', async () => {
+    const dry = await call('ip_add_address', { device_id: 'dev-lab', address: '10.99.0.1/24', interface: 'ether2', dry_run: true });
+    expect(dry.structuredContent.verdicts).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'PROTECT_MANAGEMENT_PATH', status: 'pass' })]));
+    const added = await call('ip_add_address', { device_id: 'dev-lab', address: '10.99.0.1/24', interface: 'ether2' });
+    // ip/address is a menu the management path depends on: safe mode is held while it is written.
+    expect(added.structuredContent).toMatchObject({ changed: true, protection: 'safe_mode', verification: { status: 'verified' } });
+    expect((await config(fleet, 0))['ip/address'].map((r) => r.address)).toContain('10.99.0.1/24');
+    const reverted = await call('change_revert', { change_id: added.structuredContent.change_id });
+    expect(reverted.structuredContent).toMatchObject({ changed: true, diff: [expect.stringMatching(/^\/ip address remove \*/)] });
+    expect((await config(fleet, 0))['ip/address'].map((r) => r.address)).not.toContain('10.99.0.1/24');
+  });
+
   it('audits the change with its principal, diff and verdicts', async () => {
     const applied = await call('system_set_identity', { device_id: 'dev-lab', name: 'audited' });
     const events = await call('audit_list_events', { device_id: 'dev-lab', action: 'change.apply', limit: 1 });

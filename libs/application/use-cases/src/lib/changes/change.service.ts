@@ -24,7 +24,7 @@ import {
 } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
-import type { RuleResult, SafetyContext } from '@routeros-mcp/domain-safety-rules';
+import type { RuleResult, SafetyContext, ServiceLogin } from '@routeros-mcp/domain-safety-rules';
 import { assertSafe, evaluateManagementPath, evaluateSafety, MANAGEMENT_PATH_DEPENDENCIES, MANAGEMENT_PATH_MENUS, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
 import { inject, injectable, optional } from 'inversify';
 import { randomUUID } from 'node:crypto';
@@ -169,7 +169,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const touchesPath = proposal.operations.some((op) => MANAGEMENT_PATH_DEPENDENCIES.includes(op.menu));
     if (touchesPath) live = { ...(await readLiveRows(this.api, target, MANAGEMENT_PATH_MENUS.filter((m) => !(m in live)), { optional: true, signal: request.signal })), ...live };
     const after = applyOperations(live, proposal.operations);
-    const path = evaluateManagementPath(live, after, { username: target.username, restPort: device.restPort, sshPort: device.sshPort });
+    const path = evaluateManagementPath(live, after, serviceLogin(live, target, device));
     const report = assertSafe(context, [path]);
     // Records never hold a secret, so a change whose undo would have to write one back is not made at all.
     const inverse = inverseOperations(live, proposal.operations);
@@ -381,6 +381,17 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       })
       .catch((e: unknown) => this.logger.error('audit record could not be written', { change_id: record.id, error: e }));
   }
+}
+
+/**
+ * Who the service is on the device: its login, and the ports of the device's own www-ssl and ssh services (what the
+ * device's firewall and connection tracking see). The enrolled ports are where the service connects, which differ
+ * behind port forwarding; they stand in only when the device's service table was not read.
+ */
+function serviceLogin(live: LiveRows, target: DeviceTarget, device: Device): ServiceLogin {
+  const services = live['ip/service'] ?? [];
+  const port = (name: string) => Number(services.find((s) => s['name'] === name)?.['port']) || undefined;
+  return { username: target.username, restPort: port('www-ssl') ?? device.restPort, sshPort: port('ssh') ?? device.sshPort };
 }
 
 function safetyContext<I>(request: ChangeRequest<I>, device: Device, authority: ChangeAuthority): SafetyContext {
