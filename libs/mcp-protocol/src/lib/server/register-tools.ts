@@ -27,6 +27,9 @@ export interface ToolServices {
   logger: Logger;
 }
 
+/** The services, built on first use: a server answers its first requests before the database is open. */
+export type ServicesSource = () => Promise<ToolServices>;
+
 export interface ToolServerOptions {
   environment: Environment;
   /** Who is calling: on stdio the local user, on HTTP the token's subject. */
@@ -89,6 +92,14 @@ function describeTool(tool: ToolDefinition) {
   };
 }
 
+/** tools/list's entries, made once per catalog on the first list (not while the first request waits). */
+const listings = new WeakMap<ToolCatalog, ReturnType<typeof describeTool>[]>();
+function listedTools(catalog: ToolCatalog): ReturnType<typeof describeTool>[] {
+  let listed = listings.get(catalog);
+  if (!listed) listings.set(catalog, (listed = catalog.tools.map(describeTool)));
+  return listed;
+}
+
 /** One entry per invalid field, as spec 002 asks for -32602. */
 function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
   const errors = error.issues.map((issue) => ({ field: issue.path.join('.') || '(arguments)', message: issue.message }));
@@ -97,14 +108,14 @@ function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
 }
 
 /** Serves tools/list and tools/call with the spec's errors (the SDK's own helpers would turn them into results). */
-export function registerTools(server: Server, catalog: ToolCatalog, services: ToolServices, options: ToolServerOptions, support: HandlerSupport): void {
-  const listed = catalog.tools.map(describeTool);
+export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport): void {
   server.setRequestHandler('tools/list', async (request) => {
     refuseCursor(request.params?.cursor);
-    return { tools: listed };
+    return { tools: listedTools(catalog) };
   });
 
   server.setRequestHandler('tools/call', (request, ctx) => support.calls.run(ctx.mcpReq.signal, async (signal) => {
+    const services = await servicesOf();
     const caller = callerOf(server, support.era, ctx, support.logLevel);
     const correlationId = randomUUID();
     const name = request.params.name;
@@ -137,6 +148,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
           );
           return inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress }, (ctx) => tool.run(args as never, ctx));
         },
+        // The answer does not wait for the audit record; shutdown does (the call tracker counts it).
+        (recorded) => support.calls.track(recorded),
       );
       const tokens = estimateTokens(output.structured) + estimateTokens(output.text);
       if (tokens > TOKEN_HARD_CAP) {

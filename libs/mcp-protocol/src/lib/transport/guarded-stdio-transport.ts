@@ -37,6 +37,8 @@ export class GuardedStdioTransport implements Transport {
   private protocolVersion?: string;
   /** `probe`: a server/discover came first; an `initialize` may still follow (a client falling back to 2025). */
   private era: Era | 'probe' | undefined;
+  /** Called once, after the first frame is written: a server loads what it deferred once the client has its answer. */
+  onFirstAnswer?: () => void;
   /** Where modern subscriptions/listen requests are watched; set by whoever wires the server. */
   listenSink?: ListenSink;
   private readonly listens = new ListenTracker(() => this.listenSink);
@@ -204,6 +206,9 @@ export class GuardedStdioTransport implements Transport {
     return new Promise((resolve) => {
       if (this.output.write(`${JSON.stringify(value)}\n`)) resolve();
       else this.output.once('drain', resolve);
+      const first = this.onFirstAnswer;
+      this.onFirstAnswer = undefined;
+      first?.();
     });
   }
 
