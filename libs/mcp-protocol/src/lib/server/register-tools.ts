@@ -13,6 +13,7 @@ import type { ClientLogLevel } from './client-log-level';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
+import { PageMetaSchema } from '../tools/common-schemas';
 import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
 import type { RateWindow } from './rate-window';
@@ -78,6 +79,21 @@ function annotationsOf(tool: ToolDefinition): Record<string, boolean> {
   };
 }
 
+/** What every list answer carries (total_count, has_more, next_cursor): the server instructions say it once. */
+const PAGE_META = Object.keys(PageMetaSchema.shape);
+
+/**
+ * The output schema as listed: without the page fields (see PAGE_META) and without properties that echo an argument
+ * (the device_id the caller passed). Answers still carry them; the listed schema stays true, as it leaves
+ * additional properties open, and a model learns nothing from them 37 times over.
+ */
+function listedOutput(schema: Record<string, unknown>, inputNames: string[]): Record<string, unknown> {
+  const properties = schema['properties'] as Record<string, unknown> | undefined;
+  if (!properties) return schema;
+  const kept = Object.entries(properties).filter(([name]) => !PAGE_META.includes(name) && !inputNames.includes(name));
+  return { ...schema, properties: Object.fromEntries(kept) };
+}
+
 function describeTool(tool: ToolDefinition) {
   const schema = (s: z.ZodType, io: 'input' | 'output') => {
     return compactSchema(z.toJSONSchema(s, { io, unrepresentable: 'any' }), io) as { type: 'object'; [key: string]: unknown };
@@ -87,7 +103,7 @@ function describeTool(tool: ToolDefinition) {
     title: tool.title,
     description: tool.description,
     inputSchema: schema(tool.input, 'input'),
-    outputSchema: schema(tool.output, 'output'),
+    outputSchema: listedOutput(schema(tool.output, 'output'), Object.keys(tool.input.shape)) as { type: 'object'; [key: string]: unknown },
     annotations: annotationsOf(tool),
   };
 }
