@@ -60,12 +60,16 @@ export function audited<T>(services: ToolServices, action: Parameters<ToolServic
     const recorded = services.audit.run(action, () =>
       work().then(
         (value) => {
-          if (afterAnswer) resolve(value);
-          return value;
+          if (!afterAnswer) return value;
+          resolve(value);
+          // The record is built (TypeORM) once the answer is on its way, not in the microtasks before it is sent.
+          return new Promise<T>((settle) => setImmediate(() => settle(value)));
         },
         (error: unknown) => {
-          if (afterAnswer) reject(error);
-          throw error instanceof RpcError ? new ProtocolRefusal(error) : error;
+          const refusal = error instanceof RpcError ? new ProtocolRefusal(error) : error;
+          if (!afterAnswer) throw refusal;
+          reject(error);
+          return new Promise<never>((_, fail) => setImmediate(() => fail(refusal)));
         },
       ),
     );
