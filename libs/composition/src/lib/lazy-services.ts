@@ -6,7 +6,7 @@ import { loadSecrets } from './load-secrets';
 
 export type { BuildOptions } from './build-container';
 
-/** buildContainer, loaded when first called: TypeORM, sqlite3, ssh2, axios, winston and inversify come with it. */
+/** buildContainer, loaded when first called: TypeORM, sqlite3, ssh2, winston, inversify and the device adapters come with it. */
 export async function buildContainer(config: Config, options: BuildOptions = {}): Promise<Container> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first call, see above
   const { buildContainer: build } = require('./build-container') as typeof import('./build-container');
