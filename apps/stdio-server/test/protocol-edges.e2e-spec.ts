@@ -1,7 +1,7 @@
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { enrollSimulated } from './fleet-setup';
-import { initialize, initialized, RawSession, requestFor } from './raw-session';
+import { ENVELOPE, initialize, initialized, RawSession, requestFor } from './raw-session';
 
 // Written against raw frames so that the same scenarios can run on every protocol revision and transport.
 const dir = tempDir('stdio-edges-');
@@ -20,7 +20,10 @@ afterAll(async () => {
   await fleet?.stop();
   dir.remove();
 });
-afterEach(() => simControl(fleet, 'POST', '/reset'));
+afterEach(async () => {
+  RawSession.killAll(); // a failed test leaves no server behind to hold the run open
+  await simControl(fleet, 'POST', '/reset');
+});
 
 const error = (frame: any) => frame?.error;
 
@@ -39,6 +42,16 @@ const started = (session: RawSession) => {
 const alive = (id: string | number) => (era === 'legacy' ? request(id, 'ping') : request(id, 'prompts/list', {}));
 /** A tool failure: a JSON-RPC error on 2025-era connections, an isError result whose structuredContent.error is the taxonomy on modern ones. */
 const toolFailure = (frame: any) => (era === 'legacy' ? frame?.error : frame?.result?.isError ? { code: undefined, data: frame.result.structuredContent.error } : undefined);
+/** Correlation ids of the newest audit records of a tool, read back in a session of its own. */
+const auditedCorrelations = async (tool: string): Promise<string[]> => {
+  const audit = new RawSession(env);
+  await started(audit);
+  audit.send(request('audit', 'tools/call', { name: 'audit_list_events', arguments: { action: tool, limit: 5 } }));
+  await audit.until(() => audit.byId('audit') !== undefined);
+  audit.close();
+  await audit.exited;
+  return audit.byId('audit').result.structuredContent.items.map((e: any) => e.correlation_id);
+};
 
 describe('shutdown answers every request it has read (stdio)', () => {
   it('answers requests written just before stdin closes, then exits 0', async () => {
@@ -48,6 +61,8 @@ describe('shutdown answers every request it has read (stdio)', () => {
     expect(await session.exited).toBe(0);
     expect(session.frames.map((f) => f.id).sort()).toEqual([1, 2, 3, 4]);
     expect(session.byId(3).result.structuredContent.total_count).toBe(2);
+    // Audit records are written after the answer: the exit still waited for this one.
+    expect(await auditedCorrelations('device_list')).toContain(session.byId(3).result._meta.correlation_id);
   }, 60_000);
 
   it.each([
@@ -65,14 +80,7 @@ describe('shutdown answers every request it has read (stdio)', () => {
     expect(await session.exited).toBe(0);
     const answer = session.byId(7);
     expect(answer.result.structuredContent).toMatchObject({ total: 2, reachable: 2 });
-    const audit = new RawSession(env);
-    await started(audit);
-    audit.send(request(8, 'tools/call', { name: 'audit_list_events', arguments: { action: 'fleet_get_health_summary', limit: 5 } }));
-    await audit.until(() => audit.byId(8) !== undefined);
-    audit.close();
-    await audit.exited;
-    const correlation = answer.result._meta.correlation_id;
-    expect(audit.byId(8).result.structuredContent.items.map((e: any) => e.correlation_id)).toContain(correlation);
+    expect(await auditedCorrelations('fleet_get_health_summary')).toContain(answer.result._meta.correlation_id);
   }, 90_000);
 });
 
@@ -105,7 +113,8 @@ describe('every request gets exactly one answer (stdio)', () => {
       request('I', 'tools/call', { name: 'y'.repeat(5 * 1024 * 1024), arguments: {} }),
       alive('Z'),
     );
-    await session.until(() => session.byId('Z') !== undefined, 60_000);
+    // Answers need not come in order: a tool call may wait for the database to load while later requests are answered.
+    await session.until(() => [...'ABCDEFGMNOHIZ'].every((id) => session.byId(id) !== undefined), 60_000);
     expect(error(session.byId('A'))).toMatchObject({ code: -32602, data: { field: 'params' } });
     const nullIds = session.frames.filter((f) => f.id === null);
     // 1.5, 1e300, 2^53+1, {method:1}, {jsonrpc only}, []
@@ -138,6 +147,19 @@ describe('every request gets exactly one answer (stdio)', () => {
     expect(await session.exited).toBe(0);
   }, 90_000);
 
+  // Batches left JSON-RPC over MCP with 2025-06-18: on 2025-11-25 and 2026-07-28 one is refused whole, nothing of it runs.
+  it('refuses a batch whole on this revision, running none of its members', async () => {
+    const session = new RawSession(env);
+    await started(session);
+    session.send(JSON.stringify([request('b1', 'tools/call', { name: 'device_list', arguments: {} }), alive('b2')]), alive('after'));
+    await session.until(() => session.byId('after') !== undefined);
+    expect(session.frames.filter((f) => f.id === null).map((f) => f.error.code)).toEqual([-32600]);
+    expect(session.frames.filter((f) => f.id === null)[0].error.message).toMatch(/batches are not supported in protocol (2025-11-25|2026-07-28)/);
+    expect([session.byId('b1'), session.byId('b2'), session.frames.find(Array.isArray)]).toEqual([undefined, undefined, undefined]);
+    session.close();
+    expect(await session.exited).toBe(0);
+  }, 60_000);
+
   (era === 'legacy' ? it : it.skip)('answers a 2025-03-26 batch whole: invalid members, valid ones and duplicate ids in one array', async () => {
     const session = new RawSession(env);
     session.send(initialize(0, '2025-03-26'), initialized);
@@ -156,6 +178,35 @@ describe('every request gets exactly one answer (stdio)', () => {
     expect(session.frames.filter((f) => !Array.isArray(f) && f.id !== 0)).toEqual([]);
     session.close();
     expect(await session.exited).toBe(0);
+  }, 60_000);
+});
+
+describe('the revision each request names (stdio)', () => {
+  // 2026-07-28 names the revision in every request; the SDK checks only the opening one. 2025-era requests name none
+  // (initialize negotiated it), so an envelope there is only _meta and the request is served.
+  it(era === 'modern' ? 'refuses a request naming a revision this server does not serve, and goes on serving' : 'ignores a revision named in _meta of a 2025-era request', async () => {
+    const session = new RawSession(env);
+    await started(session);
+    const claim = (version: string) => ({ _meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': version } });
+    session.send(
+      { jsonrpc: '2.0', id: 'old', method: 'tools/call', params: { name: 'device_list', arguments: {}, ...claim('2099-01-01') } },
+      { jsonrpc: '2.0', id: 'legacy', method: 'prompts/list', params: claim('2025-11-25') },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x', ...claim('2099-01-01') } },
+      alive('after'),
+    );
+    await session.until(() => ['old', 'legacy', 'after'].every((id) => session.byId(id) !== undefined));
+    if (era === 'modern') {
+      for (const [id, requested] of [['old', '2099-01-01'], ['legacy', '2025-11-25']]) {
+        expect(error(session.byId(id))).toEqual({ code: -32022, message: `Unsupported protocol version: ${requested}`, data: { supported: ['2026-07-28'], requested } });
+      }
+    } else {
+      expect(session.byId('old').result.structuredContent.total_count).toBe(2);
+      expect(session.byId('legacy').result.prompts.length).toBeGreaterThan(0);
+    }
+    expect(session.byId('after').result).toBeDefined();
+    session.close();
+    expect(await session.exited).toBe(0);
+    if (era === 'legacy') expect(await auditedCorrelations('device_list')).toContain(session.byId('old').result._meta.correlation_id);
   }, 60_000);
 });
 

@@ -6,6 +6,14 @@ import { MAIN } from './fleet-setup';
  * collected as they arrive; tests wait for the frames they need (by id or count) or for the exit, never for time.
  */
 export class RawSession {
+  private static readonly running = new Set<ChildProcessWithoutNullStreams>();
+
+  /** Kills every server still running (after a failed test, which never reached its close). */
+  static killAll(): void {
+    for (const child of RawSession.running) child.kill('SIGKILL');
+    RawSession.running.clear();
+  }
+
   readonly frames: any[] = [];
   stderr = '';
   private readonly child: ChildProcessWithoutNullStreams;
@@ -23,7 +31,13 @@ export class RawSession {
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.child.stderr.on('data', (d: Buffer) => (this.stderr += d.toString()));
-    this.exited = new Promise((resolve) => this.child.on('close', (code) => resolve(code)));
+    RawSession.running.add(this.child);
+    this.exited = new Promise((resolve) =>
+      this.child.on('close', (code) => {
+        RawSession.running.delete(this.child);
+        resolve(code);
+      }),
+    );
   }
 
   send(...lines: (string | object)[]): void {

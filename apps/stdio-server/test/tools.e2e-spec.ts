@@ -56,15 +56,16 @@ describe('read-only tools over stdio', () => {
     }
   });
 
-  // 6,000 until issue 10 gave back the bounds a caller needs (limit, offset, count, item counts), short where/fields
-  // descriptions and typed row values in the output schemas: measured 6,882, so the read tier's budget is 7,000.
-  // The read tier as a read-only server lists it; the whole catalogue's budget is catalog-budget.spec's.
-  it('keeps the read tier within 7,000 estimated tokens (4 characters a token)', async () => {
+  // The read tier's budget. Issue 10 gave back bounds and typed rows (6,923); issue 11 brought it back under 6,000 by
+  // saying once, in the server instructions, what every list tool repeated (where, fields, the page fields, the
+  // echoed device_id). Write tools have their own budget: the read-only tier is what is measured here.
+  it('keeps tools/list of the read-only tier within 6,000 estimated tokens (4 characters a token)', async () => {
     const readOnly = await connect({ ROUTEROS_MCP_READ_ONLY: 'true' });
     try {
       const { tools } = await readOnly.listTools();
-      expect(tools.length).toBeGreaterThanOrEqual(37);
-      expect(Math.ceil(JSON.stringify({ tools }).length / 4)).toBeLessThanOrEqual(7000);
+      expect(tools.length).toBeGreaterThan(0);
+      expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+      expect(Math.ceil(JSON.stringify({ tools }).length / 4)).toBeLessThanOrEqual(6000);
     } finally {
       await readOnly.close();
     }
@@ -100,7 +101,7 @@ describe('read-only tools over stdio', () => {
 
   it('pages firewall rules with position and .id, and follows the cursor', async () => {
     const first = await call('firewall_list_filter_rules', { device_id: 'dev-home', limit: 4 });
-    expect(first.structuredContent).toMatchObject({ total_count: 9, has_more: true });
+    expect(first.structuredContent).toMatchObject({ total_count: 11, has_more: true });
     expect(first.structuredContent.items.map((r: Record<string, unknown>) => r['position'])).toEqual([0, 1, 2, 3]);
     const next = await call('firewall_list_filter_rules', { device_id: 'dev-home', limit: 4, cursor: first.structuredContent.next_cursor });
     expect(next.structuredContent.items[0]).toMatchObject({ position: 4, '.id': '*5' });
@@ -492,14 +493,20 @@ describe('what a model is told (issue 10)', () => {
     expect(listing.outputSchema.properties.items.items.additionalProperties.type).toEqual(['string', 'number', 'boolean']);
   });
 
-  it('lists the bounds a caller needs and describes where and fields', async () => {
+  it('lists the bounds a caller needs, and says once in the instructions what every list tool shares', async () => {
     const { tools } = await client.listTools();
-    const schema = (name: string) => (tools.find((t) => t.name === name) as any).inputSchema.properties;
+    const listed = (name: string) => tools.find((t) => t.name === name) as any;
+    const schema = (name: string) => listed(name).inputSchema.properties;
     expect(schema('interface_list').limit).toMatchObject({ minimum: 1, maximum: 500, default: 50 });
     expect(schema('interface_list').offset).toMatchObject({ minimum: 0 });
     expect(schema('diagnostics_ping').count).toMatchObject({ minimum: 1, maximum: 10 });
-    expect(schema('interface_list').where.description).toBeDefined();
-    expect(schema('interface_list').fields.description).toBeDefined();
+    expect(schema('interface_list')).toMatchObject({ where: { type: 'object' }, fields: { type: 'array', maxItems: 40 } });
+    // Page fields and the echoed device_id are in every answer, not in every listed output schema.
+    expect(Object.keys(listed('interface_list').outputSchema.properties)).toEqual(['items']);
+    const answer = await call('interface_list', { device_id: 'dev-edge', limit: 1 });
+    expect(answer.structuredContent).toMatchObject({ device_id: 'dev-edge', total_count: expect.any(Number), has_more: true, next_cursor: expect.any(String) });
+    const instructions = client.getInstructions()!;
+    for (const word of ['where', 'fields', 'yes/no', 'total_count', 'has_more', 'next_cursor', 'device_id']) expect(instructions).toContain(word);
   });
 
   it('missing objects are NOT_FOUND naming the object and the list tool', async () => {

@@ -16,9 +16,11 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await adapterFanOut()) + '\n');
   }
   const mcp = (part: string) => !only || only === 'mcp' || only === `mcp-${part}`;
-  if (mcp('overview')) process.stdout.write(JSON.stringify(await mcpOverview()) + '\n');
-  if (mcp('fleet')) process.stdout.write(JSON.stringify(await mcpFleetHealth()) + '\n');
-  if (mcp('cold')) process.stdout.write(JSON.stringify(await mcpColdStart()) + '\n');
+  // One row per protocol revision.
+  const rows = (lines: Record<string, unknown>[]) => lines.forEach((line) => process.stdout.write(JSON.stringify(line) + '\n'));
+  if (mcp('overview')) rows(await mcpOverview());
+  if (mcp('fleet')) rows(await mcpFleetHealth());
+  if (mcp('cold')) rows(await mcpColdStart());
   if (only === 'robustness') await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
   if (!only || only === 'management-path') process.stdout.write(JSON.stringify(managementPath()) + '\n');
   if (!only || only === 'change-pipeline') process.stdout.write(JSON.stringify(await changePipeline()) + '\n');

@@ -1,11 +1,13 @@
-import { buildContainer, ConfigError, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import { CallTracker, createMcpServer, GuardedStdioTransport, serveStdio, ToolCatalog, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
+import { ConfigError, prepareServerServices, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
+import { CallTracker, createMcpServer, GuardedStdioTransport, serveStdio, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { parseStdioFlags, USAGE } from './cli-flags';
 import { packageVersion } from './package-version';
 
 const SHUTDOWN_GRACE_MS = 30_000;
+/** With no request by then, the database and device adapters are loaded anyway (a broken database shows early). */
+const IDLE_LOAD_MS = 1_000;
 /** After the grace period, how long cancelled calls get to write their audit records. */
 const CANCEL_SETTLE_MS = 5_000;
 
@@ -23,8 +25,13 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const toolsets = config.toolsets?.split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = unknownToolsets(toolsets ?? []);
   if (unknown.length) throw new ConfigError([`ROUTEROS_MCP_TOOLSETS: unknown tool sets ${unknown.join(', ')}; known: ${TOOLSETS.join(', ')}`]);
-  const container = await buildContainer(config, { logMeta: { service: 'routeros-mcp', transport: 'stdio' } });
-  const services = container.get(ServerServices);
+  // Keys are checked now (a bad one ends the process with exit code 1); the database, its migrations and the device
+  // adapters are loaded after the first answer, or by the first request that needs them.
+  const lazy = prepareServerServices(config, { logMeta: { service: 'routeros-mcp', transport: 'stdio' } });
+  let toolServices: Promise<ToolServices> | undefined;
+  const toolServicesOf = () =>
+    (toolServices ??= lazy.get().then((services) => ({ reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes })));
+  const log = (use: (logger: ServerServices['logger']) => void) => lazy.onLoaded((services) => use(services.logger));
   // One stdio connection is one session: its id ties the audit records of this run together.
   const principal = { id: userInfo().username, via: 'stdio' as const, sessionId: randomUUID() };
   const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
@@ -35,7 +42,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     environment: config.environment,
     tools: {
       catalog,
-      services: { reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes },
+      services: toolServicesOf,
       options: { principal: () => principal, toolErrors: config.toolErrors, callsPerMinute: config.rateLimitPerMinute },
       subscriptions: { intervalMs: config.healthPollIntervalMs, jitterMs: Math.round(config.healthPollIntervalMs / 10), coalesceMs: Math.min(1000, Math.max(250, Math.round(config.healthPollIntervalMs / 4))) },
     },
@@ -47,12 +54,20 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const handle = serveStdio(
     (ctx) => {
       transport.pinEra(ctx.era);
-      services.logger.info('stdio connection opened', { protocol_era: ctx.era });
+      log((logger) => logger.info('stdio connection opened', { protocol_era: ctx.era }));
       return service.factory(ctx);
     },
-    { transport, legacy: 'serve', onerror: (error) => services.logger.warn('protocol error', { error: error.message }) },
+    { transport, legacy: 'serve', onerror: (error) => log((logger) => logger.warn('protocol error', { error: error.message })) },
   );
-  services.logger.info('stdio server ready', { environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
+  log((logger) => logger.info('stdio server ready', { environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' }));
+  const load = () =>
+    void lazy.get().catch((error: unknown) => {
+      // The database could not be opened or migrated: the same end as a failure at start.
+      process.stderr.write(`routeros-mcp: ${(error as Error).message}\n`);
+      process.exit(error instanceof ConfigError ? 1 : 2);
+    });
+  transport.onFirstAnswer = () => setImmediate(load);
+  setTimeout(load, IDLE_LOAD_MS).unref();
 
   return new Promise<number>((resolve) => {
     let stopping = false;
@@ -63,17 +78,22 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     const stop = async (reason: string) => {
       if (stopping) return;
       stopping = true;
-      services.logger.info('stdio server stopping', { reason, pending_requests: transport.pending });
+      log((logger) => logger.info('stdio server stopping', { reason, pending_requests: transport.pending }));
       try {
         const cancelled = await transport.drain(SHUTDOWN_GRACE_MS);
         if (cancelled.length) {
-          services.logger.warn('requests still running after the grace period were cancelled', { grace_ms: SHUTDOWN_GRACE_MS, cancelled: cancelled.length });
+          log((logger) => logger.warn('requests still running after the grace period were cancelled', { grace_ms: SHUTDOWN_GRACE_MS, cancelled: cancelled.length }));
           calls.cancelAll('the server is shutting down');
         }
-        if (!(await calls.idle(CANCEL_SETTLE_MS))) services.logger.error('calls did not end after cancellation; their audit records may be missing', { running: calls.size });
+        // Answered calls may still be writing their audit records: wait for those too.
+        if (!(await calls.idle(CANCEL_SETTLE_MS))) log((logger) => logger.error('calls did not end after cancellation; their audit records may be missing', { running: calls.size }));
         service.close();
         await handle.close();
-        await services.close();
+        // Services never built need no closing; ones being built are closed once they are (a load the first answer
+        // scheduled has started by the next turn).
+        await new Promise((next) => setImmediate(next));
+        const started = lazy.started;
+        if (started) await (await started.catch(() => undefined))?.close();
         resolve(0);
       } catch (error) {
         process.stderr.write(`routeros-mcp: shutdown failed: ${(error as Error).message}\n`);

@@ -8,5 +8,12 @@ export type { Environment } from '@routeros-mcp/domain-kernel';
 export type { Principal } from '@routeros-mcp/application-ports';
 export type { CredentialSummary } from '@routeros-mcp/application-use-cases';
 export { KeyFileError } from '@routeros-mcp/adapters-secrets';
-export { targetFor } from '@routeros-mcp/application-use-cases';
 export type { ConnectivityReport, CheckOutcome, SnapshotDiff } from '@routeros-mcp/application-use-cases';
+
+/**
+ * The device target of an enrolment check, loading the use-cases (and inversify with them) on first call: a server
+ * answers its first request without them.
+ */
+export const targetFor: typeof import('@routeros-mcp/application-use-cases').targetFor = (...args) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  (require('@routeros-mcp/application-use-cases') as typeof import('@routeros-mcp/application-use-cases')).targetFor(...args);

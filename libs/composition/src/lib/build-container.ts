@@ -7,12 +7,12 @@ import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
 import { Database, DatabaseTarget, persistenceModule, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
-import { EnvCredentialKeyring, FileCredentialKeyring, HmacApprovalSigner, keyIdOf, loadApprovalSigningKey } from '@routeros-mcp/adapters-secrets';
+import { HmacApprovalSigner } from '@routeros-mcp/adapters-secrets';
 import { Config, sqlitePath } from '@routeros-mcp/config';
 import { Container, ContainerModule } from 'inversify';
-import { mkdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { AdminServices, Lifecycle, ServerServices } from './app-services';
+import { loadSecrets, Secrets } from './load-secrets';
 import { SystemClock } from './system-clock';
 
 export interface BuildOptions {
@@ -22,6 +22,8 @@ export interface BuildOptions {
   logStream?: Writable;
   /** Fields on every log line, e.g. `{ service: 'stdio-server' }`. */
   logMeta?: Record<string, unknown>;
+  /** Keys loaded already (a server checks them at start and builds the rest later). */
+  secrets?: Secrets;
 }
 
 /** How long shutdown waits for scheduled captures still running. */
@@ -46,25 +48,12 @@ function registerSecrets(redactor: SecretRedactor, config: Config, keyValues: st
  * and returns a container from which an app resolves its one entry object.
  */
 export async function buildContainer(config: Config, options: BuildOptions = {}): Promise<Container> {
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const { keyring, cipher, masterKeys, approvalKey } = options.secrets ?? loadSecrets(config);
   const redactor = new SecretRedactor();
   const logging = createWinstonLogger({ level: config.logLevel, file: config.logFile, stream: options.logStream, defaultMeta: options.logMeta }, redactor);
   const logger: Logger = logging.logger;
-
-  // The master key comes from the environment, or from a key file that running processes follow on rotation.
-  const envKeyring = config.masterKey ? new EnvCredentialKeyring(config.masterKey) : undefined;
-  const fileKeyring = envKeyring ? undefined : FileCredentialKeyring.inDataDir(config.dataDir);
-  const keyring: CredentialKeyring = envKeyring ?? fileKeyring!;
-  const cipher = envKeyring ? envKeyring.load() : fileKeyring!.cipher();
-  const masterKeys = envKeyring ? [config.masterKey!] : fileKeyring!.keyValues();
   registerSecrets(redactor, config, masterKeys);
-  const approvalKey = loadApprovalSigningKey({
-    dataDir: config.dataDir,
-    base64Key: config.approvalSigningKey,
-    credentialKeyIds: masterKeys.map((k) => keyIdOf(Buffer.from(k, 'base64'))),
-  });
   redactor.addValue(approvalKey.toString('base64'));
-
   const db = await Database.open(databaseTarget(config));
   const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency });
   const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs });

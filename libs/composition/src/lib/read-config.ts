@@ -1,7 +1,6 @@
 import { Config, ConfigError, envName, loadConfig } from '@routeros-mcp/config';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { parse } from 'yaml';
 
 /**
  * Reads the service configuration: defaults < config file (`--config` or ROUTEROS_MCP_CONFIG, YAML or JSON)
@@ -21,6 +20,8 @@ export function readServiceConfig(
       throw new ConfigError([`config file ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : (error as Error).message}`]);
     }
     try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the YAML parser loads only when a file is given
+      const { parse } = require('yaml') as typeof import('yaml');
       file = (parse(text) ?? {}) as Record<string, unknown>;
     } catch (error) {
       throw new ConfigError([`config file ${path}: not valid YAML or JSON (${(error as Error).message.split('\n')[0]})`]);

@@ -3,12 +3,12 @@ import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import type { Era } from './errors/error-contract';
 import { SERVER_NAME, serverInstructions, SUPPORTED_ROUTEROS_VERSIONS } from './server-info';
-import { loadPrompts } from './prompts/prompt-catalog';
+import { loadPrompts, PromptDefinition } from './prompts/prompt-catalog';
 import { LIST_CACHE_HINTS } from './server/cache-hints';
 import { registerPrompts } from './server/register-prompts';
 import { registerResources, resourceReader } from './server/register-resources';
 import { DEFAULT_SUBSCRIPTION_OPTIONS, SubscriptionManager, SubscriptionOptions } from './server/subscriptions';
-import { registerTools, ToolServerOptions, ToolServices } from './server/register-tools';
+import { registerTools, ServicesSource, ToolServerOptions, ToolServices } from './server/register-tools';
 import { ALL_TOOLS, ToolCatalog } from './tools/catalog';
 import { CallTracker } from './server/call-tracker';
 import { ClientLogLevel } from './server/client-log-level';
@@ -18,7 +18,7 @@ export interface McpServerOptions {
   version: string;
   environment: Environment;
   /** The tools to serve, and what they run on. */
-  tools?: { catalog: ToolCatalog; services: ToolServices; options: Omit<ToolServerOptions, 'environment'>; subscriptions?: Partial<SubscriptionOptions> };
+  tools?: { catalog: ToolCatalog; services: ToolServices | ServicesSource; options: Omit<ToolServerOptions, 'environment'>; subscriptions?: Partial<SubscriptionOptions> };
   /** The calls running on this server, for a graceful shutdown; one is made when not given. */
   calls?: CallTracker;
 }
@@ -50,19 +50,31 @@ function exposedBy(catalog: ToolCatalog | undefined) {
 export function createMcpServer(options: McpServerOptions): McpService {
   const calls = options.calls ?? new CallTracker();
   const serving = options.tools ? { ...options.tools.options, environment: options.environment } : undefined;
-  const prompts = options.tools ? loadPrompts() : [];
+  let prompts: PromptDefinition[] | undefined;
+  const promptsOf = () => (prompts ??= loadPrompts());
+  const given = options.tools?.services;
+  const source: ServicesSource = typeof given === 'function' ? given : async () => given!;
+  // A new snapshot or an applied change tells `device://{id}/config` subscribers (the snapshot or change id is the
+  // etag). Subscribed when the services load, so a server still answers its first request before the database opens.
+  let stopConfigEvents: (() => void) | undefined;
+  let closed = false;
+  let loaded: Promise<ToolServices> | undefined;
+  const servicesOf: ServicesSource = () =>
+    (loaded ??= source().then((services) => {
+      if (!closed)
+        stopConfigEvents = services.events?.subscribe('device.config.changed', (event) =>
+          subscriptions.changed(`device://${event.deviceId}/config`, event.snapshotId ?? event.changeId),
+        );
+      return services;
+    }));
   const callsPerClient = new RateWindow(options.tools?.options.callsPerMinute ?? 120, 60_000);
   let current: Server | undefined;
   let era: Era | undefined;
-  const read = options.tools && serving ? resourceReader(options.tools.services, serving) : async () => ({});
+  const read = options.tools && serving ? resourceReader(servicesOf, serving) : async () => ({});
   const subscriptions = new SubscriptionManager(
     async (uri, etag) => void (await current?.sendResourceUpdated({ uri, _meta: { etag } })),
     (uri) => read(uri, randomUUID(), new AbortController().signal),
     { ...DEFAULT_SUBSCRIPTION_OPTIONS, ...options.tools?.subscriptions },
-  );
-  // A new snapshot or an applied change tells `device://{id}/config` subscribers; the snapshot or change id is the etag.
-  const stopConfigEvents = options.tools?.services.events?.subscribe('device.config.changed', (event) =>
-    subscriptions.changed(`device://${event.deviceId}/config`, event.snapshotId ?? event.changeId),
   );
 
   const factory = ({ era: serverEra }: { era: Era }): Server => {
@@ -86,9 +98,9 @@ export function createMcpServer(options: McpServerOptions): McpService {
     );
     if (options.tools && serving) {
       const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server), callsPerClient };
-      registerTools(server, options.tools.catalog, options.tools.services, serving, support);
-      registerResources(server, options.tools.services, serving, support, prompts, subscriptions);
-      registerPrompts(server, prompts);
+      registerTools(server, options.tools.catalog, servicesOf, serving, support);
+      registerResources(server, servicesOf, serving, support, promptsOf, subscriptions);
+      registerPrompts(server, promptsOf);
     }
     current = server;
     era = serverEra;
@@ -101,6 +113,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       return era;
     },
     close: () => {
+      closed = true;
       stopConfigEvents?.();
       subscriptions.close();
     },

@@ -1,7 +1,6 @@
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { z } from 'zod';
 
 const ArgumentSchema = z.object({
@@ -23,6 +22,8 @@ export type PromptDefinition = z.infer<typeof FrontMatterSchema> & { template: s
 
 /** Reads the prompt files (front matter plus a template); a malformed file fails at start, naming it. */
 export function loadPrompts(dir = join(__dirname, 'files')): PromptDefinition[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the YAML parser loads with the prompts, not with the server
+  const { parse } = require('yaml') as typeof import('yaml');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.md'))
     .sort()

@@ -16,6 +16,8 @@ export interface GatedCall {
   progress?: ToolContext['progress'];
   /** The transport's session (HTTP) and the client's `initialize` name and version, for the audit record. */
   session: { id?: string; client?: { name: string; version: string } };
+  /** Takes the audit record's write so the answer need not wait for it (shutdown must); without it the call waits. */
+  afterAnswer?: (recorded: Promise<unknown>) => void;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface GatedCall {
  */
 export async function runGated<T>(services: ToolServices, options: ToolServerOptions, call: GatedCall, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
   const principal = principalOf(options, call.session);
-  return audited(services, { principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, () => inDeviceContext(services, options, principal, call, work));
+  return audited(services, { principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, () => inDeviceContext(services, options, principal, call, work), call.afterAnswer);
 }
 
 /** The caller as the audit record and the use-cases see it: the transport's principal, session and client. */
@@ -48,17 +50,32 @@ class ProtocolRefusal extends DomainError {
   }
 }
 
-/** One audit record around `work`, whatever it throws; protocol refusals come back out as they went in. */
-export async function audited<T>(services: ToolServices, action: Parameters<ToolServices['audit']['run']>[0], work: () => Promise<T>): Promise<T> {
-  try {
-    return await services.audit.run(action, () =>
-      work().catch((error: unknown) => {
-        throw error instanceof RpcError ? new ProtocolRefusal(error) : error;
-      }),
+/**
+ * One audit record around `work`, whatever it throws; protocol refusals come back out as they went in. With
+ * `afterAnswer`, the result is returned as soon as `work` settles and the record's write is handed over (the
+ * caller keeps the process alive until it is committed); without it, the record is committed first.
+ */
+export function audited<T>(services: ToolServices, action: Parameters<ToolServices['audit']['run']>[0], work: () => Promise<T>, afterAnswer?: (recorded: Promise<unknown>) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const recorded = services.audit.run(action, () =>
+      work().then(
+        (value) => {
+          if (!afterAnswer) return value;
+          resolve(value);
+          // The record is built (TypeORM) once the answer is on its way, not in the microtasks before it is sent.
+          return new Promise<T>((settle) => setImmediate(() => settle(value)));
+        },
+        (error: unknown) => {
+          const refusal = error instanceof RpcError ? new ProtocolRefusal(error) : error;
+          if (!afterAnswer) throw refusal;
+          reject(error);
+          return new Promise<never>((_, fail) => setImmediate(() => fail(refusal)));
+        },
+      ),
     );
-  } catch (error) {
-    throw error instanceof ProtocolRefusal ? error.rpc : error;
-  }
+    if (afterAnswer) afterAnswer(recorded.catch(() => undefined));
+    else recorded.then(resolve, (error: unknown) => reject(error instanceof ProtocolRefusal ? error.rpc : error));
+  });
 }
 
 /** The environment gate for a device, then `work` with a context whose reader loads each device once. */

@@ -24,4 +24,16 @@ describe('CallTracker', () => {
     await call;
     expect(tracker.size).toBe(0);
   });
+
+  it('counts work finished after an answer (an audit record) until it settles, rejected or not', async () => {
+    const tracker = new CallTracker();
+    let commit!: () => void;
+    tracker.track(new Promise<void>((resolve) => (commit = resolve)));
+    tracker.track(Promise.reject(new Error('disk full')).catch(() => undefined));
+    expect(tracker.size).toBe(2);
+    const idle = tracker.idle(5000);
+    commit();
+    expect(await idle).toBe(true);
+    expect(tracker.size).toBe(0);
+  });
 });

@@ -22,9 +22,23 @@ export class CallTracker {
       return await done;
     } finally {
       requestSignal.removeEventListener('abort', onAbort);
-      this.running.delete(entry);
-      if (this.running.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+      this.finish(entry);
     }
+  }
+
+  private finish(entry: { abort: AbortController; done: Promise<unknown> }): void {
+    this.running.delete(entry);
+    if (this.running.size === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  /**
+   * Counts `work` as running until it settles without making anyone wait for it: what a call finishes after its
+   * answer (its audit record), so that shutdown still waits for it before the database closes.
+   */
+  track(work: Promise<unknown>): void {
+    const entry = { abort: new AbortController(), done: work };
+    this.running.add(entry);
+    void work.finally(() => this.finish(entry));
   }
 
   cancelAll(reason: string): void {

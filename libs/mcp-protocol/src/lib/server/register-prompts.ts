@@ -6,13 +6,15 @@ import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
 
 /** prompts/list and prompts/get; bad names and arguments are -32602 as MCP specifies for prompts. */
-export function registerPrompts(server: Server, prompts: PromptDefinition[]): void {
+export function registerPrompts(server: Server, promptsOf: () => PromptDefinition[]): void {
   server.setRequestHandler('prompts/list', async (request) => {
     refuseCursor(request.params?.cursor);
+    const prompts = promptsOf();
     return { prompts: prompts.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments.map((a) => ({ name: a.name, description: a.description, required: a.required })) })) };
   });
 
   server.setRequestHandler('prompts/get', async (request) => {
+    const prompts = promptsOf();
     const prompt = prompts.find((p) => p.name === request.params.name);
     if (!prompt) {
       throw new RpcError(protocolError('INVALID_PARAMS', `unknown prompt '${request.params.name}'; prompts/list names them`, { prompt: request.params.name, available: prompts.map((p) => p.name) }));

@@ -8,7 +8,7 @@ import { readCacheHint } from './cache-hints';
 import { errorPayload, runGated } from './call-guards';
 import type { PromptDefinition } from '../prompts/prompt-catalog';
 import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
-import type { HandlerSupport, ToolServerOptions, ToolServices } from './register-tools';
+import type { HandlerSupport, ServicesSource, ToolServerOptions } from './register-tools';
 import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
 import type { SubscriptionManager } from './subscriptions';
@@ -19,11 +19,12 @@ const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] a
 /** Reads one resource as the caller, audited, through the environment gate. */
 export type ResourceReader = (uri: string, correlationId: string, signal: AbortSignal, session?: { id?: string; client?: { name: string; version: string } }) => Promise<unknown>;
 
-export function resourceReader(services: ToolServices, options: ToolServerOptions): ResourceReader {
+export function resourceReader(servicesOf: ServicesSource, options: ToolServerOptions, afterAnswer?: (recorded: Promise<unknown>) => void): ResourceReader {
   return async (uri, correlationId, signal, session = {}) => {
     const match = matchResource(uri);
     if (!match) throw new RpcError(protocolError('NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
-    return runGated(services, options, { action: `resource.${match.kind.name}`, deviceId: match.vars['device_id'], correlationId, arguments: { uri }, signal, session }, (ctx) => match.kind.read(match.vars, ctx));
+    const services = await servicesOf();
+    return runGated(services, options, { action: `resource.${match.kind.name}`, deviceId: match.vars['device_id'], correlationId, arguments: { uri }, signal, session, afterAnswer }, (ctx) => match.kind.read(match.vars, ctx));
   };
 }
 
@@ -31,10 +32,12 @@ export function resourceReader(services: ToolServices, options: ToolServerOption
  * resources/list, templates, read and completion of `device_id` and `environment`; resources/subscribe on
  * 2025-era connections (modern ones use subscriptions/listen, which the transport feeds into `subscriptions`).
  */
-export function registerResources(server: Server, services: ToolServices, options: ToolServerOptions, support: HandlerSupport, prompts: PromptDefinition[], subscriptions: SubscriptionManager): void {
-  const readResource = resourceReader(services, options);
+export function registerResources(server: Server, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport, promptsOf: () => PromptDefinition[], subscriptions: SubscriptionManager): void {
+  // Audit records of reads are written after the answer; shutdown waits for them through the call tracker.
+  const readResource = resourceReader(servicesOf, options, (recorded) => support.calls.track(recorded));
   server.setRequestHandler('resources/list', async (request) => {
     refuseCursor(request.params?.cursor);
+    const services = await servicesOf();
     const devices = await services.registry.list({ environment: options.environment });
     const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
     const perDevice = devices
@@ -69,7 +72,7 @@ export function registerResources(server: Server, services: ToolServices, option
       return { contents: [{ uri, mimeType: 'application/json', text }], _meta: { correlation_id: correlationId, estimated_tokens: estimateTokens(text) }, ...(support.era === 'modern' ? readCacheHint(uri) : {}) };
     } catch (error) {
       const payload = errorPayload(error, correlationId);
-      services.logger.warn('resource read failed', { correlation_id: correlationId, uri, code: payload.data.mcp_error_code });
+      (await servicesOf()).logger.warn('resource read failed', { correlation_id: correlationId, uri, code: payload.data.mcp_error_code });
       throw new RpcError(errorForEra(payload, support.era));
     }
   }));
@@ -77,9 +80,9 @@ export function registerResources(server: Server, services: ToolServices, option
   server.setRequestHandler('completion/complete', async (request) => {
     const { ref, argument } = request.params;
     // Prompt arguments say what they complete; resource templates use the variable's name.
-    const kind = ref.type === 'ref/prompt' ? prompts.find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
+    const kind = ref.type === 'ref/prompt' ? promptsOf().find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
     let values: string[] = [];
-    if (kind === 'device_id') values = (await services.registry.list({ environment: options.environment })).map((d) => d.id);
+    if (kind === 'device_id') values = (await (await servicesOf()).registry.list({ environment: options.environment })).map((d) => d.id);
     else if (kind === 'environment') values = [...ENVIRONMENTS];
     const matching = values.filter((v) => v.startsWith(argument.value)).sort();
     return { completion: { values: matching.slice(0, 100), total: matching.length, hasMore: matching.length > 100 } };

@@ -13,6 +13,7 @@ import type { ClientLogLevel } from './client-log-level';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
+import { PageMetaSchema } from '../tools/common-schemas';
 import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
 import type { RateWindow } from './rate-window';
@@ -31,6 +32,9 @@ export interface ToolServices {
   snapshots?: SnapshotService;
   events?: EventBus;
 }
+
+/** The services, built on first use: a server answers its first requests before the database is open. */
+export type ServicesSource = () => Promise<ToolServices>;
 
 export interface ToolServerOptions {
   environment: Environment;
@@ -80,6 +84,21 @@ function annotationsOf(tool: ToolDefinition): Record<string, boolean> {
   };
 }
 
+/** What every list answer carries (total_count, has_more, next_cursor): the server instructions say it once. */
+const PAGE_META = Object.keys(PageMetaSchema.shape);
+
+/**
+ * The output schema as listed: without the page fields (see PAGE_META) and without properties that echo an argument
+ * (the device_id the caller passed). Answers still carry them; the listed schema stays true, as it leaves
+ * additional properties open, and a model learns nothing from them 37 times over.
+ */
+function listedOutput(schema: Record<string, unknown>, inputNames: string[]): Record<string, unknown> {
+  const properties = schema['properties'] as Record<string, unknown> | undefined;
+  if (!properties) return schema;
+  const kept = Object.entries(properties).filter(([name]) => !PAGE_META.includes(name) && !inputNames.includes(name));
+  return { ...schema, properties: Object.fromEntries(kept) };
+}
+
 function describeTool(tool: ToolDefinition) {
   const schema = (s: z.ZodType, io: 'input' | 'output') => {
     return compactSchema(z.toJSONSchema(s, { io, unrepresentable: 'any' }), io) as { type: 'object'; [key: string]: unknown };
@@ -89,9 +108,17 @@ function describeTool(tool: ToolDefinition) {
     title: tool.title,
     description: tool.description,
     inputSchema: schema(tool.input, 'input'),
-    ...(tool.outputListed === false ? {} : { outputSchema: schema(tool.output, 'output') }),
+    ...(tool.outputListed === false ? {} : { outputSchema: listedOutput(schema(tool.output, 'output'), Object.keys(tool.input.shape)) as { type: 'object'; [key: string]: unknown } }),
     annotations: annotationsOf(tool),
   };
+}
+
+/** tools/list's entries, made once per catalog on the first list (not while the first request waits). */
+const listings = new WeakMap<ToolCatalog, ReturnType<typeof describeTool>[]>();
+function listedTools(catalog: ToolCatalog): ReturnType<typeof describeTool>[] {
+  let listed = listings.get(catalog);
+  if (!listed) listings.set(catalog, (listed = catalog.tools.map(describeTool)));
+  return listed;
 }
 
 /** One entry per invalid field, as spec 002 asks for -32602. */
@@ -102,14 +129,14 @@ function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
 }
 
 /** Serves tools/list and tools/call with the spec's errors (the SDK's own helpers would turn them into results). */
-export function registerTools(server: Server, catalog: ToolCatalog, services: ToolServices, options: ToolServerOptions, support: HandlerSupport): void {
-  const listed = catalog.tools.map(describeTool);
+export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport): void {
   server.setRequestHandler('tools/list', async (request) => {
     refuseCursor(request.params?.cursor);
-    return { tools: listed };
+    return { tools: listedTools(catalog) };
   });
 
   server.setRequestHandler('tools/call', (request, ctx) => support.calls.run(ctx.mcpReq.signal, async (signal) => {
+    const services = await servicesOf();
     const caller = callerOf(server, support.era, ctx, support.logLevel);
     const correlationId = randomUUID();
     const name = request.params.name;
@@ -142,6 +169,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, services: To
           );
           return inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress }, (ctx) => tool.run(args as never, ctx));
         },
+        // The answer does not wait for the audit record; shutdown does (the call tracker counts it).
+        (recorded) => support.calls.track(recorded),
       );
       const tokens = estimateTokens(output.structured) + estimateTokens(output.text);
       if (tokens > TOKEN_HARD_CAP) {

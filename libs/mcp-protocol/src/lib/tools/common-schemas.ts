@@ -17,14 +17,14 @@ export const PageSchema = {
 
 const PropertyName = z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name');
 
-export const FieldsSchema = z.array(PropertyName).max(40).optional().describe('Properties to return');
+// No description for fields and where either: the server instructions explain both once for every list tool.
+export const FieldsSchema = z.array(PropertyName).max(40).optional();
 
 /** Equality filters on RouterOS properties, typed as tools return them; sent to the device as `.query` words. */
 export const WhereSchema = z
   .record(PropertyName, z.union([z.string().max(200).regex(/^\P{Cc}*$/u, 'no control characters'), z.number(), z.boolean()]))
   .refine((where) => Object.keys(where).length <= 10, 'at most 10 filters')
-  .optional()
-  .describe('Equal values, e.g. {"disabled":false}; yes/no ok');
+  .optional();
 
 export type Where = NonNullable<z.infer<typeof WhereSchema>>;
 

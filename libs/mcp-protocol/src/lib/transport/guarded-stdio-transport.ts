@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION_META_KEY, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
+import { PROTOCOL_VERSION_META_KEY, UnsupportedProtocolVersionError, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
 import { Era, ERROR_CONTRACT } from '../errors/error-contract';
 import type { McpErrorCode } from '../errors/error-codes';
@@ -15,8 +15,26 @@ type Id = string | number;
 /** The revision 2026-07-28 requests claim in their envelope (`_meta`). */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
-/** A modern request says its revision in `params._meta`; a 2025-era one never does. */
-const claimsModern = (params: unknown) => typeof (params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[PROTOCOL_VERSION_META_KEY] === 'string';
+/** The modern revisions this server serves (2025-era ones are negotiated by initialize, never named per request). */
+const MODERN_VERSIONS = [MODERN_PROTOCOL_VERSION];
+
+/** The revision a request names in its envelope (`params._meta`), if it names one; 2025-era requests never do. */
+const claimedVersion = (params: unknown): string | undefined => {
+  const claimed = (params as { _meta?: Record<string, unknown> } | undefined)?._meta?.[PROTOCOL_VERSION_META_KEY];
+  return typeof claimed === 'string' ? claimed : undefined;
+};
+const claimsModern = (params: unknown) => claimedVersion(params) !== undefined;
+
+/**
+ * A request on a modern connection naming a revision this server does not serve. The SDK checks the revision only
+ * on the request that opens a connection and serves later ones whatever they claim; 2026-07-28 carries the revision
+ * in every request, so every request is checked, with the error the revision defines for it (-32022, what the SDK
+ * sends at the opening: the supported revisions and the one requested).
+ */
+function unsupportedRevisionFrame(id: Id, requested: string) {
+  const refusal = new UnsupportedProtocolVersionError({ supported: MODERN_VERSIONS, requested: truncate(requested, 100) });
+  return { jsonrpc: '2.0' as const, id, error: { code: refusal.code, message: refusal.message, data: refusal.data } };
+}
 
 /**
  * Newline-delimited JSON-RPC over stdin/stdout with the guards of spec 002 in front of the SDK: malformed
@@ -37,6 +55,8 @@ export class GuardedStdioTransport implements Transport {
   private protocolVersion?: string;
   /** `probe`: a server/discover came first; an `initialize` may still follow (a client falling back to 2025). */
   private era: Era | 'probe' | undefined;
+  /** Called once, after the first frame is written: a server loads what it deferred once the client has its answer. */
+  onFirstAnswer?: () => void;
   /** Where modern subscriptions/listen requests are watched; set by whoever wires the server. */
   listenSink?: ListenSink;
   private readonly listens = new ListenTracker(() => this.listenSink);
@@ -204,6 +224,9 @@ export class GuardedStdioTransport implements Transport {
     return new Promise((resolve) => {
       if (this.output.write(`${JSON.stringify(value)}\n`)) resolve();
       else this.output.once('drain', resolve);
+      const first = this.onFirstAnswer;
+      this.onFirstAnswer = undefined;
+      first?.();
     });
   }
 
@@ -298,6 +321,13 @@ export class GuardedStdioTransport implements Transport {
       return verdict.reply;
     }
     const message = verdict.message as { id?: Id; method?: string; params?: unknown };
+    const claimed = this.era === 'modern' && message.method ? claimedVersion(message.params) : undefined;
+    if (claimed !== undefined && !MODERN_VERSIONS.includes(claimed)) {
+      // A notification is never answered: it is dropped, as the SDK drops one it cannot serve.
+      const reply = message.id === undefined ? undefined : (unsupportedRevisionFrame(message.id, claimed) as unknown as ErrorFrame);
+      if (reply && !inBatch) void this.write(reply);
+      return reply;
+    }
     this.learnEra(message);
     if (message.method === 'initialize' && message.id !== undefined && this.era !== 'modern') {
       this.initializeId = message.id;
@@ -321,7 +351,8 @@ export class GuardedStdioTransport implements Transport {
   private learnEra(message: { id?: Id; method?: string; params?: unknown }): void {
     if (message.id === undefined || this.era === 'legacy' || this.era === 'modern') return;
     if (message.method === 'initialize' && !claimsModern(message.params)) this.era = 'legacy';
-    else if (claimsModern(message.params)) {
+    // A claim of a revision this server does not serve pins nothing: the SDK refuses it and the opening is still to come.
+    else if (MODERN_VERSIONS.includes(claimedVersion(message.params) ?? '')) {
       // Batches are judged by this until an initialize fallback negotiates a 2025 revision.
       this.protocolVersion = MODERN_PROTOCOL_VERSION;
       this.era = message.method === 'server/discover' ? 'probe' : 'modern';
