@@ -77,7 +77,8 @@ const narrowingOf = (tool: ToolDefinition | undefined) => (tool ? NARROWING.filt
  */
 function annotationsOf(tool: ToolDefinition): Record<string, boolean> {
   return {
-    readOnlyHint: tool.readOnly,
+    // Only what differs from MCP's defaults (readOnlyHint false, destructiveHint true, idempotentHint false).
+    ...(tool.readOnly ? { readOnlyHint: true } : {}),
     ...(!tool.readOnly && !tool.destructive ? { destructiveHint: false } : {}),
     ...(!tool.readOnly && tool.idempotent ? { idempotentHint: true } : {}),
     ...(!tool.openWorld ? { openWorldHint: false } : {}),
@@ -104,8 +105,9 @@ function describeTool(tool: ToolDefinition) {
     return compactSchema(z.toJSONSchema(s, { io, unrepresentable: 'any' }), io) as { type: 'object'; [key: string]: unknown };
   };
   return {
+    // No title: clients show the name instead, and 60 titles cost 300 tokens of every model's context (the budget
+    // of issue 12). Definitions keep their title for human-facing text.
     name: tool.name,
-    title: tool.title,
     description: tool.description,
     inputSchema: schema(tool.input, 'input'),
     ...(tool.outputListed === false ? {} : { outputSchema: listedOutput(schema(tool.output, 'output'), Object.keys(tool.input.shape)) as { type: 'object'; [key: string]: unknown } }),

@@ -17,7 +17,7 @@ function sections(lines: string[]): { section: string; lines: string[] }[] {
 export const configGetExport = defineTool({
   name: 'config_get_export',
   title: 'Configuration export',
-  description: 'Live /export over SSH, secrets redacted, optionally some sections only.',
+  description: 'Live /export over SSH, secrets redacted.',
   input: z.object({
     device_id: DeviceIdSchema,
     sections: z.array(z.string().regex(/^\/[a-z0-9 -]+$/, 'a section such as /ip firewall filter')).max(20).optional().describe('Section prefixes to keep'),

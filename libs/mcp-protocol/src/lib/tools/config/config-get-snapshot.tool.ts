@@ -6,7 +6,7 @@ import { gatedSnapshot, SectionSchema, SnapshotIdSchema } from './snapshot-acces
 export const configGetSnapshot = defineTool({
   name: 'config_get_snapshot',
   title: 'Config snapshot',
-  description: 'A stored snapshot\'s export lines, secrets redacted; optionally one section.',
+  description: 'Export lines of a stored snapshot (secrets redacted).',
   input: z.object({ snapshot_id: SnapshotIdSchema, section: SectionSchema }),
   output: z.object({ id: z.string(), device_id: z.string(), captured_at: z.string(), last_seen_at: z.string(), reason: z.string(), header: z.record(z.string(), z.string()), lines: z.array(z.string()) }),
   openWorld: false,

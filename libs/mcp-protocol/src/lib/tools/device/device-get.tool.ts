@@ -7,7 +7,7 @@ import { deviceSummary, DeviceSummarySchema } from './device-summary';
 export const deviceGet = defineTool({
   name: 'device_get',
   title: 'Device details',
-  description: 'One enrolled device: environment, status, flags, last facts. No device contact.',
+  description: 'One enrolled device: environment, status, flags, last facts.',
   input: z.object({ device_id: DeviceIdSchema }),
   output: DeviceSummarySchema.extend({ board: z.string().nullable(), identity: z.string().nullable(), last_seen_at: z.string().nullable(), critical: z.boolean(), capabilities: z.record(z.string(), z.boolean()) }),
   openWorld: false,

@@ -11,7 +11,7 @@ export const FLEET_FAN_OUT = 32;
 export const fleetGetHealthSummary = defineTool({
   name: 'fleet_get_health_summary',
   title: 'Fleet health',
-  description: 'Every device of this environment at once: reachable, CPU, memory, uptime.',
+  description: 'Every device of this environment: reachable, CPU, memory, uptime.',
   input: z.object({ tag: z.record(z.string(), z.string()).optional().describe('Only devices with all these tags') }),
   output: z.object({ environment: z.string(), total: z.number(), reachable: z.number(), unreachable: z.number(), devices: z.array(Row) }),
   async run(args, ctx) {
