@@ -21,7 +21,7 @@ const SEED_ONLY: Record<string, string> = { comment: '', dynamic: 'false' };
 const content = (rows: Rows | undefined): Rows => (rows ?? []).map((r) => Object.fromEntries(Object.entries(r).filter(([k, v]) => !k.startsWith('.') && SEED_ONLY[k] !== v)));
 const byAddress = (rows: Rows) => [...rows].sort((a, b) => (a['address'] ?? '').localeCompare(b['address'] ?? ''));
 
-async function enroll(dataDir: string, devices: { id: string; device: SimDevice; capabilities: Record<string, boolean> }[]): Promise<void> {
+async function enroll(dataDir: string, devices: { id: string; device: SimDevice; capabilities: Record<string, boolean>; critical?: boolean; sshPort?: number }[]): Promise<void> {
   const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
   const admin = container.get(AdminServices);
   try {
@@ -29,7 +29,7 @@ async function enroll(dataDir: string, devices: { id: string; device: SimDevice;
       const url = new URL(d.device.restUrl);
       await admin.devices.enroll(
         { id: 'e2e', via: 'admin-cli' },
-        { id: d.id, name: d.id, host: url.hostname, restPort: url.port, sshPort: d.device.sshPort, environment: 'lab', tlsFingerprint: d.device.keys.tlsFingerprint, sshHostKey: d.device.keys.sshHostKeyFingerprint, capabilities: d.capabilities, critical: false },
+        { id: d.id, name: d.id, host: url.hostname, restPort: url.port, sshPort: d.sshPort ?? d.device.sshPort, environment: 'lab', tlsFingerprint: d.device.keys.tlsFingerprint, sshHostKey: d.device.keys.sshHostKeyFingerprint, capabilities: d.capabilities, critical: d.critical ?? false },
         { rest: { username: USERS[0].name, password: USERS[0].password }, ssh: { username: USERS[0].name, password: USERS[0].password } },
       );
     }
@@ -98,8 +98,11 @@ describe.each([['7.20.5'], ['7.15.3']])('the write tools on RouterOS %s', (versi
       { id: 'chr', device: fleet.devices[CHR], capabilities: ALL_FLAGS },
       // The advanced tier without any topic flag.
       { id: 'edge-bare', device: fleet.devices[EDGE], capabilities: { allow_advanced_writes: true } },
+      // Critical with SSH unreachable (a closed port): changes are protected by a device-side revert timer.
+      { id: 'edge-timer', device: fleet.devices[EDGE], capabilities: ALL_FLAGS, critical: true, sshPort: 1 },
     ]);
-    client = await connectStdio(dataDir, { ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000' });
+    // Requests time out soon enough for the fault scenarios (a frozen device answers nothing).
+    client = await connectStdio(dataDir, { ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '4000' });
   });
   afterAll(async () => {
     await client?.close();
@@ -107,6 +110,7 @@ describe.each([['7.20.5'], ['7.15.3']])('the write tools on RouterOS %s', (versi
     dir.remove();
   });
   afterEach(async () => {
+    await simControl(fleet, 'DELETE', `/devices/${EDGE}/faults`);
     await simControl(fleet, 'POST', '/reset');
   });
 
@@ -392,6 +396,51 @@ describe.each([['7.20.5'], ['7.15.3']])('the write tools on RouterOS %s', (versi
       await refused(HOME, 'dhcp_add_static_lease', { device_id: 'home', address: '192.168.88.254', 'mac-address': 'AA:BB:CC:00:00:01', server: 'defconf' }, { mcp_error_code: 'CONFLICT', menu: 'ip/dhcp-server/lease' });
       await refused(HOME, 'dhcp_remove_static_lease', { device_id: 'home', 'mac-address': 'A4:83:E7:11:22:33' }, { mcp_error_code: 'VALIDATION_ERROR', menu: 'ip/dhcp-server/lease' });
       await refused(EDGE, 'dhcp_add_static_lease', { device_id: 'edge-bare', address: '192.168.88.50', 'mac-address': 'AA:BB:CC:00:00:01', server: 'defconf' }, { mcp_error_code: 'FORBIDDEN', required_flag: 'allow_dhcp_writes' });
+    });
+  });
+  describe('under a device-side revert timer (no SSH for safe mode)', () => {
+    const filter = () => rows(EDGE, 'ip/firewall/filter');
+    const timers = async () => (await rows(EDGE, 'system/scheduler')).filter((e) => e['name'].startsWith('mcp-revert-'));
+
+    it('removes a rule and a comment-less interface gets a comment, each verified and the timer disarmed; change_revert restores both', async () => {
+      const before = await config(EDGE);
+      const removed = await call('firewall_remove_filter_rule', { device_id: 'edge-timer', id: '*4', position: 3 });
+      expect(removed.structuredContent).toMatchObject({ changed: true, protection: 'device_revert_timer', verification: { status: 'verified' } });
+      const commented = await call('interface_set_comment', { device_id: 'edge-timer', interface: 'vlan100-mgmt', comment: 'mgmt' });
+      expect(commented.structuredContent).toMatchObject({ changed: true, protection: 'device_revert_timer', verification: { status: 'verified' } });
+      expect(await timers()).toEqual([]);
+      await revert(commented.structuredContent.change_id);
+      await revert(removed.structuredContent.change_id);
+      expect(content(await filter())).toEqual(content(before['ip/firewall/filter']));
+      expect(await rows(EDGE, 'interface/vlan')).toEqual(before['interface/vlan']);
+      expect(await timers()).toEqual([]);
+    });
+
+    it('connections dropped right after removing a rule: the rule is written back at its position over REST, the timer removed', async () => {
+      const before = await filter();
+      // Write 1 arms the timer, write 2 is the removal: its answer is lost.
+      await simControl(fleet, 'PUT', `/devices/${EDGE}/faults`, { dropConnectionsAfterWrites: 2 });
+      const failed = await client.failure('firewall_remove_filter_rule', { device_id: 'edge-timer', id: '*4', position: 3 });
+      expect(failed.data).toMatchObject({ mcp_error_code: 'DEVICE_ERROR', step: 'write', end_state: 'reverted', outcome: expect.stringContaining('the inverse written over REST') });
+      expect(content(await filter())).toEqual(content(before));
+      expect((await filter()).findIndex((r) => r['comment'] === 'ICMP')).toBe(3);
+      expect(await timers()).toEqual([]);
+    });
+
+    it('a device frozen right after arming: the removal is not made, the entry left behind is reported, and its script puts the rule back at its position', async () => {
+      const before = await filter();
+      await simControl(fleet, 'PUT', `/devices/${EDGE}/faults`, { freezeAfterWrite: true });
+      const failed = await client.failure('firewall_remove_filter_rule', { device_id: 'edge-timer', id: '*4', position: 3 });
+      // Left to run on an unchanged device, its script would add a second copy of the rule.
+      expect(failed.data).toMatchObject({ mcp_error_code: 'DEVICE_ERROR', step: 'protect', end_state: 'needs_attention', outcome: expect.stringContaining('remove it before it runs') });
+      await simControl(fleet, 'DELETE', `/devices/${EDGE}/faults`);
+      expect(await filter()).toEqual(before);
+      expect(await timers()).toHaveLength(1);
+      // Had the removal been made, the entry (the shared console grammar) puts the rule back before its old successor.
+      await simControl(fleet, 'POST', `/devices/${EDGE}/config`, { action: 'remove', path: 'ip/firewall/filter', id: '*4' });
+      await simControl(fleet, 'POST', `/devices/${EDGE}/clock`, { advance_seconds: 600 });
+      expect(content(await filter())).toEqual(content(before));
+      expect(await timers()).toEqual([]);
     });
   });
 });

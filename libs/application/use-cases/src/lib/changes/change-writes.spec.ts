@@ -1,5 +1,5 @@
 import type { LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
-import { unmetOperations, unrestored } from './change-writes';
+import { alreadyInEffect, unmetOperations, unrestored } from './change-writes';
 
 describe('verification of what was written', () => {
   it('takes a cleared comment RouterOS leaves out as held, and one still there as not held', () => {
@@ -14,5 +14,17 @@ describe('verification of what was written', () => {
     expect(unmetOperations(live, [op], ['*9'])).toEqual([]);
     expect(unmetOperations({ 'ip/firewall/address-list': [{ '.id': '*9', list: 'mcp-temp', address: '192.0.2.80' }] }, [op], ['*9'])).toHaveLength(1);
     expect(unrestored({ 'ip/firewall/address-list': [] }, live, [op], ['*9'])).toEqual(['/ip/firewall/address-list *9 (added) is still there']);
+  });
+});
+
+describe('an undo after a lost answer', () => {
+  const live: LiveRows = { 'ip/firewall/filter': [{ '.id': '*4', chain: 'input', action: 'accept', protocol: 'icmp', comment: 'ICMP', bytes: '0' }] };
+
+  it('does not add back a row that is still there, nor remove one that is gone', () => {
+    expect(alreadyInEffect(live, { kind: 'add', menu: 'ip/firewall/filter', props: { chain: 'input', action: 'accept', protocol: 'icmp', comment: 'ICMP' }, placeBefore: '*5' })).toBe(true);
+    expect(alreadyInEffect(live, { kind: 'add', menu: 'ip/firewall/filter', props: { chain: 'input', action: 'drop' } })).toBe(false);
+    expect(alreadyInEffect(live, { kind: 'remove', menu: 'ip/firewall/filter', id: '*9' })).toBe(true);
+    expect(alreadyInEffect(live, { kind: 'remove', menu: 'ip/firewall/filter', id: '*4' })).toBe(false);
+    expect(alreadyInEffect(live, { kind: 'set', menu: 'ip/firewall/filter', id: '*4', props: { comment: 'ICMP' } })).toBe(false);
   });
 });

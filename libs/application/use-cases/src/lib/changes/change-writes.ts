@@ -109,3 +109,15 @@ export function unrestored(before: LiveRows, live: LiveRows, operations: readonl
   });
   return missing;
 }
+
+/**
+ * Whether an undo operation has nothing left to do on `live`: the row it adds back is there (its write never
+ * happened, or was undone already), or the row it removes is gone. Sets and moves are written again: they are
+ * idempotent.
+ */
+export function alreadyInEffect(live: LiveRows, op: RowOperation): boolean {
+  const rows = live[op.menu] ?? [];
+  if (op.kind === 'add') return rows.some((r) => propsHeld(op.menu, r, op.props));
+  if (op.kind === 'remove') return !rows.some((r) => r['.id'] === op.id);
+  return false;
+}
