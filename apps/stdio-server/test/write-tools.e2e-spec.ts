@@ -1,8 +1,7 @@
-import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import { Fleet, SimDevice, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient } from './era-client';
-import { connectStdio } from './fleet-setup';
+import { connectStdio, enrollWriters } from './fleet-setup';
 
 // The thirteen interface, address, firewall, routing and DHCP write tools end to end on both RouterOS versions:
 // the SDK client over stdio, the built server, the simulated fleet as the judge of what the device holds.
@@ -20,23 +19,6 @@ const SEED_ONLY: Record<string, string> = { comment: '', dynamic: 'false' };
 /** Rows as the device holds them, without the ids and bookkeeping a re-added row gets anew. */
 const content = (rows: Rows | undefined): Rows => (rows ?? []).map((r) => Object.fromEntries(Object.entries(r).filter(([k, v]) => !k.startsWith('.') && SEED_ONLY[k] !== v)));
 const byAddress = (rows: Rows) => [...rows].sort((a, b) => (a['address'] ?? '').localeCompare(b['address'] ?? ''));
-
-async function enroll(dataDir: string, devices: { id: string; device: SimDevice; capabilities: Record<string, boolean>; critical?: boolean; sshPort?: number }[]): Promise<void> {
-  const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
-  const admin = container.get(AdminServices);
-  try {
-    for (const d of devices) {
-      const url = new URL(d.device.restUrl);
-      await admin.devices.enroll(
-        { id: 'e2e', via: 'admin-cli' },
-        { id: d.id, name: d.id, host: url.hostname, restPort: url.port, sshPort: d.sshPort ?? d.device.sshPort, environment: 'lab', tlsFingerprint: d.device.keys.tlsFingerprint, sshHostKey: d.device.keys.sshHostKeyFingerprint, capabilities: d.capabilities, critical: d.critical ?? false },
-        { rest: { username: USERS[0].name, password: USERS[0].password }, ssh: { username: USERS[0].name, password: USERS[0].password } },
-      );
-    }
-  } finally {
-    await admin.close();
-  }
-}
 
 describe.each([['7.20.5'], ['7.15.3']])('the write tools on RouterOS %s', (version) => {
   const dir = tempDir('stdio-write-tools-');
@@ -92,14 +74,14 @@ describe.each([['7.20.5'], ['7.15.3']])('the write tools on RouterOS %s', (versi
 
   beforeAll(async () => {
     fleet = await startFleet({ devices: 3, profile: 'mixed', version, users: USERS });
-    await enroll(dataDir, [
-      { id: 'home', device: fleet.devices[HOME], capabilities: ALL_FLAGS },
-      { id: 'edge', device: fleet.devices[EDGE], capabilities: ALL_FLAGS },
-      { id: 'chr', device: fleet.devices[CHR], capabilities: ALL_FLAGS },
+    await enrollWriters(dataDir, USERS[0], [
+      { id: 'home', device: fleet.devices[HOME], environment: 'lab', capabilities: ALL_FLAGS },
+      { id: 'edge', device: fleet.devices[EDGE], environment: 'lab', capabilities: ALL_FLAGS },
+      { id: 'chr', device: fleet.devices[CHR], environment: 'lab', capabilities: ALL_FLAGS },
       // The advanced tier without any topic flag.
-      { id: 'edge-bare', device: fleet.devices[EDGE], capabilities: { allow_advanced_writes: true } },
+      { id: 'edge-bare', device: fleet.devices[EDGE], environment: 'lab', capabilities: { allow_advanced_writes: true } },
       // Critical with SSH unreachable (a closed port): changes are protected by a device-side revert timer.
-      { id: 'edge-timer', device: fleet.devices[EDGE], capabilities: ALL_FLAGS, critical: true, sshPort: 1 },
+      { id: 'edge-timer', device: fleet.devices[EDGE], environment: 'lab', capabilities: ALL_FLAGS, critical: true, sshPort: 1 },
     ]);
     // Requests time out soon enough for the fault scenarios (a frozen device answers nothing).
     client = await connectStdio(dataDir, { ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '4000' });
