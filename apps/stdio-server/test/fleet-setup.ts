@@ -34,3 +34,28 @@ export async function enrollSimulated(dataDir: string, fleet: Fleet, devices: En
     await admin.close();
   }
 }
+
+export interface WriterEnrolment extends Enrolment {
+  capabilities?: Record<string, boolean>;
+  critical?: boolean;
+  /** Another SSH port than the device's (a closed one: no safe mode, the revert timer instead). */
+  sshPort?: number;
+}
+
+/** Enrolls with the flags and criticality the write tier looks at, as `user` (enrollSimulated enrolls read-only devices). */
+export async function enrollWriters(dataDir: string, user: { name: string; password: string }, devices: WriterEnrolment[]): Promise<void> {
+  const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
+  const admin = container.get(AdminServices);
+  try {
+    for (const d of devices) {
+      const url = new URL(d.device.restUrl);
+      await admin.devices.enroll(
+        { id: 'e2e', via: 'admin-cli' },
+        { id: d.id, name: d.id, host: url.hostname, restPort: url.port, sshPort: d.sshPort ?? d.device.sshPort, environment: d.environment, tlsFingerprint: d.device.keys.tlsFingerprint, sshHostKey: d.device.keys.sshHostKeyFingerprint, capabilities: d.capabilities ?? {}, critical: d.critical ?? false },
+        { rest: { username: user.name, password: user.password }, ssh: { username: user.name, password: user.password } },
+      );
+    }
+  } finally {
+    await admin.close();
+  }
+}

@@ -1,8 +1,7 @@
-import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import { Fleet, SimDevice, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
-import { connectStdio } from './fleet-setup';
+import { connectStdio, enrollWriters, WriterEnrolment } from './fleet-setup';
 
 // The write tier end to end: the SDK client over stdio, the built server, the simulated fleet as the judge.
 const dir = tempDir('stdio-writes-');
@@ -13,23 +12,7 @@ let old: Fleet;
 
 const WRITES = { allow_advanced_writes: true };
 
-/** Enrolls with the flags and criticality the write tier looks at (the shared helper enrolls read-only devices). */
-async function enroll(devices: { id: string; device: SimDevice; environment: 'lab' | 'staging' | 'prod'; capabilities?: Record<string, boolean>; critical?: boolean; sshPort?: number }[]): Promise<void> {
-  const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
-  const admin = container.get(AdminServices);
-  try {
-    for (const d of devices) {
-      const url = new URL(d.device.restUrl);
-      await admin.devices.enroll(
-        { id: 'e2e', via: 'admin-cli' },
-        { id: d.id, name: d.id, host: url.hostname, restPort: url.port, sshPort: d.sshPort ?? d.device.sshPort, environment: d.environment, tlsFingerprint: d.device.keys.tlsFingerprint, sshHostKey: d.device.keys.sshHostKeyFingerprint, capabilities: d.capabilities ?? {}, critical: d.critical ?? false },
-        { rest: { username: USERS[0].name, password: USERS[0].password }, ssh: { username: USERS[0].name, password: USERS[0].password } },
-      );
-    }
-  } finally {
-    await admin.close();
-  }
-}
+const enroll = (devices: WriterEnrolment[]) => enrollWriters(dataDir, USERS[0], devices);
 
 /** The device's configuration as the simulator holds it (its own verdict, never the product's). */
 async function config(f: Fleet, index: number): Promise<Record<string, Record<string, string>[]>> {

@@ -4,7 +4,7 @@ import { diffLines } from './export-lines';
 import { inverseOperations, secretsNeededToRestore } from './inverse-operations';
 import { parseDeviceClock, revertScript, schedulerStart } from './revert-script';
 import type { LiveRows, RowOperation } from './row-operation';
-import { sameValue } from './value-equivalence';
+import { isCountdown, sameValue } from './value-equivalence';
 
 const live: LiveRows = {
   'ip/dns': [{ servers: '192.0.2.53', 'cache-size': '2048KiB' }],
@@ -62,6 +62,31 @@ describe('inverseOperations', () => {
       { kind: 'remove', menu: 'ip/address', id: '*9' },
       { kind: 'set', menu: 'ip/dns', props: { servers: '192.0.2.53' }, unset: ['use-doh-server'] },
     ]);
+  });
+
+  it('re-adds a removed row with only what its menu takes on add, and no empty defaults', () => {
+    const routes: LiveRows = {
+      'ip/route': [{ '.id': '*8', 'dst-address': '0.0.0.0/0', gateway: '192.0.2.1', distance: '2', comment: '', 'hw-offloaded': 'false', ecmp: 'false', 'immediate-gw': '192.0.2.1%ether1', dynamic: 'false' }],
+      'ip/dhcp-server/lease': [{ '.id': '*3', address: '10.0.0.9', 'mac-address': 'AA:BB:CC:00:00:01', server: 'lan', 'address-lists': '', 'dhcp-option': '', status: 'waiting' }],
+    };
+    const { operations } = inverseOperations(routes, [{ kind: 'remove', menu: 'ip/route', id: '*8' }, { kind: 'remove', menu: 'ip/dhcp-server/lease', id: '*3' }]);
+    expect(operations).toEqual([
+      { kind: 'add', menu: 'ip/dhcp-server/lease', props: { address: '10.0.0.9', 'mac-address': 'AA:BB:CC:00:00:01', server: 'lan' } },
+      { kind: 'add', menu: 'ip/route', props: { 'dst-address': '0.0.0.0/0', gateway: '192.0.2.1', distance: '2' } },
+    ]);
+  });
+
+  it('puts an absent property back as "" in menus RouterOS has no unset in, and unsets it elsewhere', () => {
+    const rows: LiveRows = { interface: [{ '.id': '*5', name: 'vlan100' }], 'ip/firewall/filter': [{ '.id': '*A', chain: 'input', action: 'accept' }] };
+    const { operations } = inverseOperations(rows, [
+      { kind: 'set', menu: 'interface', id: '*5', props: { comment: 'uplink' } },
+      { kind: 'set', menu: 'ip/firewall/filter', id: '*A', props: { comment: 'x' } },
+    ]);
+    expect(operations).toEqual([
+      { kind: 'set', menu: 'ip/firewall/filter', id: '*A', props: {}, unset: ['comment'] },
+      { kind: 'set', menu: 'interface', id: '*5', props: { comment: '' } },
+    ]);
+    expect(revertScript('c2', operations)).toBe('/ip firewall filter unset *A value-name=comment; /interface set *5 comment=""; /system scheduler remove [find name="mcp-revert-c2"]');
   });
 
   it('says what it cannot undo: commands and rows whose id is not known yet', () => {
@@ -128,5 +153,9 @@ describe('diff lines and the revert script', () => {
     expect(sameValue('1.1.1.1, 9.9.9.9', '1.1.1.1,9.9.9.9')).toBe(true);
     expect(sameValue('1.1.1.1', '9.9.9.9')).toBe(false);
     expect(sameValue('x', undefined)).toBe(false);
+    // RouterOS leaves a property set to "" (a cleared comment) out of what it prints.
+    expect(sameValue('', undefined)).toBe(true);
+    expect(isCountdown('ip/firewall/address-list', 'timeout')).toBe(true);
+    expect(isCountdown('ip/firewall/address-list', 'comment')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { isSecretRouterOsProperty } from '@routeros-mcp/domain-kernel';
 import { applyOperations, rowOf } from './apply-operations';
+import { WRITABLE } from './planners/common/menu-properties';
 import type { LiveRows, Row, RowOperation } from './row-operation';
 
 /** Menus whose row order is configuration (rules are evaluated top down): a re-added row goes back to its place. */
@@ -19,6 +20,12 @@ export const READ_ONLY_PROPERTIES: ReadonlySet<string> = new Set([
   'ecmp', 'hw-offload', 'connect', 'timeout-left', 'age',
 ]);
 
+/**
+ * Menus RouterOS has no `unset` command in (its command tree, 7.15.3 and 7.20.5): a property that was absent is
+ * put back as "" there, which RouterOS prints as absent again.
+ */
+export const MENUS_WITHOUT_UNSET: ReadonlySet<string> = new Set(['interface', 'ip/address', 'ip/firewall/address-list', 'system/scheduler']);
+
 export interface InverseResult {
   /** The operations that restore the before-state, in the order they must be written. */
   operations: RowOperation[];
@@ -26,8 +33,14 @@ export interface InverseResult {
   missing: string[];
 }
 
-function restorable(row: Row): Record<string, string> {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !READ_ONLY_PROPERTIES.has(key)));
+/**
+ * What of a removed row an `add` takes back: the menu's own add arguments where they are known (a route also
+ * prints `hw-offloaded`, `ecmp`… an add refuses), otherwise every property but the read-only ones. Empty values are
+ * the defaults an add gives anyway, and some (`dhcp-option` on a lease) are printed but not add arguments.
+ */
+function restorable(menu: string, row: Row): Record<string, string> {
+  const known = WRITABLE[menu];
+  return Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== '' && (known ? known.includes(key) : !READ_ONLY_PROPERTIES.has(key))));
 }
 
 function nextRowId(rows: readonly Row[], id: string): string | undefined {
@@ -46,9 +59,9 @@ function inverseOf(op: RowOperation, state: LiveRows, addedId: string | undefine
       const props: Record<string, string> = {};
       const unset: string[] = [];
       for (const name of [...Object.keys(op.props), ...(op.unset ?? [])]) {
-        if (row[name] === undefined) {
-          if (!unset.includes(name)) unset.push(name);
-        } else props[name] = row[name];
+        if (row[name] !== undefined) props[name] = row[name];
+        else if (MENUS_WITHOUT_UNSET.has(op.menu)) props[name] = '';
+        else if (!unset.includes(name)) unset.push(name);
       }
       return { kind: 'set', menu: op.menu, ...(op.id !== undefined ? { id: op.id } : {}), props, ...(unset.length ? { unset } : {}) };
     }
@@ -59,7 +72,7 @@ function inverseOf(op: RowOperation, state: LiveRows, addedId: string | undefine
         return undefined;
       }
       const next = ORDERED_MENUS.includes(op.menu) ? nextRowId(rows, op.id) : undefined;
-      return { kind: 'add', menu: op.menu, props: restorable(row), ...(next ? { placeBefore: next } : {}) };
+      return { kind: 'add', menu: op.menu, props: restorable(op.menu, row), ...(next ? { placeBefore: next } : {}) };
     }
     case 'move': {
       const next = nextRowId(rows, op.id);

@@ -80,6 +80,22 @@ describe('item commands', () => {
     expect(s.get('ip/firewall/filter', '*1')).toMatchObject({ 'log-prefix': '', log: 'false' });
   });
 
+  it('a comment set to "" is left out of the row, as RouterOS prints it, on set and on add', () => {
+    const s = device();
+    s.update('interface', 'ether2', { comment: 'printer' });
+    expect(s.get('interface', 'ether2')['comment']).toBe('printer');
+    s.update('interface', 'ether2', { comment: '' });
+    expect(s.get('interface', 'ether2')).not.toHaveProperty('comment');
+    const added = s.add('ip/address', { address: '10.9.9.1/24', interface: 'ether2', comment: '' });
+    expect(added).not.toHaveProperty('comment');
+  });
+
+  it('/interface says which interfaces RouterOS made itself', () => {
+    const rows = device('home').list('interface');
+    expect(rows.find((r) => r['name'] === 'ether2')?.['dynamic']).toBe('false');
+    expect(rows.find((r) => r['name'] === 'cap-hallway-5g')?.['dynamic']).toBe('true');
+  });
+
   it('make-static turns only dynamic leases static and refuses unknown items', () => {
     const s = device('home');
     const [lease] = s.list('ip/dhcp-server/lease');

@@ -199,6 +199,7 @@ export class DeviceState {
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
     // `place-before` positions an ordered row (firewall rules); it is not stored.
     const { ['place-before']: before, ...stored } = values;
+    if (stored['comment'] === '') delete stored['comment'];
     const existing = this.tables.get(path) ?? [];
     const at = before === undefined ? existing.length : existing.findIndex((r) => r['.id'] === before);
     if (at < 0) throw errors.noSuchItem();
@@ -224,7 +225,8 @@ export class DeviceState {
     const values = this.validate(found.path, spec, props, 'set');
     const next: Row = { ...found.row };
     for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) delete next[key];
+      // `!name`, and a comment set to "", leave the property out of what the router prints.
+      if (value === undefined || (key === 'comment' && value === '')) delete next[key];
       else next[key] = value;
     }
     this.applyLifetime(next);

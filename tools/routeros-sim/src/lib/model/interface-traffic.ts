@@ -47,6 +47,8 @@ export function interfaceCounters(row: Row, ctx: ReadContext): Record<string, st
   const boot = ctx.tick - ctx.uptime;
   const slave = ctx.rowsOf('interface/bridge/port').some((p) => p['interface'] === row['name'] && p['disabled'] !== 'true');
   return {
+    // RouterOS prints whether it made the interface itself (a CAP's radio, a PPP session): `dynamic=no` in the API.
+    dynamic: row['.dynamic'] ?? 'false',
     running: String(running),
     slave: String(slave),
     'actual-mtu': String(actualMtu(row)),

@@ -1,6 +1,6 @@
 import type { DeviceTarget, RouterOsApi } from '@routeros-mcp/application-ports';
 import type { LiveRows, Row, RowOperation } from '@routeros-mcp/domain-changes';
-import { READ_ONLY_PROPERTIES, rowOf, sameValue } from '@routeros-mcp/domain-changes';
+import { isCountdown, READ_ONLY_PROPERTIES, rowOf, sameValue } from '@routeros-mcp/domain-changes';
 
 /**
  * One operation over REST. `add` answers the id the device gave the new row. Unset, move and commands are
@@ -32,7 +32,9 @@ export async function writeOperation(api: RouterOsApi, target: DeviceTarget, op:
   }
 }
 
-const propsHeld = (row: Row | undefined, props: Readonly<Record<string, string>>) => row !== undefined && Object.entries(props).every(([k, v]) => sameValue(v, row[k]));
+/** Whether `row` holds `props` as written; a countdown (an entry's timeout) only needs to be there, since it runs. */
+const propsHeld = (menu: string, row: Row | undefined, props: Readonly<Record<string, string>>) =>
+  row !== undefined && Object.entries(props).every(([k, v]) => (isCountdown(menu, k) ? row[k] !== undefined : sameValue(v, row[k])));
 
 /**
  * A row added by `op` that is in `live` but was not in `before` (for an add whose answer was lost: the write may
@@ -40,7 +42,7 @@ const propsHeld = (row: Row | undefined, props: Readonly<Record<string, string>>
  */
 export function findAdded(before: LiveRows, live: LiveRows, op: Extract<RowOperation, { kind: 'add' }>): string | undefined {
   const known = new Set((before[op.menu] ?? []).map((r) => r['.id']));
-  return (live[op.menu] ?? []).find((r) => !known.has(r['.id']) && propsHeld(r, op.props))?.['.id'];
+  return (live[op.menu] ?? []).find((r) => !known.has(r['.id']) && propsHeld(op.menu, r, op.props))?.['.id'];
 }
 
 /** What of the desired state does not hold on the device (empty when every written row is as desired). */
@@ -51,7 +53,7 @@ export function unmetOperations(live: LiveRows, operations: readonly RowOperatio
     const where = `/${op.menu}`;
     switch (op.kind) {
       case 'add':
-        if (!propsHeld(rowOf(rows, addedIds[i] ?? '\0'), op.props)) unmet.push(`${where}: the added row is not there as written`);
+        if (!propsHeld(op.menu, rowOf(rows, addedIds[i] ?? '\0'), op.props)) unmet.push(`${where}: the added row is not there as written`);
         break;
       case 'set': {
         const row = rowOf(rows, op.id);
@@ -98,7 +100,7 @@ export function unrestored(before: LiveRows, live: LiveRows, operations: readonl
       case 'remove': {
         const was = rowOf(before[op.menu], op.id);
         const props = Object.fromEntries(Object.entries(was ?? {}).filter(([k]) => !READ_ONLY_PROPERTIES.has(k)));
-        if (was && !rows.some((r) => propsHeld(r, props))) missing.push(`/${op.menu} ${op.id} (removed) is not back`);
+        if (was && !rows.some((r) => propsHeld(op.menu, r, props))) missing.push(`/${op.menu} ${op.id} (removed) is not back`);
         break;
       }
       default:
@@ -106,4 +108,16 @@ export function unrestored(before: LiveRows, live: LiveRows, operations: readonl
     }
   });
   return missing;
+}
+
+/**
+ * Whether an undo operation has nothing left to do on `live`: the row it adds back is there (its write never
+ * happened, or was undone already), or the row it removes is gone. Sets and moves are written again: they are
+ * idempotent.
+ */
+export function alreadyInEffect(live: LiveRows, op: RowOperation): boolean {
+  const rows = live[op.menu] ?? [];
+  if (op.kind === 'add') return rows.some((r) => propsHeld(op.menu, r, op.props));
+  if (op.kind === 'remove') return !rows.some((r) => r['.id'] === op.id);
+  return false;
 }

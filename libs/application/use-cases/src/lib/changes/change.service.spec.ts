@@ -263,6 +263,36 @@ describe('ChangeService', () => {
     expect(api.tables['ip/dns/static'].map((r) => r['.id'])).toEqual(['*1']);
   });
 
+  const STATIC = { '.id': '*1', name: 'router.lan', address: '10.0.0.1' };
+  const removeStatic: ChangePlanner<Record<string, never>> = {
+    reads: () => ['ip/dns/static'],
+    propose: (live) => ({ kind: 'change', proposal: { summary: 'remove router.lan', operations: [{ kind: 'remove', menu: 'ip/dns/static', id: '*1' }], touched: [{ menu: 'ip/dns/static', id: '*1', before: live['ip/dns/static'][0] }], risk: 'medium' } }),
+  };
+
+  it('reads before undoing: a removal whose connection dropped before it landed is not answered by adding the row a second time', async () => {
+    const { api, service, request, records } = setup();
+    api.tables['ip/dns/static'] = [{ ...STATIC }];
+    api.remove = async () => {
+      throw new DeviceUnreachableError('dev-1', 'connection reset before the request was sent', 5);
+    };
+    const error = await failure(service.run({ ...request(removeStatic, {}), tool: 'dns_remove_static' }));
+    expect(error.details()).toMatchObject({ step: 'write', end_state: 'reverted' });
+    expect(api.tables['ip/dns/static']).toEqual([STATIC]);
+    expect(api.writes).toEqual([]);
+    expect(records.get(error.changeId)?.status).toBe('reverted');
+  });
+
+  it('says a revert entry left behind by a failed arming must be removed when it would add a removed row back', async () => {
+    const { api, shell, service, request } = setup({ critical: true });
+    shell.available = false;
+    api.tables['ip/dns/static'] = [{ ...STATIC }];
+    api.faults.dropAfterWrite = 0; // the scheduler entry lands, its answer is lost, the device is gone
+    const error = await failure(service.run({ ...request(removeStatic, {}), tool: 'dns_remove_static' }));
+    expect(error.details()).toMatchObject({ step: 'protect', end_state: 'needs_attention' });
+    expect(error.outcome).toMatch(/remove it before it runs, or it adds a second copy of the row in \/ip\/dns\/static/);
+    expect(api.tables['ip/dns/static']).toEqual([STATIC]);
+  });
+
   it('never shows a secret value of a touched row, in a dry run or a result', async () => {
     const { api, service, request } = setup();
     api.tables['interface/wifi/security'] = [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }];

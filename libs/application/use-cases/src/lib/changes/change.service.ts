@@ -36,7 +36,7 @@ import type { ChangeHistory, ChangeRevertRequest } from './change-history';
 import { ChangeObserver } from './change-observer';
 import type { ChangeRequest, ChangeResult, ChangeRunner } from './change-runner';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
-import { findAdded, unmetOperations, unrestored, writeOperation } from './change-writes';
+import { alreadyInEffect, findAdded, unmetOperations, unrestored, writeOperation } from './change-writes';
 import { readLiveRows } from './live-rows';
 
 /** Rules that judge who may act and with what input; the rest need the device's live state. */
@@ -214,10 +214,14 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     } catch (error) {
       // A timer whose arming answer was lost may be on the device: harmless (it restores what the device still has).
       const leftover = attempt.timer && !(await RevertTimerGuard.removeLeftover(this.api, target, changeId));
-      const outcome = `the change was not made${leftover ? `; a scheduler entry ${revertSchedulerName(changeId)} may be left on the device: it restores the current state and removes itself` : ''}`;
+      // Sets and moves back are harmless on an unchanged device; adding back a row that was never removed doubles it.
+      const readds = record.inverse.filter((op) => op.kind === 'add').map((op) => `/${op.menu}`);
+      const entry = revertSchedulerName(changeId);
+      const left = readds.length > 0 ? `; a scheduler entry ${entry} may be left on the device: remove it before it runs, or it adds a second copy of the row in ${[...new Set(readds)].join(', ')}` : `; a scheduler entry ${entry} may be left on the device: it restores the current state and removes itself`;
+      const outcome = `the change was not made${leftover ? left : ''}`;
       record = transition(record, 'failed', this.clock.now(), { step: 'protect', error: causeOf(error), outcome });
       await this.finish(record, principal, error);
-      throw new ChangeFailedError(changeId, device.id, 'protect', 'unchanged', outcome, causeOf(error));
+      throw new ChangeFailedError(changeId, device.id, 'protect', leftover && readds.length > 0 ? 'needs_attention' : 'unchanged', outcome, causeOf(error));
     }
     record = transition(record, 'applying', this.clock.now(), { step: 'write', protection: guard.protection });
     await this.save(record);
@@ -292,7 +296,11 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const how = await guard.unroll();
     let undoError: unknown;
     if (how === 'rest') {
+      // Read before undoing (a new connection after a drop): a write whose answer was lost may not have happened,
+      // and adding back a row that is still there would double it.
+      const now = await this.readWhenReachable(target, menusOf(plan.operations), 2_000);
       for (const op of inverseOperations(plan.live, plan.operations, flight.addedIds).operations) {
+        if (now && alreadyInEffect(now, op)) continue;
         try {
           await writeOperation(this.api, target, op);
         } catch (e) {

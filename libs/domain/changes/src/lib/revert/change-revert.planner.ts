@@ -5,7 +5,7 @@ import type { ChangeRecord } from '../change-record';
 import { ChangeMovedOnError } from '../errors/change-moved-on.error';
 import { ChangeNotRevertibleError } from '../errors/change-not-revertible.error';
 import type { LiveRows, Row, RowOperation } from '../row-operation';
-import { sameValue } from '../value-equivalence';
+import { isCountdown, sameValue } from '../value-equivalence';
 
 export interface ChangeRevertInput {
   change: ChangeRecord;
@@ -36,7 +36,7 @@ function differences(record: ChangeRecord, live: LiveRows): string[] {
     const expected = recordedAfter(op.menu, op.kind === 'set' ? op.id : id) ?? op.props;
     for (const name of Object.keys(op.props)) {
       const want = expected[name] ?? op.props[name];
-      if (want === REDACTED_VALUE) continue;
+      if (want === REDACTED_VALUE || isCountdown(op.menu, name)) continue;
       if (!sameValue(want, row[name])) found.push(`${where} ${name} is ${row[name] ?? 'unset'}, the change left ${want}`);
     }
     for (const name of op.kind === 'set' ? (op.unset ?? []) : []) if (row[name] !== undefined) found.push(`${where} ${name} is set again`);

@@ -24,6 +24,10 @@ describe('firewall_update_address_list', () => {
     });
   });
 
+  it('hands the list name to the safety rules (MCP_OWNED_ADDRESS_LISTS judges it)', () => {
+    expect(planner.safetyInput?.({ list: 'mcp-blocklist', add: [{ address: '192.0.2.1' }] })).toEqual({ addressList: 'mcp-blocklist' });
+  });
+
   it('writes prefixes as RouterOS stores them (host bits cleared, /32 bare)', () => {
     const outcome = propose({ list: 'mcp-new', add: [{ address: '10.9.8.7/16' }, { address: '10.1.1.1/32' }] });
     expect(outcome.kind === 'change' && outcome.proposal.operations.map((o) => o.kind === 'add' && o.props['address'])).toEqual(['10.9.0.0/16', '10.1.1.1']);

@@ -37,6 +37,8 @@ function entrySpan(address: string, field: string): { span: Span; text: string }
  */
 export const addressListUpdatePlanner: ChangePlanner<AddressListUpdateInput> = {
   reads: () => [MENU],
+  // MCP_OWNED_ADDRESS_LISTS judges the list name before the device is read.
+  safetyInput: (input) => ({ addressList: input.list }),
   propose(live, input) {
     if (!input.list.startsWith(MANAGED_LIST_PREFIX)) {
       throw new ChangeNotPermittedError(`only address lists named ${MANAGED_LIST_PREFIX}… are written by this tool, not '${input.list}'`, { list: input.list });

@@ -31,6 +31,10 @@ export const filterAddRulePlanner: ChangePlanner<FilterAddRuleInput> = {
     const props = ruleStrings(input.rule);
     validateRule(props);
     const rows = rowsOf(live, FILTER_MENU);
+    // A repeated request finds its rule just before the anchor's `.id`, whose position it names from before the add.
+    const at = input.place_before ? rows.findIndex((r) => r['.id'] === input.place_before!.id) : -1;
+    const done = at > 0 && meaning(rows[at - 1]) === meaning(props) ? rows[at - 1] : undefined;
+    if (done) return noChange(`rule ${done['.id']} at position ${at - 1} already does this`, [{ menu: FILTER_MENU, id: done['.id'], before: configOf(done, WRITABLE[FILTER_MENU]) }]);
     const anchor = input.place_before ? locateRule(live, input.place_before, 'place_before') : undefined;
     const same = rows.map((row, index) => ({ row, index })).filter(({ row }) => meaning(row) === meaning(props));
     for (const { row, index } of same) {

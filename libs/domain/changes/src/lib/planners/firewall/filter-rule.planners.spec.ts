@@ -43,6 +43,11 @@ describe('firewall_add_filter_rule', () => {
     expect(proposeAdd({ rule }).kind).toBe('no_change');
   });
 
+  it('is no change when the same request is repeated after it added the rule (the anchor it names has moved down one)', () => {
+    const rule = { chain: 'input', action: 'drop', 'connection-state': ['invalid'] } as const;
+    expect(proposeAdd({ rule, place_before: { id: '*3', position: 2 } })).toMatchObject({ kind: 'no_change', reason: 'rule *2 at position 2 already does this' });
+  });
+
   it('refuses to add a copy of a rule that sits elsewhere: a move is what was meant', () => {
     expect(() => proposeAdd({ rule: { chain: 'input', action: 'accept', protocol: 'icmp' }, place_before: { id: '*1', position: 1 } })).toThrow(new ChangeOverlapError('an identical rule *3 is at position 3; move it with firewall_move_filter_rule instead', {}));
   });
@@ -148,6 +153,11 @@ describe('firewall_move_filter_rule', () => {
   it('is no change when the rule already sits there', () => {
     expect(proposeMove({ id: '*2', position: 2, place_before: { id: '*3', position: 3 } })).toMatchObject({ kind: 'no_change', reason: 'rule *2 is already before *3 (position 3)' });
     expect(proposeMove({ id: '*7', position: FILTER.length - 1 })).toMatchObject({ kind: 'no_change', reason: 'rule *7 is already at the end' });
+  });
+
+  it('is no change when the same request is repeated after it moved the rule (the positions it names are stale by then)', () => {
+    expect(proposeMove({ id: '*2', position: 7, place_before: { id: '*3', position: 0 } })).toMatchObject({ kind: 'no_change', reason: 'rule *2 is already before *3 (position 0)' });
+    expect(proposeMove({ id: '*7', position: 1 })).toMatchObject({ kind: 'no_change' });
   });
 
   it('refuses a rule or anchor that moved, a move before itself, and dynamic rules', () => {

@@ -1,0 +1,30 @@
+import type { LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
+import { alreadyInEffect, unmetOperations, unrestored } from './change-writes';
+
+describe('verification of what was written', () => {
+  it('takes a cleared comment RouterOS leaves out as held, and one still there as not held', () => {
+    const op: RowOperation = { kind: 'set', menu: 'interface', id: '*5', props: { comment: '' } };
+    expect(unmetOperations({ interface: [{ '.id': '*5', name: 'ether2' }] }, [op], [])).toEqual([]);
+    expect(unmetOperations({ interface: [{ '.id': '*5', name: 'ether2', comment: 'x' }] }, [op], [])).toEqual(['/interface *5 comment is x, not ']);
+  });
+
+  it('holds an address-list entry whose timeout has started counting down', () => {
+    const op: RowOperation = { kind: 'add', menu: 'ip/firewall/address-list', props: { list: 'mcp-temp', address: '192.0.2.80', timeout: '1h' } };
+    const live: LiveRows = { 'ip/firewall/address-list': [{ '.id': '*9', list: 'mcp-temp', address: '192.0.2.80', timeout: '59m58s', dynamic: 'true' }] };
+    expect(unmetOperations(live, [op], ['*9'])).toEqual([]);
+    expect(unmetOperations({ 'ip/firewall/address-list': [{ '.id': '*9', list: 'mcp-temp', address: '192.0.2.80' }] }, [op], ['*9'])).toHaveLength(1);
+    expect(unrestored({ 'ip/firewall/address-list': [] }, live, [op], ['*9'])).toEqual(['/ip/firewall/address-list *9 (added) is still there']);
+  });
+});
+
+describe('an undo after a lost answer', () => {
+  const live: LiveRows = { 'ip/firewall/filter': [{ '.id': '*4', chain: 'input', action: 'accept', protocol: 'icmp', comment: 'ICMP', bytes: '0' }] };
+
+  it('does not add back a row that is still there, nor remove one that is gone', () => {
+    expect(alreadyInEffect(live, { kind: 'add', menu: 'ip/firewall/filter', props: { chain: 'input', action: 'accept', protocol: 'icmp', comment: 'ICMP' }, placeBefore: '*5' })).toBe(true);
+    expect(alreadyInEffect(live, { kind: 'add', menu: 'ip/firewall/filter', props: { chain: 'input', action: 'drop' } })).toBe(false);
+    expect(alreadyInEffect(live, { kind: 'remove', menu: 'ip/firewall/filter', id: '*9' })).toBe(true);
+    expect(alreadyInEffect(live, { kind: 'remove', menu: 'ip/firewall/filter', id: '*4' })).toBe(false);
+    expect(alreadyInEffect(live, { kind: 'set', menu: 'ip/firewall/filter', id: '*4', props: { comment: 'ICMP' } })).toBe(false);
+  });
+});
