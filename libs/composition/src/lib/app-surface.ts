@@ -10,3 +10,5 @@ export type { CredentialSummary } from '@routeros-mcp/application-use-cases';
 export { KeyFileError } from '@routeros-mcp/adapters-secrets';
 export { targetFor } from '@routeros-mcp/application-use-cases';
 export type { ConnectivityReport, CheckOutcome, SnapshotDiff } from '@routeros-mcp/application-use-cases';
+export { CHANGE_STATUSES, operationLines } from '@routeros-mcp/domain-changes';
+export type { BeforeSnapshot, ChangeRecord, ChangeStatus, TouchedRow } from '@routeros-mcp/domain-changes';
