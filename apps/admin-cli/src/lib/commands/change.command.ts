@@ -1,21 +1,16 @@
 import { CHANGE_STATUSES, ChangeStatus } from '@routeros-mcp/composition';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
+import { limitOf } from '../option-parsers';
 import { changeJson, changeSummaryJson, changeTable, changeText } from '../change-render';
-
-function limit(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000) throw new InvalidArgumentError('must be a whole number from 1 to 1000');
-  return n;
-}
 
 export function changeCommand(ctx: CliContext): Command {
   const list = new Command('list')
     .description('list recorded changes, newest first, of every device or one')
     .argument('[device]', 'device id')
     .addOption(new Option('--status <status>', 'only changes in this state').choices(CHANGE_STATUSES))
-    .option('--limit <n>', 'at most this many (default 50)', limit, 50)
+    .option('--limit <n>', 'at most this many (default 50)', limitOf(1_000), 50)
     .option('--json', 'print JSON')
     .action(async (device: string | undefined, options: { status?: ChangeStatus; limit: number; json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {

@@ -60,6 +60,27 @@ describe('SnapshotChangeObserver after a change', () => {
     expect(published).toEqual([{ type: 'device.config.changed', deviceId: 'r1', source: 'change', changeId: 'chg-1', snapshotId: 'snap-cccccccccccc' }]);
   });
 
+  it('runs one export per device at a time: changes settling meanwhile share the next one', async () => {
+    const finishes: (() => void)[] = [];
+    const { observer: o, published } = observer({ capture: (deviceId) => new Promise((resolve) => {
+        const id = `snap-${deviceId}-${finishes.length + 1}`;
+        finishes.push(() => resolve(summary(id)));
+      }),
+    });
+    await o.afterChange(record);
+    await o.afterChange({ ...record, id: 'chg-2' } as ChangeRecord);
+    await o.afterChange({ ...record, id: 'chg-3' } as ChangeRecord);
+    await o.afterChange({ ...record, id: 'chg-4', deviceId: 'r2' } as ChangeRecord);
+    expect(finishes).toHaveLength(2);
+    finishes[0]();
+    await until(() => finishes.length === 3);
+    finishes[1]();
+    finishes[2]();
+    await until(() => published.length === 4);
+    expect(finishes).toHaveLength(3);
+    expect(published.map((e) => `${e.changeId}:${e.snapshotId}`).sort()).toEqual(['chg-1:snap-r1-1', 'chg-2:snap-r1-3', 'chg-3:snap-r1-3', 'chg-4:snap-r2-2']);
+  });
+
   it('publishes the change even when the export fails', async () => {
     const { observer: o, published } = observer({ capture: async () => Promise.reject(new Error('timeout')) });
     await o.afterChange(record);

@@ -22,12 +22,14 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * Binds config history to the change pipeline. Before the first write: the device's full export, unless a recent
  * enough snapshot exists, within a bound; a failed or slow capture is logged and noted as skipped, never failing the
  * change. Once a change settled: a fresh snapshot and `device.config.changed` (source `change`), in the background
- * so the change's answer does not wait for an SSH export; `stop` ends those at shutdown.
+ * so the change's answer does not wait for an SSH export, one export per device at a time; `stop` ends them at shutdown.
  */
 @injectable()
 export class SnapshotChangeObserver implements ChangeObserver {
   private readonly settings: SnapshotOnChangeSettings;
   private readonly running = new Set<Promise<void>>();
+  /** Per device with a capture running: the changes that settled since it started (the first included). */
+  private readonly waiting = new Map<string, ChangeRecord[]>();
   private readonly abort = new AbortController();
 
   constructor(
@@ -57,7 +59,11 @@ export class SnapshotChangeObserver implements ChangeObserver {
 
   async afterChange(record: ChangeRecord): Promise<void> {
     if (this.abort.signal.aborted) return;
-    const work = this.announce(record).finally(() => this.running.delete(work));
+    const waiting = this.waiting.get(record.deviceId);
+    // One export per device at a time: changes that settle while one runs share the next.
+    if (waiting) return void waiting.push(record);
+    this.waiting.set(record.deviceId, [record]);
+    const work = this.drain(record.deviceId).finally(() => this.running.delete(work));
     this.running.add(work);
   }
 
@@ -70,16 +76,30 @@ export class SnapshotChangeObserver implements ChangeObserver {
     clearTimeout(timer);
   }
 
-  /** Subscribers hear of the change even when the export fails: the device's configuration changed either way. */
-  private async announce(record: ChangeRecord): Promise<void> {
+  private async drain(deviceId: string): Promise<void> {
+    try {
+      for (let batch = this.take(deviceId); batch.length > 0 && !this.abort.signal.aborted; batch = this.take(deviceId)) await this.announce(deviceId, batch);
+    } finally {
+      this.waiting.delete(deviceId);
+    }
+  }
+
+  private take(deviceId: string): ChangeRecord[] {
+    return this.waiting.get(deviceId)?.splice(0) ?? [];
+  }
+
+  /** Subscribers hear of each change even when the export fails: the device's configuration changed either way. */
+  private async announce(deviceId: string, changes: ChangeRecord[]): Promise<void> {
     let snapshotId: string | undefined;
     try {
-      snapshotId = (await this.snapshots.capture(record.deviceId, 'after_change', { signal: this.abort.signal, quiet: true })).snapshot.id;
+      snapshotId = (await this.snapshots.capture(deviceId, 'after_change', { signal: this.abort.signal, quiet: true })).snapshot.id;
     } catch (error) {
-      this.logger.warn('config snapshot after a change failed', { change_id: record.id, device_id: record.deviceId, reason: messageOf(error) });
+      this.logger.warn('config snapshot after a change failed', { change_ids: changes.map((c) => c.id), device_id: deviceId, reason: messageOf(error) });
     }
-    await this.events
-      .publish({ type: 'device.config.changed', deviceId: record.deviceId, source: 'change', changeId: record.id, ...(snapshotId ? { snapshotId } : {}) })
-      .catch((error: unknown) => this.logger.warn('device.config.changed not published', { change_id: record.id, reason: messageOf(error) }));
+    for (const change of changes) {
+      await this.events
+        .publish({ type: 'device.config.changed', deviceId, source: 'change', changeId: change.id, ...(snapshotId ? { snapshotId } : {}) })
+        .catch((error: unknown) => this.logger.warn('device.config.changed not published', { change_id: change.id, reason: messageOf(error) }));
+    }
   }
 }
