@@ -13,9 +13,9 @@ const PASSWORD = 'demo-password';
  * Enrolls a device the way an operator does: the admin CLI pins the fingerprints the simulator reported.
  * Asynchronous on purpose: the simulator runs in this process and must keep answering.
  */
-function enroll(dataDir: string, id: string, device: SimDevice): Promise<string> {
+function enroll(dataDir: string, id: string, device: SimDevice, extra: string[] = []): Promise<string> {
   const url = new URL(device.restUrl);
-  const args = ['device', 'add', '--id', id, '--name', id, '--host', url.hostname, '--port', url.port, '--ssh-port', String(device.sshPort), '--environment', 'lab', '--username', 'admin', '--password-stdin', '--tls-fingerprint', device.keys.tlsFingerprint, '--ssh-host-key', device.keys.sshHostKeyFingerprint];
+  const args = ['device', 'add', '--id', id, '--name', id, '--host', url.hostname, '--port', url.port, '--ssh-port', String(device.sshPort), '--environment', 'lab', '--username', 'admin', '--password-stdin', '--tls-fingerprint', device.keys.tlsFingerprint, '--ssh-host-key', device.keys.sshHostKeyFingerprint, ...extra];
   return new Promise((resolve, reject) => {
     const child = execFile(process.execPath, [ADMIN, ...args], { env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir } }, (error, stdout, stderr) =>
       error ? reject(new Error(`enrolling ${id} failed: ${stderr.trim()}`)) : resolve(stdout.trim()),
@@ -34,20 +34,28 @@ const heading = (text: string) => out(`\n=== ${text} ===`);
 async function show(client: Client, name: string, args: Record<string, unknown>): Promise<void> {
   out(`> ${name} ${JSON.stringify(args)}`);
   try {
-    const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: { error?: { next_steps?: string[] } }; _meta?: Record<string, unknown> };
+    const result = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[]; structuredContent?: { error?: { next_steps?: string[]; safety_rule?: string } }; _meta?: Record<string, unknown> };
     if (result.isError) {
       out(`error (isError result): ${result.content[0].text}`);
+      if (result.structuredContent?.error?.safety_rule) out(`safety rule: ${result.structuredContent.error.safety_rule}`);
       out(`next steps: ${result.structuredContent?.error?.next_steps?.join(', ')}`);
       return;
     }
     out(result.content[0].text);
     out(`(_meta: ~${result._meta?.['estimated_tokens']} tokens, correlation ${result._meta?.['correlation_id']})`);
   } catch (error) {
-    const e = error as { code: number; message: string; data?: { suggestion?: string; next_steps?: string[] } };
+    const e = error as { code: number; message: string; data?: { suggestion?: string; next_steps?: string[]; safety_rule?: string } };
     out(`error ${e.code}: ${e.message.replace(/^MCP error -?\d+: /, '')}`);
     out(`suggestion: ${e.data?.suggestion}`);
     out(`next steps: ${e.data?.next_steps?.join(', ')}`);
   }
+}
+
+/** The first rule of the device's filter table, as an assistant would have seen it listed. */
+async function firstRule(client: Client, deviceId: string): Promise<{ id: string; position: number }> {
+  const listed = (await client.callTool({ name: 'firewall_list_filter_rules', arguments: { device_id: deviceId, limit: 1 } })) as { structuredContent: { items: { '.id': string; position: number }[] } };
+  const [first] = listed.structuredContent.items;
+  return { id: first['.id'], position: first.position };
 }
 
 async function main(): Promise<void> {
@@ -57,7 +65,9 @@ async function main(): Promise<void> {
   try {
     const dataDir = join(dir.path, 'data');
     heading('Three simulated RouterOS 7.20.5 devices, enrolled with routeros-mcp-admin into an embedded SQLite database');
-    for (const [i, id] of ['home-01', 'edge-01', 'chr-01'].entries()) out(await enroll(dataDir, id, fleet.devices[i]));
+    // edge-01 may be changed (critical: changes to it hold safe mode); the others are read-only.
+    const writes = ['--allow-advanced-writes', '--allow-firewall-writes', '--critical'];
+    for (const [i, id] of ['home-01', 'edge-01', 'chr-01'].entries()) out(await enroll(dataDir, id, fleet.devices[i], id === 'edge-01' ? writes : []));
     out(`data directory: ${dataDir}`);
     // `auto`: probe with server/discover and speak 2026-07-28 when the server does, else fall back to initialize.
     client = new Client({ name: 'routeros-mcp-demo', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
@@ -74,6 +84,12 @@ async function main(): Promise<void> {
     await show(client, 'wireless_list_interfaces', { device_id: 'home-01' });
     heading('Firewall rules, first page');
     await show(client, 'firewall_list_filter_rules', { device_id: 'home-01', limit: 4 });
+    heading('A dry run: the change against the live configuration, nothing written');
+    await show(client, 'dns_set_servers', { device_id: 'edge-01', servers: ['1.1.1.1', '9.9.9.9'], dry_run: true });
+    heading('An applied change: safe mode held while writing, verified from a fresh connection');
+    await show(client, 'system_set_identity', { device_id: 'edge-01', name: 'edge-01 core' });
+    heading('A refusal: an input drop of tcp/443 first in the chain would cut the service off the device');
+    await show(client, 'firewall_add_filter_rule', { device_id: 'edge-01', rule: { chain: 'input', action: 'drop', protocol: 'tcp', 'dst-port': '443', comment: 'no web admin' }, place_before: await firstRule(client, 'edge-01') });
     heading('A mistake, and how the server helps the assistant recover');
     await show(client, 'system_get_overview', { device_id: 'edge-99' });
   } finally {

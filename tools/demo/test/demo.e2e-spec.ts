@@ -4,7 +4,7 @@ import { join } from 'node:path';
 const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
 describe('npm run demo', () => {
-  it('shows fleet health, an overview, Wi-Fi with its CAP, a page of rules and an error with its suggestion', async () => {
+  it('shows fleet health, an overview, Wi-Fi with its CAP, a page of rules, a dry run, an applied change, a refusal and an error with its suggestion', async () => {
     const { stdout, code } = await new Promise<{ stdout: string; code: number | null }>((resolve) => {
       const child = spawn(process.execPath, [MAIN], { stdio: ['ignore', 'pipe', 'inherit'] });
       let text = '';
@@ -12,14 +12,18 @@ describe('npm run demo', () => {
       child.on('close', (c) => resolve({ stdout: text, code: c }));
     });
     expect(code).toBe(0);
-    expect(stdout).toMatch(/MCP server: routeros-mcp 0\.1\.0, 37 tools/);
+    expect(stdout).toMatch(/MCP server: routeros-mcp 0\.1\.0, \d+ tools/);
     expect(stdout).toContain('3/3 reachable in lab');
     expect(stdout).toMatch(/^identity:\s+sim-edge-002$/m);
     expect(stdout).toMatch(/managed CAPs: 1\n.*\nwifi\tcap-hallway\t/);
     expect(stdout).not.toContain('factory-wifi-key');
-    expect(stdout).toContain('(4 of 9; more with cursor=');
+    expect(stdout).toContain('(4 of 11; more with cursor=');
     expect(stdout).toContain('negotiated protocol revision: 2026-07-28 (modern era)');
     expect(stdout).toContain("error (isError result): Not Found: device 'edge-99' is not enrolled; call device_list to see enrolled devices\nsuggestion: Call device_list");
     expect(stdout).toContain('next steps: device_list');
+    // The write tier on edge-01: a dry run with its diff, a change held under safe mode and verified, a refusal.
+    expect(stdout).toContain('dry run: would change: set the DNS servers to 1.1.1.1, 9.9.9.9 (risk low)\n/ip dns set servers=1.1.1.1,9.9.9.9\n');
+    expect(stdout).toMatch(/^applied [0-9a-f-]{36}: set the identity to edge-01 core .*\n\/system identity set name="edge-01 core"\nprotection: safe_mode\nverified: /m);
+    expect(stdout).toMatch(/^error \(isError result\): Unsafe Operation: rule 0 \(\*new1\) would drop tcp\/443 from [\d.]+ in the input chain before the accept at position 1\n.*\nsafety rule: PROTECT_MANAGEMENT_PATH$/m);
   }, 60_000);
 });

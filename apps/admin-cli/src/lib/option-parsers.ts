@@ -14,6 +14,15 @@ export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
+/** A `--limit` parser: a whole number from 1 to `max`. */
+export function limitOf(max: number): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > max) throw new InvalidArgumentError(`must be a whole number from 1 to ${max}`);
+    return n;
+  };
+}
+
 export const ENVIRONMENT_HELP = ENVIRONMENTS.join('|');
 
 /** `--allow-firewall-writes` for each capability flag, and with `negatable` also `--no-allow-…`. */

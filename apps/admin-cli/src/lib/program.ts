@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { CliContext } from './cli-context';
 import { write } from './cli-io';
+import { changeCommand } from './commands/change.command';
 import { credentialsCommand } from './commands/credentials.command';
 import { dbCommand } from './commands/db.command';
 import { deviceCommand } from './commands/device.command';
@@ -9,7 +10,7 @@ import { snapshotCommand } from './commands/snapshot.command';
 
 export function buildProgram(ctx: CliContext, version: string): Command {
   const program = new Command('routeros-mcp-admin')
-    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots and the database.')
+    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes and the database.')
     .version(version, '-v, --version')
     .option('--config <file>', 'YAML or JSON config file (ROUTEROS_MCP_CONFIG)')
     .option('--data-dir <dir>', 'data directory (ROUTEROS_MCP_DATA_DIR, default ~/.routeros-mcp)')
@@ -20,6 +21,7 @@ export function buildProgram(ctx: CliContext, version: string): Command {
     .addCommand(keysCommand(ctx))
     .addCommand(dbCommand(ctx))
     .addCommand(snapshotCommand(ctx))
+    .addCommand(changeCommand(ctx))
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: (s) => write(ctx.io.stdout, s), writeErr: (s) => write(ctx.io.stderr, s) });
   // Every subcommand reports usage errors through the same path, instead of exiting on its own.

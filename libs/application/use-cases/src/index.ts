@@ -15,3 +15,4 @@ export * from './lib/changes/change-settings';
 export * from './lib/changes/change-observer';
 export * from './lib/snapshots/snapshot.service';
 export * from './lib/snapshots/snapshot-scheduler';
+export * from './lib/snapshots/snapshot-change-observer';

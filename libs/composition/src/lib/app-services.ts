@@ -1,4 +1,5 @@
 import type { EventBus, Logger } from '@routeros-mcp/application-ports';
+import type { ChangeHistory } from '@routeros-mcp/application-use-cases';
 import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
@@ -19,6 +20,8 @@ export class AdminServices {
     readonly config: Config,
     private readonly lifecycle: Lifecycle,
     readonly snapshots: SnapshotService,
+    /** Recorded changes (list and read; the CLI makes none). */
+    readonly changes: Pick<ChangeHistory, 'list' | 'get'>,
   ) {}
 
   close(): Promise<void> {

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import type { ConfigShell, EventBus as EventBusPort, Logger, RouterOsApi } from '@routeros-mcp/application-ports';
 import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, Logger as LoggerToken, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
-import { AuditRecorder, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
@@ -59,12 +60,13 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs });
   let closed = false;
   let scheduler: SnapshotScheduler | undefined;
+  let observer: SnapshotChangeObserver | undefined;
   const lifecycle: Lifecycle = {
     async close() {
       if (closed) return;
       closed = true;
       // Scheduled captures end first, within a bound: a device that never answers must not hold up shutdown.
-      await scheduler?.stop(SNAPSHOT_STOP_GRACE_MS);
+      await Promise.all([scheduler?.stop(SNAPSHOT_STOP_GRACE_MS), observer?.stop(SNAPSHOT_STOP_GRACE_MS)]);
       await routerOsApi.close();
       await db.close();
       await logging.close();
@@ -92,13 +94,21 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
       bind(AdminServices).toDynamicValue((ctx) =>
-        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService)),
+        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory)),
       );
       bind<ChangeSettings>(ChangeSettings).toConstantValue({
         ...DEFAULT_CHANGE_SETTINGS,
         ...(config.changeLockWaitMs !== undefined ? { lockWaitMs: config.changeLockWaitMs } : {}),
         ...(config.changeRevertTimerSeconds !== undefined ? { revertTimerSeconds: config.changeRevertTimerSeconds } : {}),
       });
+      // Config history around every change: the export before the first write, a fresh one and the notification after.
+      bind<SnapshotOnChangeSettings>(SnapshotOnChangeSettings).toConstantValue({
+        maxAgeMs: (config.snapshotBeforeChangeMaxAgeS ?? (config.snapshotIntervalS || 3_600)) * 1000,
+        captureTimeoutMs: config.snapshotBeforeChangeTimeoutS * 1000,
+      });
+      bind<ChangeObserver>(ChangeObserver)
+        .toDynamicValue((ctx) => (observer = ctx.get(SnapshotChangeObserver)))
+        .inSingletonScope();
       bind<SnapshotPolicy>(SnapshotPolicy).toConstantValue({ retentionCount: config.snapshotRetentionCount, retentionDays: config.snapshotRetentionDays });
       bind(ServerServices).toDynamicValue((ctx) => {
         if (config.snapshotIntervalS > 0) {

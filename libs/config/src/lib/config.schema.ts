@@ -53,6 +53,13 @@ export const ConfigSchema = z
     snapshotJitterS: z.coerce.number().int().min(0).max(86_400).default(60),
     /** Scheduled captures running at once. */
     snapshotConcurrency: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * Before a change, the device's export is captured unless a snapshot was seen within this many seconds (0: before
+     * every change). Unset: the capture interval when scheduled captures are on, else one hour.
+     */
+    snapshotBeforeChangeMaxAgeS: z.coerce.number().int().min(0).max(31_536_000).optional(),
+    /** A capture before a change is given up after this many seconds; the change goes on without it. */
+    snapshotBeforeChangeTimeoutS: z.coerce.number().int().min(1).max(600).default(15),
     /** Snapshots kept per device (the newest is always kept). */
     snapshotRetentionCount: z.coerce.number().int().min(1).max(100_000).default(200),
     /** Snapshots not seen for this many days are removed (the newest is always kept). */

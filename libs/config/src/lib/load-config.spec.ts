@@ -16,7 +16,7 @@ function problems(fn: () => unknown): string[] {
 describe('loadConfig', () => {
   it('defaults to ~/.routeros-mcp, SQLite, lab and info', () => {
     const config = loadConfig({ homeDir: '/home/op' });
-    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000, snapshotIntervalS: 0, snapshotJitterS: 60, snapshotConcurrency: 4, snapshotRetentionCount: 200, snapshotRetentionDays: 90 });
+    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000, snapshotIntervalS: 0, snapshotJitterS: 60, snapshotConcurrency: 4, snapshotRetentionCount: 200, snapshotRetentionDays: 90, snapshotBeforeChangeTimeoutS: 15 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
   });
 

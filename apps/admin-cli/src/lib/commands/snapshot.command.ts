@@ -1,23 +1,18 @@
 import { linesOfSection } from '@routeros-mcp/composition';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
 import { write } from '../cli-io';
+import { limitOf } from '../option-parsers';
 import { diffJson, diffText, snapshotJson, snapshotSummaryJson, snapshotTable, snapshotText } from '../snapshot-render';
 
 const SECTION_HELP = 'only this export section and its sub-menus, e.g. "/ip firewall filter"';
-
-function positive(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new InvalidArgumentError('must be a whole number from 1 to 10000');
-  return n;
-}
 
 export function snapshotCommand(ctx: CliContext): Command {
   const list = new Command('list')
     .description("list a device's configuration snapshots, newest first")
     .argument('<device>', 'device id')
-    .option('--limit <n>', 'at most this many (default 50)', positive, 50)
+    .option('--limit <n>', 'at most this many (default 50)', limitOf(10_000), 50)
     .option('--json', 'print JSON')
     .action(async (device: string, options: { limit: number; json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {

@@ -8,6 +8,7 @@ import { DeviceRegistry } from './device-registry.service';
 import { DeviceConnectivity } from './device-connectivity.service';
 import { DeviceReader } from './device-reader.service';
 import { KeyRotationService } from './key-rotation.service';
+import { SnapshotChangeObserver } from './snapshots/snapshot-change-observer';
 import { SnapshotScheduler } from './snapshots/snapshot-scheduler';
 import { SnapshotService } from './snapshots/snapshot.service';
 
@@ -25,5 +26,6 @@ export function useCasesModule(): ContainerModule {
     bind<ChangeHistory>(ChangeHistory).toService(ChangeService);
     bind(SnapshotService).toSelf().inSingletonScope();
     bind(SnapshotScheduler).toSelf().inSingletonScope();
+    bind(SnapshotChangeObserver).toSelf().inSingletonScope();
   });
 }

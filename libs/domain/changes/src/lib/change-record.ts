@@ -36,6 +36,12 @@ export interface ChangeVerdict {
   message: string;
 }
 
+/**
+ * The device's full export before the first write: a snapshot taken for this change, a recent enough one reused,
+ * or why none was taken (a failed or slow export never holds a change up).
+ */
+export type BeforeSnapshot = { status: 'captured' | 'recent'; snapshotId: string } | { status: 'skipped'; reason: string };
+
 export interface ChangeRecord {
   id: string;
   deviceId: string;
@@ -61,6 +67,7 @@ export interface ChangeRecord {
   /** The end state in words when it is not simply the status (`revert pending on the device within 60 s`…). */
   outcome?: string;
   error?: { code: string; message: string };
+  beforeSnapshot?: BeforeSnapshot;
   /** The change this one undoes (change_revert), and the one that undid this. */
   revertOf?: string;
   revertedBy?: string;

@@ -1,4 +1,4 @@
-import type { ChangeActor, ChangeAuthority, ChangeProtection, ChangeRecord, ChangeStatus, ChangeStep, ChangeVerdict } from '@routeros-mcp/domain-changes';
+import type { BeforeSnapshot, ChangeActor, ChangeAuthority, ChangeProtection, ChangeRecord, ChangeStatus, ChangeStep, ChangeVerdict } from '@routeros-mcp/domain-changes';
 import { redactTouched, RowOperation, TouchedRow } from '@routeros-mcp/domain-changes';
 import { redactRouterOsRow } from '@routeros-mcp/domain-kernel';
 import type { ChangeRecordRow } from '../records/change.record';
@@ -13,6 +13,7 @@ interface ChangeBody {
   notRevertible?: string;
   diff: string[];
   verdicts: ChangeVerdict[];
+  beforeSnapshot?: BeforeSnapshot;
 }
 
 /** Operations as stored: a secret value the caller wrote is kept nowhere but on the device. */
@@ -34,6 +35,7 @@ export function toChangeRow(record: ChangeRecord): ChangeRecordRow {
     ...(record.notRevertible ? { notRevertible: record.notRevertible } : {}),
     diff: [...record.diff],
     verdicts: [...record.verdicts],
+    ...(record.beforeSnapshot ? { beforeSnapshot: record.beforeSnapshot } : {}),
   };
   return {
     id: record.id,
@@ -78,6 +80,7 @@ export function toChangeRecord(row: ChangeRecordRow): ChangeRecord {
     ...(body.notRevertible ? { notRevertible: body.notRevertible } : {}),
     diff: body.diff,
     verdicts: body.verdicts,
+    ...(body.beforeSnapshot ? { beforeSnapshot: body.beforeSnapshot } : {}),
     ...(row.protection ? { protection: row.protection as ChangeProtection } : {}),
     step: row.step as ChangeStep,
     ...(row.outcome ? { outcome: row.outcome } : {}),

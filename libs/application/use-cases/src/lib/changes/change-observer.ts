@@ -1,4 +1,4 @@
-import type { ChangeRecord } from '@routeros-mcp/domain-changes';
+import type { BeforeSnapshot, ChangeRecord } from '@routeros-mcp/domain-changes';
 
 export const ChangeObserver = Symbol.for('ChangeObserver');
 /**
@@ -7,6 +7,7 @@ export const ChangeObserver = Symbol.for('ChangeObserver');
  * (verified, reverted or left pending). An observer's failure is logged, never fails the change.
  */
 export interface ChangeObserver {
-  beforeWrite?(record: ChangeRecord): Promise<void>;
+  /** May answer what it recorded of the device before the write; the pipeline keeps it on the change record. */
+  beforeWrite?(record: ChangeRecord): Promise<{ beforeSnapshot?: BeforeSnapshot } | void>;
   afterChange?(record: ChangeRecord): Promise<void>;
 }

@@ -205,7 +205,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     };
     // The before-state is in the database before anything is written.
     await this.changes.create(record);
-    await this.observe('beforeWrite', record);
+    record = { ...record, ...(await this.observe('beforeWrite', record)) };
 
     let guard: ChangeGuard;
     const attempt = { timer: false };
@@ -362,8 +362,10 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     await this.changes.save(record).catch((error: unknown) => this.logger.error('change record could not be saved', { change_id: record.id, error }));
   }
 
-  private async observe(hook: keyof ChangeObserver, record: ChangeRecord): Promise<void> {
-    await this.observer?.[hook]?.(record).catch((error: unknown) => this.logger.warn(`change observer ${hook} failed`, { change_id: record.id, error }));
+  /** What an observer noted for the record (the snapshot before the write), if anything; its failure is only logged. */
+  private async observe(hook: keyof ChangeObserver, record: ChangeRecord): Promise<Pick<ChangeRecord, 'beforeSnapshot'> | undefined> {
+    const note = await this.observer?.[hook]?.(record).catch((error: unknown) => this.logger.warn(`change observer ${hook} failed`, { change_id: record.id, error }));
+    return note ?? undefined;
   }
 
   /** Saves the final state and appends the change's audit record: principal, diff, verdicts, protection, never a secret. */

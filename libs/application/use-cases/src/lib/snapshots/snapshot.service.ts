@@ -60,8 +60,11 @@ export class SnapshotService {
     @inject(SnapshotPolicy) private readonly policy: SnapshotPolicy,
   ) {}
 
-  /** `signal` abandons the export (a shutdown); nothing is stored then. */
-  async capture(deviceId: string, reason: SnapshotReason, options: { signal?: AbortSignal } = {}): Promise<CaptureResult> {
+  /**
+   * `signal` abandons the export (a shutdown); nothing is stored then. `quiet` publishes no event: the caller
+   * announces the change itself (the change pipeline, with the change's id).
+   */
+  async capture(deviceId: string, reason: SnapshotReason, options: { signal?: AbortSignal; quiet?: boolean } = {}): Promise<CaptureResult> {
     const { data } = await this.reader.export(deviceId, { signal: options.signal });
     const lines = redactExportLines(data.normalized);
     const now = this.clock.now();
@@ -80,17 +83,17 @@ export class SnapshotService {
       const pruned = await this.snapshots.prune(deviceId, { keep: this.policy.retentionCount, olderThan: new Date(now.getTime() - this.policy.retentionDays * DAY_MS) });
       if (pruned > 0) this.logger.debug('config snapshots pruned', { device_id: deviceId, pruned });
       // A first snapshot is where history starts, not a change.
-      if (recorded.previous) await this.events.publish({ type: 'device.config.changed', deviceId, source: 'snapshot', snapshotId: candidate.id });
+      if (recorded.previous && !options.quiet) await this.events.publish({ type: 'device.config.changed', deviceId, source: 'snapshot', snapshotId: candidate.id });
     }
     this.logger.info('config snapshot captured', { device_id: deviceId, reason, snapshot_id: recorded.snapshot.id, created: recorded.created });
     return { snapshot: summaryOf(recorded.snapshot), created: recorded.created, exported: true, previousId: recorded.previous?.id };
   }
 
   /** The latest snapshot when it was seen within `maxAgeMs`, else a fresh capture (the change pipeline, before a write). */
-  async captureIfOlderThan(deviceId: string, maxAgeMs: number, reason: SnapshotReason): Promise<CaptureResult> {
+  async captureIfOlderThan(deviceId: string, maxAgeMs: number, reason: SnapshotReason, options: { signal?: AbortSignal } = {}): Promise<CaptureResult> {
     const latest = await this.snapshots.latest(deviceId);
     if (latest && this.clock.now().getTime() - latest.lastSeenAt.getTime() < maxAgeMs) return { snapshot: latest, created: false, exported: false };
-    return this.capture(deviceId, reason);
+    return this.capture(deviceId, reason, options);
   }
 
   /** Newest first; the device must be enrolled. */

@@ -1,5 +1,5 @@
-/** Why a snapshot was taken. */
-export const SNAPSHOT_REASONS = ['scheduled', 'before_change', 'manual'] as const;
+/** Why a snapshot was taken (`before_change`/`after_change`: around a write of the change pipeline). */
+export const SNAPSHOT_REASONS = ['scheduled', 'before_change', 'after_change', 'manual'] as const;
 export type SnapshotReason = (typeof SNAPSHOT_REASONS)[number];
 
 /** Snapshot ids: short (they travel in URIs and tool arguments), random, one form. */

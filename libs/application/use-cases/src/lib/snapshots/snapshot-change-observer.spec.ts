@@ -1,0 +1,101 @@
+import type { DomainEvent, EventBus, Logger } from '@routeros-mcp/application-ports';
+import type { ChangeRecord } from '@routeros-mcp/domain-changes';
+import { SnapshotChangeObserver } from './snapshot-change-observer';
+import type { SnapshotService } from './snapshot.service';
+
+const warnings: string[] = [];
+const logger: Logger = { debug: () => undefined, info: () => undefined, warn: (message: string) => void warnings.push(message), error: () => undefined, child: () => logger };
+const record = { id: 'chg-1', deviceId: 'r1' } as ChangeRecord;
+const summary = (id: string) => ({ snapshot: { id }, created: true, exported: true });
+
+function observer(snapshots: Partial<Record<'capture' | 'captureIfOlderThan', (...args: any[]) => Promise<unknown>>>, captureTimeoutMs = 5_000) {
+  const published: DomainEvent[] = [];
+  const events = { publish: async (e: DomainEvent) => void published.push(e), subscribe: () => () => undefined } as EventBus;
+  return { published, observer: new SnapshotChangeObserver(snapshots as unknown as SnapshotService, events, logger, { maxAgeMs: 60_000, captureTimeoutMs }) };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; !check(); i++) {
+    if (i > 2000) throw new Error('condition not met');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+beforeEach(() => (warnings.length = 0));
+
+describe('SnapshotChangeObserver before the first write', () => {
+  it('notes the snapshot it captured, or the recent one it reused, asking for the configured age', async () => {
+    const asked: unknown[] = [];
+    const { observer: fresh } = observer({ captureIfOlderThan: async (...args) => (asked.push(args.slice(0, 3)), summary('snap-aaaaaaaaaaaa')) });
+    expect(await fresh.beforeWrite(record)).toEqual({ beforeSnapshot: { status: 'captured', snapshotId: 'snap-aaaaaaaaaaaa' } });
+    expect(asked).toEqual([['r1', 60_000, 'before_change']]);
+    const { observer: recent } = observer({ captureIfOlderThan: async () => ({ snapshot: { id: 'snap-bbbbbbbbbbbb' }, created: false, exported: false }) });
+    expect(await recent.beforeWrite(record)).toEqual({ beforeSnapshot: { status: 'recent', snapshotId: 'snap-bbbbbbbbbbbb' } });
+  });
+
+  it('notes a failed export as skipped with its reason, and logs it', async () => {
+    const { observer: o } = observer({ captureIfOlderThan: async () => Promise.reject(new Error('SSH refused')) });
+    expect(await o.beforeWrite(record)).toEqual({ beforeSnapshot: { status: 'skipped', reason: 'the export before the change failed: SSH refused' } });
+    expect(warnings).toEqual(['config snapshot before a change skipped']);
+  });
+
+  it('gives up an export that does not end within the bound, even one that ignores its signal', async () => {
+    const { observer: o } = observer({ captureIfOlderThan: () => new Promise(() => undefined) }, 50);
+    expect(await o.beforeWrite(record)).toEqual({ beforeSnapshot: { status: 'skipped', reason: 'the export before the change failed: no export within 50 ms' } });
+  });
+});
+
+describe('SnapshotChangeObserver after a change', () => {
+  it('answers at once, then captures quietly and publishes the change with its snapshot', async () => {
+    let finish!: () => void;
+    const captured: unknown[] = [];
+    const { observer: o, published } = observer({
+      capture: (deviceId, reason, options) => new Promise((resolve) => ((finish = () => resolve(summary('snap-cccccccccccc'))), captured.push([deviceId, reason, options.quiet]))),
+    });
+    await o.afterChange(record);
+    expect(published).toEqual([]);
+    finish();
+    await until(() => published.length === 1);
+    expect(captured).toEqual([['r1', 'after_change', true]]);
+    expect(published).toEqual([{ type: 'device.config.changed', deviceId: 'r1', source: 'change', changeId: 'chg-1', snapshotId: 'snap-cccccccccccc' }]);
+  });
+
+  it('runs one export per device at a time: changes settling meanwhile share the next one', async () => {
+    const finishes: (() => void)[] = [];
+    const { observer: o, published } = observer({ capture: (deviceId) => new Promise((resolve) => {
+        const id = `snap-${deviceId}-${finishes.length + 1}`;
+        finishes.push(() => resolve(summary(id)));
+      }),
+    });
+    await o.afterChange(record);
+    await o.afterChange({ ...record, id: 'chg-2' } as ChangeRecord);
+    await o.afterChange({ ...record, id: 'chg-3' } as ChangeRecord);
+    await o.afterChange({ ...record, id: 'chg-4', deviceId: 'r2' } as ChangeRecord);
+    expect(finishes).toHaveLength(2);
+    finishes[0]();
+    await until(() => finishes.length === 3);
+    finishes[1]();
+    finishes[2]();
+    await until(() => published.length === 4);
+    expect(finishes).toHaveLength(3);
+    expect(published.map((e) => `${e.changeId}:${e.snapshotId}`).sort()).toEqual(['chg-1:snap-r1-1', 'chg-2:snap-r1-3', 'chg-3:snap-r1-3', 'chg-4:snap-r2-2']);
+  });
+
+  it('publishes the change even when the export fails', async () => {
+    const { observer: o, published } = observer({ capture: async () => Promise.reject(new Error('timeout')) });
+    await o.afterChange(record);
+    await until(() => published.length === 1);
+    expect(published[0]).toEqual({ type: 'device.config.changed', deviceId: 'r1', source: 'change', changeId: 'chg-1' });
+    expect(warnings).toEqual(['config snapshot after a change failed']);
+  });
+
+  it('aborts running captures at stop, within its grace, and starts none after', async () => {
+    const signals: AbortSignal[] = [];
+    const { observer: o } = observer({ capture: (_d, _r, options) => (signals.push(options.signal), new Promise(() => undefined)) });
+    await o.afterChange(record);
+    await o.stop(20);
+    expect(signals[0].aborted).toBe(true);
+    await o.afterChange(record);
+    expect(signals).toHaveLength(1);
+  });
+});

@@ -1,0 +1,105 @@
+import type { EventBus as EventBusPort, Logger as LoggerPort } from '@routeros-mcp/application-ports';
+import { EventBus, Logger } from '@routeros-mcp/application-ports';
+import type { BeforeSnapshot, ChangeRecord } from '@routeros-mcp/domain-changes';
+import { inject, injectable, optional } from 'inversify';
+import type { ChangeObserver } from '../changes/change-observer';
+import { SnapshotService } from './snapshot.service';
+
+export const SnapshotOnChangeSettings = Symbol.for('SnapshotOnChangeSettings');
+/** Config history around the change pipeline's writes; composition binds them from the configuration. */
+export interface SnapshotOnChangeSettings {
+  /** Before a change, the device's export is captured unless a snapshot was seen within this long. */
+  maxAgeMs: number;
+  /** A capture before a change is given up after this long (the change goes on without it). */
+  captureTimeoutMs: number;
+}
+
+export const DEFAULT_SNAPSHOT_ON_CHANGE: SnapshotOnChangeSettings = { maxAgeMs: 3_600_000, captureTimeoutMs: 15_000 };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Binds config history to the change pipeline. Before the first write: the device's full export, unless a recent
+ * enough snapshot exists, within a bound; a failed or slow capture is logged and noted as skipped, never failing the
+ * change. Once a change settled: a fresh snapshot and `device.config.changed` (source `change`), in the background
+ * so the change's answer does not wait for an SSH export, one export per device at a time; `stop` ends them at shutdown.
+ */
+@injectable()
+export class SnapshotChangeObserver implements ChangeObserver {
+  private readonly settings: SnapshotOnChangeSettings;
+  private readonly running = new Set<Promise<void>>();
+  /** Per device with a capture running: the changes that settled since it started (the first included). */
+  private readonly waiting = new Map<string, ChangeRecord[]>();
+  private readonly abort = new AbortController();
+
+  constructor(
+    @inject(SnapshotService) private readonly snapshots: SnapshotService,
+    @inject(EventBus) private readonly events: EventBusPort,
+    @inject(Logger) private readonly logger: LoggerPort,
+    @inject(SnapshotOnChangeSettings) @optional() settings?: SnapshotOnChangeSettings,
+  ) {
+    this.settings = { ...DEFAULT_SNAPSHOT_ON_CHANGE, ...(settings ?? {}) };
+  }
+
+  async beforeWrite(record: ChangeRecord): Promise<{ beforeSnapshot: BeforeSnapshot }> {
+    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.settings.captureTimeoutMs)]);
+    try {
+      // The export is abandoned at the bound even if the adapter does not notice the signal.
+      const captured = await Promise.race([
+        this.snapshots.captureIfOlderThan(record.deviceId, this.settings.maxAgeMs, 'before_change', { signal }),
+        new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error(`no export within ${this.settings.captureTimeoutMs} ms`)), { once: true })),
+      ]);
+      return { beforeSnapshot: { status: captured.exported ? 'captured' : 'recent', snapshotId: captured.snapshot.id } };
+    } catch (error) {
+      const reason = `the export before the change failed: ${messageOf(error)}`;
+      this.logger.warn('config snapshot before a change skipped', { change_id: record.id, device_id: record.deviceId, reason });
+      return { beforeSnapshot: { status: 'skipped', reason } };
+    }
+  }
+
+  async afterChange(record: ChangeRecord): Promise<void> {
+    if (this.abort.signal.aborted) return;
+    const waiting = this.waiting.get(record.deviceId);
+    // One export per device at a time: changes that settle while one runs share the next.
+    if (waiting) return void waiting.push(record);
+    this.waiting.set(record.deviceId, [record]);
+    const work = this.drain(record.deviceId).finally(() => this.running.delete(work));
+    this.running.add(work);
+  }
+
+  /** Abandons the captures still running, waiting for them no longer than `graceMs`. */
+  async stop(graceMs: number): Promise<void> {
+    this.abort.abort(new Error('the server is shutting down'));
+    if (this.running.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+  }
+
+  private async drain(deviceId: string): Promise<void> {
+    try {
+      for (let batch = this.take(deviceId); batch.length > 0 && !this.abort.signal.aborted; batch = this.take(deviceId)) await this.announce(deviceId, batch);
+    } finally {
+      this.waiting.delete(deviceId);
+    }
+  }
+
+  private take(deviceId: string): ChangeRecord[] {
+    return this.waiting.get(deviceId)?.splice(0) ?? [];
+  }
+
+  /** Subscribers hear of each change even when the export fails: the device's configuration changed either way. */
+  private async announce(deviceId: string, changes: ChangeRecord[]): Promise<void> {
+    let snapshotId: string | undefined;
+    try {
+      snapshotId = (await this.snapshots.capture(deviceId, 'after_change', { signal: this.abort.signal, quiet: true })).snapshot.id;
+    } catch (error) {
+      this.logger.warn('config snapshot after a change failed', { change_ids: changes.map((c) => c.id), device_id: deviceId, reason: messageOf(error) });
+    }
+    for (const change of changes) {
+      await this.events
+        .publish({ type: 'device.config.changed', deviceId, source: 'change', changeId: change.id, ...(snapshotId ? { snapshotId } : {}) })
+        .catch((error: unknown) => this.logger.warn('device.config.changed not published', { change_id: change.id, reason: messageOf(error) }));
+    }
+  }
+}
