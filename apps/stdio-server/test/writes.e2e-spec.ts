@@ -311,8 +311,8 @@ describe('a read-only server', () => {
       const { tools } = await client.listTools();
       const byName = new Map(tools.map((t) => [t.name, t]));
       // destructiveHint is true when absent (the spec's default).
-      expect(byName.get('dns_flush_cache')!.annotations).toEqual({ readOnlyHint: false, idempotentHint: true });
-      expect(byName.get('system_set_identity')!.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+      expect(byName.get('dns_flush_cache')!.annotations).toEqual({ idempotentHint: true });
+      expect(byName.get('system_set_identity')!.annotations).toEqual({ destructiveHint: false, idempotentHint: true });
       expect(Object.keys(byName.get('ntp_set_servers')!.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['device_id', 'dry_run', 'servers']));
     } finally {
       await client.close();

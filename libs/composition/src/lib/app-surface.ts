@@ -17,3 +17,5 @@ export type { ConnectivityReport, CheckOutcome, SnapshotDiff } from '@routeros-m
 export const targetFor: typeof import('@routeros-mcp/application-use-cases').targetFor = (...args) =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
   (require('@routeros-mcp/application-use-cases') as typeof import('@routeros-mcp/application-use-cases')).targetFor(...args);
+export { CHANGE_STATUSES, operationLines } from '@routeros-mcp/domain-changes';
+export type { BeforeSnapshot, ChangeRecord, ChangeStatus, TouchedRow } from '@routeros-mcp/domain-changes';

@@ -55,7 +55,8 @@ export function createMcpServer(options: McpServerOptions): McpService {
   const given = options.tools?.services;
   const source: ServicesSource = typeof given === 'function' ? given : async () => given!;
   // A new snapshot or an applied change tells `device://{id}/config` subscribers (the snapshot or change id is the
-  // etag). Subscribed when the services load, so a server still answers its first request before the database opens.
+  // etag). Subscribed when the services are first used (a call, a read, a config subscription), so a server still
+  // answers its first request before the database opens.
   let stopConfigEvents: (() => void) | undefined;
   let closed = false;
   let loaded: Promise<ToolServices> | undefined;
@@ -75,6 +76,8 @@ export function createMcpServer(options: McpServerOptions): McpService {
     async (uri, etag) => void (await current?.sendResourceUpdated({ uri, _meta: { etag } })),
     (uri) => read(uri, randomUUID(), new AbortController().signal),
     { ...DEFAULT_SUBSCRIPTION_OPTIONS, ...options.tools?.subscriptions },
+    // A config subscription loads the services (if the first answer has not already), which subscribes to their events.
+    () => void servicesOf().catch(() => undefined),
   );
 
   const factory = ({ era: serverEra }: { era: Era }): Server => {

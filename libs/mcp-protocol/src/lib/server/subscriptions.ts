@@ -47,6 +47,8 @@ export class SubscriptionManager {
     private readonly notify: (uri: string, etag: string | undefined) => Promise<void>,
     private readonly read: (uri: string) => Promise<unknown>,
     private readonly options: SubscriptionOptions = DEFAULT_SUBSCRIPTION_OPTIONS,
+    /** Called when a pushed resource is subscribed: the events that tell of its changes must be flowing. */
+    private readonly pushedWanted: () => void = () => undefined,
   ) {}
 
   subscribe(uri: string): void {
@@ -63,7 +65,8 @@ export class SubscriptionManager {
     if (device) perDevice.set(device, (perDevice.get(device) ?? 0) + 1);
     const watch: Watch = {};
     this.watches.set(uri, watch);
-    if (!PUSHED.test(uri)) void this.poll(uri, watch);
+    if (PUSHED.test(uri)) this.pushedWanted();
+    else void this.poll(uri, watch);
   }
 
   /** A pushed resource changed (an event said so, `etag` naming the new state): its subscribers hear of it, coalesced. */
