@@ -50,6 +50,14 @@ describe('management path', () => {
     }, 'timeout', /drop everything else/],
     ['disabling www-ssl', 'home', (s) => s.update('ip/service', 'www-ssl', { disabled: 'yes' }), 'refused', /service www-ssl is disabled/],
     ['moving www-ssl to another port', 'home', (s) => s.update('ip/service', 'www-ssl', { port: '8443' }), 'refused', /moved to port 8443/],
+    ['moving the client port to another PVID on a VLAN-filtering bridge', 'home', (s) => {
+      s.update('interface/bridge', 'bridge', { 'vlan-filtering': 'yes' });
+      s.update('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2'), { pvid: '20' });
+    }, 'timeout', /puts the client in VLAN 20, not bridge's VLAN 1/],
+    ['admitting only tagged frames on the client port of a VLAN-filtering bridge', 'home', (s) => {
+      s.update('interface/bridge', 'bridge', { 'vlan-filtering': 'yes' });
+      s.update('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2'), { 'frame-types': 'admit-only-vlan-tagged' });
+    }, 'timeout', /admits only tagged frames/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);
@@ -81,6 +89,15 @@ describe('management path', () => {
     s.update('ip/firewall/filter', idOf(s, 'ip/firewall/filter', (r) => r['comment'] === 'management from NOC'), { disabled: 'yes' });
     expect(s.access('www-ssl', 'new').verdict).toBe('timeout');
     expect(s.access('www-ssl', 'established').verdict).toBe('ok');
+  });
+
+  it('a PVID on the client port means nothing until the bridge filters VLANs, nor when it matches the bridge', () => {
+    const s = device('home');
+    const port = idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2');
+    s.update('interface/bridge/port', port, { pvid: '20' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+    s.update('interface/bridge', 'bridge', { 'vlan-filtering': 'yes', pvid: '20' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
   });
 
   it('disabling ssh leaves REST alone', () => {

@@ -69,6 +69,22 @@ function interfaceProblem(rows: (path: string) => Row[], name: string): string |
   return undefined;
 }
 
+/**
+ * With VLAN filtering, the client's untagged frames join its port's PVID and reach the bridge's own interface (where
+ * the address is) only in the bridge's PVID; a port or bridge admitting only tagged frames drops them.
+ */
+function untaggedVlanProblem(rows: (path: string) => Row[], bridgeName: string, port: Row): string | undefined {
+  const bridge = rows('interface/bridge').find((b) => b['name'] === bridgeName);
+  if (bridge?.['vlan-filtering'] !== 'true') return undefined;
+  const portName = port['interface'];
+  if (port['frame-types'] === 'admit-only-vlan-tagged') return `bridge port ${portName} admits only tagged frames`;
+  if (bridge['frame-types'] === 'admit-only-vlan-tagged') return `bridge ${bridgeName} admits only tagged frames to the device`;
+  const portVlan = port['pvid'] ?? '1';
+  const bridgeVlan = bridge['pvid'] ?? '1';
+  if (portVlan !== bridgeVlan) return `bridge port ${portName} puts the client in VLAN ${portVlan}, not ${bridgeName}'s VLAN ${bridgeVlan}`;
+  return undefined;
+}
+
 interface Packet {
   src: string;
   dst: string;
@@ -201,6 +217,8 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
     if (!enabled(port)) return { verdict: 'timeout', reason: `bridge port ${path.clientPort} is disabled` };
     const portProblem = interfaceProblem(rows, path.clientPort);
     if (portProblem) return { verdict: 'timeout', reason: portProblem };
+    const vlanProblem = untaggedVlanProblem(rows, iface, port);
+    if (vlanProblem) return { verdict: 'timeout', reason: vlanProblem };
   }
   // Replies must leave by the interface the client's packets arrive on, or they never reach it.
   const back = routeBack(rows, path.clientAddress);
