@@ -58,6 +58,11 @@ describe('management path', () => {
       s.update('interface/bridge', 'bridge', { 'vlan-filtering': 'yes' });
       s.update('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2'), { 'frame-types': 'admit-only-vlan-tagged' });
     }, 'timeout', /admits only tagged frames/],
+    ['a raw prerouting drop for the client, before connection tracking', 'edge', (s) => s.add('ip/firewall/raw', { chain: 'prerouting', action: 'drop', 'src-address': '10.100.250.10' }), 'timeout', /raw rule .* drops/],
+    ['a raw drop in a chain prerouting jumps into', 'home', (s) => {
+      s.add('ip/firewall/raw', { chain: 'screen', action: 'drop', protocol: 'tcp' });
+      s.add('ip/firewall/raw', { chain: 'prerouting', action: 'jump', 'jump-target': 'screen' });
+    }, 'timeout', /raw rule .* drops/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);
@@ -98,6 +103,16 @@ describe('management path', () => {
     expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
     s.update('interface/bridge', 'bridge', { 'vlan-filtering': 'yes', pvid: '20' });
     expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it('a raw accept or notrack, or a raw drop for another source, leaves the path to the filter', () => {
+    const s = device('edge');
+    s.add('ip/firewall/raw', { chain: 'prerouting', action: 'drop', 'src-address': '192.0.2.1' });
+    s.add('ip/firewall/raw', { chain: 'prerouting', action: 'notrack', 'src-address': '10.100.250.10' });
+    s.add('ip/firewall/raw', { chain: 'prerouting', action: 'drop', protocol: 'tcp' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+    s.add('ip/firewall/raw', { chain: 'prerouting', action: 'drop', 'dst-address': '10.100.0.1', 'place-before': s.list('ip/firewall/raw')[0]['.id'] });
+    expect(s.access('www-ssl', 'established').verdict).toBe('timeout');
   });
 
   it('disabling ssh leaves REST alone', () => {

@@ -156,20 +156,22 @@ function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boole
   return true;
 }
 
-/** Walks a filter chain in order, following jumps; undefined when no terminal rule matched. */
-function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], depth = 0): Access | 'return' | undefined {
+/** Walks a chain of a firewall table in order, following jumps; undefined when no terminal rule matched. */
+function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], depth = 0, table = 'ip/firewall/filter'): Access | 'return' | undefined {
   if (depth > 16) return undefined;
-  for (const rule of rows('ip/firewall/filter').filter((r) => enabled(r) && r['chain'] === chain)) {
+  for (const rule of rows(table).filter((r) => enabled(r) && r['chain'] === chain)) {
     if (!ruleMatches(rule, p, rows)) continue;
-    const describe = `input rule ${rule['.id'] ?? ''}${rule['comment'] ? ` (${rule['comment']})` : ''}`;
+    const describe = `${table === 'ip/firewall/raw' ? 'raw' : 'input'} rule ${rule['.id'] ?? ''}${rule['comment'] ? ` (${rule['comment']})` : ''}`;
     switch (rule['action'] ?? 'accept') {
       case 'accept': return OK;
+      // Raw's notrack lets the packet on to the filter untracked (still judged there).
+      case 'notrack': return table === 'ip/firewall/raw' ? OK : undefined;
       case 'drop': return { verdict: 'timeout', reason: `${describe} drops the connection` };
       case 'tarpit': return { verdict: 'timeout', reason: `${describe} tarpits the connection` };
       case 'reject': return { verdict: 'refused', reason: `${describe} rejects the connection` };
       case 'return': return 'return';
       case 'jump': {
-        const result = walkChain(rule['jump-target'] ?? '', p, rows, depth + 1);
+        const result = walkChain(rule['jump-target'] ?? '', p, rows, depth + 1, table);
         if (result && result !== 'return') return result;
         break;
       }
@@ -228,6 +230,9 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   const serviceRow = rows('ip/service').find((s) => s['name'] === service);
   const port = serviceRow?.['port'] ?? ctx.seedPort(service) ?? '';
   const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, state };
+  // The raw table's prerouting chain sees every packet before connection tracking, established ones too.
+  const raw = walkChain('prerouting', packet, rows, 0, 'ip/firewall/raw');
+  if (raw && raw !== 'return' && raw.verdict !== 'ok') return raw;
   const verdict = walkChain('input', packet, rows);
   if (verdict && verdict !== 'return' && verdict.verdict !== 'ok') return verdict;
 
