@@ -115,6 +115,13 @@ describe('management path', () => {
     expect(s.access('www-ssl', 'established').verdict).toBe('timeout');
   });
 
+  it('a drop of established packets cuts new connections too: every packet after the handshake is established', () => {
+    const s = device('edge');
+    s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'connection-state': 'established,related', protocol: 'tcp', 'place-before': s.list('ip/firewall/filter')[0]['.id'] });
+    expect(s.access('www-ssl', 'established').verdict).toBe('timeout');
+    expect(s.access('www-ssl').verdict).toBe('timeout');
+  });
+
   it('disabling ssh leaves REST alone', () => {
     const s = device('home');
     s.update('ip/service', 'ssh', { disabled: 'yes' });

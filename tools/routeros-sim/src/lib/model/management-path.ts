@@ -229,12 +229,16 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
 
   const serviceRow = rows('ip/service').find((s) => s['name'] === service);
   const port = serviceRow?.['port'] ?? ctx.seedPort(service) ?? '';
-  const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, state };
-  // The raw table's prerouting chain sees every packet before connection tracking, established ones too.
-  const raw = walkChain('prerouting', packet, rows, 0, 'ip/firewall/raw');
-  if (raw && raw !== 'return' && raw.verdict !== 'ok') return raw;
-  const verdict = walkChain('input', packet, rows);
-  if (verdict && verdict !== 'return' && verdict.verdict !== 'ok') return verdict;
+  // A new connection lives only if its first packet (new) and every later one (established) pass; an open one needs
+  // only the latter.
+  for (const packetState of state === 'new' ? (['new', 'established'] as const) : (['established'] as const)) {
+    const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, state: packetState };
+    // The raw table's prerouting chain sees every packet before connection tracking, established ones too.
+    const raw = walkChain('prerouting', packet, rows, 0, 'ip/firewall/raw');
+    if (raw && raw !== 'return' && raw.verdict !== 'ok') return raw;
+    const verdict = walkChain('input', packet, rows);
+    if (verdict && verdict !== 'return' && verdict.verdict !== 'ok') return verdict;
+  }
 
   if (!serviceRow || !enabled(serviceRow)) return { verdict: 'refused', reason: `service ${service} is disabled` };
   if (port !== ctx.seedPort(service)) return { verdict: 'refused', reason: `service ${service} moved to port ${port}` };
