@@ -63,6 +63,7 @@ describe('management path', () => {
       s.add('ip/firewall/raw', { chain: 'screen', action: 'drop', protocol: 'tcp' });
       s.add('ip/firewall/raw', { chain: 'prerouting', action: 'jump', 'jump-target': 'screen' });
     }, 'timeout', /raw rule .* drops/],
+    ['a port forward of 443 on every interface to an inside server', 'edge', (s) => s.add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'dst-address-type': 'local', 'to-addresses': '10.100.0.50' }), 'timeout', /nat rule .* sends the connection to 10.100.0.50:443/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);
@@ -120,6 +121,16 @@ describe('management path', () => {
     s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'connection-state': 'established,related', protocol: 'tcp', 'place-before': s.list('ip/firewall/filter')[0]['.id'] });
     expect(s.access('www-ssl', 'established').verdict).toBe('timeout');
     expect(s.access('www-ssl').verdict).toBe('timeout');
+  });
+
+  it('a dstnat on the WAN side, or a redirect to the same port, leaves the path; an open connection keeps its NAT', () => {
+    const s = device('edge');
+    s.add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'in-interface': 'sfp-sfpplus1', 'to-addresses': '10.100.0.50' });
+    s.add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'to-addresses': '10.100.0.1', 'to-ports': '443' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+    s.add('ip/firewall/nat', { chain: 'dstnat', action: 'redirect', protocol: 'tcp', 'dst-port': '22', 'to-ports': '2222' });
+    expect(s.access('ssh').verdict).toBe('timeout');
+    expect(s.access('ssh', 'established')).toEqual({ verdict: 'ok' });
   });
 
   it('disabling ssh leaves REST alone', () => {

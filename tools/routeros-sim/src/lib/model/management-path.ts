@@ -94,7 +94,7 @@ interface Packet {
   state: 'new' | 'established';
 }
 
-const NON_MATCHERS = new Set(['.id', '.builtin', '.created', 'chain', 'action', 'comment', 'disabled', 'log', 'log-prefix', 'jump-target', 'reject-with', 'hw-offload', 'passthrough', 'address-list', 'address-list-timeout', 'bytes', 'packets', 'dynamic', 'invalid']);
+const NON_MATCHERS = new Set(['.id', '.builtin', '.created', 'chain', 'action', 'comment', 'disabled', 'log', 'log-prefix', 'jump-target', 'reject-with', 'hw-offload', 'passthrough', 'address-list', 'address-list-timeout', 'bytes', 'packets', 'dynamic', 'invalid', 'to-addresses', 'to-ports']);
 
 function negatable(value: string, test: (v: string) => boolean): boolean {
   return value.startsWith('!') ? !test(value.slice(1)) : test(value);
@@ -148,6 +148,8 @@ function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boole
         case 'dst-port': return negatable(value, (v) => portIn(p.dstPort, v));
         case 'connection-state': return negatable(value, (v) => v.split(',').includes(p.state));
         case 'connection-nat-state': return negatable(value, () => false);
+        // The management packets are addressed to the device itself.
+        case 'dst-address-type': return negatable(value, (v) => v.split(',').includes('local'));
         default: return false;
       }
     })();
@@ -166,6 +168,15 @@ function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], dept
       case 'accept': return OK;
       // Raw's notrack lets the packet on to the filter untracked (still judged there).
       case 'notrack': return table === 'ip/firewall/raw' ? OK : undefined;
+      // A new connection sent elsewhere never reaches the device's service.
+      case 'dst-nat':
+      case 'redirect':
+      case 'netmap': {
+        // A redirect goes to the device itself: only its port can change.
+        const sameTarget = (rule['action'] === 'redirect' || (rule['to-addresses'] ?? p.dst) === p.dst) && (rule['to-ports'] ?? p.dstPort) === p.dstPort;
+        if (table === 'ip/firewall/nat' && !sameTarget) return { verdict: 'timeout', reason: `nat rule ${rule['.id'] ?? ''}${rule['comment'] ? ` (${rule['comment']})` : ''} sends the connection to ${rule['to-addresses'] ?? 'the device'}:${rule['to-ports'] ?? p.dstPort}` };
+        return table === 'ip/firewall/nat' ? OK : undefined;
+      }
       case 'drop': return { verdict: 'timeout', reason: `${describe} drops the connection` };
       case 'tarpit': return { verdict: 'timeout', reason: `${describe} tarpits the connection` };
       case 'reject': return { verdict: 'refused', reason: `${describe} rejects the connection` };
@@ -236,6 +247,9 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
     // The raw table's prerouting chain sees every packet before connection tracking, established ones too.
     const raw = walkChain('prerouting', packet, rows, 0, 'ip/firewall/raw');
     if (raw && raw !== 'return' && raw.verdict !== 'ok') return raw;
+    // Destination NAT is decided on a connection's first packet; an open connection keeps its own.
+    const nat = packetState === 'new' && walkChain('dstnat', packet, rows, 0, 'ip/firewall/nat');
+    if (nat && nat !== 'return' && nat.verdict !== 'ok') return nat;
     const verdict = walkChain('input', packet, rows);
     if (verdict && verdict !== 'return' && verdict.verdict !== 'ok') return verdict;
   }
