@@ -120,6 +120,9 @@ const dangerous: Array<[string, () => Rows, RowOperation[], RegExp, ('fail' | 'n
   ['replace the NOC entry with a timed one', edgeDevice, [set('ip/firewall/address-list', '*L1', { timeout: '1h', dynamic: 'true' })], /\(new connections\) once the timed address-list entries expire$/],
   ['move the final drop to the top', edgeDevice, [move(FILTER, '*E6', '*E0')], /^rule 0 \(\*E6\) would drop tcp\/443 from 10\.100\.250\.10 in the input chain before the accept at position 1$/],
   ['block the client as a brute-forcer', homeDevice, [add(FILTER, { chain: 'input', action: 'add-src-to-address-list', 'address-list': 'ssh-stage1', 'address-list-timeout': '1m', protocol: 'tcp', 'dst-port': '22', 'connection-state': 'new' }, '*F0'), drop({ 'src-address-list': 'ssh-stage1' }, '*F0')], /would drop tcp\/22/],
+  // destination NAT of a fresh connection
+  ['port-forward https on every interface', edgeDevice, [add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'dst-address-type': 'local', 'to-addresses': '10.100.5.50' })], /^rule 0 \(\*NEW\d+\) would dst-nat tcp\/443 from 10\.100\.250\.10 in the dstnat chain of the nat table \(new connections\)$/],
+  ['redirect ssh to another port', homeDevice, [add('ip/firewall/nat', { chain: 'dstnat', action: 'redirect', protocol: 'tcp', 'dst-port': '22', 'to-ports': '2222' })], /would redirect tcp\/22 from 192\.168\.88\.254 in the dstnat chain of the nat table/],
   // constructs this evaluation does not model: fail closed, naming them
   ['a layer7 drop that could match', homeDevice, [drop({ 'layer7-protocol': 'https', protocol: 'tcp' }, '*F0')], /^rule 0 \(\*NEW\d+\) uses layer7-protocol, which this evaluation does not model/, 'not_evaluated'],
   ['a tls-host drop that could match', homeDevice, [drop({ 'tls-host': '*.example.com' }, '*F0')], /uses tls-host/, 'not_evaluated'],
@@ -144,6 +147,8 @@ describe('evaluateManagementPath: dangerous changes are refused with their cause
 
 /** Changes that leave the path intact: none may be refused. */
 const harmless: Array<[string, () => Rows, RowOperation[]]> = [
+  ['port-forward https from the uplink only', edgeDevice, [add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'in-interface': 'sfp-sfpplus1', 'to-addresses': '10.100.5.50' })]],
+  ['masquerade out of the WAN', homeDevice, [add('ip/firewall/nat', { chain: 'srcnat', action: 'masquerade', 'out-interface-list': 'WAN' })]],
   ['comment the management address', homeDevice, [set('ip/address', '*20', { comment: 'LAN gateway' })]],
   ['comment an input rule', homeDevice, [set(FILTER, '*F1', { comment: 'drop invalid packets' })]],
   ['drop the client in the forward chain', homeDevice, [add(FILTER, { chain: 'forward', action: 'drop', 'src-address': '192.168.88.254' })]],
