@@ -183,6 +183,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'a drop from the dst-address-list holding the device', profile: 'edge', kind: 'dangerous', setup: [add('ip/firewall/address-list', { list: 'router-addresses', address: EDGE_DEV })], tool: 'firewall_add_filter_rule', args: rule(input({ 'dst-address-list': 'router-addresses', protocol: 'tcp' }), beforeAccept) },
   { name: 'a raw prerouting drop from the client', profile: 'edge', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/firewall/raw', add: true, props: { chain: 'prerouting', action: 'drop', 'src-address': '10.100.250.0/24' } }, oldToo: true },
   { name: 'a raw drop of tcp/22 from LAN (home)', profile: 'home', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/firewall/raw', add: true, props: { chain: 'prerouting', action: 'drop', protocol: 'tcp', 'dst-port': '22', 'in-interface-list': 'LAN' } } },
+  { name: 'port-forward 443 on every interface to an inside web server (dstnat)', profile: 'edge', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/firewall/nat', add: true, props: { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'dst-address-type': 'local', 'to-addresses': '10.100.1.50' } }, oldToo: true },
+  { name: 'redirect tcp/22 to port 2222 (dstnat)', profile: 'home', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/firewall/nat', add: true, props: { chain: 'dstnat', action: 'redirect', protocol: 'tcp', 'dst-port': '22', 'to-ports': '2222' } } },
 
   // ================= harmless =================
   { name: 'set the identity', profile: 'edge', kind: 'harmless', tool: 'system_set_identity', args: () => ({ name: 'corpus-core' }), oldToo: true },
@@ -232,5 +234,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'disable the WAN port while managed from the LAN', profile: 'home', kind: 'harmless', tool: 'interface_set_enabled', args: () => ({ interface: 'ether1', enabled: false }), oldToo: true },
   { name: 'remove the LAN address while the NOC manages over WAN', profile: 'home', kind: 'harmless', ...HOME_WAN, tool: 'ip_remove_address', args: () => ({ address: '192.168.88.1/24' }) },
   { name: 'a raw drop for another source', profile: 'edge', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/firewall/raw', add: true, props: { chain: 'prerouting', action: 'drop', 'src-address': '192.0.2.0/24' } } },
+  { name: 'port-forward 443 from the uplink only (dstnat on WAN)', profile: 'edge', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/firewall/nat', add: true, props: { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'in-interface': 'sfp-sfpplus1', 'to-addresses': '10.100.1.50' } }, oldToo: true },
+  { name: 'port-forward 8443 from WAN to an inside server (home)', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/firewall/nat', add: true, props: { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '8443', 'in-interface-list': 'WAN', 'to-addresses': '192.168.88.10', 'to-ports': '443' } } },
   { name: 'disable winbox', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'winbox' }, props: { disabled: 'true' } } },
 ];
