@@ -64,6 +64,11 @@ describe('management path', () => {
       s.add('ip/firewall/raw', { chain: 'prerouting', action: 'jump', 'jump-target': 'screen' });
     }, 'timeout', /raw rule .* drops/],
     ['a port forward of 443 on every interface to an inside server', 'edge', (s) => s.add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'dst-address-type': 'local', 'to-addresses': '10.100.0.50' }), 'timeout', /nat rule .* sends the connection to 10.100.0.50:443/],
+    ['ARP reply-only towards the gateway of a routed client', 'edge', (s) => s.update('interface/vlan', 'vlan100-mgmt', { arp: 'reply-only' }), 'timeout', /vlan100-mgmt has arp=reply-only and no static ARP entry for 10.100.0.254/],
+    ['ARP disabled on the bridge, the static entry for the client removed', 'home', (s) => {
+      s.update('interface/bridge', 'bridge', { arp: 'disabled' });
+      s.remove('ip/arp', idOf(s, 'ip/arp', (r) => r['address'] === '192.168.88.254' && r['.dynamic'] !== 'true'));
+    }, 'timeout', /bridge has arp=disabled and no static ARP entry for 192.168.88.254/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);
@@ -131,6 +136,12 @@ describe('management path', () => {
     s.add('ip/firewall/nat', { chain: 'dstnat', action: 'redirect', protocol: 'tcp', 'dst-port': '22', 'to-ports': '2222' });
     expect(s.access('ssh').verdict).toBe('timeout');
     expect(s.access('ssh', 'established')).toEqual({ verdict: 'ok' });
+  });
+
+  it('ARP reply-only leaves the path while a static ARP entry names the next hop', () => {
+    const s = device('home');
+    s.update('interface/bridge', 'bridge', { arp: 'reply-only' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
   });
 
   it('disabling ssh leaves REST alone', () => {

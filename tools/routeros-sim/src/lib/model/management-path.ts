@@ -192,8 +192,11 @@ function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], dept
   return undefined;
 }
 
-/** The interface a reply to the client leaves by: longest prefix, then lowest distance; undefined without a route. */
-function routeBack(rows: (path: string) => Row[], client: string): { iface: string } | undefined {
+/**
+ * The interface a reply to the client leaves by (longest prefix, then lowest distance) and the gateway it goes to
+ * (none when the client is on-link); undefined without a route.
+ */
+function routeBack(rows: (path: string) => Row[], client: string): { iface: string; via?: string } | undefined {
   const connected = rows('ip/address')
     .filter((a) => enabled(a) && !interfaceProblem(rows, a['interface'] ?? ''))
     .map((a) => ({ dst: `${a['network'] ?? host(a['address'])}/${a['address']?.split('/')[1] ?? '32'}`, iface: a['interface'] ?? '', distance: 0 }));
@@ -203,12 +206,20 @@ function routeBack(rows: (path: string) => Row[], client: string): { iface: stri
   };
   const statics = rows('ip/route')
     .filter((r) => enabled(r) && r['blackhole'] !== 'true' && (r['routing-table'] ?? 'main') === 'main')
-    .map((r) => ({ dst: r['dst-address'] ?? '0.0.0.0/0', iface: viaGateway(r['gateway'] ?? ''), distance: Number(r['distance'] ?? 1) }))
-    .filter((r): r is { dst: string; iface: string; distance: number } => r.iface !== undefined);
+    .map((r) => ({ dst: r['dst-address'] ?? '0.0.0.0/0', iface: viaGateway(r['gateway'] ?? ''), distance: Number(r['distance'] ?? 1), via: addressIn(r['gateway'] ?? '', r['gateway'] ?? '') ? r['gateway'] : undefined }))
+    .filter((r): r is { dst: string; iface: string; distance: number; via: string | undefined } => r.iface !== undefined);
   const best = [...connected, ...statics]
     .filter((r) => addressIn(client, r.dst))
     .sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst) || a.distance - b.distance)[0];
-  return best ? { iface: best.iface } : undefined;
+  return best ? { iface: best.iface, ...('via' in best && best.via ? { via: best.via } : {}) } : undefined;
+}
+
+/** With `arp=reply-only` or `disabled` an interface sends to a neighbour only through a static ARP entry for it. */
+function arpProblem(rows: (path: string) => Row[], iface: string, nextHop: string): string | undefined {
+  const arp = rows('interface').find((i) => i['name'] === iface)?.['arp'] ?? 'enabled';
+  if (arp !== 'reply-only' && arp !== 'disabled') return undefined;
+  const isStatic = (a: Row) => enabled(a) && a['.dynamic'] !== 'true' && a['dynamic'] !== 'true' && a['address'] === nextHop && (a['interface'] ?? iface) === iface;
+  return rows('ip/arp').some(isStatic) ? undefined : `${iface} has arp=${arp} and no static ARP entry for ${nextHop}, so replies cannot be sent`;
 }
 
 /**
@@ -237,6 +248,8 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   const back = routeBack(rows, path.clientAddress);
   if (!back) return { verdict: 'timeout', reason: `no route back to ${path.clientAddress}` };
   if (back.iface !== iface) return { verdict: 'timeout', reason: `replies to ${path.clientAddress} would leave by ${back.iface}, not ${iface}` };
+  const arp = arpProblem(rows, iface, back.via ?? path.clientAddress);
+  if (arp) return { verdict: 'timeout', reason: arp };
 
   const serviceRow = rows('ip/service').find((s) => s['name'] === service);
   const port = serviceRow?.['port'] ?? ctx.seedPort(service) ?? '';
