@@ -69,6 +69,12 @@ describe('management path', () => {
       s.update('interface/bridge', 'bridge', { arp: 'disabled' });
       s.remove('ip/arp', idOf(s, 'ip/arp', (r) => r['address'] === '192.168.88.254' && r['.dynamic'] !== 'true'));
     }, 'timeout', /bridge has arp=disabled and no static ARP entry for 192.168.88.254/],
+    ['a blackhole route to the client', 'edge', (s) => s.add('ip/route', { 'dst-address': '10.100.250.10/32', gateway: '10.100.0.254', blackhole: 'yes' }), 'timeout', /no route back to 10.100.250.10/],
+    ['a routing rule that makes the client unreachable', 'edge', (s) => s.add('routing/rule', { 'dst-address': '10.100.250.0/24', action: 'unreachable' }), 'timeout', /no route back to 10.100.250.10/],
+    ['replies looked up only in an empty table', 'edge', (s) => {
+      s.add('routing/table', { name: 'empty', fib: 'yes' });
+      s.add('routing/rule', { 'src-address': '10.100.0.1/32', action: 'lookup-only-in-table', table: 'empty' });
+    }, 'timeout', /no route back to 10.100.250.10/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);
@@ -141,6 +147,17 @@ describe('management path', () => {
   it('ARP reply-only leaves the path while a static ARP entry names the next hop', () => {
     const s = device('home');
     s.update('interface/bridge', 'bridge', { arp: 'reply-only' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it('a lookup rule whose table has no route falls through to main; rules for other traffic change nothing', () => {
+    const s = device('edge');
+    s.add('routing/table', { name: 'empty', fib: 'yes' });
+    s.add('routing/rule', { 'src-address': '10.100.0.1/32', action: 'lookup', table: 'empty' });
+    s.add('routing/rule', { 'dst-address': '192.0.2.0/24', action: 'drop' });
+    s.add('ip/route', { 'dst-address': '10.100.250.10/32', gateway: '10.100.0.254', blackhole: 'yes', 'routing-table': 'empty' });
+    expect(s.access('www-ssl').verdict).toBe('timeout');
+    s.remove('ip/route', idOf(s, 'ip/route', (r) => r['routing-table'] === 'empty'));
     expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
   });
 

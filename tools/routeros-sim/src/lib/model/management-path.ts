@@ -192,26 +192,48 @@ function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], dept
   return undefined;
 }
 
+type Route = { dst: string; iface: string; distance: number; via?: string; blackhole?: true };
+
 /**
  * The interface a reply to the client leaves by (longest prefix, then lowest distance) and the gateway it goes to
- * (none when the client is on-link); undefined without a route.
+ * (none when the client is on-link); undefined without a route, or when a blackhole route or a routing rule drops it.
+ * Routing rules are walked in order for the reply (from the device address to the client), as RouterOS does for
+ * locally originated packets; the reply carries no routing mark.
  */
-function routeBack(rows: (path: string) => Row[], client: string): { iface: string; via?: string } | undefined {
-  const connected = rows('ip/address')
+function routeBack(rows: (path: string) => Row[], client: string, from: string): { iface: string; via?: string } | undefined {
+  const connected: Route[] = rows('ip/address')
     .filter((a) => enabled(a) && !interfaceProblem(rows, a['interface'] ?? ''))
     .map((a) => ({ dst: `${a['network'] ?? host(a['address'])}/${a['address']?.split('/')[1] ?? '32'}`, iface: a['interface'] ?? '', distance: 0 }));
   const viaGateway = (gateway: string): string | undefined => {
     if (rows('interface').some((i) => i['name'] === gateway)) return interfaceProblem(rows, gateway) ? undefined : gateway;
     return connected.filter((c) => addressIn(gateway, c.dst)).sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst))[0]?.iface;
   };
-  const statics = rows('ip/route')
-    .filter((r) => enabled(r) && r['blackhole'] !== 'true' && (r['routing-table'] ?? 'main') === 'main')
-    .map((r) => ({ dst: r['dst-address'] ?? '0.0.0.0/0', iface: viaGateway(r['gateway'] ?? ''), distance: Number(r['distance'] ?? 1), via: addressIn(r['gateway'] ?? '', r['gateway'] ?? '') ? r['gateway'] : undefined }))
-    .filter((r): r is { dst: string; iface: string; distance: number; via: string | undefined } => r.iface !== undefined);
-  const best = [...connected, ...statics]
-    .filter((r) => addressIn(client, r.dst))
-    .sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst) || a.distance - b.distance)[0];
-  return best ? { iface: best.iface, ...('via' in best && best.via ? { via: best.via } : {}) } : undefined;
+  const lookup = (table: string): Route | undefined => {
+    const statics = rows('ip/route')
+      .filter((r) => enabled(r) && (r['routing-table'] ?? 'main') === table)
+      .map((r): Route | undefined => {
+        const base = { dst: r['dst-address'] ?? '0.0.0.0/0', distance: Number(r['distance'] ?? 1) };
+        if (r['blackhole'] === 'true') return { ...base, iface: '', blackhole: true };
+        const iface = viaGateway(r['gateway'] ?? '');
+        return iface === undefined ? undefined : { ...base, iface, ...(addressIn(r['gateway'] ?? '', r['gateway'] ?? '') ? { via: r['gateway'] } : {}) };
+      })
+      .filter((r): r is Route => r !== undefined);
+    return [...(table === 'main' ? connected : []), ...statics]
+      .filter((r) => addressIn(client, r.dst))
+      .sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst) || a.distance - b.distance)[0];
+  };
+  const answer = (r: Route | undefined) => (r && !r.blackhole ? { iface: r.iface, ...(r.via ? { via: r.via } : {}) } : undefined);
+  for (const rule of rows('routing/rule').filter(enabled)) {
+    if (rule['src-address'] && !addressIn(from, rule['src-address'])) continue;
+    if (rule['dst-address'] && !addressIn(client, rule['dst-address'])) continue;
+    // A rule for marked packets, or for packets arriving on an interface, does not see the device's own reply.
+    if (rule['routing-mark'] || rule['interface']) continue;
+    const action = rule['action'] ?? 'lookup';
+    if (action === 'drop' || action === 'unreachable') return undefined;
+    const found = lookup(rule['table'] ?? 'main');
+    if (found || action === 'lookup-only-in-table') return answer(found);
+  }
+  return answer(lookup('main'));
 }
 
 /** With `arp=reply-only` or `disabled` an interface sends to a neighbour only through a static ARP entry for it. */
@@ -245,7 +267,7 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
     if (vlanProblem) return { verdict: 'timeout', reason: vlanProblem };
   }
   // Replies must leave by the interface the client's packets arrive on, or they never reach it.
-  const back = routeBack(rows, path.clientAddress);
+  const back = routeBack(rows, path.clientAddress, path.deviceAddress);
   if (!back) return { verdict: 'timeout', reason: `no route back to ${path.clientAddress}` };
   if (back.iface !== iface) return { verdict: 'timeout', reason: `replies to ${path.clientAddress} would leave by ${back.iface}, not ${iface}` };
   const arp = arpProblem(rows, iface, back.via ?? path.clientAddress);
