@@ -75,6 +75,7 @@ describe('management path', () => {
       s.add('routing/table', { name: 'empty', fib: 'yes' });
       s.add('routing/rule', { 'src-address': '10.100.0.1/32', action: 'lookup-only-in-table', table: 'empty' });
     }, 'timeout', /no route back to 10.100.250.10/],
+    ["an input drop of the client's MAC", 'home', (s) => s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-mac-address': 'a4:83:e7:11:22:33', 'place-before': s.list('ip/firewall/filter')[0]['.id'] }), 'timeout', /drops/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);
@@ -158,6 +159,12 @@ describe('management path', () => {
     s.add('ip/route', { 'dst-address': '10.100.250.10/32', gateway: '10.100.0.254', blackhole: 'yes', 'routing-table': 'empty' });
     expect(s.access('www-ssl').verdict).toBe('timeout');
     s.remove('ip/route', idOf(s, 'ip/route', (r) => r['routing-table'] === 'empty'));
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it("a drop of another MAC leaves the path", () => {
+    const s = device('home');
+    s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-mac-address': '02:00:00:00:00:99', 'place-before': s.list('ip/firewall/filter')[0]['.id'] });
     expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
   });
 

@@ -92,6 +92,8 @@ interface Packet {
   inBridgePort?: string;
   dstPort: string;
   state: 'new' | 'established';
+  /** The MAC the client's frames arrive from: the client's own on-link, its gateway's when routed. */
+  srcMac?: string;
 }
 
 const NON_MATCHERS = new Set(['.id', '.builtin', '.created', 'chain', 'action', 'comment', 'disabled', 'log', 'log-prefix', 'jump-target', 'reject-with', 'hw-offload', 'passthrough', 'address-list', 'address-list-timeout', 'bytes', 'packets', 'dynamic', 'invalid', 'to-addresses', 'to-ports']);
@@ -144,6 +146,7 @@ function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boole
         // The service's packets arrive in the clear: only a `none` policy matches them.
         case 'ipsec-policy': return value.split(',')[0] === 'in' && value.split(',')[1] === 'none';
         case 'in-bridge-port': return negatable(value, (v) => v === p.inBridgePort);
+        case 'src-mac-address': return negatable(value, (v) => p.srcMac !== undefined && v.toUpperCase() === p.srcMac.toUpperCase());
         case 'protocol': return negatable(value, (v) => v === 'tcp' || v === '6');
         case 'dst-port': return negatable(value, (v) => portIn(p.dstPort, v));
         case 'connection-state': return negatable(value, (v) => v.split(',').includes(p.state));
@@ -272,13 +275,14 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   if (back.iface !== iface) return { verdict: 'timeout', reason: `replies to ${path.clientAddress} would leave by ${back.iface}, not ${iface}` };
   const arp = arpProblem(rows, iface, back.via ?? path.clientAddress);
   if (arp) return { verdict: 'timeout', reason: arp };
+  const srcMac = rows('ip/arp').find((a) => enabled(a) && a['address'] === (back.via ?? path.clientAddress) && a['mac-address'])?.['mac-address'];
 
   const serviceRow = rows('ip/service').find((s) => s['name'] === service);
   const port = serviceRow?.['port'] ?? ctx.seedPort(service) ?? '';
   // A new connection lives only if its first packet (new) and every later one (established) pass; an open one needs
   // only the latter.
   for (const packetState of state === 'new' ? (['new', 'established'] as const) : (['established'] as const)) {
-    const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, state: packetState };
+    const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, state: packetState, srcMac };
     // The raw table's prerouting chain sees every packet before connection tracking, established ones too.
     const raw = walkChain('prerouting', packet, rows, 0, 'ip/firewall/raw');
     if (raw && raw !== 'return' && raw.verdict !== 'ok') return raw;
