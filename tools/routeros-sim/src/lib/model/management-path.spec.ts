@@ -76,6 +76,7 @@ describe('management path', () => {
       s.add('routing/rule', { 'src-address': '10.100.0.1/32', action: 'lookup-only-in-table', table: 'empty' });
     }, 'timeout', /no route back to 10.100.250.10/],
     ["an input drop of the client's MAC", 'home', (s) => s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-mac-address': 'a4:83:e7:11:22:33', 'place-before': s.list('ip/firewall/filter')[0]['.id'] }), 'timeout', /drops/],
+    ['taking www-ssl its certificate', 'home', (s) => s.update('ip/service', 'www-ssl', { certificate: 'none' }), 'refused', /service www-ssl has no certificate/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);

@@ -295,6 +295,8 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
 
   if (!serviceRow || !enabled(serviceRow)) return { verdict: 'refused', reason: `service ${service} is disabled` };
   if (port !== ctx.seedPort(service)) return { verdict: 'refused', reason: `service ${service} moved to port ${port}` };
+  // Without a certificate www-ssl completes no TLS handshake.
+  if (service === 'www-ssl' && ['', 'none'].includes(serviceRow['certificate'] ?? '')) return { verdict: 'refused', reason: 'service www-ssl has no certificate' };
   const allowed = (serviceRow['address'] ?? '').split(',').filter(Boolean);
   if (allowed.length > 0 && !allowed.some((a) => addressIn(path.clientAddress, a))) return { verdict: 'refused', reason: `service ${service} is not available from ${path.clientAddress}` };
   return OK;
