@@ -194,6 +194,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'a blackhole route to the client', profile: 'edge', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/route', add: true, props: { 'dst-address': `${EDGE_CLIENT}/32`, gateway: '10.100.1.254', blackhole: 'true' } } },
   { name: 'a routing rule that makes the client unreachable', profile: 'edge', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'routing/rule', add: true, props: { 'dst-address': '10.100.250.0/24', action: 'unreachable' } }, oldToo: true },
   { name: "the device's replies looked up only in an empty table", profile: 'edge', kind: 'dangerous', setup: [add('routing/table', { name: 'empty', fib: 'true' })], tool: 'pipeline', pipeline: { menu: 'routing/rule', add: true, props: { 'src-address': `${EDGE_DEV}/32`, action: 'lookup-only-in-table', table: 'empty' } } },
+  { name: "drop the client's MAC address at the top", profile: 'home', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/firewall/filter', add: true, find: { comment: 'defconf: accept established,related,untracked' }, props: { chain: 'input', action: 'drop', 'src-mac-address': 'A4:83:E7:11:22:33' } }, oldToo: true },
+  { name: "take www-ssl's certificate away", profile: 'edge', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'www-ssl' }, props: { certificate: 'none' } } },
 
   // ================= harmless =================
   { name: 'set the identity', profile: 'edge', kind: 'harmless', tool: 'system_set_identity', args: () => ({ name: 'corpus-core' }), oldToo: true },
@@ -251,5 +253,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'move a spare address to a port without link', profile: 'edge', kind: 'harmless', setup: [add('ip/address', { address: '10.77.0.1/24', interface: 'ether2', comment: 'spare' })], tool: 'pipeline', pipeline: { menu: 'ip/address', find: { comment: 'spare' }, props: { interface: 'ether3' } } },
   { name: 'a routing rule for another destination', profile: 'edge', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'routing/rule', add: true, props: { 'dst-address': '192.0.2.0/24', action: 'drop' } } },
   { name: "a lookup rule for the device's replies into a table with a good route", profile: 'edge', kind: 'harmless', setup: [add('routing/table', { name: 'mgmt', fib: 'true' }), add('ip/route', { 'dst-address': '10.0.0.0/8', gateway: '10.100.1.254', 'routing-table': 'mgmt' })], tool: 'pipeline', pipeline: { menu: 'routing/rule', add: true, props: { 'src-address': `${EDGE_DEV}/32`, action: 'lookup-only-in-table', table: 'mgmt' } } },
+  { name: 'rename the management VLAN interface (RouterOS follows the rename)', profile: 'edge', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'interface/vlan', find: { name: 'vlan100-mgmt' }, props: { name: 'vlan100' } }, oldToo: true },
+  { name: 'rename the bridge (the LAN list and the address follow it)', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'interface/bridge', find: { name: 'bridge' }, props: { name: 'br-lan' } } },
+  { name: "drop another host's MAC address at the top", profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/firewall/filter', add: true, find: { comment: 'defconf: accept established,related,untracked' }, props: { chain: 'input', action: 'drop', 'src-mac-address': '02:00:00:00:00:99' } } },
   { name: 'disable winbox', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'winbox' }, props: { disabled: 'true' } } },
 ];
