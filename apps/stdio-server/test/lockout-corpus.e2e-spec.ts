@@ -1,9 +1,6 @@
-import { RouterOsApi } from '@routeros-mcp/application-ports';
 import { AdminServices, buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import type { ChangePlanner, LiveRows } from '@routeros-mcp/domain-changes';
-import * as planners from '@routeros-mcp/domain-changes';
-import { isDomainError } from '@routeros-mcp/domain-kernel';
-import { Fleet, simControl, startFleet, targetOf, tempDir } from '@routeros-mcp/testing';
+import { ALL_TOOLS, ToolContext } from '@routeros-mcp/mcp-protocol';
+import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -47,10 +44,17 @@ let services: ServerServices;
 
 const deviceId = (profile: Profile, version: string) => `${profile}-${version.replace(/\./g, '-')}`;
 
+type Op = { kind: 'add' | 'set' | 'remove' | 'move' | 'command'; menu: string; id?: string; props: Row; placeBefore?: string; destination?: string; unset?: readonly string[] };
+/** The change pipeline's planner contract, as this spec uses it (the app's specs reach the domain only through the server). */
+interface Planner<I = any> {
+  reads(input: I): readonly string[];
+  propose(live: Record<string, readonly Row[]>, input: I): { kind: 'no_change'; reason: string; current: unknown[] } | { kind: 'change'; proposal: { summary: string; operations: readonly Op[]; touched: unknown[]; risk: 'low' | 'medium' | 'high' } };
+}
+
 /** Any row `set` by `.id` (found by its values) or `add`: stands in for the tools this issue has not (`/ip/service`, bridge ports, raw). */
-const setRowPlanner: ChangePlanner<PipelineSet> = {
+const setRowPlanner: Planner<PipelineSet> = {
   reads: (input) => [input.menu],
-  propose(live: LiveRows, input) {
+  propose(live, input) {
     const row = input.find && (live[input.menu] ?? []).find((r) => Object.entries(input.find!).every(([k, v]) => r[k] === v));
     if (input.add) {
       const placeBefore = row ? { placeBefore: row['.id'] } : {};
@@ -63,42 +67,43 @@ const setRowPlanner: ChangePlanner<PipelineSet> = {
   },
 };
 
-/** The planner behind each tool the corpus calls (the same objects the tools hand to the pipeline). */
-const PLANNERS: Record<string, ChangePlanner<any>> = {
-  ip_add_address: planners.ipAddAddressPlanner, ip_remove_address: planners.ipRemoveAddressPlanner,
-  interface_set_enabled: planners.interfaceSetEnabledPlanner, interface_set_comment: planners.interfaceSetCommentPlanner,
-  firewall_update_address_list: planners.addressListUpdatePlanner, firewall_add_filter_rule: planners.filterAddRulePlanner,
-  firewall_update_filter_rule: planners.filterUpdateRulePlanner, firewall_remove_filter_rule: planners.filterRemoveRulePlanner,
-  firewall_move_filter_rule: planners.filterMoveRulePlanner, routing_add_static_route: planners.routeAddPlanner,
-  routing_remove_static_route: planners.routeRemovePlanner, pipeline: setRowPlanner,
-};
+/** What a write tool hands to the change pipeline: its planner and its parsed input. */
+interface Planned {
+  planner: Planner;
+  input: unknown;
+}
+
+/** The planner and input a tool hands to the pipeline, taken from the tool itself through a runner that only records. */
+async function plannedBy(name: string, args: Record<string, unknown>): Promise<Planned> {
+  const tool = ALL_TOOLS.find((t) => t.name === name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  let planned: Planned | undefined;
+  const recorder = { run: async (request: Planned) => { planned = request; throw new Error('recorded, not run'); } };
+  await tool.run(tool.input.parse({ device_id: 'recorded', ...args }), { changes: recorder } as unknown as ToolContext).catch(() => undefined);
+  if (!planned) throw new Error(`${name} handed nothing to the pipeline`);
+  return planned;
+}
 
 /**
- * The judge's control: the scenario's change written straight to the device over REST (no evaluation, no safe mode),
- * so the simulator shows whether a dangerous scenario really cuts the path. A `refused` that the judge would not
- * call a cut would hide a false refusal.
+ * The judge's control: the scenario's change made on the device's own console (the simulator's model: no evaluation,
+ * no safe mode), so the simulator shows whether a dangerous scenario really cuts the path. A `refused` the judge
+ * would not call a cut would hide a false refusal.
  */
 async function writeDirectly(fleet: Fleet, index: number, scenario: Scenario, cfg: Config): Promise<string> {
-  const api = container.get<RouterOsApi>(RouterOsApi);
-  const target = targetOf(fleet.devices[index], { deviceId: `direct-${fleet.devices[index].state.version}-${index}` });
-  const planner = PLANNERS[scenario.tool];
-  const input = scenario.tool === 'pipeline' ? scenario.pipeline! : scenario.args!(cfg);
-  try {
-    const live = Object.fromEntries(await Promise.all(planner.reads(input).map(async (menu) => [menu, await api.list(target, menu)] as const)));
-    const outcome = planner.propose(live, input);
-    if (outcome.kind !== 'change') return 'no change';
-    for (const op of outcome.proposal.operations) {
-      if (op.kind === 'add') await api.add(target, op.menu, { ...op.props, ...(op.placeBefore ? { 'place-before': op.placeBefore } : {}) });
-      else if (op.kind === 'set') await api.update(target, op.menu, op.id!, { ...op.props });
-      else if (op.kind === 'remove') await api.remove(target, op.menu, op.id);
-      else if (op.kind === 'move') await api.run(target, `${op.menu}/move`, { numbers: op.id, ...(op.destination ? { destination: op.destination } : {}) });
-      for (const name of op.kind === 'set' ? (op.unset ?? []) : []) await api.run(target, `${op.menu}/unset`, { numbers: op.id!, 'value-name': name });
-    }
-    return access((await state(fleet, index)).management).text;
-  } finally {
-    // The pooled connection may be cut by the change: the next control starts afresh.
-    api.forget(target.deviceId);
+  const device = fleet.devices[index];
+  const { planner, input } = scenario.tool === 'pipeline' ? { planner: setRowPlanner, input: scenario.pipeline! } : await plannedBy(scenario.tool, scenario.args!(cfg));
+  const live = Object.fromEntries(planner.reads(input).map((menu) => [menu, device.state.list(menu)]));
+  const outcome = planner.propose(live, input);
+  if (outcome.kind !== 'change') return 'no change';
+  for (const op of outcome.proposal.operations) {
+    if (op.kind === 'add') device.state.add(op.menu, { ...op.props, ...(op.placeBefore ? { 'place-before': op.placeBefore } : {}) });
+    else if (op.kind === 'set' && Object.keys(op.props).length > 0) device.state.update(op.menu, op.id!, op.props);
+    else if (op.kind === 'remove') device.state.remove(op.menu, op.id!);
+    else if (op.kind === 'move') device.state.move(op.menu, [op.id!], op.destination);
+    if (op.kind === 'set' && op.unset?.length) device.state.unset(op.menu, [op.id!], [...op.unset]);
   }
+  await device.settled();
+  return access((await state(fleet, index)).management).text;
 }
 
 async function state(fleet: Fleet, index: number): Promise<{ config: Config; management: any }> {
@@ -142,7 +147,8 @@ async function write(client: EraClient, scenario: Scenario, id: string, cfg: Con
     if (scenario.tool === 'pipeline') {
       const result = await services.changes.run({
         principal: { id: 'corpus', via: 'e2e' }, correlationId: randomUUID(), environment: 'lab', deviceId: id, tool: 'corpus_set_row',
-        planner: setRowPlanner, input: scenario.pipeline!, dryRun: false,
+        // The same contract, typed here without importing the domain (the app's layer rule).
+        planner: setRowPlanner as unknown as Parameters<ServerServices['changes']['run']>[0]['planner'], input: scenario.pipeline!, dryRun: false,
       });
       return result.changed && result.verification.status === 'verified' ? { outcome: 'applied', detail: `protection ${result.protection}` } : { outcome: 'no-op', detail: result.summary };
     }
@@ -151,7 +157,9 @@ async function write(client: EraClient, scenario: Scenario, id: string, cfg: Con
     if (out.changed && out.verification?.status === 'verified') return { outcome: 'applied', detail: `protection ${out.protection}` };
     return { outcome: 'no-op', detail: out.summary };
   } catch (error) {
-    const data: Record<string, any> = isDomainError(error) ? { ...error.details(), message: error.message } : { ...((error as { data?: object }).data ?? {}), message: (error as Error).message };
+    // A domain error from the in-process pipeline carries its details; a tool error its data.
+    const e = error as { details?: () => object; data?: object; message: string };
+    const data: Record<string, any> = typeof e.details === 'function' ? { ...e.details(), message: e.message } : { ...(e.data ?? {}), message: e.message };
     if (data['safety_rule']) return { outcome: 'refused', detail: `${data['safety_rule']}: ${String(data['message']).replace(/^MCP error -?\d+: (Unsafe Operation: )?/, '')}` };
     if (data['end_state']) return { outcome: data['end_state'] === 'reverted' ? 'reverted' : 'failed', detail: `${data['step']} → ${data['end_state']}: ${data['outcome'] ?? data['message']}` };
     return { outcome: 'error', detail: String(data['message']).slice(0, 300) };
