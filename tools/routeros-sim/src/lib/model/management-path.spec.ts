@@ -77,6 +77,8 @@ describe('management path', () => {
     }, 'timeout', /no route back to 10.100.250.10/],
     ["an input drop of the client's MAC", 'home', (s) => s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-mac-address': 'a4:83:e7:11:22:33', 'place-before': s.list('ip/firewall/filter')[0]['.id'] }), 'timeout', /drops/],
     ['taking www-ssl its certificate', 'home', (s) => s.update('ip/service', 'www-ssl', { certificate: 'none' }), 'refused', /service www-ssl has no certificate/],
+    ["an output drop of the service's replies to the client", 'edge', (s) => s.add('ip/firewall/filter', { chain: 'output', action: 'drop', protocol: 'tcp', 'src-port': '443', 'dst-address': '10.100.250.0/24' }), 'timeout', /drops the connection \(the replies\)/],
+    ['an output reject out of the management interface', 'edge', (s) => s.add('ip/firewall/filter', { chain: 'output', action: 'reject', 'out-interface': 'vlan100-mgmt' }), 'refused', /rejects the connection \(the replies\)/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);
@@ -166,6 +168,14 @@ describe('management path', () => {
   it("a drop of another MAC leaves the path", () => {
     const s = device('home');
     s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-mac-address': '02:00:00:00:00:99', 'place-before': s.list('ip/firewall/filter')[0]['.id'] });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it('output rules for other traffic leave the replies alone', () => {
+    const s = device('edge');
+    s.add('ip/firewall/filter', { chain: 'output', action: 'drop', 'out-interface': 'sfp-sfpplus1' });
+    s.add('ip/firewall/filter', { chain: 'output', action: 'drop', protocol: 'tcp', 'dst-port': '443' });
+    s.add('ip/firewall/filter', { chain: 'output', action: 'drop', 'dst-address-type': 'local' });
     expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
   });
 

@@ -85,12 +85,17 @@ function untaggedVlanProblem(rows: (path: string) => Row[], bridgeName: string, 
   return undefined;
 }
 
+/** A packet of the service's connection: the client's request (input) or the device's reply (output). */
 interface Packet {
   src: string;
   dst: string;
-  inInterface: string;
+  inInterface?: string;
   inBridgePort?: string;
-  dstPort: string;
+  outInterface?: string;
+  srcPort?: string;
+  dstPort?: string;
+  /** Whether the packet is addressed to the device itself (`dst-address-type=local`). */
+  toDevice: boolean;
   state: 'new' | 'established';
   /** The MAC the client's frames arrive from: the client's own on-link, its gateway's when routed. */
   srcMac?: string;
@@ -141,18 +146,21 @@ function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boole
         case 'src-address-list': return negatable(value, (v) => inList(rows, v, p.src));
         case 'dst-address-list': return negatable(value, (v) => inList(rows, v, p.dst));
         case 'in-interface': return negatable(value, (v) => v === p.inInterface);
-        case 'in-interface-list': return negatable(value, (v) => interfaceInList(rows, v, p.inInterface));
+        case 'in-interface-list': return negatable(value, (v) => p.inInterface !== undefined && interfaceInList(rows, v, p.inInterface));
+        case 'out-interface': return negatable(value, (v) => v === p.outInterface);
+        case 'out-interface-list': return negatable(value, (v) => p.outInterface !== undefined && interfaceInList(rows, v, p.outInterface));
+        case 'src-port': return negatable(value, (v) => p.srcPort !== undefined && portIn(p.srcPort, v));
         case 'in-bridge-port-list': return negatable(value, (v) => p.inBridgePort !== undefined && interfaceInList(rows, v, p.inBridgePort));
         // The service's packets arrive in the clear: only a `none` policy matches them.
         case 'ipsec-policy': return value.split(',')[0] === 'in' && value.split(',')[1] === 'none';
         case 'in-bridge-port': return negatable(value, (v) => v === p.inBridgePort);
         case 'src-mac-address': return negatable(value, (v) => p.srcMac !== undefined && v.toUpperCase() === p.srcMac.toUpperCase());
         case 'protocol': return negatable(value, (v) => v === 'tcp' || v === '6');
-        case 'dst-port': return negatable(value, (v) => portIn(p.dstPort, v));
+        case 'dst-port': return negatable(value, (v) => p.dstPort !== undefined && portIn(p.dstPort, v));
         case 'connection-state': return negatable(value, (v) => v.split(',').includes(p.state));
         case 'connection-nat-state': return negatable(value, () => false);
         // The management packets are addressed to the device itself.
-        case 'dst-address-type': return negatable(value, (v) => v.split(',').includes('local'));
+        case 'dst-address-type': return negatable(value, (v) => v.split(',').includes(p.toDevice ? 'local' : 'unicast'));
         default: return false;
       }
     })();
@@ -282,7 +290,7 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   // A new connection lives only if its first packet (new) and every later one (established) pass; an open one needs
   // only the latter.
   for (const packetState of state === 'new' ? (['new', 'established'] as const) : (['established'] as const)) {
-    const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, state: packetState, srcMac };
+    const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, toDevice: true, state: packetState, srcMac };
     // The raw table's prerouting chain sees every packet before connection tracking, established ones too.
     const raw = walkChain('prerouting', packet, rows, 0, 'ip/firewall/raw');
     if (raw && raw !== 'return' && raw.verdict !== 'ok') return raw;
@@ -292,6 +300,10 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
     const verdict = walkChain('input', packet, rows);
     if (verdict && verdict !== 'return' && verdict.verdict !== 'ok') return verdict;
   }
+  // The device's replies leave through the output chain (connection tracking calls even the SYN-ACK established).
+  const reply: Packet = { src: path.deviceAddress, dst: path.clientAddress, outInterface: iface, srcPort: port, toDevice: false, state: 'established' };
+  const replies = walkChain('output', reply, rows);
+  if (replies && replies !== 'return' && replies.verdict !== 'ok') return { verdict: replies.verdict, reason: `${replies.reason} (the replies)` };
 
   if (!serviceRow || !enabled(serviceRow)) return { verdict: 'refused', reason: `service ${service} is disabled` };
   if (port !== ctx.seedPort(service)) return { verdict: 'refused', reason: `service ${service} moved to port ${port}` };
