@@ -142,19 +142,20 @@ function access(management: any): { ok: boolean; text: string } {
 }
 
 /** The scenario's write, through the tool or the pipeline; the answer reduced to a verdict and its detail. */
-async function write(client: EraClient, scenario: Scenario, id: string, cfg: Config): Promise<{ outcome: Verdict; detail: string }> {
+/** The scenario's write (or its dry run, which must meet the same verdict and write nothing), through the tool or the pipeline. */
+async function write(client: EraClient, scenario: Scenario, id: string, cfg: Config, dryRun = false): Promise<{ outcome: Verdict; detail: string }> {
   try {
     if (scenario.tool === 'pipeline') {
       const result = await services.changes.run({
         principal: { id: 'corpus', via: 'e2e' }, correlationId: randomUUID(), environment: 'lab', deviceId: id, tool: 'corpus_set_row',
         // The same contract, typed here without importing the domain (the app's layer rule).
-        planner: setRowPlanner as unknown as Parameters<ServerServices['changes']['run']>[0]['planner'], input: scenario.pipeline!, dryRun: false,
+        planner: setRowPlanner as unknown as Parameters<ServerServices['changes']['run']>[0]['planner'], input: scenario.pipeline!, dryRun,
       });
-      return result.changed && result.verification.status === 'verified' ? { outcome: 'applied', detail: `protection ${result.protection}` } : { outcome: 'no-op', detail: result.summary };
+      return result.changed && (dryRun || result.verification.status === 'verified') ? { outcome: 'applied', detail: `protection ${result.protection}` } : { outcome: 'no-op', detail: result.summary };
     }
-    const result = await client.callTool(scenario.tool, { device_id: id, ...(scenario.args?.(cfg) ?? {}) });
+    const result = await client.callTool(scenario.tool, { device_id: id, ...(scenario.args?.(cfg) ?? {}), dry_run: dryRun });
     const out = result.structuredContent;
-    if (out.changed && out.verification?.status === 'verified') return { outcome: 'applied', detail: `protection ${out.protection}` };
+    if (out.changed && (dryRun || out.verification?.status === 'verified')) return { outcome: 'applied', detail: `protection ${out.protection}` };
     return { outcome: 'no-op', detail: out.summary };
   } catch (error) {
     // A domain error from the in-process pipeline carries its details; a tool error its data.
@@ -206,6 +207,8 @@ describe.each(VERSIONS)('lock-out corpus on RouterOS $version', ({ version, scen
     // A scenario whose set-up already cut the path could not tell a lock-out from the change's doing.
     expect(access(before.management).text).toBe('reachable');
 
+    const dry = await write(client, scenario, deviceId(scenario.profile, version), before.config, true);
+    expect(differences(before.config, (await state(fleet, index)).config)).toEqual([]);
     const { outcome, detail } = await write(client, scenario, deviceId(scenario.profile, version), before.config);
     const after = await state(fleet, index);
     const verdict = access(after.management);
@@ -221,6 +224,9 @@ describe.each(VERSIONS)('lock-out corpus on RouterOS $version', ({ version, scen
 
     expect(verdict.text).toBe('reachable');
     expect({ outcome, detail }).toEqual({ outcome: expected, detail: expect.any(String) });
+    // The dry run met the verdict the write met: the same refusal, or a change it would make.
+    expect(dry.outcome).toBe(outcome);
+    if (outcome === 'refused') expect(dry.detail).toBe(detail);
     if (outcome === 'refused') expect(changed).toEqual([]);
     if (outcome === 'applied') expect(changed.length).toBeGreaterThan(0);
     // The judge calls the same change, made without the product, a lock-out.

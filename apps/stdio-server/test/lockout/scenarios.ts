@@ -196,6 +196,9 @@ export const SCENARIOS: Scenario[] = [
   { name: "the device's replies looked up only in an empty table", profile: 'edge', kind: 'dangerous', setup: [add('routing/table', { name: 'empty', fib: 'true' })], tool: 'pipeline', pipeline: { menu: 'routing/rule', add: true, props: { 'src-address': `${EDGE_DEV}/32`, action: 'lookup-only-in-table', table: 'empty' } } },
   { name: "drop the client's MAC address at the top", profile: 'home', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/firewall/filter', add: true, find: { comment: 'defconf: accept established,related,untracked' }, props: { chain: 'input', action: 'drop', 'src-mac-address': 'A4:83:E7:11:22:33' } }, oldToo: true },
   { name: "take www-ssl's certificate away", profile: 'edge', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'www-ssl' }, props: { certificate: 'none' } } },
+  { name: "an output drop of the service's replies to the client", profile: 'edge', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule({ chain: 'output', action: 'drop', protocol: 'tcp', 'src-port': '443', 'dst-address': '10.100.250.0/24' }), oldToo: true },
+  { name: 'an output reject out of the management interface', profile: 'home', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule({ chain: 'output', action: 'reject', 'out-interface': 'bridge' }) },
+  { name: 'drop the static interfaces (the bridge among them) at the top', profile: 'home', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule(input({ 'in-interface-list': 'static' }), atTop) },
 
   // ================= harmless =================
   { name: 'set the identity', profile: 'edge', kind: 'harmless', tool: 'system_set_identity', args: () => ({ name: 'corpus-core' }), oldToo: true },
@@ -256,5 +259,7 @@ export const SCENARIOS: Scenario[] = [
   { name: 'rename the management VLAN interface (RouterOS follows the rename)', profile: 'edge', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'interface/vlan', find: { name: 'vlan100-mgmt' }, props: { name: 'vlan100' } }, oldToo: true },
   { name: 'rename the bridge (the LAN list and the address follow it)', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'interface/bridge', find: { name: 'bridge' }, props: { name: 'br-lan' } } },
   { name: "drop another host's MAC address at the top", profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/firewall/filter', add: true, find: { comment: 'defconf: accept established,related,untracked' }, props: { chain: 'input', action: 'drop', 'src-mac-address': '02:00:00:00:00:99' } } },
+  { name: 'an output drop out of the uplink', profile: 'edge', kind: 'harmless', tool: 'firewall_add_filter_rule', args: rule({ chain: 'output', action: 'drop', 'out-interface': 'sfp-sfpplus1', protocol: 'tcp', 'src-port': '22' }), oldToo: true },
+  { name: 'drop the dynamic interfaces at the top', profile: 'home', kind: 'harmless', tool: 'firewall_add_filter_rule', args: rule(input({ 'in-interface-list': 'dynamic' }), atTop) },
   { name: 'disable winbox', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'winbox' }, props: { disabled: 'true' } } },
 ];
