@@ -15,7 +15,7 @@ const dir = tempDir('stdio-lockout-');
 const dataDir = join(dir.path, 'data');
 const USERS = [{ name: 'admin', password: 'corpus-Pw-1', group: 'full' as const }];
 const FLAGS = { allow_advanced_writes: true, allow_firewall_writes: true, allow_routing_writes: true, allow_dhcp_writes: true };
-/** 7.20.5 runs the whole corpus (`/safe-mode`); 7.15.3 (the console's Ctrl+X) the marked subset. */
+/** The whole corpus on both versions the simulator serves: 7.20.5 (`/safe-mode`) and 7.15.3 (the console's Ctrl+X). */
 const VERSIONS = [
   { version: '7.20.5', scenarios: SCENARIOS },
   { version: '7.15.3', scenarios: SCENARIOS },
