@@ -79,6 +79,7 @@ describe('management path', () => {
     ['taking www-ssl its certificate', 'home', (s) => s.update('ip/service', 'www-ssl', { certificate: 'none' }), 'refused', /service www-ssl has no certificate/],
     ["an output drop of the service's replies to the client", 'edge', (s) => s.add('ip/firewall/filter', { chain: 'output', action: 'drop', protocol: 'tcp', 'src-port': '443', 'dst-address': '10.100.250.0/24' }), 'timeout', /drops the connection \(the replies\)/],
     ['an output reject out of the management interface', 'edge', (s) => s.add('ip/firewall/filter', { chain: 'output', action: 'reject', 'out-interface': 'vlan100-mgmt' }), 'refused', /rejects the connection \(the replies\)/],
+    ['disabling the DHCP client that leased the managed address', 'chr', (s) => s.update('ip/dhcp-client', idOf(s, 'ip/dhcp-client', (r) => r['interface'] === 'ether1'), { disabled: 'yes' }), 'timeout', /leased by the DHCP client on ether1/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);

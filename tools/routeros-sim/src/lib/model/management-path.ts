@@ -265,6 +265,10 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   const address = rows('ip/address').find((a) => enabled(a) && host(a['address']) === path.deviceAddress);
   if (!address) return { verdict: 'timeout', reason: `address ${path.deviceAddress} is no longer on the device` };
   const iface = address['interface'] ?? '';
+  // A dynamic address is a DHCP client's lease: it goes when no enabled client is left on its interface.
+  if (address['.dynamic'] === 'true' && !rows('ip/dhcp-client').some((c) => enabled(c) && c['interface'] === iface)) {
+    return { verdict: 'timeout', reason: `address ${path.deviceAddress} was leased by the DHCP client on ${iface}, which is gone or disabled` };
+  }
   const problem = interfaceProblem(rows, iface);
   if (problem) return { verdict: 'timeout', reason: problem };
   const isBridge = rows('interface/bridge').some((b) => b['name'] === iface);
