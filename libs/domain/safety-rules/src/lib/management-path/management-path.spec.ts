@@ -192,6 +192,29 @@ const harmless: Array<[string, () => Rows, RowOperation[]]> = [
   ['add a routing rule for another source', edgeDevice, [add('routing/rule', { 'src-address': '203.0.113.0/24', action: 'lookup', table: 'main' })]],
 ];
 
+describe('evaluateManagementPath: a management address leased by a DHCP client', () => {
+  const leased = (): Rows => {
+    const rows = homeDevice();
+    rows['ip/address'] = rows['ip/address'].map((a) => (a['.id'] === '*20' ? { ...a, dynamic: 'true' } : a));
+    rows['ip/dhcp-client'] = [{ '.id': '*D1', interface: 'bridge', disabled: 'false', 'use-peer-dns': 'true' }];
+    return rows;
+  };
+
+  it.each([
+    ['disabling the client', [set('ip/dhcp-client', '*D1', { disabled: 'true' })]],
+    ['removing the client', [remove('ip/dhcp-client', '*D1')]],
+    ['moving the client to another interface', [set('ip/dhcp-client', '*D1', { interface: 'ether1' })]],
+  ])('refuses %s, which releases the lease', (_name, ops) => {
+    const verdict = judge(leased, ops);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toBe('address 192.168.88.1/24 is leased by the DHCP client on bridge, which would be disabled or removed');
+  });
+
+  it('passes a change of the client that keeps it enabled', () => {
+    expect(judge(leased, [set('ip/dhcp-client', '*D1', { 'use-peer-dns': 'false' })]).status).toBe('pass');
+  });
+});
+
 describe('evaluateManagementPath: harmless changes pass', () => {
   it.each(harmless)('%s', (_name, device, ops) => {
     const verdict = judge(device, ops);
