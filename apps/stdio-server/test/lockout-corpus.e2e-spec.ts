@@ -168,11 +168,11 @@ async function write(client: EraClient, scenario: Scenario, id: string, cfg: Con
 }
 
 beforeAll(async () => {
-  for (const { version } of VERSIONS) fleets.set(version, await startFleet({ devices: 2, profile: 'mixed', version, users: USERS, safeModeRevertMs: 300 }));
+  for (const { version } of VERSIONS) fleets.set(version, await startFleet({ devices: 3, profile: 'mixed', version, users: USERS, safeModeRevertMs: 300 }));
   container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
   const admin = container.get(AdminServices);
   for (const [version, fleet] of fleets) {
-    for (const profile of ['home', 'edge'] as const) {
+    for (const profile of ['home', 'edge', 'chr'] as const) {
       const device = fleet.devices[DEVICE[profile]];
       const url = new URL(device.restUrl);
       await admin.devices.enroll(

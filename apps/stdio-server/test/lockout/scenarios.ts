@@ -1,9 +1,10 @@
 // The lock-out corpus: single-device changes on the simulator, each judged by the simulator's own management report.
 // Two devices per RouterOS version (one mixed fleet): `home` (index 0: the client on-link behind bridge port ether2,
 // RouterOS's defconf firewall) and `edge` (index 1: the client routed via 10.100.1.254 over vlan100-mgmt on ether16,
-// accepted by the `mgmt-allowed` list before the later drops).
+// accepted by the `mgmt-allowed` list before the later drops) and `chr` (index 2: a cloud router reached from the
+// hypervisor's 10.0.2.2 on the address its DHCP client leased, no firewall).
 
-export type Profile = 'home' | 'edge';
+export type Profile = 'home' | 'edge' | 'chr';
 export type Row = Record<string, string>;
 export type Config = Record<string, Row[]>;
 
@@ -47,7 +48,7 @@ export interface Scenario {
   pipeline?: PipelineSet;
 }
 
-export const DEVICE = { home: 0, edge: 1 } as const;
+export const DEVICE = { home: 0, edge: 1, chr: 2 } as const;
 
 // ---- edge (index 1): addresses as the profile derives them for n = 1 ----
 const EDGE_DEV = '10.100.1.1';
@@ -197,6 +198,9 @@ export const SCENARIOS: Scenario[] = [
   { name: "an output drop of the service's replies to the client", profile: 'edge', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule({ chain: 'output', action: 'drop', protocol: 'tcp', 'src-port': '443', 'dst-address': '10.100.250.0/24' }) },
   { name: 'an output reject out of the management interface', profile: 'home', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule({ chain: 'output', action: 'reject', 'out-interface': 'bridge' }) },
   { name: 'drop the static interfaces (the bridge among them) at the top', profile: 'home', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule(input({ 'in-interface-list': 'static' }), atTop) },
+  { name: 'disable the DHCP client that leased the management address (chr)', profile: 'chr', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/dhcp-client', find: { interface: 'ether1' }, props: { disabled: 'true' } } },
+  { name: "disable a cloud router's only interface", profile: 'chr', kind: 'dangerous', tool: 'interface_set_enabled', args: () => ({ interface: 'ether1', enabled: false }) },
+  { name: 'a drop-all on a cloud router without a firewall', profile: 'chr', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule(input({})) },
 
   // ================= harmless =================
   { name: 'set the identity', profile: 'edge', kind: 'harmless', tool: 'system_set_identity', args: () => ({ name: 'corpus-core' }) },
@@ -259,5 +263,7 @@ export const SCENARIOS: Scenario[] = [
   { name: "drop another host's MAC address at the top", profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/firewall/filter', add: true, find: { comment: 'defconf: accept established,related,untracked' }, props: { chain: 'input', action: 'drop', 'src-mac-address': '02:00:00:00:00:99' } } },
   { name: 'an output drop out of the uplink', profile: 'edge', kind: 'harmless', tool: 'firewall_add_filter_rule', args: rule({ chain: 'output', action: 'drop', 'out-interface': 'sfp-sfpplus1', protocol: 'tcp', 'src-port': '22' }) },
   { name: 'drop the dynamic interfaces at the top', profile: 'home', kind: 'harmless', tool: 'firewall_add_filter_rule', args: rule(input({ 'in-interface-list': 'dynamic' }), atTop) },
+  { name: "stop taking DNS from the DHCP client (chr)", profile: 'chr', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/dhcp-client', find: { interface: 'ether1' }, props: { 'use-peer-dns': 'false' } } },
+  { name: 'comment on the only interface (chr)', profile: 'chr', kind: 'harmless', tool: 'interface_set_comment', args: () => ({ interface: 'ether1', comment: 'hypervisor' }) },
   { name: 'disable winbox', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'winbox' }, props: { disabled: 'true' } } },
 ];
