@@ -104,3 +104,25 @@ describe('item commands', () => {
     expect(detail(() => s.makeStatic('ip/dhcp-server/lease', ['*99']))).toBe('no such item');
   });
 });
+
+describe('renaming an interface', () => {
+  it('renames it wherever it is referred to, as RouterOS refers by internal id, and keeps the management path', () => {
+    const s = device('home');
+    s.add('ip/firewall/filter', { chain: 'input', action: 'accept', 'in-interface': '!bridge' });
+    s.update('interface', 'bridge', { name: 'br-lan' });
+    const cfg = s.snapshot();
+    expect(cfg['ip/address'][0]['interface']).toBe('br-lan');
+    expect(new Set(cfg['interface/bridge/port'].map((p) => p['bridge']))).toEqual(new Set(['br-lan']));
+    expect(cfg['interface/list/member'].find((m) => m['list'] === 'LAN')!['interface']).toBe('br-lan');
+    expect(cfg['ip/dhcp-server'][0]['interface']).toBe('br-lan');
+    expect(cfg['ip/firewall/filter'].at(-1)!['in-interface']).toBe('!br-lan');
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it('renames a VLAN interface in the addresses on it', () => {
+    const s = device('edge');
+    s.update('interface/vlan', 'vlan100-mgmt', { name: 'vlan100' });
+    expect(s.snapshot()['ip/address'].find((a) => a['comment'] === 'management')!['interface']).toBe('vlan100');
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+});

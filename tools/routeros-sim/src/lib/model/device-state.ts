@@ -232,11 +232,36 @@ export class DeviceState {
     this.applyLifetime(next);
     checkRow(found.path, next);
     this.checkUnique(found.path, own, next, found.row['.id']);
+    const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
     return this.write(() => {
       for (const key of Object.keys(found.row)) delete found.row[key];
       Object.assign(found.row, next);
+      if (renamed) this.followRename(renamed[0], renamed[1]);
       return this.present(spec, found.row, found.type);
     });
+  }
+
+  /**
+   * RouterOS refers to an interface by its internal id, so every row that names it shows the new name after a
+   * rename: addresses, bridge ports and VLANs, list members, firewall matchers, routes through it.
+   */
+  private followRename(from: string, to: string): void {
+    const rename = (value: string | undefined, list = false): string | undefined => {
+      if (value === undefined) return undefined;
+      if (list) return value.split(',').map((v) => (v === from ? to : v)).join(',');
+      return value === from ? to : value === `!${from}` ? `!${to}` : value;
+    };
+    for (const [path, rows] of this.tables) {
+      const fields = Object.keys(MENU_BY_PATH.get(path)?.refs ?? {}).filter((f) => MENU_BY_PATH.get(path)!.refs![f].startsWith('interface'));
+      if (path === 'interface/list/member') fields.push('interface');
+      if (path === 'ip/route') fields.push('gateway');
+      if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
+      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : [];
+      for (const row of rows) {
+        for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
+        for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
+      }
+    }
   }
 
   /** `move numbers=… [destination=…]`: the items, in the order given, go before `destination` (or to the end). */

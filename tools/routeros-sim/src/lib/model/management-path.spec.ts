@@ -50,6 +50,36 @@ describe('management path', () => {
     }, 'timeout', /drop everything else/],
     ['disabling www-ssl', 'home', (s) => s.update('ip/service', 'www-ssl', { disabled: 'yes' }), 'refused', /service www-ssl is disabled/],
     ['moving www-ssl to another port', 'home', (s) => s.update('ip/service', 'www-ssl', { port: '8443' }), 'refused', /moved to port 8443/],
+    ['moving the client port to another PVID on a VLAN-filtering bridge', 'home', (s) => {
+      s.update('interface/bridge', 'bridge', { 'vlan-filtering': 'yes' });
+      s.update('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2'), { pvid: '20' });
+    }, 'timeout', /puts the client in VLAN 20, not bridge's VLAN 1/],
+    ['admitting only tagged frames on the client port of a VLAN-filtering bridge', 'home', (s) => {
+      s.update('interface/bridge', 'bridge', { 'vlan-filtering': 'yes' });
+      s.update('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2'), { 'frame-types': 'admit-only-vlan-tagged' });
+    }, 'timeout', /admits only tagged frames/],
+    ['a raw prerouting drop for the client, before connection tracking', 'edge', (s) => s.add('ip/firewall/raw', { chain: 'prerouting', action: 'drop', 'src-address': '10.100.250.10' }), 'timeout', /raw rule .* drops/],
+    ['a raw drop in a chain prerouting jumps into', 'home', (s) => {
+      s.add('ip/firewall/raw', { chain: 'screen', action: 'drop', protocol: 'tcp' });
+      s.add('ip/firewall/raw', { chain: 'prerouting', action: 'jump', 'jump-target': 'screen' });
+    }, 'timeout', /raw rule .* drops/],
+    ['a port forward of 443 on every interface to an inside server', 'edge', (s) => s.add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'dst-address-type': 'local', 'to-addresses': '10.100.0.50' }), 'timeout', /nat rule .* sends the connection to 10.100.0.50:443/],
+    ['ARP reply-only towards the gateway of a routed client', 'edge', (s) => s.update('interface/vlan', 'vlan100-mgmt', { arp: 'reply-only' }), 'timeout', /vlan100-mgmt has arp=reply-only and no static ARP entry for 10.100.0.254/],
+    ['ARP disabled on the bridge, the static entry for the client removed', 'home', (s) => {
+      s.update('interface/bridge', 'bridge', { arp: 'disabled' });
+      s.remove('ip/arp', idOf(s, 'ip/arp', (r) => r['address'] === '192.168.88.254' && r['.dynamic'] !== 'true'));
+    }, 'timeout', /bridge has arp=disabled and no static ARP entry for 192.168.88.254/],
+    ['a blackhole route to the client', 'edge', (s) => s.add('ip/route', { 'dst-address': '10.100.250.10/32', gateway: '10.100.0.254', blackhole: 'yes' }), 'timeout', /no route back to 10.100.250.10/],
+    ['a routing rule that makes the client unreachable', 'edge', (s) => s.add('routing/rule', { 'dst-address': '10.100.250.0/24', action: 'unreachable' }), 'timeout', /no route back to 10.100.250.10/],
+    ['replies looked up only in an empty table', 'edge', (s) => {
+      s.add('routing/table', { name: 'empty', fib: 'yes' });
+      s.add('routing/rule', { 'src-address': '10.100.0.1/32', action: 'lookup-only-in-table', table: 'empty' });
+    }, 'timeout', /no route back to 10.100.250.10/],
+    ["an input drop of the client's MAC", 'home', (s) => s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-mac-address': 'a4:83:e7:11:22:33', 'place-before': s.list('ip/firewall/filter')[0]['.id'] }), 'timeout', /drops/],
+    ['taking www-ssl its certificate', 'home', (s) => s.update('ip/service', 'www-ssl', { certificate: 'none' }), 'refused', /service www-ssl has no certificate/],
+    ["an output drop of the service's replies to the client", 'edge', (s) => s.add('ip/firewall/filter', { chain: 'output', action: 'drop', protocol: 'tcp', 'src-port': '443', 'dst-address': '10.100.250.0/24' }), 'timeout', /drops the connection \(the replies\)/],
+    ['an output reject out of the management interface', 'edge', (s) => s.add('ip/firewall/filter', { chain: 'output', action: 'reject', 'out-interface': 'vlan100-mgmt' }), 'refused', /rejects the connection \(the replies\)/],
+    ['disabling the DHCP client that leased the managed address', 'chr', (s) => s.update('ip/dhcp-client', idOf(s, 'ip/dhcp-client', (r) => r['interface'] === 'ether1'), { disabled: 'yes' }), 'timeout', /leased by the DHCP client on ether1/],
     ['restricting www-ssl to other addresses', 'chr', (s) => s.update('ip/service', 'www-ssl', { address: '192.0.2.0/24' }), 'refused', /not available from 10.0.2.2/],
   ])('%s (%s) cuts REST off: %s', (_label, profile, change, verdict, reason) => {
     const s = device(profile);
@@ -81,6 +111,73 @@ describe('management path', () => {
     s.update('ip/firewall/filter', idOf(s, 'ip/firewall/filter', (r) => r['comment'] === 'management from NOC'), { disabled: 'yes' });
     expect(s.access('www-ssl', 'new').verdict).toBe('timeout');
     expect(s.access('www-ssl', 'established').verdict).toBe('ok');
+  });
+
+  it('a PVID on the client port means nothing until the bridge filters VLANs, nor when it matches the bridge', () => {
+    const s = device('home');
+    const port = idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2');
+    s.update('interface/bridge/port', port, { pvid: '20' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+    s.update('interface/bridge', 'bridge', { 'vlan-filtering': 'yes', pvid: '20' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it('a raw accept or notrack, or a raw drop for another source, leaves the path to the filter', () => {
+    const s = device('edge');
+    s.add('ip/firewall/raw', { chain: 'prerouting', action: 'drop', 'src-address': '192.0.2.1' });
+    s.add('ip/firewall/raw', { chain: 'prerouting', action: 'notrack', 'src-address': '10.100.250.10' });
+    s.add('ip/firewall/raw', { chain: 'prerouting', action: 'drop', protocol: 'tcp' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+    s.add('ip/firewall/raw', { chain: 'prerouting', action: 'drop', 'dst-address': '10.100.0.1', 'place-before': s.list('ip/firewall/raw')[0]['.id'] });
+    expect(s.access('www-ssl', 'established').verdict).toBe('timeout');
+  });
+
+  it('a drop of established packets cuts new connections too: every packet after the handshake is established', () => {
+    const s = device('edge');
+    s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'connection-state': 'established,related', protocol: 'tcp', 'place-before': s.list('ip/firewall/filter')[0]['.id'] });
+    expect(s.access('www-ssl', 'established').verdict).toBe('timeout');
+    expect(s.access('www-ssl').verdict).toBe('timeout');
+  });
+
+  it('a dstnat on the WAN side, or a redirect to the same port, leaves the path; an open connection keeps its NAT', () => {
+    const s = device('edge');
+    s.add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'in-interface': 'sfp-sfpplus1', 'to-addresses': '10.100.0.50' });
+    s.add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'to-addresses': '10.100.0.1', 'to-ports': '443' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+    s.add('ip/firewall/nat', { chain: 'dstnat', action: 'redirect', protocol: 'tcp', 'dst-port': '22', 'to-ports': '2222' });
+    expect(s.access('ssh').verdict).toBe('timeout');
+    expect(s.access('ssh', 'established')).toEqual({ verdict: 'ok' });
+  });
+
+  it('ARP reply-only leaves the path while a static ARP entry names the next hop', () => {
+    const s = device('home');
+    s.update('interface/bridge', 'bridge', { arp: 'reply-only' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it('a lookup rule whose table has no route falls through to main; rules for other traffic change nothing', () => {
+    const s = device('edge');
+    s.add('routing/table', { name: 'empty', fib: 'yes' });
+    s.add('routing/rule', { 'src-address': '10.100.0.1/32', action: 'lookup', table: 'empty' });
+    s.add('routing/rule', { 'dst-address': '192.0.2.0/24', action: 'drop' });
+    s.add('ip/route', { 'dst-address': '10.100.250.10/32', gateway: '10.100.0.254', blackhole: 'yes', 'routing-table': 'empty' });
+    expect(s.access('www-ssl').verdict).toBe('timeout');
+    s.remove('ip/route', idOf(s, 'ip/route', (r) => r['routing-table'] === 'empty'));
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it("a drop of another MAC leaves the path", () => {
+    const s = device('home');
+    s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'src-mac-address': '02:00:00:00:00:99', 'place-before': s.list('ip/firewall/filter')[0]['.id'] });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it('output rules for other traffic leave the replies alone', () => {
+    const s = device('edge');
+    s.add('ip/firewall/filter', { chain: 'output', action: 'drop', 'out-interface': 'sfp-sfpplus1' });
+    s.add('ip/firewall/filter', { chain: 'output', action: 'drop', protocol: 'tcp', 'dst-port': '443' });
+    s.add('ip/firewall/filter', { chain: 'output', action: 'drop', 'dst-address-type': 'local' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
   });
 
   it('disabling ssh leaves REST alone', () => {

@@ -69,16 +69,39 @@ function interfaceProblem(rows: (path: string) => Row[], name: string): string |
   return undefined;
 }
 
+/**
+ * With VLAN filtering, the client's untagged frames join its port's PVID and reach the bridge's own interface (where
+ * the address is) only in the bridge's PVID; a port or bridge admitting only tagged frames drops them.
+ */
+function untaggedVlanProblem(rows: (path: string) => Row[], bridgeName: string, port: Row): string | undefined {
+  const bridge = rows('interface/bridge').find((b) => b['name'] === bridgeName);
+  if (bridge?.['vlan-filtering'] !== 'true') return undefined;
+  const portName = port['interface'];
+  if (port['frame-types'] === 'admit-only-vlan-tagged') return `bridge port ${portName} admits only tagged frames`;
+  if (bridge['frame-types'] === 'admit-only-vlan-tagged') return `bridge ${bridgeName} admits only tagged frames to the device`;
+  const portVlan = port['pvid'] ?? '1';
+  const bridgeVlan = bridge['pvid'] ?? '1';
+  if (portVlan !== bridgeVlan) return `bridge port ${portName} puts the client in VLAN ${portVlan}, not ${bridgeName}'s VLAN ${bridgeVlan}`;
+  return undefined;
+}
+
+/** A packet of the service's connection: the client's request (input) or the device's reply (output). */
 interface Packet {
   src: string;
   dst: string;
-  inInterface: string;
+  inInterface?: string;
   inBridgePort?: string;
-  dstPort: string;
+  outInterface?: string;
+  srcPort?: string;
+  dstPort?: string;
+  /** Whether the packet is addressed to the device itself (`dst-address-type=local`). */
+  toDevice: boolean;
   state: 'new' | 'established';
+  /** The MAC the client's frames arrive from: the client's own on-link, its gateway's when routed. */
+  srcMac?: string;
 }
 
-const NON_MATCHERS = new Set(['.id', '.builtin', '.created', 'chain', 'action', 'comment', 'disabled', 'log', 'log-prefix', 'jump-target', 'reject-with', 'hw-offload', 'passthrough', 'address-list', 'address-list-timeout', 'bytes', 'packets', 'dynamic', 'invalid']);
+const NON_MATCHERS = new Set(['.id', '.builtin', '.created', 'chain', 'action', 'comment', 'disabled', 'log', 'log-prefix', 'jump-target', 'reject-with', 'hw-offload', 'passthrough', 'address-list', 'address-list-timeout', 'bytes', 'packets', 'dynamic', 'invalid', 'to-addresses', 'to-ports']);
 
 function negatable(value: string, test: (v: string) => boolean): boolean {
   return value.startsWith('!') ? !test(value.slice(1)) : test(value);
@@ -123,15 +146,21 @@ function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boole
         case 'src-address-list': return negatable(value, (v) => inList(rows, v, p.src));
         case 'dst-address-list': return negatable(value, (v) => inList(rows, v, p.dst));
         case 'in-interface': return negatable(value, (v) => v === p.inInterface);
-        case 'in-interface-list': return negatable(value, (v) => interfaceInList(rows, v, p.inInterface));
+        case 'in-interface-list': return negatable(value, (v) => p.inInterface !== undefined && interfaceInList(rows, v, p.inInterface));
+        case 'out-interface': return negatable(value, (v) => v === p.outInterface);
+        case 'out-interface-list': return negatable(value, (v) => p.outInterface !== undefined && interfaceInList(rows, v, p.outInterface));
+        case 'src-port': return negatable(value, (v) => p.srcPort !== undefined && portIn(p.srcPort, v));
         case 'in-bridge-port-list': return negatable(value, (v) => p.inBridgePort !== undefined && interfaceInList(rows, v, p.inBridgePort));
         // The service's packets arrive in the clear: only a `none` policy matches them.
         case 'ipsec-policy': return value.split(',')[0] === 'in' && value.split(',')[1] === 'none';
         case 'in-bridge-port': return negatable(value, (v) => v === p.inBridgePort);
+        case 'src-mac-address': return negatable(value, (v) => p.srcMac !== undefined && v.toUpperCase() === p.srcMac.toUpperCase());
         case 'protocol': return negatable(value, (v) => v === 'tcp' || v === '6');
-        case 'dst-port': return negatable(value, (v) => portIn(p.dstPort, v));
+        case 'dst-port': return negatable(value, (v) => p.dstPort !== undefined && portIn(p.dstPort, v));
         case 'connection-state': return negatable(value, (v) => v.split(',').includes(p.state));
         case 'connection-nat-state': return negatable(value, () => false);
+        // The management packets are addressed to the device itself.
+        case 'dst-address-type': return negatable(value, (v) => v.split(',').includes(p.toDevice ? 'local' : 'unicast'));
         default: return false;
       }
     })();
@@ -140,20 +169,31 @@ function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boole
   return true;
 }
 
-/** Walks a filter chain in order, following jumps; undefined when no terminal rule matched. */
-function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], depth = 0): Access | 'return' | undefined {
+/** Walks a chain of a firewall table in order, following jumps; undefined when no terminal rule matched. */
+function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], depth = 0, table = 'ip/firewall/filter'): Access | 'return' | undefined {
   if (depth > 16) return undefined;
-  for (const rule of rows('ip/firewall/filter').filter((r) => enabled(r) && r['chain'] === chain)) {
+  for (const rule of rows(table).filter((r) => enabled(r) && r['chain'] === chain)) {
     if (!ruleMatches(rule, p, rows)) continue;
-    const describe = `input rule ${rule['.id'] ?? ''}${rule['comment'] ? ` (${rule['comment']})` : ''}`;
+    const describe = `${table === 'ip/firewall/raw' ? 'raw' : 'input'} rule ${rule['.id'] ?? ''}${rule['comment'] ? ` (${rule['comment']})` : ''}`;
     switch (rule['action'] ?? 'accept') {
       case 'accept': return OK;
+      // Raw's notrack lets the packet on to the filter untracked (still judged there).
+      case 'notrack': return table === 'ip/firewall/raw' ? OK : undefined;
+      // A new connection sent elsewhere never reaches the device's service.
+      case 'dst-nat':
+      case 'redirect':
+      case 'netmap': {
+        // A redirect goes to the device itself: only its port can change.
+        const sameTarget = (rule['action'] === 'redirect' || (rule['to-addresses'] ?? p.dst) === p.dst) && (rule['to-ports'] ?? p.dstPort) === p.dstPort;
+        if (table === 'ip/firewall/nat' && !sameTarget) return { verdict: 'timeout', reason: `nat rule ${rule['.id'] ?? ''}${rule['comment'] ? ` (${rule['comment']})` : ''} sends the connection to ${rule['to-addresses'] ?? 'the device'}:${rule['to-ports'] ?? p.dstPort}` };
+        return table === 'ip/firewall/nat' ? OK : undefined;
+      }
       case 'drop': return { verdict: 'timeout', reason: `${describe} drops the connection` };
       case 'tarpit': return { verdict: 'timeout', reason: `${describe} tarpits the connection` };
       case 'reject': return { verdict: 'refused', reason: `${describe} rejects the connection` };
       case 'return': return 'return';
       case 'jump': {
-        const result = walkChain(rule['jump-target'] ?? '', p, rows, depth + 1);
+        const result = walkChain(rule['jump-target'] ?? '', p, rows, depth + 1, table);
         if (result && result !== 'return') return result;
         break;
       }
@@ -163,23 +203,56 @@ function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], dept
   return undefined;
 }
 
-/** The interface a reply to the client leaves by: longest prefix, then lowest distance; undefined without a route. */
-function routeBack(rows: (path: string) => Row[], client: string): { iface: string } | undefined {
-  const connected = rows('ip/address')
+type Route = { dst: string; iface: string; distance: number; via?: string; blackhole?: true };
+
+/**
+ * The interface a reply to the client leaves by (longest prefix, then lowest distance) and the gateway it goes to
+ * (none when the client is on-link); undefined without a route, or when a blackhole route or a routing rule drops it.
+ * Routing rules are walked in order for the reply (from the device address to the client), as RouterOS does for
+ * locally originated packets; the reply carries no routing mark.
+ */
+function routeBack(rows: (path: string) => Row[], client: string, from: string): { iface: string; via?: string } | undefined {
+  const connected: Route[] = rows('ip/address')
     .filter((a) => enabled(a) && !interfaceProblem(rows, a['interface'] ?? ''))
     .map((a) => ({ dst: `${a['network'] ?? host(a['address'])}/${a['address']?.split('/')[1] ?? '32'}`, iface: a['interface'] ?? '', distance: 0 }));
   const viaGateway = (gateway: string): string | undefined => {
     if (rows('interface').some((i) => i['name'] === gateway)) return interfaceProblem(rows, gateway) ? undefined : gateway;
     return connected.filter((c) => addressIn(gateway, c.dst)).sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst))[0]?.iface;
   };
-  const statics = rows('ip/route')
-    .filter((r) => enabled(r) && r['blackhole'] !== 'true' && (r['routing-table'] ?? 'main') === 'main')
-    .map((r) => ({ dst: r['dst-address'] ?? '0.0.0.0/0', iface: viaGateway(r['gateway'] ?? ''), distance: Number(r['distance'] ?? 1) }))
-    .filter((r): r is { dst: string; iface: string; distance: number } => r.iface !== undefined);
-  const best = [...connected, ...statics]
-    .filter((r) => addressIn(client, r.dst))
-    .sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst) || a.distance - b.distance)[0];
-  return best ? { iface: best.iface } : undefined;
+  const lookup = (table: string): Route | undefined => {
+    const statics = rows('ip/route')
+      .filter((r) => enabled(r) && (r['routing-table'] ?? 'main') === table)
+      .map((r): Route | undefined => {
+        const base = { dst: r['dst-address'] ?? '0.0.0.0/0', distance: Number(r['distance'] ?? 1) };
+        if (r['blackhole'] === 'true') return { ...base, iface: '', blackhole: true };
+        const iface = viaGateway(r['gateway'] ?? '');
+        return iface === undefined ? undefined : { ...base, iface, ...(addressIn(r['gateway'] ?? '', r['gateway'] ?? '') ? { via: r['gateway'] } : {}) };
+      })
+      .filter((r): r is Route => r !== undefined);
+    return [...(table === 'main' ? connected : []), ...statics]
+      .filter((r) => addressIn(client, r.dst))
+      .sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst) || a.distance - b.distance)[0];
+  };
+  const answer = (r: Route | undefined) => (r && !r.blackhole ? { iface: r.iface, ...(r.via ? { via: r.via } : {}) } : undefined);
+  for (const rule of rows('routing/rule').filter(enabled)) {
+    if (rule['src-address'] && !addressIn(from, rule['src-address'])) continue;
+    if (rule['dst-address'] && !addressIn(client, rule['dst-address'])) continue;
+    // A rule for marked packets, or for packets arriving on an interface, does not see the device's own reply.
+    if (rule['routing-mark'] || rule['interface']) continue;
+    const action = rule['action'] ?? 'lookup';
+    if (action === 'drop' || action === 'unreachable') return undefined;
+    const found = lookup(rule['table'] ?? 'main');
+    if (found || action === 'lookup-only-in-table') return answer(found);
+  }
+  return answer(lookup('main'));
+}
+
+/** With `arp=reply-only` or `disabled` an interface sends to a neighbour only through a static ARP entry for it. */
+function arpProblem(rows: (path: string) => Row[], iface: string, nextHop: string): string | undefined {
+  const arp = rows('interface').find((i) => i['name'] === iface)?.['arp'] ?? 'enabled';
+  if (arp !== 'reply-only' && arp !== 'disabled') return undefined;
+  const isStatic = (a: Row) => enabled(a) && a['.dynamic'] !== 'true' && a['dynamic'] !== 'true' && a['address'] === nextHop && (a['interface'] ?? iface) === iface;
+  return rows('ip/arp').some(isStatic) ? undefined : `${iface} has arp=${arp} and no static ARP entry for ${nextHop}, so replies cannot be sent`;
 }
 
 /**
@@ -192,6 +265,10 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   const address = rows('ip/address').find((a) => enabled(a) && host(a['address']) === path.deviceAddress);
   if (!address) return { verdict: 'timeout', reason: `address ${path.deviceAddress} is no longer on the device` };
   const iface = address['interface'] ?? '';
+  // A dynamic address is a DHCP client's lease: it goes when no enabled client is left on its interface.
+  if (address['.dynamic'] === 'true' && !rows('ip/dhcp-client').some((c) => enabled(c) && c['interface'] === iface)) {
+    return { verdict: 'timeout', reason: `address ${path.deviceAddress} was leased by the DHCP client on ${iface}, which is gone or disabled` };
+  }
   const problem = interfaceProblem(rows, iface);
   if (problem) return { verdict: 'timeout', reason: problem };
   const isBridge = rows('interface/bridge').some((b) => b['name'] === iface);
@@ -201,20 +278,41 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
     if (!enabled(port)) return { verdict: 'timeout', reason: `bridge port ${path.clientPort} is disabled` };
     const portProblem = interfaceProblem(rows, path.clientPort);
     if (portProblem) return { verdict: 'timeout', reason: portProblem };
+    const vlanProblem = untaggedVlanProblem(rows, iface, port);
+    if (vlanProblem) return { verdict: 'timeout', reason: vlanProblem };
   }
   // Replies must leave by the interface the client's packets arrive on, or they never reach it.
-  const back = routeBack(rows, path.clientAddress);
+  const back = routeBack(rows, path.clientAddress, path.deviceAddress);
   if (!back) return { verdict: 'timeout', reason: `no route back to ${path.clientAddress}` };
   if (back.iface !== iface) return { verdict: 'timeout', reason: `replies to ${path.clientAddress} would leave by ${back.iface}, not ${iface}` };
+  const arp = arpProblem(rows, iface, back.via ?? path.clientAddress);
+  if (arp) return { verdict: 'timeout', reason: arp };
+  const srcMac = rows('ip/arp').find((a) => enabled(a) && a['address'] === (back.via ?? path.clientAddress) && a['mac-address'])?.['mac-address'];
 
   const serviceRow = rows('ip/service').find((s) => s['name'] === service);
   const port = serviceRow?.['port'] ?? ctx.seedPort(service) ?? '';
-  const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, state };
-  const verdict = walkChain('input', packet, rows);
-  if (verdict && verdict !== 'return' && verdict.verdict !== 'ok') return verdict;
+  // A new connection lives only if its first packet (new) and every later one (established) pass; an open one needs
+  // only the latter.
+  for (const packetState of state === 'new' ? (['new', 'established'] as const) : (['established'] as const)) {
+    const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, toDevice: true, state: packetState, srcMac };
+    // The raw table's prerouting chain sees every packet before connection tracking, established ones too.
+    const raw = walkChain('prerouting', packet, rows, 0, 'ip/firewall/raw');
+    if (raw && raw !== 'return' && raw.verdict !== 'ok') return raw;
+    // Destination NAT is decided on a connection's first packet; an open connection keeps its own.
+    const nat = packetState === 'new' && walkChain('dstnat', packet, rows, 0, 'ip/firewall/nat');
+    if (nat && nat !== 'return' && nat.verdict !== 'ok') return nat;
+    const verdict = walkChain('input', packet, rows);
+    if (verdict && verdict !== 'return' && verdict.verdict !== 'ok') return verdict;
+  }
+  // The device's replies leave through the output chain (connection tracking calls even the SYN-ACK established).
+  const reply: Packet = { src: path.deviceAddress, dst: path.clientAddress, outInterface: iface, srcPort: port, toDevice: false, state: 'established' };
+  const replies = walkChain('output', reply, rows);
+  if (replies && replies !== 'return' && replies.verdict !== 'ok') return { verdict: replies.verdict, reason: `${replies.reason} (the replies)` };
 
   if (!serviceRow || !enabled(serviceRow)) return { verdict: 'refused', reason: `service ${service} is disabled` };
   if (port !== ctx.seedPort(service)) return { verdict: 'refused', reason: `service ${service} moved to port ${port}` };
+  // Without a certificate www-ssl completes no TLS handshake.
+  if (service === 'www-ssl' && ['', 'none'].includes(serviceRow['certificate'] ?? '')) return { verdict: 'refused', reason: 'service www-ssl has no certificate' };
   const allowed = (serviceRow['address'] ?? '').split(',').filter(Boolean);
   if (allowed.length > 0 && !allowed.some((a) => addressIn(path.clientAddress, a))) return { verdict: 'refused', reason: `service ${service} is not available from ${path.clientAddress}` };
   return OK;

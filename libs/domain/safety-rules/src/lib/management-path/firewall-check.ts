@@ -8,6 +8,7 @@ import { rowsOf, Snapshot } from './snapshot';
 interface Tables {
   filter: Map<string, CompiledRule[]>;
   raw: Map<string, CompiledRule[]>;
+  nat: Map<string, CompiledRule[]>;
   lists: MatchContext['lists'];
   timed: boolean;
 }
@@ -29,6 +30,7 @@ function tablesOf(snap: Snapshot): Tables {
   tables = {
     filter: compileTable(rowsOf(snap.rows, 'ip/firewall/filter')),
     raw: compileTable(rowsOf(snap.rows, 'ip/firewall/raw')),
+    nat: compileTable(rowsOf(snap.rows, 'ip/firewall/nat')),
     lists,
     timed: snap.addressLists.some((e) => e.timed),
   };
@@ -38,7 +40,13 @@ function tablesOf(snap: Snapshot): Tables {
 
 type State = 'established' | 'new';
 
-/** The raw prerouting and filter input chains for one of the service's connections, as it stands or as a fresh one. */
+/** Destination NAT that sends a new connection elsewhere: it never reaches the device's service. */
+const NAT_CUTS: ReadonlySet<string> = new Set(['dst-nat', 'redirect', 'netmap']);
+
+/**
+ * The raw prerouting, nat dstnat (a fresh connection only: an open one keeps its NAT) and filter input chains for one
+ * of the service's connections, as it stands or as a fresh one.
+ */
 export function firewallCheck(target: ServiceTarget, state: State, expired: boolean): Check {
   return {
     name: `firewall:${target.name}:${state}${expired ? ':timed-entries-expired' : ''}`,
@@ -59,6 +67,8 @@ export function firewallCheck(target: ServiceTarget, state: State, expired: bool
       const ctx = (): MatchContext => ({ snap, lists: t.lists, expired, added: new Set() });
       const raw = walkTable(t.raw, 'prerouting', packet, ctx());
       if (raw.kind !== 'accept') return describe(raw, 'raw', target, ep, state, expired);
+      const nat = state === 'new' ? walkTable(t.nat, 'dstnat', packet, ctx(), NAT_CUTS) : undefined;
+      if (nat && nat.kind !== 'accept') return describe(nat, 'nat', target, ep, state, expired);
       const filter = walkTable(t.filter, 'input', raw.notrack ? { ...packet, state: 'untracked' } : packet, ctx());
       if (filter.kind !== 'accept') return describe(filter, 'filter', target, ep, state, expired);
       const output = walkTable(t.filter, 'output', reply, ctx());
@@ -68,10 +78,10 @@ export function firewallCheck(target: ServiceTarget, state: State, expired: bool
   };
 }
 
-function describe(outcome: Exclude<WalkOutcome, { kind: 'accept' }>, table: 'raw' | 'filter', target: ServiceTarget, ep: Endpoint, state: State, expired: boolean, reply = false): CheckResult {
+function describe(outcome: Exclude<WalkOutcome, { kind: 'accept' }>, table: 'raw' | 'nat' | 'filter', target: ServiceTarget, ep: Endpoint, state: State, expired: boolean, reply = false): CheckResult {
   const { rule } = outcome;
   const what = reply ? `the replies of tcp/${target.port} to ${ep.client}` : `tcp/${target.port} from ${ep.client}`;
-  const where = `in the ${rule.chain} chain${table === 'raw' ? ' of the raw table' : ''}`;
+  const where = `in the ${rule.chain} chain${table === 'filter' ? '' : ` of the ${table} table`}`;
   const when = `${state === 'new' ? ' (new connections)' : ''}${expired ? ' once the timed address-list entries expire' : ''}`;
   const label = `rule ${rule.position} (${rule.id || 'new'})`;
   const identity = `${table}:${reply ? 'reply:' : ''}${rule.id || rule.position}:${outcome.kind === 'unknown' ? outcome.construct : rule.action}:${state}:${expired}`;

@@ -50,7 +50,7 @@ export interface CompiledRule {
 }
 
 /** Properties that configure a rule rather than match packets. */
-const NOT_MATCHERS = new Set(['chain', 'action', 'disabled', 'comment', 'log', 'log-prefix', 'jump-target', 'dynamic', 'invalid', 'bytes', 'packets', 'address-list', 'address-list-timeout', 'reject-with', 'hw-offload', 'place-before', 'passthrough', 'new-mss']);
+const NOT_MATCHERS = new Set(['chain', 'action', 'disabled', 'comment', 'log', 'log-prefix', 'jump-target', 'dynamic', 'invalid', 'bytes', 'packets', 'address-list', 'address-list-timeout', 'reject-with', 'hw-offload', 'place-before', 'passthrough', 'new-mss', 'to-addresses', 'to-ports']);
 
 const EPHEMERAL: [number, number] = [1024, 65535];
 

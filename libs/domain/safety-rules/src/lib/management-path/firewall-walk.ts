@@ -20,7 +20,7 @@ const MAX_DEPTH = 32;
  * A definite drop after only passed-over drops is a cut whatever they do; a drop after a skipped accept, or an
  * accept after a passed-over drop, depends on the unknown construct.
  */
-export function walkTable(chains: Map<string, CompiledRule[]>, start: string, packet: Packet, ctx: MatchContext): WalkOutcome {
+export function walkTable(chains: Map<string, CompiledRule[]>, start: string, packet: Packet, ctx: MatchContext, cuts: ReadonlySet<string> = CUTS): WalkOutcome {
   let skippedAccept: { rule: CompiledRule; construct: string } | undefined;
   let passedDrop: { rule: CompiledRule; construct: string } | undefined;
   const stack: string[] = [];
@@ -44,7 +44,7 @@ export function walkTable(chains: Map<string, CompiledRule[]>, start: string, pa
 
   const act = (rule: CompiledRule): Step => {
     if (rule.action === 'accept' || rule.action === 'notrack') return { kind: rule.action, rule };
-    if (CUTS.has(rule.action)) return { kind: 'cut', rule };
+    if (cuts.has(rule.action)) return { kind: 'cut', rule };
     if (rule.action === 'jump') return walk(rule.jumpTarget);
     if (rule.action === 'return') return { kind: 'return' };
     if (rule.action === 'add-src-to-address-list') ctx.added.add(rule.addressList);

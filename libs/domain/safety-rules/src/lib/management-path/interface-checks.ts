@@ -5,10 +5,18 @@ import { isTrue, rowsOf, Snapshot } from './snapshot';
 
 const gone = (p: InterfaceProblem) => (p.problem === 'missing' ? 'removed' : 'disabled');
 
-/** The device address is on an enabled, valid address row. */
+/** Enabled DHCP clients by interface: a dynamic address on one of them is its lease. */
+const dhcpClients = (snap: Snapshot) => new Set(rowsOf(snap.rows, 'ip/dhcp-client').filter((r) => !isTrue(r['disabled'])).map((r) => snap.canon(r['interface'] ?? '')));
+const isDynamic = (snap: Snapshot, id: string) => isTrue(rowsOf(snap.rows, 'ip/address').find((r) => r['.id'] === id)?.['dynamic']);
+
+/** The device address is on an enabled, valid address row (a DHCP lease: its client stays enabled). */
 export const addressCheck: Check = {
   name: 'address',
   run(snap, ep, before) {
+    const leased = before.addresses.find((a) => a.ip === ep.deviceIp && a.active && isDynamic(before, a.id) && dhcpClients(before).has(a.interface));
+    if (leased && !dhcpClients(snap).has(snap.canon(leased.interface))) {
+      return cut(`address ${leased.text} is leased by the DHCP client on ${leased.interface}, which would be disabled or removed`, { address_id: leased.id });
+    }
     if (snap.addresses.some((a) => a.ip === ep.deviceIp && a.active)) return ok;
     const was = before.addresses.find((a) => a.ip === ep.deviceIp && a.active);
     const now = was && snap.addresses.find((a) => a.id === was.id);

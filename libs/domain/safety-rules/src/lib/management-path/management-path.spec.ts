@@ -120,6 +120,9 @@ const dangerous: Array<[string, () => Rows, RowOperation[], RegExp, ('fail' | 'n
   ['replace the NOC entry with a timed one', edgeDevice, [set('ip/firewall/address-list', '*L1', { timeout: '1h', dynamic: 'true' })], /\(new connections\) once the timed address-list entries expire$/],
   ['move the final drop to the top', edgeDevice, [move(FILTER, '*E6', '*E0')], /^rule 0 \(\*E6\) would drop tcp\/443 from 10\.100\.250\.10 in the input chain before the accept at position 1$/],
   ['block the client as a brute-forcer', homeDevice, [add(FILTER, { chain: 'input', action: 'add-src-to-address-list', 'address-list': 'ssh-stage1', 'address-list-timeout': '1m', protocol: 'tcp', 'dst-port': '22', 'connection-state': 'new' }, '*F0'), drop({ 'src-address-list': 'ssh-stage1' }, '*F0')], /would drop tcp\/22/],
+  // destination NAT of a fresh connection
+  ['port-forward https on every interface', edgeDevice, [add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'dst-address-type': 'local', 'to-addresses': '10.100.5.50' })], /^rule 0 \(\*NEW\d+\) would dst-nat tcp\/443 from 10\.100\.250\.10 in the dstnat chain of the nat table \(new connections\)$/],
+  ['redirect ssh to another port', homeDevice, [add('ip/firewall/nat', { chain: 'dstnat', action: 'redirect', protocol: 'tcp', 'dst-port': '22', 'to-ports': '2222' })], /would redirect tcp\/22 from 192\.168\.88\.254 in the dstnat chain of the nat table/],
   // constructs this evaluation does not model: fail closed, naming them
   ['a layer7 drop that could match', homeDevice, [drop({ 'layer7-protocol': 'https', protocol: 'tcp' }, '*F0')], /^rule 0 \(\*NEW\d+\) uses layer7-protocol, which this evaluation does not model/, 'not_evaluated'],
   ['a tls-host drop that could match', homeDevice, [drop({ 'tls-host': '*.example.com' }, '*F0')], /uses tls-host/, 'not_evaluated'],
@@ -144,6 +147,8 @@ describe('evaluateManagementPath: dangerous changes are refused with their cause
 
 /** Changes that leave the path intact: none may be refused. */
 const harmless: Array<[string, () => Rows, RowOperation[]]> = [
+  ['port-forward https from the uplink only', edgeDevice, [add('ip/firewall/nat', { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '443', 'in-interface': 'sfp-sfpplus1', 'to-addresses': '10.100.5.50' })]],
+  ['masquerade out of the WAN', homeDevice, [add('ip/firewall/nat', { chain: 'srcnat', action: 'masquerade', 'out-interface-list': 'WAN' })]],
   ['comment the management address', homeDevice, [set('ip/address', '*20', { comment: 'LAN gateway' })]],
   ['comment an input rule', homeDevice, [set(FILTER, '*F1', { comment: 'drop invalid packets' })]],
   ['drop the client in the forward chain', homeDevice, [add(FILTER, { chain: 'forward', action: 'drop', 'src-address': '192.168.88.254' })]],
@@ -186,6 +191,29 @@ const harmless: Array<[string, () => Rows, RowOperation[]]> = [
   ['jump into a chain that only accepts', homeDevice, [add(FILTER, { chain: 'lan-in', action: 'accept', 'src-address': '192.168.88.0/24' }), add(FILTER, { chain: 'input', action: 'jump', 'jump-target': 'lan-in' }, '*F4'), drop({}, undefined)]],
   ['add a routing rule for another source', edgeDevice, [add('routing/rule', { 'src-address': '203.0.113.0/24', action: 'lookup', table: 'main' })]],
 ];
+
+describe('evaluateManagementPath: a management address leased by a DHCP client', () => {
+  const leased = (): Rows => {
+    const rows = homeDevice();
+    rows['ip/address'] = rows['ip/address'].map((a) => (a['.id'] === '*20' ? { ...a, dynamic: 'true' } : a));
+    rows['ip/dhcp-client'] = [{ '.id': '*D1', interface: 'bridge', disabled: 'false', 'use-peer-dns': 'true' }];
+    return rows;
+  };
+
+  it.each([
+    ['disabling the client', [set('ip/dhcp-client', '*D1', { disabled: 'true' })]],
+    ['removing the client', [remove('ip/dhcp-client', '*D1')]],
+    ['moving the client to another interface', [set('ip/dhcp-client', '*D1', { interface: 'ether1' })]],
+  ])('refuses %s, which releases the lease', (_name, ops) => {
+    const verdict = judge(leased, ops);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toBe('address 192.168.88.1/24 is leased by the DHCP client on bridge, which would be disabled or removed');
+  });
+
+  it('passes a change of the client that keeps it enabled', () => {
+    expect(judge(leased, [set('ip/dhcp-client', '*D1', { 'use-peer-dns': 'false' })]).status).toBe('pass');
+  });
+});
 
 describe('evaluateManagementPath: harmless changes pass', () => {
   it.each(harmless)('%s', (_name, device, ops) => {

@@ -15,8 +15,8 @@ export type { ServiceLogin } from './endpoint';
 /** Menus whose rows decide whether the service's connections reach the device. */
 export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [
   'ip/address', 'ipv6/address', 'interface', 'interface/ethernet', 'interface/bridge', 'interface/bridge/port', 'interface/bridge/vlan',
-  'interface/vlan', 'interface/bonding', 'interface/list', 'interface/list/member', 'ip/route', 'routing/rule',
-  'routing/table', 'ip/service', 'ip/firewall/filter', 'ip/firewall/raw', 'ip/firewall/address-list',
+  'interface/vlan', 'interface/bonding', 'interface/list', 'interface/list/member', 'ip/dhcp-client', 'ip/route', 'routing/rule',
+  'routing/table', 'ip/service', 'ip/firewall/filter', 'ip/firewall/raw', 'ip/firewall/nat', 'ip/firewall/address-list',
   'ipv6/firewall/filter', 'ipv6/firewall/address-list',
 ];
 

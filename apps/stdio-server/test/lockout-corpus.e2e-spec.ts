@@ -1,0 +1,257 @@
+import { AdminServices, buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
+import { ALL_TOOLS, ToolContext } from '@routeros-mcp/mcp-protocol';
+import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { EraClient } from './era-client';
+import { connectStdio } from './fleet-setup';
+import { Config, ConsoleStep, DEVICE, PipelineSet, Profile, Row, Scenario, SCENARIOS } from './lockout/scenarios';
+
+// The lock-out corpus: dangerous and harmless single-device changes made through the real tools (the SDK client over
+// stdio, the built server) or, where no tool exists, through the same change pipeline in-process; the simulator's own
+// management report is the judge of whether the service can still reach the device.
+const dir = tempDir('stdio-lockout-');
+const dataDir = join(dir.path, 'data');
+const USERS = [{ name: 'admin', password: 'corpus-Pw-1', group: 'full' as const }];
+const FLAGS = { allow_advanced_writes: true, allow_firewall_writes: true, allow_routing_writes: true, allow_dhcp_writes: true };
+/** The whole corpus on both versions the simulator serves: 7.20.5 (`/safe-mode`) and 7.15.3 (the console's Ctrl+X). */
+const VERSIONS = [
+  { version: '7.20.5', scenarios: SCENARIOS },
+  { version: '7.15.3', scenarios: SCENARIOS },
+];
+
+type Verdict = 'refused' | 'applied' | 'reverted' | 'failed' | 'no-op' | 'error';
+interface Outcome {
+  version: string;
+  scenario: Scenario;
+  expected: Verdict;
+  outcome: Verdict;
+  /** The rule and its reason, the protection used, or the failure. */
+  detail: string;
+  /** The simulator's verdict after the scenario: `reachable`, or why the client cannot reach the device. */
+  simulator: string;
+  /** Dangerous scenarios: the simulator's verdict on the same change made directly (it must cut the path). */
+  direct?: string;
+  lockedOut: boolean;
+  leftBehind: string[];
+}
+const outcomes: Outcome[] = [];
+
+const fleets = new Map<string, Fleet>();
+let container: Awaited<ReturnType<typeof buildContainer>>;
+let services: ServerServices;
+
+const deviceId = (profile: Profile, version: string) => `${profile}-${version.replace(/\./g, '-')}`;
+
+type Op = { kind: 'add' | 'set' | 'remove' | 'move' | 'command'; menu: string; id?: string; props: Row; placeBefore?: string; destination?: string; unset?: readonly string[] };
+/** The change pipeline's planner contract, as this spec uses it (the app's specs reach the domain only through the server). */
+interface Planner<I = any> {
+  reads(input: I): readonly string[];
+  propose(live: Record<string, readonly Row[]>, input: I): { kind: 'no_change'; reason: string; current: unknown[] } | { kind: 'change'; proposal: { summary: string; operations: readonly Op[]; touched: unknown[]; risk: 'low' | 'medium' | 'high' } };
+}
+
+/** Any row `set` by `.id` (found by its values) or `add`: stands in for the tools this issue has not (`/ip/service`, bridge ports, raw). */
+const setRowPlanner: Planner<PipelineSet> = {
+  reads: (input) => [input.menu],
+  propose(live, input) {
+    const row = input.find && (live[input.menu] ?? []).find((r) => Object.entries(input.find!).every(([k, v]) => r[k] === v));
+    if (input.add) {
+      const placeBefore = row ? { placeBefore: row['.id'] } : {};
+      return { kind: 'change', proposal: { summary: `add to ${input.menu}`, operations: [{ kind: 'add', menu: input.menu, props: input.props, ...placeBefore }], touched: [{ menu: input.menu, after: input.props }], risk: 'high' } };
+    }
+    if (!row) throw new Error(`no ${input.menu} row ${JSON.stringify(input.find)}`);
+    const touched = { menu: input.menu, id: row['.id'], before: row, after: { ...row, ...input.props } };
+    if (Object.entries(input.props).every(([k, v]) => row[k] === v)) return { kind: 'no_change', reason: 'already so', current: [touched] };
+    return { kind: 'change', proposal: { summary: `set ${input.menu} ${row['.id']}`, operations: [{ kind: 'set', menu: input.menu, id: row['.id'], props: input.props }], touched: [touched], risk: 'high' } };
+  },
+};
+
+/** What a write tool hands to the change pipeline: its planner and its parsed input. */
+interface Planned {
+  planner: Planner;
+  input: unknown;
+}
+
+/** The planner and input a tool hands to the pipeline, taken from the tool itself through a runner that only records. */
+async function plannedBy(name: string, args: Record<string, unknown>): Promise<Planned> {
+  const tool = ALL_TOOLS.find((t) => t.name === name);
+  if (!tool) throw new Error(`no tool ${name}`);
+  let planned: Planned | undefined;
+  const recorder = { run: async (request: Planned) => { planned = request; throw new Error('recorded, not run'); } };
+  await tool.run(tool.input.parse({ device_id: 'recorded', ...args }), { changes: recorder } as unknown as ToolContext).catch(() => undefined);
+  if (!planned) throw new Error(`${name} handed nothing to the pipeline`);
+  return planned;
+}
+
+/**
+ * The judge's control: the scenario's change made on the device's own console (the simulator's model: no evaluation,
+ * no safe mode), so the simulator shows whether a dangerous scenario really cuts the path. A `refused` the judge
+ * would not call a cut would hide a false refusal.
+ */
+async function writeDirectly(fleet: Fleet, index: number, scenario: Scenario, cfg: Config): Promise<string> {
+  const device = fleet.devices[index];
+  const { planner, input } = scenario.tool === 'pipeline' ? { planner: setRowPlanner, input: scenario.pipeline! } : await plannedBy(scenario.tool, scenario.args!(cfg));
+  const live = Object.fromEntries(planner.reads(input).map((menu) => [menu, device.state.list(menu)]));
+  const outcome = planner.propose(live, input);
+  if (outcome.kind !== 'change') return 'no change';
+  for (const op of outcome.proposal.operations) {
+    if (op.kind === 'add') device.state.add(op.menu, { ...op.props, ...(op.placeBefore ? { 'place-before': op.placeBefore } : {}) });
+    else if (op.kind === 'set' && Object.keys(op.props).length > 0) device.state.update(op.menu, op.id!, op.props);
+    else if (op.kind === 'remove') device.state.remove(op.menu, op.id!);
+    else if (op.kind === 'move') device.state.move(op.menu, [op.id!], op.destination);
+    if (op.kind === 'set' && op.unset?.length) device.state.unset(op.menu, [op.id!], [...op.unset]);
+  }
+  await device.settled();
+  return access((await state(fleet, index)).management).text;
+}
+
+async function state(fleet: Fleet, index: number): Promise<{ config: Config; management: any }> {
+  const s = await simControl(fleet, 'GET', `/devices/${index}/state`);
+  return { config: s.config, management: s.management };
+}
+
+function findRow(cfg: Config, path: string, find: Row): Row {
+  const row = (cfg[path] ?? []).find((r) => Object.entries(find).every(([k, v]) => r[k] === v));
+  if (!row) throw new Error(`setup: no ${path} row ${JSON.stringify(find)}`);
+  return row;
+}
+
+async function setUp(fleet: Fleet, index: number, scenario: Scenario): Promise<void> {
+  await simControl(fleet, 'POST', `/devices/${index}/reset`);
+  if (scenario.management) await simControl(fleet, 'PUT', `/devices/${index}/management`, scenario.management);
+  for (const step of scenario.setup ?? ([] as ConsoleStep[])) {
+    const cfg = (await state(fleet, index)).config;
+    const id = step.find ? findRow(cfg, step.path, step.find)['.id'] : undefined;
+    const before = step.before === 'first' ? cfg[step.path]?.[0]?.['.id'] : step.before ? findRow(cfg, step.path, step.before)['.id'] : undefined;
+    await simControl(fleet, 'POST', `/devices/${index}/config`, { action: step.action, path: step.path, ...(id ? { id } : {}), props: { ...(step.props ?? {}), ...(before ? { 'place-before': before } : {}) } });
+  }
+}
+
+/** What differs between two configurations, ignoring what a device changes by itself (log lines, login times). */
+function differences(before: Config, after: Config): string[] {
+  const volatile = new Set(['log']);
+  const clean = (rows: Row[] = []) => rows.map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'last-logged-in'))));
+  const menus = new Set([...Object.keys(before), ...Object.keys(after)].filter((m) => !volatile.has(m)));
+  return [...menus].filter((m) => JSON.stringify(clean(before[m])) !== JSON.stringify(clean(after[m])));
+}
+
+function access(management: any): { ok: boolean; text: string } {
+  const cut = (['rest', 'ssh'] as const).filter((s) => management[s]?.verdict !== 'ok').map((s) => `${s} ${management[s]?.verdict}: ${management[s]?.reason}`);
+  return cut.length === 0 ? { ok: true, text: 'reachable' } : { ok: false, text: `LOCKED OUT (${cut.join('; ')})` };
+}
+
+/** The scenario's write, through the tool or the pipeline; the answer reduced to a verdict and its detail. */
+/** The scenario's write (or its dry run, which must meet the same verdict and write nothing), through the tool or the pipeline. */
+async function write(client: EraClient, scenario: Scenario, id: string, cfg: Config, dryRun = false): Promise<{ outcome: Verdict; detail: string }> {
+  try {
+    if (scenario.tool === 'pipeline') {
+      const result = await services.changes.run({
+        principal: { id: 'corpus', via: 'e2e' }, correlationId: randomUUID(), environment: 'lab', deviceId: id, tool: 'corpus_set_row',
+        // The same contract, typed here without importing the domain (the app's layer rule).
+        planner: setRowPlanner as unknown as Parameters<ServerServices['changes']['run']>[0]['planner'], input: scenario.pipeline!, dryRun,
+      });
+      return result.changed && (dryRun || result.verification.status === 'verified') ? { outcome: 'applied', detail: `protection ${result.protection}` } : { outcome: 'no-op', detail: result.summary };
+    }
+    const result = await client.callTool(scenario.tool, { device_id: id, ...(scenario.args?.(cfg) ?? {}), dry_run: dryRun });
+    const out = result.structuredContent;
+    if (out.changed && (dryRun || out.verification?.status === 'verified')) return { outcome: 'applied', detail: `protection ${out.protection}` };
+    return { outcome: 'no-op', detail: out.summary };
+  } catch (error) {
+    // A domain error from the in-process pipeline carries its details; a tool error its data.
+    const e = error as { details?: () => object; data?: object; message: string };
+    const data: Record<string, any> = typeof e.details === 'function' ? { ...e.details(), message: e.message } : { ...(e.data ?? {}), message: e.message };
+    if (data['safety_rule']) return { outcome: 'refused', detail: `${data['safety_rule']}: ${String(data['message']).replace(/^MCP error -?\d+: (Unsafe Operation: )?/, '')}` };
+    if (data['end_state']) return { outcome: data['end_state'] === 'reverted' ? 'reverted' : 'failed', detail: `${data['step']} → ${data['end_state']}: ${data['outcome'] ?? data['message']}` };
+    return { outcome: 'error', detail: String(data['message']).slice(0, 300) };
+  }
+}
+
+beforeAll(async () => {
+  for (const { version } of VERSIONS) fleets.set(version, await startFleet({ devices: 3, profile: 'mixed', version, users: USERS, safeModeRevertMs: 300 }));
+  container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
+  const admin = container.get(AdminServices);
+  for (const [version, fleet] of fleets) {
+    for (const profile of ['home', 'edge', 'chr'] as const) {
+      const device = fleet.devices[DEVICE[profile]];
+      const url = new URL(device.restUrl);
+      await admin.devices.enroll(
+        { id: 'corpus', via: 'admin-cli' },
+        { id: deviceId(profile, version), name: deviceId(profile, version), host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment: 'lab', tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint, capabilities: FLAGS, critical: false },
+        { rest: { username: USERS[0].name, password: USERS[0].password }, ssh: { username: USERS[0].name, password: USERS[0].password } },
+      );
+    }
+  }
+  services = container.get(ServerServices);
+});
+
+afterAll(async () => {
+  await services?.close();
+  for (const fleet of fleets.values()) await fleet.stop();
+  dir.remove();
+});
+
+describe.each(VERSIONS)('lock-out corpus on RouterOS $version', ({ version, scenarios }) => {
+  // One server process per version; the corpus makes more calls a minute than the default rate limit allows.
+  let client: EraClient;
+  beforeAll(async () => {
+    client = await connectStdio(dataDir, { ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '10000' }, 'legacy');
+  });
+  afterAll(() => client?.close());
+
+  it.each(scenarios.map((s) => [`${s.kind}: ${s.name}`, s] as const))('%s', async (_title, scenario) => {
+    const fleet = fleets.get(version)!;
+    const index = DEVICE[scenario.profile];
+    await setUp(fleet, index, scenario);
+    const before = await state(fleet, index);
+    // A scenario whose set-up already cut the path could not tell a lock-out from the change's doing.
+    expect(access(before.management).text).toBe('reachable');
+
+    const dry = await write(client, scenario, deviceId(scenario.profile, version), before.config, true);
+    expect(differences(before.config, (await state(fleet, index)).config)).toEqual([]);
+    const { outcome, detail } = await write(client, scenario, deviceId(scenario.profile, version), before.config);
+    const after = await state(fleet, index);
+    const verdict = access(after.management);
+    const changed = differences(before.config, after.config);
+    const expected: Verdict = scenario.kind === 'dangerous' ? 'refused' : 'applied';
+    let direct: string | undefined;
+    if (scenario.kind === 'dangerous') {
+      await setUp(fleet, index, scenario);
+      direct = await writeDirectly(fleet, index, scenario, (await state(fleet, index)).config);
+      await simControl(fleet, 'POST', `/devices/${index}/reset`);
+    }
+    outcomes.push({ version, scenario, expected, outcome, detail, simulator: verdict.text, direct, lockedOut: !verdict.ok, leftBehind: outcome === 'applied' ? [] : changed });
+
+    expect(verdict.text).toBe('reachable');
+    expect({ outcome, detail }).toEqual({ outcome: expected, detail: expect.any(String) });
+    // The dry run met the verdict the write met: the same refusal, or a change it would make.
+    expect(dry.outcome).toBe(outcome);
+    if (outcome === 'refused') expect(dry.detail).toBe(detail);
+    if (outcome === 'refused') expect(changed).toEqual([]);
+    if (outcome === 'applied') expect(changed.length).toBeGreaterThan(0);
+    // The judge calls the same change, made without the product, a lock-out.
+    if (direct !== undefined) expect(direct).toMatch(/^LOCKED OUT/);
+  });
+});
+
+describe('the corpus as a whole', () => {
+  it('prints its outcome table: 0 lock-outs, 0 changes left behind on refusal, 0 false refusals', () => {
+    const header = ['version', 'kind', 'scenario', 'tool', 'expected', 'outcome', 'rule/reason or protection', 'simulator', 'same change made directly'];
+    const rows = outcomes.map((o) => [o.version, o.scenario.kind, o.scenario.name, o.scenario.tool, o.expected, o.outcome, o.detail.replace(/\s+/g, ' ').slice(0, 200) + (o.leftBehind.length ? ` [left behind: ${o.leftBehind.join(', ')}]` : ''), o.simulator, o.direct ?? '-']);
+    const lockOuts = outcomes.filter((o) => o.lockedOut).length;
+    const leftBehind = outcomes.filter((o) => o.outcome !== 'applied' && o.leftBehind.length > 0).length;
+    const falseRefusals = outcomes.filter((o) => o.scenario.kind === 'harmless' && o.outcome !== 'applied').length;
+    const count = (kind: string) => outcomes.filter((o) => o.scenario.kind === kind).length;
+    const table = [header, ...rows].map((r) => r.join(' | ')).join('\n');
+    const summary = `scenarios run: ${outcomes.length} (${count('dangerous')} dangerous, ${count('harmless')} harmless; ${outcomes.filter((o) => o.scenario.tool === 'pipeline').length} through the pipeline in-process)\nlock-outs: ${lockOuts}\nchanges left behind on refusal: ${leftBehind}\nfalse refusals: ${falseRefusals}\nrefused: ${outcomes.filter((o) => o.outcome === 'refused').length}, applied: ${outcomes.filter((o) => o.outcome === 'applied').length}, reverted: ${outcomes.filter((o) => o.outcome === 'reverted').length}`;
+    const out = join(__dirname, '..', '..', '..', 'tmp');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'lockout-corpus.txt'), `${table}\n\n${summary}\n`);
+    process.stderr.write(`\nlock-out corpus\n${table}\n\n${summary}\n`);
+
+    expect(outcomes.length).toBe(VERSIONS.reduce((n, v) => n + v.scenarios.length, 0));
+    expect(count('dangerous')).toBeGreaterThanOrEqual(40);
+    expect(count('harmless')).toBeGreaterThanOrEqual(15);
+    expect({ lockOuts, leftBehind, falseRefusals }).toEqual({ lockOuts: 0, leftBehind: 0, falseRefusals: 0 });
+  });
+});
