@@ -2,6 +2,7 @@ import { DeviceAuthFailedError, DeviceCommandError, DeviceTimeoutError, DeviceUn
 import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { PlanExpiredError, PlanNotApprovedError } from '@routeros-mcp/domain-plans';
+import { SafetyViolationError } from '@routeros-mcp/domain-safety-rules';
 import { ERROR_KINDS } from './error-codes';
 import { protocolError, toMcpError } from './map-domain-error';
 
@@ -21,6 +22,15 @@ describe('toMcpError: one table from domain errors to spec 001', () => {
     expect(mapped.message).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
     expect(typeof mapped.data.suggestion).toBe('string');
     expect(Array.isArray(mapped.data.next_steps)).toBe(true);
+  });
+
+  it('tells what to do about a management-path refusal, and where to look, beyond its reason', () => {
+    const verdict = { ruleId: 'PROTECT_MANAGEMENT_PATH', status: 'fail' as const, message: 'rule 0 (*new1) would drop tcp/443 from 10.0.0.5 in the input chain before the accept at position 1' };
+    const mapped = toMcpError(new SafetyViolationError(verdict, [verdict]));
+    expect(mapped.data).toMatchObject({ mcp_error_code: 'UNSAFE_OPERATION', safety_rule: 'PROTECT_MANAGEMENT_PATH', next_steps: ['firewall_list_filter_rules', 'ip_list_addresses'] });
+    expect(mapped.data.suggestion).toMatch(/after the accept that admits it/);
+    const other = { ruleId: 'MCP_OWNED_ADDRESS_LISTS', status: 'fail' as const, message: "list 'blocked' is not owned by the service" };
+    expect(toMcpError(new SafetyViolationError(other, [other])).data).toMatchObject({ next_steps: ['firewall_list_address_lists'] });
   });
 
   it('carries the context fields of the domain error', () => {

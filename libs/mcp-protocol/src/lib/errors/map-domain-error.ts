@@ -159,10 +159,22 @@ function safetyGuidance(code: string): Guidance {
     kind: authorization ? 'FORBIDDEN' : 'UNSAFE_OPERATION',
    
     suggestion: (d) =>
-      d['required_flag'] ? `An operator can enable it with: routeros-mcp-admin device update ${str(d['device_id'])} --${str(d['required_flag']).replace(/_/g, '-')}` : 'Change the request so the safety rule passes, or ask an operator.',
-    nextSteps: () => ['device_list'],
+      d['required_flag'] ? `An operator can enable it with: routeros-mcp-admin device update ${str(d['device_id'])} --${str(d['required_flag']).replace(/_/g, '-')}` : SAFETY_ADVICE[code]?.suggestion ?? 'Change the request so the safety rule passes, or ask an operator.',
+    nextSteps: () => SAFETY_ADVICE[code]?.next ?? ['device_get'],
   };
 }
+
+/** What to do about each rule's refusal, beyond the reason the error already names. */
+const SAFETY_ADVICE: Record<string, { suggestion: string; next: string[] }> = {
+  'SAFETY.PROTECT_MANAGEMENT_PATH': {
+    suggestion: 'Keep the service\'s own path open: put the rule after the accept that admits it, or narrow the change so it does not match the service\'s address and port (dry_run shows the verdict without writing); an operator can make it at the console.',
+    next: ['firewall_list_filter_rules', 'ip_list_addresses'],
+  },
+  'SAFETY.PROD_REQUIRES_APPROVAL': { suggestion: 'Production devices change only through a plan an operator approves; make the change on a lab or staging device, or ask an operator.', next: ['device_get'] },
+  'SAFETY.MCP_OWNED_ADDRESS_LISTS': { suggestion: 'Only address lists whose name starts with mcp- may be changed; use or create one.', next: ['firewall_list_address_lists'] },
+  'SAFETY.DNS_NTP_LIMITS': { suggestion: 'Send at most 3 DNS servers and 4 NTP servers.', next: ['dns_get_status', 'ntp_get_status'] },
+  'SAFETY.ENVIRONMENT_MATCH': { suggestion: 'Use the server instance that serves the device\'s environment.', next: ['device_get'] },
+};
 
 const INTERNAL: Guidance = {
   kind: 'INTERNAL_ERROR',
