@@ -13,3 +13,4 @@ export * from './lib/errors/error-contract';
 export type { ListenSink } from './lib/transport/listen-tracker';
 /** The SDK's stdio entry: one pipe, both revisions (the apps import no SDK themselves). */
 export { serveStdio } from '@modelcontextprotocol/server/stdio';
+export type { CallObserver, ObservedCall, ObservedOutcome } from './lib/server/call-observer';

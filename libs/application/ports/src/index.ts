@@ -15,3 +15,8 @@ export * from './lib/change-repository.port';
 export * from './lib/change-lock.port';
 export * from './lib/snapshot-repository.port';
 export * from './lib/event-bus.port';
+export * from './lib/authenticator.port';
+export * from './lib/api-token-repository.port';
+export * from './lib/job-leader.port';
+export * from './lib/rate-limiter.port';
+export * from './lib/device-request-observer.port';

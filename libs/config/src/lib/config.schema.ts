@@ -64,14 +64,73 @@ export const ConfigSchema = z
     snapshotRetentionCount: z.coerce.number().int().min(1).max(100_000).default(200),
     /** Snapshots not seen for this many days are removed (the newest is always kept). */
     snapshotRetentionDays: z.coerce.number().int().min(1).max(36_500).default(90),
+
+    // --- HTTP server (routeros-mcp-http); ignored by the stdio server and the admin CLI ---
+    httpHost: z.string().min(1).default('127.0.0.1'),
+    httpPort: z.coerce.number().int().min(0).max(65_535).default(8080),
+    /** The URL clients reach the MCP endpoint at (behind a proxy: the public one); the OAuth audience. Default http(s)://host:port/mcp. */
+    httpPublicUrl: z.string().url({ message: 'must be an absolute URL such as https://mcp.example.com/mcp' }).optional(),
+    /** Host names accepted in the Host header (DNS rebinding), comma-separated; default the public URL's host, or localhost names on loopback. */
+    httpAllowedHosts: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'must be host names separated by commas').optional(),
+    /** Browser origins allowed by CORS and the Origin check, comma-separated; none by default. */
+    httpAllowedOrigins: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'must be origins (scheme://host[:port]) separated by commas').optional(),
+    /** PEM certificate and key files: serve HTTPS directly instead of behind a TLS-terminating proxy. */
+    httpTlsCert: z.string().min(1).optional(),
+    httpTlsKey: z.string().min(1).optional(),
+    /** Proxies (addresses or CIDR prefixes, comma-separated) whose X-Forwarded-For/-Proto are believed. */
+    httpTrustedProxies: z.string().regex(/^[^,\s]+(,[^,\s]+)*$/, 'must be addresses or prefixes separated by commas').optional(),
+    httpMaxBodyBytes: z.coerce.number().int().min(1024).max(104_857_600).default(10 * 1024 * 1024),
+    /** Tool calls executing at once in this process (more wait their turn). */
+    httpMaxConcurrentCalls: z.coerce.number().int().min(1).max(1_000).default(10),
+    /** Open subscriptions/listen streams per process. */
+    httpMaxListenStreams: z.coerce.number().int().min(1).max(100_000).default(1_024),
+    /** SSE comment heartbeat on listen and call streams (the spec asks for 15-30 s). */
+    httpHeartbeatS: z.coerce.number().int().min(1).max(300).default(20),
+    /** A listen stream whose unsent data passes this many bytes is closed (a client that cannot keep up). */
+    httpListenBufferBytes: z.coerce.number().int().min(1024).max(67_108_864).default(1_048_576),
+    /** SIGTERM: how long in-flight calls get to finish before they are cancelled. */
+    httpShutdownGraceMs: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    /** `oauth` (JWT or introspected bearer tokens), `tokens` (API tokens from `routeros-mcp-admin token create`), `none` (loopback only). */
+    auth: z.enum(['oauth', 'tokens', 'none'], { message: 'must be one of oauth, tokens, none' }).default('tokens'),
+    oauthIssuer: z.string().url({ message: 'must be the issuer URL exactly as in its tokens, e.g. https://idp.example.com/realms/ops' }).optional(),
+    /** Default: the issuer's metadata (`jwks_uri`). */
+    oauthJwksUri: z.string().url().optional(),
+    /** The `aud` tokens must carry (RFC 8707); default the public URL. */
+    oauthAudience: z.string().min(1).optional(),
+    oauthAlgorithms: z.string().regex(/^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$/, 'must be JWS algorithm names separated by commas').default('RS256,PS256,ES256,EdDSA'),
+    oauthClockSkewS: z.coerce.number().int().min(0).max(300).default(30),
+    /** RFC 7662 endpoint for opaque (non-JWT) tokens; optional. */
+    oauthIntrospectionUrl: z.string().url().optional(),
+    oauthIntrospectionClientId: z.string().min(1).optional(),
+    oauthIntrospectionClientSecret: z.string().min(1).optional(),
+    /** A claim holding role names (dotted path, e.g. `realm_access.roles`); unset: roles come from scopes. */
+    oauthRolesClaim: z.string().regex(/^[A-Za-z0-9_:\-]+(\.[A-Za-z0-9_:\-]+)*$/, 'must be a claim name or dotted path').optional(),
+    /** scope=role pairs, comma-separated. */
+    oauthScopeRoles: z
+      .string()
+      .regex(/^[^=,\s]+=(read_only|ops_rw|admin|approver)(,[^=,\s]+=(read_only|ops_rw|admin|approver))*$/, 'must be scope=role pairs (roles: read_only, ops_rw, admin, approver) separated by commas')
+      .default('routeros:read=read_only,routeros:write=ops_rw,routeros:admin=admin,routeros:approve=approver'),
+    /** Optional claims narrowing a principal to environments and device tags (arrays or space-separated strings). */
+    oauthEnvironmentsClaim: z.string().min(1).optional(),
+    oauthDeviceTagsClaim: z.string().min(1).optional(),
+    /** Tool calls per minute per principal and tier, shared by every replica (PostgreSQL) or per process (SQLite). */
+    rateLimitFundamentalPerMinute: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    rateLimitAdvancedPerMinute: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    rateLimitProfessionalPerMinute: z.coerce.number().int().min(1).max(1_000_000).default(20),
   })
   .strict()
   .refine((c) => !(c.masterKey && c.approvalSigningKey && c.masterKey === c.approvalSigningKey), {
     message: 'must differ from ROUTEROS_MCP_MASTER_KEY: approvals are signed with a key of their own',
     path: ['approvalSigningKey'],
+  })
+  .refine((c) => !c.httpTlsCert === !c.httpTlsKey, { message: 'set both ROUTEROS_MCP_HTTP_TLS_CERT and ROUTEROS_MCP_HTTP_TLS_KEY, or neither', path: ['httpTlsCert'] })
+  .refine((c) => c.auth !== 'oauth' || !!c.oauthIssuer, { message: 'ROUTEROS_MCP_AUTH=oauth needs ROUTEROS_MCP_OAUTH_ISSUER', path: ['oauthIssuer'] })
+  .refine((c) => !c.oauthIntrospectionUrl || (!!c.oauthIntrospectionClientId && !!c.oauthIntrospectionClientSecret), {
+    message: 'token introspection needs ROUTEROS_MCP_OAUTH_INTROSPECTION_CLIENT_ID and _CLIENT_SECRET',
+    path: ['oauthIntrospectionUrl'],
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings whose values are secrets: never printed, logged or echoed in errors. */
-export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'databaseUrl']);
+export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'databaseUrl', 'oauthIntrospectionClientSecret']);

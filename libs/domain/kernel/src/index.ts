@@ -4,3 +4,4 @@ export * from './lib/environment';
 export * from './lib/internal.error';
 export * from './lib/text';
 export * from './lib/secret-fields';
+export * from './lib/access-policy';

@@ -3,10 +3,21 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Who acted and through what; every audit record names it. */
 export interface Principal {
+  /** The token's subject (OAuth `sub`, an API token's name), or the local user. */
   id: string;
   /** e.g. `admin-cli`, `stdio`, `http`. */
   via: string;
+  /** Undefined for a local caller (unrestricted); an HTTP principal always has them (see AccessScope). */
   roles?: string[];
+  /** A display name when the token carries one (OAuth `name`/`preferred_username`). */
+  name?: string;
+  /** How the caller proved who it is on HTTP. */
+  authMethod?: 'oauth' | 'api_token' | 'none';
+  /** The OAuth client (`client_id`/`azp`) or API token id that made the request. */
+  credentialId?: string;
+  /** Narrowing of what the principal may touch (absent: no narrowing beyond roles). */
+  environments?: ('lab' | 'staging' | 'prod')[];
+  deviceTags?: string[];
   sessionId?: string;
   clientName?: string;
   clientVersion?: string;

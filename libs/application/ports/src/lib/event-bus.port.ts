@@ -7,7 +7,14 @@ export interface DeviceConfigChanged {
   changeId?: string;
 }
 
-export type DomainEvent = DeviceConfigChanged;
+/** A device's health (reachability, CPU, memory, …) changed as the health poller saw it; `etag` is the new state's hash. */
+export interface DeviceHealthChanged {
+  type: 'device.health.changed';
+  deviceId: string;
+  etag: string;
+}
+
+export type DomainEvent = DeviceConfigChanged | DeviceHealthChanged;
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 

@@ -1,4 +1,4 @@
-import type { DomainEvent, EventBus, Logger } from '@routeros-mcp/application-ports';
+import type { DeviceConfigChanged, DomainEvent, EventBus, Logger } from '@routeros-mcp/application-ports';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { SnapshotChangeObserver } from './snapshot-change-observer';
 import type { SnapshotService } from './snapshot.service';
@@ -9,8 +9,8 @@ const record = { id: 'chg-1', deviceId: 'r1' } as ChangeRecord;
 const summary = (id: string) => ({ snapshot: { id }, created: true, exported: true });
 
 function observer(snapshots: Partial<Record<'capture' | 'captureIfOlderThan', (...args: any[]) => Promise<unknown>>>, captureTimeoutMs = 5_000) {
-  const published: DomainEvent[] = [];
-  const events = { publish: async (e: DomainEvent) => void published.push(e), subscribe: () => () => undefined } as EventBus;
+  const published: DeviceConfigChanged[] = [];
+  const events = { publish: async (e: DomainEvent) => void published.push(e as DeviceConfigChanged), subscribe: () => () => undefined } as EventBus;
   return { published, observer: new SnapshotChangeObserver(snapshots as unknown as SnapshotService, events, logger, { maxAgeMs: 60_000, captureTimeoutMs }) };
 }
 

@@ -1,0 +1,22 @@
+import { deviceRefusal, mayUseTier, tiersOf } from './access-policy';
+
+describe('access policy', () => {
+  it('opens tiers by role, everything for a local caller, nothing for unknown roles', () => {
+    expect(tiersOf({})).toEqual(['fundamental', 'advanced', 'professional']);
+    expect(tiersOf({ roles: ['read_only'] })).toEqual(['fundamental']);
+    expect(tiersOf({ roles: ['read_only', 'ops_rw'] })).toEqual(['fundamental', 'advanced']);
+    expect(tiersOf({ roles: ['approver'] })).toEqual(['fundamental', 'professional']);
+    expect(tiersOf({ roles: ['superuser'] })).toEqual([]);
+    expect(mayUseTier({ roles: ['read_only'] }, 'advanced')).toBe(false);
+    expect(mayUseTier({ roles: ['admin'] }, 'professional')).toBe(true);
+  });
+
+  it('narrows devices by environment and tags', () => {
+    const device = { environment: 'prod' as const, tags: ['core', 'site-a'] };
+    expect(deviceRefusal({ roles: ['admin'] }, device)).toBeUndefined();
+    expect(deviceRefusal({ environments: ['lab'] }, device)).toBe('environment');
+    expect(deviceRefusal({ environments: ['prod'], deviceTags: ['edge'] }, device)).toBe('tags');
+    expect(deviceRefusal({ deviceTags: ['site-a'] }, device)).toBeUndefined();
+    expect(deviceRefusal({ deviceTags: [] }, device)).toBe('tags');
+  });
+});
