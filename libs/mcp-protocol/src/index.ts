@@ -14,3 +14,10 @@ export type { ListenSink } from './lib/transport/listen-tracker';
 /** The SDK's stdio entry: one pipe, both revisions (the apps import no SDK themselves). */
 export { serveStdio } from '@modelcontextprotocol/server/stdio';
 export type { CallObserver, ObservedCall, ObservedOutcome } from './lib/server/call-observer';
+export * from './lib/transport/http-mcp-handler';
+export type { ExecutionSlots } from './lib/server/register-tools';
+/** Host-header check (DNS rebinding) for the HTTP app, from the SDK (apps import no SDK themselves). */
+export { validateHostHeader, localhostAllowedHostnames } from '@modelcontextprotocol/server';
+/** The access policy the HTTP layer applies before dispatch (step-up answers), from the domain. */
+export { mayUseTier, TIER_ROLE, ROLES, isRole } from '@routeros-mcp/domain-kernel';
+export type { Role, Tier } from '@routeros-mcp/domain-kernel';

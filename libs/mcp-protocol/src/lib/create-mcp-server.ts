@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/server';
+import type { Principal } from '@routeros-mcp/application-ports';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import type { Era } from './errors/error-contract';
@@ -21,12 +22,18 @@ export interface McpServerOptions {
   tools?: { catalog: ToolCatalog; services: ToolServices | ServicesSource; options: Omit<ToolServerOptions, 'environment'>; subscriptions?: Partial<SubscriptionOptions> };
   /** The calls running on this server, for a graceful shutdown; one is made when not given. */
   calls?: CallTracker;
+  /**
+   * `session` (stdio): one connection, its subscriptions polled and pushed here. `stateless` (HTTP): a server per
+   * request, the principal given per request, no 2025-era resources/subscribe (no session to send updates on);
+   * modern subscriptions/listen streams are the HTTP handler's, fed by the app from the event bus.
+   */
+  mode?: 'session' | 'stateless';
 }
 
 /** What a connection's serving layer needs: a server per era, and the health subscriptions it can drive. */
 export interface McpService {
   /** For `serveStdio`: a server for the connection's revision (called again when a discover probe falls back to initialize). */
-  factory(ctx: { era: Era }): Server;
+  factory(ctx: { era: Era; principal?: Principal }): Server;
   /** The resources being watched; modern `subscriptions/listen` requests reach them through the transport. */
   subscriptions: SubscriptionManager;
   /** The revision of the last server made (the connection's, once it is pinned). */
@@ -49,6 +56,7 @@ function exposedBy(catalog: ToolCatalog | undefined) {
  */
 export function createMcpServer(options: McpServerOptions): McpService {
   const calls = options.calls ?? new CallTracker();
+  const stateless = options.mode === 'stateless';
   const serving = options.tools ? { ...options.tools.options, environment: options.environment } : undefined;
   let prompts: PromptDefinition[] | undefined;
   const promptsOf = () => (prompts ??= loadPrompts());
@@ -62,7 +70,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
   let loaded: Promise<ToolServices> | undefined;
   const servicesOf: ServicesSource = () =>
     (loaded ??= source().then((services) => {
-      if (!closed)
+      if (!closed && !stateless)
         stopConfigEvents = services.events?.subscribe('device.config.changed', (event) =>
           subscriptions.changed(`device://${event.deviceId}/config`, event.snapshotId ?? event.changeId),
         );
@@ -80,12 +88,12 @@ export function createMcpServer(options: McpServerOptions): McpService {
     () => void servicesOf().catch(() => undefined),
   );
 
-  const factory = ({ era: serverEra }: { era: Era }): Server => {
+  const factory = ({ era: serverEra, principal }: { era: Era; principal?: Principal }): Server => {
     const server = new Server(
       { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
       {
         capabilities: {
-          ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
+          ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: !(stateless && serverEra === 'legacy'), listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
           experimental: {
             routeros: {
               environment: options.environment,
@@ -101,10 +109,12 @@ export function createMcpServer(options: McpServerOptions): McpService {
     );
     if (options.tools && serving) {
       const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server), callsPerClient };
-      registerTools(server, options.tools.catalog, servicesOf, serving, support);
-      registerResources(server, servicesOf, serving, support, promptsOf, subscriptions);
+      const served = principal ? { ...serving, principal: () => principal } : serving;
+      registerTools(server, options.tools.catalog, servicesOf, served, support);
+      registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions);
       registerPrompts(server, promptsOf);
     }
+    if (stateless) return server;
     current = server;
     era = serverEra;
     return server;

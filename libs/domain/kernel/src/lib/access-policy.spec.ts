@@ -12,11 +12,11 @@ describe('access policy', () => {
   });
 
   it('narrows devices by environment and tags', () => {
-    const device = { environment: 'prod' as const, tags: ['core', 'site-a'] };
+    const device = { environment: 'prod' as const, tags: { role: 'core', site: 'a' } };
     expect(deviceRefusal({ roles: ['admin'] }, device)).toBeUndefined();
     expect(deviceRefusal({ environments: ['lab'] }, device)).toBe('environment');
-    expect(deviceRefusal({ environments: ['prod'], deviceTags: ['edge'] }, device)).toBe('tags');
-    expect(deviceRefusal({ deviceTags: ['site-a'] }, device)).toBeUndefined();
+    expect(deviceRefusal({ environments: ['prod'], deviceTags: ['role=edge'] }, device)).toBe('tags');
+    expect(deviceRefusal({ deviceTags: ['site=a'] }, device)).toBeUndefined();
     expect(deviceRefusal({ deviceTags: [] }, device)).toBe('tags');
   });
 });

@@ -25,6 +25,7 @@ export const TIER_ROLE: Readonly<Record<Tier, Role>> = { fundamental: 'read_only
 export interface AccessScope {
   roles?: readonly string[];
   environments?: readonly Environment[];
+  /** `key=value` pairs, as device tags are written: a device with any one of them is within reach. */
   deviceTags?: readonly string[];
 }
 
@@ -44,8 +45,8 @@ export function mayUseTier(scope: AccessScope, tier: Tier): boolean {
 }
 
 /** Why a device is out of a principal's reach, or undefined when it is within. */
-export function deviceRefusal(scope: AccessScope, device: { environment: Environment; tags: readonly string[] }): 'environment' | 'tags' | undefined {
+export function deviceRefusal(scope: AccessScope, device: { environment: Environment; tags: Readonly<Record<string, string>> }): 'environment' | 'tags' | undefined {
   if (scope.environments && !scope.environments.includes(device.environment)) return 'environment';
-  if (scope.deviceTags && !device.tags.some((tag) => scope.deviceTags!.includes(tag))) return 'tags';
+  if (scope.deviceTags && !Object.entries(device.tags).some(([key, value]) => scope.deviceTags!.includes(`${key}=${value}`))) return 'tags';
   return undefined;
 }

@@ -5,6 +5,7 @@ import { ErrorCallContext, McpErrorPayload, protocolError, toMcpError } from '..
 import type { ToolContext } from '../tools/define-tool';
 import type { ToolServerOptions, ToolServices } from './register-tools';
 import { RpcError } from './rpc-error';
+import { assertDeviceAllowed, scopedRegistry } from './access-guard';
 
 export interface GatedCall {
   /** Audit action, e.g. `tool.system_get_overview`. */
@@ -86,7 +87,7 @@ export async function inDeviceContext<T>(services: ToolServices, options: ToolSe
     correlationId: call.correlationId,
     environment: options.environment,
     reader,
-    registry: services.registry,
+    registry: scopedRegistry(services.registry, principal),
     audit: services.audit,
     connectivity: services.connectivity,
     ...(services.changes ? { changes: services.changes, changeHistory: services.changes } : {}),
@@ -94,7 +95,10 @@ export async function inDeviceContext<T>(services: ToolServices, options: ToolSe
     signal: call.signal,
     progress: call.progress ?? (async () => undefined),
   };
-  if (call.deviceId) await assertDeviceInEnvironment(reader, call.deviceId, options.environment);
+  if (call.deviceId) {
+    await assertDeviceInEnvironment(reader, call.deviceId, options.environment);
+    assertDeviceAllowed(principal, await reader.device(call.deviceId));
+  }
   return work(ctx);
 }
 

@@ -11,6 +11,7 @@ import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
 import type { HandlerSupport, ServicesSource, ToolServerOptions } from './register-tools';
 import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
+import { scopedRegistry } from './access-guard';
 import type { SubscriptionManager } from './subscriptions';
 import { estimateTokens } from './token-budget';
 
@@ -32,13 +33,13 @@ export function resourceReader(servicesOf: ServicesSource, options: ToolServerOp
  * resources/list, templates, read and completion of `device_id` and `environment`; resources/subscribe on
  * 2025-era connections (modern ones use subscriptions/listen, which the transport feeds into `subscriptions`).
  */
-export function registerResources(server: Server, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport, promptsOf: () => PromptDefinition[], subscriptions: SubscriptionManager): void {
+export function registerResources(server: Server, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport, promptsOf: () => PromptDefinition[], subscriptions: SubscriptionManager | undefined): void {
   // Audit records of reads are written after the answer; shutdown waits for them through the call tracker.
   const readResource = resourceReader(servicesOf, options, (recorded) => support.calls.track(recorded));
   server.setRequestHandler('resources/list', async (request) => {
     refuseCursor(request.params?.cursor);
     const services = await servicesOf();
-    const devices = await services.registry.list({ environment: options.environment });
+    const devices = await scopedRegistry(services.registry, options.principal()).list({ environment: options.environment });
     const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
     const perDevice = devices
       .filter((d) => d.status !== 'decommissioned')
@@ -51,7 +52,16 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
     return { resourceTemplates: RESOURCE_KINDS.filter((k) => k.template.includes('{')).map((k) => ({ uriTemplate: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' })) };
   });
 
-  if (support.era === 'legacy') {
+  if (support.era === 'legacy' && !subscriptions) {
+    // Stateless HTTP keeps no 2025-era session, so there is nowhere to send resources/updated later.
+    const refuse = async (): Promise<never> => {
+      throw new RpcError(
+        protocolError('METHOD_NOT_FOUND', 'resources/subscribe needs a session, and this HTTP endpoint serves 2025-era requests statelessly', { method: 'resources/subscribe', alternatives: ['subscriptions/listen (MCP 2026-07-28)', 'resources/read'] }, 'Connect with MCP 2026-07-28 and use subscriptions/listen on this endpoint, or poll resources/read (or use the stdio server, which keeps a session).'),
+      );
+    };
+    server.setRequestHandler('resources/subscribe', refuse);
+    server.setRequestHandler('resources/unsubscribe', refuse);
+  } else if (support.era === 'legacy' && subscriptions) {
     server.setRequestHandler('resources/subscribe', async (request) => {
       subscriptions.subscribe(request.params.uri);
       return {};
@@ -82,7 +92,7 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
     // Prompt arguments say what they complete; resource templates use the variable's name.
     const kind = ref.type === 'ref/prompt' ? promptsOf().find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
     let values: string[] = [];
-    if (kind === 'device_id') values = (await (await servicesOf()).registry.list({ environment: options.environment })).map((d) => d.id);
+    if (kind === 'device_id') values = (await scopedRegistry((await servicesOf()).registry, options.principal()).list({ environment: options.environment })).map((d) => d.id);
     else if (kind === 'environment') values = [...ENVIRONMENTS];
     const matching = values.filter((v) => v.startsWith(argument.value)).sort();
     return { completion: { values: matching.slice(0, 100), total: matching.length, hasMore: matching.length > 100 } };

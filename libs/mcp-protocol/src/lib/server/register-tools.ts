@@ -1,5 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
-import type { EventBus, Logger, Principal } from '@routeros-mcp/application-ports';
+import type { EventBus, Logger, Principal, RateLimiter } from '@routeros-mcp/application-ports';
 import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,9 @@ import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
 import type { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
+import type { CallObserver, ObservedCall } from './call-observer';
+import { assertTierAllowed } from './access-guard';
+import { RateLimitedError } from './rate-window';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
 
 export interface ToolServices {
@@ -42,8 +45,19 @@ export interface ToolServerOptions {
   principal: () => Principal;
   /** `result` returns failures as isError results with structuredContent (for clients that hide error data). */
   toolErrors: 'jsonrpc' | 'result';
-  /** Tool calls per minute per client of a session (RATE_LIMITED past it). */
+  /** Tool calls per minute per client of a session (RATE_LIMITED past it); replaced by `rateLimiter` when given. */
   callsPerMinute?: number;
+  /** Calls per principal and tier, shared by replicas (HTTP). */
+  rateLimiter?: RateLimiter;
+  /** Metrics and traces around each call (HTTP). */
+  observer?: CallObserver;
+  /** Bounds tool calls executing at once in the process; a call waits for a slot (its cancellation still applies). */
+  executionSlots?: ExecutionSlots;
+}
+
+/** A counting semaphore: `run` waits for a slot, then runs `work`, then frees it. */
+export interface ExecutionSlots {
+  run<T>(work: () => Promise<T>, signal: AbortSignal): Promise<T>;
 }
 
 /**
@@ -147,6 +161,9 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
     const raw = request.params.arguments ?? {};
     const rawDevice = tool?.deviceArgument ? raw[tool.deviceArgument] : undefined;
     const principal = principalOf(options, { id: ctx.sessionId, client: caller.client });
+    const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, clientName: caller.client?.name, correlationId, era: support.era };
+    const started = performance.now();
+    const call = async () => {
     try {
       // One audit record for every call, refused ones included (unknown tool, rate limit, invalid arguments).
       const output = await audited(
@@ -157,8 +174,14 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
             const suggestions = catalog.closestNames(name);
             throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
           }
-          // Per client: the envelope's name and version (modern) or initialize's (legacy), within this session.
-          support.callsPerClient.take(`${ctx.sessionId ?? 'stdio'} ${caller.client?.name ?? '?'} ${caller.client?.version ?? '?'}`, 'tool calls of this client');
+          assertTierAllowed(principal, tool);
+          if (options.rateLimiter) {
+            const decision = await options.rateLimiter.consume(principal.id, tool.tier);
+            if (!decision.allowed) throw new RateLimitedError(`${tool.tier} tool calls of '${principal.id}'`, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
+          } else {
+            // Per client: the envelope's name and version (modern) or initialize's (legacy), within this session.
+            support.callsPerClient.take(`${ctx.sessionId ?? 'stdio'} ${caller.client?.name ?? '?'} ${caller.client?.version ?? '?'}`, 'tool calls of this client');
+          }
           const parsed = tool.input.safeParse(raw);
           if (!parsed.success) throw invalidParams(tool, parsed.error);
           const args = parsed.data as Record<string, unknown>;
@@ -169,7 +192,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
               ? undefined
               : (done, total, message) => caller.notify({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
           );
-          return inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress }, (ctx) => tool.run(args as never, ctx));
+          const execute = () => inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress }, (ctx) => tool.run(args as never, ctx));
+          return options.executionSlots ? options.executionSlots.run(execute, signal) : execute();
         },
         // The answer does not wait for the audit record; shutdown does (the call tracker counts it).
         (recorded) => support.calls.track(recorded),
@@ -179,6 +203,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
         throw new RpcError(protocolError('VALIDATION_ERROR', `the answer would be about ${tokens} tokens, over the ${TOKEN_HARD_CAP} cap; ask for fewer rows (limit) or fewer fields`, { tool: tool!.name, estimated_tokens: tokens }));
       }
       log.debug('tool call succeeded', { estimated_tokens: tokens });
+      options.observer?.ended(observed, { result: 'success', durationMs: performance.now() - started, estimatedTokens: tokens });
       return {
         content: [{ type: 'text' as const, text: output.text }],
         structuredContent: output.structured as Record<string, unknown>,
@@ -191,6 +216,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       };
     } catch (error) {
       const payload = errorPayload(error, correlationId, { narrowing: narrowingOf(tool) });
+      options.observer?.ended(observed, { result: 'error', code: payload.data.mcp_error_code, durationMs: performance.now() - started });
       // The whole error (with any long RouterOS detail) stays in the log; the client gets the short form.
       log.warn('tool call failed', { code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() });
       // Only clients that asked for log messages (logging/setLevel, or the envelope's logLevel) see failures there.
@@ -204,5 +230,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       }
       throw new RpcError(payload);
     }
+    };
+    return options.observer ? options.observer.run(observed, call) : call();
   }));
 }

@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+
+export interface HttpFlags {
+  configFile?: string;
+  flags: Record<string, unknown>;
+  help: boolean;
+  version: boolean;
+}
+
+export const USAGE = `Usage: routeros-mcp-http [options]
+
+Serves RouterOS MCP over Streamable HTTP at /mcp (MCP 2026-07-28 and 2025-11-25), with /healthz, /readyz and
+/metrics. Logs are JSON lines on stderr.
+
+Options:
+  --host <address>         listen address (default 127.0.0.1; ROUTEROS_MCP_HTTP_HOST)
+  --port <port>            listen port (default 8080; 0 picks a free one; ROUTEROS_MCP_HTTP_PORT)
+  --config <file>          YAML or JSON config file (also ROUTEROS_MCP_CONFIG)
+  --data-dir <dir>         data directory (default ~/.routeros-mcp; ROUTEROS_MCP_DATA_DIR)
+  --database-url <url>     postgres:// URL instead of the embedded SQLite (ROUTEROS_MCP_DATABASE_URL)
+  --environment <env>      lab | staging | prod (ROUTEROS_MCP_ENVIRONMENT)
+  --log-level <level>      error | warn | info | debug (ROUTEROS_MCP_LOG_LEVEL)
+  -h, --help               show this help
+  -v, --version            show the version
+
+Authentication: ROUTEROS_MCP_AUTH=oauth|tokens|none (default tokens; none only on a loopback address).
+Every setting: README, "HTTP deployment".
+`;
+
+/** Parses the command line strictly: an unknown flag is an error, not something silently ignored. */
+export function parseHttpFlags(argv: string[]): HttpFlags {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      config: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      environment: { type: 'string' },
+      'log-level': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+  return {
+    configFile: values.config,
+    help: values.help ?? false,
+    version: values.version ?? false,
+    flags: {
+      httpHost: values.host,
+      httpPort: values.port,
+      dataDir: values['data-dir'],
+      databaseUrl: values['database-url'],
+      environment: values.environment,
+      logLevel: values['log-level'],
+    },
+  };
+}

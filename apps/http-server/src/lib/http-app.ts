@@ -1,0 +1,52 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { sendJson, sendRpcError } from './json-replies';
+import { McpRouteDeps, serveMcp } from './mcp-route';
+
+export interface HttpAppDeps extends McpRouteDeps {
+  /** RFC 9728 document served at /.well-known/oauth-protected-resource (and its path-suffixed form). */
+  resourceMetadata(): Record<string, unknown>;
+  readiness(): Promise<{ ready: boolean; checks: Record<string, string> }>;
+  /** Prometheus exposition, when metrics are on. */
+  metrics?: () => Promise<{ contentType: string; body: string }>;
+  /** Requests being served (for the drain): the app counts them in and out. */
+  inFlight: { enter(): void; leave(): void };
+}
+
+const METADATA_PATH = '/.well-known/oauth-protected-resource';
+
+/** Routes: /mcp, health and readiness, metrics, protected-resource metadata; anything else is a JSON 404. */
+export function httpApp(deps: HttpAppDeps): RequestListener {
+  const mcpPath = deps.settings.publicUrl.pathname.replace(/\/+$/, '') || '/mcp';
+  return (req: IncomingMessage, res: ServerResponse) => {
+    deps.inFlight.enter();
+    res.once('close', () => deps.inFlight.leave());
+    const path = (req.url ?? '/').split('?')[0];
+    const route = async () => {
+      if (path === mcpPath || path === '/mcp') return serveMcp(req, res, deps);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' }, { allow: 'GET' });
+      if (path === '/healthz') return sendJson(res, 200, { status: 'alive' });
+      if (path === '/readyz') {
+        if (deps.draining()) return sendJson(res, 503, { status: 'draining' });
+        const readiness = await deps.readiness();
+        return sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? 'ready' : 'not ready', checks: readiness.checks });
+      }
+      if (path === '/metrics' && deps.metrics) {
+        const { contentType, body } = await deps.metrics();
+        res.writeHead(200, { 'content-type': contentType });
+        return void res.end(body);
+      }
+      if (path === METADATA_PATH || path === `${METADATA_PATH}${mcpPath}`) return sendJson(res, 200, deps.resourceMetadata(), { 'access-control-allow-origin': '*' });
+      return sendJson(res, 404, { error: `no route ${path}; MCP is served at ${mcpPath}` });
+    };
+    route().catch((error: unknown) => {
+      deps.logger.warn('request failed', { path, error: (error as Error).message });
+      sendRpcError(res, 500, -32603, 'Internal error', { mcp_error_code: 'INTERNAL_ERROR' });
+    });
+  };
+}
+
+/** The metadata URL clients are pointed at: the path-suffixed form for an endpoint not at the root (RFC 9728 §3.1). */
+export function metadataUrlOf(publicUrl: URL): string {
+  const path = publicUrl.pathname.replace(/\/+$/, '');
+  return `${publicUrl.origin}${METADATA_PATH}${path === '/' ? '' : path}`;
+}

@@ -1,0 +1,147 @@
+import { ConfigError, buildHttpServices, readServiceConfig, type Config } from '@routeros-mcp/composition';
+import { CallTracker, createHttpMcpHandler, createMcpServer, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
+import { isRole, ROLES, type Role } from '@routeros-mcp/mcp-protocol';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { parseHttpFlags, USAGE } from './cli-flags';
+import { executionSlots } from './execution-slots';
+import { httpApp, metadataUrlOf } from './http-app';
+import { httpSettingsOf } from './http-settings';
+import { packageVersion } from './package-version';
+import { resourceMetadataOf } from './resource-metadata';
+
+/** After the grace period, how long cancelled calls get to write their audit records. */
+const CANCEL_SETTLE_MS = 5_000;
+
+/** The HTTP server's own defaults: scheduled config snapshots are on (hourly) in a shared deployment. */
+const HTTP_DEFAULTS = { snapshotIntervalS: 3_600 };
+
+/** Which scope holds a role: the configured scope=role pairs for OAuth, the role's own name for API tokens. */
+function scopeFinder(config: Config): (role: Role) => string {
+  const pairs = config.oauthScopeRoles.split(',').map((pair) => pair.split('=') as [string, string]);
+  return (role) => (config.auth === 'oauth' ? (pairs.find(([, r]) => r === role)?.[0] ?? role) : role);
+}
+
+/** Starts routeros-mcp-http; resolves with the exit code once a signal has drained and stopped it. */
+export async function runHttpServer(argv: string[]): Promise<number> {
+  const parsed = parseHttpFlags(argv);
+  if (parsed.help || parsed.version) {
+    process.stderr.write(parsed.help ? USAGE : `${packageVersion()}\n`);
+    return 0;
+  }
+  const config = readServiceConfig({ flags: parsed.flags, configFile: parsed.configFile, defaults: HTTP_DEFAULTS });
+  const toolsets = config.toolsets?.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = unknownToolsets(toolsets ?? []);
+  if (unknown.length) throw new ConfigError([`ROUTEROS_MCP_TOOLSETS: unknown tool sets ${unknown.join(', ')}; known: ${TOOLSETS.join(', ')}`]);
+  // Checked before anything opens (auth none off loopback, trusted proxies); the port is known after listening.
+  httpSettingsOf(config);
+  const tls = config.httpTlsCert && config.httpTlsKey ? { cert: readFileSync(config.httpTlsCert), key: readFileSync(config.httpTlsKey) } : undefined;
+
+  const services = await buildHttpServices(config, { logMeta: { service: 'routeros-mcp-http', transport: 'http' } });
+  const { server: core } = services;
+  const logger = core.logger;
+  if (config.auth === 'none') logger.warn('AUTHENTICATION IS OFF (ROUTEROS_MCP_AUTH=none): every local process can act as admin on this server', { host: config.httpHost });
+
+  const toolServices: ToolServices = { reader: core.reader, registry: core.devices, audit: core.audit, connectivity: core.connectivity, logger, snapshots: core.snapshots, events: core.events, changes: core.changes };
+  const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
+  const calls = new CallTracker();
+  const service = createMcpServer({
+    mode: 'stateless',
+    calls,
+    version: packageVersion(),
+    environment: config.environment,
+    tools: {
+      catalog,
+      services: toolServices,
+      options: {
+        // Every request carries its principal; this one (no roles: nothing allowed) is never meant to be used.
+        principal: () => ({ id: 'unauthenticated', via: 'http', roles: [] }),
+        toolErrors: config.toolErrors,
+        callsPerMinute: config.rateLimitPerMinute,
+        executionSlots: executionSlots(config.httpMaxConcurrentCalls),
+      },
+    },
+  });
+  const handler = createHttpMcpHandler(service, {
+    heartbeatMs: config.httpHeartbeatS * 1000,
+    maxListenStreams: config.httpMaxListenStreams,
+    onerror: (error) => logger.debug('protocol error', { error: error.message }),
+  });
+  // Changes seen by this replica (or, on PostgreSQL, any replica) reach this replica's listen streams.
+  const unsubscribe = [
+    core.events.subscribe('device.config.changed', (event) => handler.notify.resourceUpdated(`device://${event.deviceId}/config`)),
+    core.events.subscribe('device.health.changed', (event) => {
+      handler.notify.resourceUpdated(`device://${event.deviceId}/health`);
+      handler.notify.resourceUpdated('fleet://health-summary');
+    }),
+  ];
+
+  let draining = false;
+  let open = 0;
+  let settings = httpSettingsOf(config);
+  const scopeFor = scopeFinder(config);
+  const listener = httpApp({
+    get settings() {
+      return settings;
+    },
+    get metadataUrl() {
+      return metadataUrlOf(settings.publicUrl);
+    },
+    authenticate: (bearer) => services.authenticator.authenticate(bearer),
+    handler,
+    toolTier: (name) => catalog.find(name)?.tier,
+    scopeFor,
+    draining: () => draining,
+    logger,
+    resourceMetadata: () => resourceMetadataOf(config, settings.publicUrl, ROLES.filter(isRole).map(scopeFor)),
+    readiness: () => services.readiness(),
+    inFlight: { enter: () => void open++, leave: () => void open-- },
+  });
+  const server: Server = tls ? createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }, listener) : createHttpServer(listener);
+  // Slow-loris bounds; listen streams are long-lived, so no overall request timeout beyond headers.
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.httpPort, config.httpHost, () => resolve());
+  });
+  settings = httpSettingsOf(config, { port: (server.address() as AddressInfo).port });
+  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
+
+  return new Promise<number>((resolve) => {
+    /**
+     * SIGTERM/SIGINT: readiness goes false and new requests are refused (503, retry elsewhere); calls already
+     * running get the grace period; then listen streams end, connections close, the database closes, exit 0.
+     */
+    const stop = async (signal: string) => {
+      if (draining) return;
+      draining = true;
+      logger.info('draining', { signal, running_calls: calls.size, open_requests: open });
+      server.close();
+      try {
+        if (!(await calls.idle(settings.shutdownGraceMs))) {
+          logger.warn('calls still running after the grace period were cancelled', { grace_ms: settings.shutdownGraceMs, cancelled: calls.size });
+          calls.cancelAll('the server is shutting down');
+          await calls.idle(CANCEL_SETTLE_MS);
+        }
+        for (const off of unsubscribe) off();
+        await handler.close();
+        service.close();
+        server.closeIdleConnections();
+        const deadline = Date.now() + CANCEL_SETTLE_MS;
+        while (open > 0 && Date.now() < deadline) await new Promise((next) => setTimeout(next, 20));
+        server.closeAllConnections();
+        logger.info('stopped', { signal });
+        await services.close();
+        resolve(0);
+      } catch (error) {
+        process.stderr.write(`routeros-mcp-http: shutdown failed: ${(error as Error).message}\n`);
+        resolve(1);
+      }
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  });
+}

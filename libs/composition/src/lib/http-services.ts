@@ -1,0 +1,48 @@
+import { AuthenticationError, type Authenticator } from '@routeros-mcp/application-ports';
+import { DatabaseAdmin } from '@routeros-mcp/application-use-cases';
+import type { Config } from '@routeros-mcp/config';
+import { ServerServices } from './app-services';
+import { buildContainer, type BuildOptions } from './lazy-services';
+
+/** What the HTTP server works with: the MCP services, the readiness probes and the bearer-token check. */
+export class HttpServices {
+  constructor(
+    readonly server: ServerServices,
+    private readonly database: DatabaseAdmin,
+    readonly authenticator: Authenticator,
+  ) {}
+
+  /** Ready when the database answers and every migration is applied (keys were checked when the services were built). */
+  async readiness(): Promise<{ ready: boolean; checks: Record<string, string> }> {
+    try {
+      const pending = (await this.database.status()).filter((m) => !m.applied).map((m) => m.name);
+      return pending.length ? { ready: false, checks: { database: 'ok', migrations: `pending: ${pending.join(', ')}`, keys: 'ok' } } : { ready: true, checks: { database: 'ok', migrations: 'ok', keys: 'ok' } };
+    } catch (error) {
+      return { ready: false, checks: { database: `unavailable: ${(error as Error).message.split('\n')[0]}`, migrations: 'unknown', keys: 'ok' } };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+}
+
+const anonymous: Authenticator = {
+  async authenticate() {
+    return { principal: { id: 'anonymous', via: 'http', authMethod: 'none', roles: ['admin', 'approver'] }, scopes: [] };
+  },
+};
+
+/** Builds the services (database open and migrated) for routeros-mcp-http. */
+export async function buildHttpServices(config: Config, options: BuildOptions = {}): Promise<HttpServices> {
+  const container = await buildContainer(config, options);
+  const authenticator: Authenticator =
+    config.auth === 'none'
+      ? anonymous
+      : {
+          async authenticate() {
+            throw new AuthenticationError('unavailable', `${config.auth} authentication is not wired yet`);
+          },
+        };
+  return new HttpServices(container.get(ServerServices), container.get(DatabaseAdmin), authenticator);
+}

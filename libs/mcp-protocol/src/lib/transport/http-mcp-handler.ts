@@ -1,0 +1,43 @@
+import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler, type ServerEventBus } from '@modelcontextprotocol/server';
+import type { Principal } from '@routeros-mcp/application-ports';
+import type { McpService } from '../create-mcp-server';
+
+export interface HttpMcpHandlerOptions {
+  /** SSE comment heartbeat on listen and call streams. */
+  heartbeatMs: number;
+  maxListenStreams: number;
+  onerror?: (error: Error) => void;
+  /** Where resource changes are published for this process's listen streams (in memory; replicas meet on the EventBus). */
+  bus?: ServerEventBus;
+}
+
+/** What the app passes per request: the verified token and the principal it maps to (never read from headers here). */
+export interface RequestAuth {
+  token: string;
+  clientId: string;
+  scopes: string[];
+  expiresAt?: Date;
+  principal: Principal;
+}
+
+/**
+ * Both revisions over Streamable HTTP, statelessly: a fresh server per request from the shared service (2026-07-28
+ * on any replica; 2025-era requests through the SDK's stateless fallback). The app has already read and parsed
+ * the body, so the handler's own size bound never applies.
+ */
+export function createHttpMcpHandler(service: McpService, options: HttpMcpHandlerOptions): McpHttpHandler {
+  return createMcpHandler((ctx) => service.factory({ era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined }), {
+    legacy: 'stateless',
+    keepAliveMs: options.heartbeatMs,
+    maxSubscriptions: options.maxListenStreams,
+    onerror: options.onerror,
+    bus: options.bus ?? new InMemoryServerEventBus(options.onerror),
+  });
+}
+
+/** The SDK's per-request auth record for a verified caller. */
+export function authInfoOf(auth: RequestAuth) {
+  return { token: auth.token, clientId: auth.clientId, scopes: auth.scopes, ...(auth.expiresAt ? { expiresAt: Math.floor(auth.expiresAt.getTime() / 1000) } : {}), extra: { principal: auth.principal } };
+}
+
+export type { McpHttpHandler, ServerEventBus };
