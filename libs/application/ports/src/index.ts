@@ -20,3 +20,4 @@ export * from './lib/api-token-repository.port';
 export * from './lib/job-leader.port';
 export * from './lib/rate-limiter.port';
 export * from './lib/device-request-observer.port';
+export * from './lib/device-error-kind';

@@ -5,7 +5,7 @@ export type { CapabilityFlag, ConfigSnapshot, Device, DeviceCredentials, DeviceP
 export { linesOfSection } from '@routeros-mcp/domain-devices';
 export { ENVIRONMENTS, isDomainError } from '@routeros-mcp/domain-kernel';
 export type { Environment } from '@routeros-mcp/domain-kernel';
-export type { Principal } from '@routeros-mcp/application-ports';
+export type { DeviceRequestObserver, DeviceRequestOutcome, Principal } from '@routeros-mcp/application-ports';
 export type { CredentialSummary } from '@routeros-mcp/application-use-cases';
 export { KeyFileError } from '@routeros-mcp/adapters-secrets';
 export type { ConnectivityReport, CheckOutcome, SnapshotDiff } from '@routeros-mcp/application-use-cases';
@@ -19,3 +19,11 @@ export const targetFor: typeof import('@routeros-mcp/application-use-cases').tar
   (require('@routeros-mcp/application-use-cases') as typeof import('@routeros-mcp/application-use-cases')).targetFor(...args);
 export { CHANGE_STATUSES, operationLines } from '@routeros-mcp/domain-changes';
 export type { BeforeSnapshot, ChangeRecord, ChangeStatus, TouchedRow } from '@routeros-mcp/domain-changes';
+
+/**
+ * Runs `fn` with a correlation id that every log line written inside it carries, the device adapters' included
+ * (the HTTP server's call observer wraps each tool call in it). Loads the logging adapter on first call.
+ */
+export const withCorrelationId: typeof import('@routeros-mcp/adapters-logging').withCorrelationId = (id, fn) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, like targetFor
+  (require('@routeros-mcp/adapters-logging') as typeof import('@routeros-mcp/adapters-logging')).withCorrelationId(id, fn);

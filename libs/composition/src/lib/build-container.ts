@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import type { ConfigShell, EventBus as EventBusPort, Logger, RouterOsApi } from '@routeros-mcp/application-ports';
+import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, Logger, RouterOsApi } from '@routeros-mcp/application-ports';
 import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, Logger as LoggerToken, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
 import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
@@ -25,6 +25,8 @@ export interface BuildOptions {
   logMeta?: Record<string, unknown>;
   /** Keys loaded already (a server checks them at start and builds the rest later). */
   secrets?: Secrets;
+  /** Told about every device request and circuit change (the HTTP server's metrics); none by default. */
+  deviceRequestObserver?: DeviceRequestObserver;
 }
 
 /** How long shutdown waits for scheduled captures still running. */
@@ -56,8 +58,8 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   registerSecrets(redactor, config, masterKeys);
   redactor.addValue(approvalKey.toString('base64'));
   const db = await Database.open(databaseTarget(config));
-  const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency });
-  const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs });
+  const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency }, options.deviceRequestObserver);
+  const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs }, options.deviceRequestObserver);
   let closed = false;
   let scheduler: SnapshotScheduler | undefined;
   let observer: SnapshotChangeObserver | undefined;

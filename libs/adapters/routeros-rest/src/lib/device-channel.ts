@@ -1,4 +1,4 @@
-import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, ConsecutiveBreaker, handleWhen, TaskCancelledError } from 'cockatiel';
+import { BulkheadPolicy, bulkhead, circuitBreaker, CircuitBreakerPolicy, CircuitState, ConsecutiveBreaker, handleWhen, TaskCancelledError } from 'cockatiel';
 import type { DeviceTarget, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
 import { createDeviceHttp, DeviceHttp } from './https-call';
 import { PinnedAgent, TlsTrust } from './pinned-agent';
@@ -55,12 +55,19 @@ export class DeviceChannel {
     target: DeviceTarget,
     private readonly options: RestClientOptions,
     onInsecure: () => void,
+    /** Metrics: the circuit opened, let a probe through, or closed again. */
+    private readonly onBreaker: (state: 'closed' | 'open' | 'half_open') => void = () => undefined,
   ) {
     this.agent = new PinnedAgent(trustOf(target), options.connectTimeoutMs, onInsecure, { maxSockets: options.perDeviceConcurrency });
     this.http = createDeviceHttp({ host: target.host, port: target.restPort, agent: this.agent, username: target.username, password: target.password });
     this.slots = bulkhead(options.perDeviceConcurrency, Number.MAX_SAFE_INTEGER);
     this.breaker = circuitBreaker(handleWhen(isDeviceFailure), { halfOpenAfter: options.breakerHalfOpenMs, breaker: new ConsecutiveBreaker(options.breakerThreshold) });
-    this.breaker.onBreak(() => (this.openedAt = Date.now()));
+    this.breaker.onBreak(() => {
+      this.openedAt = Date.now();
+      this.tell('open');
+    });
+    this.breaker.onHalfOpen(() => this.tell('half_open'));
+    this.breaker.onReset(() => this.tell('closed'));
   }
 
   /** The RouterOS version the device reported, while it is still believed. */
@@ -98,7 +105,17 @@ export class DeviceChannel {
     return Math.max(1, Math.ceil(left / 1000));
   }
 
+  /** A channel replaced (edited device) or forgotten while its circuit was not closed: the next one starts closed. */
   close(): void {
     this.agent.destroy();
+    if (this.breaker.state !== CircuitState.Closed) this.tell('closed');
+  }
+
+  private tell(state: 'closed' | 'open' | 'half_open'): void {
+    try {
+      this.onBreaker(state);
+    } catch {
+      // metrics only: never let them break a call
+    }
   }
 }

@@ -4,11 +4,13 @@ import {
   DeviceCommandError,
   DeviceObjectNotFoundError,
   DeviceProbe,
+  DeviceRequestObserver,
   DeviceTarget,
   DeviceTimeoutError,
   DeviceUnreachableError,
   ListOptions,
   Logger,
+  NO_DEVICE_REQUEST_OBSERVER,
   RouterOsApi,
   RouterOsRow,
 } from '@routeros-mcp/application-ports';
@@ -19,6 +21,7 @@ import { httpsCall } from './https-call';
 import { CallContext, errorForStatus, invalidAnswer, isLostConnection, isTransient, mapCallError, timeoutError } from './map-error';
 import { assertVersionHas, requirementOf, unsupportedFromAnswer } from './menu-requirements';
 import { readPresentedCertificate } from './pinned-agent';
+import { observedCall, operationTemplate } from './request-telemetry';
 import { DEFAULT_REST_CLIENT_OPTIONS, RestClientOptions } from './rest-client.options';
 import { parseVersion } from './routeros-values';
 
@@ -57,6 +60,8 @@ export class RestRouterOsApi implements RouterOsApi {
   constructor(
     private readonly logger: Logger,
     options: Partial<RestClientOptions> = {},
+    /** Told how every call ended and when a device's circuit changes state (metrics). */
+    private readonly observer: DeviceRequestObserver = NO_DEVICE_REQUEST_OBSERVER,
   ) {
     this.options = { ...DEFAULT_REST_CLIENT_OPTIONS, ...options };
     this.global = bulkhead(this.options.globalConcurrency, Number.MAX_SAFE_INTEGER);
@@ -149,8 +154,12 @@ export class RestRouterOsApi implements RouterOsApi {
     const existing = this.channels.get(target.deviceId);
     if (existing?.key === key) return existing;
     existing?.close();
-    const channel = new DeviceChannel(key, target, this.options, () =>
-      this.logger.warn('TLS verification is skipped for this device (lab only); pin its certificate', { device_id: target.deviceId }),
+    const channel = new DeviceChannel(
+      key,
+      target,
+      this.options,
+      () => this.logger.warn('TLS verification is skipped for this device (lab only); pin its certificate', { device_id: target.deviceId }),
+      (state) => this.observer.breakerChanged(target.deviceId, state),
     );
     this.channels.set(target.deviceId, channel);
     return channel;
@@ -178,7 +187,11 @@ export class RestRouterOsApi implements RouterOsApi {
    * and the backoff between them. The device's slot is taken before a global one, so calls waiting on a busy
    * or hung device hold nothing other devices need.
    */
-  private async call(target: DeviceTarget, request: Request, options: CallOptions): Promise<unknown> {
+  private call(target: DeviceTarget, request: Request, options: CallOptions): Promise<unknown> {
+    return observedCall(this.observer, target.deviceId, operationTemplate(request.method, request.path, request.id), () => this.bounded(target, request, options));
+  }
+
+  private async bounded(target: DeviceTarget, request: Request, options: CallOptions): Promise<unknown> {
     const channel = this.channel(target);
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs;
     const ctx: CallContext = { deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}`, timeoutMs };

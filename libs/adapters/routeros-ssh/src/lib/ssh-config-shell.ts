@@ -4,11 +4,13 @@ import {
   ConfigExport,
   ConfigShell,
   DeviceCommandError,
+  DeviceRequestObserver,
   DeviceTarget,
   DeviceTimeoutError,
   DeviceUnreachableError,
   ExportOptions,
   Logger,
+  NO_DEVICE_REQUEST_OBSERVER,
   OpenOptions,
   SafeModeStyle,
   ShellPrint,
@@ -17,6 +19,7 @@ import {
 import { ConsoleSafeMode } from './console-safe-mode';
 import { parseExport } from './export-parser';
 import { exportCommand, printCommand, SAFE_MODE_COMMANDS } from './shell-commands';
+import { observedSsh } from './request-telemetry';
 import { connectPinned, readPresentedHostKey, sshUnreachable } from './ssh-connect';
 
 export interface SshShellOptions {
@@ -93,26 +96,33 @@ class PinnedShellSession implements ShellSession {
     /** Each step is a call of its own, bounded by the request timeout. */
     private readonly timeoutMs: number,
     readonly safeModeStyle: SafeModeStyle,
+    private readonly observer: DeviceRequestObserver,
   ) {}
-  async takeSafeMode(): Promise<void> {
-    if (this.safeModeStyle === 'console') {
-      this.console ??= await ConsoleSafeMode.open(this.ssh, this.target, this.timeoutMs);
-      return this.console.take();
-    }
-    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.take, new Deadline(this.timeoutMs));
+  takeSafeMode(): Promise<void> {
+    return observedSsh(this.observer, this.target.deviceId, 'safe_mode.take', async () => {
+      if (this.safeModeStyle === 'console') {
+        this.console ??= await ConsoleSafeMode.open(this.ssh, this.target, this.timeoutMs);
+        return this.console.take();
+      }
+      await run(this.ssh, this.target, SAFE_MODE_COMMANDS.take, new Deadline(this.timeoutMs));
+    });
   }
-  async releaseSafeMode(): Promise<void> {
-    if (this.console) return this.console.release();
-    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.release, new Deadline(this.timeoutMs));
+  releaseSafeMode(): Promise<void> {
+    return observedSsh(this.observer, this.target.deviceId, 'safe_mode.release', async () => {
+      if (this.console) return this.console.release();
+      await run(this.ssh, this.target, SAFE_MODE_COMMANDS.release, new Deadline(this.timeoutMs));
+    });
   }
-  async unrollSafeMode(): Promise<{ immediate: boolean }> {
-    // Before 7.18 there is no unroll: the session that held safe mode ends unreleased, and the device undoes it.
-    if (this.console) {
-      this.ssh.dispose();
-      return { immediate: false };
-    }
-    await run(this.ssh, this.target, SAFE_MODE_COMMANDS.unroll, new Deadline(this.timeoutMs));
-    return { immediate: true };
+  unrollSafeMode(): Promise<{ immediate: boolean }> {
+    return observedSsh(this.observer, this.target.deviceId, 'safe_mode.unroll', async () => {
+      // Before 7.18 there is no unroll: the session that held safe mode ends unreleased, and the device undoes it.
+      if (this.console) {
+        this.ssh.dispose();
+        return { immediate: false };
+      }
+      await run(this.ssh, this.target, SAFE_MODE_COMMANDS.unroll, new Deadline(this.timeoutMs));
+      return { immediate: true };
+    });
   }
   async close(): Promise<void> {
     this.ssh.dispose();
@@ -127,22 +137,24 @@ export class SshConfigShell implements ConfigShell {
   constructor(
     private readonly logger: Logger,
     options: Partial<SshShellOptions> = {},
+    /** Told how every operation ended (metrics). */
+    private readonly observer: DeviceRequestObserver = NO_DEVICE_REQUEST_OBSERVER,
   ) {
     this.options = { ...DEFAULTS, ...options };
   }
 
   async export(target: DeviceTarget, options: ExportOptions & CallOptions = {}): Promise<ConfigExport> {
-    const output = await this.once(target, exportCommand(options), new Deadline(options.timeoutMs ?? this.options.exportTimeoutMs), options.signal);
+    const output = await observedSsh(this.observer, target.deviceId, 'export', () => this.once(target, exportCommand(options), new Deadline(options.timeoutMs ?? this.options.exportTimeoutMs), options.signal));
     return parseExport(output, { keepSecrets: options.showSensitive === true });
   }
 
   print(target: DeviceTarget, menu: ShellPrint, options: CallOptions = {}): Promise<string> {
-    return this.once(target, printCommand(menu), new Deadline(options.timeoutMs ?? this.options.requestTimeoutMs)).then((text) => text.replace(/\r\n?/g, '\n'));
+    return observedSsh(this.observer, target.deviceId, 'print', () => this.once(target, printCommand(menu), new Deadline(options.timeoutMs ?? this.options.requestTimeoutMs))).then((text) => text.replace(/\r\n?/g, '\n'));
   }
 
   async open(target: DeviceTarget, options: OpenOptions = {}): Promise<ShellSession> {
-    const ssh = await connectPinned(target, Math.min(this.options.connectTimeoutMs, options.timeoutMs ?? this.options.requestTimeoutMs));
-    return new PinnedShellSession(ssh, target, this.options.requestTimeoutMs, safeModeStyle(options.routerosVersion));
+    const ssh = await observedSsh(this.observer, target.deviceId, 'open', () => connectPinned(target, Math.min(this.options.connectTimeoutMs, options.timeoutMs ?? this.options.requestTimeoutMs)));
+    return new PinnedShellSession(ssh, target, this.options.requestTimeoutMs, safeModeStyle(options.routerosVersion), this.observer);
   }
 
   presentedHostKey(host: string, port: number, options: CallOptions = {}): Promise<string> {
