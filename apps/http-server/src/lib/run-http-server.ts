@@ -11,6 +11,7 @@ import { httpApp, metadataUrlOf } from './http-app';
 import { httpSettingsOf } from './http-settings';
 import { packageVersion } from './package-version';
 import { resourceMetadataOf } from './resource-metadata';
+import { createMetrics, startTracing } from './observability';
 
 /** After the grace period, how long cancelled calls get to write their audit records. */
 const CANCEL_SETTLE_MS = 5_000;
@@ -39,7 +40,10 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   httpSettingsOf(config);
   const tls = config.httpTlsCert && config.httpTlsKey ? { cert: readFileSync(config.httpTlsCert), key: readFileSync(config.httpTlsKey) } : undefined;
 
-  const services = await buildHttpServices(config, { logMeta: { service: 'routeros-mcp-http', transport: 'http' } });
+  // Tracing first, so the device adapters' spans have a provider (a no-op unless OTEL_* asks for export).
+  const tracing = startTracing({ serviceName: 'routeros-mcp-http', version: packageVersion() });
+  const metrics = createMetrics();
+  const services = await buildHttpServices(config, { logMeta: { service: 'routeros-mcp-http', transport: 'http' }, deviceRequestObserver: metrics.deviceRequestObserver });
   const { server: core } = services;
   const logger = core.logger;
   if (config.auth === 'none') logger.warn('AUTHENTICATION IS OFF (ROUTEROS_MCP_AUTH=none): every local process can act as admin on this server', { host: config.httpHost });
@@ -61,6 +65,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         toolErrors: config.toolErrors,
         callsPerMinute: config.rateLimitPerMinute,
         executionSlots: executionSlots(config.httpMaxConcurrentCalls),
+        observer: metrics.callObserver,
       },
     },
   });
@@ -97,6 +102,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
     logger,
     resourceMetadata: () => resourceMetadataOf(config, settings.publicUrl, ROLES.filter(isRole).map(scopeFor)),
     readiness: () => services.readiness(),
+    metrics: () => metrics.render(),
+    streams: { listenStreamOpened: () => metrics.listenStreamOpened(), listenStreamClosed: () => metrics.listenStreamClosed() },
     inFlight: { enter: () => void open++, leave: () => void open-- },
   });
   const server: Server = tls ? createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }, listener) : createHttpServer(listener);
@@ -135,6 +142,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         server.closeAllConnections();
         logger.info('stopped', { signal });
         await services.close();
+        await tracing.shutdown();
         resolve(0);
       } catch (error) {
         process.stderr.write(`routeros-mcp-http: shutdown failed: ${(error as Error).message}\n`);

@@ -1,4 +1,4 @@
-import { ConfigError, prepareServerServices, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
+import { ConfigError, prepareServerServices, readServiceConfig, ServerServices, withCorrelationId } from '@routeros-mcp/composition';
 import { CallTracker, createMcpServer, GuardedStdioTransport, serveStdio, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
@@ -43,7 +43,13 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     tools: {
       catalog,
       services: toolServicesOf,
-      options: { principal: () => principal, toolErrors: config.toolErrors, callsPerMinute: config.rateLimitPerMinute },
+      options: {
+        principal: () => principal,
+        toolErrors: config.toolErrors,
+        callsPerMinute: config.rateLimitPerMinute,
+        // Every log line of a call (use-cases and adapters included) carries its correlation id.
+        observer: { run: (call, work) => withCorrelationId(call.correlationId, work), ended: () => undefined },
+      },
       subscriptions: { intervalMs: config.healthPollIntervalMs, jitterMs: Math.round(config.healthPollIntervalMs / 10), coalesceMs: Math.min(1000, Math.max(250, Math.round(config.healthPollIntervalMs / 4))) },
     },
   });
