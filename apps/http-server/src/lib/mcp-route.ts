@@ -113,7 +113,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
       body = await readBody(req, settings.maxBodyBytes);
     } catch (error) {
       if (!(error instanceof BodyTooLargeError)) throw error;
-      return sendRpcError(res, 413, -32600, `Request too large: the body is over ${error.limit} bytes`, { mcp_error_code: 'MESSAGE_TOO_LARGE', limit_bytes: error.limit, suggestion: 'Send less per request (split a batch, or page through results).' }, { ...origin.headers, connection: 'close' });
+      return sendRpcError(res, 413, -32600, `Request too large: the body is over ${error.limit} bytes`, { mcp_error_code: 'MESSAGE_TOO_LARGE', limit_bytes: error.limit, suggestion: 'Send less per request (split a batch, or page through results).' }, origin.headers);
     }
     try {
       parsed = JSON.parse(body.toString('utf8'));
