@@ -12,6 +12,8 @@ export interface RunningHttpServer {
   lines: string[];
   /** Resolves with the first line (already seen or coming) that matches. */
   waitForLine(match: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves once `holds(lines)` is true, checked now and on every new line. */
+  waitUntil(holds: (lines: string[]) => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** SIGTERM and the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -24,6 +26,7 @@ export async function startHttpServer(env: Record<string, string>, args: string[
   });
   const lines: string[] = [];
   const waiters: { match: RegExp; resolve: (line: string) => void }[] = [];
+  const conditions = new Set<() => void>();
   let buffered = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     buffered += chunk;
@@ -36,6 +39,7 @@ export async function startHttpServer(env: Record<string, string>, args: string[
         waiter.resolve(line);
       }
     }
+    for (const check of [...conditions]) check();
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const waitForLine = (match: RegExp, timeoutMs = 60_000) =>
@@ -46,6 +50,18 @@ export async function startHttpServer(env: Record<string, string>, args: string[
       waiters.push({ match, resolve: (line) => (clearTimeout(timer), resolve(line)) });
       void exited.then((code) => reject(new Error(`server exited (${code}) before a line matching ${match}; log:\n${lines.join('\n')}`)));
     });
+  const waitUntil = (holds: (lines: string[]) => boolean, what: string, timeoutMs = 60_000) =>
+    new Promise<void>((resolve, reject) => {
+      if (holds(lines)) return resolve();
+      const timer = setTimeout(() => (conditions.delete(check), reject(new Error(`not within ${timeoutMs} ms: ${what}; log:\n${lines.slice(-40).join('\n')}`))), timeoutMs);
+      const check = () => {
+        if (!holds(lines)) return;
+        conditions.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      conditions.add(check);
+    });
   const ready = JSON.parse(await waitForLine(/routeros-mcp-http listening/)) as { url: string };
   return {
     url: ready.url,
@@ -53,6 +69,7 @@ export async function startHttpServer(env: Record<string, string>, args: string[
     child,
     lines,
     waitForLine,
+    waitUntil,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

@@ -150,6 +150,8 @@ export interface HttpAuth {
   authProvider?: unknown;
   /** An SDK v1 `OAuthClientProvider`, for the 2025-era client. */
   legacyAuthProvider?: unknown;
+  /** Another fetch (e.g. one spreading requests over replicas). */
+  fetch?: typeof fetch;
 }
 
 /** Connects the client of `era` to an HTTP endpoint as `e2e 1.0.0` (stateless on both revisions). */
@@ -157,11 +159,11 @@ export async function connectHttp(era: Era, url: string, auth: HttpAuth = {}, na
   const requestInit = auth.token ? { headers: { authorization: `Bearer ${auth.token}` } } : undefined;
   if (era === 'modern') {
     const client = new ModernClient({ name, version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await client.connect(new ModernHttp(new URL(url), { requestInit, ...(auth.authProvider ? { authProvider: auth.authProvider as never } : {}) }));
+    await client.connect(new ModernHttp(new URL(url), { requestInit, ...(auth.fetch ? { fetch: auth.fetch } : {}), ...(auth.authProvider ? { authProvider: auth.authProvider as never } : {}) }));
     return new EraClient(era, client);
   }
   const client = new LegacyClient({ name, version: '1.0.0' });
-  const transport = new LegacyHttp(new URL(url), { requestInit, ...(auth.legacyAuthProvider ? { authProvider: auth.legacyAuthProvider as never } : {}) });
+  const transport = new LegacyHttp(new URL(url), { requestInit, ...(auth.fetch ? { fetch: auth.fetch } : {}), ...(auth.legacyAuthProvider ? { authProvider: auth.legacyAuthProvider as never } : {}) });
   let negotiated: string | undefined;
   const setVersion = transport.setProtocolVersion.bind(transport);
   Object.assign(transport, { setProtocolVersion: (version: string) => ((negotiated = version), setVersion(version)) });

@@ -1,0 +1,84 @@
+import { connectHttp, ERAS, EraClient, Fleet, simControl, startFleet, startPostgres, PostgresServer, tempDir } from '@routeros-mcp/testing';
+import { join } from 'node:path';
+import type { RunningHttpServer } from './http-server.harness';
+import { Deployment, deploymentOn, enrollFleet, roundRobinFetch, startReplica } from './replica-fleet';
+import { replicaAuth } from './replica-auth';
+
+// Two replicas of routeros-mcp-http on one PostgreSQL, behind a round-robin "load balancer" without sticky sessions.
+const dir = tempDir('http-replicas-');
+const USERS = [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' as const }];
+const DEVICES = ['r-1', 'r-2', 'r-3'];
+let pg: PostgresServer;
+let fleet: Fleet;
+let deployment: Deployment;
+let a: RunningHttpServer;
+let b: RunningHttpServer;
+let token: string | undefined;
+
+beforeAll(async () => {
+  pg = await startPostgres();
+  fleet = await startFleet({ devices: DEVICES.length, profile: 'edge', version: '7.20.5', users: USERS });
+  deployment = deploymentOn(await pg.createDatabase());
+  await enrollFleet(deployment, join(dir.path, 'admin'), fleet, DEVICES);
+  const auth = await replicaAuth(deployment, join(dir.path, 'admin'));
+  token = auth.token;
+  const env = { ...auth.env, ROUTEROS_MCP_HEALTH_POLL_INTERVAL_MS: '500' };
+  [a, b] = await Promise.all([startReplica(deployment, join(dir.path, 'a'), env), startReplica(deployment, join(dir.path, 'b'), env)]);
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await fleet?.stop();
+  pg?.stop();
+  dir.remove();
+});
+
+describe.each(ERAS)('two replicas, %s', (_label, era) => {
+  let client: EraClient;
+  beforeAll(async () => {
+    client = await connectHttp(era, a.url, { token, fetch: roundRobinFetch(() => [a.url, b.url]) });
+  });
+  afterAll(() => client?.close());
+
+  it('serves a client whose requests alternate between the replicas', async () => {
+    const seen = { a: a.lines.length, b: b.lines.length };
+    for (let i = 0; i < 4; i++) {
+      const list = await client.callTool('device_list', {});
+      expect(list.structuredContent.items.map((d: { id: string }) => d.id).sort()).toEqual(DEVICES);
+      const overview = await client.callTool('system_get_overview', { device_id: DEVICES[i % DEVICES.length] });
+      expect(overview.structuredContent.version).toMatch(/^7\./);
+    }
+    // Both replicas answered calls (each logged tool calls of this principal).
+    const calls = (server: RunningHttpServer, from: number) => server.lines.slice(from).filter((line) => line.includes('"tool"')).length;
+    expect(calls(a, seen.a)).toBeGreaterThan(0);
+    expect(calls(b, seen.b)).toBeGreaterThan(0);
+  });
+});
+
+describe('events and singular jobs across replicas', () => {
+  it('tells a listener on one replica about a change made through the other', async () => {
+    const listener = await connectHttp('modern', a.url, { token });
+    const writer = await connectHttp('modern', b.url, { token });
+    try {
+      const updated = new Promise<{ uri: string }>((resolve) => void listener.watch('device://r-1/config', (params) => resolve(params)));
+      // The listen stream is open once the watch call has resolved (the SDK acknowledges before returning).
+      await new Promise((next) => setImmediate(next));
+      const result = await writer.callTool('system_set_identity', { device_id: 'r-1', name: 'replica-made' });
+      expect(result.structuredContent.changed).toBe(true);
+      expect((await updated).uri).toBe('device://r-1/config');
+      expect((await simControl(fleet, 'GET', '/devices/0/state')).config['system/identity'][0].name).toBe('replica-made');
+    } finally {
+      await Promise.all([listener.close(), writer.close()]);
+    }
+  });
+
+  it("polls each device's health from exactly one replica", async () => {
+    const polled = (server: RunningHttpServer, id: string) => server.lines.filter((line) => line.includes('health polled') && line.includes(`"device_id":"${id}"`)).length;
+    const total = (id: string) => polled(a, id) + polled(b, id);
+    // Every device polled at least three times in all (lines from either replica wake the wait).
+    await Promise.race([
+      a.waitUntil(() => DEVICES.every((id) => total(id) >= 3), 'three polls of every device'),
+      b.waitUntil(() => DEVICES.every((id) => total(id) >= 3), 'three polls of every device'),
+    ]);
+    for (const id of DEVICES) expect([polled(a, id), polled(b, id)].filter((count) => count > 0)).toHaveLength(1);
+  });
+});
