@@ -45,6 +45,8 @@ export class PgEventBus implements EventBus {
   private attempts = 0;
   private listenedBefore = false;
   private retryTimer?: NodeJS.Timeout;
+  /** One NOTIFY at a time on the connection (pg deprecates queueing queries on one client); keeps their order too. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly options: PgEventBusOptions,
@@ -74,7 +76,10 @@ export class PgEventBus implements EventBus {
     }
     try {
       const client = await this.connected(this.options.publishWaitMs ?? 5_000);
-      await client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
+      const notify = () => client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
+      const sent = this.turn.then(notify, notify);
+      this.turn = sent.catch(() => undefined);
+      await sent;
     } catch (error) {
       // Never fails the publisher: the fact is recorded elsewhere, and subscribers re-read.
       this.logger.warn('event not published', { event: event.type, device_id: event.deviceId, error: (error as Error).message });

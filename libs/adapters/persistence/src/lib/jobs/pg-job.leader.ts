@@ -30,6 +30,8 @@ export class PgJobLeader implements JobLeader {
   private session?: Promise<Client>;
   private readonly held = new Map<string, Held>();
   private closed = false;
+  /** One query at a time on the session (pg deprecates queueing them on one client). */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -47,7 +49,7 @@ export class PgJobLeader implements JobLeader {
     if (this.held.has(key)) return undefined;
     const client = await this.connect();
     const pair = advisoryKey(key);
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::int4, $2::int4) AS locked', pair);
+    const { rows } = await this.inTurn(() => client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::int4, $2::int4) AS locked', pair));
     if (!rows[0]?.locked) return undefined;
     // The session may have ended while the answer travelled: then the lock is gone already.
     if (this.held.has(key) || (await this.session?.catch(() => undefined)) !== client) return undefined;
@@ -60,7 +62,7 @@ export class PgJobLeader implements JobLeader {
         if (this.held.get(key) !== entry) return;
         this.held.delete(key);
         if (entry.lost.signal.aborted) return;
-        await client.query('SELECT pg_advisory_unlock($1::int4, $2::int4)', pair).catch((error: Error) => this.logger.warn('job release failed', { job: key, error: error.message }));
+        await this.inTurn(() => client.query('SELECT pg_advisory_unlock($1::int4, $2::int4)', pair)).catch((error: Error) => this.logger.warn('job release failed', { job: key, error: error.message }));
       },
     };
   }
@@ -107,6 +109,12 @@ export class PgJobLeader implements JobLeader {
       throw error;
     }
     return client;
+  }
+
+  private inTurn<T>(query: () => Promise<T>): Promise<T> {
+    const next = this.turn.then(query, query);
+    this.turn = next.catch(() => undefined);
+    return next;
   }
 
   private loseAll(reason: Error): void {
