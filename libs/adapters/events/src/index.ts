@@ -1,2 +1,3 @@
 export * from './lib/in-process-event-bus';
+export * from './lib/pg-event-bus';
 export * from './lib/events.module';

@@ -9,3 +9,6 @@ export * from './lib/registry-read-cache';
 export * from './lib/repositories/typeorm-change.repository';
 export * from './lib/repositories/sql-change.lock';
 export * from './lib/repositories/typeorm-snapshot.repository';
+export * from './lib/jobs/local-job.leader';
+export * from './lib/jobs/pg-job.leader';
+export * from './lib/rate-limits/flexible-rate.limiter';

@@ -16,3 +16,6 @@ export * from './lib/changes/change-observer';
 export * from './lib/snapshots/snapshot.service';
 export * from './lib/snapshots/snapshot-scheduler';
 export * from './lib/snapshots/snapshot-change-observer';
+export * from './lib/health/device-health.state';
+export * from './lib/health/health-poller';
+export * from './lib/jobs/singular-job';

@@ -1,6 +1,6 @@
-import type { EventBus, Logger } from '@routeros-mcp/application-ports';
+import type { EventBus, JobLeader, Logger, RateLimiter } from '@routeros-mcp/application-ports';
 import type { ChangeHistory } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotService } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -44,6 +44,15 @@ export class ServerServices {
     readonly events: EventBus,
     /** The change pipeline (ChangeRunner) and the history of changes (ChangeHistory), one service. */
     readonly changes: ChangeService,
+    /** Calls per principal and tier per minute, shared by every replica on PostgreSQL. */
+    readonly rateLimiter: RateLimiter,
+    /** Singular jobs across replicas (advisory locks on PostgreSQL, this process on SQLite). */
+    readonly jobs: JobLeader,
+    /**
+     * Device health, each device polled by one replica, `device.health.changed` on `events` when it changes. Not
+     * started here: the HTTP server starts it (`healthPoller.start({ intervalMs, environment })`); stdio does not.
+     */
+    readonly healthPoller: HealthPoller,
   ) {}
 
   close(): Promise<void> {

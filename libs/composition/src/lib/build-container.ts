@@ -1,13 +1,13 @@
 import 'reflect-metadata';
-import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, Logger, RouterOsApi } from '@routeros-mcp/application-ports';
-import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, Logger as LoggerToken, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
+import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
+import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, JobLeader, Logger as LoggerToken, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
-import { Database, DatabaseTarget, persistenceModule, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
+import { Database, DatabaseTarget, FlexibleRateLimiter, LocalJobLeader, persistenceModule, PgJobLeader, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
 import { HmacApprovalSigner } from '@routeros-mcp/adapters-secrets';
 import { Config, sqlitePath } from '@routeros-mcp/config';
 import { Container, ContainerModule } from 'inversify';
@@ -60,15 +60,22 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   const db = await Database.open(databaseTarget(config));
   const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency }, options.deviceRequestObserver);
   const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs }, options.deviceRequestObserver);
+  // Singular jobs (advisory locks on one session) and events (LISTEN on one connection): each its own connection,
+  // opened on first use, so the stdio server and the admin CLI open neither unless they use them.
+  const jobs: JobLeaderPort = config.databaseUrl ? new PgJobLeader(config.databaseUrl, logger) : new LocalJobLeader();
+  const events = eventsModule({ postgresUrl: config.databaseUrl });
   let closed = false;
-  let scheduler: SnapshotScheduler | undefined;
+  let scheduler: SingularJob | undefined;
   let observer: SnapshotChangeObserver | undefined;
+  let healthPoller: HealthPoller | undefined;
   const lifecycle: Lifecycle = {
     async close() {
       if (closed) return;
       closed = true;
       // Scheduled captures end first, within a bound: a device that never answers must not hold up shutdown.
-      await Promise.all([scheduler?.stop(SNAPSHOT_STOP_GRACE_MS), observer?.stop(SNAPSHOT_STOP_GRACE_MS)]);
+      await Promise.all([scheduler?.stop(), observer?.stop(SNAPSHOT_STOP_GRACE_MS), healthPoller?.stop()]);
+      // Ending the sessions frees this replica's jobs at once for the others.
+      await Promise.all([jobs.close(), events.close()]);
       await routerOsApi.close();
       await db.close();
       await logging.close();
@@ -112,16 +119,28 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
         .toDynamicValue((ctx) => (observer = ctx.get(SnapshotChangeObserver)))
         .inSingletonScope();
       bind<SnapshotPolicy>(SnapshotPolicy).toConstantValue({ retentionCount: config.snapshotRetentionCount, retentionDays: config.snapshotRetentionDays });
+      bind<JobLeaderPort>(JobLeader).toConstantValue(jobs);
+      bind<RateLimiterPort>(RateLimiter).toConstantValue(
+        FlexibleRateLimiter.forDatabase(db, { fundamental: config.rateLimitFundamentalPerMinute, advanced: config.rateLimitAdvancedPerMinute, professional: config.rateLimitProfessionalPerMinute }),
+      );
       bind(ServerServices).toDynamicValue((ctx) => {
         if (config.snapshotIntervalS > 0) {
-          scheduler = ctx.get(SnapshotScheduler);
-          scheduler.start({ intervalMs: config.snapshotIntervalS * 1000, jitterMs: config.snapshotJitterS * 1000, concurrency: config.snapshotConcurrency, environment: config.environment });
+          const schedule = { intervalMs: config.snapshotIntervalS * 1000, jitterMs: config.snapshotJitterS * 1000, concurrency: config.snapshotConcurrency, environment: config.environment };
+          const [registry, snapshots] = [ctx.get(DeviceRegistry), ctx.get(SnapshotService)];
+          // One replica captures: the one holding the job. A fresh scheduler per term of leadership.
+          scheduler = new SingularJob(jobs, { key: 'snapshot-scheduler', retryMs: schedule.intervalMs, graceMs: SNAPSHOT_STOP_GRACE_MS }, () => {
+            const run = new SnapshotScheduler(registry, snapshots, logger);
+            run.start(schedule);
+            return run;
+          }, logger);
+          scheduler.start();
         }
-        return new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<EventBusPort>(EventBus), ctx.get(ChangeService));
+        healthPoller = ctx.get(HealthPoller);
+        return new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<EventBusPort>(EventBus), ctx.get(ChangeService), ctx.get<RateLimiterPort>(RateLimiter), jobs, healthPoller);
       });
     }),
     persistenceModule(db),
-    eventsModule(),
+    events.module,
     useCasesModule(),
   );
   return container;

@@ -104,7 +104,7 @@ export const ConfigSchema = z
     oauthIntrospectionClientId: z.string().min(1).optional(),
     oauthIntrospectionClientSecret: z.string().min(1).optional(),
     /** A claim holding role names (dotted path, e.g. `realm_access.roles`); unset: roles come from scopes. */
-    oauthRolesClaim: z.string().regex(/^[A-Za-z0-9_:\-]+(\.[A-Za-z0-9_:\-]+)*$/, 'must be a claim name or dotted path').optional(),
+    oauthRolesClaim: z.string().regex(/^[A-Za-z0-9_:-]+(\.[A-Za-z0-9_:-]+)*$/, 'must be a claim name or dotted path').optional(),
     /** scope=role pairs, comma-separated. */
     oauthScopeRoles: z
       .string()

@@ -7,6 +7,7 @@ import { DatabaseAdmin } from './database-admin.service';
 import { DeviceRegistry } from './device-registry.service';
 import { DeviceConnectivity } from './device-connectivity.service';
 import { DeviceReader } from './device-reader.service';
+import { HealthPoller } from './health/health-poller';
 import { KeyRotationService } from './key-rotation.service';
 import { SnapshotChangeObserver } from './snapshots/snapshot-change-observer';
 import { SnapshotScheduler } from './snapshots/snapshot-scheduler';
@@ -27,5 +28,6 @@ export function useCasesModule(): ContainerModule {
     bind(SnapshotService).toSelf().inSingletonScope();
     bind(SnapshotScheduler).toSelf().inSingletonScope();
     bind(SnapshotChangeObserver).toSelf().inSingletonScope();
+    bind(HealthPoller).toSelf().inSingletonScope();
   });
 }
