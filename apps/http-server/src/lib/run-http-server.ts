@@ -66,6 +66,14 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         callsPerMinute: config.rateLimitPerMinute,
         executionSlots: executionSlots(config.httpMaxConcurrentCalls),
         observer: metrics.callObserver,
+        // Per principal and tier, shared by every replica on PostgreSQL; refusals are counted for /metrics.
+        rateLimiter: {
+          consume: async (principalId, tier) => {
+            const decision = await core.rateLimiter.consume(principalId, tier);
+            if (!decision.allowed) metrics.rateLimitRefused(tier);
+            return decision;
+          },
+        },
       },
     },
   });
@@ -82,6 +90,10 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       handler.notify.resourceUpdated('fleet://health-summary');
     }),
   ];
+
+  // One replica polls each device (advisory locks); every replica hears the health events and tells its listeners.
+  core.healthPoller.onRound((round) => round.polled.length && logger.debug('health polled', { device_ids: round.polled, leading: round.leading.length }));
+  core.healthPoller.start({ intervalMs: config.healthPollIntervalMs, environment: config.environment });
 
   let draining = false;
   let open = 0;
