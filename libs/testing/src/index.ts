@@ -2,3 +2,4 @@ export * from './lib/postgres.harness';
 export * from './lib/temp-dir';
 export * from './lib/test-databases';
 export * from './lib/simulator';
+export * from './lib/oidc-provider.harness';
