@@ -35,8 +35,8 @@ export function authErrorOf(error: unknown): AuthenticationError {
     case 'ERR_JWK_INVALID':
       return new AuthenticationError('invalid', 'the access token is malformed or uses an unsupported form');
   }
-  // fetch() failures (connection refused, DNS, abort) while loading keys.
-  if (error instanceof TypeError || (error as Error)?.name === 'AbortError' || (error as Error)?.name === 'TimeoutError') {
+  // fetch() failures (connection refused, DNS, abort) while loading keys; by name, as fetch's realm may differ.
+  if (['TypeError', 'AbortError', 'TimeoutError'].includes((error as Error)?.name)) {
     return new AuthenticationError('unavailable', "the issuer's signing keys could not be fetched");
   }
   return new AuthenticationError('invalid', 'the access token could not be verified');
