@@ -9,3 +9,4 @@ export * from './lib/registry-read-cache';
 export * from './lib/repositories/typeorm-change.repository';
 export * from './lib/repositories/sql-change.lock';
 export * from './lib/repositories/typeorm-snapshot.repository';
+export * from './lib/repositories/typeorm-api-token.repository';
