@@ -19,3 +19,9 @@ export const targetFor: typeof import('@routeros-mcp/application-use-cases').tar
   (require('@routeros-mcp/application-use-cases') as typeof import('@routeros-mcp/application-use-cases')).targetFor(...args);
 export { CHANGE_STATUSES, operationLines } from '@routeros-mcp/domain-changes';
 export type { BeforeSnapshot, ChangeRecord, ChangeStatus, TouchedRow } from '@routeros-mcp/domain-changes';
+
+export { AuthenticationError, Authenticator } from '@routeros-mcp/application-ports';
+export type { Authenticated, AuthFailureKind } from '@routeros-mcp/application-ports';
+export type { ApiTokenSummary, CreatedApiToken, NewApiToken, ProtectedResourceMetadata, WwwAuthenticateOptions } from '@routeros-mcp/adapters-auth';
+// Pure HTTP helpers of the auth adapter (its index loads neither jose nor inversify until they are needed).
+export { bearerErrorOf, protectedResourceMetadata, protectedResourceMetadataUrl, resourceUrl, wwwAuthenticate } from '@routeros-mcp/adapters-auth';

@@ -3,6 +3,7 @@ import type { ConfigShell, EventBus as EventBusPort, Logger, RouterOsApi } from 
 import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, Logger as LoggerToken, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
 import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, KeyRotationService, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { ApiTokenService, authModule } from '@routeros-mcp/adapters-auth';
 import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
@@ -94,7 +95,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
       bind(AdminServices).toDynamicValue((ctx) =>
-        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory)),
+        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService)),
       );
       bind<ChangeSettings>(ChangeSettings).toConstantValue({
         ...DEFAULT_CHANGE_SETTINGS,
@@ -121,6 +122,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
     persistenceModule(db),
     eventsModule(),
     useCasesModule(),
+    authModule(config),
   );
   return container;
 }

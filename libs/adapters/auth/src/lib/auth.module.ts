@@ -1,5 +1,5 @@
 import { ApiTokenRepository, Authenticator, Clock } from '@routeros-mcp/application-ports';
-import { ContainerModule } from 'inversify';
+import type { ContainerModule } from 'inversify';
 import { ApiTokenAuthenticator } from './api-token.authenticator';
 import { ApiTokenService } from './api-token.service';
 import { algorithmsOf, audienceOf, AuthConfig } from './auth-config';
@@ -35,7 +35,10 @@ export function jwtAuthenticatorFor(config: AuthConfig): JwtAuthenticator {
  * and `ApiTokenService`. Needs `ApiTokenRepository` and `Clock` bound elsewhere (persistence, composition).
  */
 export function authModule(config: AuthConfig): ContainerModule {
-  return new ContainerModule(({ bind }) => {
+  // Required here, not at the top: the lib's pure helpers reach the apps' start-up path, inversify need not.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ContainerModule: Module } = require('inversify') as typeof import('inversify');
+  return new Module(({ bind }) => {
     bind(ApiTokenService)
       .toDynamicValue((ctx) => new ApiTokenService(ctx.get<ApiTokenRepository>(ApiTokenRepository), ctx.get<Clock>(Clock)))
       .inSingletonScope();

@@ -135,7 +135,7 @@ describe('JwtAuthenticator against oidc-provider', () => {
 describe('JwtAuthenticator against a local issuer', () => {
   let server: Server;
   let issuer: string;
-  let privateKey: CryptoKey;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   const now = () => Math.floor(Date.now() / 1000);
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { Authenticated, Authenticator } from '@routeros-mcp/application-ports';
  * on a loopback address only.
  */
 export class NoAuthAuthenticator implements Authenticator {
-  async authenticate(): Promise<Authenticated> {
+  async authenticate(_bearer?: string): Promise<Authenticated> {
     return { principal: { id: 'anonymous', via: 'http', authMethod: 'none', roles: ['admin', 'approver'] }, scopes: [] };
   }
 }
