@@ -21,8 +21,8 @@ function project(dir, displayName, testMatch, extra = {}) {
     testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', '@routeros-mcp/source'] },
     testMatch,
     transform,
-    // inversify is ESM-only; Jest's CommonJS runtime needs it transpiled.
-    transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs)/)'],
+    // inversify and jose are ESM-only; Jest's CommonJS runtime needs them transpiled.
+    transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|jose)/)'],
     moduleFileExtensions: ['ts', 'js', 'json', 'node'],
     ...extra,
   };

@@ -3,3 +3,4 @@ export * from './lib/temp-dir';
 export * from './lib/test-databases';
 export * from './lib/simulator';
 export * from './lib/era-client';
+export * from './lib/oidc-provider.harness';

@@ -7,10 +7,11 @@ import { dbCommand } from './commands/db.command';
 import { deviceCommand } from './commands/device.command';
 import { keysCommand } from './commands/keys.command';
 import { snapshotCommand } from './commands/snapshot.command';
+import { tokenCommand } from './commands/token.command';
 
 export function buildProgram(ctx: CliContext, version: string): Command {
   const program = new Command('routeros-mcp-admin')
-    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes and the database.')
+    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes, API tokens and the database.')
     .version(version, '-v, --version')
     .option('--config <file>', 'YAML or JSON config file (ROUTEROS_MCP_CONFIG)')
     .option('--data-dir <dir>', 'data directory (ROUTEROS_MCP_DATA_DIR, default ~/.routeros-mcp)')
@@ -22,6 +23,7 @@ export function buildProgram(ctx: CliContext, version: string): Command {
     .addCommand(dbCommand(ctx))
     .addCommand(snapshotCommand(ctx))
     .addCommand(changeCommand(ctx))
+    .addCommand(tokenCommand(ctx))
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: (s) => write(ctx.io.stdout, s), writeErr: (s) => write(ctx.io.stderr, s) });
   // Every subcommand reports usage errors through the same path, instead of exiting on its own.

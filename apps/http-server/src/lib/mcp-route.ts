@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AuthenticationError, type Authenticated } from '@routeros-mcp/composition';
+import { AuthenticationError, bearerErrorOf, wwwAuthenticate, type Authenticated } from '@routeros-mcp/composition';
 import { authInfoOf, type McpHttpHandler, validateHostHeader } from '@routeros-mcp/mcp-protocol';
 import { mayUseTier, type Role, type Tier, TIER_ROLE } from '@routeros-mcp/mcp-protocol';
 import { checkOrigin, preflightHeaders } from './cors';
@@ -7,7 +7,6 @@ import type { HttpSettings } from './http-settings';
 import { sendJson, sendRpcError, rpcErrorBody } from './json-replies';
 import { BodyTooLargeError, readBody } from './read-body';
 import { webRequestOf, writeWebResponse } from './web-bridge';
-import { bearerChallenge } from './www-authenticate';
 
 export interface RouteLogger {
   info(message: string, meta?: Record<string, unknown>): void;
@@ -97,7 +96,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
       logger.warn('authorization server unavailable', { reason: error.description });
       return sendRpcError(res, 503, -32603, 'Service unavailable: the token could not be checked right now', { mcp_error_code: 'UNAUTHORIZED', retry_after: 5 }, { ...origin.headers, 'retry-after': '5' });
     }
-    const challenge = bearerChallenge(deps.metadataUrl, error.kind === 'missing' ? undefined : { error: 'invalid_token', description: error.description });
+    const challenge = wwwAuthenticate({ resourceMetadata: deps.metadataUrl, error: bearerErrorOf(error.kind), ...(error.kind === 'missing' ? {} : { errorDescription: error.description }) });
     logger.info('request refused: not authenticated', { reason: error.kind, description: error.description });
     return sendRpcError(res, 401, -32001, `Unauthorized: ${error.description}`, { mcp_error_code: 'UNAUTHORIZED', suggestion: 'Send a valid bearer token (see the resource metadata in WWW-Authenticate).' }, { ...origin.headers, 'www-authenticate': challenge });
   }
@@ -130,7 +129,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
         res,
         403,
         rpcErrorBody(-32002, `Forbidden: ${description}`, { mcp_error_code: 'FORBIDDEN', required_scope: scope, required_role: TIER_ROLE[tier], suggestion: `Get a token with scope ${scope} and retry.` }, message.id ?? null),
-        { ...origin.headers, 'www-authenticate': bearerChallenge(deps.metadataUrl, { error: 'insufficient_scope', description, scope }) },
+        { ...origin.headers, 'www-authenticate': wwwAuthenticate({ resourceMetadata: deps.metadataUrl, error: 'insufficient_scope', errorDescription: description, scope }) },
       );
     }
   }

@@ -1,6 +1,6 @@
-import { ConfigError, buildHttpServices, readServiceConfig, type Config } from '@routeros-mcp/composition';
+import { ConfigError, buildHttpServices, protectedResourceMetadata, readServiceConfig, type Config } from '@routeros-mcp/composition';
 import { CallTracker, createHttpMcpHandler, createMcpServer, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
-import { isRole, ROLES, type Role } from '@routeros-mcp/mcp-protocol';
+import type { Role } from '@routeros-mcp/mcp-protocol';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -10,7 +10,6 @@ import { executionSlots } from './execution-slots';
 import { httpApp, metadataUrlOf } from './http-app';
 import { httpSettingsOf } from './http-settings';
 import { packageVersion } from './package-version';
-import { resourceMetadataOf } from './resource-metadata';
 import { createMetrics, startTracing } from './observability';
 
 /** After the grace period, how long cancelled calls get to write their audit records. */
@@ -112,7 +111,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
     scopeFor,
     draining: () => draining,
     logger,
-    resourceMetadata: () => resourceMetadataOf(config, settings.publicUrl, ROLES.filter(isRole).map(scopeFor)),
+    // The resource as this process really listens (the configured port may be 0 in tests; a public URL wins).
+    resourceMetadata: () => ({ ...protectedResourceMetadata({ ...config, httpPublicUrl: settings.publicUrl.href }) }),
     readiness: () => services.readiness(),
     metrics: () => metrics.render(),
     streams: { listenStreamOpened: () => metrics.listenStreamOpened(), listenStreamClosed: () => metrics.listenStreamClosed() },

@@ -12,3 +12,4 @@ export * from './lib/repositories/typeorm-snapshot.repository';
 export * from './lib/jobs/local-job.leader';
 export * from './lib/jobs/pg-job.leader';
 export * from './lib/rate-limits/flexible-rate.limiter';
+export * from './lib/repositories/typeorm-api-token.repository';

@@ -1,3 +1,4 @@
+import type { ApiTokenService } from '@routeros-mcp/adapters-auth';
 import type { EventBus, JobLeader, Logger, RateLimiter } from '@routeros-mcp/application-ports';
 import type { ChangeHistory } from '@routeros-mcp/application-use-cases';
 import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, SnapshotService } from '@routeros-mcp/application-use-cases';
@@ -22,6 +23,8 @@ export class AdminServices {
     readonly snapshots: SnapshotService,
     /** Recorded changes (list and read; the CLI makes none). */
     readonly changes: Pick<ChangeHistory, 'list' | 'get'>,
+    /** Static API tokens for the HTTP server: create (shown once), list, revoke. */
+    readonly tokens: ApiTokenService,
   ) {}
 
   close(): Promise<void> {

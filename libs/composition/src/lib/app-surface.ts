@@ -27,3 +27,8 @@ export type { BeforeSnapshot, ChangeRecord, ChangeStatus, TouchedRow } from '@ro
 export const withCorrelationId: typeof import('@routeros-mcp/adapters-logging').withCorrelationId = (id, fn) =>
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, like targetFor
   (require('@routeros-mcp/adapters-logging') as typeof import('@routeros-mcp/adapters-logging')).withCorrelationId(id, fn);
+export { AuthenticationError, Authenticator } from '@routeros-mcp/application-ports';
+export type { Authenticated, AuthFailureKind } from '@routeros-mcp/application-ports';
+export type { ApiTokenSummary, CreatedApiToken, NewApiToken, ProtectedResourceMetadata, WwwAuthenticateOptions } from '@routeros-mcp/adapters-auth';
+// Pure HTTP helpers of the auth adapter (its index loads neither jose nor inversify until they are needed).
+export { bearerErrorOf, protectedResourceMetadata, protectedResourceMetadataUrl, resourceUrl, wwwAuthenticate } from '@routeros-mcp/adapters-auth';

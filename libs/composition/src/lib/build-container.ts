@@ -3,6 +3,7 @@ import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobL
 import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, JobLeader, Logger as LoggerToken, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
 import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { ApiTokenService, authModule } from '@routeros-mcp/adapters-auth';
 import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
@@ -103,7 +104,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
       bind(AdminServices).toDynamicValue((ctx) =>
-        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory)),
+        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService)),
       );
       bind<ChangeSettings>(ChangeSettings).toConstantValue({
         ...DEFAULT_CHANGE_SETTINGS,
@@ -142,6 +143,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
     persistenceModule(db),
     events.module,
     useCasesModule(),
+    authModule(config),
   );
   return container;
 }

@@ -1,4 +1,4 @@
-import { AuthenticationError, type Authenticator } from '@routeros-mcp/application-ports';
+import { Authenticator } from '@routeros-mcp/application-ports';
 import { DatabaseAdmin } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 import { ServerServices } from './app-services';
@@ -27,22 +27,8 @@ export class HttpServices {
   }
 }
 
-const anonymous: Authenticator = {
-  async authenticate() {
-    return { principal: { id: 'anonymous', via: 'http', authMethod: 'none', roles: ['admin', 'approver'] }, scopes: [] };
-  },
-};
-
 /** Builds the services (database open and migrated) for routeros-mcp-http. */
 export async function buildHttpServices(config: Config, options: BuildOptions = {}): Promise<HttpServices> {
   const container = await buildContainer(config, options);
-  const authenticator: Authenticator =
-    config.auth === 'none'
-      ? anonymous
-      : {
-          async authenticate() {
-            throw new AuthenticationError('unavailable', `${config.auth} authentication is not wired yet`);
-          },
-        };
-  return new HttpServices(container.get(ServerServices), container.get(DatabaseAdmin), authenticator);
+  return new HttpServices(container.get(ServerServices), container.get(DatabaseAdmin), container.get<Authenticator>(Authenticator));
 }

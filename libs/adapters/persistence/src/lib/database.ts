@@ -4,6 +4,7 @@ import * as sqlite3 from 'sqlite3';
 import { DataSource, EntityManager } from 'typeorm';
 import { Dialect } from './dialect';
 import { MIGRATIONS } from './migrations';
+import { apiTokenSchema } from './records/api-token.record';
 import { auditEventSchema } from './records/audit-event.record';
 import { changeSchema } from './records/change.record';
 import { configSnapshotSchema } from './records/config-snapshot.record';
@@ -71,7 +72,7 @@ export class Database {
     const dialect: Dialect = target.kind;
     if (target.kind === 'sqlite') ensurePrivateSqliteFiles(target.file);
     const common = {
-      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), configSnapshotSchema(dialect), changeSchema(dialect)],
+      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), configSnapshotSchema(dialect), changeSchema(dialect), apiTokenSchema(dialect)],
       migrations: MIGRATIONS,
       migrationsTableName: 'schema_migrations',
       synchronize: false as const,

@@ -1,7 +1,8 @@
-import { AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, SchemaMigrator, SnapshotRepository } from '@routeros-mcp/application-ports';
+import { ApiTokenRepository, AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, SchemaMigrator, SnapshotRepository } from '@routeros-mcp/application-ports';
 import { ContainerModule } from 'inversify';
 import { Database } from './database';
 import { RegistryReadCache } from './registry-read-cache';
+import { TypeOrmApiTokenRepository } from './repositories/typeorm-api-token.repository';
 import { TypeOrmAuditLog } from './repositories/typeorm-audit.log';
 import { SqlChangeLock } from './repositories/sql-change.lock';
 import { TypeOrmChangeRepository } from './repositories/typeorm-change.repository';
@@ -22,5 +23,6 @@ export function persistenceModule(db: Database): ContainerModule {
     bind<ChangeLock>(ChangeLock).toConstantValue(new SqlChangeLock(db));
     bind<SchemaMigrator>(SchemaMigrator).toConstantValue(new TypeOrmSchemaMigrator(db));
     bind<SnapshotRepository>(SnapshotRepository).toConstantValue(new TypeOrmSnapshotRepository(db));
+    bind<ApiTokenRepository>(ApiTokenRepository).toConstantValue(new TypeOrmApiTokenRepository(db));
   });
 }

@@ -1,0 +1,72 @@
+import type { ApiTokenRecord, ApiTokenRepository, Authenticated, Clock, Principal } from '@routeros-mcp/application-ports';
+import { AuthenticationError, Authenticator } from '@routeros-mcp/application-ports';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { parseApiToken, verifyApiTokenSecret } from './api-token.secret';
+
+/** `lastUsedAt` is written at most this often per token: a busy token must not turn every call into a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+const VERIFIED_MAX_ENTRIES = 10_000;
+
+/**
+ * Static API tokens (`rmcp_<id>_<secret>`): the id finds the record, the secret is checked against its scrypt
+ * hash in constant time. scrypt is slow on purpose, so a secret once verified against a given hash is remembered
+ * in this process as a SHA-256 digest; the record is still read on every call, so revocation and expiry apply at once.
+ */
+export class ApiTokenAuthenticator implements Authenticator {
+  private readonly verified = new Map<string, { secretHash: string; digest: Buffer }>();
+  private readonly touched = new Map<string, number>();
+
+  constructor(
+    private readonly tokens: ApiTokenRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async authenticate(bearer: string | undefined): Promise<Authenticated> {
+    if (!bearer) throw new AuthenticationError('missing', 'no bearer token');
+    const parsed = parseApiToken(bearer);
+    if (!parsed) throw new AuthenticationError('invalid', 'not an API token of this server');
+    let record: ApiTokenRecord | undefined;
+    try {
+      record = await this.tokens.findById(parsed.id);
+    } catch {
+      throw new AuthenticationError('unavailable', 'API tokens cannot be read right now');
+    }
+    // Unknown id and wrong secret read the same: a caller learns nothing about which ids exist.
+    if (!record || !(await this.secretMatches(record, parsed.secret))) throw new AuthenticationError('invalid', 'unknown API token');
+    const now = this.clock.now();
+    if (record.revokedAt) throw new AuthenticationError('invalid', 'the API token was revoked');
+    if (record.expiresAt && record.expiresAt.getTime() <= now.getTime()) throw new AuthenticationError('expired', 'the API token has expired');
+    await this.touch(record, now);
+    return { principal: principalOf(record), scopes: [], ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}) };
+  }
+
+  private async secretMatches(record: ApiTokenRecord, secret: string): Promise<boolean> {
+    const digest = createHash('sha256').update(secret).digest();
+    const known = this.verified.get(record.id);
+    if (known && known.secretHash === record.secretHash) return timingSafeEqual(known.digest, digest);
+    if (!(await verifyApiTokenSecret(secret, record.secretHash))) return false;
+    if (this.verified.size >= VERIFIED_MAX_ENTRIES) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(record.id, { secretHash: record.secretHash, digest });
+    return true;
+  }
+
+  private async touch(record: ApiTokenRecord, now: Date): Promise<void> {
+    const last = Math.max(record.lastUsedAt?.getTime() ?? 0, this.touched.get(record.id) ?? 0);
+    if (now.getTime() - last < TOUCH_INTERVAL_MS) return;
+    this.touched.set(record.id, now.getTime());
+    // Best effort: a failed bookkeeping write must not refuse a valid token.
+    await this.tokens.touch(record.id, now).catch(() => undefined);
+  }
+}
+
+export function principalOf(record: ApiTokenRecord): Principal {
+  return {
+    id: record.name,
+    via: 'http',
+    authMethod: 'api_token',
+    credentialId: record.id,
+    roles: [record.role],
+    ...(record.environments ? { environments: [...record.environments] } : {}),
+    ...(record.deviceTags ? { deviceTags: [...record.deviceTags] } : {}),
+  };
+}

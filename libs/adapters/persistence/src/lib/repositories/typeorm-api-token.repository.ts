@@ -1,0 +1,37 @@
+import type { ApiTokenRecord, ApiTokenRepository } from '@routeros-mcp/application-ports';
+import { IsNull } from 'typeorm';
+import { Database } from '../database';
+import type { ApiTokenRow } from '../records/api-token.record';
+import { toApiTokenRecord, toApiTokenRow } from './api-token.mapper';
+
+const API_TOKEN = 'ApiTokenRow';
+
+export class TypeOrmApiTokenRepository implements ApiTokenRepository {
+  constructor(private readonly db: Database) {}
+
+  async add(token: ApiTokenRecord): Promise<void> {
+    await this.db.writeStatement((em) => em.insert(API_TOKEN, toApiTokenRow(token)));
+  }
+
+  async findById(id: string): Promise<ApiTokenRecord | undefined> {
+    const row = await this.db.manager.findOneBy<ApiTokenRow>(API_TOKEN, { id });
+    return row ? toApiTokenRecord(row) : undefined;
+  }
+
+  async list(): Promise<ApiTokenRecord[]> {
+    return (await this.db.manager.find<ApiTokenRow>(API_TOKEN, { order: { created_at: 'DESC', id: 'DESC' } })).map(toApiTokenRecord);
+  }
+
+  /** The first revocation's time stands; revoking again only confirms the token exists. */
+  revoke(id: string, at: Date): Promise<boolean> {
+    return this.db.write(async (em) => {
+      if (!(await em.exists(API_TOKEN, { where: { id } }))) return false;
+      await em.update(API_TOKEN, { id, revoked_at: IsNull() }, { revoked_at: at });
+      return true;
+    });
+  }
+
+  async touch(id: string, at: Date): Promise<void> {
+    await this.db.writeStatement((em) => em.update(API_TOKEN, { id }, { last_used_at: at }));
+  }
+}
