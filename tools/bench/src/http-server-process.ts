@@ -1,0 +1,103 @@
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startChild } from './child';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const HTTP_SERVER = join(ROOT, 'apps', 'http-server', 'bin', 'routeros-mcp-http.js');
+const ADMIN_CLI = join(ROOT, 'apps', 'admin-cli', 'bin', 'routeros-mcp-admin.js');
+/** Preload that reports memory after GC on SIGUSR2 (see heap-probe.ts). */
+const HEAP_PROBE = ['--expose-gc', '-r', join(__dirname, 'heap-probe.js')];
+/** The bare SDK v2 HTTP server (this project's dist). */
+const BARE_HTTP_SERVER = join(__dirname, 'bare-http-mcp-server.js');
+
+/**
+ * How the benchmark authenticates to routeros-mcp-http: `tokens` (a bearer API token from
+ * `routeros-mcp-admin token create --json`, checked on every request, as deployed) or `none`.
+ */
+export const BENCH_AUTH: 'tokens' | 'none' = 'none';
+
+export interface BenchHttpServer {
+  url: string;
+  pid: number;
+  /** `Bearer …` when the server checks tokens. */
+  authorization?: string;
+  /** Where the server writes its memory after GC when sent SIGUSR2. */
+  heapFile: string;
+  stop(): Promise<void>;
+}
+
+/** Environment for the measured server: limits out of the way (rate limits are not what is measured), logs quiet. */
+const productEnv = (dataDir: string): Record<string, string> => ({
+  PATH: process.env['PATH'] ?? '',
+  ROUTEROS_MCP_DATA_DIR: dataDir,
+  ROUTEROS_MCP_AUTH: BENCH_AUTH,
+  ROUTEROS_MCP_LOG_LEVEL: 'info', // as deployed; the "listening" line is info
+  ROUTEROS_MCP_READ_ONLY: 'true',
+  ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000',
+  ROUTEROS_MCP_RATE_LIMIT_FUNDAMENTAL_PER_MINUTE: '1000000',
+  ROUTEROS_MCP_HTTP_MAX_LISTEN_STREAMS: '100000',
+});
+
+async function createToken(dataDir: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, 'token', 'create', '--name', 'bench', '--role', 'read_only', '--json'], { env: productEnv(dataDir) });
+  return (JSON.parse(stdout) as { token: string }).token;
+}
+
+/** routeros-mcp-http on a free loopback port over `dataDir` (enrolled already), with a token when it checks them. */
+export async function startProductHttp(dataDir: string): Promise<BenchHttpServer> {
+  const authorization = BENCH_AUTH === 'tokens' ? `Bearer ${await createToken(dataDir)}` : undefined;
+  const heapFile = join(dataDir, '..', 'heap.json');
+  const child = spawn(process.execPath, [...HEAP_PROBE, HTTP_SERVER, '--host', '127.0.0.1', '--port', '0'], {
+    env: { ...productEnv(dataDir), BENCH_HEAP_FILE: heapFile },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      buffered += chunk;
+      const line = buffered.split('\n').find((l) => l.includes('routeros-mcp-http listening'));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+      else if (buffered.length > 1_000_000) buffered = buffered.slice(-10_000);
+    });
+    void exited.then(() => reject(new Error(`routeros-mcp-http exited before listening:\n${buffered}`)));
+  });
+  child.stderr.resume();
+  return { url, pid: child.pid!, authorization, heapFile, stop: async () => void (child.kill('SIGTERM'), await exited) };
+}
+
+export async function startBareHttp(): Promise<BenchHttpServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bare-http-'));
+  const heapFile = join(dir, 'heap.json');
+  const { child, lines } = await startChild(BARE_HTTP_SERVER, [], { PATH: process.env['PATH'] ?? '', BENCH_HEAP_FILE: heapFile }, HEAP_PROBE);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url: lines.at(-1)!['url'] as string,
+    pid: child.pid!,
+    heapFile,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server's own memory after a full GC (heap-probe.ts), read through SIGUSR2 and its file. */
+export async function memoryAfterGc(server: BenchHttpServer): Promise<NodeJS.MemoryUsage> {
+  const before = existsSync(server.heapFile) ? (JSON.parse(readFileSync(server.heapFile, 'utf8')) as { sequence: number }).sequence : 0;
+  process.kill(server.pid, 'SIGUSR2');
+  for (let i = 0; i < 400; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    try {
+      const now = JSON.parse(readFileSync(server.heapFile, 'utf8')) as NodeJS.MemoryUsage & { sequence: number };
+      if (now.sequence > before) return now;
+    } catch {
+      // not written yet, or being written
+    }
+  }
+  throw new Error(`process ${server.pid} did not report its memory within 10 s`);
+}
