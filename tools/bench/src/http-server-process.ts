@@ -17,7 +17,7 @@ const BARE_HTTP_SERVER = join(__dirname, 'bare-http-mcp-server.js');
  * How the benchmark authenticates to routeros-mcp-http: `tokens` (a bearer API token from
  * `routeros-mcp-admin token create --json`, checked on every request, as deployed) or `none`.
  */
-export const BENCH_AUTH: 'tokens' | 'none' = 'none';
+export const BENCH_AUTH: 'tokens' | 'none' = 'tokens';
 
 export interface BenchHttpServer {
   url: string;
