@@ -82,3 +82,37 @@ describe('events and singular jobs across replicas', () => {
     for (const id of DEVICES) expect([polled(a, id), polled(b, id)].filter((count) => count > 0)).toHaveLength(1);
   });
 });
+
+describe('draining one replica under load', () => {
+  it('loses no call: in-flight calls finish, new ones go to the other replica, the drained one exits 0', async () => {
+    // Slow devices keep calls in flight on both replicas while b is told to stop.
+    for (const index of DEVICES.keys()) await simControl(fleet, 'PUT', `/devices/${index}/faults`, { latencyMs: 200 });
+    const clients = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => connectHttp(n % 2 ? 'modern' : 'legacy', a.url, { token, fetch: roundRobinFetch(() => [a.url, b.url]) })));
+    const failures: string[] = [];
+    let answered = 0;
+    let stopped: Promise<number | null> | undefined;
+    const work = clients.map(async (client, n) => {
+      for (let i = 0; i < 8; i++) {
+        try {
+          const result = await client.callTool('system_get_overview', { device_id: DEVICES[(n + i) % DEVICES.length] });
+          if (!result.structuredContent?.routeros_version) failures.push(JSON.stringify(result).slice(0, 300));
+        } catch (error) {
+          failures.push((error as Error).message);
+        }
+        // Once the load is established, b gets SIGTERM (once).
+        if (++answered === 6) stopped = b.stop('SIGTERM');
+      }
+    });
+    await Promise.all(work);
+    await Promise.all(clients.map((client) => client.close()));
+    for (const index of DEVICES.keys()) await simControl(fleet, 'PUT', `/devices/${index}/faults`, {});
+    expect(failures).toEqual([]);
+    expect(answered).toBe(48);
+    expect(await stopped).toBe(0);
+    const drain = JSON.parse(b.lines.find((line) => line.includes('"draining"'))!) as { running_calls: number };
+    // b really was under load when it was told to stop, and said it stopped cleanly.
+    expect(drain.running_calls).toBeGreaterThan(0);
+    expect(b.lines.some((line) => line.includes('"stopped"'))).toBe(true);
+    expect(b.lines.some((line) => line.includes('were cancelled'))).toBe(false);
+  });
+});
