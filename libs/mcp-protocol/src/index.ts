@@ -21,3 +21,4 @@ export { validateHostHeader, localhostAllowedHostnames } from '@modelcontextprot
 /** The access policy the HTTP layer applies before dispatch (step-up answers), from the domain. */
 export { mayUseTier, TIER_ROLE, ROLES, isRole } from '@routeros-mcp/domain-kernel';
 export type { Role, Tier } from '@routeros-mcp/domain-kernel';
+export type { RateDecision } from '@routeros-mcp/application-ports';

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthenticationError, bearerErrorOf, wwwAuthenticate, type Authenticated } from '@routeros-mcp/composition';
-import { authInfoOf, type McpHttpHandler, validateHostHeader } from '@routeros-mcp/mcp-protocol';
+import { authInfoOf, type McpHttpHandler, type RateDecision, validateHostHeader } from '@routeros-mcp/mcp-protocol';
 import { mayUseTier, type Role, type Tier, TIER_ROLE } from '@routeros-mcp/mcp-protocol';
+import { clientAddressOf } from './client-address';
 import { checkOrigin, preflightHeaders } from './cors';
 import type { HttpSettings } from './http-settings';
 import { sendJson, sendRpcError, rpcErrorBody } from './json-replies';
@@ -29,6 +30,8 @@ export interface McpRouteDeps {
   /** The scope a client must ask its authorization server for to hold `role`. */
   scopeFor(role: Role): string;
   draining(): boolean;
+  /** Charges a tool call to the principal's shared per-tier budget (before dispatch, so Retry-After can be set). */
+  charge?(principalId: string, tier: Tier): Promise<RateDecision>;
   logger: RouteLogger;
   streams?: StreamEvents;
 }
@@ -57,18 +60,19 @@ function stepUpFor(messages: JsonRpcMessage[], auth: Authenticated, deps: McpRou
   return undefined;
 }
 
-/** retry_after anywhere in an answer (a RATE_LIMITED error or isError result), for the Retry-After header. */
-function retryAfterOf(text: string): string | undefined {
-  const match = /"retry_after":\s*(\d+)/.exec(text);
-  return match ? match[1] : undefined;
-}
-
 /**
  * The /mcp pipeline: origin and host checks, readiness, the bearer token, a bounded body, JSON, the step-up check
  * for tools the token's roles do not open, then the SDK's handler (both revisions) with the principal attached.
  */
 export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: McpRouteDeps): Promise<void> {
-  const { settings, logger } = deps;
+  const { settings } = deps;
+  // Every line about this request names the caller's address (the real one behind a trusted proxy).
+  const client = clientAddressOf(req, settings);
+  const logger: RouteLogger = {
+    info: (message, meta) => deps.logger.info(message, { client_address: client, ...meta }),
+    warn: (message, meta) => deps.logger.warn(message, { client_address: client, ...meta }),
+    debug: (message, meta) => deps.logger.debug(message, { client_address: client, ...meta }),
+  };
   const origin = checkOrigin(req, settings);
   if (!origin.allowed) {
     logger.warn('request refused: origin not allowed', { origin: origin.origin });
@@ -134,20 +138,26 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
     }
   }
 
+  // A single tool call is charged here, so a refusal's Retry-After header goes out even on a streamed answer; the
+  // protocol layer answers it in the revision's own shape. (Batches, 2025-03-26 only, are charged per call there.)
+  let rateDecision: RateDecision | undefined;
+  const single = !Array.isArray(parsed) && parsed && typeof parsed === 'object' ? (parsed as JsonRpcMessage) : undefined;
+  const tier = single?.method === 'tools/call' && typeof single.params?.name === 'string' ? deps.toolTier(single.params.name) : undefined;
+  if (tier && deps.charge) rateDecision = await deps.charge(auth.principal.id, tier);
+  const extraHeaders: Record<string, string> = { ...origin.headers, ...(rateDecision && !rateDecision.allowed ? { 'retry-after': String(Math.max(1, Math.ceil(rateDecision.retryAfterMs / 1000))) } : {}) };
+
   const aborted = new AbortController();
   res.once('close', () => !res.writableFinished && aborted.abort());
   const url = new URL(req.url ?? '/mcp', settings.publicUrl);
   const response = await deps.handler.fetch(webRequestOf(req, url, body, aborted.signal), {
-    authInfo: authInfoOf({ token: '[verified]', clientId: auth.principal.credentialId ?? auth.principal.id, scopes: auth.scopes, expiresAt: auth.expiresAt, principal: auth.principal }),
+    authInfo: authInfoOf({ token: '[verified]', clientId: auth.principal.credentialId ?? auth.principal.id, scopes: auth.scopes, expiresAt: auth.expiresAt, principal: auth.principal, rateDecision }),
     ...(parsed !== undefined ? { parsedBody: parsed } : {}),
   });
-  const method = !Array.isArray(parsed) && parsed && typeof parsed === 'object' ? (parsed as JsonRpcMessage).method : undefined;
+  const method = single?.method;
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
     const text = response.body ? await response.text() : '';
-    const retryAfter = retryAfterOf(text);
-    const headers: Record<string, string> = { ...origin.headers };
+    const headers: Record<string, string> = { ...extraHeaders };
     response.headers.forEach((value, name) => (headers[name] = value));
-    if (retryAfter) headers['retry-after'] = retryAfter;
     res.writeHead(response.status, headers);
     return void res.end(text);
   }
@@ -155,7 +165,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
   if (listen) deps.streams?.listenStreamOpened();
   const openedAt = Date.now();
   let overflowed = false;
-  await writeWebResponse(res, response, { maxBufferedBytes: settings.listenBufferBytes, onOverflow: () => (overflowed = true) }, origin.headers);
+  await writeWebResponse(res, response, { maxBufferedBytes: settings.listenBufferBytes, onOverflow: () => (overflowed = true) }, extraHeaders);
   if (listen) deps.streams?.listenStreamClosed();
   // Modern requests name their revision in a header; 2025-era ones are stateless exchanges (one per POST) here.
   const legacy = !(req.headers['mcp-protocol-version'] ?? '').toString().startsWith('2026');

@@ -1,6 +1,6 @@
 import { ConfigError, buildHttpServices, protectedResourceMetadata, readServiceConfig, type Config } from '@routeros-mcp/composition';
 import { CallTracker, createHttpMcpHandler, createMcpServer, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
-import type { Role } from '@routeros-mcp/mcp-protocol';
+import type { Role, Tier } from '@routeros-mcp/mcp-protocol';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -50,6 +50,14 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   const toolServices: ToolServices = { reader: core.reader, registry: core.devices, audit: core.audit, connectivity: core.connectivity, logger, snapshots: core.snapshots, events: core.events, changes: core.changes };
   const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
   const calls = new CallTracker();
+  // Per principal and tier, shared by every replica on PostgreSQL; refusals are counted for /metrics.
+  const limiter = {
+    consume: async (principalId: string, tier: Tier) => {
+      const decision = await core.rateLimiter.consume(principalId, tier);
+      if (!decision.allowed) metrics.rateLimitRefused(tier);
+      return decision;
+    },
+  };
   const service = createMcpServer({
     mode: 'stateless',
     calls,
@@ -65,14 +73,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         callsPerMinute: config.rateLimitPerMinute,
         executionSlots: executionSlots(config.httpMaxConcurrentCalls),
         observer: metrics.callObserver,
-        // Per principal and tier, shared by every replica on PostgreSQL; refusals are counted for /metrics.
-        rateLimiter: {
-          consume: async (principalId, tier) => {
-            const decision = await core.rateLimiter.consume(principalId, tier);
-            if (!decision.allowed) metrics.rateLimitRefused(tier);
-            return decision;
-          },
-        },
+        rateLimiter: limiter,
       },
     },
   });
@@ -109,6 +110,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
     handler,
     toolTier: (name) => catalog.find(name)?.tier,
     scopeFor,
+    charge: (principalId, tier) => limiter.consume(principalId, tier),
     draining: () => draining,
     logger,
     // The resource as this process really listens (the configured port may be 0 in tests; a public URL wins).

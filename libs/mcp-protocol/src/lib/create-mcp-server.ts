@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/server';
-import type { Principal } from '@routeros-mcp/application-ports';
+import type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import type { Era } from './errors/error-contract';
@@ -30,10 +30,21 @@ export interface McpServerOptions {
   mode?: 'session' | 'stateless';
 }
 
+/**
+ * Who a server instance serves (HTTP: per request). `rateDecision`: the HTTP layer already charged this request's
+ * tool call to the principal's shared budget (so it could set Retry-After before the answer streams); the call
+ * uses that decision instead of charging again.
+ */
+export interface RequestScope {
+  era: Era;
+  principal?: Principal;
+  rateDecision?: RateDecision;
+}
+
 /** What a connection's serving layer needs: a server per era, and the health subscriptions it can drive. */
 export interface McpService {
   /** For `serveStdio`: a server for the connection's revision (called again when a discover probe falls back to initialize). */
-  factory(ctx: { era: Era; principal?: Principal }): Server;
+  factory(ctx: RequestScope): Server;
   /** The resources being watched; modern `subscriptions/listen` requests reach them through the transport. */
   subscriptions: SubscriptionManager;
   /** The revision of the last server made (the connection's, once it is pinned). */
@@ -88,7 +99,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
     () => void servicesOf().catch(() => undefined),
   );
 
-  const factory = ({ era: serverEra, principal }: { era: Era; principal?: Principal }): Server => {
+  const factory = ({ era: serverEra, principal, rateDecision }: RequestScope): Server => {
     const server = new Server(
       { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
       {
@@ -109,7 +120,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
     );
     if (options.tools && serving) {
       const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server), callsPerClient };
-      const served = principal ? { ...serving, principal: () => principal } : serving;
+      const served = { ...serving, ...(principal ? { principal: () => principal } : {}), ...(rateDecision ? { rateLimiter: { consume: async () => rateDecision } } : {}) };
       registerTools(server, options.tools.catalog, servicesOf, served, support);
       registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions);
       registerPrompts(server, promptsOf);

@@ -1,5 +1,5 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler, type ServerEventBus } from '@modelcontextprotocol/server';
-import type { Principal } from '@routeros-mcp/application-ports';
+import type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 import type { McpService } from '../create-mcp-server';
 
 export interface HttpMcpHandlerOptions {
@@ -18,6 +18,8 @@ export interface RequestAuth {
   scopes: string[];
   expiresAt?: Date;
   principal: Principal;
+  /** The shared rate limit, already charged for this request's tool call. */
+  rateDecision?: RateDecision;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface RequestAuth {
  * the body, so the handler's own size bound never applies.
  */
 export function createHttpMcpHandler(service: McpService, options: HttpMcpHandlerOptions): McpHttpHandler {
-  return createMcpHandler((ctx) => service.factory({ era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined }), {
+  return createMcpHandler((ctx) => service.factory({ era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined, rateDecision: ctx.authInfo?.extra?.['rateDecision'] as RateDecision | undefined }), {
     legacy: 'stateless',
     keepAliveMs: options.heartbeatMs,
     maxSubscriptions: options.maxListenStreams,
@@ -37,7 +39,7 @@ export function createHttpMcpHandler(service: McpService, options: HttpMcpHandle
 
 /** The SDK's per-request auth record for a verified caller. */
 export function authInfoOf(auth: RequestAuth) {
-  return { token: auth.token, clientId: auth.clientId, scopes: auth.scopes, ...(auth.expiresAt ? { expiresAt: Math.floor(auth.expiresAt.getTime() / 1000) } : {}), extra: { principal: auth.principal } };
+  return { token: auth.token, clientId: auth.clientId, scopes: auth.scopes, ...(auth.expiresAt ? { expiresAt: Math.floor(auth.expiresAt.getTime() / 1000) } : {}), extra: { principal: auth.principal, ...(auth.rateDecision ? { rateDecision: auth.rateDecision } : {}) } };
 }
 
 export type { McpHttpHandler, ServerEventBus };
