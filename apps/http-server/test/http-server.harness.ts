@@ -14,6 +14,8 @@ export interface RunningHttpServer {
   waitForLine(match: RegExp, timeoutMs?: number): Promise<string>;
   /** SIGTERM and the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** The exit code, once the process has exited (for specs that send their own signal). */
+  exited: Promise<number | null>;
 }
 
 /** Starts the built routeros-mcp-http on a free loopback port and waits for its "listening" log line. */
@@ -53,6 +55,7 @@ export async function startHttpServer(env: Record<string, string>, args: string[
     child,
     lines,
     waitForLine,
+    exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
