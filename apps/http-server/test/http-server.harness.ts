@@ -16,6 +16,8 @@ export interface RunningHttpServer {
   waitUntil(holds: (lines: string[]) => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** SIGTERM and the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** The exit code, once the process has exited (for specs that send their own signal). */
+  exited: Promise<number | null>;
 }
 
 /** Starts the built routeros-mcp-http on a free loopback port and waits for its "listening" log line. */
@@ -70,6 +72,7 @@ export async function startHttpServer(env: Record<string, string>, args: string[
     lines,
     waitForLine,
     waitUntil,
+    exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

@@ -2,7 +2,7 @@ import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
-import { connectStdio } from './fleet-setup';
+import { connectStdio, statelessLegacy } from './fleet-setup';
 
 // Config history around the change pipeline: a snapshot before the first write, a fresh one and the
 // device://{id}/config notification once the change settled.
@@ -50,8 +50,10 @@ describe.each(ERAS)('config history around changes over %s', (_label, era) => {
     client = await connectStdio(dataDir, {}, era);
   });
   afterAll(() => client?.close());
+  // Both scenarios watch device://{id}/config: not on a stateless 2025-era HTTP client (refused there by design).
+  const watching = statelessLegacy(era) ? it.skip : it;
 
-  it('snapshots the device before the first write, then tells device://{id}/config watchers once the change settled', async () => {
+  watching('snapshots the device before the first write, then tells device://{id}/config watchers once the change settled', async () => {
     const updates: any[] = [];
     const stop = await client.watch('device://dev-0/config', (params) => void updates.push(params));
     const name = `router ${era}`;
@@ -80,7 +82,7 @@ describe.each(ERAS)('config history around changes over %s', (_label, era) => {
     await stop();
   }, 60_000);
 
-  it('goes on with a change when the export before it fails, and still tells watchers', async () => {
+  watching('goes on with a change when the export before it fails, and still tells watchers', async () => {
     const updates: any[] = [];
     const stop = await client.watch('device://dev-1/config', (params) => void updates.push(params));
     const changed = await client.callTool('system_set_identity', { device_id: 'dev-1', name: `no ssh ${era}` });

@@ -2,7 +2,7 @@ import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
-import { connectStdio, enrollSimulated } from './fleet-setup';
+import { connectStdio, enrollSimulated, statelessLegacy } from './fleet-setup';
 
 const dir = tempDir('stdio-history-');
 const dataDir = join(dir.path, 'data');
@@ -98,7 +98,8 @@ describe.each(ERAS)('config history over %s', (_label, era) => {
     expect(await client.failure('config_diff', { from: 'not-an-id' })).toMatchObject({ data: { mcp_error_code: 'INVALID_PARAMS' } });
   });
 
-  it('tells device://{id}/config watchers when a scheduled capture finds a new configuration', async () => {
+  // Watching needs a stream: not a stateless 2025-era HTTP client (refused there by design).
+  (statelessLegacy(era) ? it.skip : it)('tells device://{id}/config watchers when a scheduled capture finds a new configuration', async () => {
     const watcher = await connectStdio(dataDir, { ROUTEROS_MCP_SNAPSHOT_INTERVAL_S: '1', ROUTEROS_MCP_SNAPSHOT_JITTER_S: '0' }, era);
     try {
       const updates: any[] = [];

@@ -5,6 +5,15 @@ import { connectEra, Era, EraClient } from './era-client';
 
 export const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
+/** The transport these scenarios run over: apps/http-server runs the same specs with its own fleet-setup (HTTP). */
+export const TRANSPORT: 'stdio' | 'http' = 'stdio';
+
+/**
+ * Whether `era` is a 2025-era client without a session (stateless HTTP): no resources/subscribe, no log level kept
+ * from logging/setLevel, no clientInfo after initialize. Never over stdio (one connection, one session).
+ */
+export const statelessLegacy = (_era: Era): boolean => false;
+
 /** The built stdio server on `dataDir`, driven as `e2e 1.0.0` by the SDK client of `era` (2025-era by default). */
 export function connectStdio(dataDir: string, env: Record<string, string> = {}, era: Era = 'legacy'): Promise<EraClient> {
   return connectEra(era, { command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000', ...env } });

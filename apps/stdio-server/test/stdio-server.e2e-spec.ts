@@ -1,11 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { PostgresServer, startPostgres, tempDir } from '@routeros-mcp/testing';
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { connectStdio, MAIN, TRANSPORT } from './fleet-setup';
 
-const MAIN = join(__dirname, '..', 'dist', 'main.js');
+/** About stdio itself (frames on stdout, exit on stdin EOF): not run over HTTP (apps/http-server has the counterparts). */
+const stdioOnly = TRANSPORT === 'stdio' ? it : it.skip;
 const dirs: { remove(): void }[] = [];
 afterAll(() => dirs.forEach((d) => d.remove()));
 
@@ -31,16 +31,14 @@ function runRaw(frames: string[], env: Record<string, string>, args: string[] = 
 
 const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
 
-describe('routeros-mcp over stdio', () => {
+describe(`routeros-mcp over ${TRANSPORT}`, () => {
   it('answers initialize and ping to the SDK client, with its package name and version', async () => {
     const dir = dataDir();
-    const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dir }, stderr: 'pipe' });
-    const client = new Client({ name: 'e2e', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await connectStdio(dir);
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'routeros-mcp', version: '0.1.0' });
       expect(client.getInstructions()).toContain('lab environment');
-      expect(await client.ping()).toEqual({});
+      expect(await client.raw.ping()).toEqual({});
     } finally {
       await client.close();
     }
@@ -50,7 +48,7 @@ describe('routeros-mcp over stdio', () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
-  it('prefers protocol 2025-11-25, writes only JSON-RPC frames to stdout, logs JSON to stderr, exits 0 on stdin close', async () => {
+  stdioOnly('prefers protocol 2025-11-25, writes only JSON-RPC frames to stdout, logs JSON to stderr, exits 0 on stdin close', async () => {
     const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
     const { stdout, stderr, code } = await runRaw([initialize, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), ping], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_LOG_LEVEL: 'debug' });
     expect(code).toBe(0);
@@ -62,7 +60,7 @@ describe('routeros-mcp over stdio', () => {
     expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining(['database migrated', 'stdio server ready', 'stdio server stopping']));
   });
 
-  it('runs on PostgreSQL, and two servers starting at once on a fresh database both come up', async () => {
+  stdioOnly('runs on PostgreSQL, and two servers starting at once on a fresh database both come up', async () => {
     let pg: PostgresServer | undefined;
     try {
       pg = await startPostgres();

@@ -1,7 +1,7 @@
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
-import { connectStdio, enrollWriters, WriterEnrolment } from './fleet-setup';
+import { connectStdio, enrollWriters, TRANSPORT, WriterEnrolment } from './fleet-setup';
 
 // The write tier end to end: the SDK client over stdio, the built server, the simulated fleet as the judge.
 const dir = tempDir('stdio-writes-');
@@ -147,7 +147,7 @@ describe('write tools on one connection', () => {
     const applied = await call('system_set_identity', { device_id: 'dev-lab', name: 'to-undo' });
     const id = applied.structuredContent.change_id;
     const listed = await call('change_list', { device_id: 'dev-lab', limit: 5 });
-    expect(listed.structuredContent.items[0]).toMatchObject({ change_id: id, tool: 'system_set_identity', status: 'verified', principal: expect.stringContaining('(stdio)') });
+    expect(listed.structuredContent.items[0]).toMatchObject({ change_id: id, tool: 'system_set_identity', status: 'verified', principal: expect.stringContaining(`(${TRANSPORT})`) });
     const shown = await call('change_get', { change_id: id });
     expect(shown.structuredContent).toMatchObject({ status: 'verified', diff: ['/system identity set name=to-undo'], revert: ['/system identity set name=sim-edge-001'], not_revertible: null });
 
@@ -183,7 +183,7 @@ describe('write tools on one connection', () => {
   it('audits the change with its principal, diff and verdicts', async () => {
     const applied = await call('system_set_identity', { device_id: 'dev-lab', name: 'audited' });
     const events = await call('audit_list_events', { device_id: 'dev-lab', action: 'change.apply', limit: 1 });
-    expect(events.structuredContent.items[0]).toMatchObject({ action: 'change.apply', outcome: 'success', principal: expect.stringContaining('(stdio)') });
+    expect(events.structuredContent.items[0]).toMatchObject({ action: 'change.apply', outcome: 'success', principal: expect.stringContaining(`(${TRANSPORT})`) });
     expect(applied.structuredContent.change_id).toBeTruthy();
   });
 });
