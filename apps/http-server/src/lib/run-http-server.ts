@@ -140,13 +140,15 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       if (draining) return;
       draining = true;
       logger.info('draining', { signal, running_calls: calls.size, open_requests: open });
-      server.close();
       try {
+        // Still listening while calls finish: a load balancer's /readyz probe gets a 503 (not a refused
+        // connection) and new MCP requests get 503 with Retry-After, so both move to another replica.
         if (!(await calls.idle(settings.shutdownGraceMs))) {
           logger.warn('calls still running after the grace period were cancelled', { grace_ms: settings.shutdownGraceMs, cancelled: calls.size });
           calls.cancelAll('the server is shutting down');
           await calls.idle(CANCEL_SETTLE_MS);
         }
+        server.close();
         for (const off of unsubscribe) off();
         await handler.close();
         service.close();

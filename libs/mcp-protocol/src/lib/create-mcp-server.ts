@@ -14,6 +14,7 @@ import { ALL_TOOLS, ToolCatalog } from './tools/catalog';
 import { CallTracker } from './server/call-tracker';
 import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './server/rate-window';
+import { refuseSessionLogLevel } from './server/sessionless';
 
 export interface McpServerOptions {
   version: string;
@@ -100,11 +101,13 @@ export function createMcpServer(options: McpServerOptions): McpService {
   );
 
   const factory = ({ era: serverEra, principal, rateDecision }: RequestScope): Server => {
+    // A 2025-era request over stateless HTTP has no session: nothing to keep a log level or subscriptions on.
+    const sessionless = stateless && serverEra === 'legacy';
     const server = new Server(
       { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
       {
         capabilities: {
-          ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: !(stateless && serverEra === 'legacy'), listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
+          ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: !sessionless, listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
           experimental: {
             routeros: {
               environment: options.environment,
@@ -124,6 +127,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       registerTools(server, options.tools.catalog, servicesOf, served, support);
       registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions);
       registerPrompts(server, promptsOf);
+      if (sessionless) refuseSessionLogLevel(server);
     }
     if (stateless) return server;
     current = server;

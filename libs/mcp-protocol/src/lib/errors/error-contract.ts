@@ -65,3 +65,16 @@ export function modernToolErrorResult(payload: McpErrorPayload) {
     _meta: { ...(payload.data.correlation_id ? { correlation_id: payload.data.correlation_id } : {}) },
   };
 }
+
+/**
+ * An outgoing JSON-RPC error with the code the contract gives its `mcp_error_code` on `era`. The SDK's codecs
+ * rewrite some codes (a handler's -32002 leaves the 2025-era codec as -32602); this puts ours back as it leaves.
+ */
+export function withEraCode<T>(message: T, era: Era): T {
+  const frame = message as { error?: { code: number; data?: { mcp_error_code?: McpErrorCode } } };
+  const kind = frame.error?.data?.mcp_error_code;
+  const row = kind ? ERROR_CONTRACT[kind] : undefined;
+  if (!row) return message;
+  const code = era === 'legacy' ? row.legacy : row.modern;
+  return frame.error!.code === code ? message : ({ ...frame, error: { ...frame.error!, code } } as T);
+}

@@ -161,7 +161,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
     const raw = request.params.arguments ?? {};
     const rawDevice = tool?.deviceArgument ? raw[tool.deviceArgument] : undefined;
     const principal = principalOf(options, { id: ctx.sessionId, client: caller.client });
-    const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, clientName: caller.client?.name, correlationId, era: support.era };
+    // A 2025-era request over stateless HTTP names no client: statistics group it under the token's client id.
+    const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, clientName: caller.client?.name ?? principal.credentialId, correlationId, era: support.era };
     const started = performance.now();
     const call = async () => {
     try {

@@ -1,6 +1,6 @@
 import { PROTOCOL_VERSION_META_KEY, UnsupportedProtocolVersionError, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import type { Readable, Writable } from 'node:stream';
-import { Era, ERROR_CONTRACT } from '../errors/error-contract';
+import { Era, withEraCode } from '../errors/error-contract';
 import type { McpErrorCode } from '../errors/error-codes';
 import { protocolError } from '../errors/map-domain-error';
 import { ListenSink, ListenTracker } from './listen-tracker';
@@ -209,10 +209,9 @@ export class GuardedStdioTransport implements Transport {
     const frame = message as { id?: Id; error?: { code: number; message: string; data?: { mcp_error_code?: McpErrorCode } } };
     const method = frame.id !== undefined ? this.methods.get(frame.id) : undefined;
     if (frame.id !== undefined && ('result' in frame || 'error' in frame)) this.methods.delete(frame.id);
-    const row = frame.error?.data?.mcp_error_code ? ERROR_CONTRACT[frame.error.data.mcp_error_code] : undefined;
-    if (row && (this.era === 'legacy' || this.era === 'modern')) {
-      const code = this.era === 'legacy' ? row.legacy : row.modern;
-      if (frame.error!.code !== code) return { ...frame, error: { ...frame.error!, code } } as JSONRPCMessage;
+    if (frame.error?.data?.mcp_error_code && (this.era === 'legacy' || this.era === 'modern')) {
+      const fixed = withEraCode(message, this.era);
+      if (fixed !== message) return fixed;
     }
     if (!frame.error || frame.error.code !== -32601 || frame.error.data !== undefined || !method) return message;
     const shown = truncate(method, 100);

@@ -1,6 +1,19 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 import type { McpService } from '../create-mcp-server';
+import { withEraCode } from '../errors/error-contract';
+
+/** The server for one request, its errors leaving with the contract's code for the request's revision. */
+function serverFor(service: McpService, scope: Parameters<McpService['factory']>[0]) {
+  const server = service.factory(scope);
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => send(withEraCode(message, scope.era), options);
+    return connect(transport);
+  };
+  return server;
+}
 
 export interface HttpMcpHandlerOptions {
   /** SSE comment heartbeat on listen and call streams. */
@@ -28,7 +41,7 @@ export interface RequestAuth {
  * the body, so the handler's own size bound never applies.
  */
 export function createHttpMcpHandler(service: McpService, options: HttpMcpHandlerOptions): McpHttpHandler {
-  return createMcpHandler((ctx) => service.factory({ era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined, rateDecision: ctx.authInfo?.extra?.['rateDecision'] as RateDecision | undefined }), {
+  return createMcpHandler((ctx) => serverFor(service, { era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined, rateDecision: ctx.authInfo?.extra?.['rateDecision'] as RateDecision | undefined }), {
     legacy: 'stateless',
     keepAliveMs: options.heartbeatMs,
     maxSubscriptions: options.maxListenStreams,
