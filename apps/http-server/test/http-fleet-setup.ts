@@ -28,6 +28,16 @@ interface Shared {
   clients: number;
 }
 
+/**
+ * The scenarios make many calls as one principal: the per-tier limits are lifted unless a scenario sets a limit,
+ * and stdio's per-session limit means, over HTTP, the principal's limit on the tier the scenarios call (reads).
+ */
+const SCENARIO_LIMITS = { ROUTEROS_MCP_RATE_LIMIT_FUNDAMENTAL_PER_MINUTE: '100000', ROUTEROS_MCP_RATE_LIMIT_ADVANCED_PER_MINUTE: '100000', ROUTEROS_MCP_RATE_LIMIT_PROFESSIONAL_PER_MINUTE: '100000' };
+function httpEnvOf(env: Record<string, string>): Record<string, string> {
+  const { ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: perSession, ...rest } = env;
+  return perSession ? { ...rest, ROUTEROS_MCP_RATE_LIMIT_FUNDAMENTAL_PER_MINUTE: perSession } : rest;
+}
+
 /** One server per data directory and environment, shared by the clients open at the same time. */
 const servers = new Map<string, Shared>();
 const children = new Set<RunningHttpServer>();
@@ -44,7 +54,7 @@ export async function connectStdio(dataDir: string, env: Record<string, string> 
   let shared = servers.get(key);
   if (!shared) {
     const auth = httpAuthFor(dataDir);
-    const server = auth.then((a) => startHttpServer({ ROUTEROS_MCP_DATA_DIR: dataDir, ...a.env, ...env }));
+    const server = auth.then((a) => startHttpServer({ ROUTEROS_MCP_DATA_DIR: dataDir, ...SCENARIO_LIMITS, ...a.env, ...httpEnvOf(env) }));
     shared = { server, token: auth.then((a) => a.token), clients: 0 };
     servers.set(key, shared);
   }

@@ -1,13 +1,11 @@
 import { connectHttp, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
-import { createToken, httpAuthFor, TOKENS_AVAILABLE } from './http-auth';
+import { createToken, httpAuthFor } from './http-auth';
 import { enrollWriters } from './http-fleet-setup';
 import { RunningHttpServer, startHttpServer } from './http-server.harness';
 
 // Roles end to end with API tokens: a read_only token asking for a write tool is refused with a step-up challenge
 // before anything runs. Needs `routeros-mcp-admin token create`; skipped (and said so) until that command exists.
-const describeWithTokens = TOKENS_AVAILABLE ? describe : describe.skip;
-if (!TOKENS_AVAILABLE) process.stderr.write('http-roles.e2e-spec: skipped, routeros-mcp-admin has no `token` command yet\n');
 
 const dir = tempDir('http-roles-');
 const dataDir = join(dir.path, 'data');
@@ -19,7 +17,7 @@ let readOnly: string;
 
 const identity = async () => (await simControl(fleet, 'GET', '/devices/0/state')).config['system/identity'][0].name as string;
 
-describeWithTokens('roles over HTTP with API tokens', () => {
+describe('roles over HTTP with API tokens', () => {
   beforeAll(async () => {
     fleet = await startFleet({ devices: 1, profile: 'edge', version: '7.20.5', users: USERS });
     await enrollWriters(dataDir, USERS[0], [{ id: 'dev-w', device: fleet.devices[0], environment: 'lab', capabilities: { allow_advanced_writes: true } }]);

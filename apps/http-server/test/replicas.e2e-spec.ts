@@ -86,31 +86,35 @@ describe('events and singular jobs across replicas', () => {
 describe('draining one replica under load', () => {
   it('loses no call: in-flight calls finish, new ones go to the other replica, the drained one exits 0', async () => {
     // Slow devices keep calls in flight on both replicas while b is told to stop.
-    for (const index of DEVICES.keys()) await simControl(fleet, 'PUT', `/devices/${index}/faults`, { latencyMs: 200 });
+    for (const index of DEVICES.keys()) await simControl(fleet, 'PUT', `/devices/${index}/faults`, { latencyMs: index === 0 ? 1500 : 200 });
     const clients = await Promise.all([0, 1, 2, 3, 4, 5].map((n) => connectHttp(n % 2 ? 'modern' : 'legacy', a.url, { token, fetch: roundRobinFetch(() => [a.url, b.url]) })));
+    const pinned = await connectHttp('modern', b.url, { token });
     const failures: string[] = [];
     let answered = 0;
-    let stopped: Promise<number | null> | undefined;
     const work = clients.map(async (client, n) => {
       for (let i = 0; i < 8; i++) {
         try {
-          const result = await client.callTool('system_get_overview', { device_id: DEVICES[(n + i) % DEVICES.length] });
+          const result = await client.callTool('system_get_overview', { device_id: DEVICES[1 + ((n + i) % 2)] });
           if (!result.structuredContent?.routeros_version) failures.push(JSON.stringify(result).slice(0, 300));
         } catch (error) {
           failures.push((error as Error).message);
         }
-        // Once the load is established, b gets SIGTERM (once).
-        if (++answered === 6) stopped = b.stop('SIGTERM');
+        answered++;
       }
     });
+    // A call held at the slow device on b: b has it in hand when SIGTERM arrives, and must still answer it.
+    const from = b.lines.length;
+    const held = pinned.callTool('interface_list', { device_id: 'r-1' });
+    await b.waitUntil((lines) => lines.slice(from).some((line) => line.includes('tool call received') && line.includes('interface_list')), 'b received the held call');
+    const stopped = b.stop('SIGTERM');
+    expect((await held).structuredContent.items.length).toBeGreaterThan(0);
     await Promise.all(work);
-    await Promise.all(clients.map((client) => client.close()));
+    await Promise.all([...clients, pinned].map((client) => client.close()));
     for (const index of DEVICES.keys()) await simControl(fleet, 'PUT', `/devices/${index}/faults`, {});
     expect(failures).toEqual([]);
     expect(answered).toBe(48);
     expect(await stopped).toBe(0);
     const drain = JSON.parse(b.lines.find((line) => line.includes('"draining"'))!) as { running_calls: number };
-    // b really was under load when it was told to stop, and said it stopped cleanly.
     expect(drain.running_calls).toBeGreaterThan(0);
     expect(b.lines.some((line) => line.includes('"stopped"'))).toBe(true);
     expect(b.lines.some((line) => line.includes('were cancelled'))).toBe(false);

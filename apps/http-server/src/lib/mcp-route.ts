@@ -146,6 +146,8 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
   if (tier && deps.charge) rateDecision = await deps.charge(auth.principal.id, tier);
   const extraHeaders: Record<string, string> = { ...origin.headers, ...(rateDecision && !rateDecision.allowed ? { 'retry-after': String(Math.max(1, Math.ceil(rateDecision.retryAfterMs / 1000))) } : {}) };
 
+  if (tier) logger.debug('tool call received', { principal: auth.principal.id, tool: single?.params?.name });
+
   const aborted = new AbortController();
   res.once('close', () => !res.writableFinished && aborted.abort());
   const url = new URL(req.url ?? '/mcp', settings.publicUrl);
