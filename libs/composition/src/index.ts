@@ -8,3 +8,4 @@ export * from './lib/read-config';
 export type { Principal } from '@routeros-mcp/application-ports';
 export type { Config } from '@routeros-mcp/config';
 export * from './lib/http-services';
+export * from './lib/server-flags';

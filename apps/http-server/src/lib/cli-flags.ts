@@ -1,11 +1,5 @@
+import { SERVER_FLAG_OPTIONS, serverFlagsOf, type ServerFlags } from '@routeros-mcp/composition';
 import { parseArgs } from 'node:util';
-
-export interface HttpFlags {
-  configFile?: string;
-  flags: Record<string, unknown>;
-  help: boolean;
-  version: boolean;
-}
 
 export const USAGE = `Usage: routeros-mcp-http [options]
 
@@ -28,34 +22,7 @@ Every setting: README, "HTTP deployment".
 `;
 
 /** Parses the command line strictly: an unknown flag is an error, not something silently ignored. */
-export function parseHttpFlags(argv: string[]): HttpFlags {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      host: { type: 'string' },
-      port: { type: 'string' },
-      config: { type: 'string' },
-      'data-dir': { type: 'string' },
-      'database-url': { type: 'string' },
-      environment: { type: 'string' },
-      'log-level': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
-  });
-  return {
-    configFile: values.config,
-    help: values.help ?? false,
-    version: values.version ?? false,
-    flags: {
-      httpHost: values.host,
-      httpPort: values.port,
-      dataDir: values['data-dir'],
-      databaseUrl: values['database-url'],
-      environment: values.environment,
-      logLevel: values['log-level'],
-    },
-  };
+export function parseHttpFlags(argv: string[]): ServerFlags {
+  const { values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { ...SERVER_FLAG_OPTIONS, host: { type: 'string' }, port: { type: 'string' } } });
+  return serverFlagsOf(values, { httpHost: values.host, httpPort: values.port });
 }

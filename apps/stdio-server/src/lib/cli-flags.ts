@@ -1,11 +1,7 @@
+import { SERVER_FLAG_OPTIONS, serverFlagsOf, type ServerFlags } from '@routeros-mcp/composition';
 import { parseArgs } from 'node:util';
 
-export interface StdioFlags {
-  configFile?: string;
-  flags: Record<string, unknown>;
-  help: boolean;
-  version: boolean;
-}
+export type StdioFlags = ServerFlags;
 
 export const USAGE = `Usage: routeros-mcp [options]
 
@@ -24,31 +20,6 @@ Options:
 
 /** Parses the command line strictly: an unknown flag is an error, not something silently ignored. */
 export function parseStdioFlags(argv: string[]): StdioFlags {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      config: { type: 'string' },
-      'data-dir': { type: 'string' },
-      'database-url': { type: 'string' },
-      environment: { type: 'string' },
-      'log-level': { type: 'string' },
-      'log-file': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-    },
-  });
-  return {
-    configFile: values.config,
-    help: values.help ?? false,
-    version: values.version ?? false,
-    flags: {
-      dataDir: values['data-dir'],
-      databaseUrl: values['database-url'],
-      environment: values.environment,
-      logLevel: values['log-level'],
-      logFile: values['log-file'],
-    },
-  };
+  const { values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { ...SERVER_FLAG_OPTIONS, 'log-file': { type: 'string' } } });
+  return serverFlagsOf(values, { logFile: values['log-file'] });
 }
