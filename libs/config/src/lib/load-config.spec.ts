@@ -16,8 +16,20 @@ function problems(fn: () => unknown): string[] {
 describe('loadConfig', () => {
   it('defaults to ~/.routeros-mcp, SQLite, lab and info', () => {
     const config = loadConfig({ homeDir: '/home/op' });
-    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000, snapshotIntervalS: 0, snapshotJitterS: 60, snapshotConcurrency: 4, snapshotRetentionCount: 200, snapshotRetentionDays: 90, snapshotBeforeChangeTimeoutS: 15 });
+    expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000, snapshotIntervalS: 0, snapshotJitterS: 60, snapshotConcurrency: 4, snapshotRetentionCount: 200, snapshotRetentionDays: 90, snapshotBeforeChangeTimeoutS: 15,
+      // The HTTP server's settings (the other apps ignore them).
+      auth: 'tokens', httpHost: '127.0.0.1', httpPort: 8080, httpMaxBodyBytes: 10485760, httpMaxConcurrentCalls: 10, httpMaxListenStreams: 1024, httpHeartbeatS: 20, httpListenBufferBytes: 1048576, httpShutdownGraceMs: 30000,
+      oauthAlgorithms: 'RS256,PS256,ES256,EdDSA', oauthClockSkewS: 30, oauthScopeRoles: 'routeros:read=read_only,routeros:write=ops_rw,routeros:admin=admin,routeros:approve=approver',
+      rateLimitFundamentalPerMinute: 600, rateLimitAdvancedPerMinute: 60, rateLimitProfessionalPerMinute: 20 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
+  });
+
+  it('refuses HTTP settings that cannot work, naming what is missing', () => {
+    expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_AUTH: 'oauth' } })).toThrow(/ROUTEROS_MCP_AUTH=oauth needs ROUTEROS_MCP_OAUTH_ISSUER/);
+    expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_HTTP_TLS_CERT: '/c.pem' } })).toThrow(/set both ROUTEROS_MCP_HTTP_TLS_CERT and ROUTEROS_MCP_HTTP_TLS_KEY/);
+    expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_AUTH: 'basic' } })).toThrow(/ROUTEROS_MCP_AUTH \(auth\): must be one of oauth, tokens, none/);
+    expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_OAUTH_SCOPE_ROLES: 'routeros:read=superuser' } })).toThrow(/scope=role pairs/);
+    expect(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_OAUTH_INTROSPECTION_URL: 'https://idp/introspect' } })).toThrow(/introspection needs/);
   });
 
   it('layers defaults < file < env < flags', () => {
