@@ -406,9 +406,7 @@ describe('errors as spec 001 shapes them', () => {
     const limited = await connect({ ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '3' });
     try {
       const messages: any[] = [];
-      // A stateless 2025-era HTTP client cannot keep a log level: it is told so, naming the per-request way.
-      if (statelessLegacy(era)) await expect(limited.askForLogs('warning', () => undefined)).rejects.toThrow(/needs a session/);
-      else await limited.askForLogs('warning', (params) => void messages.push(params));
+      await limited.askForLogs('warning', (params) => void messages.push(params));
       for (let i = 0; i < 3; i++) await limited.callTool('device_list');
       const error = await limited.failure('device_list');
       expect(error).toMatchObject({ code: code(-32006), data: { mcp_error_code: 'RATE_LIMITED', retry_after: expect.any(Number) } });

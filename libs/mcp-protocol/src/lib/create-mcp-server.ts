@@ -14,7 +14,6 @@ import { ALL_TOOLS, ToolCatalog } from './tools/catalog';
 import { CallTracker } from './server/call-tracker';
 import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './server/rate-window';
-import { refuseSessionLogLevel } from './server/sessionless';
 
 export interface McpServerOptions {
   version: string;
@@ -101,7 +100,8 @@ export function createMcpServer(options: McpServerOptions): McpService {
   );
 
   const factory = ({ era: serverEra, principal, rateDecision }: RequestScope): Server => {
-    // A 2025-era request over stateless HTTP has no session: nothing to keep a log level or subscriptions on.
+    // A 2025-era request over stateless HTTP has no session to keep subscriptions on. (logging/setLevel is still
+    // accepted, as the 2025 conformance scenario requires; it can only apply to its own request.)
     const sessionless = stateless && serverEra === 'legacy';
     const server = new Server(
       { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
@@ -127,7 +127,6 @@ export function createMcpServer(options: McpServerOptions): McpService {
       registerTools(server, options.tools.catalog, servicesOf, served, support);
       registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions);
       registerPrompts(server, promptsOf);
-      if (sessionless) refuseSessionLogLevel(server);
     }
     if (stateless) return server;
     current = server;
