@@ -19,6 +19,6 @@ export type { ExecutionSlots } from './lib/server/register-tools';
 /** Host-header check (DNS rebinding) for the HTTP app, from the SDK (apps import no SDK themselves). */
 export { validateHostHeader, localhostAllowedHostnames } from '@modelcontextprotocol/server';
 /** The access policy the HTTP layer applies before dispatch (step-up answers), from the domain. */
-export { mayUseTier, TIER_ROLE, ROLES, isRole } from '@routeros-mcp/domain-kernel';
+export { mayUseTier, TIER_ROLE } from '@routeros-mcp/domain-kernel';
 export type { Role, Tier } from '@routeros-mcp/domain-kernel';
 export type { RateDecision } from '@routeros-mcp/application-ports';

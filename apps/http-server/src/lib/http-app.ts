@@ -1,10 +1,11 @@
+import type { ProtectedResourceMetadata } from '@routeros-mcp/composition';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { sendJson, sendRpcError } from './json-replies';
 import { McpRouteDeps, serveMcp } from './mcp-route';
 
 export interface HttpAppDeps extends McpRouteDeps {
   /** RFC 9728 document served at /.well-known/oauth-protected-resource (and its path-suffixed form). */
-  resourceMetadata(): Record<string, unknown>;
+  resourceMetadata(): ProtectedResourceMetadata;
   readiness(): Promise<{ ready: boolean; checks: Record<string, string> }>;
   /** Prometheus exposition, when metrics are on. */
   metrics?: () => Promise<{ contentType: string; body: string }>;
@@ -43,10 +44,4 @@ export function httpApp(deps: HttpAppDeps): RequestListener {
       sendRpcError(res, 500, -32603, 'Internal error', { mcp_error_code: 'INTERNAL_ERROR' });
     });
   };
-}
-
-/** The metadata URL clients are pointed at: the path-suffixed form for an endpoint not at the root (RFC 9728 §3.1). */
-export function metadataUrlOf(publicUrl: URL): string {
-  const path = publicUrl.pathname.replace(/\/+$/, '');
-  return `${publicUrl.origin}${METADATA_PATH}${path === '/' ? '' : path}`;
 }

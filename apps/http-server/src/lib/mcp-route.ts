@@ -13,6 +13,7 @@ export interface RouteLogger {
   info(message: string, meta?: Record<string, unknown>): void;
   warn(message: string, meta?: Record<string, unknown>): void;
   debug(message: string, meta?: Record<string, unknown>): void;
+  child(bindings: Record<string, unknown>): RouteLogger;
 }
 
 export interface StreamEvents {
@@ -68,11 +69,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
   const { settings } = deps;
   // Every line about this request names the caller's address (the real one behind a trusted proxy).
   const client = clientAddressOf(req, settings);
-  const logger: RouteLogger = {
-    info: (message, meta) => deps.logger.info(message, { client_address: client, ...meta }),
-    warn: (message, meta) => deps.logger.warn(message, { client_address: client, ...meta }),
-    debug: (message, meta) => deps.logger.debug(message, { client_address: client, ...meta }),
-  };
+  const logger = deps.logger.child({ client_address: client });
   const origin = checkOrigin(req, settings);
   if (!origin.allowed) {
     logger.warn('request refused: origin not allowed', { origin: origin.origin });
@@ -152,17 +149,12 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
   res.once('close', () => !res.writableFinished && aborted.abort());
   const url = new URL(req.url ?? '/mcp', settings.publicUrl);
   const response = await deps.handler.fetch(webRequestOf(req, url, body, aborted.signal), {
-    authInfo: authInfoOf({ token: '[verified]', clientId: auth.principal.credentialId ?? auth.principal.id, scopes: auth.scopes, expiresAt: auth.expiresAt, principal: auth.principal, rateDecision }),
+    authInfo: authInfoOf({ clientId: auth.principal.credentialId ?? auth.principal.id, scopes: auth.scopes, expiresAt: auth.expiresAt, principal: auth.principal, rateDecision }),
     ...(parsed !== undefined ? { parsedBody: parsed } : {}),
   });
   const method = single?.method;
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    const text = response.body ? await response.text() : '';
-    const headers: Record<string, string> = { ...extraHeaders };
-    response.headers.forEach((value, name) => (headers[name] = value));
-    res.writeHead(response.status, headers);
-    return void res.end(text);
-  }
+  const streamed = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+  if (!streamed) return writeWebResponse(res, response, { maxBufferedBytes: Number.POSITIVE_INFINITY }, extraHeaders);
   const listen = method === 'subscriptions/listen';
   if (listen) deps.streams?.listenStreamOpened();
   const openedAt = Date.now();

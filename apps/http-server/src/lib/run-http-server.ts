@@ -1,4 +1,4 @@
-import { ConfigError, buildHttpServices, protectedResourceMetadata, readServiceConfig, type Config } from '@routeros-mcp/composition';
+import { ConfigError, buildHttpServices, parseScopeRoles, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, type Config } from '@routeros-mcp/composition';
 import { CallTracker, createHttpMcpHandler, createMcpServer, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import type { Role, Tier } from '@routeros-mcp/mcp-protocol';
 import { readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { parseHttpFlags, USAGE } from './cli-flags';
 import { executionSlots } from './execution-slots';
-import { httpApp, metadataUrlOf } from './http-app';
+import { httpApp } from './http-app';
 import { httpSettingsOf } from './http-settings';
 import { packageVersion } from './package-version';
 import { createMetrics, startTracing } from './observability';
@@ -20,8 +20,8 @@ const HTTP_DEFAULTS = { snapshotIntervalS: 3_600 };
 
 /** Which scope holds a role: the configured scope=role pairs for OAuth, the role's own name for API tokens. */
 function scopeFinder(config: Config): (role: Role) => string {
-  const pairs = config.oauthScopeRoles.split(',').map((pair) => pair.split('=') as [string, string]);
-  return (role) => (config.auth === 'oauth' ? (pairs.find(([, r]) => r === role)?.[0] ?? role) : role);
+  const scopes = [...parseScopeRoles(config.oauthScopeRoles)];
+  return (role) => (config.auth === 'oauth' ? (scopes.find(([, r]) => r === role)?.[0] ?? role) : role);
 }
 
 /** Starts routeros-mcp-http; resolves with the exit code once a signal has drained and stopped it. */
@@ -36,7 +36,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   const unknown = unknownToolsets(toolsets ?? []);
   if (unknown.length) throw new ConfigError([`ROUTEROS_MCP_TOOLSETS: unknown tool sets ${unknown.join(', ')}; known: ${TOOLSETS.join(', ')}`]);
   // Checked before anything opens (auth none off loopback, trusted proxies); the port is known after listening.
-  httpSettingsOf(config);
+  let settings = httpSettingsOf(config);
   const tls = config.httpTlsCert && config.httpTlsKey ? { cert: readFileSync(config.httpTlsCert), key: readFileSync(config.httpTlsKey) } : undefined;
 
   // Tracing first, so the device adapters' spans have a provider (a no-op unless OTEL_* asks for export).
@@ -97,30 +97,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
 
   let draining = false;
   let open = 0;
-  let settings = httpSettingsOf(config);
-  const scopeFor = scopeFinder(config);
-  const listener = httpApp({
-    get settings() {
-      return settings;
-    },
-    get metadataUrl() {
-      return metadataUrlOf(settings.publicUrl);
-    },
-    authenticate: (bearer) => services.authenticator.authenticate(bearer),
-    handler,
-    toolTier: (name) => catalog.find(name)?.tier,
-    scopeFor,
-    charge: (principalId, tier) => limiter.consume(principalId, tier),
-    draining: () => draining,
-    logger,
-    // The resource as this process really listens (the configured port may be 0 in tests; a public URL wins).
-    resourceMetadata: () => ({ ...protectedResourceMetadata({ ...config, httpPublicUrl: settings.publicUrl.href }) }),
-    readiness: () => services.readiness(),
-    metrics: () => metrics.render(),
-    streams: { listenStreamOpened: () => metrics.listenStreamOpened(), listenStreamClosed: () => metrics.listenStreamClosed() },
-    inFlight: { enter: () => void open++, leave: () => void open-- },
-  });
-  const server: Server = tls ? createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }, listener) : createHttpServer(listener);
+  const server: Server = tls ? createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }) : createHttpServer();
   // Slow-loris bounds; listen streams are long-lived, so no overall request timeout beyond headers.
   server.headersTimeout = 30_000;
   server.requestTimeout = 0;
@@ -129,6 +106,29 @@ export async function runHttpServer(argv: string[]): Promise<number> {
     server.listen(config.httpPort, config.httpHost, () => resolve());
   });
   settings = httpSettingsOf(config, { port: (server.address() as AddressInfo).port });
+  // The resource as this process really listens (the configured port may be 0 in tests; a public URL wins).
+  const served = { ...config, httpPublicUrl: settings.publicUrl.href };
+  const resourceMetadata = protectedResourceMetadata(served);
+  // Attached in the same turn as the listen callback: no request can arrive before it.
+  server.on(
+    'request',
+    httpApp({
+      settings,
+      metadataUrl: protectedResourceMetadataUrl(served),
+      authenticate: (bearer) => services.authenticator.authenticate(bearer),
+      handler,
+      toolTier: (name) => catalog.find(name)?.tier,
+      scopeFor: scopeFinder(config),
+      charge: (principalId, tier) => limiter.consume(principalId, tier),
+      draining: () => draining,
+      logger,
+      resourceMetadata: () => resourceMetadata,
+      readiness: () => services.readiness(),
+      metrics: () => metrics.render(),
+      streams: { listenStreamOpened: () => metrics.listenStreamOpened(), listenStreamClosed: () => metrics.listenStreamClosed() },
+      inFlight: { enter: () => void open++, leave: () => void open-- },
+    }),
+  );
   logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
 
   return new Promise<number>((resolve) => {

@@ -31,4 +31,4 @@ export { AuthenticationError, Authenticator } from '@routeros-mcp/application-po
 export type { Authenticated, AuthFailureKind } from '@routeros-mcp/application-ports';
 export type { ApiTokenSummary, CreatedApiToken, NewApiToken, ProtectedResourceMetadata, WwwAuthenticateOptions } from '@routeros-mcp/adapters-auth';
 // Pure HTTP helpers of the auth adapter (its index loads neither jose nor inversify until they are needed).
-export { bearerErrorOf, protectedResourceMetadata, protectedResourceMetadataUrl, resourceUrl, wwwAuthenticate } from '@routeros-mcp/adapters-auth';
+export { bearerErrorOf, parseScopeRoles, protectedResourceMetadata, protectedResourceMetadataUrl, resourceUrl, wwwAuthenticate } from '@routeros-mcp/adapters-auth';

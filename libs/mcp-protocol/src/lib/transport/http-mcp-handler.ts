@@ -24,9 +24,8 @@ export interface HttpMcpHandlerOptions {
   bus?: ServerEventBus;
 }
 
-/** What the app passes per request: the verified token and the principal it maps to (never read from headers here). */
+/** What the app passes per request: the verified caller and the principal it maps to (never read from headers here). */
 export interface RequestAuth {
-  token: string;
   clientId: string;
   scopes: string[];
   expiresAt?: Date;
@@ -50,9 +49,9 @@ export function createHttpMcpHandler(service: McpService, options: HttpMcpHandle
   });
 }
 
-/** The SDK's per-request auth record for a verified caller. */
+/** The SDK's per-request auth record for a verified caller; handlers never need the token itself, so it is not passed on. */
 export function authInfoOf(auth: RequestAuth) {
-  return { token: auth.token, clientId: auth.clientId, scopes: auth.scopes, ...(auth.expiresAt ? { expiresAt: Math.floor(auth.expiresAt.getTime() / 1000) } : {}), extra: { principal: auth.principal, ...(auth.rateDecision ? { rateDecision: auth.rateDecision } : {}) } };
+  return { token: '[verified]', clientId: auth.clientId, scopes: auth.scopes, ...(auth.expiresAt ? { expiresAt: Math.floor(auth.expiresAt.getTime() / 1000) } : {}), extra: { principal: auth.principal, ...(auth.rateDecision ? { rateDecision: auth.rateDecision } : {}) } };
 }
 
 export type { McpHttpHandler, ServerEventBus };
