@@ -159,7 +159,10 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
   if (listen) deps.streams?.listenStreamOpened();
   const openedAt = Date.now();
   let overflowed = false;
-  await writeWebResponse(res, response, { maxBufferedBytes: settings.listenBufferBytes, onOverflow: () => (overflowed = true) }, extraHeaders);
+  // The slow-reader bound is for listen streams (open-ended); a one-shot answer streamed as SSE (every 2025-era
+  // answer, a 2026 call with progress) is bounded by its own size, and a large resource read must not be cut.
+  const bound = listen ? settings.listenBufferBytes : Number.POSITIVE_INFINITY;
+  await writeWebResponse(res, response, { maxBufferedBytes: bound, onOverflow: () => (overflowed = true) }, extraHeaders);
   if (listen) deps.streams?.listenStreamClosed();
   // Modern requests name their revision in a header; 2025-era ones are stateless exchanges (one per POST) here.
   const legacy = !(req.headers['mcp-protocol-version'] ?? '').toString().startsWith('2026');
