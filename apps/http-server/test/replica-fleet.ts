@@ -1,5 +1,5 @@
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import type { Fleet } from '@routeros-mcp/testing';
+import { enrollmentOf, type Fleet } from '@routeros-mcp/testing';
 import { randomBytes } from 'node:crypto';
 import { RunningHttpServer, startHttpServer } from './http-server.harness';
 
@@ -26,13 +26,7 @@ export async function enrollFleet(deployment: Deployment, dataDir: string, fleet
   try {
     for (const [index, id] of ids.entries()) {
       const device = fleet.devices[index];
-      const url = new URL(device.restUrl);
-      const user = fleet.devices[index].users[0];
-      await admin.devices.enroll(
-        { id: 'e2e', via: 'admin-cli' },
-        { id, name: id, host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment: 'lab', tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint, capabilities: { allow_advanced_writes: true }, critical: false },
-        { rest: { username: user.name, password: user.password }, ssh: { username: user.name, password: user.password } },
-      );
+      await admin.devices.enroll({ id: 'e2e', via: 'admin-cli' }, ...enrollmentOf(device, id, device.users[0], { capabilities: { allow_advanced_writes: true }, critical: false }));
     }
   } finally {
     await admin.close();

@@ -1,7 +1,7 @@
 import type { DeviceConfigChanged } from '@routeros-mcp/application-ports';
 import { Database } from '@routeros-mcp/adapters-persistence';
 import { loadConfig } from '@routeros-mcp/config';
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { AdminServices, buildContainer, ServerServices } from '../index';
@@ -41,14 +41,7 @@ describe('config history against the simulator over SSH, on SQLite', () => {
     dir = tempDir();
     dataDir = join(dir.path, 'data');
     const admin = (await buildContainer(loadConfig({ env: env(), homeDir: '/nonexistent' }), { logStream: new PassThrough() })).get(AdminServices);
-    for (const device of fleet.devices) {
-      const url = new URL(device.restUrl);
-      await admin.devices.enroll(
-        principal,
-        { id: `r${device.index}`, name: `r${device.index}`, host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment: 'lab', tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint },
-        { rest: { username: 'admin', password: 'sim-pw' }, ssh: { username: 'admin', password: 'sim-pw' } },
-      );
-    }
+    for (const device of fleet.devices) await admin.devices.enroll(principal, ...enrollmentOf(device, `r${device.index}`, { name: 'admin', password: 'sim-pw' }));
     await admin.close();
   }, 120_000);
   afterAll(async () => {

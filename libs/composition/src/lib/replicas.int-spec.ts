@@ -3,7 +3,7 @@ import { RouterOsApi } from '@routeros-mcp/application-ports';
 import type { HealthRound } from '@routeros-mcp/application-use-cases';
 import { advisoryKey } from '@routeros-mcp/adapters-persistence';
 import { loadConfig } from '@routeros-mcp/config';
-import { Fleet, simControl, startFleet, tempDir, useTestDatabases } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, simControl, startFleet, tempDir, useTestDatabases } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { PassThrough } from 'node:stream';
@@ -64,14 +64,7 @@ describe('several replicas on one PostgreSQL database, against the simulator', (
     dir = tempDir();
     env = { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_DATABASE_URL: await dbs.postgresUrl(), ROUTEROS_MCP_LOG_LEVEL: 'error' };
     const admin = (await buildContainer(loadConfig({ env, homeDir: '/nonexistent' }), { logStream: new PassThrough() })).get(AdminServices);
-    for (const device of fleet.devices) {
-      const url = new URL(device.restUrl);
-      await admin.devices.enroll(
-        principal,
-        { id: `r${device.index}`, name: `r${device.index}`, host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment: 'lab', tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint },
-        { rest: { username: 'admin', password: 'sim-pw' }, ssh: { username: 'admin', password: 'sim-pw' } },
-      );
-    }
+    for (const device of fleet.devices) await admin.devices.enroll(principal, ...enrollmentOf(device, `r${device.index}`, { name: 'admin', password: 'sim-pw' }));
     await admin.close();
   }, 120_000);
 

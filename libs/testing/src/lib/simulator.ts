@@ -1,4 +1,5 @@
 import type { DeviceTarget } from '@routeros-mcp/application-ports';
+import type { DeviceCredentials, NewDeviceInput } from '@routeros-mcp/domain-devices';
 import type { Fleet, SimDevice } from '@routeros-mcp/routeros-sim';
 
 export { startFleet } from '@routeros-mcp/routeros-sim';
@@ -27,4 +28,16 @@ export async function simControl(fleet: Fleet, method: string, path: string, bod
   const json = await res.json();
   if (!res.ok) throw new Error(`control ${method} ${path}: ${JSON.stringify(json)}`);
   return json;
+}
+
+/**
+ * What `admin.devices.enroll` takes for a simulated device: its address and pinned identities (`input` extends
+ * or overrides them: environment, capabilities…), and the user's password for REST and SSH.
+ */
+export function enrollmentOf(device: SimDevice, id: string, user: { name: string; password: string }, input: Partial<NewDeviceInput> = {}): [NewDeviceInput, DeviceCredentials] {
+  const url = new URL(device.restUrl);
+  return [
+    { id, name: id, host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment: 'lab', tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint, ...input },
+    { rest: { username: user.name, password: user.password }, ssh: { username: user.name, password: user.password } },
+  ];
 }

@@ -1,6 +1,6 @@
 import { AdminServices, buildContainer } from '@routeros-mcp/composition';
 import { loadConfig } from '@routeros-mcp/config';
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createMetrics } from './metrics';
@@ -31,14 +31,7 @@ describe('device request metrics against the simulator', () => {
     dir = tempDir();
     const config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'error', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '3000', ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000' }, homeDir: '/nonexistent' });
     admin = (await buildContainer(config, { logStream: new PassThrough(), deviceRequestObserver: metrics.deviceRequestObserver })).get(AdminServices);
-    for (const device of fleet.devices) {
-      const url = new URL(device.restUrl);
-      await admin.devices.enroll(
-        principal,
-        { id: `r${device.index}`, name: `r${device.index}`, host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment: 'lab', tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint },
-        { rest: { username: 'admin', password: PASSWORD }, ssh: { username: 'admin', password: PASSWORD } },
-      );
-    }
+    for (const device of fleet.devices) await admin.devices.enroll(principal, ...enrollmentOf(device, `r${device.index}`, { name: 'admin', password: PASSWORD }));
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import { NodeSDK, tracing } from '@opentelemetry/sdk-node';
 import { AdminServices, buildContainer } from '@routeros-mcp/composition';
 import { loadConfig } from '@routeros-mcp/config';
-import { Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createMetrics } from './metrics';
@@ -31,13 +31,7 @@ describe('tool-call tracing over real device requests', () => {
     logStream.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach((line) => logLines.push(JSON.parse(line))));
     const config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'debug' }, homeDir: '/nonexistent' });
     admin = (await buildContainer(config, { logStream, deviceRequestObserver: metrics.deviceRequestObserver })).get(AdminServices);
-    const device = fleet.devices[0];
-    const url = new URL(device.restUrl);
-    await admin.devices.enroll(
-      principal,
-      { id: 'r0', name: 'r0', host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment: 'lab', tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint },
-      { rest: { username: 'admin', password: PASSWORD }, ssh: { username: 'admin', password: PASSWORD } },
-    );
+    await admin.devices.enroll(principal, ...enrollmentOf(fleet.devices[0], 'r0', { name: 'admin', password: PASSWORD }));
   }, 120_000);
 
   afterAll(async () => {
