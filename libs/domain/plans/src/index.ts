@@ -8,3 +8,5 @@ export * from './lib/errors/plan-illegal-transition.error';
 export * from './lib/errors/plan-not-approved.error';
 export * from './lib/errors/plan-not-found.error';
 export * from './lib/errors/plan-self-approval.error';
+export * from './lib/rollout/health-gate';
+export * from './lib/rollout/step-reconciliation';
