@@ -1,12 +1,8 @@
-import { FieldErrors } from '@routeros-mcp/domain-kernel';
-
-/** Where a device counts as unhealthy after a batch: load and memory use at or above these, in percent. */
+/** Where a device counts as unhealthy after a batch: load or memory use above these, in percent (a rollout policy's `health`). */
 export interface HealthThresholds {
-  cpuMaxPercent: number;
-  memoryMaxPercent: number;
+  maxCpuPercent: number;
+  maxMemoryPercent: number;
 }
-
-export const DEFAULT_HEALTH_THRESHOLDS: HealthThresholds = { cpuMaxPercent: 90, memoryMaxPercent: 90 };
 
 /** What the runner saw of one device after its batch. */
 export interface DeviceHealthSample {
@@ -32,16 +28,6 @@ export interface GateVerdict {
   failures: GateFailure[];
 }
 
-/** Thresholds as a caller gives them: whole percentages between 1 and 100. */
-export function validateHealthThresholds(thresholds: HealthThresholds): HealthThresholds {
-  const errors = new FieldErrors();
-  for (const [field, value] of [['cpu_max_percent', thresholds.cpuMaxPercent], ['memory_max_percent', thresholds.memoryMaxPercent]] as const) {
-    if (!Number.isInteger(value) || value < 1 || value > 100) errors.add(field, 'must be a whole percentage between 1 and 100');
-  }
-  errors.throwIfAny();
-  return thresholds;
-}
-
 /**
  * The gate after a batch: every device of it reachable, under both thresholds, and passing the topic's checks.
  * One sample per device of the batch is expected; a device with none failed to be sampled, which fails the gate.
@@ -59,9 +45,9 @@ export function evaluateHealthGate(deviceIds: readonly string[], samples: readon
 function reasonsOf(sample: DeviceHealthSample, thresholds: HealthThresholds): string[] {
   if (!sample.reachable) return [`unreachable over a new connection${sample.unreachableReason ? ` (${sample.unreachableReason})` : ''}`];
   const reasons: string[] = [];
-  if (sample.cpuPercent !== undefined && sample.cpuPercent >= thresholds.cpuMaxPercent) reasons.push(`CPU load ${sample.cpuPercent}% ≥ ${thresholds.cpuMaxPercent}%`);
-  if (sample.memoryUsedPercent !== undefined && sample.memoryUsedPercent >= thresholds.memoryMaxPercent) {
-    reasons.push(`memory use ${Math.round(sample.memoryUsedPercent)}% ≥ ${thresholds.memoryMaxPercent}%`);
+  if (sample.cpuPercent !== undefined && sample.cpuPercent > thresholds.maxCpuPercent) reasons.push(`CPU load ${sample.cpuPercent}% > ${thresholds.maxCpuPercent}%`);
+  if (sample.memoryUsedPercent !== undefined && sample.memoryUsedPercent > thresholds.maxMemoryPercent) {
+    reasons.push(`memory use ${Math.round(sample.memoryUsedPercent)}% > ${thresholds.maxMemoryPercent}%`);
   }
   for (const check of sample.checks) if (!check.ok) reasons.push(`${check.name} failed${check.detail ? `: ${check.detail}` : ''}`);
   return reasons;
