@@ -2,7 +2,7 @@ import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/
 import { enrollmentOf, Fleet, startFleet, useTestDatabases } from '@routeros-mcp/testing';
 import { PassThrough } from 'node:stream';
 import { userInfo } from 'node:os';
-import { runAdmin } from './cli-runner';
+import { onTerminal, runAdmin } from './cli-runner';
 
 const SIM_USER = { name: 'admin', password: 'sim-pw' };
 const ESC = '\u001b[';
@@ -84,6 +84,19 @@ describe('plan commands on SQLite', () => {
     const named = await admin(['plan', 'approve', ids[1], '--yes', '--as', 'carol'], { ROUTEROS_MCP_PLAN_APPROVE_AS_ALLOWED: 'true' });
     expect(named).toMatchObject({ code: 0 });
     expect(JSON.parse((await admin(['plan', 'show', ids[1], '--json'])).stdout).approval.by).toBe('carol');
+  }, 60_000);
+
+  it('at a terminal, shows the plan and its content hash and approves only on yes', async () => {
+    const id = await withServices(async (services) => (await services.plans.create('dns_ntp', { devices: ['r0'], change: { ntp: { servers: ['192.0.2.123'] } } }, { id: 'model', via: 'stdio' })).id);
+    const hash = JSON.parse((await admin(['plan', 'show', id, '--json'])).stdout).content_hash;
+    const declined = await onTerminal(['plan', 'approve', id], env, [[/\[y\/N\]/, 'n\r']]);
+    expect(declined.code).toBe(1);
+    expect(declined.screen).toContain(`Approve ${id} (content hash ${hash}) as os:${userInfo().username}? [y/N]`);
+    expect(declined.screen).toMatch(/set the NTP servers to 192\.0\.2\.123/);
+    expect(JSON.parse((await admin(['plan', 'show', id, '--json'])).stdout).status).toBe('pending');
+    const confirmed = await onTerminal(['plan', 'approve', id], env, [[/\[y\/N\]/, 'y\r']]);
+    expect(confirmed.code).toBe(0);
+    expect(confirmed.screen).toContain(`Approved ${id} as os:${userInfo().username}`);
   }, 60_000);
 
   it('rejects with a reason and cancels; a rejected plan cannot be approved', async () => {
