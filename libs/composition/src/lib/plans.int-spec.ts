@@ -146,6 +146,16 @@ describe('plans against simulated devices, on SQLite', () => {
       await refusedUnchanged(plan.id, 'PLAN.APPROVAL_USED');
     }, 60_000);
 
+    it('lets exactly one of two racing applies start the plan', async () => {
+      const plan = await newPlan(71);
+      await admin.plans.approve(plan.id, approver);
+      seen.push(await secretsOf(plan.id));
+      const outcomes = await Promise.all([server.plans.apply(plan.id, model), admin.plans.apply(plan.id, model)].map((p) => codeOf(p)));
+      expect(outcomes.filter((o) => o === 'resolved')).toHaveLength(1);
+      expect(outcomes.filter((o) => o !== 'resolved')[0]).toMatch(/^(PLAN\.APPROVAL_USED|STATE\.CONFLICT)$/);
+      expect((await admin.plans.get(plan.id)).status).toBe('executing');
+    }, 60_000);
+
     it('refuses a forged signature (the stored grant re-sealed with another key’s signature)', async () => {
       const plan = await newPlan(62);
       await admin.plans.approve(plan.id, approver);
