@@ -22,3 +22,22 @@ export function runAdmin(args: string[], options: { env: Record<string, string>;
     child.stdin.end(options.stdin ?? '');
   });
 }
+
+/**
+ * Runs the CLI on a real pseudo-terminal (util-linux `script`), answering each prompt as it appears,
+ * the way an operator at a terminal would.
+ */
+export function onTerminal(args: string[], env: Record<string, string>, answers: [RegExp, string][]): Promise<{ code: number | null; screen: string }> {
+  const command = [process.execPath, MAIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env['PATH']!, HOME: '/tmp', TERM: 'dumb', ...env } });
+    let screen = '';
+    const pending = [...answers];
+    child.stdout.on('data', (d: Buffer) => {
+      screen += d.toString();
+      if (pending.length > 0 && pending[0][0].test(screen)) child.stdin.write(pending.shift()![1]);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, screen }));
+  });
+}

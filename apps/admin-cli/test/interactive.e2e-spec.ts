@@ -1,27 +1,7 @@
 import { useTestDatabases } from '@routeros-mcp/testing';
-import { spawn } from 'node:child_process';
-import { MAIN, runAdmin } from './cli-runner';
+import { onTerminal, runAdmin } from './cli-runner';
 
 const databases = useTestDatabases();
-
-/**
- * Runs the CLI on a real pseudo-terminal (util-linux `script`), answering each prompt as it appears,
- * the way an operator at a terminal would.
- */
-function onTerminal(args: string[], env: Record<string, string>, answers: [RegExp, string][]): Promise<{ code: number | null; screen: string }> {
-  const command = [process.execPath, MAIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env['PATH']!, HOME: '/tmp', TERM: 'dumb', ...env } });
-    let screen = '';
-    const pending = [...answers];
-    child.stdout.on('data', (d: Buffer) => {
-      screen += d.toString();
-      if (pending.length > 0 && pending[0][0].test(screen)) child.stdin.write(pending.shift()![1]);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, screen }));
-  });
-}
 
 describe('routeros-mcp-admin at a terminal', () => {
   it('asks for the password with a hidden prompt and never echoes it', async () => {

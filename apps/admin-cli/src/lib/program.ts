@@ -6,12 +6,13 @@ import { credentialsCommand } from './commands/credentials.command';
 import { dbCommand } from './commands/db.command';
 import { deviceCommand } from './commands/device.command';
 import { keysCommand } from './commands/keys.command';
+import { planCommand } from './commands/plan.command';
 import { snapshotCommand } from './commands/snapshot.command';
 import { tokenCommand } from './commands/token.command';
 
 export function buildProgram(ctx: CliContext, version: string): Command {
   const program = new Command('routeros-mcp-admin')
-    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes, API tokens and the database.')
+    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes, plans, API tokens and the database.')
     .version(version, '-v, --version')
     .option('--config <file>', 'YAML or JSON config file (ROUTEROS_MCP_CONFIG)')
     .option('--data-dir <dir>', 'data directory (ROUTEROS_MCP_DATA_DIR, default ~/.routeros-mcp)')
@@ -24,6 +25,7 @@ export function buildProgram(ctx: CliContext, version: string): Command {
     .addCommand(snapshotCommand(ctx))
     .addCommand(changeCommand(ctx))
     .addCommand(tokenCommand(ctx))
+    .addCommand(planCommand(ctx))
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: (s) => write(ctx.io.stdout, s), writeErr: (s) => write(ctx.io.stderr, s) });
   // Every subcommand reports usage errors through the same path, instead of exiting on its own.

@@ -13,3 +13,4 @@ export * from './lib/jobs/local-job.leader';
 export * from './lib/jobs/pg-job.leader';
 export * from './lib/rate-limits/flexible-rate.limiter';
 export * from './lib/repositories/typeorm-api-token.repository';
+export * from './lib/repositories/typeorm-plan.repository';

@@ -21,3 +21,5 @@ export * from './lib/job-leader.port';
 export * from './lib/rate-limiter.port';
 export * from './lib/device-request-observer.port';
 export * from './lib/device-error-kind';
+export * from './lib/plan-repository.port';
+export * from './lib/plan-executor.port';

@@ -19,3 +19,4 @@ export * from './lib/snapshots/snapshot-change-observer';
 export * from './lib/health/device-health.state';
 export * from './lib/health/health-poller';
 export * from './lib/jobs/singular-job';
+export * from './lib/plans/plan.service';

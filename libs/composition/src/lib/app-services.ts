@@ -1,7 +1,7 @@
 import type { ApiTokenService } from '@routeros-mcp/adapters-auth';
 import type { EventBus, JobLeader, Logger, RateLimiter } from '@routeros-mcp/application-ports';
 import type { ChangeHistory } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, SnapshotService } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, PlanService, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -25,6 +25,8 @@ export class AdminServices {
     readonly changes: Pick<ChangeHistory, 'list' | 'get'>,
     /** Static API tokens for the HTTP server: create (shown once), list, revoke. */
     readonly tokens: ApiTokenService,
+    /** Multi-device plans: review, approve (as the OS user), reject, cancel. */
+    readonly plans: PlanService,
   ) {}
 
   close(): Promise<void> {
@@ -56,6 +58,8 @@ export class ServerServices {
      * started here: the HTTP server starts it (`healthPoller.start({ intervalMs, environment })`); stdio does not.
      */
     readonly healthPoller: HealthPoller,
+    /** Multi-device plans: create, inspect, cancel, apply (never approve: a human does that out of band). */
+    readonly plans: PlanService,
   ) {}
 
   close(): Promise<void> {

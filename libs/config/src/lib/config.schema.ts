@@ -37,6 +37,8 @@ export const ConfigSchema = z
       .optional(),
     /** Expose only read-only tools. */
     readOnly: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(false),
+    /** Lets `routeros-mcp-admin plan approve --as NAME` approve under a name other than the OS user (shared admin hosts). */
+    planApproveAsAllowed: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(false),
     /** `jsonrpc` (spec) or `result`: failed tool calls as isError results for clients that hide JSON-RPC error data. */
     toolErrors: z.enum(['jsonrpc', 'result'], { message: 'must be jsonrpc or result' }).default('jsonrpc'),
     /** Tool calls per minute per MCP session. */

@@ -18,3 +18,6 @@ export * from './lib/singletons/system-identity.planner';
 export * from './lib/singletons/dns-servers.planner';
 export * from './lib/singletons/ntp-servers.planner';
 export * from './lib/planners';
+export * from './lib/live-state-hash';
+export * from './lib/errors/change-state-drifted.error';
+export * from './lib/singletons/dns-ntp.planner';

@@ -5,3 +5,4 @@ export * from './lib/internal.error';
 export * from './lib/text';
 export * from './lib/secret-fields';
 export * from './lib/access-policy';
+export * from './lib/canonical-json';

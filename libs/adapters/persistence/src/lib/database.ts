@@ -10,6 +10,7 @@ import { changeSchema } from './records/change.record';
 import { configSnapshotSchema } from './records/config-snapshot.record';
 import { credentialSchema } from './records/credential.record';
 import { deviceSchema, deviceTagSchema } from './records/device.record';
+import { planSchemas } from './records/plan.record';
 
 /** Switching the journal mode needs an exclusive lock, and SQLite does not wait for it: retry briefly. */
 async function retryWhileBusy<T>(work: () => Promise<T>, attempts = 50): Promise<T> {
@@ -72,7 +73,7 @@ export class Database {
     const dialect: Dialect = target.kind;
     if (target.kind === 'sqlite') ensurePrivateSqliteFiles(target.file);
     const common = {
-      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), configSnapshotSchema(dialect), changeSchema(dialect), apiTokenSchema(dialect)],
+      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), configSnapshotSchema(dialect), changeSchema(dialect), apiTokenSchema(dialect), ...planSchemas(dialect)],
       migrations: MIGRATIONS,
       migrationsTableName: 'schema_migrations',
       synchronize: false as const,

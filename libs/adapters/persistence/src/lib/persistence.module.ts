@@ -1,4 +1,4 @@
-import { ApiTokenRepository, AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, SchemaMigrator, SnapshotRepository } from '@routeros-mcp/application-ports';
+import { ApiTokenRepository, AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, PlanRepository, SchemaMigrator, SnapshotRepository } from '@routeros-mcp/application-ports';
 import { ContainerModule } from 'inversify';
 import { Database } from './database';
 import { RegistryReadCache } from './registry-read-cache';
@@ -10,6 +10,7 @@ import { TypeOrmCredentialRepository } from './repositories/typeorm-credential.r
 import { TypeOrmDeviceRepository } from './repositories/typeorm-device.repository';
 import { TypeOrmSchemaMigrator } from './typeorm-schema.migrator';
 import { TypeOrmSnapshotRepository } from './repositories/typeorm-snapshot.repository';
+import { TypeOrmPlanRepository } from './repositories/typeorm-plan.repository';
 
 /** Binds the persistence ports to TypeORM implementations over an already opened database. */
 export function persistenceModule(db: Database): ContainerModule {
@@ -24,5 +25,6 @@ export function persistenceModule(db: Database): ContainerModule {
     bind<SchemaMigrator>(SchemaMigrator).toConstantValue(new TypeOrmSchemaMigrator(db));
     bind<SnapshotRepository>(SnapshotRepository).toConstantValue(new TypeOrmSnapshotRepository(db));
     bind<ApiTokenRepository>(ApiTokenRepository).toConstantValue(new TypeOrmApiTokenRepository(db));
+    bind<PlanRepository>(PlanRepository).toConstantValue(new TypeOrmPlanRepository(db));
   });
 }

@@ -12,6 +12,7 @@ import { KeyRotationService } from './key-rotation.service';
 import { SnapshotChangeObserver } from './snapshots/snapshot-change-observer';
 import { SnapshotScheduler } from './snapshots/snapshot-scheduler';
 import { SnapshotService } from './snapshots/snapshot.service';
+import { PlanService } from './plans/plan.service';
 
 export function useCasesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -29,5 +30,6 @@ export function useCasesModule(): ContainerModule {
     bind(SnapshotScheduler).toSelf().inSingletonScope();
     bind(SnapshotChangeObserver).toSelf().inSingletonScope();
     bind(HealthPoller).toSelf().inSingletonScope();
+    bind(PlanService).toSelf().inSingletonScope();
   });
 }

@@ -20,7 +20,11 @@ export type ChangeProtection = 'safe_mode' | 'device_revert_timer' | 'none_neede
  * Who allowed the change. A direct call stands on the device's flags and is refused on prod; a plan step carries
  * the plan a human approved (a later issue runs plan steps through the same pipeline with this authority).
  */
-export type ChangeAuthority = { kind: 'direct' } | { kind: 'approved_plan'; planId: string; stepId?: string };
+export type ChangeAuthority =
+  | { kind: 'direct' }
+  | { kind: 'approved_plan'; planId: string; stepId?: string }
+  /** A dry run made to build a plan (never a write): judged as the plan's step would be. */
+  | { kind: 'plan_preview'; planId: string };
 
 /** The caller as recorded: never a credential. */
 export interface ChangeActor {

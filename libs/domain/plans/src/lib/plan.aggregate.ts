@@ -7,6 +7,9 @@ import { PlanSelfApprovalError } from './errors/plan-self-approval.error';
 import { canTransition, PlanStatus, StepStatus } from './plan-status';
 import { PlanStep } from './plan-step';
 import { BatchOptions, DEFAULT_BATCHES, planRolloutBatches } from './rollout-batches';
+import { planContentHash } from './content/plan-content-hash';
+import { DEFAULT_ROLLOUT_POLICY, RolloutPolicy } from './content/rollout-policy';
+import type { ExcludedDevice, StepPreview } from './content/step-preview';
 
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
@@ -30,6 +33,8 @@ export interface PlanProps {
   id: string;
   title: string;
   toolName: string;
+  /** The plan topic (`dns_ntp`, `address_list_sync`…) that turns each step's change into a device write. */
+  topic: string;
   createdBy: string;
   environment: Environment;
   riskLevel: RiskLevel;
@@ -37,6 +42,11 @@ export interface PlanProps {
   parameters: Record<string, unknown>;
   status: PlanStatus;
   steps: PlanStep[];
+  rollout: RolloutPolicy;
+  /** Devices asked for but left out, with the reason. */
+  excluded: ExcludedDevice[];
+  /** SHA-256 of the canonical content at creation (see planContentHash); an approval is bound to it. */
+  contentHash: string;
   createdAt: Date;
   expiresAt: Date;
   approval?: Approval;
@@ -49,8 +59,13 @@ export interface PlanProps {
 
 export type NewPlanInput = Pick<PlanProps, 'id' | 'title' | 'toolName' | 'createdBy' | 'environment' | 'riskLevel' | 'summary'> & {
   parameters?: Record<string, unknown>;
-  targets: { deviceId: string; change: Record<string, unknown> }[];
+  /** Defaults to the tool name. */
+  topic?: string;
+  targets: { deviceId: string; change: Record<string, unknown>; preview?: StepPreview }[];
+  /** Canary and batch sizes only (older callers); `rollout` wins when both are given. */
   batches?: BatchOptions;
+  rollout?: RolloutPolicy;
+  excluded?: ExcludedDevice[];
   ttlMs?: number;
 };
 
@@ -75,7 +90,8 @@ export class Plan {
     }
     const ttl = input.ttlMs ?? PLAN_LIMITS.defaultTtlMs;
     if (ttl < PLAN_LIMITS.minTtlMs || ttl > PLAN_LIMITS.maxTtlMs) errors.add('ttl', 'must be between 5 minutes and 7 days');
-    const batches = errors.collect(() => planRolloutBatches(input.targets, input.batches ?? DEFAULT_BATCHES));
+    const rollout: RolloutPolicy = input.rollout ?? { ...DEFAULT_ROLLOUT_POLICY, ...(input.batches ?? DEFAULT_BATCHES) };
+    const batches = errors.collect(() => planRolloutBatches(input.targets, { canarySize: rollout.canarySize, batchSize: rollout.batchSize }));
     errors.throwIfAny();
     let sequence = 0;
     const steps: PlanStep[] = batches!.flatMap((batch, batchIndex) =>
@@ -86,12 +102,16 @@ export class Plan {
         sequence: sequence++,
         status: 'pending' as const,
         change: target.change,
+        ...(target.preview ? { preview: target.preview } : {}),
       })),
     );
+    const expiresAt = new Date(now.getTime() + ttl);
+    const topic = input.topic ?? input.toolName;
     return new Plan({
       id: input.id,
       title: input.title.trim(),
       toolName: input.toolName,
+      topic,
       createdBy: input.createdBy.trim(),
       environment: input.environment,
       riskLevel: input.riskLevel,
@@ -99,8 +119,11 @@ export class Plan {
       parameters: input.parameters ?? {},
       status: 'pending',
       steps,
+      rollout,
+      excluded: input.excluded ?? [],
+      contentHash: planContentHash({ id: input.id, topic, targets: steps, rollout, expiresAt }),
       createdAt: now,
-      expiresAt: new Date(now.getTime() + ttl),
+      expiresAt,
       transitions: [],
       version: 0,
     });
@@ -120,6 +143,18 @@ export class Plan {
   get transitions(): readonly PlanTransition[] { return this.props.transitions; }
   get failureReason(): string | undefined { return this.props.failureReason; }
   get version(): number { return this.props.version; }
+  get topic(): string { return this.props.topic; }
+  get rollout(): RolloutPolicy { return this.props.rollout; }
+  get excluded(): readonly ExcludedDevice[] { return this.props.excluded; }
+  get createdAt(): Date { return this.props.createdAt; }
+  get title(): string { return this.props.title; }
+  /** The hash recorded at creation. */
+  get contentHash(): string { return this.props.contentHash; }
+
+  /** The hash of the content as it is now: differs from `contentHash` when the stored plan was altered. */
+  currentContentHash(): string {
+    return planContentHash({ id: this.props.id, topic: this.props.topic, targets: this.props.steps, rollout: this.props.rollout, expiresAt: this.props.expiresAt });
+  }
 
   /** Steps grouped by batch, canary first. */
   batches(): Readonly<PlanStep>[][] {

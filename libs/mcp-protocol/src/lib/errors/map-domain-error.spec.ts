@@ -1,7 +1,8 @@
 import { DeviceAuthFailedError, DeviceCommandError, DeviceTimeoutError, DeviceUnreachableError, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
 import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
-import { PlanExpiredError, PlanNotApprovedError } from '@routeros-mcp/domain-plans';
+import { PlanApprovalExpiredError, PlanApprovalInvalidError, PlanApprovalUsedError, PlanApproverNotEntitledError, PlanDevicesRefusedError, PlanExpiredError, PlanNotApprovedError, PlanSelfApprovalError, PlanStateDriftedError } from '@routeros-mcp/domain-plans';
+import { ChangeStateDriftedError } from '@routeros-mcp/domain-changes';
 import { SafetyViolationError } from '@routeros-mcp/domain-safety-rules';
 import { ERROR_KINDS } from './error-codes';
 import { protocolError, toMcpError } from './map-domain-error';
@@ -42,6 +43,21 @@ describe('toMcpError: one table from domain errors to spec 001', () => {
   it('maps plan errors to their own codes', () => {
     expect(toMcpError(new PlanNotApprovedError('p-1', 'pending')).code).toBe(-32030);
     expect(toMcpError(new PlanExpiredError('p-1', new Date(0))).code).toBe(-32031);
+  });
+
+  it('maps each refusal of plan_apply to its code, naming the admin command where a new approval helps', () => {
+    const codes = (e: Error) => [toMcpError(e).code, toMcpError(e).data.mcp_error_code];
+    expect(codes(new PlanApprovalInvalidError('p-1', 'signature'))).toEqual([-32030, 'PLAN_NOT_APPROVED']);
+    expect(toMcpError(new PlanApprovalInvalidError('p-1', 'content_changed')).data.suggestion).toContain('routeros-mcp-admin plan approve p-1');
+    expect(toMcpError(new PlanNotApprovedError('p-1', 'pending')).message).toContain('routeros-mcp-admin plan approve p-1');
+    expect(codes(new PlanApprovalExpiredError('p-1', new Date(0)))).toEqual([-32031, 'PLAN_EXPIRED']);
+    expect(codes(new PlanApprovalUsedError('p-1'))).toEqual([-32004, 'CONFLICT']);
+    expect(codes(new PlanStateDriftedError('p-1', [{ deviceId: 'r1', sections: ['ip/dns'] }]))).toEqual([-32004, 'CONFLICT']);
+    expect(toMcpError(new PlanStateDriftedError('p-1', [{ deviceId: 'r1', sections: ['ip/dns'] }])).data).toMatchObject({ drifted: [{ device_id: 'r1', sections: ['ip/dns'] }] });
+    expect(codes(new ChangeStateDriftedError('r1', ['ip/dns']))).toEqual([-32004, 'CONFLICT']);
+    expect(codes(new PlanApproverNotEntitledError('p-1', 'model', 'no role'))[1]).toBe('FORBIDDEN');
+    expect(codes(new PlanSelfApprovalError('p-1', 'bob'))[1]).toBe('FORBIDDEN');
+    expect(codes(new PlanDevicesRefusedError([{ deviceId: 'r3', code: 'SAFETY.TIER_CAPABILITY', reason: 'off' }]))[1]).toBe('UNSAFE_OPERATION');
   });
 
   it('keeps details short and never passes on the text of an unexpected error', () => {

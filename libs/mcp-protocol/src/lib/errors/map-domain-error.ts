@@ -102,6 +102,14 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   'PLAN.NOT_APPROVED': { kind: 'PLAN_NOT_APPROVED', sentence: (_d, m) => `${m}; a human must approve it out of band`, suggestion: () => 'Ask an operator to approve the plan with routeros-mcp-admin.', nextSteps: () => ['plan_get'] },
   'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
   'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },
+  // Approval checks of plan_apply: each its own code; a new approval (out of band) or a new plan is the way on.
+  'PLAN.APPROVAL_INVALID': { kind: 'PLAN_NOT_APPROVED', suggestion: (d) => `Ask an operator to approve the plan again: ${str(d['next_step'])}.`, nextSteps: () => ['plan_get'] },
+  'PLAN.APPROVAL_EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: (d) => `Ask an operator to approve it again (${str(d['next_step'])}), or create a new plan.`, nextSteps: () => ['plan_get'] },
+  'PLAN.APPROVAL_USED': { kind: 'CONFLICT', suggestion: () => 'The plan was already started with this approval: follow it with plan_status.', nextSteps: () => ['plan_status'] },
+  'PLAN.APPROVER_NOT_ENTITLED': { kind: 'FORBIDDEN', suggestion: (d) => `A person with the approver role approves plans: ${str(d['next_step'])}.`, nextSteps: () => [] },
+  'PLAN.STATE_DRIFTED': { kind: 'CONFLICT', suggestion: () => 'The devices changed since the plan was made: create a new plan from their current state.', nextSteps: () => ['plan_get'] },
+  'PLAN.DEVICES_REFUSED': { kind: 'UNSAFE_OPERATION', suggestion: () => 'Fix the listed devices, or leave them out with exclude, and create the plan again.', nextSteps: () => ['device_list'] },
+  'CHANGE.STATE_DRIFTED': { kind: 'CONFLICT', suggestion: () => 'The device changed since the dry run: dry-run again and review the new diff.', nextSteps: () => ['change_list'] },
   'CHANGE.CONFLICT': {
     kind: 'CONFLICT',
     suggestion: (d) => `Another change${d['change_in_progress'] ? ` (${str(d['change_in_progress'])})` : ''} is being made on this device: retry once it is done; the dry run shows what is left to do.`,

@@ -1,7 +1,7 @@
 import type { Principal } from '@routeros-mcp/application-ports';
 import type { ChangeAuthority, ChangePlanner, RiskLevel, TouchedRow } from '@routeros-mcp/domain-changes';
 import type { CapabilityFlag } from '@routeros-mcp/domain-devices';
-import type { Environment } from '@routeros-mcp/domain-kernel';
+import type { Environment, Tier } from '@routeros-mcp/domain-kernel';
 import type { RuleResult } from '@routeros-mcp/domain-safety-rules';
 
 /** How a write was guarded while it was made. */
@@ -29,6 +29,15 @@ export interface ChangeRequest<I> {
   signal?: AbortSignal;
   /** Who allowed it: the caller directly (the default), or a plan a human approved (passes PROD_REQUIRES_APPROVAL). */
   authority?: ChangeAuthority;
+  /** The tool's tier, whose flag the device must allow (default `advanced`; plan steps are `professional`). */
+  tier?: Tier;
+  /**
+   * The live-state hash the caller reviewed (a dry run's `stateHash`): when the sections the planner reads no longer
+   * hash the same, the change is refused with CHANGE.STATE_DRIFTED before anything is written (under the device lock).
+   */
+  expectedStateHash?: string;
+  /** The per-section hashes of that dry run (`stateSections`), to name what drifted. */
+  expectedStateSections?: Readonly<Record<string, string>>;
 }
 
 export interface VerificationOutcome {
@@ -51,6 +60,10 @@ export interface ChangeResult {
   verdicts: readonly RuleResult[];
   /** Absent for dry runs and no-ops. */
   protection?: Protection;
+  /** Dry runs: SHA-256 of the canonical live state of the sections the planner read (volatile fields left out). */
+  stateHash?: string;
+  /** Dry runs: the same per section. */
+  stateSections?: Readonly<Record<string, string>>;
   verification: VerificationOutcome;
 }
 

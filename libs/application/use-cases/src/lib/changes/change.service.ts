@@ -8,22 +8,25 @@ import {
   Logger as LoggerToken,
   RouterOsApi as RouterOsApiToken,
 } from '@routeros-mcp/application-ports';
-import type { ChangeAuthority, ChangeRecord, ChangeStep, LiveRows, RowOperation, TouchedRow } from '@routeros-mcp/domain-changes';
+import type { ChangeAuthority, ChangeRecord, ChangeStep, LiveRows, LiveStateDigest, RowOperation, TouchedRow } from '@routeros-mcp/domain-changes';
 import {
   applyOperations,
   ChangeFailedError,
   ChangeNotFoundError,
   ChangeNotRevertibleError,
   changeRevertPlanner,
+  ChangeStateDriftedError,
   diffLines,
+  driftedSections,
   inverseOperations,
+  liveStateDigest,
   redactTouched,
   revertSchedulerName,
   secretsNeededToRestore,
   transition,
 } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
-import { isDomainError } from '@routeros-mcp/domain-kernel';
+import { isDomainError, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { RuleResult, SafetyContext, ServiceLogin } from '@routeros-mcp/domain-safety-rules';
 import { assertSafe, evaluateManagementPath, evaluateSafety, MANAGEMENT_PATH_DEPENDENCIES, MANAGEMENT_PATH_MENUS, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
 import { inject, injectable, optional } from 'inversify';
@@ -136,6 +139,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
 
   private async execute<I>(request: ChangeRequest<I>, revertOf?: ChangeRecord): Promise<ChangeResult> {
     const authority = request.authority ?? { kind: 'direct' };
+    if (authority.kind === 'plan_preview' && !request.dryRun) throw ValidationError.single('dry_run', 'a plan preview is a dry run; plan steps run under the approved plan');
     const device = await this.registry.get(request.deviceId);
     device.assertUsable();
     const context = safetyContext(request, device, authority);
@@ -146,12 +150,13 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const held = request.dryRun ? undefined : await this.lock.acquire(device.id, { changeId, waitMs: this.settings.lockWaitMs, leaseMs: this.settings.lockLeaseMs, signal: request.signal });
     try {
       const outcome = await this.plan(request, device, target, context);
+      const state = request.dryRun ? { stateHash: outcome.state.hash, stateSections: outcome.state.sections } : {};
       if (outcome.kind === 'no_change') {
-        return { changed: false, dryRun: request.dryRun, summary: outcome.reason, touched: redactTouched(outcome.current), diff: [], risk: 'low', verdicts: outcome.verdicts, verification: { status: 'not_run', checks: [] } };
+        return { changed: false, dryRun: request.dryRun, summary: outcome.reason, touched: redactTouched(outcome.current), diff: [], risk: 'low', verdicts: outcome.verdicts, verification: { status: 'not_run', checks: [] }, ...state };
       }
       const plan = outcome.plan;
       // Rows shown to the caller never carry a secret value (the live rows read for writing do).
-      const result: ChangeResult = { changed: true, dryRun: request.dryRun, summary: plan.summary, touched: redactTouched(plan.touched), diff: diffLines(plan.operations), risk: plan.risk, verdicts: plan.verdicts, verification: { status: 'not_run', checks: [] } };
+      const result: ChangeResult = { changed: true, dryRun: request.dryRun, summary: plan.summary, touched: redactTouched(plan.touched), diff: diffLines(plan.operations), risk: plan.risk, verdicts: plan.verdicts, verification: { status: 'not_run', checks: [] }, ...state };
       if (request.dryRun) return result;
       return await this.apply(changeId, request, authority, device, target, plan, revertOf);
     } finally {
@@ -160,10 +165,16 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
   }
 
   /** Read → propose → judge. Refusals throw; nothing is written here. */
-  private async plan<I>(request: ChangeRequest<I>, device: Device, target: DeviceTarget, context: SafetyContext): Promise<{ kind: 'no_change'; reason: string; current: readonly TouchedRow[]; verdicts: RuleResult[] } | { kind: 'change'; plan: Planned }> {
-    let live: LiveRows = await readLiveRows(this.api, target, request.planner.reads(request.input), { signal: request.signal });
+  private async plan<I>(request: ChangeRequest<I>, device: Device, target: DeviceTarget, context: SafetyContext): Promise<({ kind: 'no_change'; reason: string; current: readonly TouchedRow[]; verdicts: RuleResult[] } | { kind: 'change'; plan: Planned }) & { state: LiveStateDigest }> {
+    const reads = request.planner.reads(request.input);
+    let live: LiveRows = await readLiveRows(this.api, target, reads, { signal: request.signal });
+    // The state the proposal is computed from: what a reviewer saw must still be there (the caller holds the lock).
+    const state = liveStateDigest(live, reads);
+    if (request.expectedStateHash !== undefined && state.hash !== request.expectedStateHash) {
+      throw new ChangeStateDriftedError(device.id, request.expectedStateSections ? driftedSections(request.expectedStateSections, state.sections) : []);
+    }
     const outcome = request.planner.propose(live, request.input);
-    if (outcome.kind === 'no_change') return { ...outcome, verdicts: evaluateSafety(context).results.filter((r) => !NEEDS_DEVICE_STATE.has(r.ruleId)) };
+    if (outcome.kind === 'no_change') return { ...outcome, state, verdicts: evaluateSafety(context).results.filter((r) => !NEEDS_DEVICE_STATE.has(r.ruleId)) };
     const { proposal } = outcome;
     // The evaluation looks further than the menus written only when a write touches what the path depends on.
     const touchesPath = proposal.operations.some((op) => MANAGEMENT_PATH_DEPENDENCIES.includes(op.menu));
@@ -178,6 +189,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const commands = proposal.operations.filter((op) => op.kind === 'command');
     return {
       kind: 'change',
+      state,
       plan: {
         live,
         summary: proposal.summary,
@@ -408,9 +420,10 @@ function safetyContext<I>(request: ChangeRequest<I>, device: Device, authority: 
   const input = request.planner.safetyInput?.(request.input);
   return {
     serviceEnvironment: request.environment,
-    operation: { tool: request.tool, tier: 'advanced', topic: request.tool.split('_')[0], writes: true, ...(request.requiresFlag ? { requiresFlag: request.requiresFlag } : {}) },
+    operation: { tool: request.tool, tier: request.tier ?? 'advanced', topic: request.tool.split('_')[0], writes: true, ...(request.requiresFlag ? { requiresFlag: request.requiresFlag } : {}) },
     device: { id: device.id, environment: device.environment, capabilities: device.capabilities, critical: device.critical },
-    ...(authority.kind === 'approved_plan' ? { approvedPlanId: authority.planId } : {}),
+    // A plan's preview is judged as its step will be once approved (it writes nothing).
+    ...(authority.kind === 'approved_plan' || (authority.kind === 'plan_preview' && request.dryRun) ? { approvedPlanId: authority.planId } : {}),
     ...(input ? { input } : {}),
   };
 }

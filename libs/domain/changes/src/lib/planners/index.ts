@@ -4,6 +4,7 @@ export { ipRemoveAddressPlanner, IpRemoveAddressInput } from './ip/ip-remove-add
 export { interfaceSetCommentPlanner, InterfaceSetCommentInput } from './interface/interface-set-comment.planner';
 export { interfaceSetEnabledPlanner, InterfaceSetEnabledInput } from './interface/interface-set-enabled.planner';
 export { addressListUpdatePlanner, AddressListUpdateInput, AddressListEntryInput, MANAGED_LIST_PREFIX } from './firewall/address-list-update.planner';
+export { addressListSyncPlanner, AddressListSyncInput, ADDRESS_LIST_SYNC_LIMIT } from './firewall/address-list-sync.planner';
 export { FILTER_ACTIONS, PROTOCOLS, CONNECTION_STATES, CONNECTION_NAT_STATES, REJECT_WITH, FilterRuleProps, RuleRef } from './firewall/filter-rule';
 export { filterAddRulePlanner, FilterAddRuleInput } from './firewall/filter-add-rule.planner';
 export { filterUpdateRulePlanner, FilterUpdateRuleInput } from './firewall/filter-update-rule.planner';

@@ -1,0 +1,84 @@
+import { PLAN_STATUSES, PlanStatus, Principal } from '@routeros-mcp/composition';
+import { Command, Option } from 'commander';
+import { userInfo } from 'node:os';
+import { CliContext } from '../cli-context';
+import { CliUsageError } from '../cli-error';
+import { write } from '../cli-io';
+import { limitOf } from '../option-parsers';
+import { planJson, planSummaryJson, planTable, planText } from '../plan-render';
+import { AbortedByUser } from './device-remove.command';
+
+/** A person at this CLI: `os:<user>`, so an approval names the operating-system account that gave it. */
+const osPrincipal = (): Principal => ({ id: `os:${userInfo().username}`, via: 'admin-cli' });
+
+export function planCommand(ctx: CliContext): Command {
+  const list = new Command('list')
+    .description('list plans, newest first')
+    .addOption(new Option('--status <status>', 'only plans in this state').choices(PLAN_STATUSES))
+    .option('--limit <n>', 'at most this many (default 50)', limitOf(1_000), 50)
+    .option('--json', 'print JSON')
+    .action(async (options: { status?: PlanStatus; limit: number; json?: boolean }, cmd: Command) => {
+      await ctx.withServices(cmd, async (services) => {
+        const items = await services.plans.list({ ...(options.status ? { status: options.status } : {}), limit: options.limit });
+        write(ctx.io.stdout, options.json ? JSON.stringify(items.map(planSummaryJson)) : planTable(items));
+      });
+    });
+
+  const show = new Command('show')
+    .description('print a plan for review: per device its diff, risk and safety verdicts, and the content hash an approval binds to')
+    .argument('<id>', 'plan id (see plan list)')
+    .option('--json', 'print JSON')
+    .action(async (id: string, options: { json?: boolean }, cmd: Command) => {
+      await ctx.withServices(cmd, async (services) => {
+        const plan = await services.plans.get(id);
+        write(ctx.io.stdout, options.json ? JSON.stringify(planJson(plan)) : planText(plan, ctx.color));
+      });
+    });
+
+  const approve = new Command('approve')
+    .description('approve a plan as the operating-system user (after showing its content hash and asking, on a terminal)')
+    .argument('<id>', 'plan id')
+    .option('--yes', 'approve without asking (scripts)')
+    .option('--comment <text>', 'recorded with the approval')
+    .option('--as <name>', 'approve under this name instead of os:<user> (only where the deployment allows it: planApproveAsAllowed)')
+    .action(async (id: string, options: { yes?: boolean; comment?: string; as?: string }, cmd: Command) => {
+      await ctx.withServices(cmd, async (services) => {
+        if (options.as !== undefined && !services.config.planApproveAsAllowed) throw new CliUsageError('--as is off in this deployment (set planApproveAsAllowed / ROUTEROS_MCP_PLAN_APPROVE_AS_ALLOWED=true to allow it)');
+        if (options.as !== undefined && options.as.trim() === '') throw new CliUsageError('--as needs a name');
+        const approver: Principal = options.as ? { id: options.as.trim(), via: 'admin-cli' } : osPrincipal();
+        const plan = await services.plans.get(id);
+        if (!options.yes) {
+          if (!ctx.io.interactive) throw new CliUsageError(`refusing to approve ${id} without confirmation: review it with plan show, then pass --yes`);
+          write(ctx.io.stdout, planText(plan, ctx.color));
+          const ok = await ctx.io.confirm(`Approve ${id} (content hash ${plan.contentHash}) as ${approver.id}?`);
+          if (!ok) throw new AbortedByUser(`not approved: ${id} is unchanged`);
+        }
+        const approval = await services.plans.approve(id, approver, { ...(options.comment ? { comment: options.comment } : {}) });
+        write(ctx.io.stdout, `Approved ${id} as ${approval.approver}: content hash ${approval.contentHash}, valid until ${approval.expiresAt.toISOString()}.`);
+      });
+    });
+
+  const reject = new Command('reject')
+    .description('reject a pending plan')
+    .argument('<id>', 'plan id')
+    .requiredOption('--reason <text>', 'why (recorded)')
+    .action(async (id: string, options: { reason: string }, cmd: Command) => {
+      await ctx.withServices(cmd, async (services) => {
+        await services.plans.reject(id, osPrincipal(), options.reason);
+        write(ctx.io.stdout, `Rejected ${id}.`);
+      });
+    });
+
+  const cancel = new Command('cancel')
+    .description('cancel a pending or approved plan')
+    .argument('<id>', 'plan id')
+    .option('--reason <text>', 'why (recorded)', 'cancelled at the admin CLI')
+    .action(async (id: string, options: { reason: string }, cmd: Command) => {
+      await ctx.withServices(cmd, async (services) => {
+        await services.plans.cancel(id, osPrincipal(), options.reason);
+        write(ctx.io.stdout, `Cancelled ${id}.`);
+      });
+    });
+
+  return new Command('plan').description('multi-device change plans: review, approve, reject, cancel').addCommand(list).addCommand(show).addCommand(approve).addCommand(reject).addCommand(cancel);
+}

@@ -1,0 +1,110 @@
+import type { ApprovalGrantRecord } from '@routeros-mcp/application-ports';
+import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
+import { Approval, Plan, rolloutPolicyOf } from '@routeros-mcp/domain-plans';
+import { useTestDatabases } from '@routeros-mcp/testing';
+import { Database, DatabaseTarget, TypeOrmPlanRepository, TypeOrmSchemaMigrator } from '../../index';
+
+const t0 = new Date('2026-11-23T10:00:00.000Z');
+const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+
+function newPlan(id = 'plan-dns-0001', devices = ['r1', 'r2', 'r3'], createdBy = 'bob'): Plan {
+  return Plan.create(
+    {
+      id, title: 'DNS rollout', toolName: 'plan_dns_ntp', topic: 'dns_ntp', createdBy, environment: 'lab', riskLevel: 'low', summary: 'set DNS servers',
+      targets: devices.map((deviceId) => ({
+        deviceId, change: { dns: { servers: ['192.0.2.53'] } },
+        preview: { summary: 'set the DNS servers to 192.0.2.53', changed: true, diff: ['/ip dns set servers=192.0.2.53'], risk: 'low', verdicts: [{ ruleId: 'PROTECT_MANAGEMENT_PATH', status: 'pass', message: 'ok' }], touched: [{ menu: 'ip/dns', before: { servers: '' }, after: { servers: '192.0.2.53' } }], stateHash: 'a'.repeat(64), sections: { 'ip/dns': 'b'.repeat(64) } },
+      })),
+      rollout: rolloutPolicyOf({ canarySize: 1, batchSize: 2, haltPolicy: 'halt_and_hold' }),
+      excluded: [{ deviceId: 'r9', reason: 'excluded by the caller' }],
+    },
+    t0,
+  );
+}
+
+const grant = (planId: string, nonceDigest: string, patch: Partial<ApprovalGrantRecord> = {}): ApprovalGrantRecord => ({
+  id: `g-${nonceDigest.slice(0, 8)}`, planId, contentHash: 'c'.repeat(64), approver: 'os:alice', basis: 'admin-cli', approvedAt: at(1), expiresAt: at(61), nonceDigest, sealed: 'v1.sealed', comment: 'ok', ...patch,
+});
+
+const databases = useTestDatabases();
+const engines: [string, () => Promise<DatabaseTarget>][] = [
+  ['SQLite', async () => ({ kind: 'sqlite', file: databases.sqliteFile() })],
+  ['PostgreSQL', async () => ({ kind: 'postgres', url: await databases.postgresUrl() })],
+];
+
+describe.each(engines)('plan repository on %s', (_engine, newTarget) => {
+  let db: Database;
+  let other: Database;
+
+  beforeEach(async () => {
+    const target = await newTarget();
+    db = await Database.open(target);
+    await new TypeOrmSchemaMigrator(db).migrate();
+    other = await Database.open(target);
+  });
+  afterEach(async () => {
+    await other.close();
+    await db.close();
+  });
+
+  it('stores a plan with its steps and previews and reads it back exactly, content hash included', async () => {
+    const repo = new TypeOrmPlanRepository(db);
+    const plan = newPlan();
+    await repo.create(plan);
+    const read = (await new TypeOrmPlanRepository(other).get(plan.id))!;
+    expect(read.toProps()).toEqual(plan.toProps());
+    expect(read.currentContentHash()).toBe(plan.contentHash);
+    expect(await repo.get('plan-none-0000')).toBeUndefined();
+  });
+
+  it('saves at the version read and refuses a stale save', async () => {
+    const repo = new TypeOrmPlanRepository(db);
+    const created = await repo.create(newPlan());
+    const a = (await repo.get(created.id))!;
+    const b = (await new TypeOrmPlanRepository(other).get(created.id))!;
+    a.approve(Approval.of({ approvedBy: 'os:alice', approvedAt: at(1), comment: 'fine' }), at(1));
+    const saved = await repo.save(a);
+    expect(saved.version).toBe(1);
+    b.cancel('bob', 'no longer needed', at(2));
+    await expect(new TypeOrmPlanRepository(other).save(b)).rejects.toBeInstanceOf(ConcurrentModificationError);
+    const now = (await repo.get(created.id))!;
+    expect(now.status).toBe('approved');
+    expect(now.approval).toMatchObject({ approvedBy: 'os:alice', comment: 'fine' });
+    now.start('os:alice', at(3));
+    await repo.save(now);
+    expect((await repo.get(created.id))!.toProps()).toEqual({ ...now.toProps(), version: 2 });
+  });
+
+  it('lists by status, creator and device, newest first', async () => {
+    const repo = new TypeOrmPlanRepository(db);
+    await repo.create(newPlan('plan-aaaa-0001', ['r1', 'r2']));
+    await repo.create(Plan.restore({ ...newPlan('plan-aaaa-0002', ['r3'], 'carol').toProps(), createdAt: at(5) }));
+    const third = Plan.restore({ ...newPlan('plan-aaaa-0003', ['r2']).toProps(), createdAt: at(10) });
+    third.cancel('bob', 'x', at(11));
+    await repo.create(third);
+    expect((await repo.list({ limit: 10 })).map((p) => p.id)).toEqual(['plan-aaaa-0003', 'plan-aaaa-0002', 'plan-aaaa-0001']);
+    expect((await repo.list({ status: 'pending', limit: 10 })).map((p) => p.id)).toEqual(['plan-aaaa-0002', 'plan-aaaa-0001']);
+    expect((await repo.list({ createdBy: 'carol', limit: 10 })).map((p) => p.id)).toEqual(['plan-aaaa-0002']);
+    expect((await repo.list({ deviceId: 'r2', limit: 10 })).map((p) => p.id)).toEqual(['plan-aaaa-0003', 'plan-aaaa-0001']);
+    expect((await repo.list({ deviceId: 'r2', limit: 10 }))[1].steps.map((s) => s.deviceId)).toEqual(['r1', 'r2']);
+  });
+
+  it('keeps grants and lets exactly one of two racing consumers use one', async () => {
+    const repo = new TypeOrmPlanRepository(db);
+    const plan = await repo.create(newPlan());
+    await repo.addGrant(grant(plan.id, '1'.repeat(64), { approvedAt: at(1) }));
+    await repo.addGrant(grant(plan.id, '2'.repeat(64), { approvedAt: at(2) }));
+    await expect(repo.addGrant(grant(plan.id, '2'.repeat(64), { id: 'g-dup' }))).rejects.toThrow();
+    expect((await repo.grantsFor(plan.id)).map((g) => g.nonceDigest)).toEqual(['2'.repeat(64), '1'.repeat(64)]);
+    expect((await repo.grantsFor(plan.id))[0]).toEqual(grant(plan.id, '2'.repeat(64), { approvedAt: at(2) }));
+
+    const results = await Promise.all([repo.consumeGrant('2'.repeat(64), 'p1', at(3)), new TypeOrmPlanRepository(other).consumeGrant('2'.repeat(64), 'p2', at(3))]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await repo.consumeGrant('2'.repeat(64), 'p3', at(4))).toBe(false);
+    expect(await repo.consumeGrant('9'.repeat(64), 'p3', at(4))).toBe(false);
+    const used = (await repo.grantsFor(plan.id))[0];
+    expect(used.usedAt).toEqual(at(3));
+    expect(['p1', 'p2']).toContain(used.usedBy);
+    expect((await repo.grantsFor(plan.id))[1].usedAt).toBeUndefined();
+  });
+});

@@ -1,0 +1,22 @@
+import type { ChangePlanner } from '@routeros-mcp/domain-changes';
+import type { CapabilityFlag } from '@routeros-mcp/domain-devices';
+
+/**
+ * What a plan topic contributes: how a step's stored, secret-free `change` JSON becomes a planner input, the planner
+ * that turns it into one change record on one device, and the flags every target needs. The rollout runs each step
+ * through the change pipeline (ChangeService.run) with `tool`, `requiresFlag`, `planner`, `parse(step.change)` and
+ * `authority: { kind: 'approved_plan', planId, stepId }`; plan creation does the same as a dry run.
+ */
+export interface PlanTopic<I = unknown> {
+  /** `dns_ntp`, `address_list_sync`… (the `plan_<name>` tool creates plans of it). */
+  readonly name: string;
+  /** The tool name recorded with each step's change; its first word picks the topic write flag (`firewall_…`). */
+  readonly tool: string;
+  /** Flags every target needs on top of `allow_professional_workflows` (the tier's). */
+  readonly requiresFlag?: CapabilityFlag;
+  /** Checks and normalises a step's change; throws ValidationError naming the field. */
+  parse(change: Readonly<Record<string, unknown>>): I;
+  /** One line for titles and lists: `DNS 192.0.2.53, 192.0.2.54`. */
+  describe(input: I): string;
+  readonly planner: ChangePlanner<I>;
+}
