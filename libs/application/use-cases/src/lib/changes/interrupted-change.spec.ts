@@ -1,8 +1,8 @@
 import type { ChangeRecord, RowOperation } from '@routeros-mcp/domain-changes';
 import { assessInterrupted, beforeStateOf, recoveryInverse, settlementOf } from './interrupted-change';
 
-const ADD: RowOperation = { kind: 'add', menu: 'ip/firewall/address-list', props: { list: 'blocked', address: '192.0.2.7' } };
-const SET: RowOperation = { kind: 'set', menu: 'ip/dns', props: { servers: '9.9.9.9' } };
+const ADD = { kind: 'add', menu: 'ip/firewall/address-list', props: { list: 'blocked', address: '192.0.2.7' } } as const satisfies RowOperation;
+const SET = { kind: 'set', menu: 'ip/dns', props: { servers: '9.9.9.9' } } as const satisfies RowOperation;
 
 /** A record as the pipeline leaves it mid-change: the add's id not saved, its menu's ids before recorded. */
 function record(patch: Partial<ChangeRecord> = {}): ChangeRecord {
