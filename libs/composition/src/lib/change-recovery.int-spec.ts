@@ -1,7 +1,7 @@
 import { AuditLog, type AuditEvent, type ChangeRepository, ChangeRepository as ChangeRepositoryToken } from '@routeros-mcp/application-ports';
-import { InterruptedChangeRecovery, type RecoveryResult } from '@routeros-mcp/application-use-cases';
+import { ChangeService, InterruptedChangeRecovery, type RecoveryResult } from '@routeros-mcp/application-use-cases';
 import { loadConfig } from '@routeros-mcp/config';
-import type { ChangeRecord, RowOperation } from '@routeros-mcp/domain-changes';
+import { type ChangeRecord, type RowOperation, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
 import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -152,6 +152,22 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     expect(stored!.addedIds[0]).toMatch(/^\*/);
     expect(await audited(record.id)).toMatchObject([{ principal: { id: 'routeros-mcp' }, arguments: { was: 'applying', status: 'reverted' } }]);
     expect((await recovery.sweep()).filter((r) => r.changeId === record.id)).toEqual([]);
+  }, 120_000);
+
+  it('writes nothing over a change made on the device after the interrupted one: the record needs attention', async () => {
+    await simControl(fleet, 'PUT', '/devices/0/faults', { freezeAfterWrite: true });
+    const record = await interrupt('plain', [STATIC, DNS], async () => (await state(0))['ip/dns/static'].some((r) => r['name'] === 'recovery.example'));
+    await simControl(fleet, 'DELETE', '/devices/0/faults');
+    // Another writer gets the device once the dead process's lease ran out, before any sweep came.
+    const later = await container.get(ChangeService).run({ principal: { id: 'spec', via: 'test' }, correlationId: 'corr-later', environment: 'lab', deviceId: 'plain', tool: 'system_set_identity', planner: systemIdentityPlanner, input: { name: 'later-1' }, dryRun: false });
+    expect(later.changed).toBe(true);
+
+    expect(await settle(record.id)).toMatchObject({ status: 'needs_attention' });
+    expect(await changes.get(record.id)).toMatchObject({ status: 'needs_attention', outcome: expect.stringContaining(`change ${later.changeId} was made on the device since`) });
+    const after = await state(0);
+    expect(after['ip/dns/static'].some((r) => r['name'] === 'recovery.example')).toBe(true);
+    expect(after['system/identity'][0]['name']).toBe('later-1');
+    expect(await audited(record.id)).toMatchObject([{ outcome: 'error', arguments: { status: 'needs_attention' } }]);
   }, 120_000);
 
   it('removes the revert timer first, then undoes the write, for a change that died with a timer armed', async () => {

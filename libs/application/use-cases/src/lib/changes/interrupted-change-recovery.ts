@@ -24,7 +24,7 @@ import { ChangeObserver } from './change-observer';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, writeOperation } from './change-writes';
 import type { InterruptedState, Settlement } from './interrupted-change';
-import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementOf, writtenMenus } from './interrupted-change';
+import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, writtenMenus } from './interrupted-change';
 import { readLiveRows } from './live-rows';
 
 /** Who settles what a dead process left: the service itself, named so in the audit trail. */
@@ -120,6 +120,12 @@ export class InterruptedChangeRecovery {
       if (options.environment && device.environment !== options.environment) return { ...ids, result: 'skipped', reason: `device of environment ${device.environment}` };
       const target = targetFor(device, await this.registry.revealCredentials(device.id));
       this.logger.warn('recovering a change its process left unfinished', { change_id: latest.id, device_id: latest.deviceId, status: latest.status, protection: latest.protection ?? null });
+      const later = (await this.changes.list({ deviceId: latest.deviceId, limit: 1 }))[0];
+      if (later && later.id !== latest.id && later.createdAt.getTime() >= latest.createdAt.getTime()) {
+        // Its timer would undo this change over the later one: removed all the same. Nothing else is written.
+        if (!(await RevertTimerGuard.removeLeftover(this.api, target, latest.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
+        return this.settle(latest, settlementAfterLater(latest, later.id));
+      }
       return this.settle(latest, await this.restore(latest, target, options.signal));
     } catch (error) {
       if (!isUnreachable(error)) throw error;

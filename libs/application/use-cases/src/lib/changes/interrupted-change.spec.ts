@@ -1,5 +1,5 @@
 import type { ChangeRecord, RowOperation } from '@routeros-mcp/domain-changes';
-import { assessInterrupted, beforeStateOf, recoveryInverse, settlementOf } from './interrupted-change';
+import { assessInterrupted, beforeStateOf, recoveryInverse, settlementAfterLater, settlementOf } from './interrupted-change';
 
 const ADD = { kind: 'add', menu: 'ip/firewall/address-list', props: { list: 'blocked', address: '192.0.2.7' } } as const satisfies RowOperation;
 const SET = { kind: 'set', menu: 'ip/dns', props: { servers: '9.9.9.9' } } as const satisfies RowOperation;
@@ -62,6 +62,11 @@ describe('how an interrupted change is settled', () => {
     expect(settlementOf({ status: 'applying', protection: 'none_needed' }, { left: [], undone: 'rest' }).outcome).toMatch(/^interrupted .* recovered: the inverse written over REST/);
     expect(settlementOf({ status: 'applying', protection: 'safe_mode' }, { left: [], undone: 'device' }).outcome).toMatch(/RouterOS undid the safe-mode changes/);
     expect(settlementOf({ status: 'proposed' }, { left: [], undone: 'rest' }).status).toBe('reverted');
+  });
+
+  it('writes nothing over a later change: a proposed one failed, an applying one needs attention', () => {
+    expect(settlementAfterLater({ status: 'proposed' }, 'c-2')).toMatchObject({ status: 'failed', outcome: expect.stringContaining('change c-2 was made since') });
+    expect(settlementAfterLater({ status: 'applying' }, 'c-2')).toMatchObject({ status: 'needs_attention', outcome: expect.stringContaining('undoing this one could undo it') });
   });
 
   it('needs attention with what is left when the before-state does not hold', () => {

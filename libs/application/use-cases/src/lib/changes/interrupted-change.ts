@@ -85,6 +85,16 @@ export interface Settlement {
 }
 
 /**
+ * A later change was made on the device before recovery came: its rows may hold that change now, and undoing this
+ * one would undo it too. Nothing is written: a `proposed` change (never marked as writing) failed, an `applying` one
+ * needs a person to compare the device with the record.
+ */
+export function settlementAfterLater(record: Pick<ChangeRecord, 'status'>, laterChangeId: string): Settlement {
+  if (record.status === 'proposed') return { status: 'failed', outcome: `interrupted before its first write; not checked on the device, where change ${laterChangeId} was made since` };
+  return { status: 'needs_attention', outcome: `interrupted (the process ended mid-change) and not undone: change ${laterChangeId} was made on the device since, and undoing this one could undo it; compare the device with this record` };
+}
+
+/**
  * `proposed` with the device as it was: failed, nothing written. Otherwise the change is undone, never kept (its
  * caller never saw it verified): reverted when the before-state is confirmed, needs attention with what is left.
  */
