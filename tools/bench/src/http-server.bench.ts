@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { stopChild } from './child';
 import { enrollSimLines } from './enroll-sim';
 import { Era, ERAS } from './era-clients';
-import { BENCH_AUTH, BenchHttpServer, memoryAfterGc, startBareHttp, startProductHttp } from './http-server-process';
+import { BENCH_AUTH, BENCH_DATABASE_URL, BenchHttpServer, memoryAfterGc, startBareHttp, startProductHttp } from './http-server-process';
 import { mcpLoad, McpLoadResult, mcpPost, post } from './mcp-http-load';
 import { startSim } from './sim-process';
 
@@ -61,7 +61,7 @@ export async function httpDeviceList(clients = 64, roundSeconds = 5, rounds = 2,
       const p = merge(measured.product);
       const b = merge(measured.bare);
       rows.push({
-        name: `device_list over HTTP, ${clients} clients, ${eraLabel(era)}, auth ${BENCH_AUTH}, ${devices} devices`,
+        name: `device_list over HTTP, ${clients} clients, ${eraLabel(era)}, auth ${BENCH_AUTH}, ${devices} devices, ${BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`,
         calls_per_s: round(p.perSecond, 0),
         bare_trivial_calls_per_s: round(b.perSecond, 0),
         throughput_ratio: round(p.perSecond / b.perSecond),
