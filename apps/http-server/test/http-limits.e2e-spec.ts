@@ -65,7 +65,7 @@ describe('global concurrency of tool execution', () => {
     }
   });
 
-  it('a tool that only reads the server's own records (device_list) takes no slot: it answers while the only slot is held by a device call', async () => {
+  it('a tool that only reads the server\'s own records (device_list) takes no slot: it answers while the only slot is held by a device call', async () => {
     const { server, token } = await serve({ ROUTEROS_MCP_HTTP_MAX_CONCURRENT_CALLS: '1' });
     try {
       expect(await race(server.url, token, { tool: 'device_list', args: {} })).toEqual(['fast', 'slow']);
