@@ -33,17 +33,21 @@ async function serve(env: Record<string, string> = {}) {
   return { server, token: auth.token };
 }
 
-/** A slow call on dev-slow, held at its device; then a call on dev-fast. Resolves with the order they completed in. */
-async function race(url: string, token: string | undefined): Promise<string[]> {
+/**
+ * A slow call on dev-slow, held at its device; then `fast` (a call on dev-fast by default). Resolves with the order
+ * they completed in.
+ */
+async function race(url: string, token: string | undefined, fast: { tool: string; args: Record<string, unknown> } = { tool: 'system_get_clock', args: { device_id: 'dev-fast' } }): Promise<string[]> {
   const [a, b] = await Promise.all([connectHttp('modern', url, { token }), connectHttp('legacy', url, { token })]);
   try {
     await simControl(fleet, 'PUT', '/devices/0/faults', SLOW);
     const order: string[] = [];
     const slow = a.callTool('system_get_clock', { device_id: 'dev-slow' }).then((r) => (order.push('slow'), r));
     await deviceBusy(fleet, 0);
-    const fast = b.callTool('system_get_clock', { device_id: 'dev-fast' }).then((r) => (order.push('fast'), r));
-    const results = await Promise.all([slow, fast]);
-    for (const result of results) expect(result.structuredContent.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const quick = b.callTool(fast.tool, fast.args).then((r) => (order.push('fast'), r));
+    const [slowResult, fastResult] = await Promise.all([slow, quick]);
+    expect(slowResult.structuredContent.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(fastResult.isError).toBeFalsy();
     return order;
   } finally {
     await a.close();
@@ -56,6 +60,15 @@ describe('global concurrency of tool execution', () => {
     const { server, token } = await serve({ ROUTEROS_MCP_HTTP_MAX_CONCURRENT_CALLS: '1' });
     try {
       expect(await race(server.url, token)).toEqual(['slow', 'fast']);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('a tool that only reads the server\'s own records (device_list) takes no slot: it answers while the only slot is held by a device call', async () => {
+    const { server, token } = await serve({ ROUTEROS_MCP_HTTP_MAX_CONCURRENT_CALLS: '1' });
+    try {
+      expect(await race(server.url, token, { tool: 'device_list', args: {} })).toEqual(['fast', 'slow']);
     } finally {
       expect(await server.stop()).toBe(0);
     }

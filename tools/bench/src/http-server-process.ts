@@ -19,6 +19,11 @@ const BARE_HTTP_SERVER = join(__dirname, 'bare-http-mcp-server.js');
  */
 export const BENCH_AUTH: 'tokens' | 'none' = 'tokens';
 
+/** BENCH_DATABASE_URL (`postgres://…`, an empty database) measures the product on PostgreSQL instead of SQLite. */
+export const BENCH_DATABASE_URL = process.env['BENCH_DATABASE_URL'] ?? '';
+/** BENCH_SERVER_NODE_ARGS go to the measured server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const NODE_ARGS = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+
 export interface BenchHttpServer {
   url: string;
   pid: number;
@@ -33,6 +38,7 @@ export interface BenchHttpServer {
 const productEnv = (dataDir: string): Record<string, string> => ({
   PATH: process.env['PATH'] ?? '',
   ROUTEROS_MCP_DATA_DIR: dataDir,
+  ...(BENCH_DATABASE_URL ? { ROUTEROS_MCP_DATABASE_URL: BENCH_DATABASE_URL } : {}),
   ROUTEROS_MCP_AUTH: BENCH_AUTH,
   ROUTEROS_MCP_LOG_LEVEL: 'info', // as deployed; the "listening" line is info
   ROUTEROS_MCP_READ_ONLY: 'true',
@@ -50,7 +56,7 @@ async function createToken(dataDir: string): Promise<string> {
 export async function startProductHttp(dataDir: string): Promise<BenchHttpServer> {
   const authorization = BENCH_AUTH === 'tokens' ? `Bearer ${await createToken(dataDir)}` : undefined;
   const heapFile = join(dataDir, '..', 'heap.json');
-  const child = spawn(process.execPath, [...HEAP_PROBE, HTTP_SERVER, '--host', '127.0.0.1', '--port', '0'], {
+  const child = spawn(process.execPath, [...NODE_ARGS, ...HEAP_PROBE, HTTP_SERVER, '--host', '127.0.0.1', '--port', '0'], {
     env: { ...productEnv(dataDir), BENCH_HEAP_FILE: heapFile },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

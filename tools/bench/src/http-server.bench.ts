@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { stopChild } from './child';
 import { enrollSimLines } from './enroll-sim';
 import { Era, ERAS } from './era-clients';
-import { BENCH_AUTH, BenchHttpServer, memoryAfterGc, startBareHttp, startProductHttp } from './http-server-process';
+import { BENCH_AUTH, BENCH_DATABASE_URL, BenchHttpServer, memoryAfterGc, startBareHttp, startProductHttp } from './http-server-process';
 import { mcpLoad, McpLoadResult, mcpPost, post } from './mcp-http-load';
 import { startSim } from './sim-process';
 
@@ -31,11 +31,25 @@ async function productOverFleet(devices: number): Promise<{ server: BenchHttpSer
   };
 }
 
-function merge(results: McpLoadResult[]): { perSecond: number; p50Ms: number; p99Ms: number; errors: number; calls: number } {
+/** CPU time (user + system, all threads) a process has used so far, in ms, from /proc (Linux; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** One load round with the server's CPU time over it: what a call costs the server, whatever else shares the cores. */
+async function measuredRound(server: BenchHttpServer, load: () => Promise<McpLoadResult>): Promise<McpLoadResult & { cpuMs: number }> {
+  const before = cpuMs(server.pid);
+  const result = await load();
+  return { ...result, cpuMs: cpuMs(server.pid) - before };
+}
+
+function merge(results: (McpLoadResult & { cpuMs: number })[]): { perSecond: number; p50Ms: number; p99Ms: number; errors: number; calls: number; cpuMsPerCall: number } {
   const calls = results.reduce((n, r) => n + r.calls, 0);
   const seconds = results.reduce((n, r) => n + r.seconds, 0);
+  const cpu = results.reduce((n, r) => n + r.cpuMs, 0);
   // Rounds are equal in length: the worst round's percentile is the honest one to report.
-  return { calls, perSecond: calls / seconds, p50Ms: Math.max(...results.map((r) => r.p50Ms)), p99Ms: Math.max(...results.map((r) => r.p99Ms)), errors: results.reduce((n, r) => n + r.errors, 0) };
+  return { calls, perSecond: calls / seconds, p50Ms: Math.max(...results.map((r) => r.p50Ms)), p99Ms: Math.max(...results.map((r) => r.p99Ms)), errors: results.reduce((n, r) => n + r.errors, 0), cpuMsPerCall: cpu / calls };
 }
 
 /**
@@ -53,19 +67,25 @@ export async function httpDeviceList(clients = 64, roundSeconds = 5, rounds = 2,
       // Warm both (JIT, connection pools, SQLite page cache).
       await mcpLoad(product.server.url, era, 'device_list', { clients, seconds: 1, authorization: product.server.authorization });
       await mcpLoad(bare.url, era, 'echo', { clients, seconds: 1 });
-      const measured: { product: McpLoadResult[]; bare: McpLoadResult[] } = { product: [], bare: [] };
+      const measured: { product: (McpLoadResult & { cpuMs: number })[]; bare: (McpLoadResult & { cpuMs: number })[] } = { product: [], bare: [] };
       for (let i = 0; i < rounds; i++) {
-        measured.product.push(await mcpLoad(product.server.url, era, 'device_list', { clients, seconds: roundSeconds, authorization: product.server.authorization }));
-        measured.bare.push(await mcpLoad(bare.url, era, 'echo', { clients, seconds: roundSeconds }));
+        measured.product.push(await measuredRound(product.server, () => mcpLoad(product.server.url, era, 'device_list', { clients, seconds: roundSeconds, authorization: product.server.authorization })));
+        measured.bare.push(await measuredRound(bare, () => mcpLoad(bare.url, era, 'echo', { clients, seconds: roundSeconds })));
       }
       const p = merge(measured.product);
       const b = merge(measured.bare);
       rows.push({
-        name: `device_list over HTTP, ${clients} clients, ${eraLabel(era)}, auth ${BENCH_AUTH}, ${devices} devices`,
+        name: `device_list over HTTP, ${clients} clients, ${eraLabel(era)}, auth ${BENCH_AUTH}, ${devices} devices, ${BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}`,
         calls_per_s: round(p.perSecond, 0),
         bare_trivial_calls_per_s: round(b.perSecond, 0),
         throughput_ratio: round(p.perSecond / b.perSecond),
         throughput_goal: 'ratio >= 0.6 (vs the bare SDK v2 HTTP server, one trivial tool, same load)',
+        // Server CPU per call (all its threads): the ratio the throughputs would show if each server had the cores
+        // to itself; and Little's law: with `clients` calls always open, the mean latency is clients / throughput.
+        cpu_ms_per_call: round(p.cpuMsPerCall, 2),
+        bare_cpu_ms_per_call: round(b.cpuMsPerCall, 2),
+        cpu_ratio: round(b.cpuMsPerCall / p.cpuMsPerCall),
+        mean_ms_by_littles_law: round((clients / p.perSecond) * 1000),
         p50_ms: round(p.p50Ms),
         p99_ms: round(p.p99Ms),
         bare_p99_ms: round(b.p99Ms),

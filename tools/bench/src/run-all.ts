@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   if (only === 'robustness') await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
   if (!only || only === 'management-path') process.stdout.write(JSON.stringify(managementPath()) + '\n');
   if (!only || only === 'change-pipeline') process.stdout.write(JSON.stringify(await changePipeline()) + '\n');
-  if (!only || only === 'http' || only === 'http-load') rows(await httpDeviceList());
+  if (!only || only === 'http' || only === 'http-load') rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
   if (!only || only === 'http' || only === 'http-listen') process.stdout.write(JSON.stringify(await httpListenMemory()) + '\n');
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
 }

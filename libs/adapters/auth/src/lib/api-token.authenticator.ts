@@ -2,6 +2,7 @@ import type { ApiTokenRecord, ApiTokenRepository, Authenticated, Clock, Principa
 import { AuthenticationError, Authenticator } from '@routeros-mcp/application-ports';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseApiToken, verifyApiTokenSecret } from './api-token.secret';
+import { FreshReadCoalescer } from './fresh-read.coalescer';
 
 /** `lastUsedAt` is written at most this often per token: a busy token must not turn every call into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -10,16 +11,25 @@ const VERIFIED_MAX_ENTRIES = 10_000;
 /**
  * Static API tokens (`rmcp_<id>_<secret>`): the id finds the record, the secret is checked against its scrypt
  * hash in constant time. scrypt is slow on purpose, so a secret once verified against a given hash is remembered
- * in this process as a SHA-256 digest; the record is still read on every call, so revocation and expiry apply at once.
+ * in this process as a SHA-256 digest (never the secret; bounded; valid only while the stored hash is the same).
+ * The record is read for every request, so a revocation committed by any process (the admin CLI, another replica)
+ * refuses the next request: concurrent requests for one token share a read, but only one that began after they
+ * arrived (FreshReadCoalescer), so under load a busy token costs one indexed query per query time, not per request.
+ * Not an event-bus invalidation: on SQLite the CLI's process cannot reach the server's in-process bus, and on
+ * PostgreSQL a NOTIFY reaches the other replicas a little after the revoke commits, so a request sent right after
+ * `token revoke` returned could still pass.
  */
 export class ApiTokenAuthenticator implements Authenticator {
   private readonly verified = new Map<string, { secretHash: string; digest: Buffer }>();
   private readonly touched = new Map<string, number>();
+  private readonly records: FreshReadCoalescer<string, ApiTokenRecord | undefined>;
 
   constructor(
     private readonly tokens: ApiTokenRepository,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.records = new FreshReadCoalescer((id) => this.tokens.findById(id));
+  }
 
   async authenticate(bearer: string | undefined): Promise<Authenticated> {
     if (!bearer) throw new AuthenticationError('missing', 'no bearer token');
@@ -27,7 +37,7 @@ export class ApiTokenAuthenticator implements Authenticator {
     if (!parsed) throw new AuthenticationError('invalid', 'not an API token of this server');
     let record: ApiTokenRecord | undefined;
     try {
-      record = await this.tokens.findById(parsed.id);
+      record = await this.records.read(parsed.id);
     } catch {
       throw new AuthenticationError('unavailable', 'API tokens cannot be read right now');
     }

@@ -184,6 +184,19 @@ describe('API tokens', () => {
     expect(await service.revoke('ffffffffffff')).toBe(false);
   });
 
+  it('concurrent requests with one token share record reads (each read begun after they arrived), not one per request', async () => {
+    const { token, summary } = await service.create({ name: 'ops', role: 'read_only', createdBy: 'alice' });
+    await auth.authenticate(token); // verifies the secret once (scrypt)
+    let reads = 0;
+    const findById = repo.findById.bind(repo);
+    repo.findById = (id: string) => (reads++, findById(id));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => auth.authenticate(token)));
+    expect(answers.every((a) => a.principal.credentialId === summary.id)).toBe(true);
+    expect(reads).toBe(2); // the first caller's read, then one for everyone who arrived while it ran
+    await service.revoke(summary.id);
+    expect(await refusal(token)).toEqual({ kind: 'invalid', description: 'the API token was revoked' });
+  });
+
   it('touches lastUsedAt at most once a minute', async () => {
     const { token } = await service.create({ name: 'ops', role: 'read_only', createdBy: 'alice' });
     await auth.authenticate(token);

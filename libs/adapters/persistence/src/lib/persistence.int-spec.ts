@@ -194,12 +194,14 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
       const settle = () => new Promise((resolve) => setTimeout(resolve, REVISION_REUSE_MS + 5));
       await devices.create(device('dev-a'), [credential('dev-a')]);
       expect((await devices.findById('dev-a'))?.host).toBe('192.0.2.1');
+      expect((await devices.list()).map((d) => d.host)).toEqual(['192.0.2.1']);
       const other = await Database.open(db.dialect === 'sqlite' ? { kind: 'sqlite', file: (db.dataSource.options as { database: string }).database } : { kind: 'postgres', url: (db.dataSource.options as { url: string }).url });
       try {
         // A second connection (the admin CLI) changes the row behind this repository's back.
         await other.dataSource.query("UPDATE devices SET host = '192.0.2.99' WHERE id = 'dev-a'");
         await settle();
         expect((await devices.findById('dev-a'))?.host).toBe('192.0.2.99');
+        expect((await devices.list()).map((d) => d.host)).toEqual(['192.0.2.99']);
         await other.dataSource.query("UPDATE device_credentials SET ciphertext = 'rotated' WHERE device_id = 'dev-a'");
         await settle();
         expect((await credentials.forDevice('dev-a'))[0].ciphertext).toBe('rotated');
@@ -208,6 +210,7 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
         await other.dataSource.query("DELETE FROM devices WHERE id = 'dev-a'");
         await settle();
         expect(await devices.findById('dev-a')).toBeUndefined();
+        expect(await devices.list()).toEqual([]);
         expect(await credentials.forDevice('dev-a')).toEqual([]);
       } finally {
         await other.close();
@@ -217,12 +220,16 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
     it('answers a repeated read without the row queries, and a read after an own write with the new row', async () => {
       await devices.create(device('dev-a'), [credential('dev-a')]);
       await devices.findById('dev-a');
+      await devices.list();
+      await devices.list({ environment: 'lab' });
       await credentials.forDevice('dev-a');
       // With the tables renamed away (DDL fires no trigger), only memory can answer.
       await db.dataSource.query('ALTER TABLE devices RENAME TO devices_away');
       await db.dataSource.query('ALTER TABLE device_credentials RENAME TO device_credentials_away');
       try {
         expect((await devices.findById('dev-a'))?.id).toBe('dev-a');
+        expect((await devices.list()).map((d) => d.id)).toEqual(['dev-a']);
+        expect((await devices.list({ environment: 'lab' })).map((d) => d.id)).toEqual(['dev-a']);
         expect((await credentials.forDevice('dev-a'))[0].ciphertext).toBe(credential('dev-a').ciphertext);
       } finally {
         await db.dataSource.query('ALTER TABLE devices_away RENAME TO devices');
@@ -231,6 +238,11 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
       const current = (await devices.findById('dev-a'))!;
       await devices.update(current.update({ host: '192.0.2.7' }, t1));
       expect((await devices.findById('dev-a'))?.host).toBe('192.0.2.7');
+      expect((await devices.list()).map((d) => d.host)).toEqual(['192.0.2.7']);
+      expect(await devices.list({ environment: 'prod' })).toEqual([]);
+      const listed = await devices.list();
+      listed.pop();
+      expect(await devices.list()).toHaveLength(1);
       const copy = await credentials.forDevice('dev-a');
       copy[0].ciphertext = 'changed by a caller';
       expect((await credentials.forDevice('dev-a'))[0].ciphertext).not.toBe('changed by a caller');

@@ -11,6 +11,8 @@ import { Database } from './database';
  * before it began; this process's own writes are seen at once (they invalidate).
  */
 export const REVISION_REUSE_MS = 25;
+/** Entries kept per revision (devices by id, lists by filter); the oldest goes first beyond it. */
+export const MAX_ENTRIES = 10_000;
 
 export class RegistryReadCache {
   private revision?: number;
@@ -29,7 +31,10 @@ export class RegistryReadCache {
     await this.checkRevision(generation);
     if (this.entries.has(key)) return this.entries.get(key) as T;
     const value = await load();
-    if (generation === this.generation) this.entries.set(key, value);
+    if (generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, value);
+    }
     return value;
   }
 

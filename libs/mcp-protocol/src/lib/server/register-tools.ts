@@ -51,7 +51,7 @@ export interface ToolServerOptions {
   rateLimiter?: RateLimiter;
   /** Metrics and traces around each call (HTTP). */
   observer?: CallObserver;
-  /** Bounds tool calls executing at once in the process; a call waits for a slot (its cancellation still applies). */
+  /** Bounds device-reaching (open-world) tool calls executing at once in the process; a call waits for a slot (its cancellation still applies). */
   executionSlots?: ExecutionSlots;
 }
 
@@ -194,7 +194,10 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
               : (done, total, message) => caller.notify({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
           );
           const execute = () => inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress }, (ctx) => tool.run(args as never, ctx));
-          return options.executionSlots ? options.executionSlots.run(execute, signal) : execute();
+          // The global slots bound device work; a tool that only reads this server's own records (openWorld false:
+          // device_list, audit, snapshots) does not queue behind device calls: a hung device must not stall the
+          // listing a client recovers with. The database pool and the rate limits bound those.
+          return options.executionSlots && tool.openWorld ? options.executionSlots.run(execute, signal) : execute();
         },
         // The answer does not wait for the audit record; shutdown does (the call tracker counts it).
         (recorded) => support.calls.track(recorded),

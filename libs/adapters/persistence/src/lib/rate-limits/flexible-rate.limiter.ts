@@ -1,7 +1,8 @@
 import type { RateDecision, RateLimiter } from '@routeros-mcp/application-ports';
 import { createHash } from 'node:crypto';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres } from 'rate-limiter-flexible';
 import { Database } from '../database';
+import { BatchedConsumer } from './batched-consumer';
 
 type Tier = Parameters<RateLimiter['consume']>[1];
 
@@ -24,13 +25,16 @@ function keyOf(principalId: string): string {
  * CREATE right at run time and the table survives restarts); if the database cannot be reached, a per-process
  * in-memory limiter of the same size stands in (the library's insurance) rather than refusing or allowing all. On
  * SQLite (one process) the counters are in memory. A refused call does not move the window: the library adds the
- * point but keeps the window's expiry, so a caller that retries after `retryAfterMs` gets in.
+ * point but keeps the window's expiry, so a caller that retries after `retryAfterMs` gets in. Concurrent calls of
+ * one principal are charged in batches (BatchedConsumer): one upsert per upsert time, each call still decided by
+ * the shared counter. Once a principal's window is spent, this replica refuses it from memory until the window ends
+ * (the library's in-memory block): the upserts of a caller hammering past its limit do not reach the database.
  */
 export class FlexibleRateLimiter implements RateLimiter {
-  private readonly limiters: Record<Tier, RateLimiterAbstract>;
+  private readonly limiters: Record<Tier, BatchedConsumer>;
 
   private constructor(make: (tier: Tier, points: number) => RateLimiterAbstract, limits: TierRateLimits) {
-    this.limiters = Object.fromEntries(TIERS.map((tier) => [tier, make(tier, limits[tier])])) as Record<Tier, RateLimiterAbstract>;
+    this.limiters = Object.fromEntries(TIERS.map((tier) => [tier, new BatchedConsumer(make(tier, limits[tier]), limits[tier])])) as Record<Tier, BatchedConsumer>;
   }
 
   /** Shared by every replica on the database (PostgreSQL), or per process (SQLite). */
@@ -54,6 +58,7 @@ export class FlexibleRateLimiter implements RateLimiter {
           keyPrefix: `rate:${tier}`,
           points,
           duration: WINDOW_S,
+          inMemoryBlockOnConsumed: points + 1,
           insuranceLimiter: new RateLimiterMemory({ keyPrefix: `rate:${tier}`, points, duration: WINDOW_S }),
         }),
       limits,
@@ -61,12 +66,7 @@ export class FlexibleRateLimiter implements RateLimiter {
   }
 
   async consume(principalId: string, tier: Tier): Promise<RateDecision> {
-    try {
-      const res = await this.limiters[tier].consume(keyOf(principalId), 1);
-      return { allowed: true, retryAfterMs: 0, remaining: res.remainingPoints };
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterMs: Math.max(1, refusal.msBeforeNext), remaining: 0 };
-      throw refusal;
-    }
+    const { allowed, retryAfterMs, remaining } = await this.limiters[tier].consume(keyOf(principalId));
+    return { allowed, retryAfterMs, remaining };
   }
 }

@@ -36,6 +36,17 @@ describe('FlexibleRateLimiter', () => {
     expect(await b.consume(long, 'professional')).toMatchObject({ allowed: false });
   });
 
+  it('on PostgreSQL: a concurrent burst on two replicas, charged in batches, admits exactly the tier\'s budget', async () => {
+    const url = await dbs.postgresUrl();
+    const [a, b] = [FlexibleRateLimiter.forDatabase(await open(url), limits), FlexibleRateLimiter.forDatabase(await open(url), limits)];
+    const decisions = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? b : a).consume('dave', 'fundamental')));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(limits.fundamental);
+    expect(decisions.filter((d) => !d.allowed).every((d) => d.retryAfterMs > 0)).toBe(true);
+    // Spent: refused on both replicas afterwards (from memory on the replica that saw it spent).
+    expect(await a.consume('dave', 'fundamental')).toMatchObject({ allowed: false });
+    expect(await b.consume('dave', 'fundamental')).toMatchObject({ allowed: false });
+  });
+
   it('on PostgreSQL: keeps counting after a restart (the table is the migration\'s, reopened)', async () => {
     const url = await dbs.postgresUrl();
     const first = await open(url);

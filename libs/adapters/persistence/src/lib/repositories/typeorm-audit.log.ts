@@ -34,19 +34,29 @@ export class TypeOrmAuditLog implements AuditLog {
 
   /** Records waiting for the next insert: every record that arrives while one is written goes in the next. */
   private waiting: { record: AuditEventRecord; settle: (error?: unknown) => void }[] = [];
+  /** An insert is in flight. One at a time on both engines: on PostgreSQL writes do not queue behind each other,
+   *  so without this every record took its own INSERT and pool connection, and calls waited for those. */
+  private inserting = false;
 
   /** Resolves once the event is committed. Concurrent events share one multi-row INSERT (group commit). */
   record(event: AuditEvent): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ record: toRecord(event), settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (this.waiting.length === 1) void this.db.writeStatement((em) => this.insertWaiting(em));
+      this.insertNext();
+    });
+  }
+
+  private insertNext(): void {
+    if (this.inserting || this.waiting.length === 0) return;
+    this.inserting = true;
+    void this.db.writeStatement((em) => this.insertWaiting(em)).finally(() => {
+      this.inserting = false;
+      this.insertNext();
     });
   }
 
   private async insertWaiting(em: EntityManager): Promise<void> {
     const batch = this.waiting.splice(0, MAX_BATCH);
-    // Whatever did not fit waits for its own turn.
-    if (this.waiting.length > 0) void this.db.writeStatement((next) => this.insertWaiting(next));
     try {
       await em.insert(AUDIT, batch.map((b) => b.record));
       batch.forEach((b) => b.settle());

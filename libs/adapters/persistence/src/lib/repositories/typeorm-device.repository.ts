@@ -28,7 +28,14 @@ export class TypeOrmDeviceRepository implements DeviceRepository {
     return (await this.load({ name }))[0];
   }
 
+  /** Served from memory like findById (device_list on every call of a busy HTTP server), one entry per filter. */
   async list(filter: DeviceFilter = {}): Promise<Device[]> {
+    const tags = Object.entries(filter.tags ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // A copy: callers may sort or splice their list; the devices themselves are immutable.
+    return [...(await this.cache.read(`list:${JSON.stringify([filter.environment ?? null, filter.status ?? null, tags])}`, () => this.query(filter)))];
+  }
+
+  private async query(filter: DeviceFilter): Promise<Device[]> {
     const query = this.db.manager.createQueryBuilder<DeviceRecord>(DEVICE, 'd').orderBy('d.id', 'ASC');
     if (filter.environment) query.andWhere('d.environment = :environment', { environment: filter.environment });
     if (filter.status) query.andWhere('d.status = :status', { status: filter.status });
