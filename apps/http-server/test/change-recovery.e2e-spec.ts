@@ -26,7 +26,8 @@ beforeAll(async () => {
   await enrollFleet(deployment, join(dir.path, 'admin'), fleet, ['r-1']);
   const auth = await replicaAuth(deployment, join(dir.path, 'admin'));
   token = auth.token;
-  env = { ...auth.env, ROUTEROS_MCP_CHANGE_LOCK_LEASE_MS: LEASE_MS };
+  // The test polls change_list until the record settles: a budget a loaded CI machine cannot exhaust.
+  env = { ...auth.env, ROUTEROS_MCP_CHANGE_LOCK_LEASE_MS: LEASE_MS, ROUTEROS_MCP_RATE_LIMIT_FUNDAMENTAL_PER_MINUTE: '100000' };
   // a waits on a device that does not answer for as long as it lives: it is killed in the middle of that wait.
   a = await startReplica(deployment, join(dir.path, 'a'), { ...env, ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '600000' });
   b = await startReplica(deployment, join(dir.path, 'b'), env);
@@ -63,14 +64,17 @@ describe('a replica killed in the middle of a write', () => {
     await simControl(fleet, 'DELETE', '/devices/0/faults');
 
     // Read as a client would, through b: the change a left `applying` is settled once its lease ran out.
+    // Polled at a pace a client would keep: a tight loop spends the caller's rate-limit budget.
     const settled = await waitFor(
       async () => {
         const list = await viaB.callTool('change_list', { device_id: 'r-1' });
+        if (list.isError) throw new Error(`change_list failed: ${JSON.stringify(list.content)}`);
         const items = list.structuredContent.items as { change_id: string; status: string }[];
         return items.find((c) => c.status !== 'applying' && c.status !== 'proposed');
       },
       'the interrupted change settled',
       90_000,
+      500,
     );
     expect(settled.status).toBe('reverted');
     const record = await viaB.callTool('change_get', { change_id: settled.change_id });

@@ -1,25 +1,16 @@
-import type { ApprovalBasis, Plan, PlanStatus } from '@routeros-mcp/domain-plans';
+import type { Plan, PlanStatus, StoredApprovalGrant } from '@routeros-mcp/domain-plans';
 
 /**
  * An approval as the database keeps it: the signed fields in the clear, the nonce and signature only sealed (the
  * SecretCipher, bound to the grant's id) and the nonce's SHA-256, by which a grant is consumed. A database read
  * or dump shows neither.
  */
-export interface ApprovalGrantRecord {
+export interface ApprovalGrantRecord extends Omit<StoredApprovalGrant, 'nonce' | 'signature'> {
   id: string;
-  planId: string;
-  contentHash: string;
-  approver: string;
-  basis: ApprovalBasis;
-  approvedAt: Date;
-  expiresAt: Date;
   /** SHA-256 (hex) of the nonce: unique. */
   nonceDigest: string;
   /** The sealed `{ nonce, signature }`. */
   sealed: string;
-  comment?: string;
-  usedAt?: Date;
-  usedBy?: string;
 }
 
 export interface PlanQuery {

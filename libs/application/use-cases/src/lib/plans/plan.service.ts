@@ -120,7 +120,7 @@ export class PlanService {
           environment: max(ENV_ORDER, targets.map((d) => d.environment), 'lab'),
           riskLevel: max(RISK_ORDER, previews.map((p) => p.preview.risk), 'low'),
           summary: `${topic.describe(input)}: ${previews.filter((p) => p.preview.changed).length} of ${targets.length} device(s) change`,
-          parameters: { devices: Array.isArray(request.devices) ? [...(request.devices as readonly string[])] : request.devices },
+          parameters: { devices: 'environment' in request.devices ? request.devices : [...request.devices] },
           targets: previews.map((p) => ({ deviceId: p.deviceId, change: request.change, preview: p.preview })),
           rollout,
           excluded,
@@ -282,9 +282,10 @@ export class PlanService {
   }
 
   private async resolveDevices(devices: PlanDevices, exclude: NonNullable<PlanCreateRequest['exclude']>, principal: Principal): Promise<{ targets: Device[]; excluded: ExcludedDevice[] }> {
-    const wanted = Array.isArray(devices)
-      ? await Promise.all((devices as readonly string[]).map((id) => this.registry.get(id)))
-      : await this.registry.list({ environment: (devices as { environment: Environment }).environment, ...((devices as { tags?: Record<string, string> }).tags ? { tags: (devices as { tags: Record<string, string> }).tags } : {}) });
+    const wanted =
+      'environment' in devices
+        ? await this.registry.list({ environment: devices.environment, ...(devices.tags ? { tags: devices.tags } : {}) })
+        : await Promise.all(devices.map((id) => this.registry.get(id)));
     const reasons = new Map(exclude.map((e) => (typeof e === 'string' ? [e, undefined] : [e.deviceId, e.reason])));
     const excluded: ExcludedDevice[] = wanted.filter((d) => reasons.has(d.id)).map((d) => ({ deviceId: d.id, reason: `excluded by ${principal.id}${reasons.get(d.id) ? `: ${reasons.get(d.id)}` : ''}` }));
     const unknown = [...reasons.keys()].filter((id) => !wanted.some((d) => d.id === id));

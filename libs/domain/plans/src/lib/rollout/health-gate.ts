@@ -1,8 +1,7 @@
-/** Where a device counts as unhealthy after a batch: load or memory use above these, in percent (a rollout policy's `health`). */
-export interface HealthThresholds {
-  maxCpuPercent: number;
-  maxMemoryPercent: number;
-}
+import type { RolloutPolicy } from '../content/rollout-policy';
+
+/** Where a device counts as unhealthy after a batch: load or memory use above these, in percent. */
+export type HealthThresholds = RolloutPolicy['health'];
 
 /** What the runner saw of one device after its batch. */
 export interface DeviceHealthSample {
