@@ -14,3 +14,6 @@ export { routeAddPlanner, RouteAddInput } from './routing/route-add.planner';
 export { routeRemovePlanner, RouteRemoveInput } from './routing/route-remove.planner';
 export { leaseAddPlanner, LeaseAddInput } from './dhcp/lease-add.planner';
 export { leaseRemovePlanner, LeaseRemoveInput } from './dhcp/lease-remove.planner';
+export { MANAGED_TAG_PREFIX, MANAGED_KEY, managedComment, managedKeyOf, managedRows } from './plan-topics/managed-tag';
+export { firewallRulesPlanner, FirewallRulesInput, FirewallTable, ManagedRule, FIREWALL_TABLE_MENU } from './plan-topics/firewall-rules.planner';
+export { validateNatRule, validateFilterRule } from './plan-topics/nat-rule';

@@ -1,0 +1,122 @@
+import type { Principal } from '@routeros-mcp/application-ports';
+import { loadConfig } from '@routeros-mcp/config';
+import { firewallRulesTopic, PlanTopic } from '@routeros-mcp/domain-plans';
+import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
+import { request } from 'node:https';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { AdminServices, buildContainer, ServerServices } from '../index';
+
+const SIM_USER = { name: 'admin', password: 'sim-pw' };
+const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
+const runner: Principal = { id: 'plan-runner', via: 'stdio' };
+const FLAGS = {
+  allow_advanced_writes: true, allow_professional_workflows: true, allow_firewall_writes: true, allow_routing_writes: true,
+  allow_dhcp_writes: true, allow_bridge_writes: true, allow_wireless_writes: true,
+};
+/** Values that move on their own (counters, timers, ids): left out when rows are compared. */
+const VOLATILE = new Set(['.id', 'bytes', 'packets', 'creation-time', 'expires-after', 'last-seen', 'uptime', 'tx-byte', 'rx-byte', 'tx-packet', 'rx-packet', 'fp-tx-byte', 'fp-rx-byte', 'fp-tx-packet', 'fp-rx-packet', 'link-downs', 'last-link-up-time', 'last-link-down-time']);
+
+/** A device's rows of one menu as its REST API answers them, volatile values left out. */
+function rows(fleet: Fleet, index: number, menu: string): Promise<Record<string, string>[]> {
+  const url = new URL(`${fleet.devices[index].restUrl}/${menu}`);
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', rejectUnauthorized: false, auth: `${SIM_USER.name}:${SIM_USER.password}` }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, string>[] | Record<string, string>;
+        const list = Array.isArray(body) ? body : [body];
+        resolve(list.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !VOLATILE.has(k)))));
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+interface TopicCase {
+  name: string;
+  topic: PlanTopic;
+  /** The device (fleet index, `mixed` profiles: 0 home, 1 edge, 2 chr, 3 legacy-ap). */
+  device: number;
+  change: Record<string, unknown>;
+  menus: string[];
+  /** Lines the dry run's diff must hold. */
+  diff: RegExp[];
+  /** What the device must hold once it ran. */
+  holds: (state: Record<string, Record<string, string>[]>) => void;
+}
+
+const CASES: TopicCase[] = [
+  {
+    name: 'firewall_rules',
+    topic: firewallRulesTopic as PlanTopic,
+    device: 0,
+    change: {
+      rules: [
+        { key: 'admins', chain: 'input', action: 'accept', 'src-address-list': 'mcp-admins' },
+        { key: 'ssh-drop', chain: 'input', action: 'drop', protocol: 'tcp', 'dst-port': '2222', note: 'no ssh on 2222' },
+        { key: 'web', table: 'nat', chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '8080', 'to-addresses': '192.168.88.10', 'to-ports': '80', placement: 'bottom' },
+      ],
+    },
+    menus: ['ip/firewall/filter', 'ip/firewall/nat'],
+    diff: [/^\/ip firewall filter add .*comment=mcp:admins.*place-before=/m, /^\/ip firewall nat add .*to-addresses=192\.168\.88\.10/m],
+    holds: (s) => {
+      const filter = s['ip/firewall/filter'].map((r) => r['comment']);
+      expect(filter.slice(0, 2)).toEqual(['mcp:admins', 'mcp:ssh-drop no ssh on 2222']);
+      expect(s['ip/firewall/nat'].map((r) => r['comment'])).toEqual(['defconf: masquerade', 'mcp:web']);
+    },
+  },
+];
+
+describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on RouterOS %s', (version) => {
+  let fleet: Fleet;
+  let dir: ReturnType<typeof tempDir>;
+  let admin: AdminServices;
+  let server: ServerServices;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    fleet = await startFleet({ devices: 4, profile: 'mixed', version, users: [{ ...SIM_USER, group: 'full' }] });
+    dir = tempDir();
+    const config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'debug' }, homeDir: '/nonexistent' });
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
+    admin = (await buildContainer(config, { logStream })).get(AdminServices);
+    server = (await buildContainer(config, { logStream, migrate: false })).get(ServerServices);
+    for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, SIM_USER, { capabilities: FLAGS }));
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await admin?.close();
+    await fleet?.stop();
+    dir?.remove();
+  });
+
+  const state = async (c: TopicCase) => Object.fromEntries(await Promise.all(c.menus.map(async (m) => [m, await rows(fleet, c.device, m)] as const)));
+  const step = (c: TopicCase, dryRun: boolean) =>
+    server.changes.run({
+      principal: runner, correlationId: `c-${c.name}-${dryRun}`, environment: 'lab', deviceId: `r${c.device}`, tool: c.topic.tool, tier: 'professional',
+      ...(c.topic.requiresFlag ? { requiresFlag: c.topic.requiresFlag } : {}), planner: c.topic.planner, input: c.topic.parse(c.change), dryRun,
+      authority: { kind: 'approved_plan', planId: `plan-${c.name}`, stepId: `step-${c.name}` },
+    });
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s: dry run shows the diff, the run makes the device hold it, the revert restores it', async (_name, c) => {
+    const before = await state(c);
+    const dry = await step(c, true);
+    expect(dry).toMatchObject({ changed: true, dryRun: true });
+    for (const line of c.diff) expect(dry.diff.join('\n')).toMatch(line);
+    expect(await state(c)).toEqual(before);
+
+    const ran = await step(c, false);
+    expect(ran).toMatchObject({ changed: true, verification: { status: 'verified' } });
+    c.holds(await state(c));
+    // Idempotent: the device already holds it.
+    expect(await step(c, true)).toMatchObject({ changed: false });
+
+    const reverted = await server.changes.revert({ principal: runner, correlationId: `c-${c.name}-revert`, environment: 'lab', changeId: ran.changeId!, dryRun: false });
+    expect(reverted).toMatchObject({ changed: true, verification: { status: 'verified' } });
+    expect(await state(c)).toEqual(before);
+  }, 120_000);
+});
