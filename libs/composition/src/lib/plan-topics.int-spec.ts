@@ -1,6 +1,6 @@
 import type { Principal } from '@routeros-mcp/application-ports';
 import { loadConfig } from '@routeros-mcp/config';
-import { firewallRulesTopic, PlanTopic } from '@routeros-mcp/domain-plans';
+import { firewallRulesTopic, PlanTopic, staticRoutesTopic } from '@routeros-mcp/domain-plans';
 import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
 import { request } from 'node:https';
 import { join } from 'node:path';
@@ -66,6 +66,26 @@ const CASES: TopicCase[] = [
       const filter = s['ip/firewall/filter'].map((r) => r['comment']);
       expect(filter.slice(0, 2)).toEqual(['mcp:admins', 'mcp:ssh-drop no ssh on 2222']);
       expect(s['ip/firewall/nat'].map((r) => r['comment'])).toEqual(['defconf: masquerade', 'mcp:web']);
+    },
+  },
+  {
+    name: 'static_routes',
+    topic: staticRoutesTopic as PlanTopic,
+    // The edge router (n = 1): default routes via 203.0.113.2 and 198.51.100.2 (backup, distance 2), 10.0.0.0/8 internal.
+    device: 1,
+    change: {
+      routes: [
+        { 'dst-address': '0.0.0.0/0', gateway: '198.51.100.2', distance: 3, comment: 'backup via uplink B' },
+        { 'dst-address': '172.16.0.0/12', gateway: '10.100.1.254', comment: 'lab networks', 'check-gateway': 'ping' },
+      ],
+      remove: [{ 'dst-address': '192.0.2.0/24' }],
+    },
+    menus: ['ip/route'],
+    diff: [/^\/ip route set .*distance=3/m, /^\/ip route add .*dst-address=172\.16\.0\.0\/12/m],
+    holds: (s) => {
+      const statics = s['ip/route'].filter((r) => r['static'] === 'true');
+      expect(statics.find((r) => r['gateway'] === '198.51.100.2')).toMatchObject({ distance: '3', comment: 'backup via uplink B' });
+      expect(statics.find((r) => r['dst-address'] === '172.16.0.0/12')).toMatchObject({ gateway: '10.100.1.254', comment: 'lab networks', 'check-gateway': 'ping' });
     },
   },
 ];

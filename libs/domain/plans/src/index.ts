@@ -21,3 +21,4 @@ export * from './lib/topics/address-list-sync.topic';
 export * from './lib/rollout/health-gate';
 export * from './lib/rollout/step-reconciliation';
 export * from './lib/topics/firewall-rules.topic';
+export * from './lib/topics/static-routes.topic';

@@ -17,3 +17,4 @@ export { leaseRemovePlanner, LeaseRemoveInput } from './dhcp/lease-remove.planne
 export { MANAGED_TAG_PREFIX, MANAGED_KEY, managedComment, managedKeyOf, managedRows } from './plan-topics/managed-tag';
 export { firewallRulesPlanner, FirewallRulesInput, FirewallTable, ManagedRule, FIREWALL_TABLE_MENU } from './plan-topics/firewall-rules.planner';
 export { validateNatRule, validateFilterRule } from './plan-topics/nat-rule';
+export { staticRoutesPlanner, StaticRoutesInput, DesiredRoute, routeIdentity } from './plan-topics/static-routes.planner';

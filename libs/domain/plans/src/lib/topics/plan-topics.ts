@@ -2,6 +2,7 @@ import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { addressListSyncTopic } from './address-list-sync.topic';
 import { dnsNtpTopic } from './dns-ntp.topic';
 import { firewallRulesTopic } from './firewall-rules.topic';
+import { staticRoutesTopic } from './static-routes.topic';
 import type { PlanTopic } from './plan-topic';
 
 /** Every topic a plan can have, by name. The others of issue 14 (firewall rules, routes, DHCP, bridge, wireless) join here. */
@@ -9,6 +10,7 @@ export const PLAN_TOPICS: Readonly<Record<string, PlanTopic>> = {
   [dnsNtpTopic.name]: dnsNtpTopic as PlanTopic,
   [addressListSyncTopic.name]: addressListSyncTopic as PlanTopic,
   [firewallRulesTopic.name]: firewallRulesTopic as PlanTopic,
+  [staticRoutesTopic.name]: staticRoutesTopic as PlanTopic,
 };
 
 export function planTopic(name: string): PlanTopic {
