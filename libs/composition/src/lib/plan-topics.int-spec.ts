@@ -1,6 +1,6 @@
 import type { Principal } from '@routeros-mcp/application-ports';
 import { loadConfig } from '@routeros-mcp/config';
-import { firewallRulesTopic, PlanTopic, staticRoutesTopic } from '@routeros-mcp/domain-plans';
+import { dhcpTopic, firewallRulesTopic, PlanTopic, staticRoutesTopic } from '@routeros-mcp/domain-plans';
 import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
 import { request } from 'node:https';
 import { join } from 'node:path';
@@ -86,6 +86,24 @@ const CASES: TopicCase[] = [
       const statics = s['ip/route'].filter((r) => r['static'] === 'true');
       expect(statics.find((r) => r['gateway'] === '198.51.100.2')).toMatchObject({ distance: '3', comment: 'backup via uplink B' });
       expect(statics.find((r) => r['dst-address'] === '172.16.0.0/12')).toMatchObject({ gateway: '10.100.1.254', comment: 'lab networks', 'check-gateway': 'ping' });
+    },
+  },
+  {
+    name: 'dhcp',
+    topic: dhcpTopic as PlanTopic,
+    device: 0,
+    change: {
+      pools: [{ name: 'default-dhcp', ranges: ['192.168.88.100-192.168.88.200'] }, { name: 'mcp-guests', ranges: ['10.9.0.10-10.9.0.200'], comment: 'guests' }],
+      networks: [{ address: '192.168.88.0/24', gateway: '192.168.88.1', 'dns-server': ['192.168.88.1', '192.0.2.53'] }, { address: '10.9.0.0/24', gateway: '10.9.0.1', domain: 'guests.lan' }],
+      leases: [{ 'mac-address': '02:00:00:00:00:30', address: '192.168.88.30', server: 'defconf', comment: 'nas' }],
+    },
+    menus: ['ip/pool', 'ip/dhcp-server/network', 'ip/dhcp-server/lease'],
+    diff: [/^\/ip pool set .*ranges=192\.168\.88\.100-192\.168\.88\.200/m, /^\/ip dhcp-server network add .*address=10\.9\.0\.0\/24/m, /^\/ip dhcp-server lease add .*mac-address=02:00:00:00:00:30/m],
+    holds: (s) => {
+      expect(s['ip/pool'].map((p) => [p['name'], p['ranges']])).toEqual([['default-dhcp', '192.168.88.100-192.168.88.200'], ['mcp-guests', '10.9.0.10-10.9.0.200']]);
+      expect(s['ip/dhcp-server/network'].find((n) => n['address'] === '192.168.88.0/24')).toMatchObject({ 'dns-server': '192.168.88.1,192.0.2.53' });
+      expect(s['ip/dhcp-server/network'].find((n) => n['address'] === '192.168.88.0/24')?.['comment'] ?? '').toBe('');
+      expect(s['ip/dhcp-server/lease'].find((l) => l['mac-address'] === '02:00:00:00:00:30')).toMatchObject({ address: '192.168.88.30', server: 'defconf', comment: 'nas' });
     },
   },
 ];

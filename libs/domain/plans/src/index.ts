@@ -22,3 +22,4 @@ export * from './lib/rollout/health-gate';
 export * from './lib/rollout/step-reconciliation';
 export * from './lib/topics/firewall-rules.topic';
 export * from './lib/topics/static-routes.topic';
+export * from './lib/topics/dhcp.topic';

@@ -18,3 +18,7 @@ export { MANAGED_TAG_PREFIX, MANAGED_KEY, managedComment, managedKeyOf, managedR
 export { firewallRulesPlanner, FirewallRulesInput, FirewallTable, ManagedRule, FIREWALL_TABLE_MENU } from './plan-topics/firewall-rules.planner';
 export { validateNatRule, validateFilterRule } from './plan-topics/nat-rule';
 export { staticRoutesPlanner, StaticRoutesInput, DesiredRoute, routeIdentity } from './plan-topics/static-routes.planner';
+export { dhcpPlanner, DhcpInput, DhcpPool, DhcpNetwork, DhcpLease } from './plan-topics/dhcp.planner';
+export { normalizeMac } from './dhcp/static-lease';
+export { syncKeyedRows, combineSyncs, DesiredRow, KeyedMenu, KeyedSync } from './plan-topics/keyed-rows';
+export { parseNetwork, parseHostAddress, listEntrySpan } from './common/ipv4';
