@@ -1,6 +1,6 @@
 import type { Principal } from '@routeros-mcp/application-ports';
 import { loadConfig } from '@routeros-mcp/config';
-import { dhcpTopic, firewallRulesTopic, PlanTopic, staticRoutesTopic } from '@routeros-mcp/domain-plans';
+import { bridgeTopic, dhcpTopic, firewallRulesTopic, PlanTopic, staticRoutesTopic } from '@routeros-mcp/domain-plans';
 import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
 import { request } from 'node:https';
 import { join } from 'node:path';
@@ -17,22 +17,32 @@ const FLAGS = {
 /** Values that move on their own (counters, timers, ids): left out when rows are compared. */
 const VOLATILE = new Set(['.id', 'bytes', 'packets', 'creation-time', 'expires-after', 'last-seen', 'uptime', 'tx-byte', 'rx-byte', 'tx-packet', 'rx-packet', 'fp-tx-byte', 'fp-rx-byte', 'fp-tx-packet', 'fp-rx-packet', 'link-downs', 'last-link-up-time', 'last-link-down-time']);
 
-/** A device's rows of one menu as its REST API answers them, volatile values left out. */
-function rows(fleet: Fleet, index: number, menu: string): Promise<Record<string, string>[]> {
-  const url = new URL(`${fleet.devices[index].restUrl}/${menu}`);
+/** One REST call to a simulated device, as a person at the router would make it. */
+function rest(fleet: Fleet, index: number, method: string, path: string, body?: unknown): Promise<unknown> {
+  const url = new URL(`${fleet.devices[index].restUrl}/${path}`);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'GET', rejectUnauthorized: false, auth: `${SIM_USER.name}:${SIM_USER.password}` }, (res) => {
+    const req = request(url, { method, rejectUnauthorized: false, auth: `${SIM_USER.name}:${SIM_USER.password}`, headers: { 'content-type': 'application/json' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, string>[] | Record<string, string>;
-        const list = Array.isArray(body) ? body : [body];
-        resolve(list.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !VOLATILE.has(k)))));
+        const text = Buffer.concat(chunks).toString('utf8');
+        if ((res.statusCode ?? 500) >= 300) reject(new Error(`device answered ${res.statusCode}: ${text}`));
+        else resolve(text ? JSON.parse(text) : undefined);
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(body === undefined ? undefined : JSON.stringify(body));
   });
+}
+
+/** Menus whose row order is configuration; other menus' rows compare in any order (a re-added port goes last). */
+const ORDERED = new Set(['ip/firewall/filter', 'ip/firewall/nat']);
+
+/** A device's rows of one menu as its REST API answers them, volatile values left out. */
+async function rows(fleet: Fleet, index: number, menu: string): Promise<Record<string, string>[]> {
+  const body = (await rest(fleet, index, 'GET', menu)) as Record<string, string>[] | Record<string, string>;
+  const list = (Array.isArray(body) ? body : [body]).map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !VOLATILE.has(k))));
+  return ORDERED.has(menu) ? list : list.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
 interface TopicCase {
@@ -106,6 +116,24 @@ const CASES: TopicCase[] = [
       expect(s['ip/dhcp-server/lease'].find((l) => l['mac-address'] === '02:00:00:00:00:30')).toMatchObject({ address: '192.168.88.30', server: 'defconf', comment: 'nas' });
     },
   },
+  {
+    name: 'bridge',
+    topic: bridgeTopic as PlanTopic,
+    device: 0,
+    change: {
+      bridge: 'bridge',
+      ports: [{ interface: 'ether4', pvid: 20, 'frame-types': 'admit-only-untagged-and-priority-tagged', comment: 'defconf' }],
+      vlans: [{ 'vlan-ids': 20, tagged: ['bridge'], untagged: ['ether4'], comment: 'guests' }],
+      remove: { ports: ['ether5'] },
+    },
+    menus: ['interface/bridge/port', 'interface/bridge/vlan'],
+    diff: [/^\/interface bridge port set .*pvid=20/m, /^\/interface bridge vlan add .*vlan-ids=20/m, /^\/interface bridge port remove/m],
+    holds: (s) => {
+      expect(s['interface/bridge/port'].find((p) => p['interface'] === 'ether4')).toMatchObject({ pvid: '20', 'frame-types': 'admit-only-untagged-and-priority-tagged' });
+      expect(s['interface/bridge/port'].some((p) => p['interface'] === 'ether5')).toBe(false);
+      expect(s['interface/bridge/vlan']).toEqual([expect.objectContaining({ bridge: 'bridge', 'vlan-ids': '20', tagged: 'bridge', untagged: 'ether4' })]);
+    },
+  },
 ];
 
 describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on RouterOS %s', (version) => {
@@ -157,4 +185,24 @@ describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on 
     expect(reverted).toMatchObject({ changed: true, verification: { status: 'verified' } });
     expect(await state(c)).toEqual(before);
   }, 120_000);
+
+  it('bridge: a change that would take the management port out of its VLAN is refused, nothing written', async () => {
+    const c = CASES.find((k) => k.name === 'bridge')!;
+    const before = await state(c);
+    // The service reaches the home router through ether2 (untagged, PVID 1); with VLAN filtering on, the PVID counts.
+    const bridges = (await rest(fleet, 0, 'GET', 'interface/bridge')) as Record<string, string>[];
+    const bridgeId = bridges.find((b) => b['name'] === 'bridge')!['.id'];
+    await rest(fleet, 0, 'PATCH', `interface/bridge/${bridgeId}`, { 'vlan-filtering': 'yes' });
+    const cut = { ...c, change: { bridge: 'bridge', ports: [{ interface: 'ether2', pvid: 30 }], remove: { ports: [] } } };
+    const removed = { ...c, change: { bridge: 'bridge', remove: { ports: ['ether2'] } } };
+    try {
+      for (const attempt of [cut, removed]) {
+        await expect(step(attempt, true)).rejects.toMatchObject({ code: 'SAFETY.PROTECT_MANAGEMENT_PATH' });
+        await expect(step(attempt, false)).rejects.toMatchObject({ code: 'SAFETY.PROTECT_MANAGEMENT_PATH' });
+      }
+      expect(await state(c)).toEqual(before);
+    } finally {
+      await rest(fleet, 0, 'PATCH', `interface/bridge/${bridgeId}`, { 'vlan-filtering': 'no' });
+    }
+  }, 60_000);
 });

@@ -23,3 +23,4 @@ export * from './lib/rollout/step-reconciliation';
 export * from './lib/topics/firewall-rules.topic';
 export * from './lib/topics/static-routes.topic';
 export * from './lib/topics/dhcp.topic';
+export * from './lib/topics/bridge.topic';

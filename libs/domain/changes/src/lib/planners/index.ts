@@ -22,3 +22,4 @@ export { dhcpPlanner, DhcpInput, DhcpPool, DhcpNetwork, DhcpLease } from './plan
 export { normalizeMac } from './dhcp/static-lease';
 export { syncKeyedRows, combineSyncs, DesiredRow, KeyedMenu, KeyedSync } from './plan-topics/keyed-rows';
 export { parseNetwork, parseHostAddress, listEntrySpan } from './common/ipv4';
+export { bridgePlanner, BridgeInput, BridgePort, BridgeVlan, FRAME_TYPES } from './plan-topics/bridge.planner';

@@ -4,6 +4,7 @@ import { dnsNtpTopic } from './dns-ntp.topic';
 import { firewallRulesTopic } from './firewall-rules.topic';
 import { staticRoutesTopic } from './static-routes.topic';
 import { dhcpTopic } from './dhcp.topic';
+import { bridgeTopic } from './bridge.topic';
 import type { PlanTopic } from './plan-topic';
 
 /** Every topic a plan can have, by name. The others of issue 14 (firewall rules, routes, DHCP, bridge, wireless) join here. */
@@ -13,6 +14,7 @@ export const PLAN_TOPICS: Readonly<Record<string, PlanTopic>> = {
   [firewallRulesTopic.name]: firewallRulesTopic as PlanTopic,
   [staticRoutesTopic.name]: staticRoutesTopic as PlanTopic,
   [dhcpTopic.name]: dhcpTopic as PlanTopic,
+  [bridgeTopic.name]: bridgeTopic as PlanTopic,
 };
 
 export function planTopic(name: string): PlanTopic {
