@@ -20,3 +20,4 @@ export * from './lib/health/device-health.state';
 export * from './lib/health/health-poller';
 export * from './lib/jobs/singular-job';
 export * from './lib/plans/plan.service';
+export * from './lib/plans/plan-secrets';

@@ -1,7 +1,8 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import { loadConfig } from '@routeros-mcp/config';
-import { bridgeTopic, dhcpTopic, firewallRulesTopic, PlanTopic, staticRoutesTopic } from '@routeros-mcp/domain-plans';
+import { loadConfig, sqlitePath } from '@routeros-mcp/config';
+import { bridgeTopic, dhcpTopic, firewallRulesTopic, PlanTopic, staticRoutesTopic, wirelessTopic } from '@routeros-mcp/domain-plans';
 import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -10,6 +11,8 @@ import { AdminServices, buildContainer, ServerServices } from '../index';
 const SIM_USER = { name: 'admin', password: 'sim-pw' };
 const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
 const runner: Principal = { id: 'plan-runner', via: 'stdio' };
+/** The passphrases written (new) and replaced (the factory ones): none may be stored, logged or audited in the clear. */
+const SECRETS = ['office-wifi-2026-secret', 'guest-ac-2026-secret', 'factory-wifi-key', 'factory-ac-key'];
 const FLAGS = {
   allow_advanced_writes: true, allow_professional_workflows: true, allow_firewall_writes: true, allow_routing_writes: true,
   allow_dhcp_writes: true, allow_bridge_writes: true, allow_wireless_writes: true,
@@ -52,6 +55,8 @@ interface TopicCase {
   device: number;
   change: Record<string, unknown>;
   menus: string[];
+  /** A change made (and kept) before the case's own, so the case starts from rows the topic already owns. */
+  setup?: Record<string, unknown>;
   /** Lines the dry run's diff must hold. */
   diff: RegExp[];
   /** What the device must hold once it ran. */
@@ -76,6 +81,26 @@ const CASES: TopicCase[] = [
       const filter = s['ip/firewall/filter'].map((r) => r['comment']);
       expect(filter.slice(0, 2)).toEqual(['mcp:admins', 'mcp:ssh-drop no ssh on 2222']);
       expect(s['ip/firewall/nat'].map((r) => r['comment'])).toEqual(['defconf: masquerade', 'mcp:web']);
+    },
+  },
+  {
+    name: 'firewall_rules (reordered and modified)',
+    topic: firewallRulesTopic as PlanTopic,
+    device: 0,
+    setup: { rules: [{ key: 'admins2', chain: 'input', action: 'accept', 'src-address-list': 'mcp-admins' }, { key: 'ssh2', chain: 'input', action: 'drop', protocol: 'tcp', 'dst-port': '2222' }, { key: 'web2', table: 'nat', chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': '8081', 'to-addresses': '192.168.88.11' }] },
+    change: {
+      rules: [
+        { key: 'ssh2', chain: 'input', action: 'drop', protocol: 'tcp', 'dst-port': '2223' },
+        { key: 'icmp2', chain: 'input', action: 'accept', protocol: 'icmp' },
+        { key: 'admins2', chain: 'input', action: 'accept', 'src-address-list': 'mcp-admins' },
+      ],
+      remove: [{ table: 'nat', key: 'web2' }],
+    },
+    menus: ['ip/firewall/filter', 'ip/firewall/nat'],
+    diff: [/^\/ip firewall filter remove/m, /^\/ip firewall nat remove/m, /^\/ip firewall filter add .*comment=mcp:icmp2/m],
+    holds: (s) => {
+      expect(s['ip/firewall/filter'].slice(0, 3).map((r) => [r['comment'], r['dst-port'] ?? ''])).toEqual([['mcp:ssh2', '2223'], ['mcp:icmp2', ''], ['mcp:admins2', '']]);
+      expect(s['ip/firewall/nat'].map((r) => r['comment'])).toEqual(['defconf: masquerade']);
     },
   },
   {
@@ -110,7 +135,7 @@ const CASES: TopicCase[] = [
     menus: ['ip/pool', 'ip/dhcp-server/network', 'ip/dhcp-server/lease'],
     diff: [/^\/ip pool set .*ranges=192\.168\.88\.100-192\.168\.88\.200/m, /^\/ip dhcp-server network add .*address=10\.9\.0\.0\/24/m, /^\/ip dhcp-server lease add .*mac-address=02:00:00:00:00:30/m],
     holds: (s) => {
-      expect(s['ip/pool'].map((p) => [p['name'], p['ranges']])).toEqual([['default-dhcp', '192.168.88.100-192.168.88.200'], ['mcp-guests', '10.9.0.10-10.9.0.200']]);
+      expect(s['ip/pool'].map((p) => [p['name'], p['ranges']]).sort()).toEqual([['default-dhcp', '192.168.88.100-192.168.88.200'], ['mcp-guests', '10.9.0.10-10.9.0.200']]);
       expect(s['ip/dhcp-server/network'].find((n) => n['address'] === '192.168.88.0/24')).toMatchObject({ 'dns-server': '192.168.88.1,192.0.2.53' });
       expect(s['ip/dhcp-server/network'].find((n) => n['address'] === '192.168.88.0/24')?.['comment'] ?? '').toBe('');
       expect(s['ip/dhcp-server/lease'].find((l) => l['mac-address'] === '02:00:00:00:00:30')).toMatchObject({ address: '192.168.88.30', server: 'defconf', comment: 'nas' });
@@ -134,6 +159,35 @@ const CASES: TopicCase[] = [
       expect(s['interface/bridge/vlan']).toEqual([expect.objectContaining({ bridge: 'bridge', 'vlan-ids': '20', tagged: 'bridge', untagged: 'ether4' })]);
     },
   },
+  {
+    name: 'wireless (wifi package)',
+    topic: wirelessTopic as PlanTopic,
+    device: 0,
+    change: {
+      security_profiles: [{ name: 'mcp-office', 'authentication-types': ['wpa2-psk', 'wpa3-psk'], passphrase: SECRETS[0] }],
+      interfaces: [{ name: 'wifi1', ssid: 'Office', security_profile: 'mcp-office' }],
+    },
+    menus: ['interface/wifi', 'interface/wifi/security'],
+    diff: [/^\/interface wifi security add .*passphrase="\[redacted\]"/m, /^\/interface wifi set .*configuration\.ssid=Office/m],
+    holds: (s) => {
+      expect(s['interface/wifi/security']).toEqual([expect.objectContaining({ name: 'mcp-office', passphrase: SECRETS[0], 'authentication-types': 'wpa2-psk,wpa3-psk' })]);
+      const wifi1 = s['interface/wifi'].find((w) => w['name'] === 'wifi1')!;
+      expect(wifi1).toMatchObject({ 'configuration.ssid': 'Office', security: 'mcp-office' });
+      expect(wifi1['security.passphrase']).toBeUndefined();
+    },
+  },
+  {
+    name: 'wireless (legacy package, passphrase rotated in place)',
+    topic: wirelessTopic as PlanTopic,
+    device: 3,
+    change: { package: 'wireless', security_profiles: [{ name: 'default', 'authentication-types': ['wpa2-psk'], passphrase: SECRETS[1] }], interfaces: [{ name: 'wlan1', ssid: 'Guests' }] },
+    menus: ['interface/wireless', 'interface/wireless/security-profiles'],
+    diff: [/^\/interface wireless security-profiles set .*wpa2-pre-shared-key="\[redacted\]"/m, /^\/interface wireless set .*ssid=Guests/m],
+    holds: (s) => {
+      expect(s['interface/wireless/security-profiles']).toEqual([expect.objectContaining({ name: 'default', 'wpa2-pre-shared-key': SECRETS[1] })]);
+      expect(s['interface/wireless'].find((w) => w['name'] === 'wlan1')).toMatchObject({ ssid: 'Guests' });
+    },
+  },
 ];
 
 describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on RouterOS %s', (version) => {
@@ -141,12 +195,13 @@ describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on 
   let dir: ReturnType<typeof tempDir>;
   let admin: AdminServices;
   let server: ServerServices;
+  let config: ReturnType<typeof loadConfig>;
   const logs: string[] = [];
 
   beforeAll(async () => {
     fleet = await startFleet({ devices: 4, profile: 'mixed', version, users: [{ ...SIM_USER, group: 'full' }] });
     dir = tempDir();
-    const config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'debug' }, homeDir: '/nonexistent' });
+    config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'debug' }, homeDir: '/nonexistent' });
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
     admin = (await buildContainer(config, { logStream })).get(AdminServices);
@@ -169,6 +224,7 @@ describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on 
     });
 
   it.each(CASES.map((c) => [c.name, c] as const))('%s: dry run shows the diff, the run makes the device hold it, the revert restores it', async (_name, c) => {
+    if (c.setup) expect(await step({ ...c, change: c.setup }, false)).toMatchObject({ changed: true, verification: { status: 'verified' } });
     const before = await state(c);
     const dry = await step(c, true);
     expect(dry).toMatchObject({ changed: true, dryRun: true });
@@ -184,7 +240,26 @@ describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on 
     const reverted = await server.changes.revert({ principal: runner, correlationId: `c-${c.name}-revert`, environment: 'lab', changeId: ran.changeId!, dryRun: false });
     expect(reverted).toMatchObject({ changed: true, verification: { status: 'verified' } });
     expect(await state(c)).toEqual(before);
+    // Results show a passphrase as [redacted], never its value.
+    for (const result of [dry, ran, reverted]) for (const secret of SECRETS) expect(JSON.stringify(result)).not.toContain(secret);
   }, 120_000);
+
+  it('wireless: no passphrase, new or old, in a result, change record, audit record, log line or the database file', async () => {
+    const found: string[] = [];
+    const look = (where: string, text: string) => {
+      for (const secret of SECRETS) if (text.includes(secret)) found.push(`${secret} in ${where}`);
+    };
+    const records = await server.changes.list({ limit: 200 });
+    expect(records.filter((r) => r.tool === wirelessTopic.tool || r.tool === 'change_revert').length).toBeGreaterThanOrEqual(4);
+    look('change records', JSON.stringify(records));
+    look('audit', JSON.stringify(await server.audit.recent({ limit: 500 })));
+    look('logs', logs.join(''));
+    const file = sqlitePath(config);
+    for (const f of [file, `${file}-wal`, `${file}-journal`]) if (existsSync(f)) look(f, readFileSync(f).toString('latin1'));
+    expect(found).toEqual([]);
+    // The old passphrases are kept, sealed, to undo the changes.
+    expect(JSON.stringify(records)).toMatch(/"sealed:[^"]+"/);
+  }, 60_000);
 
   it('bridge: a change that would take the management port out of its VLAN is refused, nothing written', async () => {
     const c = CASES.find((k) => k.name === 'bridge')!;

@@ -24,3 +24,4 @@ export * from './lib/topics/firewall-rules.topic';
 export * from './lib/topics/static-routes.topic';
 export * from './lib/topics/dhcp.topic';
 export * from './lib/topics/bridge.topic';
+export * from './lib/topics/wireless.topic';

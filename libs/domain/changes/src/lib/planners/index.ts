@@ -23,3 +23,4 @@ export { normalizeMac } from './dhcp/static-lease';
 export { syncKeyedRows, combineSyncs, DesiredRow, KeyedMenu, KeyedSync } from './plan-topics/keyed-rows';
 export { parseNetwork, parseHostAddress, listEntrySpan } from './common/ipv4';
 export { bridgePlanner, BridgeInput, BridgePort, BridgeVlan, FRAME_TYPES } from './plan-topics/bridge.planner';
+export { wirelessPlanner, WirelessInput, WirelessInterface, WirelessPackage, WirelessSecurityProfile } from './plan-topics/wireless.planner';
