@@ -21,10 +21,8 @@ import {
   driftedSections,
   inverseOperations,
   liveStateDigest,
-  openInverseSecrets,
   redactTouched,
   revertSchedulerName,
-  sealInverseSecrets,
   secretsNeededToRestore,
   transition,
 } from '@routeros-mcp/domain-changes';
@@ -40,6 +38,7 @@ import { DeviceRegistry } from '../device-registry.service';
 import { ChangeGuard, NO_GUARD, RevertTimerGuard, SafeModeGuard } from './change-guards';
 import type { ChangeHistory, ChangeRevertRequest } from './change-history';
 import { ChangeObserver } from './change-observer';
+import { openRecordedInverse, sealRecordedInverse } from './inverse-secrets';
 import type { ChangeRequest, ChangeResult, ChangeRunner } from './change-runner';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, findAdded, unmetOperations, unrestored, writeOperation } from './change-writes';
@@ -280,15 +279,12 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
 
   /** The inverse as records keep it: secret values sealed, bound to the change and the property. */
   private sealInverse(changeId: string, inverse: readonly RowOperation[]): RowOperation[] {
-    const cipher = this.cipher;
-    return cipher ? sealInverseSecrets(inverse, (value, where) => cipher.encrypt(value, `change-inverse:${changeId}:${where}`)) : [...inverse];
+    return sealRecordedInverse(changeId, inverse, this.cipher);
   }
 
   /** A recorded inverse ready to write: its sealed secrets opened. */
   private openInverse(changeId: string, inverse: readonly RowOperation[]): RowOperation[] {
-    const cipher = this.cipher;
-    if (!cipher) return [...inverse];
-    return openInverseSecrets(inverse, (sealed, where) => cipher.decrypt(sealed, `change-inverse:${changeId}:${where}`), changeId);
+    return openRecordedInverse({ id: changeId, inverse }, this.cipher);
   }
 
   /** A new TLS session to the REST port presenting the pinned certificate (the pooled connection stays as it is). */
