@@ -22,3 +22,5 @@ export * from './lib/health/device-health.state';
 export * from './lib/health/health-poller';
 export * from './lib/jobs/singular-job';
 export * from './lib/plans/plan.service';
+export * from './lib/plans/plan-secrets';
+export * from './lib/changes/inverse-secrets';

@@ -21,3 +21,4 @@ export * from './lib/planners';
 export * from './lib/live-state-hash';
 export * from './lib/errors/change-state-drifted.error';
 export * from './lib/singletons/dns-ntp.planner';
+export * from './lib/sealed-secrets';

@@ -20,3 +20,8 @@ export * from './lib/topics/dns-ntp.topic';
 export * from './lib/topics/address-list-sync.topic';
 export * from './lib/rollout/health-gate';
 export * from './lib/rollout/step-reconciliation';
+export * from './lib/topics/firewall-rules.topic';
+export * from './lib/topics/static-routes.topic';
+export * from './lib/topics/dhcp.topic';
+export * from './lib/topics/bridge.topic';
+export * from './lib/topics/wireless.topic';

@@ -24,7 +24,7 @@ export const READ_ONLY_PROPERTIES: ReadonlySet<string> = new Set([
  * Menus RouterOS has no `unset` command in (its command tree, 7.15.3 and 7.20.5): a property that was absent is
  * put back as "" there, which RouterOS prints as absent again.
  */
-export const MENUS_WITHOUT_UNSET: ReadonlySet<string> = new Set(['interface', 'ip/address', 'ip/firewall/address-list', 'system/scheduler']);
+export const MENUS_WITHOUT_UNSET: ReadonlySet<string> = new Set(['interface', 'ip/address', 'ip/firewall/address-list', 'system/scheduler', 'ip/pool', 'interface/bridge/vlan', 'interface/wireless/security-profiles']);
 
 export interface InverseResult {
   /** The operations that restore the before-state, in the order they must be written. */

@@ -154,6 +154,16 @@ export const MENUS: MenuSpec[] = [
   {
     path: 'interface/wireless', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wlan', package: 'wireless', computed: interfaceCounters,
     packageArgs: ['band', 'channel-width', 'comment', 'country', 'disabled', 'frequency', 'installation', 'mode', 'mtu', 'name', 'security-profile', 'ssid', 'wireless-protocol', 'wps-mode'],
+    refs: { 'security-profile': 'interface/wireless/security-profiles' },
+  },
+  // The legacy package's security profiles (hand-kept like its interfaces: the reference trees come from devices
+  // without the package). The arguments are those of RouterOS's wireless manual for WPA/WPA2 PSK and EAP profiles.
+  {
+    path: 'interface/wireless/security-profiles', kind: 'table', writable: true, package: 'wireless', unique: 'name', required: ['name'],
+    defaults: { mode: 'none', 'authentication-types': '', 'unicast-ciphers': 'aes-ccm', 'group-ciphers': 'aes-ccm', 'wpa-pre-shared-key': '', 'wpa2-pre-shared-key': '', 'management-protection': 'disabled' },
+    sensitive: ['wpa-pre-shared-key', 'wpa2-pre-shared-key'],
+    packageArgs: ['authentication-types', 'comment', 'group-ciphers', 'management-protection', 'mode', 'name', 'supplicant-identity', 'unicast-ciphers', 'wpa-pre-shared-key', 'wpa2-pre-shared-key'],
+    computed: (row) => ({ default: String(row['name'] === 'default') }),
   },
   { path: 'interface/wireless/registration-table', kind: 'table', writable: false, package: 'wireless', computed: clientCounters },
   // The legacy CAPsMAN of the wireless package (hand-kept: the reference trees come from devices without it).

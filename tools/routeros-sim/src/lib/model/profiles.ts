@@ -272,6 +272,9 @@ function legacyAp(input: ProfileInput): SeedConfig {
       'system/package': packages(input.version, ['wireless']),
       'interface/ethernet': ports,
       'interface/bridge': [{ name: 'bridge', comment: 'defconf', 'admin-mac': mac(input.index, 0), 'auto-mac': 'false', disabled: 'false', 'vlan-filtering': 'false', 'protocol-mode': 'rstp', pvid: '1', mtu: 'auto', '.link': 'up' }],
+      'interface/wireless/security-profiles': [
+        { name: 'default', mode: 'dynamic-keys', 'authentication-types': 'wpa2-psk', 'unicast-ciphers': 'aes-ccm', 'group-ciphers': 'aes-ccm', 'wpa-pre-shared-key': '', 'wpa2-pre-shared-key': 'factory-ac-key', 'management-protection': 'disabled' },
+      ],
       'interface/wireless': [wlan('wlan1', 10, '2ghz-b/g/n', '2412'), wlan('wlan2', 11, '5ghz-a/n/ac', '5180')],
       'interface/wireless/registration-table': [
         { interface: 'wlan2', 'mac-address': 'F0:18:98:AA:BB:01', 'last-ip': '192.168.88.250', '.since': '35', 'signal-strength': '-61@6Mbps', 'tx-rate': '866.6Mbps-80MHz/2S/SGI', 'rx-rate': '780Mbps-80MHz/2S', 'signal-to-noise': '44', ap: 'false', wds: 'false', authenticated: 'true' },

@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditLog, ChangeLock, ChangeRepository, ConfigShell, DeviceTarget, Logger, RouterOsApi, RouterOsRow, ShellSession } from '@routeros-mcp/application-ports';
+import type { AuditEvent, AuditLog, ChangeLock, ChangeRepository, ConfigShell, DeviceTarget, Logger, RouterOsApi, RouterOsRow, SecretCipher, ShellSession } from '@routeros-mcp/application-ports';
 import { DeviceUnreachableError } from '@routeros-mcp/application-ports';
 import type { ChangePlanner, ChangeRecord } from '@routeros-mcp/domain-changes';
 import { ChangeFailedError, ChangeNotRevertibleError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
@@ -126,7 +126,7 @@ class FakeShell implements ConfigShell {
 
 const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => logger };
 
-function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; observer?: ChangeObserver; tlsFingerprint?: string } = {}) {
+function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; observer?: ChangeObserver; tlsFingerprint?: string; cipher?: SecretCipher } = {}) {
   const device = Device.create({ id: 'dev-1', name: 'one', host: '192.0.2.1', environment: options.environment ?? 'lab', capabilities: { allow_advanced_writes: true }, critical: options.critical ?? false, tlsFingerprint: options.tlsFingerprint }, new Date(0));
   const registry = {
     get: async () => device,
@@ -144,7 +144,7 @@ function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; obse
   const lock: ChangeLock = { acquire: async (deviceId, r) => ({ deviceId, changeId: r.changeId, release: async () => undefined }), holder: async () => undefined };
   const events: AuditEvent[] = [];
   const audit: AuditLog = { record: async (e) => void events.push(e), list: async () => events };
-  const service = new ChangeService(registry, api, shell, repo, lock, audit, { now: () => new Date('2026-11-23T10:00:00Z') }, logger, { lockWaitMs: 0, lockLeaseMs: 1000, revertTimerSeconds: 60, revertWatchMs: 200 }, options.observer);
+  const service = new ChangeService(registry, api, shell, repo, lock, audit, { now: () => new Date('2026-11-23T10:00:00Z') }, logger, { lockWaitMs: 0, lockLeaseMs: 1000, revertTimerSeconds: 60, revertWatchMs: 200 }, options.observer, options.cipher);
   const request = <I>(planner: ChangePlanner<I>, input: I, dryRun = false): ChangeRequest<I> => ({
     principal: { id: 'alice', via: 'stdio' }, correlationId: 'c-1', environment: 'lab', deviceId: 'dev-1', tool: 'system_set_identity', planner, input, dryRun,
   });
@@ -315,6 +315,36 @@ describe('ChangeService', () => {
     };
     await expect(service.run({ ...request(removeProfile, {}), tool: 'wifi_remove_security' })).rejects.toBeInstanceOf(ChangeNotRevertibleError);
     expect(api.writes).toEqual([]);
+  });
+
+  it('with a secret cipher, keeps the secret an undo needs sealed in the record and opens it on revert', async () => {
+    // A stand-in cipher for pure logic, bound to its context like the real one.
+    const cipher: SecretCipher = {
+      activeKeyId: 'k1',
+      encrypt: (plain, context) => Buffer.from(JSON.stringify([context, plain])).toString('base64'),
+      decrypt: (sealed, context) => {
+        const [bound, plain] = JSON.parse(Buffer.from(sealed, 'base64').toString('utf8')) as [string, string];
+        if (bound !== context) throw new Error('context mismatch');
+        return plain;
+      },
+      keyIdOf: () => 'k1',
+    };
+    const { api, records, service, request } = setup({ cipher });
+    api.tables['interface/wifi/security'] = [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }];
+    const removeProfile: ChangePlanner<Record<string, never>> = {
+      reads: () => ['interface/wifi/security'],
+      propose: (live) => ({ kind: 'change', proposal: { summary: 'remove home', operations: [{ kind: 'remove', menu: 'interface/wifi/security', id: '*1' }], touched: [{ menu: 'interface/wifi/security', id: '*1', before: live['interface/wifi/security'][0] }], risk: 'medium' } }),
+    };
+    const applied = await service.run({ ...request(removeProfile, {}), tool: 'wifi_remove_security' });
+    const record = records.get(applied.changeId!)!;
+    expect(JSON.stringify(record.inverse)).not.toContain('hunter22');
+    expect(record.inverse).toEqual([{ kind: 'add', menu: 'interface/wifi/security', props: { name: 'home', passphrase: expect.stringMatching(/^sealed:/) } }]);
+    await service.revert({ principal: { id: 'alice', via: 'stdio' }, correlationId: 'c-2', environment: 'lab', changeId: applied.changeId!, dryRun: false });
+    expect(api.tables['interface/wifi/security']).toEqual([expect.objectContaining({ name: 'home', passphrase: 'hunter22' })]);
+    // The revert's own record keeps the secret its undo needs sealed too (the repository redacts its operations).
+    const revert = [...records.values()].find((r) => r.revertOf === applied.changeId)!;
+    expect(revert.inverse).toEqual([{ kind: 'remove', menu: 'interface/wifi/security', id: expect.any(String) }]);
+    expect(records.get(applied.changeId!)!.status).toBe('reverted');
   });
 
   it('lets an approved plan write to prod, and refuses a direct write there before contacting the device', async () => {

@@ -1,4 +1,4 @@
-import type { AuditLog, ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi } from '@routeros-mcp/application-ports';
+import type { AuditLog, ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   AuditLog as AuditLogToken,
   ChangeLock as ChangeLockToken,
@@ -7,6 +7,7 @@ import {
   ConfigShell as ConfigShellToken,
   Logger as LoggerToken,
   RouterOsApi as RouterOsApiToken,
+  SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
 import type { ChangeAuthority, ChangeRecord, ChangeStep, LiveRows, LiveStateDigest, RowOperation, TouchedRow } from '@routeros-mcp/domain-changes';
 import {
@@ -37,6 +38,7 @@ import { DeviceRegistry } from '../device-registry.service';
 import { ChangeGuard, NO_GUARD, RevertTimerGuard, SafeModeGuard } from './change-guards';
 import type { ChangeHistory, ChangeRevertRequest } from './change-history';
 import { ChangeObserver } from './change-observer';
+import { openRecordedInverse, sealRecordedInverse } from './inverse-secrets';
 import type { ChangeRequest, ChangeResult, ChangeRunner } from './change-runner';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, findAdded, unmetOperations, unrestored, writeOperation } from './change-writes';
@@ -98,6 +100,8 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(ChangeSettings) @optional() settings?: ChangeSettings,
     @inject(ChangeObserver) @optional() private readonly observer?: ChangeObserver,
+    /** Seals the secret values a recorded inverse must write back (an old passphrase); without it such changes are refused. */
+    @inject(SecretCipherToken) @optional() private readonly cipher?: SecretCipher,
   ) {
     this.settings = { ...DEFAULT_CHANGE_SETTINGS, ...(settings ?? {}) };
   }
@@ -129,7 +133,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
         tool: 'change_revert',
         ...(topicFlag ? { requiresFlag: topicFlag } : {}),
         planner: changeRevertPlanner,
-        input: { change: original },
+        input: { change: { ...original, inverse: this.openInverse(original.id, original.inverse) } },
         dryRun: request.dryRun,
         signal: request.signal,
       },
@@ -182,10 +186,10 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const after = applyOperations(live, proposal.operations);
     const path = evaluateManagementPath(live, after, serviceLogin(live, target, device));
     const report = assertSafe(context, [path]);
-    // Records never hold a secret, so a change whose undo would have to write one back is not made at all.
+    // Records never hold a secret in the clear: a change whose undo writes one back keeps it sealed, or is not made.
     const inverse = inverseOperations(live, proposal.operations);
     const secrets = secretsNeededToRestore(inverse.operations);
-    if (secrets.length > 0) throw new ChangeNotRevertibleError(`undoing it would need the secret value of ${secrets.join(', ')}, which this service never stores`);
+    if (secrets.length > 0 && !this.cipher) throw new ChangeNotRevertibleError(`undoing it would need the secret value of ${secrets.join(', ')}, which this service never stores`);
     const commands = proposal.operations.filter((op) => op.kind === 'command');
     return {
       kind: 'change',
@@ -210,7 +214,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       id: changeId, deviceId: device.id, tool: request.tool,
       actor: { id: principal.id, via: principal.via, ...(principal.sessionId ? { sessionId: principal.sessionId } : {}), ...(principal.clientName ? { clientName: principal.clientName } : {}) },
       authority, correlationId: request.correlationId, summary: plan.summary, risk: plan.risk, status: 'proposed',
-      operations: plan.operations, addedIds: [], touched: redactTouched(plan.touched), inverse: inverseOperations(plan.live, plan.operations).operations,
+      operations: plan.operations, addedIds: [], touched: redactTouched(plan.touched), inverse: this.sealInverse(changeId, inverseOperations(plan.live, plan.operations).operations),
       ...(plan.notRevertible ? { notRevertible: plan.notRevertible } : {}),
       diff: diffLines(plan.operations), verdicts: plan.verdicts.map((v) => ({ ruleId: v.ruleId, status: v.status, message: v.message })),
       step: 'record', ...(revertOf ? { revertOf: revertOf.id } : {}), beforeIds: beforeIdsOf(plan.live, plan.operations), createdAt: now, updatedAt: now,
@@ -267,7 +271,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     record = transition(flight.record, 'verified', this.clock.now(), {
       step: 'release',
       addedIds: [...flight.addedIds],
-      inverse: inverseOperations(plan.live, plan.operations, flight.addedIds).operations,
+      inverse: this.sealInverse(changeId, inverseOperations(plan.live, plan.operations, flight.addedIds).operations),
       touched: redactTouched(touched),
     });
     await this.finish(record, principal);
@@ -276,6 +280,16 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       changed: true, dryRun: false, changeId, summary: plan.summary, touched: record.touched, diff: record.diff, risk: plan.risk, verdicts: plan.verdicts, protection: guard.protection,
       verification: { status: 'verified', checks: ['the touched rows hold the desired state', 'the device accepts a new TLS session'] },
     };
+  }
+
+  /** The inverse as records keep it: secret values sealed, bound to the change and the property. */
+  private sealInverse(changeId: string, inverse: readonly RowOperation[]): RowOperation[] {
+    return sealRecordedInverse(changeId, inverse, this.cipher);
+  }
+
+  /** A recorded inverse ready to write: its sealed secrets opened. */
+  private openInverse(changeId: string, inverse: readonly RowOperation[]): RowOperation[] {
+    return openRecordedInverse({ id: changeId, inverse }, this.cipher);
   }
 
   /** A new TLS session to the REST port presenting the pinned certificate (the pooled connection stays as it is). */
@@ -294,7 +308,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       this.logger.warn('safe mode unavailable; arming a device-side revert instead', { device_id: device.id, change_id: record.id, reason: causeOf(error).message });
     }
     attempt.timer = true;
-    return RevertTimerGuard.arm(this.api, target, record.id, record.inverse, this.settings.revertTimerSeconds, this.clock.now());
+    return RevertTimerGuard.arm(this.api, target, record.id, inverseOperations(plan.live, plan.operations).operations, this.settings.revertTimerSeconds, this.clock.now());
   }
 
   /** Undo, confirm the before-state, record and report where the device ended up. Always throws. */
@@ -343,7 +357,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       status = 'needs_attention';
       outcome = `needs attention: ${left.slice(0, 3).join('; ')}${undoError ? ` (undo failed: ${causeOf(undoError).message})` : ''}`;
     }
-    const record = transition(flight.record, status, this.clock.now(), { step, addedIds: [...flight.addedIds], inverse: inverseOperations(plan.live, plan.operations, flight.addedIds).operations, error: cause, outcome });
+    const record = transition(flight.record, status, this.clock.now(), { step, addedIds: [...flight.addedIds], inverse: this.sealInverse(flight.record.id, inverseOperations(plan.live, plan.operations, flight.addedIds).operations), error: cause, outcome });
     await this.finish(record, flight.principal, error);
     throw new ChangeFailedError(record.id, device.id, step, status, outcome, cause);
   }

@@ -16,6 +16,12 @@ export interface PlanTopic<I = unknown> {
   readonly requiresFlag?: CapabilityFlag;
   /** Checks and normalises a step's change; throws ValidationError naming the field. */
   parse(change: Readonly<Record<string, unknown>>): I;
+  /**
+   * Paths in a step's `change` whose values are secrets (`security_profiles.*.passphrase`: `*` for every list item).
+   * The plan stores them sealed (`{ sealed: '…' }`) and opens them only to run the step (sealPlanSecrets and
+   * openPlanSecrets); `describe` and the planner's summary never show them.
+   */
+  readonly secretFields?: readonly string[];
   /** One line for titles and lists: `DNS 192.0.2.53, 192.0.2.54`. */
   describe(input: I): string;
   readonly planner: ChangePlanner<I>;

@@ -16,4 +16,21 @@ export const WRITABLE: Readonly<Record<string, readonly string[]>> = {
     'ipv4-options', 'layer7-protocol', 'content', 'tls-host', 'src-mac-address', 'hotspot', 'p2p', 'psd', 'realm', 'per-connection-classifier', 'hw-offload',
     'address-list', 'address-list-timeout', 'log', 'log-prefix', 'comment', 'disabled',
   ],
+  // 7.15.3 and 7.20.5 both take these (7.15's tls-host and 7.20's socks5 arguments are left out).
+  'ip/firewall/nat': [
+    'chain', 'action', 'jump-target', 'to-addresses', 'to-ports', 'protocol', 'src-address', 'dst-address', 'src-address-list', 'dst-address-list', 'src-address-type',
+    'dst-address-type', 'src-port', 'dst-port', 'port', 'in-interface', 'out-interface', 'in-interface-list', 'out-interface-list', 'in-bridge-port', 'out-bridge-port',
+    'in-bridge-port-list', 'out-bridge-port-list', 'connection-type', 'connection-mark', 'connection-limit', 'connection-rate', 'connection-bytes', 'packet-mark', 'routing-mark',
+    'icmp-options', 'tcp-mss', 'packet-size', 'limit', 'dst-limit', 'nth', 'random', 'time', 'ttl', 'dscp', 'priority', 'ingress-priority', 'fragment', 'ipsec-policy',
+    'ipv4-options', 'layer7-protocol', 'content', 'src-mac-address', 'hotspot', 'psd', 'realm', 'per-connection-classifier', 'randomise-ports', 'same-not-by-dst',
+    'address-list', 'address-list-timeout', 'log', 'log-prefix', 'comment', 'disabled',
+  ],
+  'ip/pool': ['name', 'ranges', 'next-pool', 'comment'],
+  'ip/dhcp-server/network': ['address', 'gateway', 'netmask', 'dns-server', 'domain', 'ntp-server', 'wins-server', 'next-server', 'boot-file-name', 'caps-manager', 'dhcp-option', 'dhcp-option-set', 'dns-none', 'comment'],
+  'interface/bridge/port': [
+    'bridge', 'interface', 'pvid', 'frame-types', 'ingress-filtering', 'tag-stacking', 'edge', 'point-to-point', 'path-cost', 'internal-path-cost', 'priority', 'horizon', 'learn',
+    'trusted', 'hw', 'bpdu-guard', 'auto-isolate', 'restricted-role', 'restricted-tcn', 'broadcast-flood', 'unknown-unicast-flood', 'unknown-multicast-flood', 'multicast-router',
+    'fast-leave', 'comment', 'disabled',
+  ],
+  'interface/bridge/vlan': ['bridge', 'vlan-ids', 'tagged', 'untagged', 'mvrp-forbidden', 'comment', 'disabled'],
 };

@@ -1,0 +1,38 @@
+import { wirelessTopic } from '@routeros-mcp/domain-plans';
+import { openPlanSecrets, redactPlanSecrets, sealPlanSecrets } from './plan-secrets';
+
+/** A stand-in cipher for pure logic: reversible, bound to its context like the real one. */
+const cipher = {
+  encrypt: (plain: string, context: string) => Buffer.from(JSON.stringify([context, plain])).toString('base64'),
+  decrypt: (sealed: string, context: string) => {
+    const [bound, plain] = JSON.parse(Buffer.from(sealed, 'base64').toString('utf8')) as [string, string];
+    if (bound !== context) throw new Error('context mismatch');
+    return plain;
+  },
+};
+const change = { security_profiles: [{ name: 'a', 'authentication-types': ['wpa2-psk'], passphrase: 'first-secret-1' }, { name: 'b', 'authentication-types': ['wpa2-psk'] }, { name: 'c', 'authentication-types': ['wpa2-psk'], passphrase: 'third-secret-3' }] };
+
+describe('plan secrets', () => {
+  it('seals every secret field of the topic, opens them back, and redacts them for display', () => {
+    const sealed = sealPlanSecrets(change, wirelessTopic, cipher);
+    expect(JSON.stringify(sealed)).not.toMatch(/first-secret|third-secret/);
+    expect(sealed).toMatchObject({ security_profiles: [{ name: 'a', passphrase: { sealed: expect.any(String) } }, { name: 'b' }, { name: 'c', passphrase: { sealed: expect.any(String) } }] });
+    expect((sealed['security_profiles'] as object[])[1]).not.toHaveProperty('passphrase');
+    expect(sealPlanSecrets(sealed, wirelessTopic, cipher)).toEqual(sealed);
+    expect(openPlanSecrets(sealed, wirelessTopic, cipher)).toEqual(change);
+    expect(wirelessTopic.parse(openPlanSecrets(sealed, wirelessTopic, cipher)).security_profiles[0].passphrase).toBe('first-secret-1');
+    expect(redactPlanSecrets(sealed, wirelessTopic)).toMatchObject({ security_profiles: [{ passphrase: '[redacted]' }, { name: 'b' }, { passphrase: '[redacted]' }] });
+    expect(change.security_profiles[0].passphrase).toBe('first-secret-1');
+  });
+
+  it('refuses a plain secret where a sealed one belongs, and a sealed value moved to another path', () => {
+    expect(() => openPlanSecrets(change, wirelessTopic, cipher)).toThrow('security_profiles.0.passphrase');
+    const sealed = sealPlanSecrets(change, wirelessTopic, cipher) as { security_profiles: Record<string, unknown>[] };
+    const swapped = { security_profiles: [sealed.security_profiles[2], sealed.security_profiles[1], sealed.security_profiles[0]] };
+    expect(() => openPlanSecrets(swapped, wirelessTopic, cipher)).toThrow('context mismatch');
+  });
+
+  it('leaves topics without secret fields as they are', () => {
+    expect(sealPlanSecrets({ dns: { servers: ['192.0.2.1'] } }, { name: 'dns_ntp' }, cipher)).toEqual({ dns: { servers: ['192.0.2.1'] } });
+  });
+});
