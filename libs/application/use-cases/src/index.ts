@@ -20,3 +20,8 @@ export * from './lib/health/device-health.state';
 export * from './lib/health/health-poller';
 export * from './lib/jobs/singular-job';
 export * from './lib/plans/plan.service';
+export * from './lib/plans/plan-ledger';
+export * from './lib/plans/rollout-settings';
+export * from './lib/plans/rollout-health-sampler';
+export * from './lib/plans/rollout-runner';
+export * from './lib/plans/plan-execution.job';

@@ -20,3 +20,5 @@ export * from './lib/topics/dns-ntp.topic';
 export * from './lib/topics/address-list-sync.topic';
 export * from './lib/rollout/health-gate';
 export * from './lib/rollout/step-reconciliation';
+export * from './lib/rollout/execution-log';
+export * from './lib/rollout/topic-checks';
