@@ -56,9 +56,9 @@ export class PlanExecution implements PlanExecutor {
     this.timer.unref();
   }
 
-  /** PlanExecutor: the plan service committed a plan as `executing`. */
+  /** PlanExecutor: the plan service committed a plan as `executing`. A process that runs no plans (the admin CLI) leaves it to the scan of one that does. */
   async planStarted(plan: Plan): Promise<void> {
-    if (this.stopped) return;
+    if (!this.started || this.stopped) return;
     void this.tryRun(plan.id);
   }
 
@@ -72,7 +72,7 @@ export class PlanExecution implements PlanExecutor {
       const ledger = await PlanLedger.open(this.plans, planId);
       const plan = await ledger.commit((p) => p.beginRollback(principal.id, `rollback asked by ${principal.id}`, this.clock.now()));
       await this.events.publish({ type: 'plan.changed', planId, status: plan.status });
-      if (!this.stopped) void this.tryRun(planId);
+      if (this.started && !this.stopped) void this.tryRun(planId);
       return plan;
     });
   }
