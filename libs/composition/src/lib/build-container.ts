@@ -28,6 +28,8 @@ export interface BuildOptions {
   secrets?: Secrets;
   /** Told about every device request and circuit change (the HTTP server's metrics); none by default. */
   deviceRequestObserver?: DeviceRequestObserver;
+  /** Run approved plans in this process (default, for the servers); false leaves them to other processes (specs of apply alone). */
+  runPlans?: boolean;
 }
 
 /** How long shutdown waits for scheduled captures still running. */
@@ -145,7 +147,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
         healthPoller = ctx.get(HealthPoller);
         // Every server process runs the plans it can lead (exactly one per plan on PostgreSQL), picking up any left running.
         rollouts = ctx.get(PlanExecution);
-        rollouts.start();
+        if (options.runPlans !== false) rollouts.start();
         return new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<EventBusPort>(EventBus), ctx.get(ChangeService), ctx.get<RateLimiterPort>(RateLimiter), jobs, healthPoller, ctx.get(PlanService), rollouts);
       });
     }),
