@@ -13,6 +13,8 @@ export * from './lib/changes/change.service';
 export * from './lib/changes/change-history';
 export * from './lib/changes/change-settings';
 export * from './lib/changes/change-observer';
+export * from './lib/changes/interrupted-change-recovery';
+export * from './lib/changes/interrupted-change-sweeper';
 export * from './lib/snapshots/snapshot.service';
 export * from './lib/snapshots/snapshot-scheduler';
 export * from './lib/snapshots/snapshot-change-observer';

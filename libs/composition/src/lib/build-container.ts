@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
 import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedChangeRecovery, KeyRotationService, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { ApiTokenService, authModule } from '@routeros-mcp/adapters-auth';
 import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
@@ -14,6 +14,7 @@ import { Config, sqlitePath } from '@routeros-mcp/config';
 import { Container, ContainerModule } from 'inversify';
 import { Writable } from 'node:stream';
 import { AdminServices, Lifecycle, ServerServices } from './app-services';
+import { ChangeRecoveryMode, ChangeRecoveryRun, startChangeRecovery } from './change-recovery';
 import { loadSecrets, Secrets } from './load-secrets';
 import { SystemClock } from './system-clock';
 
@@ -28,6 +29,8 @@ export interface BuildOptions {
   secrets?: Secrets;
   /** Told about every device request and circuit change (the HTTP server's metrics); none by default. */
   deviceRequestObserver?: DeviceRequestObserver;
+  /** Changes a dead process left unfinished: looked for once at start (default), or periodically by one replica (HTTP). */
+  changeRecovery?: ChangeRecoveryMode;
   /** Run approved plans in this process (default, for the servers); false leaves them to other processes (specs of apply alone). */
   runPlans?: boolean;
 }
@@ -72,13 +75,20 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   let observer: SnapshotChangeObserver | undefined;
   let healthPoller: HealthPoller | undefined;
   let rollouts: PlanExecution | undefined;
+  let recovery: ChangeRecoveryRun | undefined;
+  // Started with the entry object an app resolves; never when migrations were not applied (`db status`, `db migrate`).
+  const recover = (ctx: { get<T>(id: unknown): T }, mode: ChangeRecoveryMode) => {
+    if (options.migrate === false || recovery) return;
+    const intervalMs = config.changeRecoveryIntervalMs ?? config.changeLockLeaseMs ?? DEFAULT_CHANGE_SETTINGS.lockLeaseMs;
+    recovery = startChangeRecovery(mode, ctx.get<InterruptedChangeRecovery>(InterruptedChangeRecovery), jobs, { intervalMs, environment: config.environment, graceMs: SNAPSHOT_STOP_GRACE_MS }, logger);
+  };
   const lifecycle: Lifecycle = {
     async close() {
       if (closed) return;
       closed = true;
       // Scheduled captures end first, within a bound: a device that never answers must not hold up shutdown.
       // Rollouts stop at a step boundary (steps in flight get DEFAULT_ROLLOUT_SETTINGS.stopGraceMs); another process resumes them.
-      await Promise.all([scheduler?.stop(), observer?.stop(SNAPSHOT_STOP_GRACE_MS), healthPoller?.stop(), rollouts?.stop()]);
+      await Promise.all([scheduler?.stop(), observer?.stop(SNAPSHOT_STOP_GRACE_MS), healthPoller?.stop(), recovery?.stop(), rollouts?.stop()]);
       // Ending the sessions frees this replica's jobs at once for the others.
       await Promise.all([jobs.close(), events.close()]);
       await routerOsApi.close();
@@ -107,9 +117,10 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<Lifecycle>(Lifecycle).toConstantValue(lifecycle);
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
-      bind(AdminServices).toDynamicValue((ctx) =>
-        new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService), ctx.get(PlanService)),
-      );
+      bind(AdminServices).toDynamicValue((ctx) => {
+        recover(ctx, 'once');
+        return new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService), ctx.get(PlanService));
+      });
       bind<PlanSettings>(PlanSettings).toConstantValue({ environment: config.environment });
       bind<RolloutSettings>(RolloutSettings).toConstantValue({ ...DEFAULT_ROLLOUT_SETTINGS, environment: config.environment });
       // The plan service tells the runner of a started plan; only a server process (which starts it) runs plans.
@@ -118,6 +129,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
         ...DEFAULT_CHANGE_SETTINGS,
         ...(config.changeLockWaitMs !== undefined ? { lockWaitMs: config.changeLockWaitMs } : {}),
         ...(config.changeRevertTimerSeconds !== undefined ? { revertTimerSeconds: config.changeRevertTimerSeconds } : {}),
+        ...(config.changeLockLeaseMs !== undefined ? { lockLeaseMs: config.changeLockLeaseMs } : {}),
       });
       // Config history around every change: the export before the first write, a fresh one and the notification after.
       bind<SnapshotOnChangeSettings>(SnapshotOnChangeSettings).toConstantValue({
@@ -145,6 +157,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
           scheduler.start();
         }
         healthPoller = ctx.get(HealthPoller);
+        recover(ctx, options.changeRecovery ?? 'once');
         // Every server process runs the plans it can lead (exactly one per plan on PostgreSQL), picking up any left running.
         rollouts = ctx.get(PlanExecution);
         if (options.runPlans !== false) rollouts.start();

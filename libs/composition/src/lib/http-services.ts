@@ -29,6 +29,7 @@ export class HttpServices {
 
 /** Builds the services (database open and migrated) for routeros-mcp-http. */
 export async function buildHttpServices(config: Config, options: BuildOptions = {}): Promise<HttpServices> {
-  const container = await buildContainer(config, options);
+  // One replica at a time looks for changes a dead replica left unfinished, every lock lease.
+  const container = await buildContainer(config, { changeRecovery: 'periodic', ...options });
   return new HttpServices(container.get(ServerServices), container.get(DatabaseAdmin), container.get<Authenticator>(Authenticator));
 }

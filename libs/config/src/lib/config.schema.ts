@@ -47,6 +47,10 @@ export const ConfigSchema = z
     changeLockWaitMs: z.coerce.number().int().min(0).max(600_000).optional(),
     /** When SSH safe mode is unavailable, the device-side revert fires this many seconds after arming (default 120). */
     changeRevertTimerSeconds: z.coerce.number().int().min(10).max(3_600).optional(),
+    /** The device lock's lease (pipeline default 30 s): a process that died mid-change frees its device after it. */
+    changeLockLeaseMs: z.coerce.number().int().min(1_000).max(600_000).optional(),
+    /** Between sweeps for changes a dead process left unfinished (HTTP server; default: the lock's lease). */
+    changeRecoveryIntervalMs: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
     /** How often subscribed health resources are polled. */
     healthPollIntervalMs: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** Seconds between scheduled captures of every device's configuration; 0 turns them off. */

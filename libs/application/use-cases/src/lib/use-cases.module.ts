@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { ChangeHistory } from './changes/change-history';
 import { ChangeRunner } from './changes/change-runner';
 import { ChangeService } from './changes/change.service';
+import { InterruptedChangeRecovery } from './changes/interrupted-change-recovery';
 import { AuditRecorder } from './audit-recorder';
 import { DatabaseAdmin } from './database-admin.service';
 import { DeviceRegistry } from './device-registry.service';
@@ -29,6 +30,7 @@ export function useCasesModule(): ContainerModule {
     bind(ChangeService).toSelf().inSingletonScope();
     bind<ChangeRunner>(ChangeRunner).toService(ChangeService);
     bind<ChangeHistory>(ChangeHistory).toService(ChangeService);
+    bind(InterruptedChangeRecovery).toSelf().inSingletonScope();
     bind(SnapshotService).toSelf().inSingletonScope();
     bind(SnapshotScheduler).toSelf().inSingletonScope();
     bind(SnapshotChangeObserver).toSelf().inSingletonScope();

@@ -72,6 +72,11 @@ export interface ChangeRecord {
   outcome?: string;
   error?: { code: string; message: string };
   beforeSnapshot?: BeforeSnapshot;
+  /**
+   * The `.id`s each written menu held before the first write, in order (singleton menus left out): what lets a
+   * successor recognise a row added by a write whose answer died with the process. Absent on older records.
+   */
+  beforeIds?: Readonly<Record<string, readonly string[]>>;
   /** The change this one undoes (change_revert), and the one that undid this. */
   revertOf?: string;
   revertedBy?: string;

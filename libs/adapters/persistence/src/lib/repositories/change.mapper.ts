@@ -14,6 +14,7 @@ interface ChangeBody {
   diff: string[];
   verdicts: ChangeVerdict[];
   beforeSnapshot?: BeforeSnapshot;
+  beforeIds?: Record<string, string[]>;
 }
 
 /** Operations as stored: a secret value the caller wrote is kept nowhere but on the device. */
@@ -36,6 +37,7 @@ export function toChangeRow(record: ChangeRecord): ChangeRecordRow {
     diff: [...record.diff],
     verdicts: [...record.verdicts],
     ...(record.beforeSnapshot ? { beforeSnapshot: record.beforeSnapshot } : {}),
+    ...(record.beforeIds ? { beforeIds: Object.fromEntries(Object.entries(record.beforeIds).map(([menu, ids]) => [menu, [...ids]])) } : {}),
   };
   return {
     id: record.id,
@@ -81,6 +83,7 @@ export function toChangeRecord(row: ChangeRecordRow): ChangeRecord {
     diff: body.diff,
     verdicts: body.verdicts,
     ...(body.beforeSnapshot ? { beforeSnapshot: body.beforeSnapshot } : {}),
+    ...(body.beforeIds ? { beforeIds: body.beforeIds } : {}),
     ...(row.protection ? { protection: row.protection as ChangeProtection } : {}),
     step: row.step as ChangeStep,
     ...(row.outcome ? { outcome: row.outcome } : {}),

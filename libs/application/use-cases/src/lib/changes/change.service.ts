@@ -40,7 +40,7 @@ import { ChangeObserver } from './change-observer';
 import type { ChangeRequest, ChangeResult, ChangeRunner } from './change-runner';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, findAdded, unmetOperations, unrestored, writeOperation } from './change-writes';
-import { readLiveRows } from './live-rows';
+import { isSingletonMenu, readLiveRows } from './live-rows';
 
 /** Rules that judge who may act and with what input; the rest need the device's live state. */
 const NEEDS_DEVICE_STATE = new Set(SAFETY_RULES.filter((r) => r.needsDeviceState).map((r) => r.id));
@@ -215,7 +215,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       operations: plan.operations, addedIds: [], touched: redactTouched(plan.touched), inverse: inverseOperations(plan.live, plan.operations).operations,
       ...(plan.notRevertible ? { notRevertible: plan.notRevertible } : {}),
       diff: diffLines(plan.operations), verdicts: plan.verdicts.map((v) => ({ ruleId: v.ruleId, status: v.status, message: v.message })),
-      step: 'record', ...(revertOf ? { revertOf: revertOf.id } : {}), createdAt: now, updatedAt: now,
+      step: 'record', ...(revertOf ? { revertOf: revertOf.id } : {}), beforeIds: beforeIdsOf(plan.live, plan.operations), createdAt: now, updatedAt: now,
     };
     // The before-state is in the database before anything is written.
     await this.changes.create(record);
@@ -246,7 +246,12 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     try {
       for (const [i, op] of plan.operations.entries()) {
         flight.addedIds[i] = await writeOperation(this.api, target, op, request.signal);
-        if (op.kind === 'add') await guard.updateInverse(inverseOperations(plan.live, plan.operations, flight.addedIds).operations);
+        if (op.kind !== 'add') continue;
+        const inverse = inverseOperations(plan.live, plan.operations, flight.addedIds).operations;
+        // Kept at once: a successor settling this change after the process died removes the row by this id.
+        flight.record = { ...flight.record, addedIds: [...flight.addedIds], inverse };
+        await this.save(flight.record);
+        await guard.updateInverse(inverse);
       }
       step = 'verify';
       // The rows are re-read while a new TCP and TLS session is opened beside the pooled one: the change must not
@@ -435,6 +440,11 @@ function authorize(context: SafetyContext): void {
   const report = evaluateSafety(context);
   const blocking = report.results.find((r) => isBlocking(r) && !NEEDS_DEVICE_STATE.has(r.ruleId));
   if (blocking) throw new SafetyViolationError(blocking, report.results);
+}
+
+/** The ids of the rows each written menu holds before the change (singleton menus have none), for recovery. */
+function beforeIdsOf(live: LiveRows, operations: readonly RowOperation[]): Record<string, string[]> {
+  return Object.fromEntries(menusOf(operations).filter((menu) => !isSingletonMenu(menu)).map((menu) => [menu, (live[menu] ?? []).map((r) => r['.id']).filter((id): id is string => id !== undefined)]));
 }
 
 /** Touched rows with their after-state as the device holds it now; added rows under the ids the device gave them, in order. */

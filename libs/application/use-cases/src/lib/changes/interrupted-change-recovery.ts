@@ -1,0 +1,229 @@
+import type { AuditLog, ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi } from '@routeros-mcp/application-ports';
+import {
+  AuditLog as AuditLogToken,
+  ChangeLock as ChangeLockToken,
+  ChangeRepository as ChangeRepositoryToken,
+  Clock as ClockToken,
+  DeviceTimeoutError,
+  DeviceUnreachableError,
+  EventBus as EventBusToken,
+  Logger as LoggerToken,
+  RouterOsApi as RouterOsApiToken,
+} from '@routeros-mcp/application-ports';
+import type { ChangeRecord, LiveRows } from '@routeros-mcp/domain-changes';
+import { transition } from '@routeros-mcp/domain-changes';
+import type { Environment } from '@routeros-mcp/domain-kernel';
+import { isDomainError } from '@routeros-mcp/domain-kernel';
+import { inject, injectable, optional } from 'inversify';
+import { randomUUID } from 'node:crypto';
+import { redactArguments } from '../audit-recorder';
+import { targetFor } from '../device-connectivity.service';
+import { DeviceRegistry } from '../device-registry.service';
+import { RevertTimerGuard } from './change-guards';
+import { ChangeObserver } from './change-observer';
+import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
+import { alreadyInEffect, writeOperation } from './change-writes';
+import type { InterruptedState, Settlement } from './interrupted-change';
+import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, writtenMenus } from './interrupted-change';
+import { readLiveRows } from './live-rows';
+
+/** Who settles what a dead process left: the service itself, named so in the audit trail. */
+export const RECOVERY_PRINCIPAL: Principal = { id: 'routeros-mcp', via: 'recovery' };
+
+/** What one record came to in a sweep. */
+export type RecoveryResult =
+  | { changeId: string; deviceId: string; result: 'settled'; status: Settlement['status']; outcome: string }
+  /** Its process still holds the device, another writer does, or another sweep settled it first. */
+  | { changeId: string; deviceId: string; result: 'skipped'; reason: string }
+  /** The device did not answer: left as it is, tried again by the next sweep. */
+  | { changeId: string; deviceId: string; result: 'unreachable'; reason: string };
+
+export interface RecoverySweepOptions {
+  /** Only devices of this environment: a server never contacts another environment's devices. */
+  environment?: Environment;
+  signal?: AbortSignal;
+}
+
+/** Records looked at per status and sweep (the oldest beyond it wait for the next). */
+const SWEEP_LIMIT = 100;
+
+/** How the device was found and left, with the ids of added rows found on it. */
+type Found = Settlement & { addedIds?: (string | undefined)[] };
+
+/** The device did not answer; the record stays as it is for the next sweep. */
+class Unreachable extends Error {}
+
+const isUnreachable = (error: unknown) => error instanceof DeviceUnreachableError || error instanceof DeviceTimeoutError || error instanceof Unreachable;
+const messageOf = (error: unknown) => (isDomainError(error) || error instanceof Error ? error.message : String(error));
+
+/**
+ * Settles the change records a process left `proposed` or `applying` when it died mid-change. A record is taken up
+ * only when its device's lock is not held for it (its process is gone and the lease ran out); the device's lock is
+ * then taken for the recovery, so no writer races it. The device is read live and brought back to the before-state:
+ * a leftover revert-timer entry removed first (it must not fire mid-undo and add a row twice), then the recorded
+ * inverse written over REST, skipping what is already in effect; a safe-mode change is checked for RouterOS's own
+ * undo. Nothing is applied twice and the change is never made again: its caller never saw it verified.
+ */
+@injectable()
+export class InterruptedChangeRecovery {
+  private readonly settings: ChangeSettings;
+
+  constructor(
+    @inject(DeviceRegistry) private readonly registry: DeviceRegistry,
+    @inject(RouterOsApiToken) private readonly api: RouterOsApi,
+    @inject(ChangeRepositoryToken) private readonly changes: ChangeRepository,
+    @inject(ChangeLockToken) private readonly lock: ChangeLock,
+    @inject(AuditLogToken) private readonly audit: AuditLog,
+    @inject(ClockToken) private readonly clock: Clock,
+    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(ChangeSettings) @optional() settings?: ChangeSettings,
+    @inject(ChangeObserver) @optional() private readonly observer?: ChangeObserver,
+    @inject(EventBusToken) @optional() private readonly events?: EventBus,
+  ) {
+    this.settings = { ...DEFAULT_CHANGE_SETTINGS, ...(settings ?? {}) };
+  }
+
+  /** One pass over every interrupted record, oldest first, one at a time. */
+  async sweep(options: RecoverySweepOptions = {}): Promise<RecoveryResult[]> {
+    const found = (await Promise.all(INTERRUPTED_STATUSES.map((status) => this.changes.list({ status, limit: SWEEP_LIMIT })))).flat();
+    const results: RecoveryResult[] = [];
+    for (const record of found.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())) {
+      if (options.signal?.aborted) break;
+      const result = await this.recover(record, options).catch((error: unknown): RecoveryResult => {
+        this.logger.error('interrupted change could not be recovered', { change_id: record.id, device_id: record.deviceId, error: messageOf(error) });
+        return { changeId: record.id, deviceId: record.deviceId, result: 'skipped', reason: messageOf(error) };
+      });
+      results.push(result);
+    }
+    return results;
+  }
+
+  private async recover(record: ChangeRecord, options: RecoverySweepOptions): Promise<RecoveryResult> {
+    const ids = { changeId: record.id, deviceId: record.deviceId };
+    const holder = await this.lock.holder(record.deviceId);
+    if (holder !== undefined) return { ...ids, result: 'skipped', reason: holder === record.id ? 'its process still holds the device' : `change ${holder} holds the device` };
+    let held: HeldLock;
+    try {
+      held = await this.lock.acquire(record.deviceId, { changeId: record.id, waitMs: 0, leaseMs: this.settings.lockLeaseMs, signal: options.signal });
+    } catch {
+      return { ...ids, result: 'skipped', reason: 'another writer took the device first' };
+    }
+    try {
+      // Read again under the lock: another sweep may have settled it in between.
+      const latest = await this.changes.get(record.id);
+      if (!latest || !INTERRUPTED_STATUSES.includes(latest.status)) return { ...ids, result: 'skipped', reason: 'settled already' };
+      const device = await this.registry.get(latest.deviceId).catch((error: unknown) => {
+        if (isDomainError(error) && error.code === 'DEVICE.NOT_FOUND') return undefined;
+        throw error;
+      });
+      if (!device) return this.settle(latest, { status: 'needs_attention', outcome: 'interrupted (the process ended mid-change); the device is no longer enrolled, so its state could not be checked' });
+      if (options.environment && device.environment !== options.environment) return { ...ids, result: 'skipped', reason: `device of environment ${device.environment}` };
+      const target = targetFor(device, await this.registry.revealCredentials(device.id));
+      this.logger.warn('recovering a change its process left unfinished', { change_id: latest.id, device_id: latest.deviceId, status: latest.status, protection: latest.protection ?? null });
+      const later = (await this.changes.list({ deviceId: latest.deviceId, limit: 1 }))[0];
+      if (later && later.id !== latest.id && later.createdAt.getTime() >= latest.createdAt.getTime()) {
+        // Its timer would undo this change over the later one: removed all the same. Nothing else is written.
+        if (!(await RevertTimerGuard.removeLeftover(this.api, target, latest.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
+        return this.settle(latest, settlementAfterLater(latest, later.id));
+      }
+      return this.settle(latest, await this.restore(latest, target, options.signal));
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      this.logger.warn('interrupted change left for the next sweep: the device does not answer', { change_id: record.id, device_id: record.deviceId, reason: messageOf(error) });
+      return { ...ids, result: 'unreachable', reason: messageOf(error) };
+    } finally {
+      await held.release().catch((error: unknown) => this.logger.warn('device lock release failed; its lease runs out', { device_id: record.deviceId, change_id: record.id, error }));
+    }
+  }
+
+  /** Brings the device back to the record's before-state; throws Unreachable when it does not answer. */
+  private async restore(record: ChangeRecord, target: DeviceTarget, signal?: AbortSignal): Promise<Found> {
+    // The timer's script adds back what the change removed: gone before anything else is written.
+    if (!(await RevertTimerGuard.removeLeftover(this.api, target, record.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
+    const menus = writtenMenus(record);
+    let state = assessInterrupted(record, await this.read(target, menus, signal));
+    if (state.left.length === 0) return { ...settlementOf(record, { left: [], undone: 'nothing' }), addedIds: state.addedIds };
+    if (record.protection === 'safe_mode') {
+      // RouterOS undoes a safe-mode session's changes once it notices the session is gone: watch for it, write nothing.
+      state = await this.watch(record, target, menus, state, this.settings.revertWatchMs, signal);
+      return { ...settlementOf(record, { left: state.left, undone: 'device' }), addedIds: state.addedIds };
+    }
+    let undoError: unknown;
+    const live = await this.read(target, menus, signal);
+    for (const op of recoveryInverse(record, state.addedIds)) {
+      if (alreadyInEffect(live, op)) continue;
+      try {
+        await writeOperation(this.api, target, op, signal);
+      } catch (error) {
+        if (isUnreachable(error)) throw error;
+        undoError = error;
+        break;
+      }
+    }
+    state = await this.watch(record, target, menus, { ...state, left: ['not read yet'] }, 2_000, signal);
+    return { ...settlementOf(record, { left: state.left, undone: 'rest', ...(undoError ? { undoError: messageOf(undoError) } : {}) }), addedIds: state.addedIds };
+  }
+
+  private async read(target: DeviceTarget, menus: readonly string[], signal?: AbortSignal): Promise<LiveRows> {
+    return readLiveRows(this.api, target, menus, { signal });
+  }
+
+  /** Re-reads until the before-state holds, within `boundMs`; answers the last state seen. */
+  private async watch(record: ChangeRecord, target: DeviceTarget, menus: readonly string[], last: InterruptedState, boundMs: number, signal?: AbortSignal): Promise<InterruptedState> {
+    const started = Date.now();
+    for (;;) {
+      const live = await this.read(target, menus, signal).catch((error: unknown) => (isUnreachable(error) ? undefined : Promise.reject(error)));
+      if (live) {
+        // A row found added earlier and removed since keeps its id: the record says which row the undo removed.
+        const now = assessInterrupted(record, live);
+        last = { ...now, addedIds: now.addedIds.map((id, i) => id ?? last.addedIds[i]) };
+      }
+      if ((live && last.left.length === 0) || Date.now() - started >= boundMs || signal?.aborted) {
+        if (!live) throw new Unreachable('the device stopped answering during the recovery');
+        return last;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  /** Records the settlement, audits it as the service's own act, and tells listeners the device's state is known again. */
+  private async settle(record: ChangeRecord, settlement: Found): Promise<RecoveryResult> {
+    const now = this.clock.now();
+    // A `proposed` record whose device was written to (its `applying` save failed) passes through `applying`.
+    const from = record.status === 'proposed' && settlement.status !== 'failed' ? transition(record, 'applying', now) : record;
+    const settled = transition(from, settlement.status, now, {
+      step: 'revert',
+      outcome: settlement.outcome,
+      ...(settlement.addedIds ? { addedIds: settlement.addedIds } : {}),
+      error: { code: 'CHANGE.INTERRUPTED', message: 'the process making the change ended before it settled' },
+    });
+    await this.changes.save(settled);
+    this.logger.warn('interrupted change settled', { change_id: settled.id, device_id: settled.deviceId, status: settled.status, outcome: settled.outcome });
+    await this.audit
+      .record({
+        id: randomUUID(),
+        occurredAt: now,
+        ...(settled.correlationId ? { correlationId: settled.correlationId } : {}),
+        principal: RECOVERY_PRINCIPAL,
+        action: 'change.recover',
+        deviceId: settled.deviceId,
+        ...(settled.authority.kind === 'approved_plan' ? { planId: settled.authority.planId } : {}),
+        arguments: redactArguments({ change_id: settled.id, tool: settled.tool, was: record.status, status: settled.status, protection: settled.protection ?? null, outcome: settled.outcome, by: settled.actor.id }),
+        outcome: settled.status === 'needs_attention' ? 'error' : 'success',
+        errorCode: 'CHANGE.INTERRUPTED',
+      })
+      .catch((error: unknown) => this.logger.error('audit record could not be written', { change_id: settled.id, error }));
+    await this.announce(settled);
+    return { changeId: settled.id, deviceId: settled.deviceId, result: 'settled', status: settlement.status, outcome: settlement.outcome };
+  }
+
+  /** As the pipeline does once a change settled (a fresh snapshot and the event); a bare event when nothing was written. */
+  private async announce(record: ChangeRecord): Promise<void> {
+    try {
+      if (record.status !== 'failed' && this.observer?.afterChange) await this.observer.afterChange(record);
+      else await this.events?.publish({ type: 'device.config.changed', deviceId: record.deviceId, source: 'change', changeId: record.id });
+    } catch (error) {
+      this.logger.warn('device.config.changed not published', { change_id: record.id, reason: messageOf(error) });
+    }
+  }
+}

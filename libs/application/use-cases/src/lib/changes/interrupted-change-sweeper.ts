@@ -1,0 +1,70 @@
+import type { Logger } from '@routeros-mcp/application-ports';
+import type { Environment } from '@routeros-mcp/domain-kernel';
+import type { LedJob } from '../jobs/singular-job';
+import type { InterruptedChangeRecovery, RecoveryResult } from './interrupted-change-recovery';
+
+export interface RecoverySchedule {
+  /** Between sweeps; the first runs at once. 0: one sweep only. */
+  intervalMs: number;
+  environment: Environment;
+}
+
+/**
+ * Sweeps for interrupted changes now and then every `intervalMs` (one sweep at a time), in the background: a start-up
+ * never waits for it. `stop` ends the schedule and aborts a running sweep between its writes, waiting no longer than
+ * it is told to; what a stopped sweep leaves is taken up by the next one, in this process or another.
+ */
+export class InterruptedChangeSweeper implements LedJob {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly recovery: InterruptedChangeRecovery,
+    private readonly schedule: RecoverySchedule,
+    private readonly logger: Logger,
+  ) {}
+
+  start(): this {
+    this.run();
+    return this;
+  }
+
+  /** The sweep running now, if any (for tests and shutdown). */
+  get current(): Promise<void> | undefined {
+    return this.running;
+  }
+
+  async stop(graceMs: number): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (!this.running) return;
+    this.abort.abort(new Error('the process is stopping'));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+  }
+
+  private run(): void {
+    if (this.stopped) return;
+    this.running = this.recovery
+      .sweep({ environment: this.schedule.environment, signal: this.abort.signal })
+      .then((results) => this.report(results))
+      .catch((error: unknown) => {
+        if (!this.stopped) this.logger.warn('interrupted-change sweep failed', { error: (error as Error).message });
+      })
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped || this.schedule.intervalMs <= 0) return;
+        this.timer = setTimeout(() => this.run(), this.schedule.intervalMs);
+        this.timer.unref();
+      });
+  }
+
+  private report(results: RecoveryResult[]): void {
+    const settled = results.filter((r) => r.result === 'settled').length;
+    const waiting = results.filter((r) => r.result === 'unreachable').length;
+    this.logger[settled || waiting ? 'info' : 'debug']('interrupted-change sweep done', { looked_at: results.length, settled, unreachable: waiting });
+  }
+}
