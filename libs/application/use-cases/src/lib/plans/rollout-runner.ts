@@ -93,7 +93,9 @@ export class RolloutRunner {
         if (!verdict.passed && !carryOn) return this.halt(ledger, `${label}: health gate failed on ${verdict.failures.map((f) => `${f.deviceId} (${f.reasons.join(', ')})`).join('; ')}`);
       }
       if (index < batches.length - 1 && plan.rollout.pauseSeconds > 0) {
-        const outcome = await this.pause(ledger, plan.rollout.pauseSeconds * 1000, stop.soft);
+        // Counted from the gate, so a run resumed mid-pause waits only what is left of it.
+        const gateAt = ledger.plan.executionLog.find((e) => e.kind === 'gate' && e.batch === index)?.at ?? this.clock.now();
+        const outcome = await this.pause(ledger, plan.rollout.pauseSeconds * 1000 - (this.clock.now().getTime() - gateAt.getTime()), stop.soft);
         if (outcome === 'stopped') return 'stopped';
         if (outcome === 'cancelled') return this.finishCancelled(ledger);
       }
