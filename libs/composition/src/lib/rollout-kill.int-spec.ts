@@ -57,7 +57,7 @@ describe('a rollout killed with SIGKILL at distinct points resumes in a fresh pr
   function runner(): { child: ChildProcess; log: () => string; exited: Promise<unknown> } {
     const child = spawn(process.execPath, ['-e', CHILD], {
       cwd: WORKSPACE,
-      env: { PATH: process.env['PATH']!, ...env(), ROUTEROS_MCP_CHANGE_LOCK_LEASE_MS: '2000', ROUTEROS_MCP_CHANGE_RECOVERY_INTERVAL_MS: '500', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '600000' },
+      env: { PATH: process.env['PATH']!, ...env(), ROUTEROS_MCP_CHANGE_LOCK_LEASE_MS: '2000', ROUTEROS_MCP_CHANGE_RECOVERY_INTERVAL_MS: '1000', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '600000' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     children.add(child);
@@ -84,6 +84,7 @@ describe('a rollout killed with SIGKILL at distinct points resumes in a fresh pr
   async function killWhen(planId: string, reached: () => Promise<boolean>, freeze = false): Promise<void> {
     const { child, log, exited } = runner();
     await waitFor(async () => {
+      if (/runner child failed/.test(log())) throw new Error(log());
       if (!(await reached())) return undefined;
       if (!freeze) return true;
       child.kill('SIGSTOP');
