@@ -157,7 +157,7 @@ export class RolloutRunner {
   private async apply(plan: Plan, step: Readonly<PlanStep>, changeId: string, topic: PlanTopic, hard: AbortSignal): Promise<{ ok: true; changed: boolean } | { ok: false; error: string } | 'retry' | 'aborted'> {
     try {
       const result = await this.changes.run({
-        principal: this.principalOf(plan), correlationId: `${plan.id}:${step.id}`, environment: this.settings.environment, deviceId: step.deviceId,
+        principal: this.principalOf(plan), correlationId: randomUUID(), environment: this.settings.environment, deviceId: step.deviceId,
         tool: topic.tool, tier: 'professional', ...(topic.requiresFlag ? { requiresFlag: topic.requiresFlag } : {}), planner: topic.planner,
         input: topic.parse(step.change), dryRun: false, signal: hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
         ...(step.preview ? { expectedStateHash: step.preview.stateHash, expectedStateSections: step.preview.sections } : {}),
@@ -276,7 +276,7 @@ export class RolloutRunner {
     const plan = ledger.plan;
     try {
       const result = await this.history.revert({
-        principal: this.principalOf(plan), correlationId: `${plan.id}:${step.id}:rollback`, environment: this.settings.environment, changeId: original.id,
+        principal: this.principalOf(plan), correlationId: randomUUID(), environment: this.settings.environment, changeId: original.id,
         dryRun: false, signal: stop.hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id }, revertChangeId: undoId,
       });
       return { ok: true, message: result.changed ? `restored from change ${original.id} and verified` : 'already as before' };
