@@ -5,6 +5,7 @@ import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
 import { robustness } from './robustness/robustness';
 import { managementPath } from './management-path.bench';
 import { changePipeline } from './change-pipeline.bench';
+import { rolloutEngine } from './rollout-engine.bench';
 import { httpDeviceList, httpListenMemory } from './http-server.bench';
 
 /** Runs every benchmark and prints one JSON line each: results are ratios against baselines from the same run. */
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   if (only === 'robustness') await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
   if (!only || only === 'management-path') process.stdout.write(JSON.stringify(managementPath()) + '\n');
   if (!only || only === 'change-pipeline') process.stdout.write(JSON.stringify(await changePipeline()) + '\n');
+  if (!only || only === 'rollout') process.stdout.write(JSON.stringify(await rolloutEngine()) + '\n');
   if (!only || only === 'http' || only === 'http-load') rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
   if (!only || only === 'http' || only === 'http-listen') process.stdout.write(JSON.stringify(await httpListenMemory()) + '\n');
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');

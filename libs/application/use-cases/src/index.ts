@@ -24,3 +24,8 @@ export * from './lib/jobs/singular-job';
 export * from './lib/plans/plan.service';
 export * from './lib/plans/plan-secrets';
 export * from './lib/changes/inverse-secrets';
+export * from './lib/plans/plan-ledger';
+export * from './lib/plans/rollout-settings';
+export * from './lib/plans/rollout-health-sampler';
+export * from './lib/plans/rollout-runner';
+export * from './lib/plans/plan-execution.job';

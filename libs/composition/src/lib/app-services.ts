@@ -1,7 +1,7 @@
 import type { ApiTokenService } from '@routeros-mcp/adapters-auth';
 import type { EventBus, JobLeader, Logger, RateLimiter } from '@routeros-mcp/application-ports';
 import type { ChangeHistory } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, PlanService, SnapshotService } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, PlanExecution, PlanService, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -60,6 +60,8 @@ export class ServerServices {
     readonly healthPoller: HealthPoller,
     /** Multi-device plans: create, inspect, cancel, apply (never approve: a human does that out of band). */
     readonly plans: PlanService,
+    /** The rollout runner of this process (started): `rollback(planId, principal)` for plan_rollback. */
+    readonly rollouts: PlanExecution,
   ) {}
 
   close(): Promise<void> {

@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
-import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, JobLeader, Logger as LoggerToken, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
+import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedChangeRecovery, KeyRotationService, PlanService, PlanSettings, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedChangeRecovery, KeyRotationService, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { ApiTokenService, authModule } from '@routeros-mcp/adapters-auth';
 import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
@@ -31,6 +31,8 @@ export interface BuildOptions {
   deviceRequestObserver?: DeviceRequestObserver;
   /** Changes a dead process left unfinished: looked for once at start (default), or periodically by one replica (HTTP). */
   changeRecovery?: ChangeRecoveryMode;
+  /** Run approved plans in this process (default, for the servers); false leaves them to other processes (specs of apply alone). */
+  runPlans?: boolean;
 }
 
 /** How long shutdown waits for scheduled captures still running. */
@@ -72,6 +74,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   let scheduler: SingularJob | undefined;
   let observer: SnapshotChangeObserver | undefined;
   let healthPoller: HealthPoller | undefined;
+  let rollouts: PlanExecution | undefined;
   let recovery: ChangeRecoveryRun | undefined;
   // Started with the entry object an app resolves; never when migrations were not applied (`db status`, `db migrate`).
   const recover = (ctx: { get<T>(id: unknown): T }, mode: ChangeRecoveryMode) => {
@@ -84,7 +87,8 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       if (closed) return;
       closed = true;
       // Scheduled captures end first, within a bound: a device that never answers must not hold up shutdown.
-      await Promise.all([scheduler?.stop(), observer?.stop(SNAPSHOT_STOP_GRACE_MS), healthPoller?.stop(), recovery?.stop()]);
+      // Rollouts stop at a step boundary (steps in flight get DEFAULT_ROLLOUT_SETTINGS.stopGraceMs); another process resumes them.
+      await Promise.all([scheduler?.stop(), observer?.stop(SNAPSHOT_STOP_GRACE_MS), healthPoller?.stop(), recovery?.stop(), rollouts?.stop()]);
       // Ending the sessions frees this replica's jobs at once for the others.
       await Promise.all([jobs.close(), events.close()]);
       await routerOsApi.close();
@@ -118,6 +122,9 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
         return new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService), ctx.get(PlanService));
       });
       bind<PlanSettings>(PlanSettings).toConstantValue({ environment: config.environment });
+      bind<RolloutSettings>(RolloutSettings).toConstantValue({ ...DEFAULT_ROLLOUT_SETTINGS, environment: config.environment });
+      // The plan service tells the runner of a started plan; only a server process (which starts it) runs plans.
+      bind<PlanExecutor>(PlanExecutor).toService(PlanExecution);
       bind<ChangeSettings>(ChangeSettings).toConstantValue({
         ...DEFAULT_CHANGE_SETTINGS,
         ...(config.changeLockWaitMs !== undefined ? { lockWaitMs: config.changeLockWaitMs } : {}),
@@ -151,7 +158,10 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
         }
         healthPoller = ctx.get(HealthPoller);
         recover(ctx, options.changeRecovery ?? 'once');
-        return new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<EventBusPort>(EventBus), ctx.get(ChangeService), ctx.get<RateLimiterPort>(RateLimiter), jobs, healthPoller, ctx.get(PlanService));
+        // Every server process runs the plans it can lead (exactly one per plan on PostgreSQL), picking up any left running.
+        rollouts = ctx.get(PlanExecution);
+        if (options.runPlans !== false) rollouts.start();
+        return new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<EventBusPort>(EventBus), ctx.get(ChangeService), ctx.get<RateLimiterPort>(RateLimiter), jobs, healthPoller, ctx.get(PlanService), rollouts);
       });
     }),
     persistenceModule(db),

@@ -50,7 +50,8 @@ describe('plans against simulated devices, on SQLite', () => {
     logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
     const config = loadConfig({ env: env(), homeDir: '/nonexistent' });
     admin = (await buildContainer(config, { logStream })).get(AdminServices);
-    server = (await buildContainer(config, { logStream, migrate: false })).get(ServerServices);
+    // Plans applied here are not rolled out (the rollout runner's own spec does that): nothing is written to a device.
+    server = (await buildContainer(config, { logStream, migrate: false, runPlans: false })).get(ServerServices);
     for (const device of fleet.devices) {
       // r3 has not opted in to professional workflows (nor firewall writes): every plan naming it is refused.
       await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, SIM_USER, { capabilities: device.index === 3 ? {} : FULL }));

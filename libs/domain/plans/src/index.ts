@@ -25,3 +25,5 @@ export * from './lib/topics/static-routes.topic';
 export * from './lib/topics/dhcp.topic';
 export * from './lib/topics/bridge.topic';
 export * from './lib/topics/wireless.topic';
+export * from './lib/rollout/execution-log';
+export * from './lib/rollout/topic-checks';

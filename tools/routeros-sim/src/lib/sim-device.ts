@@ -233,6 +233,7 @@ export class SimDevice {
 
   private applyWriteFaults(): void {
     this.state.writesDoNotStick = !!this.faults.writesDoNotStick;
+    this.state.cpuLoadPercent = this.faults.cpuLoadPercent;
     if (!this.faults.freezeAfterWrite && this.frozen) this.setFrozen(false);
   }
 

@@ -14,6 +14,9 @@ import { SnapshotChangeObserver } from './snapshots/snapshot-change-observer';
 import { SnapshotScheduler } from './snapshots/snapshot-scheduler';
 import { SnapshotService } from './snapshots/snapshot.service';
 import { PlanService } from './plans/plan.service';
+import { PlanExecution } from './plans/plan-execution.job';
+import { RolloutHealthSampler } from './plans/rollout-health-sampler';
+import { RolloutRunner } from './plans/rollout-runner';
 
 export function useCasesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -33,5 +36,9 @@ export function useCasesModule(): ContainerModule {
     bind(SnapshotChangeObserver).toSelf().inSingletonScope();
     bind(HealthPoller).toSelf().inSingletonScope();
     bind(PlanService).toSelf().inSingletonScope();
+    // The rollout: composition binds RolloutSettings and PlanExecutor (to PlanExecution) and starts/stops it.
+    bind(RolloutHealthSampler).toSelf().inSingletonScope();
+    bind(RolloutRunner).toSelf().inSingletonScope();
+    bind(PlanExecution).toSelf().inSingletonScope();
   });
 }

@@ -4,9 +4,12 @@
  *
  *   pending ──approve──▶ approved ──start──▶ executing ──▶ completed
  *      │                    │                   │ └──────▶ failed ──┐
- *      ├──reject/cancel─────┴──▶ cancelled      └──▶ rolling_back ◀─┘
- *      └──(ttl passes)──────┴──▶ expired              ├──▶ rolled_back
- *                                                     └──▶ failed (rollback incomplete; may retry)
+ *      ├──reject/cancel─────┴──▶ cancelled ◀────┤ (cancel  └──▶ rolling_back ◀─┘
+ *      └──(ttl passes)──────┴──▶ expired        │  asked, at a   ├──▶ rolled_back
+ *                                               │  step boundary)└──▶ failed (rollback incomplete; may retry)
+ *
+ * A cancel asked while `executing` is only recorded (`cancelRequested`); the runner stops before the next device
+ * step and moves the plan to `cancelled`, every device applied and verified, or as it was.
  */
 export const PLAN_STATUSES = [
   'pending',
@@ -24,7 +27,7 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const PLAN_TRANSITIONS: Readonly<Record<PlanStatus, readonly PlanStatus[]>> = {
   pending: ['approved', 'cancelled', 'expired'],
   approved: ['executing', 'cancelled', 'expired'],
-  executing: ['completed', 'failed', 'rolling_back'],
+  executing: ['completed', 'failed', 'rolling_back', 'cancelled'],
   failed: ['rolling_back'],
   rolling_back: ['rolled_back', 'failed'],
   completed: [],

@@ -11,6 +11,7 @@ import {
   PlanSelfApprovalError,
   PlanStatus,
   planRolloutBatches,
+  executionLogOf,
 } from '../index';
 
 const t0 = new Date('2026-03-01T10:00:00Z');
@@ -110,14 +111,15 @@ describe('plan lifecycle table', () => {
       [
         'pending>approved', 'pending>cancelled', 'pending>expired',
         'approved>executing', 'approved>cancelled', 'approved>expired',
-        'executing>completed', 'executing>failed', 'executing>rolling_back',
+        'executing>completed', 'executing>failed', 'executing>rolling_back', 'executing>cancelled',
         'failed>rolling_back', 'rolling_back>rolled_back', 'rolling_back>failed',
       ].sort(),
     );
   });
 
   const cases = PLAN_STATUSES.flatMap((from) => Object.entries(operations).map(([name, op]) => [from, name, op] as const));
-  it.each(cases)('from %s, %s is refused unless the table allows it', (from, _name, op) => {
+  // A cancel while executing is only asked (the runner ends the plan `cancelled` at a step boundary): see below.
+  it.each(cases.filter(([from, name]) => !(from === 'executing' && name === 'cancel')))('from %s, %s is refused unless the table allows it', (from, _name, op) => {
     const plan = planIn(from);
     const legal = PLAN_TRANSITIONS[from].includes(op.to);
     let error: unknown;
@@ -235,6 +237,56 @@ describe('steps and batches', () => {
     plan.finishRollback(at(8));
     expect(plan.status).toBe('rolled_back');
     expect(() => plan.recordRollback(plan.steps[2].id, true, at(9))).toThrow(PlanIllegalTransitionError);
+  });
+
+  it('records a cancel asked while executing; the runner ends the plan cancelled once no step runs', () => {
+    const plan = planIn('executing');
+    const [canary] = plan.steps;
+    plan.startStep(canary.id, at(3), 'change-1');
+    expect(plan.steps[0].changeId).toBe('change-1');
+    plan.cancel('bob', 'wrong servers', at(3));
+    expect(plan.status).toBe('executing');
+    expect(plan.cancelRequested).toEqual({ by: 'bob', at: at(3), reason: 'wrong servers' });
+    expect(plan.executionLog.at(-1)?.message).toMatch(/cancel asked by bob/);
+    expect(() => plan.finishCancelled(at(4))).toThrow('a step is still running');
+    plan.finishStep(canary.id, { ok: true }, at(4));
+    plan.finishCancelled(at(4));
+    expect(plan.status).toBe('cancelled');
+    expect(plan.transitions.at(-1)).toMatchObject({ from: 'executing', to: 'cancelled', by: 'bob', reason: 'wrong servers' });
+    expect(plan.steps.map((s) => s.status)).toEqual(['succeeded', 'skipped', 'skipped']);
+    expect(() => planIn('executing').finishCancelled(at(4))).toThrow('no cancel was asked');
+  });
+
+  it('retries a running step under a new change id and notes the undo id of a rollback step', () => {
+    const plan = planIn('executing');
+    const [canary] = plan.steps;
+    plan.startStep(canary.id, at(3), 'change-1');
+    plan.retryStep(canary.id, 'change-2', at(4));
+    expect(plan.steps[0]).toMatchObject({ status: 'running', changeId: 'change-2', startedAt: at(4) });
+    plan.finishStep(canary.id, { ok: true }, at(4));
+    expect(() => plan.retryStep(canary.id, 'change-3', at(5))).toThrow(PlanIllegalTransitionError);
+    plan.beginRollback('alice', 'undo', at(5));
+    plan.startRollbackStep(canary.id, 'undo-1');
+    expect(plan.steps[0].rollbackChangeId).toBe('undo-1');
+    expect(() => plan.startRollbackStep(plan.steps[1].id, 'undo-2')).toThrow(PlanIllegalTransitionError);
+  });
+
+  it('under the continue policy, a failed batch does not block the next', () => {
+    const plan = newPlan({ rollout: { canarySize: 1, batchSize: 2, pauseSeconds: 0, health: { maxCpuPercent: 90, maxMemoryPercent: 90 }, haltPolicy: 'continue' } });
+    plan.approve(approval(), at(1));
+    plan.start('alice', at(2));
+    plan.startStep(plan.steps[0].id, at(3));
+    plan.finishStep(plan.steps[0].id, { ok: false, error: 'boom' }, at(3));
+    expect(() => plan.startStep(plan.steps[1].id, at(3))).not.toThrow();
+  });
+
+  it('keeps an execution log and merges it with the transitions in time order', () => {
+    const plan = planIn('executing');
+    plan.log({ at: at(3), kind: 'gate', message: 'batch 1/2: health gate passed', ok: true, batch: 0 });
+    const lines = executionLogOf({ transitions: plan.transitions, executionLog: plan.executionLog });
+    expect(lines.map((l) => l.kind)).toEqual(['transition', 'transition', 'gate']);
+    expect(lines[1].message).toBe('approved → executing by alice');
+    expect(Plan.restore(plan.toProps()).executionLog).toEqual(plan.executionLog);
   });
 
   it('names an unknown step', () => expect(() => planIn('executing').startStep('nope', at(3))).toThrow("has no step 'nope'"));

@@ -10,6 +10,7 @@ import { BatchOptions, DEFAULT_BATCHES, planRolloutBatches } from './rollout-bat
 import { planContentHash } from './content/plan-content-hash';
 import { DEFAULT_ROLLOUT_POLICY, RolloutPolicy } from './content/rollout-policy';
 import type { ExcludedDevice, StepPreview } from './content/step-preview';
+import { EXECUTION_LOG_LIMIT, ExecutionLogEntry } from './rollout/execution-log';
 
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
@@ -27,6 +28,13 @@ export interface PlanTransition {
   at: Date;
   by: string;
   reason?: string;
+}
+
+/** A cancel asked while the plan was executing: the runner stops before the next device step. */
+export interface CancelRequest {
+  by: string;
+  at: Date;
+  reason: string;
 }
 
 export interface PlanProps {
@@ -54,6 +62,10 @@ export interface PlanProps {
   finishedAt?: Date;
   failureReason?: string;
   transitions: PlanTransition[];
+  /** Set by a cancel while executing; the runner honours it at the next step boundary. */
+  cancelRequested?: CancelRequest;
+  /** The runner's record of steps, gates and rollback steps (the transitions are kept apart, in `transitions`). */
+  executionLog?: ExecutionLogEntry[];
   version: number;
 }
 
@@ -125,12 +137,13 @@ export class Plan {
       createdAt: now,
       expiresAt,
       transitions: [],
+      executionLog: [],
       version: 0,
     });
   }
 
   static restore(props: PlanProps): Plan {
-    return new Plan({ ...props, steps: props.steps.map((s) => ({ ...s })), transitions: [...props.transitions] });
+    return new Plan({ ...props, steps: props.steps.map((s) => ({ ...s })), transitions: [...props.transitions], executionLog: [...(props.executionLog ?? [])] });
   }
 
   get id(): string { return this.props.id; }
@@ -148,6 +161,8 @@ export class Plan {
   get excluded(): readonly ExcludedDevice[] { return this.props.excluded; }
   get createdAt(): Date { return this.props.createdAt; }
   get title(): string { return this.props.title; }
+  get cancelRequested(): CancelRequest | undefined { return this.props.cancelRequested; }
+  get executionLog(): readonly ExecutionLogEntry[] { return this.props.executionLog ?? []; }
   /** The hash recorded at creation. */
   get contentHash(): string { return this.props.contentHash; }
 
@@ -190,8 +205,36 @@ export class Plan {
     this.transition('cancelled', now, by, `rejected: ${reason}`);
   }
 
+  /**
+   * Cancels a plan that has not started. While it executes, the cancel is only recorded: the runner stops before
+   * the next device step (every device applied and verified, or as it was) and moves the plan to `cancelled`.
+   */
   cancel(by: string, reason: string, now: Date): void {
+    if (this.props.status === 'executing') {
+      if (this.props.cancelRequested) return;
+      this.props.cancelRequested = { by, at: now, reason };
+      this.log({ at: now, kind: 'note', message: `cancel asked by ${by}: ${reason}; the rollout stops before the next device step` });
+      return;
+    }
     this.transition('cancelled', now, by, reason);
+  }
+
+  /** The runner's end of a cancelled rollout: no step running; steps not yet run are skipped. */
+  finishCancelled(now: Date): void {
+    this.requireStatus('executing', 'finish a cancel');
+    const request = this.props.cancelRequested;
+    if (!request) throw new PlanIllegalTransitionError(this.props.id, this.props.status, 'cancelled', 'no cancel was asked');
+    if (this.props.steps.some((s) => s.status === 'running')) throw new PlanIllegalTransitionError(this.props.id, this.props.status, 'cancelled', 'a step is still running');
+    this.transition('cancelled', now, request.by, request.reason);
+    this.skipPending();
+    this.props.finishedAt = now;
+  }
+
+  /** Appends to the execution log (the oldest entries go past the limit). */
+  log(entry: ExecutionLogEntry): void {
+    const log = (this.props.executionLog ??= []);
+    log.push(entry);
+    if (log.length > EXECUTION_LOG_LIMIT) log.splice(0, log.length - EXECUTION_LOG_LIMIT);
   }
 
   start(by: string, now: Date): void {
@@ -201,15 +244,36 @@ export class Plan {
     this.props.startedAt = now;
   }
 
-  startStep(stepId: string, now: Date): void {
+  /**
+   * A step starts, with the id its change record will have (committed before the change runs, so a restarted runner
+   * finds the record). Earlier batches must have succeeded (under the `continue` policy: have ended).
+   */
+  startStep(stepId: string, now: Date, changeId?: string): void {
     this.requireStatus('executing', 'start a step');
     const step = this.step(stepId);
     if (step.status !== 'pending') throw this.stepError(step, 'running');
-    const blocking = this.props.steps.find((s) => s.batch < step.batch && s.status !== 'succeeded');
+    const carryOn = this.props.rollout.haltPolicy === 'continue';
+    const blocking = this.props.steps.find((s) => s.batch < step.batch && s.status !== 'succeeded' && !(carryOn && s.status === 'failed'));
     if (blocking) {
       throw new PlanIllegalTransitionError(this.props.id, step.status, 'running', `batch ${step.batch} waits for batch ${blocking.batch} to succeed`);
     }
-    Object.assign(step, { status: 'running', startedAt: now });
+    Object.assign(step, { status: 'running', startedAt: now, ...(changeId ? { changeId } : {}) });
+  }
+
+  /** A running step whose change never took effect (found after a restart) runs again under a new change id. */
+  retryStep(stepId: string, changeId: string, now: Date): void {
+    this.requireStatus('executing', 'retry a step');
+    const step = this.step(stepId);
+    if (step.status !== 'running') throw this.stepError(step, 'running');
+    Object.assign(step, { changeId, startedAt: now });
+  }
+
+  /** The change id the undo of a step will have, committed before the undo runs. */
+  startRollbackStep(stepId: string, rollbackChangeId: string): void {
+    this.requireStatus('rolling_back', 'roll back a step');
+    const step = this.step(stepId);
+    if (!['succeeded', 'failed', 'rollback_failed'].includes(step.status)) throw this.stepError(step, 'rolled_back');
+    step.rollbackChangeId = rollbackChangeId;
   }
 
   finishStep(stepId: string, outcome: { ok: true } | { ok: false; error: string }, now: Date): void {
@@ -276,7 +340,7 @@ export class Plan {
   }
 
   toProps(): PlanProps {
-    return { ...this.props, steps: this.props.steps.map((s) => ({ ...s })), transitions: [...this.props.transitions] };
+    return { ...this.props, steps: this.props.steps.map((s) => ({ ...s })), transitions: [...this.props.transitions], executionLog: [...(this.props.executionLog ?? [])] };
   }
 
   private transition(to: PlanStatus, now: Date, by: string, reason?: string): void {

@@ -370,6 +370,9 @@ export class DeviceState {
   /** While true, writes answer as if they succeeded but the configuration stays as it was (a fault). */
   writesDoNotStick = false;
 
+  /** When set, system/resource reports this CPU load (a fault). */
+  cpuLoadPercent?: number;
+
   private writeListeners = new Set<() => void>();
 
   /** Applies one write; announces it to change and write listeners; a write that does not stick is undone. */
@@ -456,7 +459,7 @@ export class DeviceState {
 
   readContext(): ReadContext {
     const now = this.now();
-    return { version: this.version, seed: this.seed, uptime: this.uptimeSeconds(), tick: Math.floor(now / 1000), now, rowsOf: (path) => this.rawRows(path) };
+    return { version: this.version, seed: this.seed, uptime: this.uptimeSeconds(), tick: Math.floor(now / 1000), now, rowsOf: (path) => this.rawRows(path), ...(this.cpuLoadPercent !== undefined ? { cpuLoadPercent: this.cpuLoadPercent } : {}) };
   }
 
   // ---- internals ----

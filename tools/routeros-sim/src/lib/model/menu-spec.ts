@@ -11,6 +11,8 @@ export interface ReadContext {
   now: number;
   /** Rows of another menu (for fields derived from other tables). */
   rowsOf(path: string): Row[];
+  /** A CPU load forced by a fault. */
+  cpuLoadPercent?: number;
 }
 
 /** How one menu behaves beyond what RouterOS's command tree already says (which arguments exist). */

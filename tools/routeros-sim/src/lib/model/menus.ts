@@ -64,7 +64,7 @@ export const MENUS: MenuSpec[] = [
     path: 'system/resource', kind: 'singleton', writable: false,
     computed: (row, ctx) => ({
       uptime: formatDuration(ctx.uptime),
-      'cpu-load': String(Math.floor(noise(ctx.seed, 'cpu', ctx.tick) * 25)),
+      'cpu-load': String(ctx.cpuLoadPercent ?? Math.floor(noise(ctx.seed, 'cpu', ctx.tick) * 25)),
       'free-memory': String(Number(row['total-memory']) - Math.floor(Number(row['total-memory']) * (0.25 + noise(ctx.seed, 'mem', Math.floor(ctx.tick / 10)) * 0.05))),
       version: `${ctx.version} (stable)`,
     }),

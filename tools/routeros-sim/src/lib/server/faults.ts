@@ -34,6 +34,8 @@ export interface Faults {
   writesDoNotStick?: boolean;
   /** After the next write the device stops answering on every service (open and new connections) until faults are cleared. */
   freezeAfterWrite?: boolean;
+  /** system/resource reports this CPU load (percent) instead of its usual low figure: a device under load. */
+  cpuLoadPercent?: number;
 }
 
 const BOOLEAN: readonly string[] = ['hang', 'refuse', 'resetMidResponse', 'unauthorized', 'invalidJson', 'tlsCertificateChanged', 'sshHostKeyChanged', 'writesDoNotStick', 'freezeAfterWrite'];
@@ -49,6 +51,8 @@ export function parseFaults(body: Record<string, unknown>): Faults {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 3_600_000) throw new Error(`fault ${key}: expected whole milliseconds from 1 to 3600000`);
     } else if (COUNT.includes(key)) {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 10_000) throw new Error(`fault ${key}: expected a whole number of writes from 1 to 10000`);
+    } else if (key === 'cpuLoadPercent') {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 100) throw new Error('fault cpuLoadPercent: expected a whole percent from 0 to 100');
     } else if (key === 'serverError') {
       if (typeof value !== 'string' || value === '') throw new Error('fault serverError: expected the RouterOS detail text');
     } else {
@@ -58,4 +62,4 @@ export function parseFaults(body: Record<string, unknown>): Faults {
   return body as Faults;
 }
 
-export const FAULT_KEYS: readonly string[] = [...BOOLEAN, ...DURATION, ...COUNT, 'serverError'];
+export const FAULT_KEYS: readonly string[] = [...BOOLEAN, ...DURATION, ...COUNT, 'serverError', 'cpuLoadPercent'];

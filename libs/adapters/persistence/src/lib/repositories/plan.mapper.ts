@@ -1,5 +1,5 @@
 import type { ApprovalGrantRecord } from '@routeros-mcp/application-ports';
-import { Approval, ApprovalBasis, ExcludedDevice, Plan, PlanProps, PlanStatus, PlanTransition, RiskLevel, RolloutPolicy, StepPreview, StepStatus } from '@routeros-mcp/domain-plans';
+import { Approval, ApprovalBasis, ExcludedDevice, ExecutionLogEntry, Plan, PlanProps, PlanStatus, PlanTransition, RiskLevel, RolloutPolicy, StepPreview, StepStatus } from '@routeros-mcp/domain-plans';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import type { PlanApprovalRow, PlanRow, PlanStepRow } from '../records/plan.record';
 
@@ -7,6 +7,8 @@ interface PlanBody {
   rollout: RolloutPolicy;
   excluded: ExcludedDevice[];
   approval?: { approvedBy: string; approvedAt: string; comment?: string };
+  cancelRequested?: { by: string; at: string; reason: string };
+  executionLog?: (Omit<ExecutionLogEntry, 'at'> & { at: string })[];
 }
 
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -18,6 +20,8 @@ export function toPlanRows(plan: Plan): { plan: PlanRow; steps: PlanStepRow[] } 
     rollout: p.rollout,
     excluded: p.excluded,
     ...(p.approval ? { approval: { approvedBy: p.approval.approvedBy, approvedAt: p.approval.approvedAt.toISOString(), ...(p.approval.comment ? { comment: p.approval.comment } : {}) } } : {}),
+    ...(p.cancelRequested ? { cancelRequested: { ...p.cancelRequested, at: p.cancelRequested.at.toISOString() } } : {}),
+    ...(p.executionLog?.length ? { executionLog: p.executionLog.map((e) => ({ ...e, at: e.at.toISOString() })) } : {}),
   };
   return {
     plan: {
@@ -52,6 +56,8 @@ export function toPlan(row: PlanRow, steps: PlanStepRow[]): Plan {
     ...(body.approval ? { approval: Approval.of({ approvedBy: body.approval.approvedBy, approvedAt: new Date(body.approval.approvedAt), ...(body.approval.comment ? { comment: body.approval.comment } : {}) }) } : {}),
     ...(row.started_at ? { startedAt: date(row.started_at) } : {}), ...(row.finished_at ? { finishedAt: date(row.finished_at) } : {}),
     ...(row.failure_reason !== null ? { failureReason: row.failure_reason } : {}),
+    ...(body.cancelRequested ? { cancelRequested: { ...body.cancelRequested, at: new Date(body.cancelRequested.at) } } : {}),
+    executionLog: (body.executionLog ?? []).map((e) => ({ ...e, at: new Date(e.at) })),
     transitions, version: row.version,
   };
   return Plan.restore(props);

@@ -1,5 +1,5 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { ChangeRecord, ChangeStatus } from '@routeros-mcp/domain-changes';
+import type { ChangeAuthority, ChangeRecord, ChangeStatus } from '@routeros-mcp/domain-changes';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import type { ChangeResult } from './change-runner';
 
@@ -10,6 +10,10 @@ export interface ChangeRevertRequest {
   changeId: string;
   dryRun: boolean;
   signal?: AbortSignal;
+  /** A plan's rollback undoes its steps under the approved plan (default: the caller directly). */
+  authority?: ChangeAuthority;
+  /** The id the undo's own change record gets (see ChangeRequest.changeId). */
+  revertChangeId?: string;
 }
 
 export const ChangeHistory = Symbol.for('ChangeHistory');

@@ -38,6 +38,11 @@ export interface ChangeRequest<I> {
   expectedStateHash?: string;
   /** The per-section hashes of that dry run (`stateSections`), to name what drifted. */
   expectedStateSections?: Readonly<Record<string, string>>;
+  /**
+   * The id the change record gets (default: a new UUID). A plan's runner commits it on the step before the change
+   * runs, so after a crash it finds the record (or knows there is none).
+   */
+  changeId?: string;
 }
 
 export interface VerificationOutcome {

@@ -136,6 +136,8 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
         input: { change: { ...original, inverse: this.openInverse(original.id, original.inverse) } },
         dryRun: request.dryRun,
         signal: request.signal,
+        ...(request.authority ? { authority: request.authority, tier: 'professional' as const } : {}),
+        ...(request.revertChangeId ? { changeId: request.revertChangeId } : {}),
       },
       original,
     );
@@ -149,7 +151,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const context = safetyContext(request, device, authority);
     authorize(context);
     const target = targetFor(device, await this.registry.revealCredentials(device.id));
-    const changeId = randomUUID();
+    const changeId = request.changeId ?? randomUUID();
     // Dry runs write nothing and never wait for a writer; reads are never blocked by the lock.
     const held = request.dryRun ? undefined : await this.lock.acquire(device.id, { changeId, waitMs: this.settings.lockWaitMs, leaseMs: this.settings.lockLeaseMs, signal: request.signal });
     try {

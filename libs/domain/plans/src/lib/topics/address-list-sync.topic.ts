@@ -1,5 +1,6 @@
 import { addressListSyncPlanner, AddressListSyncInput, MANAGED_LIST_PREFIX } from '@routeros-mcp/domain-changes';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { desiredStateHeld } from '../rollout/topic-checks';
 import type { PlanTopic } from './plan-topic';
 import { onlyKeys, stringList } from './topic-fields';
 
@@ -17,4 +18,5 @@ export const addressListSyncTopic: PlanTopic<AddressListSyncInput> = {
   },
   describe: (input) => `${input.list} = {${input.addresses.length} address(es)}`,
   planner: addressListSyncPlanner,
+  verify: (input, live) => [desiredStateHeld({ planner: addressListSyncPlanner }, input, live, `${input.list} holds exactly the ${input.addresses.length} planned address(es)`)],
 };

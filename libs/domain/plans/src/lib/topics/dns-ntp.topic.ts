@@ -1,4 +1,5 @@
 import { DnsNtpInput, dnsNtpPlanner } from '@routeros-mcp/domain-changes';
+import { desiredStateHeld } from '../rollout/topic-checks';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import type { PlanTopic } from './plan-topic';
 import { onlyKeys, record, stringList } from './topic-fields';
@@ -26,4 +27,9 @@ export const dnsNtpTopic: PlanTopic<DnsNtpInput> = {
   },
   describe: (input) => [input.dns ? `DNS ${input.dns.servers.join(', ')}` : '', input.ntp ? `NTP ${input.ntp.servers.join(', ')}` : ''].filter(Boolean).join('; '),
   planner: dnsNtpPlanner,
+  // One check per part, so a gate failure names which of the two the device lost.
+  verify: (input, live) => [
+    ...(input.dns ? [desiredStateHeld({ planner: dnsNtpPlanner }, { dns: input.dns }, live, `DNS servers are ${input.dns.servers.join(', ')}`)] : []),
+    ...(input.ntp ? [desiredStateHeld({ planner: dnsNtpPlanner }, { ntp: input.ntp }, live, `NTP servers are ${input.ntp.servers.join(', ')}`)] : []),
+  ],
 };

@@ -1,4 +1,4 @@
-import type { ChangePlanner } from '@routeros-mcp/domain-changes';
+import type { ChangePlanner, LiveRows } from '@routeros-mcp/domain-changes';
 import type { CapabilityFlag } from '@routeros-mcp/domain-devices';
 
 /**
@@ -25,4 +25,16 @@ export interface PlanTopic<I = unknown> {
   /** One line for titles and lists: `DNS 192.0.2.53, 192.0.2.54`. */
   describe(input: I): string;
   readonly planner: ChangePlanner<I>;
+  /**
+   * The topic's own checks in the health gate after a batch, pure, from the menus `planner.reads(input)` read again
+   * (the DNS servers are the planned ones, the list holds exactly the set). Default: the planner has nothing to do.
+   */
+  verify?(input: I, live: LiveRows): TopicCheck[];
+}
+
+/** One of a topic's checks on a device after its batch. */
+export interface TopicCheck {
+  name: string;
+  ok: boolean;
+  detail?: string;
 }

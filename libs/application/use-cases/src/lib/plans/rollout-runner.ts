@@ -1,0 +1,351 @@
+import type { ChangeRepository, Clock, EventBus, Logger, PlanRepository, Principal } from '@routeros-mcp/application-ports';
+import {
+  ChangeRepository as ChangeRepositoryToken,
+  Clock as ClockToken,
+  EventBus as EventBusToken,
+  Logger as LoggerToken,
+  PlanRepository as PlanRepositoryToken,
+} from '@routeros-mcp/application-ports';
+import type { ChangeRecord } from '@routeros-mcp/domain-changes';
+import { isDomainError } from '@routeros-mcp/domain-kernel';
+import type { ExecutionLogEntry, GateVerdict, Plan, PlanStep, PlanTopic, StepReconciliation } from '@routeros-mcp/domain-plans';
+import { evaluateHealthGate, planTopic, reconcileStep } from '@routeros-mcp/domain-plans';
+import { inject, injectable } from 'inversify';
+import { randomUUID } from 'node:crypto';
+import type { ChangeHistory } from '../changes/change-history';
+import { ChangeHistory as ChangeHistoryToken } from '../changes/change-history';
+import type { ChangeRunner } from '../changes/change-runner';
+import { ChangeRunner as ChangeRunnerToken } from '../changes/change-runner';
+import { PlanLedger } from './plan-ledger';
+import { RolloutHealthSampler } from './rollout-health-sampler';
+import { RolloutSettings } from './rollout-settings';
+
+/** How a run of the runner ended: the plan reached an end (or needs no runner), or the run was stopped and another resumes it. */
+export type RolloutRunOutcome = 'finished' | 'stopped';
+
+/** A stop asked of a run: `soft` ends it at the next step boundary; `hard` aborts the device steps still in flight. */
+export interface RolloutStop {
+  soft: AbortSignal;
+  hard: AbortSignal;
+}
+
+const SETTLED = new Set(['succeeded', 'failed', 'skipped', 'rolled_back', 'rollback_failed']);
+const IN_FLIGHT = new Set(['proposed', 'applying', 'revert_pending']);
+const causeOf = (error: unknown) => (isDomainError(error) ? `${error.code}: ${error.message}` : 'internal error');
+
+/** Thrown inside a commit to leave the plan as it is: a cancel was asked, the step is not started. */
+class CancelAsked extends Error {}
+
+/**
+ * Runs one plan's rollout to its end, durably: every transition of the plan and of each device step is committed
+ * before the next action, and a step's change id is committed before its change runs, so a run that dies is resumed
+ * by the next from the records alone (running steps reconciled from their change record: never applied twice).
+ * Canary batch, then batches, devices of a batch at once (bounded); after each batch the health gate, then the pause.
+ * A failed step or gate applies the plan's halt policy. Exactly one process must run a given plan (PlanExecution
+ * leads `plan:<id>` before calling `run`).
+ */
+@injectable()
+export class RolloutRunner {
+  constructor(
+    @inject(PlanRepositoryToken) private readonly plans: PlanRepository,
+    @inject(ChangeRunnerToken) private readonly changes: ChangeRunner,
+    @inject(ChangeHistoryToken) private readonly history: ChangeHistory,
+    @inject(ChangeRepositoryToken) private readonly records: ChangeRepository,
+    @inject(RolloutHealthSampler) private readonly sampler: RolloutHealthSampler,
+    @inject(EventBusToken) private readonly events: EventBus,
+    @inject(ClockToken) private readonly clock: Clock,
+    @inject(LoggerToken) private readonly logger: Logger,
+    @inject(RolloutSettings) private readonly settings: RolloutSettings,
+  ) {}
+
+  /** Runs the plan from where its records say it is, until it ends or `stop.soft` is aborted. */
+  async run(planId: string, stop: RolloutStop): Promise<RolloutRunOutcome> {
+    const ledger = await PlanLedger.open(this.plans, planId);
+    for (;;) {
+      const status = ledger.plan.status;
+      let outcome: RolloutRunOutcome | 'again';
+      if (status === 'executing') outcome = await this.rollOut(ledger, stop);
+      else if (status === 'rolling_back') outcome = await this.rollBack(ledger, stop);
+      else return 'finished';
+      if (outcome !== 'again') return outcome;
+    }
+  }
+
+  // ---- rollout ----
+
+  private async rollOut(ledger: PlanLedger, stop: RolloutStop): Promise<RolloutRunOutcome | 'again'> {
+    const topic = planTopic(ledger.plan.topic);
+    const batches = ledger.plan.batches();
+    for (const [index, batch] of batches.entries()) {
+      const label = `batch ${index + 1}/${batches.length}`;
+      await this.forEachBounded(batch, (step) => this.runStep(ledger, step.id, topic, label, stop));
+      if (stop.soft.aborted) return 'stopped';
+      const plan = ledger.plan;
+      if (plan.cancelRequested && plan.steps.some((s) => s.status === 'pending')) return this.finishCancelled(ledger);
+      const steps = plan.steps.filter((s) => s.batch === index);
+      if (steps.some((s) => s.status === 'running' || s.status === 'pending')) return 'stopped';
+      const failed = steps.filter((s) => s.status === 'failed');
+      const carryOn = plan.rollout.haltPolicy === 'continue';
+      if (failed.length > 0 && !carryOn) return this.halt(ledger, `${label}: ${failed.map((s) => `${s.deviceId} failed (${s.error ?? 'no reason'})`).join('; ')}`);
+      // A gate already recorded for this batch (before a restart) is not taken again.
+      if (!plan.executionLog.some((e) => e.kind === 'gate' && e.batch === index)) {
+        const verdict = await this.gate(ledger, index, label, steps.filter((s) => s.status === 'succeeded'), topic, stop);
+        if (!verdict.passed && !carryOn) return this.halt(ledger, `${label}: health gate failed on ${verdict.failures.map((f) => `${f.deviceId} (${f.reasons.join(', ')})`).join('; ')}`);
+      }
+      if (index < batches.length - 1 && plan.rollout.pauseSeconds > 0) {
+        // Counted from the gate, so a run resumed mid-pause waits only what is left of it.
+        const gateAt = ledger.plan.executionLog.find((e) => e.kind === 'gate' && e.batch === index)?.at ?? this.clock.now();
+        const outcome = await this.pause(ledger, plan.rollout.pauseSeconds * 1000 - (this.clock.now().getTime() - gateAt.getTime()), stop.soft);
+        if (outcome === 'stopped') return 'stopped';
+        if (outcome === 'cancelled') return this.finishCancelled(ledger);
+      }
+    }
+    const failed = ledger.plan.steps.filter((s) => s.status === 'failed');
+    if (failed.length > 0) {
+      await this.transition(ledger, (p) => p.fail(`${failed.length} step(s) failed (halt policy continue): ${failed.map((s) => s.deviceId).join(', ')}`, this.clock.now()));
+    } else {
+      await this.transition(ledger, (p) => p.complete(this.clock.now()));
+    }
+    return 'finished';
+  }
+
+  /** One device's step: started (its change id committed), or resumed from its change record; then run and committed. */
+  private async runStep(ledger: PlanLedger, stepId: string, topic: PlanTopic, label: string, stop: RolloutStop): Promise<void> {
+    for (;;) {
+      const step = this.stepOf(ledger.plan, stepId);
+      if (SETTLED.has(step.status)) return;
+      // The step boundary: nothing new starts once a stop or a cancel was asked (a step started before is finished).
+      if (stop.soft.aborted || (step.status === 'pending' && ledger.plan.cancelRequested)) return;
+      let changeId: string;
+      if (step.status === 'pending') {
+        changeId = randomUUID();
+        try {
+          await ledger.commit((p) => {
+            if (p.cancelRequested) throw new CancelAsked();
+            p.startStep(stepId, this.clock.now(), changeId);
+          });
+        } catch (error) {
+          if (error instanceof CancelAsked) return;
+          throw error;
+        }
+      } else {
+        // Running: a run before this one died with it. Where does its change stand?
+        const found = await this.reconcile(step);
+        if (found.kind === 'succeeded') return this.finishStep(ledger, step, { ok: true }, label, `${step.deviceId} applied and verified (found after a restart, change ${step.changeId})`);
+        if (found.kind === 'needs_attention') return this.finishStep(ledger, step, { ok: false, error: `needs attention: ${found.reason}` }, label);
+        if (found.kind === 'wait') {
+          this.logger.info('plan step waits for its change to settle', { plan_id: ledger.plan.id, step_id: stepId, device_id: step.deviceId, change_id: step.changeId, reason: found.reason });
+          if (!(await this.sleep(this.settings.recheckMs, stop.soft))) return;
+          continue;
+        }
+        changeId = randomUUID();
+        this.logger.info('plan step runs again under a new change id', { plan_id: ledger.plan.id, step_id: stepId, device_id: step.deviceId, previous: step.changeId, change_id: changeId, reason: found.reason });
+        await ledger.commit((p) => p.retryStep(stepId, changeId, this.clock.now()));
+      }
+      const outcome = await this.apply(ledger.plan, this.stepOf(ledger.plan, stepId), changeId, topic, stop.hard);
+      if (outcome === 'retry') {
+        if (!(await this.sleep(this.settings.recheckMs, stop.soft))) return;
+        continue;
+      }
+      if (outcome === 'aborted') return;
+      const current = this.stepOf(ledger.plan, stepId);
+      return this.finishStep(ledger, current, outcome, label, outcome.ok ? `${current.deviceId} ${outcome.changed ? 'applied and verified' : 'already as planned'}` : undefined);
+    }
+  }
+
+  /** The change of one step through the pipeline, under the approved plan, with the id committed for it. */
+  private async apply(plan: Plan, step: Readonly<PlanStep>, changeId: string, topic: PlanTopic, hard: AbortSignal): Promise<{ ok: true; changed: boolean } | { ok: false; error: string } | 'retry' | 'aborted'> {
+    try {
+      const result = await this.changes.run({
+        principal: this.principalOf(plan), correlationId: randomUUID(), environment: this.settings.environment, deviceId: step.deviceId,
+        tool: topic.tool, tier: 'professional', ...(topic.requiresFlag ? { requiresFlag: topic.requiresFlag } : {}), planner: topic.planner,
+        input: topic.parse(step.change), dryRun: false, signal: hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
+        ...(step.preview ? { expectedStateHash: step.preview.stateHash, expectedStateSections: step.preview.sections } : {}),
+        changeId,
+      });
+      return { ok: true, changed: result.changed };
+    } catch (error) {
+      // Aborted by a hard stop: the pipeline undid what it had written; the step stays running for the next run.
+      if (hard.aborted) return 'aborted';
+      // Another writer (or a dead process's lease) holds the device: nothing was recorded; try again later.
+      if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(changeId))) return 'retry';
+      if (!isDomainError(error)) this.logger.error('plan step failed unexpectedly', { plan_id: plan.id, step_id: step.id, device_id: step.deviceId, error });
+      return { ok: false, error: causeOf(error) };
+    }
+  }
+
+  private async reconcile(step: Readonly<PlanStep>): Promise<StepReconciliation> {
+    const record = step.changeId ? await this.records.get(step.changeId) : undefined;
+    return reconcileStep(record && { status: record.status, ...(record.outcome ? { outcome: record.outcome } : {}) });
+  }
+
+  private async finishStep(ledger: PlanLedger, step: Readonly<PlanStep>, outcome: { ok: true } | { ok: false; error: string }, label: string, message?: string): Promise<void> {
+    const now = this.clock.now();
+    const line = message ?? `${step.deviceId} failed: ${(outcome as { error: string }).error}`;
+    const plan = await ledger.commit((p) => {
+      p.finishStep(step.id, outcome.ok ? { ok: true } : { ok: false, error: outcome.error }, now);
+      p.log(this.entry(now, 'step', `${label}: ${line}`, { ok: outcome.ok, batch: step.batch, stepId: step.id, deviceId: step.deviceId, changeId: step.changeId }));
+    });
+    await this.progress(plan, `${label}: ${line}`);
+  }
+
+  /** The health gate after a batch: every device of it sampled over a new connection; the verdict committed. */
+  private async gate(ledger: PlanLedger, index: number, label: string, steps: readonly Readonly<PlanStep>[], topic: PlanTopic, stop: RolloutStop): Promise<GateVerdict> {
+    const plan = ledger.plan;
+    const samples = await this.forEachBounded(steps, (s) => this.sampler.sample(s.deviceId, topic, topic.parse(s.change), stop.hard));
+    const verdict = evaluateHealthGate(steps.map((s) => s.deviceId), samples, plan.rollout.health);
+    const now = this.clock.now();
+    const message = verdict.passed
+      ? `${label}: health gate passed on ${steps.length} device(s)`
+      : `${label}: health gate failed: ${verdict.failures.map((f) => `${f.deviceId} (${f.reasons.join(', ')})`).join('; ')}`;
+    const saved = await ledger.commit((p) => p.log(this.entry(now, 'gate', message, { ok: verdict.passed, batch: index })));
+    await this.progress(saved, message);
+    return verdict;
+  }
+
+  /** Waits between batches; a cancel (read from the stored plan) or a stop ends the wait early. */
+  private async pause(ledger: PlanLedger, ms: number, soft: AbortSignal): Promise<'done' | 'stopped' | 'cancelled'> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if (!(await this.sleep(Math.min(1_000, until - Date.now()), soft))) return 'stopped';
+      if ((await ledger.refresh()).cancelRequested) return 'cancelled';
+    }
+    return 'done';
+  }
+
+  private async halt(ledger: PlanLedger, reason: string): Promise<RolloutRunOutcome | 'again'> {
+    const policy = ledger.plan.rollout.haltPolicy;
+    this.logger.warn('plan rollout halted', { plan_id: ledger.plan.id, reason, halt_policy: policy });
+    if (policy === 'halt_and_rollback') {
+      await this.transition(ledger, (p) => p.beginRollback('system', `halted: ${reason}`, this.clock.now()));
+      return 'again';
+    }
+    await this.transition(ledger, (p) => p.fail(`halted (${policy}): ${reason}`, this.clock.now()));
+    return 'finished';
+  }
+
+  private async finishCancelled(ledger: PlanLedger): Promise<RolloutRunOutcome> {
+    if (ledger.plan.steps.some((s) => s.status === 'running')) return 'stopped';
+    await this.transition(ledger, (p) => p.finishCancelled(this.clock.now()));
+    return 'finished';
+  }
+
+  // ---- rollback ----
+
+  /** Undoes every step that changed a device, newest first, each from its change record, and verifies it. */
+  private async rollBack(ledger: PlanLedger, stop: RolloutStop): Promise<RolloutRunOutcome> {
+    const toUndo = ledger.plan.stepsToRollBack().map((s) => s.id);
+    for (const stepId of toUndo) {
+      for (;;) {
+        if (stop.soft.aborted) return 'stopped';
+        const outcome = await this.rollBackStep(ledger, this.stepOf(ledger.plan, stepId), stop);
+        if (outcome === 'wait') {
+          if (!(await this.sleep(this.settings.recheckMs, stop.soft))) return 'stopped';
+          continue;
+        }
+        if (outcome === 'aborted') return 'stopped';
+        const step = this.stepOf(ledger.plan, stepId);
+        const now = this.clock.now();
+        const message = `rollback: ${step.deviceId} ${outcome.ok ? outcome.message : `could not be rolled back: ${outcome.message}`}`;
+        const saved = await ledger.commit((p) => {
+          p.recordRollback(stepId, outcome.ok, now);
+          p.log(this.entry(now, 'rollback', message, { ok: outcome.ok, batch: step.batch, stepId, deviceId: step.deviceId, changeId: step.rollbackChangeId }));
+        });
+        await this.progress(saved, message);
+        break;
+      }
+    }
+    await this.transition(ledger, (p) => p.finishRollback(this.clock.now()));
+    return 'finished';
+  }
+
+  private async rollBackStep(ledger: PlanLedger, step: Readonly<PlanStep>, stop: RolloutStop): Promise<{ ok: boolean; message: string } | 'wait' | 'aborted'> {
+    const original: ChangeRecord | undefined = step.changeId ? await this.records.get(step.changeId) : undefined;
+    if (!original) return { ok: true, message: 'had nothing to undo (its step changed nothing)' };
+    if (original.status === 'reverted' || original.status === 'failed') return { ok: true, message: `had nothing to undo (its change ${original.status})` };
+    if (IN_FLIGHT.has(original.status)) return 'wait';
+    if (step.rollbackChangeId) {
+      // An undo started before a restart: where does it stand?
+      const undo = await this.records.get(step.rollbackChangeId);
+      if (undo?.status === 'verified') return { ok: true, message: 'restored and verified (found after a restart)' };
+      if (undo && IN_FLIGHT.has(undo.status)) return 'wait';
+      if (undo?.status === 'needs_attention') return { ok: false, message: `needs attention: ${undo.outcome ?? 'the undo could not be confirmed'}` };
+    }
+    const undoId = randomUUID();
+    await ledger.commit((p) => p.startRollbackStep(step.id, undoId));
+    const plan = ledger.plan;
+    try {
+      const result = await this.history.revert({
+        principal: this.principalOf(plan), correlationId: randomUUID(), environment: this.settings.environment, changeId: original.id,
+        dryRun: false, signal: stop.hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id }, revertChangeId: undoId,
+      });
+      return { ok: true, message: result.changed ? `restored from change ${original.id} and verified` : 'already as before' };
+    } catch (error) {
+      if (stop.hard.aborted) return 'aborted';
+      if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(undoId))) return 'wait';
+      return { ok: false, message: causeOf(error) };
+    }
+  }
+
+  // ---- helpers ----
+
+  private async transition(ledger: PlanLedger, change: (plan: Plan) => void): Promise<void> {
+    const plan = await ledger.commit(change);
+    this.logger.info('plan moved', { plan_id: plan.id, status: plan.status, ...(plan.failureReason ? { reason: plan.failureReason } : {}) });
+    await this.events.publish({ type: 'plan.changed', planId: plan.id, status: plan.status });
+    await this.progress(plan, `plan ${plan.status}${plan.failureReason ? `: ${plan.failureReason}` : ''}`);
+  }
+
+  private async progress(plan: Plan, message: string): Promise<void> {
+    const progress = plan.steps.filter((s) => SETTLED.has(s.status)).length;
+    this.logger.info('plan progress', { plan_id: plan.id, progress, total: plan.steps.length, message });
+    await this.events.publish({ type: 'plan.progress', planId: plan.id, progress, total: plan.steps.length, message });
+  }
+
+  private entry(at: Date, kind: ExecutionLogEntry['kind'], message: string, fields: Omit<ExecutionLogEntry, 'at' | 'kind' | 'message'>): ExecutionLogEntry {
+    const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    return { at, kind, message, ...defined };
+  }
+
+  /** Whoever applied the plan, acting through the runner (the audit record names both). */
+  private principalOf(plan: Plan): Principal {
+    const applied = [...plan.transitions].reverse().find((t) => t.to === 'executing');
+    return { id: applied?.by ?? plan.createdBy, via: 'plan-runner' };
+  }
+
+  private stepOf(plan: Plan, stepId: string): Readonly<PlanStep> {
+    const step = plan.steps.find((s) => s.id === stepId);
+    if (!step) throw new Error(`plan ${plan.id} has no step ${stepId}`);
+    return step;
+  }
+
+  /** Runs `work` on every item, at most `concurrency` at once; answers the results in order. */
+  private async forEachBounded<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+    const results: R[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(Math.max(1, this.settings.concurrency), items.length) }, worker));
+    return results;
+  }
+
+  /** Waits `ms`; false when the signal ended the wait. */
+  private sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(true);
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
