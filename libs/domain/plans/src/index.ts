@@ -18,3 +18,5 @@ export * from './lib/topics/plan-topic';
 export * from './lib/topics/plan-topics';
 export * from './lib/topics/dns-ntp.topic';
 export * from './lib/topics/address-list-sync.topic';
+export * from './lib/rollout/health-gate';
+export * from './lib/rollout/step-reconciliation';

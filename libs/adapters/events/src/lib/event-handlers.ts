@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventType, EventOf, Logger } from '@routeros-mcp/application-ports';
+import { eventSubject } from '@routeros-mcp/application-ports';
 
 type Handler = (event: DomainEvent) => void | Promise<void>;
 
@@ -25,7 +26,7 @@ export class EventHandlers {
       setImmediate(() => {
         Promise.resolve()
           .then(() => handler(event))
-          .catch((error: unknown) => this.logger.warn('event handler failed', { event: event.type, device_id: event.deviceId, error: (error as Error).message }));
+          .catch((error: unknown) => this.logger.warn('event handler failed', { event: event.type, ...eventSubject(event), error: (error as Error).message }));
       });
     }
   }

@@ -2,6 +2,8 @@ import type { DomainEvent } from '@routeros-mcp/application-ports';
 import { z } from 'zod';
 
 const DeviceId = z.string().min(1).max(63);
+const PlanId = z.string().min(1).max(64);
+const Count = z.number().int().min(0).max(10_000);
 
 /** What may arrive on the channel: exactly the domain events, nothing more (unknown fields are refused too). */
 const EventPayload = z.discriminatedUnion('type', [
@@ -13,6 +15,8 @@ const EventPayload = z.discriminatedUnion('type', [
     changeId: z.string().max(64).optional(),
   }),
   z.strictObject({ type: z.literal('device.health.changed'), deviceId: DeviceId, etag: z.string().min(1).max(128) }),
+  z.strictObject({ type: z.literal('plan.changed'), planId: PlanId, status: z.string().min(1).max(32) }),
+  z.strictObject({ type: z.literal('plan.progress'), planId: PlanId, progress: Count, total: Count, message: z.string().max(1000) }),
 ]);
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */

@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventType, EventBus, EventOf, Logger } from '@routeros-mcp/application-ports';
+import { eventSubject } from '@routeros-mcp/application-ports';
 import { EventEmitter } from 'node:events';
 import { Client } from 'pg';
 import { MAX_PAYLOAD_BYTES, parseEventPayload } from './event-payload.schema';
@@ -71,7 +72,7 @@ export class PgEventBus implements EventBus {
   async publish(event: DomainEvent): Promise<void> {
     const payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-      this.logger.warn('event too large for NOTIFY, dropped', { event: event.type, device_id: event.deviceId, bytes: Buffer.byteLength(payload) });
+      this.logger.warn('event too large for NOTIFY, dropped', { event: event.type, ...eventSubject(event), bytes: Buffer.byteLength(payload) });
       return;
     }
     try {
@@ -82,7 +83,7 @@ export class PgEventBus implements EventBus {
       await sent;
     } catch (error) {
       // Never fails the publisher: the fact is recorded elsewhere, and subscribers re-read.
-      this.logger.warn('event not published', { event: event.type, device_id: event.deviceId, error: (error as Error).message });
+      this.logger.warn('event not published', { event: event.type, ...eventSubject(event), error: (error as Error).message });
     }
   }
 

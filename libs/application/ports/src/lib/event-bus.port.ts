@@ -14,7 +14,28 @@ export interface DeviceHealthChanged {
   etag: string;
 }
 
-export type DomainEvent = DeviceConfigChanged | DeviceHealthChanged;
+/** A plan was created or changed state: plan lists change (listChanged) and `plan://{id}/summary` with it. */
+export interface PlanChanged {
+  type: 'plan.changed';
+  planId: string;
+  status: string;
+}
+
+/**
+ * A rollout moved: a step or batch started or ended, a health gate ran, a rollback step ended. Carries what a
+ * `notifications/progress` needs and updates `plan://{id}/execution-log`.
+ */
+export interface PlanProgress {
+  type: 'plan.progress';
+  planId: string;
+  /** Steps settled (succeeded, failed, skipped, rolled back) so far, of `total`. */
+  progress: number;
+  total: number;
+  /** One line for the log and the progress notification: `batch 2/5: gw-3 applied and verified`. */
+  message: string;
+}
+
+export type DomainEvent = DeviceConfigChanged | DeviceHealthChanged | PlanChanged | PlanProgress;
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -27,4 +48,9 @@ export interface EventBus {
   publish(event: DomainEvent): Promise<void>;
   /** Returns the function that ends the subscription. */
   subscribe<T extends DomainEventType>(type: T, handler: (event: EventOf<T>) => void | Promise<void>): () => void;
+}
+
+/** What an event is about, for log lines: `{ device_id }` or `{ plan_id }`. */
+export function eventSubject(event: DomainEvent): { device_id: string } | { plan_id: string } {
+  return 'deviceId' in event ? { device_id: event.deviceId } : { plan_id: event.planId };
 }
