@@ -559,9 +559,11 @@ describe('what a model is told (issue 10)', () => {
     const narrow = await connect({ ROUTEROS_MCP_TOOLSETS: 'device,system' });
     try {
       const text = narrow.getInstructions()!;
-      expect(text).not.toMatch(/advanced|professional|approves/);
+      // The plans' workflow is not described, only named as a tier that is off, with how to turn it on.
+      expect(text).not.toMatch(/approves|plan_apply/);
       expect(text).toMatch(/read-only/);
-      expect(text).toMatch(/switched off here \(ROUTEROS_MCP_TOOLSETS\): .*firewall/);
+      expect(text).toMatch(/switched off here \(ROUTEROS_MCP_TOOLSETS\): tiers professional \(multi-device plans\); topics .*firewall/);
+      expect(text).toMatch(/ROUTEROS_MCP_TOOLSETS \(e\.g\. default,professional,bridge, or all\)/);
     } finally {
       await narrow.close();
     }
