@@ -22,7 +22,7 @@ export class RawSession {
   private stdout = '';
 
   constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH']!, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [MAIN], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_TOOLSETS: 'all', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.on('data', (d: Buffer) => {
       this.stdout += d.toString();
       const lines = this.stdout.split('\n');

@@ -8,7 +8,7 @@ const dataDir = join(dir.path, 'data');
 let fleet: Fleet;
 
 /** Tools that read only the registry, the audit log, stored snapshots or recorded changes, never a device. */
-const REGISTRY_ONLY = new Set(['device_list', 'device_get', 'service_get_health', 'audit_list_events', 'config_list_snapshots', 'config_get_snapshot', 'change_list', 'change_get']);
+const REGISTRY_ONLY = new Set(['device_list', 'device_get', 'service_get_health', 'audit_list_events', 'config_list_snapshots', 'config_get_snapshot', 'change_list', 'change_get', 'plan_get', 'plan_list', 'plan_status']);
 
 beforeAll(async () => {
   fleet = await startFleet({ devices: 2, profile: 'mixed', users: [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' }] });
@@ -49,8 +49,9 @@ describe('read-only tools over stdio', () => {
     for (const tool of tools.filter((t) => t.annotations?.readOnlyHint)) {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
       expect(tool.inputSchema.type).toBe('object');
-      // change_get's output is described, not listed (the catalogue's token budget); every read tool lists its own.
-      if (tool.name !== 'change_get') expect(tool.outputSchema?.type).toBe('object');
+      // change_get's and the plan tools' outputs are described, not listed (the catalogue's token budget); every
+      // other read tool lists its own.
+      if (tool.name !== 'change_get' && !tool.name.startsWith('plan_')) expect(tool.outputSchema?.type).toBe('object');
       // Hints that mean nothing for a read-only tool, or repeat the spec's default, are left out.
       expect(tool.annotations).toEqual(REGISTRY_ONLY.has(tool.name) ? { readOnlyHint: true, openWorldHint: false } : { readOnlyHint: true });
       expect(tool.description!.length).toBeLessThan(100);
@@ -559,9 +560,11 @@ describe('what a model is told (issue 10)', () => {
     const narrow = await connect({ ROUTEROS_MCP_TOOLSETS: 'device,system' });
     try {
       const text = narrow.getInstructions()!;
-      expect(text).not.toMatch(/advanced|professional|approves/);
+      // The plans' workflow is not described, only named as a tier that is off, with how to turn it on.
+      expect(text).not.toMatch(/approves|plan_apply/);
       expect(text).toMatch(/read-only/);
-      expect(text).toMatch(/switched off here \(ROUTEROS_MCP_TOOLSETS\): .*firewall/);
+      expect(text).toMatch(/switched off here \(ROUTEROS_MCP_TOOLSETS\): tiers professional \(multi-device plans\); topics .*firewall/);
+      expect(text).toMatch(/ROUTEROS_MCP_TOOLSETS \(e\.g\. default,professional,bridge, or all\)/);
     } finally {
       await narrow.close();
     }

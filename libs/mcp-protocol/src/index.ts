@@ -22,3 +22,8 @@ export { validateHostHeader, localhostAllowedHostnames } from '@modelcontextprot
 export { mayUseTier, TIER_ROLE } from '@routeros-mcp/domain-kernel';
 export type { Role, Tier } from '@routeros-mcp/domain-kernel';
 export type { RateDecision } from '@routeros-mcp/application-ports';
+export { forwardPlanEvents } from './lib/resources/plan-events';
+export type { PlanEventSink } from './lib/resources/plan-events';
+export type { PlanOperations, PlanRollback } from './lib/tools/plan/plan-services';
+export { DEFAULT_WRITE_TOPICS, selectToolsets } from './lib/tools/toolsets';
+export type { ToolsetSelection } from './lib/tools/toolsets';

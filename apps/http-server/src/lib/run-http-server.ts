@@ -1,5 +1,5 @@
 import { ConfigError, buildHttpServices, parseScopeRoles, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, type Config } from '@routeros-mcp/composition';
-import { CallTracker, createHttpMcpHandler, createMcpServer, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
+import { CallTracker, createHttpMcpHandler, createMcpServer, forwardPlanEvents, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import type { Role, Tier } from '@routeros-mcp/mcp-protocol';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -47,7 +47,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   const logger = core.logger;
   if (config.auth === 'none') logger.warn('AUTHENTICATION IS OFF (ROUTEROS_MCP_AUTH=none): every local process can act as admin on this server', { host: config.httpHost });
 
-  const toolServices: ToolServices = { reader: core.reader, registry: core.devices, audit: core.audit, connectivity: core.connectivity, logger, snapshots: core.snapshots, events: core.events, changes: core.changes };
+  const toolServices: ToolServices = { reader: core.reader, registry: core.devices, audit: core.audit, connectivity: core.connectivity, logger, snapshots: core.snapshots, events: core.events, changes: core.changes, plans: core.plans, planRollback: core.rollouts };
   const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
   const calls = new CallTracker();
   // Per principal and tier, shared by every replica on PostgreSQL; refusals are counted for /metrics.
@@ -74,6 +74,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         executionSlots: executionSlots(config.httpMaxConcurrentCalls),
         observer: metrics.callObserver,
         rateLimiter: limiter,
+        planApplyWaitMs: (config.planApplyWaitS ?? 0) * 1000,
       },
     },
   });
@@ -89,6 +90,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       handler.notify.resourceUpdated(`device://${event.deviceId}/health`);
       handler.notify.resourceUpdated('fleet://health-summary');
     }),
+    // Plans created or moving: plan:// updates and the resource list's change, on every replica's listen streams.
+    ...(catalog.exposure.tiers.includes('professional') ? [forwardPlanEvents(core.events, { resourceUpdated: (uri) => handler.notify.resourceUpdated(uri), resourcesChanged: () => handler.notify.resourcesChanged() })] : []),
   ];
 
   // One replica polls each device (advisory locks); every replica hears the health events and tells its listeners.

@@ -30,7 +30,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const lazy = prepareServerServices(config, { logMeta: { service: 'routeros-mcp', transport: 'stdio' } });
   let toolServices: Promise<ToolServices> | undefined;
   const toolServicesOf = () =>
-    (toolServices ??= lazy.get().then((services) => ({ reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes })));
+    (toolServices ??= lazy.get().then((services) => ({ reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes, plans: services.plans, planRollback: services.rollouts })));
   const log = (use: (logger: ServerServices['logger']) => void) => lazy.onLoaded((services) => use(services.logger));
   // One stdio connection is one session: its id ties the audit records of this run together.
   const principal = { id: userInfo().username, via: 'stdio' as const, sessionId: randomUUID() };
@@ -47,6 +47,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
         principal: () => principal,
         toolErrors: config.toolErrors,
         callsPerMinute: config.rateLimitPerMinute,
+        planApplyWaitMs: (config.planApplyWaitS ?? 0) * 1000,
         // Every log line of a call (use-cases and adapters included) carries its correlation id.
         observer: { run: (call, work) => withCorrelationId(call.correlationId, work), ended: () => undefined },
       },

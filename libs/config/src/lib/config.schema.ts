@@ -30,11 +30,19 @@ export const ConfigSchema = z
     deviceConnectTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(5_000),
     /** Requests in flight per device (RouterOS answers a few at a time). */
     deviceConcurrency: z.coerce.number().int().min(1).max(32).default(3),
-    /** Tool topics to expose, comma-separated (e.g. `device,system,interface`); all when unset. */
+    /**
+     * Tool sets to list, comma-separated: topics (`device,dns`), tiers (`fundamental`, `advanced`, `professional`),
+     * `default` (the deployment's defaults, widened by the other names) or `all`; the defaults when unset.
+     */
     toolsets: z
       .string()
-      .regex(/^[a-z]+(,[a-z]+)*$/, 'must be topic names separated by commas, e.g. device,system,dns')
+      .regex(/^[a-z]+(,[a-z]+)*$/, 'must be tool set names (topics, tiers, default or all) separated by commas, e.g. default,professional')
       .optional(),
+    /**
+     * How long plan_apply may hold its answer to stream the rollout's progress (seconds) when the client sent a
+     * progress token; unset or 0: it answers at once and the plan id is the handle.
+     */
+    planApplyWaitS: z.coerce.number().int().min(0).max(3_600).optional(),
     /** Expose only read-only tools. */
     readOnly: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(false),
     /** Lets `routeros-mcp-admin plan approve --as NAME` approve under a name other than the OS user (shared admin hosts). */

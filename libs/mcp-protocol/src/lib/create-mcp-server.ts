@@ -10,8 +10,9 @@ import { registerPrompts } from './server/register-prompts';
 import { registerResources, resourceReader } from './server/register-resources';
 import { DEFAULT_SUBSCRIPTION_OPTIONS, SubscriptionManager, SubscriptionOptions } from './server/subscriptions';
 import { registerTools, ServicesSource, ToolServerOptions, ToolServices } from './server/register-tools';
-import { ALL_TOOLS, ToolCatalog } from './tools/catalog';
+import { ToolCatalog } from './tools/catalog';
 import { CallTracker } from './server/call-tracker';
+import { forwardPlanEvents } from './resources/plan-events';
 import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './server/rate-window';
 
@@ -52,11 +53,10 @@ export interface McpService {
   close(): void;
 }
 
-/** Tiers and topics the catalog lists, and the topics that exist but are switched off. */
+/** Tiers and topics the catalog lists, and those that exist but are switched off. */
 function exposedBy(catalog: ToolCatalog | undefined) {
-  const listed = catalog?.tools ?? [];
-  const topics = [...new Set(listed.map((t) => t.topic))];
-  return { tiers: [...new Set(listed.map((t) => t.tier))], topics, hiddenTopics: [...new Set(ALL_TOOLS.map((t) => t.topic))].filter((t) => !topics.includes(t)) };
+  if (!catalog) return { tiers: [], topics: [], hiddenTopics: [] };
+  return catalog.exposure;
 }
 
 /**
@@ -71,20 +71,30 @@ export function createMcpServer(options: McpServerOptions): McpService {
   const serving = options.tools ? { ...options.tools.options, environment: options.environment } : undefined;
   let prompts: PromptDefinition[] | undefined;
   const promptsOf = () => (prompts ??= loadPrompts());
+  // Plan resources come with the professional tier's tools.
+  const planResources = options.tools?.catalog.exposure.tiers.includes('professional') ?? false;
   const given = options.tools?.services;
   const source: ServicesSource = typeof given === 'function' ? given : async () => given!;
   // A new snapshot or an applied change tells `device://{id}/config` subscribers (the snapshot or change id is the
   // etag). Subscribed when the services are first used (a call, a read, a config subscription), so a server still
   // answers its first request before the database opens.
   let stopConfigEvents: (() => void) | undefined;
+  let stopPlanEvents: (() => void) | undefined;
   let closed = false;
   let loaded: Promise<ToolServices> | undefined;
   const servicesOf: ServicesSource = () =>
     (loaded ??= source().then((services) => {
-      if (!closed && !stateless)
+      if (!closed && !stateless) {
         stopConfigEvents = services.events?.subscribe('device.config.changed', (event) =>
           subscriptions.changed(`device://${event.deviceId}/config`, event.snapshotId ?? event.changeId),
         );
+        // Plan resources of this connection's subscriptions (and listens), and the list's change when a plan moves.
+        if (services.events && planResources)
+          stopPlanEvents = forwardPlanEvents(services.events, {
+            resourceUpdated: (uri, etag) => subscriptions.changed(uri, etag),
+            resourcesChanged: () => void current?.sendResourceListChanged().catch(() => undefined),
+          });
+      }
       return services;
     }));
   const callsPerClient = new RateWindow(options.tools?.options.callsPerMinute ?? 120, 60_000);
@@ -107,7 +117,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
       {
         capabilities: {
-          ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: !sessionless, listChanged: false }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
+          ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: !sessionless, listChanged: planResources }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
           experimental: {
             routeros: {
               environment: options.environment,
@@ -125,7 +135,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server), callsPerClient };
       const served = { ...serving, ...(principal ? { principal: () => principal } : {}), ...(rateDecision ? { rateLimiter: { consume: async () => rateDecision } } : {}) };
       registerTools(server, options.tools.catalog, servicesOf, served, support);
-      registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions);
+      registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions, planResources);
       registerPrompts(server, promptsOf);
     }
     if (stateless) return server;
@@ -142,6 +152,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
     close: () => {
       closed = true;
       stopConfigEvents?.();
+      stopPlanEvents?.();
       subscriptions.close();
     },
   };

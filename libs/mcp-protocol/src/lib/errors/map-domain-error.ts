@@ -99,8 +99,13 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
     suggestion: (d) => `Wait ${str(d['retry_after'])} seconds before the next call.`,
     nextSteps: () => [],
   },
-  'PLAN.NOT_APPROVED': { kind: 'PLAN_NOT_APPROVED', sentence: (_d, m) => `${m}; a human must approve it out of band`, suggestion: () => 'Ask an operator to approve the plan with routeros-mcp-admin.', nextSteps: () => ['plan_get'] },
-  'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: () => 'Create a new plan; expired plans cannot be applied.', nextSteps: () => [] },
+  'PLAN.NOT_APPROVED': {
+    kind: 'PLAN_NOT_APPROVED',
+    sentence: (_d, m) => m,
+    suggestion: (d) => `A human must approve it outside this conversation: ${str(d['next_step'])} (after reviewing it with routeros-mcp-admin plan show ${str(d['plan_id'])}); then call plan_apply again.`,
+    nextSteps: () => ['plan_get'],
+  },
+  'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: () => 'Create a new plan with the plan_<topic> tool; expired plans cannot be applied.', nextSteps: () => ['plan_list'] },
   'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },
   // Approval checks of plan_apply: each its own code; a new approval (out of band) or a new plan is the way on.
   'PLAN.APPROVAL_INVALID': { kind: 'PLAN_NOT_APPROVED', suggestion: (d) => `Ask an operator to approve the plan again: ${str(d['next_step'])}.`, nextSteps: () => ['plan_get'] },

@@ -20,6 +20,19 @@ describe('prompt files', () => {
     }
   });
 
+  it('walk the plan workflow: survey, the plan tool, a human approves with the admin CLI, plan_apply, plan_status', () => {
+    const tools = new Set(ALL_TOOLS.map((t) => t.name));
+    for (const [name, planTool] of [['dns-ntp-rollout', 'plan_dns_ntp'], ['address-list-sync', 'plan_address_list_sync']]) {
+      const text = prompts.find((p) => p.name === name)!.template;
+      const steps = [planTool, 'routeros-mcp-admin plan show', 'routeros-mcp-admin plan approve', 'plan_apply', 'plan_status', 'execution-log'];
+      const at = steps.map((step) => text.indexOf(step));
+      expect(at.every((i) => i >= 0)).toBe(true);
+      expect([...at].sort((a, b) => a - b)).toEqual(at);
+      for (const tool of [planTool, 'plan_apply', 'plan_status', 'plan_rollback']) expect(tools.has(tool)).toBe(true);
+      expect(text).toMatch(/you cannot approve/i);
+    }
+  });
+
   it('fills arguments and optional sections, and refuses missing or unknown ones', () => {
     const review = prompts.find((p) => p.name === 'fleet-health-review')!;
     expect(renderPrompt(review, { tag: 'site=ber1' })).toContain('(tag site=ber1)');

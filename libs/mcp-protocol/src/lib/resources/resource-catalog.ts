@@ -10,6 +10,10 @@ import { interfaceList } from '../tools/interface/interface-list.tool';
 import { logsGetRecent } from '../tools/logs/logs-get-recent.tool';
 import { systemGetHealth } from '../tools/system/system-get-health.tool';
 import { systemGetOverview } from '../tools/system/system-get-overview.tool';
+import { plansOf } from '../tools/plan/plan-services';
+import { executionLog, planSummary, planView } from '../tools/plan/plan-view';
+import { nextStep } from '../tools/plan/plan-view';
+import { assertTierAllowed } from '../server/access-guard';
 
 /** One kind of resource: its URI template and the tool (with fixed arguments) that produces its content. */
 export interface ResourceKind {
@@ -53,9 +57,34 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = [
   { template: 'audit://events/recent', name: 'audit-recent', title: 'Recent audit events', description: 'The newest 100 audited actions.', pattern: /^audit:\/\/events\/recent$/, read: (_v, ctx) => via(auditListEvents as ToolDefinition, { limit: 100 }, ctx) },
 ];
 
+/** The parts of a plan resource: `plan://{plan_id}/summary`, `/details`, `/execution-log`. */
+export const PLAN_RESOURCE_SUFFIXES = ['summary', 'details', 'execution-log'] as const;
+
+/** A plan's resources are the professional tier's, as its tools are. */
+async function planOf(planId: string, ctx: ToolContext) {
+  assertTierAllowed(ctx.principal, { name: `plan://${planId}`, tier: 'professional' });
+  return plansOf(ctx).get(planId);
+}
+
+const plan = (suffix: (typeof PLAN_RESOURCE_SUFFIXES)[number], title: string, description: string, read: (p: Awaited<ReturnType<typeof planOf>>) => unknown): ResourceKind => ({
+  template: `plan://{plan_id}/${suffix}`,
+  name: `plan-${suffix}`,
+  title,
+  description,
+  pattern: new RegExp(`^plan://(plan-[a-z0-9-]{4,60})/${suffix}$`),
+  read: async (v, ctx) => read(await planOf(v['plan_id'], ctx)),
+});
+
+/** Plan resources, subscribable: updated when the plan changes state or its rollout moves. */
+export const PLAN_RESOURCE_KINDS: readonly ResourceKind[] = [
+  plan('summary', 'Plan summary', 'Status, progress, approval (who, when, until), next step; subscribable.', (p) => ({ ...planSummary(p), next_step: nextStep(p.toProps()) })),
+  plan('details', 'Plan details', 'Per-device diff, before/after rows, risk, verdicts, exclusions, rollout options; subscribable.', (p) => planView(p, true)),
+  plan('execution-log', 'Plan execution log', 'Every transition and device step of the rollout, in time order; subscribable.', (p) => executionLog(p)),
+];
+
 /** The kind and variables of a URI, or undefined when no template matches. */
 export function matchResource(uri: string): { kind: ResourceKind; vars: Record<string, string> } | undefined {
-  for (const kind of RESOURCE_KINDS) {
+  for (const kind of [...RESOURCE_KINDS, ...PLAN_RESOURCE_KINDS]) {
     const m = kind.pattern.exec(uri);
     if (!m) continue;
     const names = [...kind.template.matchAll(/\{(\w+)\}/g)].map((x) => x[1]);

@@ -15,6 +15,8 @@ export interface GatedCall {
   arguments: Record<string, unknown>;
   signal: AbortSignal;
   progress?: ToolContext['progress'];
+  /** Whether the client sent a progress token (plan_apply then may stream the rollout). */
+  progressRequested?: boolean;
   /** The transport's session (HTTP) and the client's `initialize` name and version, for the audit record. */
   session: { id?: string; client?: { name: string; version: string } };
   /** Takes the audit record's write so the answer need not wait for it (shutdown must); without it the call waits. */
@@ -80,7 +82,7 @@ export function audited<T>(services: ToolServices, action: Parameters<ToolServic
 }
 
 /** The environment gate for a device, then `work` with a context whose reader loads each device once. */
-export async function inDeviceContext<T>(services: ToolServices, options: ToolServerOptions, principal: Principal, call: Pick<GatedCall, 'deviceId' | 'correlationId' | 'signal' | 'progress'>, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
+export async function inDeviceContext<T>(services: ToolServices, options: ToolServerOptions, principal: Principal, call: Pick<GatedCall, 'deviceId' | 'correlationId' | 'signal' | 'progress' | 'progressRequested'>, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
   const reader = services.reader.forOneCall();
   const ctx: ToolContext = {
     principal,
@@ -94,6 +96,11 @@ export async function inDeviceContext<T>(services: ToolServices, options: ToolSe
     snapshots: services.snapshots,
     signal: call.signal,
     progress: call.progress ?? (async () => undefined),
+    plans: services.plans,
+    planRollback: services.planRollback,
+    events: services.events,
+    planApplyWaitMs: options.planApplyWaitMs ?? 0,
+    progressRequested: call.progressRequested ?? false,
   };
   if (call.deviceId) {
     await assertDeviceInEnvironment(reader, call.deviceId, options.environment);

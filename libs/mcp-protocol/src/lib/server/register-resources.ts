@@ -7,7 +7,9 @@ import { callerOf } from './caller';
 import { readCacheHint } from './cache-hints';
 import { errorPayload, runGated } from './call-guards';
 import type { PromptDefinition } from '../prompts/prompt-catalog';
-import { matchResource, RESOURCE_KINDS } from '../resources/resource-catalog';
+import { matchResource, PLAN_RESOURCE_KINDS, PLAN_RESOURCE_SUFFIXES, RESOURCE_KINDS } from '../resources/resource-catalog';
+import { mayUseTier } from '@routeros-mcp/domain-kernel';
+import { paginate } from '../tools/pagination';
 import type { HandlerSupport, ServicesSource, ToolServerOptions } from './register-tools';
 import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
@@ -33,23 +35,31 @@ export function resourceReader(servicesOf: ServicesSource, options: ToolServerOp
  * resources/list, templates, read and completion of `device_id` and `environment`; resources/subscribe on
  * 2025-era connections (modern ones use subscriptions/listen, which the transport feeds into `subscriptions`).
  */
-export function registerResources(server: Server, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport, promptsOf: () => PromptDefinition[], subscriptions: SubscriptionManager | undefined): void {
+/** resources/list pages: devices (five resources each) and plans (three each) soon outgrow one answer. */
+export const RESOURCE_PAGE_SIZE = 100;
+/** The newest plans resources/list names (older ones are still read by URI, from plan_list's ids). */
+const LISTED_PLANS = 100;
+
+export function registerResources(server: Server, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport, promptsOf: () => PromptDefinition[], subscriptions: SubscriptionManager | undefined, planResources = false): void {
   // Audit records of reads are written after the answer; shutdown waits for them through the call tracker.
   const readResource = resourceReader(servicesOf, options, (recorded) => support.calls.track(recorded));
   server.setRequestHandler('resources/list', async (request) => {
-    refuseCursor(request.params?.cursor);
     const services = await servicesOf();
-    const devices = await scopedRegistry(services.registry, options.principal()).list({ environment: options.environment });
+    const principal = options.principal();
+    const devices = await scopedRegistry(services.registry, principal).list({ environment: options.environment });
     const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
     const perDevice = devices
       .filter((d) => d.status !== 'decommissioned')
       .flatMap((d) => DEVICE_SUFFIXES.map((suffix) => ({ uri: `device://${d.id}/${suffix}`, name: `${d.id}-${suffix}`, title: `${d.name}: ${suffix}`, mimeType: 'application/json' })));
-    return { resources: [...fixed, ...perDevice] };
+    const plans = planResources && services.plans && mayUseTier(principal, 'professional') ? await services.plans.list({ limit: LISTED_PLANS }) : [];
+    const perPlan = plans.flatMap((plan) => PLAN_RESOURCE_SUFFIXES.map((suffix) => ({ uri: `plan://${plan.id}/${suffix}`, name: `${plan.id}-${suffix}`, title: `${plan.title} (${plan.status}): ${suffix}`, mimeType: 'application/json' })));
+    const page = paginate([...fixed, ...perDevice, ...perPlan], { limit: RESOURCE_PAGE_SIZE, cursor: request.params?.cursor }, 'resources/list');
+    return { resources: page.items, ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}) };
   });
 
   server.setRequestHandler('resources/templates/list', async (request) => {
     refuseCursor(request.params?.cursor);
-    return { resourceTemplates: RESOURCE_KINDS.filter((k) => k.template.includes('{')).map((k) => ({ uriTemplate: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' })) };
+    return { resourceTemplates: [...RESOURCE_KINDS, ...(planResources ? PLAN_RESOURCE_KINDS : [])].filter((k) => k.template.includes('{')).map((k) => ({ uriTemplate: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' })) };
   });
 
   if (support.era === 'legacy' && !subscriptions) {

@@ -22,6 +22,7 @@ import type { CallObserver, ObservedCall } from './call-observer';
 import { assertTierAllowed } from './access-guard';
 import { RateLimitedError } from './rate-window';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
+import type { PlanOperations, PlanRollback } from '../tools/plan/plan-services';
 
 export interface ToolServices {
   reader: DeviceReader;
@@ -34,6 +35,10 @@ export interface ToolServices {
   /** Config history and the events that make `device://{id}/config` subscribable; absent without them. */
   snapshots?: SnapshotService;
   events?: EventBus;
+  /** Multi-device plans (never their approval); absent on a server built without the professional tier. */
+  plans?: PlanOperations;
+  /** The rollout runner's rollback; absent until a runner is wired (plan_rollback then says so). */
+  planRollback?: PlanRollback;
 }
 
 /** The services, built on first use: a server answers its first requests before the database is open. */
@@ -53,6 +58,11 @@ export interface ToolServerOptions {
   observer?: CallObserver;
   /** Bounds device-reaching (open-world) tool calls executing at once in the process; a call waits for a slot (its cancellation still applies). */
   executionSlots?: ExecutionSlots;
+  /**
+   * How long plan_apply may hold its answer to stream the rollout's progress, when the client sent a progress token
+   * (ROUTEROS_MCP_PLAN_APPLY_WAIT_S); 0 or absent: it answers at once.
+   */
+  planApplyWaitMs?: number;
 }
 
 /** A counting semaphore: `run` waits for a slot, then runs `work`, then frees it. */
@@ -193,7 +203,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
               ? undefined
               : (done, total, message) => caller.notify({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
           );
-          const execute = () => inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress }, (ctx) => tool.run(args as never, ctx));
+          const execute = () => inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress, progressRequested: progressToken !== undefined }, (ctx) => tool.run(args as never, ctx));
           // The global slots bound device work; a tool that only reads this server's own records (openWorld false:
           // device_list, audit, snapshots) does not queue behind device calls: a hung device must not stall the
           // listing a client recovers with. The database pool and the rate limits bound those.

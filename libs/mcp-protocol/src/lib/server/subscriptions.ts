@@ -15,9 +15,12 @@ export interface SubscriptionOptions {
 export const DEFAULT_SUBSCRIPTION_OPTIONS: SubscriptionOptions = { intervalMs: 30_000, jitterMs: 3_000, coalesceMs: 500, maxPerConnection: 200, maxPerDevice: 100 };
 
 /** The resources that can be subscribed: live health (polled) and configuration (told by events, never polled). */
-const SUBSCRIBABLE = /^(device:\/\/([a-z0-9][a-z0-9-]{1,62})\/(health|config)|fleet:\/\/health-summary)$/;
-/** Resources whose changes arrive as events (`changed`): reading them costs an SSH export, so they are not polled. */
-const PUSHED = /\/config$/;
+const SUBSCRIBABLE = /^(device:\/\/([a-z0-9][a-z0-9-]{1,62})\/(health|config)|fleet:\/\/health-summary|plan:\/\/plan-[a-z0-9-]{4,60}\/(summary|details|execution-log))$/;
+/**
+ * Resources whose changes arrive as events (`changed`), never polled: a config read costs an SSH export, and a plan
+ * changes only when its service or rollout runner says so (plan.changed, plan.progress).
+ */
+const PUSHED = /(\/config|^plan:\/\/.*)$/;
 
 /** Subscriptions across every connection of this process, per device, for the per-device limit. */
 const perDevice = new Map<string, number>();
@@ -53,7 +56,7 @@ export class SubscriptionManager {
 
   subscribe(uri: string): void {
     const m = SUBSCRIBABLE.exec(uri);
-    if (!m) throw new RpcError(protocolError('INVALID_PARAMS', `'${uri}' cannot be subscribed; subscribe to device://{device_id}/health, device://{device_id}/config or fleet://health-summary`, { uri, field: 'uri' }));
+    if (!m) throw new RpcError(protocolError('INVALID_PARAMS', `'${uri}' cannot be subscribed; subscribe to device://{device_id}/health, device://{device_id}/config, fleet://health-summary or plan://{plan_id}/summary, /details, /execution-log`, { uri, field: 'uri' }));
     if (this.watches.has(uri)) return;
     if (this.watches.size >= this.options.maxPerConnection) {
       throw new RpcError(protocolError('RATE_LIMITED', `at most ${this.options.maxPerConnection} subscriptions per connection; unsubscribe from some first`, { uri, limit: this.options.maxPerConnection, retry_after: 60 }));

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../create-mcp-server';
 import { estimateTokens } from '../server/token-budget';
+import { PLAN_TOPICS } from '@routeros-mcp/domain-plans';
 import { ToolCatalog } from './catalog';
 
 /** tools/list as a client receives it, measured the way the bench does (the whole `{tools}` answer). */
@@ -26,42 +27,91 @@ async function listedTokens(catalog: ToolCatalog): Promise<{ tokens: number; nam
   }
 }
 
+/** The server instructions of a catalog, as `server/discover` or `initialize` gives them. */
+function instructionsOf(catalog: ToolCatalog): string {
+  const service = createMcpServer({ version: '0.0.0', environment: 'lab', tools: { catalog, services: {} as never, options: { principal: () => ({ id: 'spec' }) as never, toolErrors: 'jsonrpc' } } });
+  try {
+    return (service.factory({ era: 'legacy' }) as unknown as { _instructions?: string })._instructions ?? '';
+  } finally {
+    service.close();
+  }
+}
+
 describe('the catalogue and its tools/list budget', () => {
-  it('read-only mode hides the advanced tier: every write tool, and the change history that goes with them', async () => {
-    const all = new ToolCatalog();
+  const everything = new ToolCatalog({ toolsets: ['all'] });
+
+  it('read-only mode hides the advanced and professional tiers: every write tool, the change history and the plans', async () => {
+    const all = everything;
     const readOnly = new ToolCatalog({ readOnly: true });
     const writes = all.tools.filter((t) => !t.readOnly);
     expect(writes.length).toBeGreaterThanOrEqual(13);
-    expect(writes.every((t) => t.tier === 'advanced')).toBe(true);
-    expect(all.tools.filter((t) => t.readOnly && t.tier !== 'fundamental').map((t) => t.name)).toEqual(['change_list', 'change_get']);
+    expect(writes.every((t) => t.tier === 'advanced' || t.tier === 'professional')).toBe(true);
+    expect(all.tools.filter((t) => t.readOnly && t.tier === 'advanced').map((t) => t.name)).toEqual(['change_list', 'change_get']);
     expect(readOnly.tools.every((t) => t.readOnly && t.tier === 'fundamental')).toBe(true);
-    expect(readOnly.tools.length).toBe(all.tools.length - writes.length - 2);
+    expect(readOnly.tools.length).toBe(all.tools.filter((t) => t.tier === 'fundamental').length);
     for (const tool of writes) expect(readOnly.find(tool.name)).toBeUndefined();
+    // Read-only wins over a setting that names write tiers.
+    expect(new ToolCatalog({ readOnly: true, toolsets: ['all'] }).tools.map((t) => t.name)).toEqual(readOnly.tools.map((t) => t.name));
     expect((await listedTokens(readOnly)).names).not.toContain('firewall_add_filter_rule');
   });
 
-  it('every write tool takes device_id (change_revert a change_id) and dry_run, and says what it does in under 100 characters', () => {
-    for (const tool of new ToolCatalog().tools.filter((t) => !t.readOnly)) {
+  it('every single-device write tool takes device_id (change_revert a change_id) and dry_run, and says what it does in under 100 characters', () => {
+    for (const tool of everything.tools.filter((t) => !t.readOnly && t.tier === 'advanced')) {
       expect(Object.keys(tool.input.shape)).toEqual(expect.arrayContaining([tool.name === 'change_revert' ? 'change_id' : 'device_id', 'dry_run']));
       expect(tool.description.length).toBeLessThan(100);
       expect(tool.outputListed).toBe(false);
     }
   });
 
-  it('fits the token budget: read tier, and the advanced tier per tool', async () => {
-    const read = await listedTokens(new ToolCatalog({ readOnly: true }));
-    const all = await listedTokens(new ToolCatalog());
-    const writeCount = all.names.length - read.names.length;
-    const perWrite = (all.tokens - read.tokens) / writeCount;
-    console.log(`tools/list: read tier ${read.tokens} tokens (${read.names.length} tools); with ${writeCount} advanced tools ${all.tokens} (${Math.round(perWrite)} per advanced tool)`);
-    // Issue 12: the read-only tier alone stays within 6,000.
-    expect(read.tokens).toBeLessThanOrEqual(6_000);
-    // Write tools list no outputSchema (one shared shape, given in the instructions) and stay terse.
-    expect(perWrite).toBeLessThanOrEqual(160);
+  it('selects tool sets by tier and topic: defaults per deployment, tiers, topics, default widened, all', () => {
+    const names = (toolsets?: string[], readOnly = false) => new ToolCatalog({ toolsets, readOnly }).tools.map((t) => t.name);
+    const writeDefault = new ToolCatalog();
+    expect(writeDefault.exposure).toMatchObject({ tiers: ['fundamental', 'advanced'], hiddenTiers: ['professional'] });
+    expect(writeDefault.exposure.hiddenTopics).toEqual(expect.arrayContaining(['bridge', 'wireless', 'logs', 'diagnostics', 'config', 'audit', 'dhcp']));
+    expect(writeDefault.exposure.hiddenTopics).not.toContain('plan');
+    expect(names()).toEqual(expect.arrayContaining(['device_list', 'dns_set_servers', 'change_revert', 'firewall_add_filter_rule']));
+    expect(names()).not.toContain('plan_dns_ntp');
+    // Only tiers: those tiers (and the reads) on every topic.
+    expect(names(['professional'])).toEqual(expect.arrayContaining(['plan_dns_ntp', 'plan_apply', 'bridge_list', 'device_list']));
+    expect(names(['professional'])).not.toContain('dns_set_servers');
+    // Only topics: the deployment's tiers on those topics; a topic of one tier brings it (plan: professional).
+    expect(names(['dns', 'plan'])).toEqual(expect.arrayContaining(['dns_get_status', 'dns_set_servers', 'plan_dns_ntp', 'plan_status']));
+    expect(names(['dns', 'plan'])).not.toContain('device_list');
+    expect(names(['default', 'professional', 'bridge'])).toEqual(expect.arrayContaining([...names(), 'plan_address_list_sync', 'bridge_list_vlans']));
+    expect(names(['all'])).toHaveLength(everything.tools.length);
+    expect(names(['fundamental', 'advanced', 'professional'])).toHaveLength(everything.tools.length);
   });
 
-  // Issue 12's goal for the whole catalogue, write tools included.
-  it('fits the whole catalogue within 9,000 estimated tokens', async () => {
-    expect((await listedTokens(new ToolCatalog())).tokens).toBeLessThanOrEqual(9_000);
+  it('one plan creation tool per plan topic of the registry, all of the professional tier with the shared plan arguments', () => {
+    const creators = everything.tools.filter((t) => t.topic === 'plan' && !['plan_get', 'plan_list', 'plan_status', 'plan_cancel', 'plan_apply', 'plan_rollback'].includes(t.name));
+    expect(creators.map((t) => t.name)).toEqual(Object.keys(PLAN_TOPICS).map((topic) => `plan_${topic}`));
+    for (const tool of everything.tools.filter((t) => t.topic === 'plan')) expect(tool.tier).toBe('professional');
+    for (const tool of creators) expect(Object.keys(tool.input.shape)).toEqual(expect.arrayContaining(['devices', 'exclude', 'rollout', 'ttl_hours']));
+    expect(everything.find('plan_approve')).toBeUndefined();
+  });
+
+  it('fits the budgets: the default lists at most 6,000 tokens on a read-only and on a write-enabled deployment, the whole catalogue at most 12,000', async () => {
+    const readDefault = await listedTokens(new ToolCatalog({ readOnly: true }));
+    const writeDefault = await listedTokens(new ToolCatalog());
+    const all = await listedTokens(everything);
+    const advanced = everything.tools.filter((t) => t.tier === 'advanced').length;
+    const perWrite = (await listedTokens(new ToolCatalog({ toolsets: ['fundamental', 'advanced'] }))).tokens - readDefault.tokens;
+    console.log(`tools/list: read-only default ${readDefault.tokens} tokens (${readDefault.names.length} tools); write-enabled default ${writeDefault.tokens} (${writeDefault.names.length}); everything ${all.tokens} (${all.names.length}); ${Math.round(perWrite / advanced)} per advanced tool`);
+    expect(readDefault.tokens).toBeLessThanOrEqual(6_000);
+    expect(writeDefault.tokens).toBeLessThanOrEqual(6_000);
+    expect(all.tokens).toBeLessThanOrEqual(12_000);
+    // Write tools list no outputSchema (one shared shape, given in the instructions) and stay terse.
+    expect(perWrite / advanced).toBeLessThanOrEqual(160);
+  });
+
+  it('the instructions name the tool sets that are off and how to turn them on, and nothing when all are on', () => {
+    const text = instructionsOf(new ToolCatalog());
+    expect(text).toMatch(/switched off here \(ROUTEROS_MCP_TOOLSETS\): tiers professional \(multi-device plans\); topics [a-z, ]*bridge/);
+    expect(text).toMatch(/ROUTEROS_MCP_TOOLSETS \(e\.g\. default,professional,bridge, or all\)/);
+    expect(text).not.toMatch(/plan_apply/);
+    const all = instructionsOf(everything);
+    expect(all).not.toMatch(/switched off/);
+    expect(all).toMatch(/routeros-mcp-admin plan show\/approve/);
+    expect(instructionsOf(new ToolCatalog({ readOnly: true }))).toMatch(/tiers advanced \(single-device writes\), professional \(multi-device plans\); writes stay off while ROUTEROS_MCP_READ_ONLY=true/);
   });
 });

@@ -1,5 +1,6 @@
 import { closest, distance } from 'fastest-levenshtein';
-import type { ToolDefinition } from './define-tool';
+import type { ToolDefinition, ToolTier } from './define-tool';
+import { isSelected, selectToolsets, TIERS, toolsetNames, ToolsetSelection, unknownToolsetNames } from './toolsets';
 import { auditListEvents } from './audit/audit-list-events.tool';
 import { bridgeList } from './bridge/bridge-list.tool';
 import { bridgeListVlans } from './bridge/bridge-list-vlans.tool';
@@ -60,6 +61,13 @@ import { ipAddAddress } from './ip/ip-add-address.tool';
 import { ipRemoveAddress } from './ip/ip-remove-address.tool';
 import { routingAddStaticRoute } from './routing/routing-add-static-route.tool';
 import { routingRemoveStaticRoute } from './routing/routing-remove-static-route.tool';
+import { PLAN_CREATION_TOOLS } from './plan/plan-create.tools';
+import { planGet } from './plan/plan-get.tool';
+import { planList } from './plan/plan-list.tool';
+import { planStatus } from './plan/plan-status.tool';
+import { planCancel } from './plan/plan-cancel.tool';
+import { planApply } from './plan/plan-apply.tool';
+import { planRollback } from './plan/plan-rollback.tool';
 
 /** Every tool the server can offer, in listing order. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -86,21 +94,33 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   dhcpAddStaticLease, dhcpRemoveStaticLease,
   systemSetIdentity, dnsSetServers, dnsFlushCache, ntpSetServers,
   changeList, changeGet, changeRevert,
+  // The professional tier: multi-device plans, one creation tool per plan topic, approved by a human out of band.
+  ...PLAN_CREATION_TOOLS,
+  planGet, planList, planStatus, planCancel, planApply, planRollback,
 ] as unknown as readonly ToolDefinition[];
 
-/** The topics (tool sets) tools belong to, for ROUTEROS_MCP_TOOLSETS. */
-export const TOOLSETS: readonly string[] = [...new Set(ALL_TOOLS.map((t) => t.topic))];
+/** The names ROUTEROS_MCP_TOOLSETS accepts: every topic, every tier, `default` and `all`. */
+export const TOOLSETS: readonly string[] = toolsetNames(ALL_TOOLS);
 
-/** Names in a toolsets setting that are no topic, each with what it was probably meant to be. */
+/** Names in a toolsets setting that are no topic or tier, each with what it was probably meant to be. */
 export function unknownToolsets(names: readonly string[]): string[] {
-  return names.filter((name) => !TOOLSETS.includes(name)).map((name) => `'${name}' (did you mean '${closest(name, TOOLSETS as string[])}'?)`);
+  return unknownToolsetNames(names, ALL_TOOLS);
 }
 
 export interface CatalogOptions {
-  /** Topics to expose (`ROUTEROS_MCP_TOOLSETS`); all when unset. */
+  /** Tool sets to expose (`ROUTEROS_MCP_TOOLSETS`: topics, tiers, `default`, `all`); the deployment's defaults when unset. */
   toolsets?: string[];
   /** Only the read-only tier (`ROUTEROS_MCP_READ_ONLY`): no write tool, nor the change history of the write tier. */
   readOnly?: boolean;
+}
+
+/** What the server instructions say about the tool sets: those listed, and those that exist but are off. */
+export interface CatalogExposure {
+  tiers: readonly ToolTier[];
+  topics: readonly string[];
+  hiddenTiers: readonly ToolTier[];
+  hiddenTopics: readonly string[];
+  readOnly: boolean;
 }
 
 /** The tools one server exposes, found by canonical name or by the spec's `topic/tool-name` alias. */
@@ -108,8 +128,22 @@ export class ToolCatalog {
   readonly tools: readonly ToolDefinition[];
   private readonly byName = new Map<string, ToolDefinition>();
 
+  readonly selection: ToolsetSelection;
+  readonly exposure: CatalogExposure;
+
   constructor(options: CatalogOptions = {}, all: readonly ToolDefinition[] = ALL_TOOLS) {
-    this.tools = all.filter((t) => (!options.toolsets?.length || options.toolsets.includes(t.topic)) && (!options.readOnly || (t.readOnly && t.tier === 'fundamental')));
+    this.selection = selectToolsets(options.toolsets, options.readOnly ?? false, all);
+    this.tools = all.filter((t) => isSelected(t, this.selection) && (!options.readOnly || t.readOnly));
+    const listedTiers = new Set(this.tools.map((t) => t.tier));
+    const listedTopics = new Set(this.tools.map((t) => t.topic));
+    this.exposure = {
+      tiers: TIERS.filter((t) => listedTiers.has(t)),
+      topics: [...listedTopics],
+      hiddenTiers: TIERS.filter((t) => !listedTiers.has(t) && all.some((tool) => tool.tier === t)),
+      // Topics living only in a switched-off tier are named with that tier, not again as topics.
+      hiddenTopics: [...new Set(all.filter((t) => listedTiers.has(t.tier)).map((t) => t.topic))].filter((t) => !listedTopics.has(t)),
+      readOnly: options.readOnly ?? false,
+    };
     for (const tool of this.tools) {
       this.byName.set(tool.name, tool);
       this.byName.set(tool.alias, tool);

@@ -2,11 +2,12 @@ import type { Principal } from '@routeros-mcp/application-ports';
 import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
+import type { PlanContext } from './plan/plan-services';
 
 export type ToolTier = 'fundamental' | 'advanced' | 'professional';
 
 /** What a tool may use; nothing else reaches a handler. */
-export interface ToolContext {
+export interface ToolContext extends PlanContext {
   principal: Principal;
   correlationId: string;
   /** The environment this server instance serves: device tools refuse devices of another one. */

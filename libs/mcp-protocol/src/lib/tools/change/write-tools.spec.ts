@@ -2,7 +2,7 @@ import type { ChangeRequest, ChangeResult } from '@routeros-mcp/application-use-
 import type { ToolContext, ToolDefinition } from '../define-tool';
 import { ToolCatalog } from '../catalog';
 
-const catalog = new ToolCatalog();
+const catalog = new ToolCatalog({ toolsets: ['all'] });
 const tool = (name: string): ToolDefinition => catalog.find(name)!;
 const parse = (name: string, args: Record<string, unknown>) => tool(name).input.safeParse({ device_id: 'dev-home', ...args });
 

@@ -1,0 +1,49 @@
+import { PLAN_TOPICS } from '@routeros-mcp/domain-plans';
+import { z } from 'zod';
+import { defineTool, ToolDefinition } from '../define-tool';
+import { publishPlanChanged, reachableDevices } from './plan-access';
+import { PLAN_COMMON_SHAPE, rolloutInput } from './plan-inputs';
+import { plansOf } from './plan-services';
+import { genericTopicInput, PLAN_TOPIC_INPUTS, PlanTopicInput } from './plan-topic-inputs';
+import { planText, planView, PlanViewSchema } from './plan-view';
+
+/** `plan_<topic>`: a plan of one topic for many devices, made by a dry run on each against its live state. */
+export function planCreationTool(topic: string, input: PlanTopicInput = PLAN_TOPIC_INPUTS[topic] ?? genericTopicInput(topic)): ToolDefinition {
+  const schema = z.object({ ...PLAN_COMMON_SHAPE, ...input.shape });
+  return defineTool({
+    name: `plan_${topic}`,
+    title: `Plan: ${topic.replace(/_/g, ' ')}`,
+    description: input.description,
+    tier: 'professional',
+    readOnly: false,
+    // Nothing is written to a device: the plan waits for a human's approval and plan_apply.
+    destructive: false,
+    idempotent: false,
+    input: schema,
+    output: PlanViewSchema,
+    // Every plan tool answers the same plan shape, described once in the server instructions.
+    outputListed: false,
+    async run(args, ctx) {
+      const a = args as z.infer<typeof schema> & Record<string, unknown>;
+      const plan = await plansOf(ctx).create(
+        topic,
+        {
+          devices: await reachableDevices(a.devices, ctx),
+          change: input.toChange(a),
+          ...(a.rollout ? { rollout: rolloutInput(a.rollout) } : {}),
+          ...(a.ttl_hours !== undefined ? { ttlMs: Math.round(a.ttl_hours * 3_600_000) } : {}),
+          ...(a.exclude ? { exclude: a.exclude.map((e) => ({ deviceId: e.device_id, ...(e.reason ? { reason: e.reason } : {}) })) } : {}),
+          ...(a.title ? { title: a.title } : {}),
+          correlationId: ctx.correlationId,
+        },
+        ctx.principal,
+      );
+      await publishPlanChanged(ctx, plan);
+      const view = planView(plan);
+      return { structured: view, text: planText(view) };
+    },
+  }) as unknown as ToolDefinition;
+}
+
+/** One creation tool per topic of the registry, in its order: a new topic brings its tool (and, ideally, an input entry). */
+export const PLAN_CREATION_TOOLS: readonly ToolDefinition[] = Object.keys(PLAN_TOPICS).map((topic) => planCreationTool(topic));

@@ -1,0 +1,45 @@
+import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
+import { HALT_POLICIES, PLAN_LIMITS } from '@routeros-mcp/domain-plans';
+import { z } from 'zod';
+import { DeviceIdSchema } from '../common-schemas';
+
+export const PlanIdSchema = z.string().regex(/^plan-[a-z0-9-]{4,60}$/, 'a plan id (see plan_list)');
+
+/** Device ids, or every device of an environment carrying all the given tags. */
+export const PlanDevicesSchema = z.union([
+  z.array(DeviceIdSchema).min(1).max(PLAN_LIMITS.maxDevices),
+  z.object({ environment: z.enum(ENVIRONMENTS), tags: z.record(z.string(), z.string()).optional() }),
+]);
+
+/** Rollout options; each omitted one takes the default (canary 1, batches of 5, 30 s pause, 90 % CPU and memory, halt_and_rollback). */
+export const RolloutSchema = z
+  .object({
+    canary_size: z.number().int().min(0).max(50),
+    batch_size: z.number().int().min(1).max(50),
+    pause_seconds: z.number().int().min(0).max(3600),
+    max_cpu_percent: z.number().int().min(1).max(100),
+    max_memory_percent: z.number().int().min(1).max(100),
+    halt_policy: z.enum(HALT_POLICIES),
+  })
+  .partial();
+
+/** The arguments every plan_<topic> tool takes beside its topic's own. */
+export const PLAN_COMMON_SHAPE = {
+  devices: PlanDevicesSchema,
+  exclude: z.array(z.object({ device_id: DeviceIdSchema, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional(),
+  rollout: RolloutSchema.optional(),
+  ttl_hours: z.number().min(PLAN_LIMITS.minTtlMs / 3_600_000).max(PLAN_LIMITS.maxTtlMs / 3_600_000).optional(),
+  title: z.string().min(1).max(200).optional(),
+};
+
+export function rolloutInput(r: z.infer<typeof RolloutSchema> | undefined) {
+  if (!r) return undefined;
+  const health = { ...(r.max_cpu_percent !== undefined ? { maxCpuPercent: r.max_cpu_percent } : {}), ...(r.max_memory_percent !== undefined ? { maxMemoryPercent: r.max_memory_percent } : {}) };
+  return {
+    ...(r.canary_size !== undefined ? { canarySize: r.canary_size } : {}),
+    ...(r.batch_size !== undefined ? { batchSize: r.batch_size } : {}),
+    ...(r.pause_seconds !== undefined ? { pauseSeconds: r.pause_seconds } : {}),
+    ...(r.halt_policy !== undefined ? { haltPolicy: r.halt_policy } : {}),
+    ...(Object.keys(health).length ? { health } : {}),
+  };
+}

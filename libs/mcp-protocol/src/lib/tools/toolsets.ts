@@ -1,0 +1,74 @@
+import { closest } from 'fastest-levenshtein';
+import type { ToolDefinition, ToolTier } from './define-tool';
+
+export const TIERS: readonly ToolTier[] = ['fundamental', 'advanced', 'professional'];
+
+/**
+ * The topics a write-enabled deployment lists by default: the everyday network topics, reads and single-device
+ * writes, within the 6,000-token budget of a default tools/list. Off by default: the deep-dive reads (bridge,
+ * wireless, logs, diagnostics, config history, audit, the service's own health), DHCP, and the professional tier
+ * (plans need the admin or approver role and devices that opt in, so few deployments use them on every turn).
+ * A read-only deployment lists every read topic (the read tier alone fits the budget).
+ */
+export const DEFAULT_WRITE_TOPICS: readonly string[] = ['device', 'fleet', 'system', 'interface', 'ip', 'dns', 'ntp', 'routing', 'firewall', 'change'];
+
+/** What a deployment lists: the tiers and topics selected; a tool is listed when both its tier and its topic are. */
+export interface ToolsetSelection {
+  tiers: readonly ToolTier[];
+  topics: readonly string[];
+}
+
+const unique = <T>(values: readonly T[]) => [...new Set(values)];
+
+/** Every name ROUTEROS_MCP_TOOLSETS accepts: the topics, the tiers, `default` and `all`. */
+export function toolsetNames(all: readonly ToolDefinition[]): string[] {
+  return [...unique(all.map((t) => t.topic)), ...TIERS, 'default', 'all'];
+}
+
+/** Names in a toolsets setting that are no topic, tier, `default` or `all`, each with what it was probably meant to be. */
+export function unknownToolsetNames(names: readonly string[], all: readonly ToolDefinition[]): string[] {
+  const known = toolsetNames(all);
+  return names.filter((name) => !known.includes(name)).map((name) => `'${name}' (did you mean '${closest(name, known)}'?)`);
+}
+
+/**
+ * The selection of a `ROUTEROS_MCP_TOOLSETS` setting (names separated by commas) for a deployment:
+ * - unset or empty: the defaults (read-only: every read topic; otherwise reads and writes of DEFAULT_WRITE_TOPICS);
+ * - `all`: every tier and topic;
+ * - tiers (`fundamental`, `advanced`, `professional`) and topics, freely mixed: the named tiers plus the reads (or the
+ *   deployment's default tiers when no tier is named), on the named topics (every topic when only tiers are named);
+ *   a named topic whose tools all belong to one tier (`plan`: professional, `change`: advanced) brings that tier,
+ *   and a named tier brings such topics;
+ * - `default` with other names: the defaults widened by them (`default,professional` adds plans to the defaults).
+ * Read-only (`ROUTEROS_MCP_READ_ONLY`) always wins: only the fundamental tier.
+ */
+export function selectToolsets(names: readonly string[] | undefined, readOnly: boolean, all: readonly ToolDefinition[]): ToolsetSelection {
+  const topicsOfAll = unique(all.map((t) => t.topic));
+  const defaults: ToolsetSelection = readOnly ? { tiers: ['fundamental'], topics: topicsOfAll } : { tiers: ['fundamental', 'advanced'], topics: DEFAULT_WRITE_TOPICS.filter((t) => topicsOfAll.includes(t)) };
+  const given = (names ?? []).filter(Boolean);
+  let selection: ToolsetSelection;
+  if (given.length === 0) selection = defaults;
+  else if (given.includes('all')) selection = { tiers: TIERS, topics: topicsOfAll };
+  else {
+    const tiers = given.filter((n): n is ToolTier => (TIERS as readonly string[]).includes(n));
+    const topics = given.filter((n) => topicsOfAll.includes(n));
+    // A topic that lives in one tier only is asked for with that tier (`plan` is the professional tier).
+    const implied = topics.flatMap((topic) => {
+      const of = unique(all.filter((t) => t.topic === topic).map((t) => t.tier));
+      return of.length === 1 ? of : [];
+    });
+    // And a tier brings the topics that live in it alone (`professional` is the plan topic).
+    const own = tiers.flatMap((tier) => topicsOfAll.filter((topic) => all.filter((t) => t.topic === topic).every((t) => t.tier === tier)));
+    const widen = given.includes('default');
+    selection = {
+      tiers: unique([...(widen || tiers.length === 0 ? defaults.tiers : ['fundamental' as const]), ...tiers, ...implied]),
+      topics: unique([...(widen ? defaults.topics : topics.length === 0 ? topicsOfAll : []), ...topics, ...own]),
+    };
+  }
+  return readOnly ? { tiers: selection.tiers.filter((t) => t === 'fundamental'), topics: selection.topics } : selection;
+}
+
+/** Whether a tool is listed under a selection. */
+export function isSelected(tool: Pick<ToolDefinition, 'tier' | 'topic'>, selection: ToolsetSelection): boolean {
+  return selection.tiers.includes(tool.tier) && selection.topics.includes(tool.topic);
+}
