@@ -11,8 +11,7 @@ import { approvalSecrets } from './plan-approval-secrets';
 /*
  * The professional tier end to end with real MCP clients (this file runs over stdio, and over HTTP with an admin token
  * through the HTTP app's fleet-setup): plans made by tools, approved out of band by an operator through the plan
- * service (as routeros-mcp-admin does), applied by a tool. Assertions marked RUNNER need the rollout runner (they
- * check for it through plan_rollback and say so when it is absent).
+ * service (as routeros-mcp-admin does), applied by a tool and rolled out by the server's runner.
  */
 const dir = tempDir('plans-e2e-');
 const dataDir = join(dir.path, 'data');
@@ -166,12 +165,7 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
     expect((await failure('plan_get', { plan_id: 'plan-0000-unknown' })).data.mcp_error_code).toBe('NOT_FOUND');
   });
 
-  it('RUNNER: the rollout completes, with progress on the call stream and the execution log', async () => {
-    const rollback = await client.failure('plan_rollback', { plan_id: planId }).catch(() => undefined);
-    if (rollback?.data?.mcp_error_code === 'INVALID_CONFIGURATION') {
-      console.warn(`plans over ${era}: the rollout runner is not wired; the RUNNER assertions did not run`);
-      return;
-    }
+  it('the rollout completes, with progress on the call stream and the execution log', async () => {
     // The first plan's rollout ends first: a second plan on the same devices is then planned from their new state.
     await waitFor(async () => !['executing', 'rolling_back'].includes((await call('plan_status', { plan_id: planId })).structuredContent.status), 'the first rollout to end', 300_000);
     const plan = (await call('plan_dns_ntp', { devices: DEVICES, dns_servers: ['192.0.2.99'], rollout: { pause_seconds: 0 } })).structuredContent;
