@@ -43,7 +43,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, bo
   const until = Date.now() + boundMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((next) => setTimeout(next, 50));
+    await new Promise((next) => setTimeout(next, 200));
   }
 }
 
@@ -159,11 +159,18 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
     }
   }, 120_000);
 
-  it('cancels a pending plan; an executing one cannot be cancelled', async () => {
+  it('cancels a pending plan at once; an executing one stops before its next device step', async () => {
     expect((await call('plan_cancel', { plan_id: otherId, reason: 'not needed' })).structuredContent).toMatchObject({ status: 'cancelled' });
+    const asked = (await call('plan_cancel', { plan_id: planId, reason: 'changed my mind' })).structuredContent;
+    if (asked.status === 'executing') expect(asked.cancel_requested).toMatchObject({ reason: 'changed my mind' });
+    let ended: { status: string; devices: { status: string }[] } = asked;
+    await waitFor(async () => !['executing', 'rolling_back'].includes((ended = (await call('plan_status', { plan_id: planId })).structuredContent).status), 'the cancelled rollout to stop', 300_000);
+    // Stopped at a step boundary: every device applied (and verified) or never touched; or it had finished already.
+    expect(['cancelled', 'completed']).toContain(ended.status);
+    for (const device of ended.devices) expect(['succeeded', 'pending', 'skipped']).toContain(device.status);
     expect((await failure('plan_cancel', { plan_id: planId })).data.mcp_error_code).toBe('CONFLICT');
     expect((await failure('plan_get', { plan_id: 'plan-0000-unknown' })).data.mcp_error_code).toBe('NOT_FOUND');
-  });
+  }, 320_000);
 
   it('the rollout completes, with progress on the call stream and the execution log', async () => {
     // The first plan's rollout ends first: a second plan on the same devices is then planned from their new state.

@@ -51,6 +51,8 @@ export const PlanViewSchema = PlanSummarySchema.omit({ devices: true }).extend({
   devices: z.array(PlanDeviceSchema),
   excluded: z.array(z.object({ device_id: z.string(), reason: z.string() })),
   failure_reason: z.string().nullable(),
+  /** A cancel asked while executing: the runner stops before the next device step. */
+  cancel_requested: z.object({ by: z.string(), at: z.string(), reason: z.string() }).nullable(),
   next_step: z.string(),
 });
 export type PlanView = z.infer<typeof PlanViewSchema>;
@@ -132,6 +134,7 @@ export function planView(plan: Plan, detail = false): PlanView {
     })),
     excluded: p.excluded.map((e) => ({ device_id: e.deviceId, reason: e.reason })),
     failure_reason: p.failureReason ?? null,
+    cancel_requested: p.cancelRequested ? { by: p.cancelRequested.by, at: p.cancelRequested.at.toISOString(), reason: p.cancelRequested.reason } : null,
     next_step: nextStep(p),
   };
 }
@@ -150,6 +153,7 @@ export function planText(v: PlanView): string {
   }
   for (const e of v.excluded) lines.push(`excluded ${e.device_id}: ${e.reason}`);
   if (v.failure_reason) lines.push(`failure: ${v.failure_reason}`);
+  if (v.cancel_requested && v.status === 'executing') lines.push(`cancel asked by ${v.cancel_requested.by}: stops before the next device step`);
   lines.push(`next: ${v.next_step}`);
   return lines.join('\n');
 }
