@@ -1,20 +1,11 @@
-import { RestError } from '../rest/rest-error';
 import { DeviceState } from './device-state';
 import { seedConfig } from './profiles';
+import { detail } from '../testing/rest-error-detail.fixture';
 
 const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
 let clock = 1_700_000_000_000;
 const device = (profile: 'home' | 'edge' = 'edge') => new DeviceState('7.20.5', 42, () => seedConfig({ profile, version: '7.20.5', identity: 'r1', index: 0, users }), () => clock);
 
-function detail(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RestError) return error.detail;
-    throw error;
-  }
-  throw new Error('expected a RestError');
-}
 
 describe('timed address-list entries, on the device clock', () => {
   it('count their timeout down and vanish at zero, announcing the change', () => {

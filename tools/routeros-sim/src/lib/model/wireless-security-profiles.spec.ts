@@ -1,20 +1,11 @@
-import { RestError } from '../rest/rest-error';
 import { DeviceState } from './device-state';
 import { seedConfig } from './profiles';
+import { detail } from '../testing/rest-error-detail.fixture';
 
 const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
 const device = (version: string, profile: 'legacy-ap' | 'home' = 'legacy-ap') => new DeviceState(version, 7, () => seedConfig({ profile, version, identity: 'ap1', index: 3, users }), () => 1_700_000_000_000);
 const PROFILES = 'interface/wireless/security-profiles';
 
-function detail(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof RestError) return error.detail;
-    throw error;
-  }
-  throw new Error('expected a RestError');
-}
 
 describe.each(['7.15.3', '7.20.5'])('legacy wireless security profiles on %s', (version) => {
   it('are a table of the wireless package: the factory default, add/set/remove by name, unknown arguments refused', () => {

@@ -1,0 +1,12 @@
+import { RestError } from '../rest/rest-error';
+
+/** The detail of the RestError `fn` throws: what a REST client would read; fails when nothing or something else is thrown. */
+export function detail(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof RestError) return error.detail;
+    throw error;
+  }
+  throw new Error('expected a RestError');
+}
