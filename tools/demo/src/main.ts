@@ -71,9 +71,11 @@ async function main(): Promise<void> {
     out(`data directory: ${dataDir}`);
     // `auto`: probe with server/discover and speak 2026-07-28 when the server does, else fall back to initialize.
     client = new Client({ name: 'routeros-mcp-demo', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'warn' }, stderr: 'ignore' }));
+    // The default tool sets leave the wireless reads off (a deep dive, not every turn's); this tour shows them.
+    const toolsets = 'default,wireless';
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER], env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'warn', ROUTEROS_MCP_TOOLSETS: toolsets }, stderr: 'ignore' }));
     const { tools } = await client.listTools();
-    out(`MCP server: ${client.getServerVersion()?.name} ${client.getServerVersion()?.version}, ${tools.length} tools`);
+    out(`MCP server: ${client.getServerVersion()?.name} ${client.getServerVersion()?.version}, ${tools.length} tools (ROUTEROS_MCP_TOOLSETS=${toolsets})`);
     out(`negotiated protocol revision: ${client.getNegotiatedProtocolVersion()} (${client.getProtocolEra()} era)`);
 
     heading('Fleet health');
