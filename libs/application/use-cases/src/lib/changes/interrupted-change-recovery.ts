@@ -1,4 +1,4 @@
-import type { AuditLog, ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi } from '@routeros-mcp/application-ports';
+import type { AuditLog, ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   AuditLog as AuditLogToken,
   ChangeLock as ChangeLockToken,
@@ -9,8 +9,9 @@ import {
   EventBus as EventBusToken,
   Logger as LoggerToken,
   RouterOsApi as RouterOsApiToken,
+  SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
-import type { ChangeRecord, LiveRows } from '@routeros-mcp/domain-changes';
+import type { ChangeRecord, LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
@@ -25,6 +26,7 @@ import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, writeOperation } from './change-writes';
 import type { InterruptedState, Settlement } from './interrupted-change';
 import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, writtenMenus } from './interrupted-change';
+import { openRecordedInverse } from './inverse-secrets';
 import { readLiveRows } from './live-rows';
 
 /** Who settles what a dead process left: the service itself, named so in the audit trail. */
@@ -57,7 +59,8 @@ const isUnreachable = (error: unknown) => error instanceof DeviceUnreachableErro
 const messageOf = (error: unknown) => (isDomainError(error) || error instanceof Error ? error.message : String(error));
 
 /**
- * Settles the change records a process left `proposed` or `applying` when it died mid-change. A record is taken up
+ * Settles the change records a process left `proposed` or `applying` when it died mid-change, and those left
+ * `revert_pending` (the device was to undo the change by itself; nobody stayed to confirm it). A record is taken up
  * only when its device's lock is not held for it (its process is gone and the lease ran out); the device's lock is
  * then taken for the recovery, so no writer races it. The device is read live and brought back to the before-state:
  * a leftover revert-timer entry removed first (it must not fire mid-undo and add a row twice), then the recorded
@@ -79,6 +82,8 @@ export class InterruptedChangeRecovery {
     @inject(ChangeSettings) @optional() settings?: ChangeSettings,
     @inject(ChangeObserver) @optional() private readonly observer?: ChangeObserver,
     @inject(EventBusToken) @optional() private readonly events?: EventBus,
+    /** Opens the secrets a record's inverse keeps sealed (an old Wi-Fi passphrase) just before they are written back. */
+    @inject(SecretCipherToken) @optional() private readonly cipher?: SecretCipher,
   ) {
     this.settings = { ...DEFAULT_CHANGE_SETTINGS, ...(settings ?? {}) };
   }
@@ -148,9 +153,16 @@ export class InterruptedChangeRecovery {
       state = await this.watch(record, target, menus, state, this.settings.revertWatchMs, signal);
       return { ...settlementOf(record, { left: state.left, undone: 'device' }), addedIds: state.addedIds };
     }
+    let undo: RowOperation[];
+    try {
+      // The recorded inverse with its sealed secrets opened: written, never stored or logged.
+      undo = recoveryInverse({ ...record, inverse: openRecordedInverse(record, this.cipher) }, state.addedIds);
+    } catch (error) {
+      return { ...settlementOf(record, { left: state.left, undone: 'rest', undoError: messageOf(error) }), addedIds: state.addedIds };
+    }
     let undoError: unknown;
     const live = await this.read(target, menus, signal);
-    for (const op of recoveryInverse(record, state.addedIds)) {
+    for (const op of undo) {
       if (alreadyInEffect(live, op)) continue;
       try {
         await writeOperation(this.api, target, op, signal);
@@ -191,11 +203,13 @@ export class InterruptedChangeRecovery {
     const now = this.clock.now();
     // A `proposed` record whose device was written to (its `applying` save failed) passes through `applying`.
     const from = record.status === 'proposed' && settlement.status !== 'failed' ? transition(record, 'applying', now) : record;
+    // A pending revert keeps the error that failed its change; an interrupted change gets its own.
+    const pending = record.status === 'revert_pending';
     const settled = transition(from, settlement.status, now, {
       step: 'revert',
       outcome: settlement.outcome,
       ...(settlement.addedIds ? { addedIds: settlement.addedIds } : {}),
-      error: { code: 'CHANGE.INTERRUPTED', message: 'the process making the change ended before it settled' },
+      ...(pending && record.error ? {} : { error: { code: 'CHANGE.INTERRUPTED', message: 'the process making the change ended before it settled' } }),
     });
     await this.changes.save(settled);
     this.logger.warn('interrupted change settled', { change_id: settled.id, device_id: settled.deviceId, status: settled.status, outcome: settled.outcome });
@@ -210,7 +224,7 @@ export class InterruptedChangeRecovery {
         ...(settled.authority.kind === 'approved_plan' ? { planId: settled.authority.planId } : {}),
         arguments: redactArguments({ change_id: settled.id, tool: settled.tool, was: record.status, status: settled.status, protection: settled.protection ?? null, outcome: settled.outcome, by: settled.actor.id }),
         outcome: settled.status === 'needs_attention' ? 'error' : 'success',
-        errorCode: 'CHANGE.INTERRUPTED',
+        errorCode: settled.error?.code ?? 'CHANGE.INTERRUPTED',
       })
       .catch((error: unknown) => this.logger.error('audit record could not be written', { change_id: settled.id, error }));
     await this.announce(settled);

@@ -69,6 +69,19 @@ describe('how an interrupted change is settled', () => {
     expect(settlementAfterLater({ status: 'applying' }, 'c-2')).toMatchObject({ status: 'needs_attention', outcome: expect.stringContaining('undoing this one could undo it') });
   });
 
+  it('settles a pending revert: reverted once the before-state holds (by the device or by recovery), else needs attention', () => {
+    expect(settlementOf({ status: 'revert_pending', protection: 'device_revert_timer' }, { left: [], undone: 'nothing' })).toEqual({
+      status: 'reverted',
+      outcome: 'its revert was pending on the device and is settled: the device undid it by itself (its revert timer or RouterOS safe mode), and the before-state confirmed',
+    });
+    expect(settlementOf({ status: 'revert_pending', protection: 'device_revert_timer' }, { left: [], undone: 'rest' }).outcome).toMatch(/had not undone it by itself; the inverse written over REST/);
+    expect(settlementOf({ status: 'revert_pending', protection: 'safe_mode' }, { left: ['/ip/dns servers is 9.9.9.9, was 192.0.2.53'], undone: 'device' })).toEqual({
+      status: 'needs_attention',
+      outcome: 'its revert was pending on the device and did not restore it: /ip/dns servers is 9.9.9.9, was 192.0.2.53 (safe mode was held; RouterOS had not undone it)',
+    });
+    expect(settlementAfterLater({ status: 'revert_pending' }, 'c-2')).toMatchObject({ status: 'needs_attention', outcome: expect.stringContaining('change c-2 was made on the device since') });
+  });
+
   it('needs attention with what is left when the before-state does not hold', () => {
     expect(settlementOf({ status: 'applying' }, { left: ['/ip/dns servers is 9.9.9.9, was 192.0.2.53'], undone: 'rest', undoError: 'refused' })).toEqual({
       status: 'needs_attention',
