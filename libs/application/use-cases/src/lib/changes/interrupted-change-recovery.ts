@@ -25,7 +25,7 @@ import { ChangeObserver } from './change-observer';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, writeOperation } from './change-writes';
 import type { InterruptedState, Settlement } from './interrupted-change';
-import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, writtenMenus } from './interrupted-change';
+import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, unrestoredSecrets, writtenMenus } from './interrupted-change';
 import { openRecordedInverse } from './inverse-secrets';
 import { readLiveRows } from './live-rows';
 
@@ -51,6 +51,13 @@ const SWEEP_LIMIT = 100;
 
 /** How the device was found and left, with the ids of added rows found on it. */
 type Found = Settlement & { addedIds?: (string | undefined)[] };
+
+/** Without a cipher a sealed secret cannot be opened: refused, never written back as it is stored. */
+const NO_CIPHER = {
+  decrypt(): string {
+    throw new Error('no secret cipher is configured to open it');
+  },
+};
 
 /** The device did not answer; the record stays as it is for the next sweep. */
 class Unreachable extends Error {}
@@ -146,23 +153,26 @@ export class InterruptedChangeRecovery {
     // The timer's script adds back what the change removed: gone before anything else is written.
     if (!(await RevertTimerGuard.removeLeftover(this.api, target, record.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
     const menus = writtenMenus(record);
-    let state = assessInterrupted(record, await this.read(target, menus, signal));
+    // The recorded inverse with its sealed secrets opened (an old Wi-Fi passphrase): compared with the device and
+    // written back, never stored or logged.
+    let opened: RowOperation[];
+    try {
+      opened = openRecordedInverse(record, this.cipher ?? NO_CIPHER);
+    } catch (error) {
+      const state = assessInterrupted(record, await this.read(target, menus, signal));
+      const left = state.left.length > 0 ? state.left : ['the secret values its undo keeps sealed could not be opened, so they were not checked'];
+      return { ...settlementOf(record, { left, undone: 'rest', undoError: messageOf(error) }), addedIds: state.addedIds };
+    }
+    let state = this.assess(record, await this.read(target, menus, signal), opened);
     if (state.left.length === 0) return { ...settlementOf(record, { left: [], undone: 'nothing' }), addedIds: state.addedIds };
     if (record.protection === 'safe_mode') {
       // RouterOS undoes a safe-mode session's changes once it notices the session is gone: watch for it, write nothing.
-      state = await this.watch(record, target, menus, state, this.settings.revertWatchMs, signal);
+      state = await this.watch(record, opened, target, menus, state, this.settings.revertWatchMs, signal);
       return { ...settlementOf(record, { left: state.left, undone: 'device' }), addedIds: state.addedIds };
-    }
-    let undo: RowOperation[];
-    try {
-      // The recorded inverse with its sealed secrets opened: written, never stored or logged.
-      undo = recoveryInverse({ ...record, inverse: openRecordedInverse(record, this.cipher) }, state.addedIds);
-    } catch (error) {
-      return { ...settlementOf(record, { left: state.left, undone: 'rest', undoError: messageOf(error) }), addedIds: state.addedIds };
     }
     let undoError: unknown;
     const live = await this.read(target, menus, signal);
-    for (const op of undo) {
+    for (const op of recoveryInverse({ ...record, inverse: opened }, state.addedIds)) {
       if (alreadyInEffect(live, op)) continue;
       try {
         await writeOperation(this.api, target, op, signal);
@@ -172,8 +182,14 @@ export class InterruptedChangeRecovery {
         break;
       }
     }
-    state = await this.watch(record, target, menus, { ...state, left: ['not read yet'] }, 2_000, signal);
+    state = await this.watch(record, opened, target, menus, { ...state, left: ['not read yet'] }, 2_000, signal);
     return { ...settlementOf(record, { left: state.left, undone: 'rest', ...(undoError ? { undoError: messageOf(undoError) } : {}) }), addedIds: state.addedIds };
+  }
+
+  /** The record against the device now, its secrets checked against the opened inverse (the record keeps them redacted). */
+  private assess(record: ChangeRecord, live: LiveRows, opened: readonly RowOperation[]): InterruptedState {
+    const state = assessInterrupted(record, live);
+    return { ...state, left: [...state.left, ...unrestoredSecrets(live, opened)] };
   }
 
   private async read(target: DeviceTarget, menus: readonly string[], signal?: AbortSignal): Promise<LiveRows> {
@@ -181,13 +197,13 @@ export class InterruptedChangeRecovery {
   }
 
   /** Re-reads until the before-state holds, within `boundMs`; answers the last state seen. */
-  private async watch(record: ChangeRecord, target: DeviceTarget, menus: readonly string[], last: InterruptedState, boundMs: number, signal?: AbortSignal): Promise<InterruptedState> {
+  private async watch(record: ChangeRecord, opened: readonly RowOperation[], target: DeviceTarget, menus: readonly string[], last: InterruptedState, boundMs: number, signal?: AbortSignal): Promise<InterruptedState> {
     const started = Date.now();
     for (;;) {
       const live = await this.read(target, menus, signal).catch((error: unknown) => (isUnreachable(error) ? undefined : Promise.reject(error)));
       if (live) {
         // A row found added earlier and removed since keeps its id: the record says which row the undo removed.
-        const now = assessInterrupted(record, live);
+        const now = this.assess(record, live, opened);
         last = { ...now, addedIds: now.addedIds.map((id, i) => id ?? last.addedIds[i]) };
       }
       if ((live && last.left.length === 0) || Date.now() - started >= boundMs || signal?.aborted) {

@@ -1,5 +1,5 @@
 import type { ChangeRecord, RowOperation } from '@routeros-mcp/domain-changes';
-import { assessInterrupted, beforeStateOf, recoveryInverse, settlementAfterLater, settlementOf } from './interrupted-change';
+import { assessInterrupted, beforeStateOf, recoveryInverse, settlementAfterLater, settlementOf, unrestoredSecrets } from './interrupted-change';
 
 const ADD = { kind: 'add', menu: 'ip/firewall/address-list', props: { list: 'blocked', address: '192.0.2.7' } } as const satisfies RowOperation;
 const SET = { kind: 'set', menu: 'ip/dns', props: { servers: '9.9.9.9' } } as const satisfies RowOperation;
@@ -50,6 +50,14 @@ describe('what a successor knows of an interrupted change', () => {
     });
     expect(assessInterrupted(secret, { 'ppp/secret': [{ '.id': '*3', password: 'real', comment: 'old' }] }).left).toEqual([]);
     expect(assessInterrupted(secret, { 'ppp/secret': [{ '.id': '*3', password: 'real', comment: 'x' }] }).left).toEqual(['/ppp/secret comment is x, was old']);
+  });
+
+  it('checks secrets against the opened inverse (the record keeps them redacted), naming the property, never a value', () => {
+    const opened: RowOperation[] = [{ kind: 'set', menu: 'interface/wireless/security-profiles', id: '*1', props: { 'wpa2-pre-shared-key': 'old-key-123', comment: 'x' } }];
+    const live = (key: string) => ({ 'interface/wireless/security-profiles': [{ '.id': '*1', 'wpa2-pre-shared-key': key, comment: 'y' }] });
+    expect(unrestoredSecrets(live('new-key-456'), opened)).toEqual(['/interface/wireless/security-profiles *1 wpa2-pre-shared-key is not its value before the change']);
+    expect(unrestoredSecrets(live('old-key-123'), opened)).toEqual([]);
+    expect(unrestoredSecrets({}, opened)).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ChangeRecord, ChangeStatus, LiveRows, Row, RowOperation } from '@routeros-mcp/domain-changes';
-import { REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
+import { rowOf, sameValue } from '@routeros-mcp/domain-changes';
+import { isSecretRouterOsProperty, REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
 import { findAdded, unrestored } from './change-writes';
 
 /**
@@ -63,6 +64,24 @@ export function assessInterrupted(record: ChangeRecord, live: LiveRows): Interru
   const operations = comparableOperations(record);
   const addedIds = operations.map((op, i) => record.addedIds[i] ?? (op.kind === 'add' && record.beforeIds?.[op.menu] ? findAdded(before, live, op) : undefined));
   return { before, operations, addedIds, left: unrestored(before, live, operations, addedIds) };
+}
+
+/**
+ * The secret values the undo writes back (an old Wi-Fi passphrase, from the opened inverse) that the device does not
+ * hold now. The record keeps secrets redacted, so only the opened inverse can tell whether they were restored. The
+ * answer names the property, never a value.
+ */
+export function unrestoredSecrets(live: LiveRows, openedInverse: readonly RowOperation[]): string[] {
+  const left: string[] = [];
+  for (const op of openedInverse) {
+    if (op.kind !== 'set') continue;
+    const row = rowOf(live[op.menu] ?? [], op.id);
+    if (!row) continue;
+    for (const [k, v] of Object.entries(op.props)) {
+      if (isSecretRouterOsProperty(k) && v !== '' && !sameValue(v, row[k])) left.push(`/${op.menu}${op.id ? ` ${op.id}` : ''} ${k} is not its value before the change`);
+    }
+  }
+  return left;
 }
 
 /**
