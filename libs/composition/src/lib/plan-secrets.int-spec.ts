@@ -152,7 +152,7 @@ describe('wireless passphrases through plans on RouterOS 7.20.5: sealed at rest,
     expect(planIds).toHaveLength(2);
     const found: string[] = [];
     const look = (where: string, text: string) => {
-      for (const secret of SECRETS) if (text.includes(secret)) found.push(`${secret} in ${where}`);
+      for (const secret of SECRETS) if (text.includes(secret)) found.push(`${secret} in ${where}: ${text.slice(Math.max(0, text.indexOf(secret) - 600), text.indexOf(secret) + 100).replace(/[^\x20-\x7e]/g, '.')}`);
     };
     for (const id of planIds) {
       const plan = await server.plans.get(id);
