@@ -28,7 +28,11 @@ const { loadConfig } = require('@routeros-mcp/config');
   const planner = {
     reads: () => spec.operations.map((op) => op.menu),
     propose: (live) => ({ kind: 'change', proposal: { summary: 'recovery spec change', risk: 'low', operations: spec.operations,
-      touched: spec.operations.map((op) => op.kind === 'add' ? { menu: op.menu, after: op.props } : { menu: op.menu, before: live[op.menu][0], after: { ...live[op.menu][0], ...op.props } }) } }),
+      touched: spec.operations.map((op) => {
+        if (op.kind === 'add') return { menu: op.menu, after: op.props };
+        const row = op.id ? live[op.menu].find((r) => r['.id'] === op.id) : live[op.menu][0];
+        return { menu: op.menu, ...(op.id ? { id: op.id } : {}), before: row, after: { ...row, ...op.props } };
+      }) } }),
   };
   await services.changes.run({ principal: { id: 'spec-user', via: 'test' }, correlationId: 'corr-spec', environment: 'lab', deviceId: spec.deviceId, tool: 'dns_set_servers', planner, input: {}, dryRun: false });
   process.stderr.write('the change returned\\n');
@@ -234,7 +238,8 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     expect(record).toMatchObject({ status: 'applying', protection: 'none_needed' });
     expect(JSON.stringify(record.inverse)).toMatch(/"wpa2-pre-shared-key":"sealed:/);
 
-    expect(await settle(record.id)).toMatchObject({ status: 'reverted' });
+    const settled = await settle(record.id);
+    expect(settled).toMatchObject({ status: 'reverted', outcome: expect.stringMatching(/recovered: the inverse written over REST/) });
     expect(await profiles()).toEqual(before);
     const file = sqlitePath(loadConfig({ env: env(), homeDir: '/nonexistent' }));
     for (const f of [file, `${file}-wal`]) if (existsSync(f)) for (const key of [NEW_KEY, OLD_KEY]) expect(readFileSync(f).toString('latin1')).not.toContain(key);
