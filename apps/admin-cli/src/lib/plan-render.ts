@@ -1,4 +1,5 @@
 import type { Plan } from '@routeros-mcp/composition';
+import { redactedPlan } from '@routeros-mcp/composition';
 import { styleText } from 'node:util';
 import { keyValues, table } from './render';
 
@@ -10,7 +11,9 @@ export function planSummaryJson(p: Plan): Record<string, unknown> {
   return { plan_id: p.id, title: p.title, topic: p.topic, status: p.status, environment: p.environment, created_by: p.createdBy, created_at: iso(p.createdAt), expires_at: iso(p.expiresAt), devices: p.steps.length, content_hash: p.contentHash };
 }
 
-export function planJson(p: Plan): Record<string, unknown> {
+/** The plan in full, its steps' changes redacted (a passphrase shows as `[redacted]`, never even sealed). */
+export function planJson(plan: Plan): Record<string, unknown> {
+  const p = redactedPlan(plan);
   return {
     ...planSummaryJson(p),
     rollout: p.rollout,

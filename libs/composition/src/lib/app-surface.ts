@@ -35,3 +35,4 @@ export { bearerErrorOf, parseScopeRoles, protectedResourceMetadata, protectedRes
 export { PLAN_STATUSES } from '@routeros-mcp/domain-plans';
 export type { Plan, PlanStatus, StepPreview } from '@routeros-mcp/domain-plans';
 export type { PlanApprovalSummary } from '@routeros-mcp/application-use-cases';
+export { redactedPlan } from '@routeros-mcp/application-use-cases';

@@ -1,9 +1,10 @@
 import { AuditLog, type AuditEvent, type ChangeRepository, ChangeRepository as ChangeRepositoryToken } from '@routeros-mcp/application-ports';
 import { ChangeService, InterruptedChangeRecovery, type RecoveryResult } from '@routeros-mcp/application-use-cases';
-import { loadConfig } from '@routeros-mcp/config';
-import { type ChangeRecord, type RowOperation, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
+import { loadConfig, sqlitePath } from '@routeros-mcp/config';
+import { type ChangeRecord, type RowOperation, systemIdentityPlanner, transition } from '@routeros-mcp/domain-changes';
 import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Container } from 'inversify';
@@ -27,7 +28,11 @@ const { loadConfig } = require('@routeros-mcp/config');
   const planner = {
     reads: () => spec.operations.map((op) => op.menu),
     propose: (live) => ({ kind: 'change', proposal: { summary: 'recovery spec change', risk: 'low', operations: spec.operations,
-      touched: spec.operations.map((op) => op.kind === 'add' ? { menu: op.menu, after: op.props } : { menu: op.menu, before: live[op.menu][0], after: { ...live[op.menu][0], ...op.props } }) } }),
+      touched: spec.operations.map((op) => {
+        if (op.kind === 'add') return { menu: op.menu, after: op.props };
+        const row = op.id ? live[op.menu].find((r) => r['.id'] === op.id) : live[op.menu][0];
+        return { menu: op.menu, ...(op.id ? { id: op.id } : {}), before: row, after: { ...row, ...op.props } };
+      }) } }),
   };
   await services.changes.run({ principal: { id: 'spec-user', via: 'test' }, correlationId: 'corr-spec', environment: 'lab', deviceId: spec.deviceId, tool: 'dns_set_servers', planner, input: {}, dryRun: false });
   process.stderr.write('the change returned\\n');
@@ -47,6 +52,8 @@ async function waitFor<T>(read: () => Promise<T | undefined>, what: string, time
 
 describe('changes interrupted by a dead process, settled by recovery (simulator over HTTPS and SSH, SQLite)', () => {
   let fleet: Fleet;
+  /** One legacy-wireless access point: a change of its pre-shared key, undone by recovery. */
+  let apFleet: Fleet;
   let dir: ReturnType<typeof tempDir>;
   let container: Container;
   let recovery: InterruptedChangeRecovery;
@@ -98,6 +105,8 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     await admin.devices.enroll({ id: 'spec', via: 'test' }, ...enrollmentOf(fleet.devices[1], 'safe', USER, { ...writes, critical: true }));
     // SSH unreachable (a closed port): the pipeline arms a device-side revert timer instead of safe mode.
     await admin.devices.enroll({ id: 'spec', via: 'test' }, ...enrollmentOf(fleet.devices[1], 'timer', USER, { ...writes, critical: true, sshPort: 1 }));
+    apFleet = await startFleet({ devices: 1, profile: 'legacy-ap', version: '7.20.5', users: [{ ...USER, group: 'full' }] });
+    await admin.devices.enroll({ id: 'spec', via: 'test' }, ...enrollmentOf(apFleet.devices[0], 'ap', USER, { capabilities: { allow_advanced_writes: true, allow_wireless_writes: true }, critical: false }));
     await admin.close();
     // migrate: false: the spec sweeps by hand (no background sweep of its own at start).
     container = await buildContainer(loadConfig({ env: env(), homeDir: '/nonexistent' }), { logStream: new PassThrough(), migrate: false });
@@ -107,10 +116,12 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
   afterEach(async () => {
     child?.kill('SIGKILL');
     await simControl(fleet, 'POST', '/reset');
+    if (apFleet) await simControl(apFleet, 'POST', '/reset');
   });
   afterAll(async () => {
     await container?.get<Lifecycle>(Lifecycle).close();
     await fleet?.stop();
+    await apFleet?.stop();
     dir?.remove();
   });
 
@@ -210,5 +221,61 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     expect((await state(1))['ip/dns']).toEqual(before['ip/dns']);
     expect(await audited(record.id)).toHaveLength(1);
     expect((await recovery.sweep()).filter((r) => r.changeId === record.id)).toEqual([]);
+  }, 120_000);
+
+  it('writes back the real old passphrase of an interrupted wireless change (its inverse keeps it sealed), and stores it nowhere in the clear', async () => {
+    const NEW_KEY = 'recovery-new-psk-2026';
+    const OLD_KEY = 'factory-ac-key';
+    const profiles = async () => ((await simControl(apFleet, 'GET', '/devices/0/state')).config as Record<string, Record<string, string>[]>)['interface/wireless/security-profiles'];
+    const before = await profiles();
+    const row = before.find((p) => p['name'] === 'default')!;
+    expect(row['wpa2-pre-shared-key']).toBe(OLD_KEY);
+    // The key lands, then the device answers nothing more: the child never learns its write went through.
+    await simControl(apFleet, 'PUT', '/devices/0/faults', { freezeAfterWrite: true });
+    const set = { kind: 'set', menu: 'interface/wireless/security-profiles', id: row['.id'], props: { 'wpa2-pre-shared-key': NEW_KEY } } as const satisfies RowOperation;
+    const record = await interrupt('ap', [set], async () => (await profiles()).some((p) => p['wpa2-pre-shared-key'] === NEW_KEY));
+    await simControl(apFleet, 'DELETE', '/devices/0/faults');
+    expect(record).toMatchObject({ status: 'applying', protection: 'none_needed' });
+    expect(JSON.stringify(record.inverse)).toMatch(/"wpa2-pre-shared-key":"sealed:/);
+
+    const settled = await settle(record.id);
+    expect(settled).toMatchObject({ status: 'reverted', outcome: expect.stringMatching(/recovered: the inverse written over REST/) });
+    expect(await profiles()).toEqual(before);
+    const file = sqlitePath(loadConfig({ env: env(), homeDir: '/nonexistent' }));
+    for (const f of [file, `${file}-wal`]) if (existsSync(f)) for (const key of [NEW_KEY, OLD_KEY]) expect(readFileSync(f).toString('latin1')).not.toContain(key);
+    expect(JSON.stringify(await audited(record.id))).not.toMatch(/recovery-new-psk|factory-ac-key/);
+  }, 120_000);
+
+  it('settles a revert left pending on the device (its timer armed by a process that died): confirmed once the device undid it', async () => {
+    const before = await state(1);
+    await simControl(fleet, 'PUT', '/devices/1/faults', { latencyMs: 2_000 });
+    const interrupted = await interrupt('timer', [DNS, STATIC], async () => {
+      const now = await state(1);
+      if (now['ip/dns'][0]['servers'] === '9.9.9.9') return true;
+      if (now['system/scheduler'].some((r) => String(r['name']).startsWith('mcp-revert-'))) await simControl(fleet, 'PUT', '/devices/1/faults', { freezeAfterWrite: true });
+      return false;
+    });
+    await simControl(fleet, 'DELETE', '/devices/1/faults');
+    expect(interrupted).toMatchObject({ status: 'applying', protection: 'device_revert_timer' });
+    // As the pipeline leaves a change whose undo it handed to the device's timer: failed, revert pending. Its process
+    // is gone: nobody else would ever confirm the device's own revert.
+    const error = { code: 'CHANGE.NOT_HELD', message: 'the device does not hold the change' };
+    const pending = transition(interrupted, 'revert_pending', new Date(), { error, outcome: 'revert pending on the device within 60 s (its scheduler entry restores the before-state)' });
+    await changes.save(pending);
+    // The device's timer runs: it restores the before-state and removes itself.
+    await simControl(fleet, 'POST', '/devices/1/clock', { advance_seconds: 3_600 });
+    await waitFor(async () => ((await state(1))['ip/dns'][0]['servers'] === before['ip/dns'][0]['servers'] ? true : undefined), 'the device timer to restore the DNS servers');
+
+    const settled = await settle(pending.id);
+    expect(settled).toMatchObject({ status: 'reverted' });
+    expect(settled.result === 'settled' && settled.outcome).toMatch(/^its revert was pending on the device and is settled: the device undid it by itself/);
+    const after = await state(1);
+    expect(after['ip/dns']).toEqual(before['ip/dns']);
+    expect(after['ip/dns/static']).toEqual(before['ip/dns/static']);
+    expect(after['system/scheduler']).toEqual(before['system/scheduler']);
+    // The record keeps the error that failed the change.
+    expect(await changes.get(pending.id)).toMatchObject({ status: 'reverted', error });
+    expect(await audited(pending.id)).toMatchObject([{ arguments: { was: 'revert_pending', status: 'reverted' }, errorCode: 'CHANGE.NOT_HELD' }]);
+    expect((await recovery.sweep()).filter((r) => r.changeId === pending.id)).toEqual([]);
   }, 120_000);
 });

@@ -17,6 +17,15 @@ describe('verification of what was written', () => {
   });
 });
 
+describe('messages about a secret property', () => {
+  it('say that it differs, never its value', () => {
+    const op: RowOperation = { kind: 'set', menu: 'interface/wifi/security', id: '*1', props: { passphrase: 'new-pass-123' } };
+    const live: LiveRows = { 'interface/wifi/security': [{ '.id': '*1', passphrase: 'other-pass-456' }] };
+    expect(unmetOperations(live, [op], [])).toEqual(['/interface/wifi/security *1 passphrase is [redacted], not [redacted]']);
+    expect(unrestored({ 'interface/wifi/security': [{ '.id': '*1', passphrase: 'old-pass-789' }] }, live, [op], [])).toEqual(['/interface/wifi/security passphrase is [redacted], was [redacted]']);
+  });
+});
+
 describe('an undo after a lost answer', () => {
   const live: LiveRows = { 'ip/firewall/filter': [{ '.id': '*4', chain: 'input', action: 'accept', protocol: 'icmp', comment: 'ICMP', bytes: '0' }] };
 

@@ -1,6 +1,7 @@
 import type { DeviceTarget, RouterOsApi } from '@routeros-mcp/application-ports';
 import type { LiveRows, Row, RowOperation } from '@routeros-mcp/domain-changes';
 import { isCountdown, READ_ONLY_PROPERTIES, rowOf, sameValue } from '@routeros-mcp/domain-changes';
+import { isSecretRouterOsProperty, REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
 
 /**
  * One operation over REST. `add` answers the id the device gave the new row. Unset, move and commands are
@@ -32,6 +33,9 @@ export async function writeOperation(api: RouterOsApi, target: DeviceTarget, op:
   }
 }
 
+/** A property's value as a message may show it: a secret's (a passphrase) never, only that it is set. */
+const shown = (key: string, value: string | undefined, absent: string) => (value === undefined ? absent : isSecretRouterOsProperty(key) && value !== '' ? REDACTED_VALUE : value);
+
 /** Whether `row` holds `props` as written; a countdown (an entry's timeout) only needs to be there, since it runs. */
 const propsHeld = (menu: string, row: Row | undefined, props: Readonly<Record<string, string>>) =>
   row !== undefined && Object.entries(props).every(([k, v]) => (isCountdown(menu, k) ? row[k] !== undefined : sameValue(v, row[k])));
@@ -57,7 +61,7 @@ export function unmetOperations(live: LiveRows, operations: readonly RowOperatio
         break;
       case 'set': {
         const row = rowOf(rows, op.id);
-        for (const [k, v] of Object.entries(op.props)) if (!sameValue(v, row?.[k])) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is ${row?.[k] ?? 'unset'}, not ${v}`);
+        for (const [k, v] of Object.entries(op.props)) if (!sameValue(v, row?.[k])) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is ${shown(k, row?.[k], 'unset')}, not ${shown(k, v, '')}`);
         for (const k of op.unset ?? []) if (row?.[k] !== undefined) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is still set`);
         break;
       }
@@ -93,7 +97,7 @@ export function unrestored(before: LiveRows, live: LiveRows, operations: readonl
         const was = rowOf(before[op.menu], op.id) ?? {};
         const row = rowOf(rows, op.id);
         for (const k of [...Object.keys(op.props), ...(op.unset ?? [])]) {
-          if (was[k] === undefined ? row?.[k] !== undefined && row?.[k] !== '' : !sameValue(was[k], row?.[k])) missing.push(`/${op.menu} ${k} is ${row?.[k] ?? 'unset'}, was ${was[k] ?? 'unset'}`);
+          if (was[k] === undefined ? row?.[k] !== undefined && row?.[k] !== '' : !sameValue(was[k], row?.[k])) missing.push(`/${op.menu} ${k} is ${shown(k, row?.[k], 'unset')}, was ${shown(k, was[k], 'unset')}`);
         }
         break;
       }

@@ -253,7 +253,8 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
         if (op.kind !== 'add') continue;
         const inverse = inverseOperations(plan.live, plan.operations, flight.addedIds).operations;
         // Kept at once: a successor settling this change after the process died removes the row by this id.
-        flight.record = { ...flight.record, addedIds: [...flight.addedIds], inverse };
+        // Kept sealed like every saved inverse (an old passphrase is in it); the device's timer gets it in the clear.
+        flight.record = { ...flight.record, addedIds: [...flight.addedIds], inverse: this.sealInverse(changeId, inverse) };
         await this.save(flight.record);
         await guard.updateInverse(inverse);
       }

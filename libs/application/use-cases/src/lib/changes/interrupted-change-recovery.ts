@@ -1,4 +1,4 @@
-import type { AuditLog, ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi } from '@routeros-mcp/application-ports';
+import type { AuditLog, ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   AuditLog as AuditLogToken,
   ChangeLock as ChangeLockToken,
@@ -9,8 +9,9 @@ import {
   EventBus as EventBusToken,
   Logger as LoggerToken,
   RouterOsApi as RouterOsApiToken,
+  SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
-import type { ChangeRecord, LiveRows } from '@routeros-mcp/domain-changes';
+import type { ChangeRecord, LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
@@ -24,7 +25,8 @@ import { ChangeObserver } from './change-observer';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, writeOperation } from './change-writes';
 import type { InterruptedState, Settlement } from './interrupted-change';
-import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, writtenMenus } from './interrupted-change';
+import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, unrestoredSecrets, writtenMenus } from './interrupted-change';
+import { openRecordedInverse } from './inverse-secrets';
 import { readLiveRows } from './live-rows';
 
 /** Who settles what a dead process left: the service itself, named so in the audit trail. */
@@ -50,6 +52,13 @@ const SWEEP_LIMIT = 100;
 /** How the device was found and left, with the ids of added rows found on it. */
 type Found = Settlement & { addedIds?: (string | undefined)[] };
 
+/** Without a cipher a sealed secret cannot be opened: refused, never written back as it is stored. */
+const NO_CIPHER = {
+  decrypt(): string {
+    throw new Error('no secret cipher is configured to open it');
+  },
+};
+
 /** The device did not answer; the record stays as it is for the next sweep. */
 class Unreachable extends Error {}
 
@@ -57,7 +66,8 @@ const isUnreachable = (error: unknown) => error instanceof DeviceUnreachableErro
 const messageOf = (error: unknown) => (isDomainError(error) || error instanceof Error ? error.message : String(error));
 
 /**
- * Settles the change records a process left `proposed` or `applying` when it died mid-change. A record is taken up
+ * Settles the change records a process left `proposed` or `applying` when it died mid-change, and those left
+ * `revert_pending` (the device was to undo the change by itself; nobody stayed to confirm it). A record is taken up
  * only when its device's lock is not held for it (its process is gone and the lease ran out); the device's lock is
  * then taken for the recovery, so no writer races it. The device is read live and brought back to the before-state:
  * a leftover revert-timer entry removed first (it must not fire mid-undo and add a row twice), then the recorded
@@ -79,6 +89,8 @@ export class InterruptedChangeRecovery {
     @inject(ChangeSettings) @optional() settings?: ChangeSettings,
     @inject(ChangeObserver) @optional() private readonly observer?: ChangeObserver,
     @inject(EventBusToken) @optional() private readonly events?: EventBus,
+    /** Opens the secrets a record's inverse keeps sealed (an old Wi-Fi passphrase) just before they are written back. */
+    @inject(SecretCipherToken) @optional() private readonly cipher?: SecretCipher,
   ) {
     this.settings = { ...DEFAULT_CHANGE_SETTINGS, ...(settings ?? {}) };
   }
@@ -141,16 +153,26 @@ export class InterruptedChangeRecovery {
     // The timer's script adds back what the change removed: gone before anything else is written.
     if (!(await RevertTimerGuard.removeLeftover(this.api, target, record.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
     const menus = writtenMenus(record);
-    let state = assessInterrupted(record, await this.read(target, menus, signal));
+    // The recorded inverse with its sealed secrets opened (an old Wi-Fi passphrase): compared with the device and
+    // written back, never stored or logged.
+    let opened: RowOperation[];
+    try {
+      opened = openRecordedInverse(record, this.cipher ?? NO_CIPHER);
+    } catch (error) {
+      const state = assessInterrupted(record, await this.read(target, menus, signal));
+      const left = state.left.length > 0 ? state.left : ['the secret values its undo keeps sealed could not be opened, so they were not checked'];
+      return { ...settlementOf(record, { left, undone: 'rest', undoError: messageOf(error) }), addedIds: state.addedIds };
+    }
+    let state = this.assess(record, await this.read(target, menus, signal), opened);
     if (state.left.length === 0) return { ...settlementOf(record, { left: [], undone: 'nothing' }), addedIds: state.addedIds };
     if (record.protection === 'safe_mode') {
       // RouterOS undoes a safe-mode session's changes once it notices the session is gone: watch for it, write nothing.
-      state = await this.watch(record, target, menus, state, this.settings.revertWatchMs, signal);
+      state = await this.watch(record, opened, target, menus, state, this.settings.revertWatchMs, signal);
       return { ...settlementOf(record, { left: state.left, undone: 'device' }), addedIds: state.addedIds };
     }
     let undoError: unknown;
     const live = await this.read(target, menus, signal);
-    for (const op of recoveryInverse(record, state.addedIds)) {
+    for (const op of recoveryInverse({ ...record, inverse: opened }, state.addedIds)) {
       if (alreadyInEffect(live, op)) continue;
       try {
         await writeOperation(this.api, target, op, signal);
@@ -160,8 +182,14 @@ export class InterruptedChangeRecovery {
         break;
       }
     }
-    state = await this.watch(record, target, menus, { ...state, left: ['not read yet'] }, 2_000, signal);
+    state = await this.watch(record, opened, target, menus, { ...state, left: ['not read yet'] }, 2_000, signal);
     return { ...settlementOf(record, { left: state.left, undone: 'rest', ...(undoError ? { undoError: messageOf(undoError) } : {}) }), addedIds: state.addedIds };
+  }
+
+  /** The record against the device now, its secrets checked against the opened inverse (the record keeps them redacted). */
+  private assess(record: ChangeRecord, live: LiveRows, opened: readonly RowOperation[]): InterruptedState {
+    const state = assessInterrupted(record, live);
+    return { ...state, left: [...state.left, ...unrestoredSecrets(live, opened)] };
   }
 
   private async read(target: DeviceTarget, menus: readonly string[], signal?: AbortSignal): Promise<LiveRows> {
@@ -169,13 +197,13 @@ export class InterruptedChangeRecovery {
   }
 
   /** Re-reads until the before-state holds, within `boundMs`; answers the last state seen. */
-  private async watch(record: ChangeRecord, target: DeviceTarget, menus: readonly string[], last: InterruptedState, boundMs: number, signal?: AbortSignal): Promise<InterruptedState> {
+  private async watch(record: ChangeRecord, opened: readonly RowOperation[], target: DeviceTarget, menus: readonly string[], last: InterruptedState, boundMs: number, signal?: AbortSignal): Promise<InterruptedState> {
     const started = Date.now();
     for (;;) {
       const live = await this.read(target, menus, signal).catch((error: unknown) => (isUnreachable(error) ? undefined : Promise.reject(error)));
       if (live) {
         // A row found added earlier and removed since keeps its id: the record says which row the undo removed.
-        const now = assessInterrupted(record, live);
+        const now = this.assess(record, live, opened);
         last = { ...now, addedIds: now.addedIds.map((id, i) => id ?? last.addedIds[i]) };
       }
       if ((live && last.left.length === 0) || Date.now() - started >= boundMs || signal?.aborted) {
@@ -191,11 +219,13 @@ export class InterruptedChangeRecovery {
     const now = this.clock.now();
     // A `proposed` record whose device was written to (its `applying` save failed) passes through `applying`.
     const from = record.status === 'proposed' && settlement.status !== 'failed' ? transition(record, 'applying', now) : record;
+    // A pending revert keeps the error that failed its change; an interrupted change gets its own.
+    const pending = record.status === 'revert_pending';
     const settled = transition(from, settlement.status, now, {
       step: 'revert',
       outcome: settlement.outcome,
       ...(settlement.addedIds ? { addedIds: settlement.addedIds } : {}),
-      error: { code: 'CHANGE.INTERRUPTED', message: 'the process making the change ended before it settled' },
+      ...(pending && record.error ? {} : { error: { code: 'CHANGE.INTERRUPTED', message: 'the process making the change ended before it settled' } }),
     });
     await this.changes.save(settled);
     this.logger.warn('interrupted change settled', { change_id: settled.id, device_id: settled.deviceId, status: settled.status, outcome: settled.outcome });
@@ -210,7 +240,7 @@ export class InterruptedChangeRecovery {
         ...(settled.authority.kind === 'approved_plan' ? { planId: settled.authority.planId } : {}),
         arguments: redactArguments({ change_id: settled.id, tool: settled.tool, was: record.status, status: settled.status, protection: settled.protection ?? null, outcome: settled.outcome, by: settled.actor.id }),
         outcome: settled.status === 'needs_attention' ? 'error' : 'success',
-        errorCode: 'CHANGE.INTERRUPTED',
+        errorCode: settled.error?.code ?? 'CHANGE.INTERRUPTED',
       })
       .catch((error: unknown) => this.logger.error('audit record could not be written', { change_id: settled.id, error }));
     await this.announce(settled);

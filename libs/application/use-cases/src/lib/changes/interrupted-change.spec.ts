@@ -1,5 +1,5 @@
 import type { ChangeRecord, RowOperation } from '@routeros-mcp/domain-changes';
-import { assessInterrupted, beforeStateOf, recoveryInverse, settlementAfterLater, settlementOf } from './interrupted-change';
+import { assessInterrupted, beforeStateOf, recoveryInverse, settlementAfterLater, settlementOf, unrestoredSecrets } from './interrupted-change';
 
 const ADD = { kind: 'add', menu: 'ip/firewall/address-list', props: { list: 'blocked', address: '192.0.2.7' } } as const satisfies RowOperation;
 const SET = { kind: 'set', menu: 'ip/dns', props: { servers: '9.9.9.9' } } as const satisfies RowOperation;
@@ -51,6 +51,14 @@ describe('what a successor knows of an interrupted change', () => {
     expect(assessInterrupted(secret, { 'ppp/secret': [{ '.id': '*3', password: 'real', comment: 'old' }] }).left).toEqual([]);
     expect(assessInterrupted(secret, { 'ppp/secret': [{ '.id': '*3', password: 'real', comment: 'x' }] }).left).toEqual(['/ppp/secret comment is x, was old']);
   });
+
+  it('checks secrets against the opened inverse (the record keeps them redacted), naming the property, never a value', () => {
+    const opened: RowOperation[] = [{ kind: 'set', menu: 'interface/wireless/security-profiles', id: '*1', props: { 'wpa2-pre-shared-key': 'old-key-123', comment: 'x' } }];
+    const live = (key: string) => ({ 'interface/wireless/security-profiles': [{ '.id': '*1', 'wpa2-pre-shared-key': key, comment: 'y' }] });
+    expect(unrestoredSecrets(live('new-key-456'), opened)).toEqual(['/interface/wireless/security-profiles *1 wpa2-pre-shared-key is not its value before the change']);
+    expect(unrestoredSecrets(live('old-key-123'), opened)).toEqual([]);
+    expect(unrestoredSecrets({}, opened)).toEqual([]);
+  });
 });
 
 describe('how an interrupted change is settled', () => {
@@ -67,6 +75,19 @@ describe('how an interrupted change is settled', () => {
   it('writes nothing over a later change: a proposed one failed, an applying one needs attention', () => {
     expect(settlementAfterLater({ status: 'proposed' }, 'c-2')).toMatchObject({ status: 'failed', outcome: expect.stringContaining('change c-2 was made since') });
     expect(settlementAfterLater({ status: 'applying' }, 'c-2')).toMatchObject({ status: 'needs_attention', outcome: expect.stringContaining('undoing this one could undo it') });
+  });
+
+  it('settles a pending revert: reverted once the before-state holds (by the device or by recovery), else needs attention', () => {
+    expect(settlementOf({ status: 'revert_pending', protection: 'device_revert_timer' }, { left: [], undone: 'nothing' })).toEqual({
+      status: 'reverted',
+      outcome: 'its revert was pending on the device and is settled: the device undid it by itself (its revert timer or RouterOS safe mode), and the before-state confirmed',
+    });
+    expect(settlementOf({ status: 'revert_pending', protection: 'device_revert_timer' }, { left: [], undone: 'rest' }).outcome).toMatch(/had not undone it by itself; the inverse written over REST/);
+    expect(settlementOf({ status: 'revert_pending', protection: 'safe_mode' }, { left: ['/ip/dns servers is 9.9.9.9, was 192.0.2.53'], undone: 'device' })).toEqual({
+      status: 'needs_attention',
+      outcome: 'its revert was pending on the device and did not restore it: /ip/dns servers is 9.9.9.9, was 192.0.2.53 (safe mode was held; RouterOS had not undone it)',
+    });
+    expect(settlementAfterLater({ status: 'revert_pending' }, 'c-2')).toMatchObject({ status: 'needs_attention', outcome: expect.stringContaining('change c-2 was made on the device since') });
   });
 
   it('needs attention with what is left when the before-state does not hold', () => {

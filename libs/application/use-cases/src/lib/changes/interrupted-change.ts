@@ -1,9 +1,14 @@
 import type { ChangeRecord, ChangeStatus, LiveRows, Row, RowOperation } from '@routeros-mcp/domain-changes';
-import { REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
+import { rowOf, sameValue } from '@routeros-mcp/domain-changes';
+import { isSecretRouterOsProperty, REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
 import { findAdded, unrestored } from './change-writes';
 
-/** A change record its process left behind: nothing settles these but recovery. */
-export const INTERRUPTED_STATUSES: readonly ChangeStatus[] = ['proposed', 'applying'];
+/**
+ * Change records nothing settles but recovery: `proposed` and `applying` ones a dead process left mid-change, and
+ * `revert_pending` ones, whose device was left to undo the change by itself (a revert timer, a dropped safe-mode
+ * session) with nobody to confirm it (the pipeline reported the change failed and let go of the device).
+ */
+export const INTERRUPTED_STATUSES: readonly ChangeStatus[] = ['proposed', 'applying', 'revert_pending'];
 
 const withoutRedacted = (row: Readonly<Record<string, string>>): Record<string, string> => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== REDACTED_VALUE));
 
@@ -62,6 +67,24 @@ export function assessInterrupted(record: ChangeRecord, live: LiveRows): Interru
 }
 
 /**
+ * The secret values the undo writes back (an old Wi-Fi passphrase, from the opened inverse) that the device does not
+ * hold now. The record keeps secrets redacted, so only the opened inverse can tell whether they were restored. The
+ * answer names the property, never a value.
+ */
+export function unrestoredSecrets(live: LiveRows, openedInverse: readonly RowOperation[]): string[] {
+  const left: string[] = [];
+  for (const op of openedInverse) {
+    if (op.kind !== 'set') continue;
+    const row = rowOf(live[op.menu] ?? [], op.id);
+    if (!row) continue;
+    for (const [k, v] of Object.entries(op.props)) {
+      if (isSecretRouterOsProperty(k) && v !== '' && !sameValue(v, row[k])) left.push(`/${op.menu}${op.id ? ` ${op.id}` : ''} ${k} is not its value before the change`);
+    }
+  }
+  return left;
+}
+
+/**
  * The undo of an interrupted change: the recorded inverse (complete for every add whose id was saved), preceded by
  * the removal of rows found added whose id the record never got. The row a found add made is removed first: a later
  * write of the same change cannot depend on an id it never knew.
@@ -90,6 +113,7 @@ export interface Settlement {
  * needs a person to compare the device with the record.
  */
 export function settlementAfterLater(record: Pick<ChangeRecord, 'status'>, laterChangeId: string): Settlement {
+  if (record.status === 'revert_pending') return { status: 'needs_attention', outcome: `its revert was pending on the device and is not confirmed: change ${laterChangeId} was made on the device since, and undoing this one could undo it; compare the device with this record` };
   if (record.status === 'proposed') return { status: 'failed', outcome: `interrupted before its first write; not checked on the device, where change ${laterChangeId} was made since` };
   return { status: 'needs_attention', outcome: `interrupted (the process ended mid-change) and not undone: change ${laterChangeId} was made on the device since, and undoing this one could undo it; compare the device with this record` };
 }
@@ -99,9 +123,15 @@ export function settlementAfterLater(record: Pick<ChangeRecord, 'status'>, later
  * caller never saw it verified): reverted when the before-state is confirmed, needs attention with what is left.
  */
 export function settlementOf(record: Pick<ChangeRecord, 'status' | 'protection'>, found: { left: readonly string[]; undone: 'nothing' | 'device' | 'rest'; undoError?: string }): Settlement {
+  const pending = record.status === 'revert_pending';
   if (found.left.length > 0) {
     const how = found.undone === 'device' ? ' (safe mode was held; RouterOS had not undone it)' : found.undoError ? ` (undo failed: ${found.undoError})` : '';
-    return { status: 'needs_attention', outcome: `interrupted (the process ended mid-change) and not recovered: ${found.left.slice(0, 3).join('; ')}${how}` };
+    const lead = pending ? 'its revert was pending on the device and did not restore it' : 'interrupted (the process ended mid-change) and not recovered';
+    return { status: 'needs_attention', outcome: `${lead}: ${found.left.slice(0, 3).join('; ')}${how}` };
+  }
+  if (pending) {
+    const how = found.undone === 'rest' ? 'the device had not undone it by itself; the inverse written over REST' : 'the device undid it by itself (its revert timer or RouterOS safe mode)';
+    return { status: 'reverted', outcome: `its revert was pending on the device and is settled: ${how}, and the before-state confirmed` };
   }
   if (record.status === 'proposed' && found.undone === 'nothing') return { status: 'failed', outcome: 'interrupted before its first write; nothing was written' };
   const how =

@@ -1,5 +1,5 @@
-import { wirelessTopic } from '@routeros-mcp/domain-plans';
-import { openPlanSecrets, redactPlanSecrets, sealPlanSecrets } from './plan-secrets';
+import { Plan, wirelessTopic } from '@routeros-mcp/domain-plans';
+import { openPlanSecrets, redactedPlan, redactPlanSecrets, sealPlanSecrets, stepInput } from './plan-secrets';
 
 /** A stand-in cipher for pure logic: reversible, bound to its context like the real one. */
 const cipher = {
@@ -34,5 +34,19 @@ describe('plan secrets', () => {
 
   it('leaves topics without secret fields as they are', () => {
     expect(sealPlanSecrets({ dns: { servers: ['192.0.2.1'] } }, { name: 'dns_ntp' }, cipher)).toEqual({ dns: { servers: ['192.0.2.1'] } });
+  });
+
+  it('parses a stored change with its secrets opened, and shows a plan redacted without touching what is hashed', () => {
+    const sealed = sealPlanSecrets(change, wirelessTopic, cipher);
+    expect(stepInput(wirelessTopic, sealed, cipher).security_profiles.map((p) => p.passphrase)).toEqual(['first-secret-1', undefined, 'third-secret-3']);
+    const plan = Plan.create({ id: 'plan-abcd', title: 't', toolName: 'plan_wireless', topic: 'wireless', createdBy: 'm', environment: 'lab', riskLevel: 'medium', summary: 's', targets: [{ deviceId: 'r1', change: sealed }] }, new Date(0));
+    const shown = redactedPlan(plan);
+    expect(shown.steps[0].change).toMatchObject({ security_profiles: [{ name: 'a', passphrase: '[redacted]' }, { name: 'b' }, { name: 'c', passphrase: '[redacted]' }] });
+    expect(JSON.stringify(shown.toProps())).not.toContain('"sealed"');
+    expect(plan.steps[0].change).toEqual(sealed);
+    expect(plan.currentContentHash()).toBe(plan.contentHash);
+    // A topic this version does not know: secret-looking fields by name.
+    const odd = Plan.create({ id: 'plan-efgh', title: 't', toolName: 'plan_other', topic: 'other', createdBy: 'm', environment: 'lab', riskLevel: 'low', summary: 's', targets: [{ deviceId: 'r1', change: { psk: { password: 'x-secret' } } }] }, new Date(0));
+    expect(JSON.stringify(redactedPlan(odd).steps[0].change)).not.toContain('x-secret');
   });
 });

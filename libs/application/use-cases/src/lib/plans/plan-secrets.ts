@@ -1,6 +1,8 @@
 import type { SecretCipher } from '@routeros-mcp/application-ports';
 import { REDACTED_VALUE, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { PlanTopic } from '@routeros-mcp/domain-plans';
+import { Plan, PLAN_TOPICS } from '@routeros-mcp/domain-plans';
+import { redactArguments } from '../audit-recorder';
 
 /** A secret as a stored plan step's `change` holds it: sealed with the secret cipher, bound to the topic and path. */
 export interface SealedPlanSecret {
@@ -58,4 +60,23 @@ export function openPlanSecrets(change: Readonly<Json>, topic: Pick<PlanTopic, '
 /** The stored change as shown to people and models (plan_get, the admin CLI): every secret field `[redacted]`. */
 export function redactPlanSecrets(change: Readonly<Json>, topic: Pick<PlanTopic, 'secretFields'>): Json {
   return mapSecretFields(change, topic.secretFields ?? [], () => REDACTED_VALUE);
+}
+
+/**
+ * A stored step's change as the planner takes it: secrets opened, then parsed by the topic. For the moment of use
+ * only (a drift check, a step run, a health gate's verification): never store, log or return the result.
+ */
+export function stepInput<I>(topic: PlanTopic<I>, change: Readonly<Json>, cipher: Pick<SecretCipher, 'decrypt'>): I {
+  return topic.parse(openPlanSecrets(change, topic, cipher));
+}
+
+/**
+ * The plan as shown to people and models (tool results, resources, the admin CLI): every step's change with its
+ * topic's secret fields `[redacted]`, and any secret-looking field by name too (a topic this version does not
+ * know). Never used for hashing or running: the stored (sealed) form is what approval binds to.
+ */
+export function redactedPlan(plan: Plan): Plan {
+  const props = plan.toProps();
+  const topic = PLAN_TOPICS[props.topic];
+  return Plan.restore({ ...props, steps: props.steps.map((s) => ({ ...s, change: redactArguments(redactPlanSecrets(s.change, topic ?? {})) })) });
 }

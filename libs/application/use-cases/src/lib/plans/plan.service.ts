@@ -33,6 +33,7 @@ import { AuditRecorder } from '../audit-recorder';
 import { ChangeRunner } from '../changes/change-runner';
 import type { ChangeResult } from '../changes/change-runner';
 import { DeviceRegistry } from '../device-registry.service';
+import { redactPlanSecrets, sealPlanSecrets, stepInput } from './plan-secrets';
 
 export const PlanSettings = Symbol.for('PlanSettings');
 export interface PlanSettings {
@@ -45,7 +46,10 @@ export type PlanDevices = readonly string[] | { environment: Environment; tags?:
 
 export interface PlanCreateRequest {
   devices: PlanDevices;
-  /** The topic's secret-free change, the same for every device (see the topic's parse). */
+  /**
+   * The topic's change, the same for every device (see the topic's parse). Its secret fields (the topic's
+   * `secretFields`) are given in the clear and stored sealed; results, audit records and logs show them redacted.
+   */
   change: Record<string, unknown>;
   rollout?: RolloutPolicyInput;
   /** How long the plan may wait for approval and start (default 24 h). */
@@ -101,8 +105,11 @@ export class PlanService {
   async create(topicName: string, request: PlanCreateRequest, principal: Principal): Promise<Plan> {
     const topic = planTopic(topicName);
     const planId = `plan-${randomUUID()}`;
-    return this.recorder.run({ principal, action: 'plan.create', planId, correlationId: request.correlationId, arguments: { topic: topic.name, change: request.change, rollout: request.rollout ?? null } }, async () => {
+    const args = { topic: topic.name, change: redactPlanSecrets(request.change, topic), rollout: request.rollout ?? null };
+    return this.recorder.run({ principal, action: 'plan.create', planId, correlationId: request.correlationId, arguments: args }, async () => {
       const input = topic.parse(request.change);
+      // What the plan stores and hashes: secrets sealed once, here; approval and apply hash this same stored form.
+      const stored = sealPlanSecrets(request.change, topic, this.cipher);
       const rollout = rolloutPolicyOf(request.rollout);
       const { targets, excluded } = await this.resolveDevices(request.devices, request.exclude ?? [], principal);
       if (targets.length === 0) throw ValidationError.single('devices', 'no device is left to change (none matched, or all were excluded)');
@@ -121,7 +128,7 @@ export class PlanService {
           riskLevel: max(RISK_ORDER, previews.map((p) => p.preview.risk), 'low'),
           summary: `${topic.describe(input)}: ${previews.filter((p) => p.preview.changed).length} of ${targets.length} device(s) change`,
           parameters: { devices: 'environment' in request.devices ? request.devices : [...request.devices] },
-          targets: previews.map((p) => ({ deviceId: p.deviceId, change: request.change, preview: p.preview })),
+          targets: previews.map((p) => ({ deviceId: p.deviceId, change: stored, preview: p.preview })),
           rollout,
           excluded,
           ...(request.ttlMs !== undefined ? { ttlMs: request.ttlMs } : {}),
@@ -245,7 +252,7 @@ export class PlanService {
     await Promise.all(
       plan.steps.map(async (step) => {
         const result = await this.changes.run({
-          ...this.stepRequest(topic, topic.parse(step.change), step.deviceId, principal, correlationId),
+          ...this.stepRequest(topic, stepInput(topic, step.change, this.cipher), step.deviceId, principal, correlationId),
           authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
         });
         const before = step.preview;

@@ -1,10 +1,11 @@
-import type { ChangeRepository, Clock, EventBus, Logger, PlanRepository, Principal } from '@routeros-mcp/application-ports';
+import type { ChangeRepository, Clock, EventBus, Logger, PlanRepository, Principal, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   ChangeRepository as ChangeRepositoryToken,
   Clock as ClockToken,
   EventBus as EventBusToken,
   Logger as LoggerToken,
   PlanRepository as PlanRepositoryToken,
+  SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
@@ -17,6 +18,7 @@ import { ChangeHistory as ChangeHistoryToken } from '../changes/change-history';
 import type { ChangeRunner } from '../changes/change-runner';
 import { ChangeRunner as ChangeRunnerToken } from '../changes/change-runner';
 import { PlanLedger } from './plan-ledger';
+import { stepInput } from './plan-secrets';
 import { RolloutHealthSampler } from './rollout-health-sampler';
 import { RolloutSettings } from './rollout-settings';
 
@@ -56,6 +58,7 @@ export class RolloutRunner {
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(RolloutSettings) private readonly settings: RolloutSettings,
+    @inject(SecretCipherToken) private readonly cipher: SecretCipher,
   ) {}
 
   /** Runs the plan from where its records say it is, until it ends or `stop.soft` is aborted. */
@@ -159,7 +162,7 @@ export class RolloutRunner {
       const result = await this.changes.run({
         principal: this.principalOf(plan), correlationId: randomUUID(), environment: this.settings.environment, deviceId: step.deviceId,
         tool: topic.tool, tier: 'professional', ...(topic.requiresFlag ? { requiresFlag: topic.requiresFlag } : {}), planner: topic.planner,
-        input: topic.parse(step.change), dryRun: false, signal: hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
+        input: stepInput(topic, step.change, this.cipher), dryRun: false, signal: hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
         ...(step.preview ? { expectedStateHash: step.preview.stateHash, expectedStateSections: step.preview.sections } : {}),
         changeId,
       });
@@ -192,7 +195,7 @@ export class RolloutRunner {
   /** The health gate after a batch: every device of it sampled over a new connection; the verdict committed. */
   private async gate(ledger: PlanLedger, index: number, label: string, steps: readonly Readonly<PlanStep>[], topic: PlanTopic, stop: RolloutStop): Promise<GateVerdict> {
     const plan = ledger.plan;
-    const samples = await this.forEachBounded(steps, (s) => this.sampler.sample(s.deviceId, topic, topic.parse(s.change), stop.hard));
+    const samples = await this.forEachBounded(steps, (s) => this.sampler.sample(s.deviceId, topic, stepInput(topic, s.change, this.cipher), stop.hard));
     const verdict = evaluateHealthGate(steps.map((s) => s.deviceId), samples, plan.rollout.health);
     const now = this.clock.now();
     const message = verdict.passed
