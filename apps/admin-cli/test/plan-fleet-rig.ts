@@ -156,11 +156,16 @@ export class FleetRig {
     return result.structuredContent;
   }
 
+  /** `routeros-mcp-admin ARGS` on this rig's data directory; fails unless it exits 0. */
+  async admin(args: string[]): Promise<string> {
+    const ran = await runAdmin(args, { env: { ROUTEROS_MCP_DATA_DIR: this.dataDir } });
+    if (ran.code !== 0) throw new Error(`routeros-mcp-admin ${args.join(' ')} exited ${ran.code}: ${ran.stderr}`);
+    return ran.stdout;
+  }
+
   /** `routeros-mcp-admin plan approve ID --yes`, a separate process on the same data directory, as a script would. */
-  async approve(planId: string): Promise<string> {
-    const approved = await runAdmin(['plan', 'approve', planId, '--yes'], { env: { ROUTEROS_MCP_DATA_DIR: this.dataDir } });
-    if (approved.code !== 0) throw new Error(`plan approve ${planId} exited ${approved.code}: ${approved.stderr}`);
-    return approved.stdout;
+  approve(planId: string): Promise<string> {
+    return this.admin(['plan', 'approve', planId, '--yes']);
   }
 
   /** Polls plan_status at a client's pace until the plan stops moving (or `until` holds); the bound is generous. */
