@@ -2,8 +2,8 @@
  * Plan lifecycle. `expired` is terminal and explicit (rather than a silent cancel) so an operator can
  * tell a plan nobody approved in time from one somebody cancelled.
  *
- *   pending ──approve──▶ approved ──start──▶ executing ──▶ completed
- *      │                    │                   │ └──────▶ failed ──┐
+ *   pending ──approve──▶ approved ──start──▶ executing ──▶ completed ──────────┐ (plan_rollback)
+ *      │                    │                   │ └──────▶ failed ─────────────┤
  *      ├──reject/cancel─────┴──▶ cancelled ◀────┤ (cancel  └──▶ rolling_back ◀─┘
  *      └──(ttl passes)──────┴──▶ expired        │  asked, at a   ├──▶ rolled_back
  *                                               │  step boundary)└──▶ failed (rollback incomplete; may retry)
@@ -30,7 +30,8 @@ export const PLAN_TRANSITIONS: Readonly<Record<PlanStatus, readonly PlanStatus[]
   executing: ['completed', 'failed', 'rolling_back', 'cancelled'],
   failed: ['rolling_back'],
   rolling_back: ['rolled_back', 'failed'],
-  completed: [],
+  // A completed rollout can still be undone as a whole (plan_rollback): every applied device restored, newest first.
+  completed: ['rolling_back'],
   cancelled: [],
   expired: [],
   rolled_back: [],

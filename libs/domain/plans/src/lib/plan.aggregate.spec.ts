@@ -112,7 +112,7 @@ describe('plan lifecycle table', () => {
         'pending>approved', 'pending>cancelled', 'pending>expired',
         'approved>executing', 'approved>cancelled', 'approved>expired',
         'executing>completed', 'executing>failed', 'executing>rolling_back', 'executing>cancelled',
-        'failed>rolling_back', 'rolling_back>rolled_back', 'rolling_back>failed',
+        'completed>rolling_back', 'failed>rolling_back', 'rolling_back>rolled_back', 'rolling_back>failed',
       ].sort(),
     );
   });

@@ -63,8 +63,8 @@ export class PlanExecution implements PlanExecutor {
   }
 
   /**
-   * `plan_rollback`: undoes a plan that ended `failed` (halted and held, halted by the `continue` policy's failures, or a
-   * rollback left incomplete), every applied device from its recorded change, newest first; answers the plan
+   * `plan_rollback`: undoes a plan that ended `completed`, or `failed` (halted and held, halted by the `continue` policy's
+   * failures, or a rollback left incomplete), every applied device from its recorded change, newest first; answers the plan
    * `rolling_back` at once (progress follows as for a rollout).
    */
   async rollback(planId: string, principal: Principal, correlationId?: string): Promise<Plan> {

@@ -79,6 +79,8 @@ export function nextStep(props: Pick<PlanProps, 'id' | 'status'>): string {
       return `Follow it with plan_status, or read plan://${props.id}/execution-log.`;
     case 'failed':
       return 'Read plan_status for the failed steps; plan_rollback undoes the applied devices.';
+    case 'completed':
+      return 'Nothing; every device is applied and verified. plan_rollback would undo them all.';
     default:
       return 'Nothing; the plan is finished.';
   }
