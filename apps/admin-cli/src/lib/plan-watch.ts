@@ -4,7 +4,7 @@ import { MultiBar, Presets, SingleBar } from 'cli-progress';
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { write } from './cli-io';
-import { batchDetail, batchLabel, logLineJson, logLineText, planStatusJson, planStatusView, PlanStatusView, settledOf, statusLine } from './plan-status-render';
+import { BatchProgress, batchDetail, batchLabel, logLineJson, logLineText, planStatusJson, planStatusView, PlanStatusView, settledOf, statusLine } from './plan-status-render';
 
 export const DEFAULT_WATCH_INTERVAL_MS = 500;
 
@@ -70,10 +70,14 @@ export function jsonLinesRenderer(out: Writable): PlanWatchRenderer {
   };
 }
 
-/** On a terminal: a progress bar per batch (devices done of the batch), the log entries printed above the bars. */
+/**
+ * On a terminal: a progress bar per batch (devices done of the batch), the log entries printed above the bars. Ctrl+C
+ * is the caller's to handle (abort the watch: `stop` restores the cursor), not cli-progress's gracefulExit, which
+ * would swallow the signal and leave the watch running.
+ */
 export function barRenderer(out: Writable, planId: string): PlanWatchRenderer {
   const multi = new MultiBar(
-    { stream: out, format: ' {label} [{bar}] {value}/{total} {state}', barsize: 24, hideCursor: true, gracefulExit: true, clearOnComplete: false, autopadding: true },
+    { stream: out, format: ' {label} [{bar}] {value}/{total} {state}', barsize: 24, hideCursor: true, clearOnComplete: false, autopadding: true },
     Presets.shades_classic,
   );
   const head = multi.create(0, 0, { label: planId, state: '' }, { format: ' {label}: {state}' });
@@ -82,9 +86,15 @@ export function barRenderer(out: Writable, planId: string): PlanWatchRenderer {
     update(view, newLog) {
       for (const line of newLog) multi.log(`${logLineText(line)}\n`);
       head.update(view.done, { label: planId, state: `${view.status} ${view.done}/${view.total}` });
-      if (bars.length === 0) bars = view.batches.map((b) => multi.create(b.devices.length, 0, { label: batchLabel(b), state: '' }));
-      view.batches.forEach((b, i) => bars[i]?.update(settledOf(b), { label: batchLabel(b), state: batchDetail(b) }));
+      const width = Math.max(...view.batches.map((b) => batchLabel(b).length));
+      const label = (b: BatchProgress) => batchLabel(b).padEnd(width);
+      if (bars.length === 0) bars = view.batches.map((b) => multi.create(b.devices.length, 0, { label: label(b), state: '' }));
+      view.batches.forEach((b, i) => bars[i]?.update(settledOf(b), { label: label(b), state: batchDetail(b) }));
     },
-    stop: () => multi.stop(),
+    stop() {
+      // A last redraw first: log lines are buffered until the next one, and stop() alone does not flush them.
+      multi.update();
+      multi.stop();
+    },
   };
 }

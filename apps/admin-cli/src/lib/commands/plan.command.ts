@@ -6,12 +6,14 @@ import { CliUsageError, ReportedFailure } from '../cli-error';
 import { write } from '../cli-io';
 import { limitOf } from '../option-parsers';
 import { planJson, planSummaryJson, planTable, planText } from '../plan-render';
-import { planStatusJson, planStatusText, planStatusView } from '../plan-status-render';
+import { planStatusJson, planStatusText, planStatusView, PlanStatusView } from '../plan-status-render';
 import { barRenderer, DEFAULT_WATCH_INTERVAL_MS, jsonLinesRenderer, lineRenderer, watchPlan } from '../plan-watch';
 import { AbortedByUser } from './device-remove.command';
 
 /** `plan status --watch` exits 3 when the plan ended other than completed (1 and 2 stay usage and internal errors). */
 export const PLAN_NOT_COMPLETED_EXIT = 3;
+/** Ended by Ctrl+C, as shells report a SIGINT. */
+const INTERRUPTED_EXIT = 130;
 
 const intervalOf = (value: string): number => {
   const n = Number(value);
@@ -107,7 +109,20 @@ export function planCommand(ctx: CliContext): Command {
         }
         const onTerminal = (out as { isTTY?: boolean }).isTTY === true;
         const renderer = options.json ? jsonLinesRenderer(out) : onTerminal ? barRenderer(out, id) : lineRenderer(out, id);
-        const end = await watchPlan(() => services.plans.get(id), renderer, { intervalMs: options.interval });
+        // Ctrl+C ends the watch (never the rollout, which runs in the server): the bars stop and the cursor comes back.
+        const interrupt = new AbortController();
+        const stop = () => interrupt.abort();
+        process.once('SIGINT', stop).once('SIGTERM', stop);
+        let end: PlanStatusView;
+        try {
+          end = await watchPlan(() => services.plans.get(id), renderer, { intervalMs: options.interval, signal: interrupt.signal });
+        } catch (error) {
+          if (!interrupt.signal.aborted) throw error;
+          write(ctx.io.stderr, `Stopped watching ${id}; the rollout goes on in the server (plan status ${id}).`);
+          throw new ReportedFailure('watch interrupted', INTERRUPTED_EXIT);
+        } finally {
+          process.off('SIGINT', stop).off('SIGTERM', stop);
+        }
         const reason = end.failureReason ? `: ${end.failureReason}` : '';
         if (!options.json) write(out, end.status === 'completed' ? `Plan ${id} completed.` : `Plan ${id} ended ${end.status === 'pending' || end.status === 'approved' ? 'expired' : end.status}${reason}.`);
         if (end.status !== 'completed') throw new ReportedFailure(`plan ${id} ended ${end.status}`, PLAN_NOT_COMPLETED_EXIT);
