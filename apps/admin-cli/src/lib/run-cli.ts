@@ -19,7 +19,7 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv, 
       // Commander already printed its message (and help after errors).
       return error.exitCode === 0 ? EXIT.ok : EXIT.user;
     }
-    if (error instanceof ReportedFailure) return EXIT.internal;
+    if (error instanceof ReportedFailure) return error.exitCode;
     if (error instanceof AbortedByUser) {
       write(io.stderr, error.message);
       return EXIT.user;

@@ -1,12 +1,25 @@
 import { PLAN_STATUSES, PlanStatus, Principal } from '@routeros-mcp/composition';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { userInfo } from 'node:os';
 import { CliContext } from '../cli-context';
-import { CliUsageError } from '../cli-error';
+import { CliUsageError, ReportedFailure } from '../cli-error';
 import { write } from '../cli-io';
 import { limitOf } from '../option-parsers';
 import { planJson, planSummaryJson, planTable, planText } from '../plan-render';
+import { planStatusJson, planStatusText, planStatusView, PlanStatusView } from '../plan-status-render';
+import { barRenderer, DEFAULT_WATCH_INTERVAL_MS, jsonLinesRenderer, lineRenderer, watchPlan } from '../plan-watch';
 import { AbortedByUser } from './device-remove.command';
+
+/** `plan status --watch` exits 3 when the plan ended other than completed (1 and 2 stay usage and internal errors). */
+export const PLAN_NOT_COMPLETED_EXIT = 3;
+/** Ended by Ctrl+C, as shells report a SIGINT. */
+const INTERRUPTED_EXIT = 130;
+
+const intervalOf = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 50 || n > 60_000) throw new InvalidArgumentError('must be whole milliseconds from 50 to 60000');
+  return n;
+};
 
 /** A person at this CLI: `os:<user>`, so an approval names the operating-system account that gave it. */
 const osPrincipal = (): Principal => ({ id: `os:${userInfo().username}`, via: 'admin-cli' });
@@ -80,5 +93,48 @@ export function planCommand(ctx: CliContext): Command {
       });
     });
 
-  return new Command('plan').description('multi-device change plans: review, approve, reject, cancel').addCommand(list).addCommand(show).addCommand(approve).addCommand(reject).addCommand(cancel);
+  const status = new Command('status')
+    .description("a plan's rollout: status, each batch's devices (applied, failed, rolled back) and health gate, the latest log entries")
+    .argument('<id>', 'plan id')
+    .option('--watch', 'follow the rollout until the plan ends (a progress bar per batch on a terminal, a line per change otherwise); exit 0 when it completed, 3 when it ended otherwise')
+    .option('--interval <ms>', 'with --watch: read the plan this often', intervalOf, DEFAULT_WATCH_INTERVAL_MS)
+    .option('--json', 'print JSON (with --watch: one object per change)')
+    .action(async (id: string, options: { watch?: boolean; interval: number; json?: boolean }, cmd: Command) => {
+      await ctx.withServices(cmd, async (services) => {
+        const out = ctx.io.stdout;
+        if (!options.watch) {
+          const view = planStatusView(await services.plans.get(id));
+          write(out, options.json ? JSON.stringify(planStatusJson(view)) : planStatusText(view));
+          return;
+        }
+        const onTerminal = (out as { isTTY?: boolean }).isTTY === true;
+        const renderer = options.json ? jsonLinesRenderer(out) : onTerminal ? barRenderer(out, id) : lineRenderer(out, id);
+        // Ctrl+C ends the watch (never the rollout, which runs in the server): the bars stop and the cursor comes back.
+        const interrupt = new AbortController();
+        const stop = () => interrupt.abort();
+        process.once('SIGINT', stop).once('SIGTERM', stop);
+        let end: PlanStatusView;
+        try {
+          end = await watchPlan(() => services.plans.get(id), renderer, { intervalMs: options.interval, signal: interrupt.signal });
+        } catch (error) {
+          if (!interrupt.signal.aborted) throw error;
+          write(ctx.io.stderr, `Stopped watching ${id}; the rollout goes on in the server (plan status ${id}).`);
+          throw new ReportedFailure('watch interrupted', INTERRUPTED_EXIT);
+        } finally {
+          process.off('SIGINT', stop).off('SIGTERM', stop);
+        }
+        const reason = end.failureReason ? `: ${end.failureReason}` : '';
+        if (!options.json) write(out, end.status === 'completed' ? `Plan ${id} completed.` : `Plan ${id} ended ${end.status === 'pending' || end.status === 'approved' ? 'expired' : end.status}${reason}.`);
+        if (end.status !== 'completed') throw new ReportedFailure(`plan ${id} ended ${end.status}`, PLAN_NOT_COMPLETED_EXIT);
+      });
+    });
+
+  return new Command('plan')
+    .description('multi-device change plans: review, approve, reject, cancel, follow a rollout')
+    .addCommand(list)
+    .addCommand(show)
+    .addCommand(approve)
+    .addCommand(reject)
+    .addCommand(cancel)
+    .addCommand(status);
 }
