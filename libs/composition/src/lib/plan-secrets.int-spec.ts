@@ -1,19 +1,13 @@
-import type { Principal } from '@routeros-mcp/application-ports';
 import { redactedPlan } from '@routeros-mcp/application-use-cases';
-import { loadConfig, sqlitePath } from '@routeros-mcp/config';
-import type { Plan, PlanStatus } from '@routeros-mcp/domain-plans';
+import { sqlitePath } from '@routeros-mcp/config';
+import type { Plan } from '@routeros-mcp/domain-plans';
 import { executionLogOf } from '@routeros-mcp/domain-plans';
 import { ALL_TOOLS, type ToolContext } from '@routeros-mcp/mcp-protocol';
-import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, simControl } from '@routeros-mcp/testing';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { AdminServices, buildContainer, ServerServices } from '../index';
+import type { AdminServices, ServerServices } from '../index';
+import { approver, model, planEnded, PlanRig, startPlanRig } from '../../test/plan-rig';
 
-const SIM_USER = { name: 'admin', password: 'sim-pw' };
-const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
-const model: Principal = { id: 'model', via: 'stdio' };
-const approver: Principal = { id: 'os:alice', via: 'admin-cli' };
 const FLAGS = { allow_advanced_writes: true, allow_professional_workflows: true, allow_wireless_writes: true };
 /** New passphrases (written by the plans) and the factory ones they replace (restored by the rollback). */
 const NEW_WIFI = 'plan-wifi-rotated-2026';
@@ -21,7 +15,6 @@ const NEW_LEGACY = 'plan-legacy-rotated-2026';
 const OLD_WIFI = 'factory-wifi-key';
 const OLD_LEGACY = 'factory-ac-key';
 const SECRETS = [NEW_WIFI, NEW_LEGACY, OLD_WIFI, OLD_LEGACY];
-const TERMINAL: readonly PlanStatus[] = ['completed', 'failed', 'cancelled', 'rolled_back'];
 /** Fleet `mixed` profiles: 0 home (wifi package), 1 edge, 2 chr, 3 legacy-ap (legacy wireless), 4 home. */
 const WIFI_DEVICES = [0, 4];
 const LEGACY_DEVICE = 3;
@@ -35,12 +28,10 @@ const LEGACY_CHANGE = { package: 'wireless', security_profiles: [{ name: 'defaul
 const HOLD = { canarySize: 1, batchSize: 1, pauseSeconds: 0, health: { maxCpuPercent: 80 }, haltPolicy: 'halt_and_hold' as const };
 
 describe('wireless passphrases through plans on RouterOS 7.20.5: sealed at rest, never shown, applied and rolled back (simulator, SQLite)', () => {
+  let rig: PlanRig;
   let fleet: Fleet;
-  let dir: ReturnType<typeof tempDir>;
-  let config: ReturnType<typeof loadConfig>;
   let admin: AdminServices;
   let server: ServerServices;
-  const logs: string[] = [];
   const planIds: string[] = [];
 
   const deviceConfig = async (i: number) => (await simControl(fleet, 'GET', `/devices/${i}/state`)).config as Record<string, Record<string, string>[] | undefined>;
@@ -51,20 +42,7 @@ describe('wireless passphrases through plans on RouterOS 7.20.5: sealed at rest,
   const legacyKeyOf = async (i: number) => ((await deviceConfig(i))['interface/wireless/security-profiles'] ?? []).find((p) => p['name'] === 'default')!['wpa2-pre-shared-key'];
   const fault = (i: number, faults: Record<string, unknown>) => simControl(fleet, 'PUT', `/devices/${i}/faults`, faults);
 
-  /** Waits for a committed state of the plan (read from the database), with a generous bound. */
-  async function planWhere(planId: string, done: (plan: Plan) => boolean, boundMs = 150_000): Promise<Plan> {
-    const until = Date.now() + boundMs;
-    for (;;) {
-      const plan = await server.plans.get(planId);
-      if (done(plan)) return plan;
-      if (Date.now() > until) throw new Error(`plan ${planId} is still ${plan.status}: ${JSON.stringify(executionLogOf({ transitions: plan.transitions, executionLog: plan.executionLog }).map((l) => l.message))}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const ended = async (planId: string) => {
-    await planWhere(planId, (p) => TERMINAL.includes(p.status) && !server.rollouts.isRunning(planId));
-    return server.plans.get(planId);
-  };
+  const ended = (planId: string) => planEnded(server, planId);
 
   /**
    * Created by the model, approved by a person at the admin CLI (another container: the hash it checks is of the
@@ -107,21 +85,11 @@ describe('wireless passphrases through plans on RouterOS 7.20.5: sealed at rest,
   }
 
   beforeAll(async () => {
-    fleet = await startFleet({ devices: 5, profile: 'mixed', version: '7.20.5', users: [{ ...SIM_USER, group: 'full' }] });
-    dir = tempDir();
-    config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'debug' }, homeDir: '/nonexistent' });
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
-    admin = (await buildContainer(config, { logStream })).get(AdminServices);
-    server = (await buildContainer(config, { logStream, migrate: false })).get(ServerServices);
-    for (const i of [...WIFI_DEVICES, LEGACY_DEVICE]) await admin.devices.enroll(operator, ...enrollmentOf(fleet.devices[i], `r${i}`, SIM_USER, { capabilities: FLAGS }));
+    const enrolled = [...WIFI_DEVICES, LEGACY_DEVICE];
+    rig = await startPlanRig({ fleet: { devices: 5, profile: 'mixed', version: '7.20.5' }, logLevel: 'debug', capabilities: (i) => (enrolled.includes(i) ? FLAGS : undefined) });
+    ({ fleet, admin, server } = rig);
   }, 180_000);
-  afterAll(async () => {
-    await server?.close();
-    await admin?.close();
-    await fleet?.stop();
-    dir?.remove();
-  });
+  afterAll(() => rig?.close());
 
   it('wifi package on two devices: the new passphrase lands through a profile, the rollback restores the old inline one', async () => {
     for (const i of WIFI_DEVICES) expect((await wifiOf(i)).wifi1['security.passphrase']).toBe(OLD_WIFI);
@@ -173,8 +141,8 @@ describe('wireless passphrases through plans on RouterOS 7.20.5: sealed at rest,
     const audit = await server.audit.recent({ limit: 1000 });
     expect(audit.filter((e) => e.action === 'plan.create')).toHaveLength(2);
     look('audit', JSON.stringify(audit));
-    look('logs', logs.join(''));
-    const file = sqlitePath(config);
+    look('logs', rig.logs.join(''));
+    const file = sqlitePath(rig.config);
     expect(existsSync(file)).toBe(true);
     for (const f of [file, `${file}-wal`, `${file}-journal`]) if (existsSync(f)) look(f, readFileSync(f).toString('latin1'));
     expect(found).toEqual([]);

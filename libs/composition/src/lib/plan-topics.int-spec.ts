@@ -1,15 +1,12 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import { loadConfig, sqlitePath } from '@routeros-mcp/config';
+import { sqlitePath } from '@routeros-mcp/config';
 import { bridgeTopic, dhcpTopic, firewallRulesTopic, PlanTopic, staticRoutesTopic, wirelessTopic } from '@routeros-mcp/domain-plans';
-import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
+import type { Fleet } from '@routeros-mcp/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { AdminServices, buildContainer, ServerServices } from '../index';
+import type { ServerServices } from '../index';
+import { PlanRig, SIM_USER, startPlanRig } from '../../test/plan-rig';
 
-const SIM_USER = { name: 'admin', password: 'sim-pw' };
-const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
 const runner: Principal = { id: 'plan-runner', via: 'stdio' };
 /** The passphrases written (new) and replaced (the factory ones): none may be stored, logged or audited in the clear. */
 const SECRETS = ['office-wifi-2026-secret', 'guest-ac-2026-secret', 'factory-wifi-key', 'factory-ac-key'];
@@ -191,29 +188,15 @@ const CASES: TopicCase[] = [
 ];
 
 describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on RouterOS %s', (version) => {
+  let rig: PlanRig;
   let fleet: Fleet;
-  let dir: ReturnType<typeof tempDir>;
-  let admin: AdminServices;
   let server: ServerServices;
-  let config: ReturnType<typeof loadConfig>;
-  const logs: string[] = [];
 
   beforeAll(async () => {
-    fleet = await startFleet({ devices: 4, profile: 'mixed', version, users: [{ ...SIM_USER, group: 'full' }] });
-    dir = tempDir();
-    config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'debug' }, homeDir: '/nonexistent' });
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
-    admin = (await buildContainer(config, { logStream })).get(AdminServices);
-    server = (await buildContainer(config, { logStream, migrate: false })).get(ServerServices);
-    for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, SIM_USER, { capabilities: FLAGS }));
+    rig = await startPlanRig({ fleet: { devices: 4, profile: 'mixed', version }, logLevel: 'debug', capabilities: () => FLAGS });
+    ({ fleet, server } = rig);
   }, 180_000);
-  afterAll(async () => {
-    await server?.close();
-    await admin?.close();
-    await fleet?.stop();
-    dir?.remove();
-  });
+  afterAll(() => rig?.close());
 
   const state = async (c: TopicCase) => Object.fromEntries(await Promise.all(c.menus.map(async (m) => [m, await rows(fleet, c.device, m)] as const)));
   const step = (c: TopicCase, dryRun: boolean) =>
@@ -253,8 +236,8 @@ describe.each(['7.15.3', '7.20.5'])('plan topics through the change pipeline on 
     expect(records.filter((r) => r.tool === wirelessTopic.tool || r.tool === 'change_revert').length).toBeGreaterThanOrEqual(4);
     look('change records', JSON.stringify(records));
     look('audit', JSON.stringify(await server.audit.recent({ limit: 500 })));
-    look('logs', logs.join(''));
-    const file = sqlitePath(config);
+    look('logs', rig.logs.join(''));
+    const file = sqlitePath(rig.config);
     for (const f of [file, `${file}-wal`, `${file}-journal`]) if (existsSync(f)) look(f, readFileSync(f).toString('latin1'));
     expect(found).toEqual([]);
     // The old passphrases are kept, sealed, to undo the changes.

@@ -1,24 +1,17 @@
-import type { DomainEvent, Principal } from '@routeros-mcp/application-ports';
-import { loadConfig } from '@routeros-mcp/config';
-import type { Plan, PlanStatus } from '@routeros-mcp/domain-plans';
+import type { DomainEvent } from '@routeros-mcp/application-ports';
+import type { Plan } from '@routeros-mcp/domain-plans';
 import { executionLogOf } from '@routeros-mcp/domain-plans';
-import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
-import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { AdminServices, buildContainer, ServerServices } from '../index';
+import { Fleet, simControl } from '@routeros-mcp/testing';
+import type { AdminServices, ServerServices } from '../index';
+import { approver, model, planEnded, PlanRig, planWhere, startPlanRig } from '../../test/plan-rig';
 
-const SIM_USER = { name: 'admin', password: 'sim-pw' };
-const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
-const model: Principal = { id: 'model', via: 'stdio' };
-const approver: Principal = { id: 'os:alice', via: 'admin-cli' };
 const FULL = { allow_advanced_writes: true, allow_professional_workflows: true, allow_firewall_writes: true };
 const DEVICES = 6;
 const ids = Array.from({ length: DEVICES }, (_, i) => `r${i}`);
-const TERMINAL: readonly PlanStatus[] = ['completed', 'failed', 'cancelled', 'rolled_back'];
 
 describe('the rollout runner against simulated devices, on SQLite', () => {
+  let rig: PlanRig;
   let fleet: Fleet;
-  let dir: ReturnType<typeof tempDir>;
   let admin: AdminServices;
   let server: ServerServices;
   const events: DomainEvent[] = [];
@@ -29,24 +22,7 @@ describe('the rollout runner against simulated devices, on SQLite', () => {
   const listOf = async (i: number, list: string) => ((await config(i))['ip/firewall/address-list'] ?? []).filter((r) => r['list'] === list).map((r) => r['address']).sort();
   const fault = (i: number, faults: Record<string, unknown>) => simControl(fleet, 'PUT', `/devices/${i}/faults`, faults);
 
-  /** Waits for a committed state of the plan (read from the database), with a generous bound. */
-  async function planWhere(planId: string, done: (plan: Plan) => boolean, boundMs = 150_000): Promise<Plan> {
-    const until = Date.now() + boundMs;
-    for (;;) {
-      const plan = await server.plans.get(planId);
-      if (done(plan)) return plan;
-      if (Date.now() > until) throw new Error(`plan ${planId} is still ${plan.status}: ${JSON.stringify(executionLogOf({ transitions: plan.transitions, executionLog: plan.executionLog }).map((l) => l.message))}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  /**
-   * The plan at its end, once the runner let go of it (on SQLite one connection serves every query, so a read made
-   * while the runner's last save is under way could see the plan row before its step rows).
-   */
-  const ended = async (planId: string) => {
-    await planWhere(planId, (p) => TERMINAL.includes(p.status) && !server.rollouts.isRunning(planId));
-    return server.plans.get(planId);
-  };
+  const ended = (planId: string) => planEnded(server, planId);
 
   /** Created by the model, approved by a person at the admin CLI, applied by the model: the runner takes it from there. */
   async function applied(topic: string, change: Record<string, unknown>, rollout: Record<string, unknown>, devices = ids): Promise<Plan> {
@@ -62,23 +38,12 @@ describe('the rollout runner against simulated devices, on SQLite', () => {
   }
 
   beforeAll(async () => {
-    fleet = await startFleet({ devices: DEVICES, profile: 'home', version: '7.20.5', users: [{ ...SIM_USER, group: 'full' }] });
-    dir = tempDir();
-    const logStream = new PassThrough();
-    logStream.resume();
-    const cfg = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'info' }, homeDir: '/nonexistent' });
-    admin = (await buildContainer(cfg, { logStream })).get(AdminServices);
-    server = (await buildContainer(cfg, { logStream, migrate: false })).get(ServerServices);
+    rig = await startPlanRig({ fleet: { devices: DEVICES, profile: 'home', version: '7.20.5' }, logLevel: 'info', capabilities: () => FULL });
+    ({ fleet, admin, server } = rig);
     server.events.subscribe('plan.progress', (e) => void events.push(e));
     server.events.subscribe('plan.changed', (e) => void events.push(e));
-    for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, SIM_USER, { capabilities: FULL }));
   }, 180_000);
-  afterAll(async () => {
-    await server?.close();
-    await admin?.close();
-    await fleet?.stop();
-    dir?.remove();
-  });
+  afterAll(() => rig?.close());
   afterEach(async () => {
     for (let i = 0; i < DEVICES; i++) await simControl(fleet, 'DELETE', `/devices/${i}/faults`);
   });
@@ -166,7 +131,7 @@ describe('the rollout runner against simulated devices, on SQLite', () => {
     const before = await Promise.all(ids.map((_d, i) => dnsOf(i)));
     const plan = await applied('dns_ntp', { dns: { servers: ['192.0.2.74'] } }, { canarySize: 1, batchSize: 2, pauseSeconds: 600 });
     // The canary's gate passed: the runner is in the pause.
-    await planWhere(plan.id, (p) => p.executionLog.some((e) => e.kind === 'gate' && e.batch === 0));
+    await planWhere(server, plan.id, (p) => p.executionLog.some((e) => e.kind === 'gate' && e.batch === 0));
     const asked = await server.plans.cancel(plan.id, model, 'wrong servers');
     expect(asked.status).toBe('executing');
     const done = await ended(plan.id);
