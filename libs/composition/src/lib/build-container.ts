@@ -29,7 +29,7 @@ export interface BuildOptions {
   secrets?: Secrets;
   /** Told about every device request and circuit change (the HTTP server's metrics); none by default. */
   deviceRequestObserver?: DeviceRequestObserver;
-  /** Changes a dead process left unfinished: looked for once at start (default), or periodically by one replica (HTTP). */
+  /** Changes a dead process left unfinished: looked for once at start, or periodically by one replica (HTTP; the default where plans run). */
   changeRecovery?: ChangeRecoveryMode;
   /** Run approved plans in this process (default, for the servers); false leaves them to other processes (specs of apply alone). */
   runPlans?: boolean;
@@ -157,7 +157,9 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
           scheduler.start();
         }
         healthPoller = ctx.get(HealthPoller);
-        recover(ctx, options.changeRecovery ?? 'once');
+        // A process that runs plans sweeps periodically: a step whose change a killed process left in flight waits for
+        // the sweep, and a sweep at start finds the dead process's device lock still leased and passes it by.
+        recover(ctx, options.changeRecovery ?? (options.runPlans !== false ? 'periodic' : 'once'));
         // Every server process runs the plans it can lead (exactly one per plan on PostgreSQL), picking up any left running.
         rollouts = ctx.get(PlanExecution);
         if (options.runPlans !== false) rollouts.start();

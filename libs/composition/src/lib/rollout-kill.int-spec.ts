@@ -1,5 +1,5 @@
 import type { AuditEvent, Principal } from '@routeros-mcp/application-ports';
-import { AuditLog } from '@routeros-mcp/application-ports';
+import { AuditLog, ConcurrentModificationError } from '@routeros-mcp/application-ports';
 import { loadConfig } from '@routeros-mcp/config';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import type { Plan, PlanStatus } from '@routeros-mcp/domain-plans';
@@ -8,17 +8,27 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Container } from 'inversify';
+import * as sqlite3 from 'sqlite3';
 import { AdminServices, buildContainer, ServerServices } from '../index';
 
+/*
+ * kill -9 of the process running a 20-device rollout at ten distinct points, then a fresh process resumes it. Each
+ * point is reached by an observable event (a committed state, a log line of the runner, a simulator request in
+ * flight), never by sleeping. After each: every device as the plan's record says, no step applied (or undone) twice,
+ * no audit record lost. The killed process is the composition a server runs (buildContainer + ServerServices, with
+ * periodic change recovery); apps/stdio-server/test/rollout-kill.e2e-spec.ts kills the real stdio server the same way.
+ */
 const USER = { name: 'admin', password: 'sim-pw' };
 const WORKSPACE = join(__dirname, '..', '..', '..', '..');
 const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
 const model: Principal = { id: 'model', via: 'stdio' };
 const approver: Principal = { id: 'os:alice', via: 'admin-cli' };
 const FULL = { allow_advanced_writes: true, allow_professional_workflows: true, allow_firewall_writes: true };
-const DEVICES = 10;
+const DEVICES = 20;
 const ids = Array.from({ length: DEVICES }, (_, i) => `r${i}`);
 const TERMINAL: readonly PlanStatus[] = ['completed', 'failed', 'cancelled', 'rolled_back'];
+/** Canary r0, then r1–r5, r6–r10, r11–r15, r16–r19. */
+const ROLLOUT = { canarySize: 1, batchSize: 5, pauseSeconds: 0 };
 
 /** A server process (the built libraries) that runs every plan it can lead, with periodic crash recovery of changes. */
 const CHILD = `
@@ -41,7 +51,21 @@ async function waitFor<T>(read: () => Promise<T | undefined>, what: () => string
   }
 }
 
-describe('a rollout killed with SIGKILL at distinct points resumes in a fresh process (10 simulated devices, SQLite)', () => {
+/** A second connection to the SQLite file holding its write lock: every commit of another process waits (reads go on, WAL). */
+async function holdWriteLock(file: string): Promise<() => Promise<void>> {
+  const db = await new Promise<sqlite3.Database>((resolve, reject) => {
+    const opened: sqlite3.Database = new sqlite3.Database(file, (error) => (error ? reject(error) : resolve(opened)));
+  });
+  const exec = (sql: string) => new Promise<void>((resolve, reject) => db.exec(sql, (error) => (error ? reject(error) : resolve())));
+  await exec('PRAGMA busy_timeout = 10000');
+  await exec('BEGIN IMMEDIATE');
+  return async () => {
+    await exec('ROLLBACK');
+    await new Promise<void>((resolve) => db.close(() => resolve()));
+  };
+}
+
+describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes in a fresh process (SQLite)', () => {
   let fleet: Fleet;
   let dir: ReturnType<typeof tempDir>;
   let admin: AdminServices;
@@ -49,9 +73,14 @@ describe('a rollout killed with SIGKILL at distinct points resumes in a fresh pr
   let container: Container;
   const children = new Set<ChildProcess>();
   const env = () => ({ ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'info' });
+  const runEnded = (planId: string) => new RegExp(`plan run ended.*${planId}|${planId}.*plan run ended`);
 
-  const dnsOf = async (i: number) => ((await simControl(fleet, 'GET', `/devices/${i}/state`)).config['ip/dns'][0] as Record<string, string>)['servers'];
+  const stateOf = (i: number) => simControl(fleet, 'GET', `/devices/${i}/state`);
+  const dnsOf = async (i: number) => ((await stateOf(i)).config['ip/dns'][0] as Record<string, string>)['servers'];
+  const inFlight = async (i: number) => ((await stateOf(i)).rest_stats as { inFlight: number }).inFlight > 0;
   const fault = (i: number, faults: Record<string, unknown>) => simControl(fleet, 'PUT', `/devices/${i}/faults`, faults);
+  const clearFaults = (i: number) => simControl(fleet, 'DELETE', `/devices/${i}/faults`);
+  const dnsBefore = () => Promise.all(ids.map((_d, i) => dnsOf(i)));
 
   /** Starts a runner process; answers it and its log so far. */
   function runner(): { child: ChildProcess; log: () => string; exited: Promise<unknown> } {
@@ -67,76 +96,104 @@ describe('a rollout killed with SIGKILL at distinct points resumes in a fresh pr
     return { child, log: () => log, exited };
   }
 
-  async function apply(dns: string, rollout: Record<string, unknown>): Promise<Plan> {
-    const plan = await server.plans.create('dns_ntp', { devices: ids, change: { dns: { servers: [dns] } }, rollout: { canarySize: 1, batchSize: 3, pauseSeconds: 0, ...rollout } }, model);
+  async function approved(dns: string, rollout: Record<string, unknown>): Promise<Plan> {
+    const plan = await server.plans.create('dns_ntp', { devices: ids, change: { dns: { servers: [dns] } }, rollout: { ...ROLLOUT, ...rollout } }, model);
     await admin.plans.approve(plan.id, approver);
-    // This process does not run plans (runPlans: false): the child does.
-    return server.plans.apply(plan.id, model);
+    return plan;
+  }
+
+  /** Created, approved and applied (committed `executing`); this process runs no plans (runPlans: false): a child does. */
+  async function apply(dns: string, rollout: Record<string, unknown>): Promise<Plan> {
+    return server.plans.apply((await approved(dns, rollout)).id, model);
   }
 
   const records = async (): Promise<ChangeRecord[]> => (await Promise.all(ids.map((deviceId) => admin.changes.list({ deviceId, limit: 500 })))).flat();
   const ofPlan = (all: ChangeRecord[], planId: string) => all.filter((r) => r.authority.kind === 'approved_plan' && r.authority.planId === planId);
+  const planOf = (planId: string) => server.plans.get(planId);
+  const stepsOf = (planId: string) => planOf(planId).then((p) => p.steps);
+  const changeOf = (changeId: string | undefined) => (changeId ? admin.changes.get(changeId).catch(() => undefined) : Promise.resolve(undefined));
 
   /**
-   * Runs the plan in a child until `reached` (read from the database) holds, then SIGKILLs it. With `freeze`, the child
-   * is stopped (SIGSTOP) first and the point read again: only a point that still holds is killed at, else it goes on.
+   * Runs the plan in a child until `reached` (read from the database, the child's log, the simulator) holds, then
+   * SIGKILLs it. With `freeze`, the child is stopped (SIGSTOP) first and the point read again: only a point that still
+   * holds is killed at, else it goes on. Answers the child's log.
    */
-  async function killWhen(planId: string, reached: () => Promise<boolean>, freeze = false): Promise<void> {
-    const { child, log, exited } = runner();
+  async function killWhen(planId: string, reached: (log: string) => Promise<boolean>, freeze = false, started = runner()): Promise<string> {
+    const { child, log, exited } = started;
     await waitFor(async () => {
       if (/runner child failed/.test(log())) throw new Error(log());
-      if (!(await reached())) return undefined;
+      if (runEnded(planId).test(log())) throw new Error(`plan ${planId} ended before the kill point (child log: ${log().slice(-2000)})`);
+      if (!(await reached(log()))) return undefined;
       if (!freeze) return true;
       child.kill('SIGSTOP');
-      if (await reached()) return true;
+      if (await reached(log())) return true;
       child.kill('SIGCONT');
       return undefined;
-    }, () => `plan ${planId} to reach the kill point (child log: ${log().slice(-2000)})`, 120_000, freeze ? 2 : 50);
+    }, () => `plan ${planId} to reach the kill point (child log: ${log().slice(-2000)})`, 180_000, freeze ? 2 : 50);
     child.kill('SIGKILL');
     await exited;
     expect(log()).toMatch(/runner child ready/);
-    expect(log()).not.toMatch(new RegExp(`plan run ended.*${planId}|${planId}.*plan run ended`));
+    expect(log()).not.toMatch(runEnded(planId));
+    return log();
   }
 
   /** A fresh process resumes the plan to its end; it is then stopped (SIGTERM, a clean close). */
   async function resume(planId: string): Promise<Plan> {
     const { child, log, exited } = runner();
-    await waitFor(async () => (new RegExp(`plan run ended.*${planId}|${planId}.*plan run ended`).test(log()) ? true : undefined), () => `plan ${planId} to end in the fresh process (log: ${log().slice(-3000)})`, 180_000);
+    await waitFor(async () => (runEnded(planId).test(log()) ? true : undefined), () => `plan ${planId} to end in the fresh process (log: ${log().slice(-3000)})`, 240_000);
     child.kill('SIGTERM');
     await exited;
-    const plan = await server.plans.get(planId);
+    const plan = await planOf(planId);
     expect(TERMINAL).toContain(plan.status);
     return plan;
   }
 
-  /** Every device as the plan's record says; no step applied (or undone) twice; every settled change audited. */
-  async function checkInvariants(plan: Plan, planned: string, before: string[]): Promise<void> {
+  /**
+   * Every device as the plan's record says (succeeded: the planned value; rolled back, skipped: the value before);
+   * no step applied or undone twice (change records per step); every change record of the plan audited; the plan's
+   * own actions audited once each and its transitions one unbroken chain to its status.
+   */
+  async function checkInvariants(plan: Plan, planned: string, before: string[], extraActions: string[] = []): Promise<void> {
     for (const [i, step] of plan.steps.entries()) {
       expect(step.deviceId).toBe(`r${i}`);
-      expect([step.status, await dnsOf(i)]).toEqual([step.status, step.status === 'succeeded' ? planned : before[i]]);
+      expect(['succeeded', 'rolled_back', 'skipped']).toContain(step.status);
+      expect([step.deviceId, step.status, await dnsOf(i)]).toEqual([step.deviceId, step.status, step.status === 'succeeded' ? planned : before[i]]);
     }
     const mine = ofPlan(await records(), plan.id);
     for (const step of plan.steps) {
       const made = mine.filter((r) => r.authority.kind === 'approved_plan' && r.authority.stepId === step.id);
       const applied = made.filter((r) => !r.revertOf && (r.status === 'verified' || (r.status === 'reverted' && r.revertedBy)));
       const undone = made.filter((r) => r.revertOf && r.status === 'verified');
-      expect(applied.length).toBeLessThanOrEqual(1);
+      // Nothing left in flight or unsettled.
+      expect(made.filter((r) => !['verified', 'reverted', 'failed'].includes(r.status)).map((r) => [r.id, r.status])).toEqual([]);
+      expect([step.deviceId, applied.length]).toEqual([step.deviceId, step.status === 'skipped' ? 0 : 1]);
       expect(undone.length).toBeLessThanOrEqual(1);
       if (step.status === 'succeeded') expect(applied.map((r) => r.id)).toEqual([step.changeId]);
-      // A rolled-back step's change was undone once by its own recorded undo (or it had changed nothing).
-      if (step.status === 'rolled_back') expect([undone.length, applied.every((r) => r.status === 'reverted' && r.revertedBy === step.rollbackChangeId)]).toEqual([applied.length, true]);
+      // A rolled-back step's change was undone once, by its own recorded undo.
+      if (step.status === 'rolled_back') expect([step.deviceId, undone.map((r) => r.id), applied[0].revertedBy]).toEqual([step.deviceId, [step.rollbackChangeId], step.rollbackChangeId]);
       if (step.status === 'skipped') expect(made).toEqual([]);
     }
-    // No audit event lost: every change of the plan that ended has its record in the audit log (applied, undone or recovered).
     const audit = container.get<AuditLog>(AuditLog);
-    const events: AuditEvent[] = (await Promise.all(['change.apply', 'change.revert', 'change.recover'].map((action) => audit.list({ action, limit: 1000 })))).flat();
+    const list = async (action: string) => (await audit.list({ action, limit: 5000 })).filter((e) => e.planId === plan.id || mine.some((r) => r.id === e.arguments?.['change_id']));
+    // No audit event lost: every change of the plan has its record in the audit log (applied, undone or recovered).
+    const events: AuditEvent[] = (await Promise.all(['change.apply', 'change.revert', 'change.recover'].map(list))).flat();
     const audited = new Set(events.map((e) => e.arguments?.['change_id']));
     for (const record of mine) expect([record.id, record.status, audited.has(record.id)]).toEqual([record.id, record.status, true]);
-    // change.apply with a verified outcome: once per device for this plan.
+    // change.apply with a verified outcome: exactly once per device applied.
     const verifiedApplies = events.filter((e) => e.action === 'change.apply' && e.planId === plan.id && e.arguments?.['status'] === 'verified');
     const perDevice = new Map<string, number>();
     for (const e of verifiedApplies) perDevice.set(e.deviceId!, (perDevice.get(e.deviceId!) ?? 0) + 1);
-    for (const count of perDevice.values()) expect(count).toBe(1);
+    for (const [device, count] of perDevice) expect([device, count]).toEqual([device, 1]);
+    // The plan's own actions, each done once (a cancel that lost a race on the plan's version was asked again).
+    for (const action of ['plan.create', 'plan.approve', 'plan.apply', ...extraActions]) {
+      const done = (await list(action)).filter((e) => e.planId === plan.id && e.outcome === 'success');
+      expect([action, done.length]).toEqual([action, 1]);
+    }
+    // Transitions (committed with the state they describe): one chain, no status entered twice, ending where the plan is.
+    const chain = plan.transitions;
+    for (const [i, t] of chain.entries()) if (i > 0) expect(t.from).toBe(chain[i - 1].to);
+    expect(new Set(chain.map((t) => t.to)).size).toBe(chain.length);
+    expect(chain.at(-1)?.to).toBe(plan.status);
   }
 
   beforeAll(async () => {
@@ -149,10 +206,10 @@ describe('a rollout killed with SIGKILL at distinct points resumes in a fresh pr
     container = await buildContainer(config, { logStream, migrate: false, runPlans: false });
     server = container.get(ServerServices);
     for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, USER, { capabilities: FULL }));
-  }, 180_000);
+  }, 300_000);
   afterEach(async () => {
     for (const child of children) child.kill('SIGKILL');
-    for (let i = 0; i < DEVICES; i++) await simControl(fleet, 'DELETE', `/devices/${i}/faults`);
+    for (let i = 0; i < DEVICES; i++) await clearFaults(i);
   });
   afterAll(async () => {
     await server?.close();
@@ -161,78 +218,164 @@ describe('a rollout killed with SIGKILL at distinct points resumes in a fresh pr
     dir?.remove();
   });
 
-  const stepsOf = (planId: string) => server.plans.get(planId).then((p) => p.steps);
-
-  it('before a step: committed running, its change not yet recorded (a slow device reads before it records)', async () => {
-    const before = await Promise.all(ids.map((_d, i) => dnsOf(i)));
-    await fault(2, { latencyMs: 1500 });
+  it('1. before a step: committed running, its change not yet recorded (a slow device reads before it records)', async () => {
+    const before = await dnsBefore();
+    await fault(7, { latencyMs: 1500 });
     const plan = await apply('192.0.2.81', {});
     await killWhen(plan.id, async () => {
-      const step = (await stepsOf(plan.id))[2];
-      return step.status === 'running' && !(await admin.changes.get(step.changeId!).catch(() => undefined));
+      const step = (await stepsOf(plan.id))[7];
+      return step.status === 'running' && !(await changeOf(step.changeId));
     }, true);
-    await simControl(fleet, 'DELETE', '/devices/2/faults');
+    await clearFaults(7);
     const done = await resume(plan.id);
     expect(done.status).toBe('completed');
     await checkInvariants(done, '192.0.2.81', before);
-  }, 300_000);
+  }, 420_000);
 
-  it('mid-write: the device holds the write; crash recovery settles the change, the step runs again under a new id', async () => {
-    const before = await Promise.all(ids.map((_d, i) => dnsOf(i)));
-    await fault(4, { latencyMs: 2000 });
+  it('2. mid-write: the device holds the write; crash recovery settles the change, the step runs again under a new id', async () => {
+    const before = await dnsBefore();
+    await fault(9, { latencyMs: 2000 });
     const plan = await apply('192.0.2.82', {});
     let first: string | undefined;
     await killWhen(plan.id, async () => {
-      const step = (await stepsOf(plan.id))[4];
+      const step = (await stepsOf(plan.id))[9];
       first = step.changeId;
-      return step.status === 'running' && (await admin.changes.get(step.changeId!).catch(() => undefined))?.status === 'applying';
+      return step.status === 'running' && (await changeOf(step.changeId))?.status === 'applying';
     });
-    await simControl(fleet, 'DELETE', '/devices/4/faults');
+    await clearFaults(9);
     const done = await resume(plan.id);
     expect(done.status).toBe('completed');
-    expect(done.steps[4].changeId).not.toBe(first);
+    expect(done.steps[9].changeId).not.toBe(first);
     expect((await admin.changes.get(first!)).status).toMatch(/reverted|failed/);
     await checkInvariants(done, '192.0.2.82', before);
-  }, 300_000);
+  }, 420_000);
 
-  it('after a step, before its commit: the change verified, the step still running', async () => {
-    const before = await Promise.all(ids.map((_d, i) => dnsOf(i)));
+  it('3. after a step, before its commit: the change verified, the step still running', async () => {
+    const before = await dnsBefore();
     const plan = await apply('192.0.2.83', {});
     let caught: string | undefined;
     await killWhen(plan.id, async () => {
-      const steps = await stepsOf(plan.id);
-      for (const step of steps.filter((s) => s.status === 'running' && s.changeId)) {
-        if ((await admin.changes.get(step.changeId!).catch(() => undefined))?.status === 'verified') return Boolean((caught = step.id));
+      for (const step of (await stepsOf(plan.id)).filter((s) => s.status === 'running' && s.changeId)) {
+        if ((await changeOf(step.changeId))?.status === 'verified') return Boolean((caught = step.id));
       }
       return false;
     }, true);
     const done = await resume(plan.id);
     expect(done.status).toBe('completed');
-    const log = done.executionLog.find((e) => e.stepId === caught)!;
-    expect(log.message).toMatch(/found after a restart/);
+    expect(done.executionLog.find((e) => e.stepId === caught)!.message).toMatch(/found after a restart/);
     await checkInvariants(done, '192.0.2.83', before);
-  }, 300_000);
+  }, 420_000);
 
-  it('between batches: the gate recorded, in the pause', async () => {
-    const before = await Promise.all(ids.map((_d, i) => dnsOf(i)));
+  it('4. between batches: the gate recorded, in the pause', async () => {
+    const before = await dnsBefore();
     const plan = await apply('192.0.2.84', { pauseSeconds: 3 });
-    await killWhen(plan.id, async () => (await server.plans.get(plan.id)).executionLog.some((e) => e.kind === 'gate' && e.batch === 1));
+    await killWhen(plan.id, async () => (await planOf(plan.id)).executionLog.some((e) => e.kind === 'gate' && e.batch === 1));
     const done = await resume(plan.id);
     expect(done.status).toBe('completed');
     // The gate of batch 2 was taken once, before the kill.
     expect(done.executionLog.filter((e) => e.kind === 'gate' && e.batch === 1)).toHaveLength(1);
     await checkInvariants(done, '192.0.2.84', before);
-  }, 300_000);
+  }, 420_000);
 
-  it('mid-rollback: a failed gate in batch 2 rolls back; killed after the first device was restored', async () => {
-    const before = await Promise.all(ids.map((_d, i) => dnsOf(i)));
-    await fault(5, { cpuLoadPercent: 99 });
-    await fault(3, { latencyMs: 800 });
+  it('5. mid-rollback: a failed gate in batch 3 rolls back; killed after the first device was restored', async () => {
+    const before = await dnsBefore();
+    await fault(8, { cpuLoadPercent: 99 });
+    await fault(2, { latencyMs: 800 });
     const plan = await apply('192.0.2.85', { health: { maxCpuPercent: 80 } });
-    await killWhen(plan.id, async () => (await server.plans.get(plan.id)).executionLog.some((e) => e.kind === 'rollback'));
+    await killWhen(plan.id, async () => (await planOf(plan.id)).executionLog.some((e) => e.kind === 'rollback'));
     const done = await resume(plan.id);
     expect(done.status).toBe('rolled_back');
-    expect(done.steps.map((s) => s.status)).toEqual([...Array(7).fill('rolled_back'), 'skipped', 'skipped', 'skipped']);
+    expect(done.steps.map((s) => s.status)).toEqual([...Array(11).fill('rolled_back'), ...Array(9).fill('skipped')]);
     await checkInvariants(done, '192.0.2.85', before);
-  }, 300_000);
+  }, 420_000);
+
+  it('6. the plan committed executing and taken by the runner, its first step not yet committed (the database write held)', async () => {
+    const before = await dnsBefore();
+    const plan = await apply('192.0.2.86', {});
+    // Every commit waits while the lock is held: the runner reads the plan, says it runs it, and blocks on the canary's start.
+    const release = await holdWriteLock(join(dir.path, 'data', 'routeros-mcp.sqlite'));
+    try {
+      await killWhen(plan.id, async (log) => new RegExp(`plan runs here.*${plan.id}|${plan.id}.*plan runs here`).test(log));
+      expect((await stepsOf(plan.id)).map((s) => s.status)).toEqual(Array(DEVICES).fill('pending'));
+    } finally {
+      await release();
+    }
+    const done = await resume(plan.id);
+    expect(done.status).toBe('completed');
+    await checkInvariants(done, '192.0.2.86', before);
+  }, 420_000);
+
+  it("7. during the canary's health gate: its step committed, the gate's sampling held by a slow device", async () => {
+    const before = await dnsBefore();
+    await fault(0, { latencyMs: 1000 });
+    const plan = await apply('192.0.2.87', {});
+    await killWhen(plan.id, async () => {
+      const p = await planOf(plan.id);
+      return p.steps[0].status === 'succeeded' && !p.executionLog.some((e) => e.kind === 'gate') && (await inFlight(0));
+    }, true);
+    expect((await stepsOf(plan.id)).slice(1).map((s) => s.status)).toEqual(Array(DEVICES - 1).fill('pending'));
+    await clearFaults(0);
+    const done = await resume(plan.id);
+    expect(done.status).toBe('completed');
+    expect(done.executionLog.filter((e) => e.kind === 'gate' && e.batch === 0)).toHaveLength(1);
+    await checkInvariants(done, '192.0.2.87', before);
+  }, 420_000);
+
+  it("8. after the last step, before the plan's completion: every step committed, the last gate's sampling in flight", async () => {
+    const before = await dnsBefore();
+    await fault(19, { latencyMs: 1000 });
+    const plan = await apply('192.0.2.88', {});
+    await killWhen(plan.id, async () => {
+      const p = await planOf(plan.id);
+      return p.status === 'executing' && p.steps.every((s) => s.status === 'succeeded') && !p.executionLog.some((e) => e.kind === 'gate' && e.batch === 4) && (await inFlight(19));
+    }, true);
+    expect((await planOf(plan.id)).status).toBe('executing');
+    await clearFaults(19);
+    const done = await resume(plan.id);
+    expect(done.status).toBe('completed');
+    expect(done.executionLog.filter((e) => e.kind === 'gate')).toHaveLength(5);
+    await checkInvariants(done, '192.0.2.88', before);
+  }, 420_000);
+
+  it('9. mid-write of an undo: a failed gate in batch 4 rolls back, killed while a device holds the undo', async () => {
+    const before = await dnsBefore();
+    await fault(13, { cpuLoadPercent: 99 });
+    // A slow device: its undo is the write it holds when the process dies.
+    await fault(12, { latencyMs: 1200 });
+    const plan = await apply('192.0.2.89', { health: { maxCpuPercent: 80 } });
+    let firstUndo: string | undefined;
+    await killWhen(plan.id, async () => {
+      const p = await planOf(plan.id);
+      firstUndo = p.steps[12].rollbackChangeId;
+      return p.status === 'rolling_back' && (await changeOf(firstUndo))?.status === 'applying';
+    });
+    await clearFaults(12);
+    const done = await resume(plan.id);
+    expect(done.status).toBe('rolled_back');
+    expect(done.steps.map((s) => s.status)).toEqual([...Array(16).fill('rolled_back'), ...Array(4).fill('skipped')]);
+    // The undo in flight was settled by crash recovery; if it did not stick, a new one restored the device.
+    const settled = await admin.changes.get(firstUndo!);
+    if (settled.status !== 'verified') expect(done.steps[12].rollbackChangeId).not.toBe(firstUndo);
+    await checkInvariants(done, '192.0.2.89', before);
+  }, 420_000);
+
+  it('10. a cancel asked, not yet honoured: a step of batch 2 still running', async () => {
+    const before = await dnsBefore();
+    await fault(3, { latencyMs: 1500 });
+    const plan = await apply('192.0.2.90', {});
+    const started = runner();
+    await waitFor(async () => ((await changeOf((await stepsOf(plan.id))[3].changeId))?.status === 'applying' ? true : undefined), () => 'r3 writing', 180_000);
+    // The runner commits too: a cancel that loses the race on the plan's version is asked again, as a client would.
+    await waitFor(() => server.plans.cancel(plan.id, model, 'spec cancel').then(() => true, (error: Error) => (error instanceof ConcurrentModificationError ? undefined : Promise.reject(error))), () => 'the cancel to be committed', 60_000);
+    await killWhen(plan.id, async () => {
+      const p = await planOf(plan.id);
+      return p.status === 'executing' && Boolean(p.cancelRequested) && p.steps[3].status === 'running';
+    }, true, started);
+    await clearFaults(3);
+    const done = await resume(plan.id);
+    expect(done.status).toBe('cancelled');
+    // The batch under way finished; nothing after it started.
+    expect(done.steps.map((s) => s.status)).toEqual([...Array(6).fill('succeeded'), ...Array(14).fill('skipped')]);
+    await checkInvariants(done, '192.0.2.90', before, ['plan.cancel']);
+  }, 420_000);
 });

@@ -8,6 +8,7 @@ import {
 } from '@routeros-mcp/application-ports';
 import type { Plan } from '@routeros-mcp/domain-plans';
 import { inject, injectable } from 'inversify';
+import { setMaxListeners } from 'node:events';
 import { AuditRecorder } from '../audit-recorder';
 import { PlanLedger } from './plan-ledger';
 import { RolloutRunner } from './rollout-runner';
@@ -133,6 +134,9 @@ export class PlanExecution implements PlanExecutor {
     }
     const soft = new AbortController();
     const hard = new AbortController();
+    // Every device request of the run listens on these (and lets go when it ends): a batch of ten devices with a few
+    // requests each passes Node's default of ten listeners, which is no leak.
+    setMaxListeners(0, soft.signal, hard.signal);
     const lost = () => {
       this.logger.warn('plan lost here (its job session ended); stopping at the next step boundary', { plan_id: planId });
       soft.abort(new Error('leadership lost'));

@@ -84,7 +84,11 @@ export class RolloutRunner {
       await this.forEachBounded(batch, (step) => this.runStep(ledger, step.id, topic, label, stop));
       if (stop.soft.aborted) return 'stopped';
       const plan = ledger.plan;
-      if (plan.cancelRequested && plan.steps.some((s) => s.status === 'pending')) return this.finishCancelled(ledger);
+      if (plan.cancelRequested && plan.steps.some((s) => s.status === 'pending')) {
+        // A step started before the cancel (in a later batch, when a run died mid-batch) is finished first.
+        if (!plan.steps.some((s) => s.status === 'running')) return this.finishCancelled(ledger);
+        continue;
+      }
       const steps = plan.steps.filter((s) => s.batch === index);
       if (steps.some((s) => s.status === 'running' || s.status === 'pending')) return 'stopped';
       const failed = steps.filter((s) => s.status === 'failed');
