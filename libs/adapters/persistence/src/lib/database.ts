@@ -156,6 +156,16 @@ export class Database {
     });
   }
 
+  /**
+   * Several reads that must agree with each other (a row and its children). SQLite: in turn with this process's
+   * writes, whose open transaction the one connection would otherwise show half done (an update made from such a
+   * read silently undoes the rest of that transaction). PostgreSQL: one REPEATABLE READ snapshot.
+   */
+  readConsistent<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.dialect === 'postgres') return this.dataSource.transaction('REPEATABLE READ', work);
+    return this.inTurn(() => work(this.dataSource.manager));
+  }
+
   /** One statement, atomic on its own: in turn with the transactions, without BEGIN and COMMIT round trips. */
   writeStatement<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.inTurn(() => work(this.dataSource.manager));

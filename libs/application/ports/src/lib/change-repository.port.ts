@@ -1,4 +1,5 @@
 import type { ChangeRecord, ChangeStatus } from '@routeros-mcp/domain-changes';
+import type { AuditEvent } from './audit-log.port';
 
 export interface ChangeQuery {
   deviceId?: string;
@@ -13,6 +14,11 @@ export interface ChangeRepository {
   create(record: ChangeRecord): Promise<void>;
   /** Replaces a stored record with its next state. */
   save(record: ChangeRecord): Promise<void>;
+  /**
+   * The record's settled state and its audit event in one transaction: a process that dies in between can leave
+   * neither a settled change without its audit (a kill -9 right after it) nor an audit of a change still in flight.
+   */
+  settle(record: ChangeRecord, audit: AuditEvent): Promise<void>;
   get(id: string): Promise<ChangeRecord | undefined>;
   /** Newest first. */
   list(query: ChangeQuery): Promise<ChangeRecord[]>;

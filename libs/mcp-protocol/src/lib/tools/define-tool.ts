@@ -23,8 +23,11 @@ export interface ToolContext extends PlanContext {
   /** Config history; absent on servers built without it. */
   snapshots?: SnapshotService;
   signal: AbortSignal;
-  /** Reports progress to the client when it asked for it (a progress token); a no-op otherwise. */
-  progress(done: number, total: number, message?: string): Promise<void>;
+  /**
+   * Reports progress to the client when it asked for it (a progress token); a no-op otherwise. Reports closer than
+   * 100 ms apart are thinned out unless `always` is set.
+   */
+  progress(done: number, total: number, message?: string, always?: boolean): Promise<void>;
 }
 
 export interface ToolOutput<O> {

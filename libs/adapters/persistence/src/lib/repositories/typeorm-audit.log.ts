@@ -8,7 +8,7 @@ const AUDIT = 'AuditEventRecord';
 /** Rows per INSERT: 15 columns each stays far below SQLite's limit of bound variables. */
 const MAX_BATCH = 200;
 
-function toRecord(event: AuditEvent): AuditEventRecord {
+export function toAuditRow(event: AuditEvent): AuditEventRecord {
   return {
     id: event.id,
     occurred_at: event.occurredAt,
@@ -41,7 +41,7 @@ export class TypeOrmAuditLog implements AuditLog {
   /** Resolves once the event is committed. Concurrent events share one multi-row INSERT (group commit). */
   record(event: AuditEvent): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ record: toRecord(event), settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.waiting.push({ record: toAuditRow(event), settle: (error) => (error === undefined ? resolve() : reject(error)) });
       this.insertNext();
     });
   }

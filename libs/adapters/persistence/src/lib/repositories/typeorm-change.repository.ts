@@ -1,10 +1,12 @@
-import type { ChangeQuery, ChangeRepository } from '@routeros-mcp/application-ports';
+import type { AuditEvent, ChangeQuery, ChangeRepository } from '@routeros-mcp/application-ports';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { Database } from '../database';
 import type { ChangeRecordRow } from '../records/change.record';
 import { toChangeRecord, toChangeRow } from './change.mapper';
+import { toAuditRow } from './typeorm-audit.log';
 
 const CHANGE = 'ChangeRecordRow';
+const AUDIT = 'AuditEventRecord';
 
 export class TypeOrmChangeRepository implements ChangeRepository {
   constructor(private readonly db: Database) {}
@@ -16,6 +18,14 @@ export class TypeOrmChangeRepository implements ChangeRepository {
   async save(record: ChangeRecord): Promise<void> {
     const { id, ...rest } = toChangeRow(record);
     await this.db.writeStatement((em) => em.update(CHANGE, { id }, rest));
+  }
+
+  async settle(record: ChangeRecord, audit: AuditEvent): Promise<void> {
+    const { id, ...rest } = toChangeRow(record);
+    await this.db.write(async (em) => {
+      await em.update(CHANGE, { id }, rest);
+      await em.insert(AUDIT, toAuditRow(audit));
+    });
   }
 
   async get(id: string): Promise<ChangeRecord | undefined> {

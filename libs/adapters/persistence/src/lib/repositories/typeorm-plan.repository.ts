@@ -22,8 +22,9 @@ export class TypeOrmPlanRepository implements PlanRepository {
     return plan;
   }
 
+  /** A plan and its steps as one committed state: a save made from a torn read would undo what it did not see. */
   async get(id: string): Promise<Plan | undefined> {
-    return this.read(this.db.manager, id);
+    return this.db.readConsistent((em) => this.read(em, id));
   }
 
   /** Steps are rewritten with their plan, in one transaction, only at the version the plan was read at. */
@@ -45,13 +46,17 @@ export class TypeOrmPlanRepository implements PlanRepository {
   }
 
   async list(query: PlanQuery): Promise<Plan[]> {
-    const q = this.db.manager.createQueryBuilder<PlanRow>(PLAN, 'p').orderBy('p.created_at', 'DESC').addOrderBy('p.id', 'DESC').take(query.limit);
+    return this.db.readConsistent((em) => this.listIn(em, query));
+  }
+
+  private async listIn(em: EntityManager, query: PlanQuery): Promise<Plan[]> {
+    const q = em.createQueryBuilder<PlanRow>(PLAN, 'p').orderBy('p.created_at', 'DESC').addOrderBy('p.id', 'DESC').take(query.limit);
     if (query.status) q.andWhere('p.status = :status', { status: query.status });
     if (query.createdBy) q.andWhere('p.created_by = :createdBy', { createdBy: query.createdBy });
     if (query.deviceId) q.andWhere('EXISTS (SELECT 1 FROM plan_steps s WHERE s.plan_id = p.id AND s.device_id = :deviceId)', { deviceId: query.deviceId });
     const plans = await q.getMany();
     if (plans.length === 0) return [];
-    const steps = await this.db.manager.createQueryBuilder<PlanStepRow>(STEP, 's').where('s.plan_id IN (:...ids)', { ids: plans.map((p) => p.id) }).getMany();
+    const steps = await em.createQueryBuilder<PlanStepRow>(STEP, 's').where('s.plan_id IN (:...ids)', { ids: plans.map((p) => p.id) }).getMany();
     return plans.map((p) => toPlan(p, steps.filter((s) => s.plan_id === p.id)));
   }
 

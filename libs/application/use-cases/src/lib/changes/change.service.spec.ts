@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditLog, ChangeLock, ChangeRepository, ConfigShell, DeviceTarget, Logger, RouterOsApi, RouterOsRow, SecretCipher, ShellSession } from '@routeros-mcp/application-ports';
+import type { AuditEvent, ChangeLock, ChangeRepository, ConfigShell, DeviceTarget, Logger, RouterOsApi, RouterOsRow, SecretCipher, ShellSession } from '@routeros-mcp/application-ports';
 import { DeviceUnreachableError } from '@routeros-mcp/application-ports';
 import type { ChangePlanner, ChangeRecord } from '@routeros-mcp/domain-changes';
 import { ChangeFailedError, ChangeNotRevertibleError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
@@ -135,16 +135,16 @@ function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; obse
   const api = new FakeDevice();
   const shell = new FakeShell(api);
   const records = new Map<string, ChangeRecord>();
+  const events: AuditEvent[] = [];
   const repo: ChangeRepository = {
     create: async (r) => void records.set(r.id, r),
     save: async (r) => void records.set(r.id, r),
+    settle: async (r, e) => void (records.set(r.id, r), events.push(e)),
     get: async (id) => records.get(id),
     list: async () => [...records.values()],
   };
   const lock: ChangeLock = { acquire: async (deviceId, r) => ({ deviceId, changeId: r.changeId, release: async () => undefined }), holder: async () => undefined };
-  const events: AuditEvent[] = [];
-  const audit: AuditLog = { record: async (e) => void events.push(e), list: async () => events };
-  const service = new ChangeService(registry, api, shell, repo, lock, audit, { now: () => new Date('2026-11-23T10:00:00Z') }, logger, { lockWaitMs: 0, lockLeaseMs: 1000, revertTimerSeconds: 60, revertWatchMs: 200 }, options.observer, options.cipher);
+  const service = new ChangeService(registry, api, shell, repo, lock, { now: () => new Date('2026-11-23T10:00:00Z') }, logger, { lockWaitMs: 0, lockLeaseMs: 1000, revertTimerSeconds: 60, revertWatchMs: 200 }, options.observer, options.cipher);
   const request = <I>(planner: ChangePlanner<I>, input: I, dryRun = false): ChangeRequest<I> => ({
     principal: { id: 'alice', via: 'stdio' }, correlationId: 'c-1', environment: 'lab', deviceId: 'dev-1', tool: 'system_set_identity', planner, input, dryRun,
   });

@@ -1,6 +1,5 @@
-import type { AuditLog, ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
+import type { ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
-  AuditLog as AuditLogToken,
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
   Clock as ClockToken,
@@ -95,7 +94,6 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     @inject(ConfigShellToken) private readonly shell: ConfigShell,
     @inject(ChangeRepositoryToken) private readonly changes: ChangeRepository,
     @inject(ChangeLockToken) private readonly lock: ChangeLock,
-    @inject(AuditLogToken) private readonly audit: AuditLog,
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(ChangeSettings) @optional() settings?: ChangeSettings,
@@ -402,12 +400,13 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     return note ?? undefined;
   }
 
-  /** Saves the final state and appends the change's audit record: principal, diff, verdicts, protection, never a secret. */
+  /**
+   * Saves the final state with the change's audit record (principal, diff, verdicts, protection, never a secret) in
+   * one transaction, then lets the observer take its after-snapshot.
+   */
   private async finish(record: ChangeRecord, principal: Principal, error?: unknown): Promise<void> {
-    await this.save(record);
-    if (record.status !== 'failed') await this.observe('afterChange', record);
-    await this.audit
-      .record({
+    await this.changes
+      .settle(record, {
         id: randomUUID(),
         occurredAt: this.clock.now(),
         correlationId: record.correlationId,
@@ -423,7 +422,8 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
         outcome: error === undefined ? 'success' : 'error',
         ...(record.error ? { errorCode: record.error.code } : {}),
       })
-      .catch((e: unknown) => this.logger.error('audit record could not be written', { change_id: record.id, error: e }));
+      .catch((e: unknown) => this.logger.error('change record and its audit could not be saved', { change_id: record.id, error: e }));
+    if (record.status !== 'failed') await this.observe('afterChange', record);
   }
 }
 

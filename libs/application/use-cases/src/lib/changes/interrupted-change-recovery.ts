@@ -1,6 +1,5 @@
-import type { AuditLog, ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
+import type { ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
-  AuditLog as AuditLogToken,
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
   Clock as ClockToken,
@@ -83,7 +82,6 @@ export class InterruptedChangeRecovery {
     @inject(RouterOsApiToken) private readonly api: RouterOsApi,
     @inject(ChangeRepositoryToken) private readonly changes: ChangeRepository,
     @inject(ChangeLockToken) private readonly lock: ChangeLock,
-    @inject(AuditLogToken) private readonly audit: AuditLog,
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(ChangeSettings) @optional() settings?: ChangeSettings,
@@ -227,22 +225,19 @@ export class InterruptedChangeRecovery {
       ...(settlement.addedIds ? { addedIds: settlement.addedIds } : {}),
       ...(pending && record.error ? {} : { error: { code: 'CHANGE.INTERRUPTED', message: 'the process making the change ended before it settled' } }),
     });
-    await this.changes.save(settled);
+    await this.changes.settle(settled, {
+      id: randomUUID(),
+      occurredAt: now,
+      ...(settled.correlationId ? { correlationId: settled.correlationId } : {}),
+      principal: RECOVERY_PRINCIPAL,
+      action: 'change.recover',
+      deviceId: settled.deviceId,
+      ...(settled.authority.kind === 'approved_plan' ? { planId: settled.authority.planId } : {}),
+      arguments: redactArguments({ change_id: settled.id, tool: settled.tool, was: record.status, status: settled.status, protection: settled.protection ?? null, outcome: settled.outcome, by: settled.actor.id }),
+      outcome: settled.status === 'needs_attention' ? 'error' : 'success',
+      errorCode: settled.error?.code ?? 'CHANGE.INTERRUPTED',
+    });
     this.logger.warn('interrupted change settled', { change_id: settled.id, device_id: settled.deviceId, status: settled.status, outcome: settled.outcome });
-    await this.audit
-      .record({
-        id: randomUUID(),
-        occurredAt: now,
-        ...(settled.correlationId ? { correlationId: settled.correlationId } : {}),
-        principal: RECOVERY_PRINCIPAL,
-        action: 'change.recover',
-        deviceId: settled.deviceId,
-        ...(settled.authority.kind === 'approved_plan' ? { planId: settled.authority.planId } : {}),
-        arguments: redactArguments({ change_id: settled.id, tool: settled.tool, was: record.status, status: settled.status, protection: settled.protection ?? null, outcome: settled.outcome, by: settled.actor.id }),
-        outcome: settled.status === 'needs_attention' ? 'error' : 'success',
-        errorCode: settled.error?.code ?? 'CHANGE.INTERRUPTED',
-      })
-      .catch((error: unknown) => this.logger.error('audit record could not be written', { change_id: settled.id, error }));
     await this.announce(settled);
     return { changeId: settled.id, deviceId: settled.deviceId, result: 'settled', status: settlement.status, outcome: settlement.outcome };
   }

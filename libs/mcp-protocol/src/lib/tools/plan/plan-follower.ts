@@ -6,7 +6,8 @@ const RECHECK_MS = 1_000;
 
 /**
  * Follows one plan's rollout while a tool call waits: `plan.progress` events go out as progress notifications on the
- * call's stream, and the wait ends when the plan leaves `executing`/`rolling_back` (a `plan.changed` event or a
+ * call's stream (every one: each is a step's or a gate's verdict), and the wait ends when the plan leaves
+ * `executing`/`rolling_back` (a `plan.changed` event or a
  * re-read says so), when the bound passes, or when the call is cancelled (the client closed its stream). Ending the
  * wait never touches the rollout: the runner goes on and the plan id stays the handle.
  */
@@ -19,11 +20,11 @@ export class PlanFollower {
   constructor(
     events: EventBus,
     planId: string,
-    progress: (done: number, total: number, message?: string) => Promise<void>,
+    progress: (done: number, total: number, message?: string, always?: boolean) => Promise<void>,
   ) {
     this.stops.push(
       events.subscribe('plan.progress', (event) => {
-        if (event.planId === planId) void progress(event.progress, event.total, event.message).catch(() => undefined);
+        if (event.planId === planId) void progress(event.progress, event.total, event.message, true).catch(() => undefined);
       }),
       events.subscribe('plan.changed', (event) => {
         if (event.planId === planId && !MOVING_STATUSES.includes(event.status)) this.settle();
