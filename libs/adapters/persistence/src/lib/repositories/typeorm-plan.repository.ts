@@ -26,20 +26,31 @@ export class TypeOrmPlanRepository implements PlanRepository {
     return this.read(this.db.manager, id);
   }
 
-  /** Steps are rewritten with their plan, in one transaction, only at the version the plan was read at. */
-  async save(plan: Plan): Promise<Plan> {
+  /**
+   * The plan row and its steps in one transaction, only at the version the plan was read at. Given the plan as
+   * stored at that version, only what differs from it is written: a runner's commit touches one step of many, and
+   * rewriting every step row at each commit made a rollout's writes grow with the square of its devices. The
+   * version check makes `stored` exact: no other write can have landed at that version.
+   */
+  async save(plan: Plan, stored?: Plan): Promise<Plan> {
     const { plan: row, steps } = toPlanRows(plan);
     const { id, version, ...fields } = row;
+    const before = stored && stored.id === id && stored.version === version ? toPlanRows(stored) : undefined;
+    const changedFields = before ? changedColumns(before.plan, fields) : fields;
+    const beforeSteps = new Map(before?.steps.map((s) => [s.id, s]));
+    const changedSteps = steps.flatMap((step) => {
+      const { id: stepId, plan_id: _plan, ...stepFields } = step;
+      const previous = beforeSteps.get(stepId);
+      const changed = previous ? changedColumns(previous, stepFields) : stepFields;
+      return Object.keys(changed).length > 0 ? [{ stepId, changed }] : [];
+    });
     return this.db.write(async (em) => {
-      const { affected } = await em.createQueryBuilder().update(PLAN).set({ ...fields, version: version + 1 }).where('id = :id AND version = :version', { id, version }).execute();
+      const { affected } = await em.createQueryBuilder().update(PLAN).set({ ...changedFields, version: version + 1 }).where('id = :id AND version = :version', { id, version }).execute();
       if (!affected) {
         const exists = await em.exists(PLAN, { where: { id } });
         throw exists ? new ConcurrentModificationError('plan', id) : new PlanNotFoundError(id);
       }
-      for (const step of steps) {
-        const { id: stepId, plan_id: _plan, ...stepFields } = step;
-        await em.update(STEP, { id: stepId }, stepFields);
-      }
+      for (const { stepId, changed } of changedSteps) await em.update(STEP, { id: stepId }, changed);
       return plan.withVersion(version + 1);
     });
   }
@@ -82,4 +93,10 @@ export class TypeOrmPlanRepository implements PlanRepository {
     if (!row) return undefined;
     return toPlan(row, await em.findBy<PlanStepRow>(STEP, { plan_id: id }));
   }
+}
+
+/** The columns of `next` whose values differ from `previous` (dates by instant, the rest by value: JSON is text here). */
+function changedColumns<T extends object>(previous: T, next: Partial<T>): Partial<T> {
+  const same = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
+  return Object.fromEntries(Object.entries(next).filter(([key, value]) => !same((previous as Record<string, unknown>)[key], value))) as Partial<T>;
 }
