@@ -4,7 +4,7 @@ import { Plan, PlanNotFoundError } from '@routeros-mcp/domain-plans';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database';
 import type { PlanApprovalRow, PlanRow, PlanStepRow } from '../records/plan.record';
-import { toApprovalRow, toGrantRecord, toPlan, toPlanRows } from './plan.mapper';
+import { toApprovalRow, toGrantRecord, toPlan, toPlanRows, toStepRow } from './plan.mapper';
 
 const PLAN = 'PlanRow';
 const STEP = 'PlanStepRow';
@@ -33,15 +33,16 @@ export class TypeOrmPlanRepository implements PlanRepository {
    * version check makes `stored` exact: no other write can have landed at that version.
    */
   async save(plan: Plan, stored?: Plan): Promise<Plan> {
-    const { plan: row, steps } = toPlanRows(plan);
-    const { id, version, ...fields } = row;
-    const before = stored && stored.id === id && stored.version === version ? toPlanRows(stored) : undefined;
-    const changedFields = before ? changedColumns(before.plan, fields) : fields;
-    const beforeSteps = new Map(before?.steps.map((s) => [s.id, s]));
-    const changedSteps = steps.flatMap((step) => {
-      const { id: stepId, plan_id: _plan, ...stepFields } = step;
-      const previous = beforeSteps.get(stepId);
-      const changed = previous ? changedColumns(previous, stepFields) : stepFields;
+    const { id, version, ...fields } = toPlanRow(plan);
+    const known = stored && stored.id === id && stored.version === version ? stored : undefined;
+    const changedFields = known ? changedColumns(toPlanRow(known), fields) : fields;
+    const knownSteps = new Map(known?.steps.map((s) => [s.id, s]));
+    const changedSteps = plan.steps.flatMap((step) => {
+      const previous = knownSteps.get(step.id);
+      // A step whose fields are the very same values (a copy of the stored one) is not even serialized.
+      if (previous && sameFields(previous, step)) return [];
+      const { id: stepId, plan_id: _plan, ...stepFields } = toStepRow(id, step);
+      const changed = previous ? changedColumns(toStepRow(id, previous), stepFields) : stepFields;
       return Object.keys(changed).length > 0 ? [{ stepId, changed }] : [];
     });
     return this.db.write(async (em) => {
@@ -99,4 +100,12 @@ export class TypeOrmPlanRepository implements PlanRepository {
 function changedColumns<T extends object>(previous: T, next: Partial<T>): Partial<T> {
   const same = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
   return Object.fromEntries(Object.entries(next).filter(([key, value]) => !same((previous as Record<string, unknown>)[key], value))) as Partial<T>;
+}
+
+const toPlanRow = (plan: Plan): PlanRow => toPlanRows(plan, { steps: false }).plan;
+
+/** Every field the same value or the same object: the aggregate replaces a step's fields, never edits them in place. */
+function sameFields(a: object, b: object): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
 }
