@@ -17,13 +17,15 @@ const approver = { id: 'os:bench', via: 'admin-cli' };
  * from `executing` to `completed` (its commits, scheduling, health gates), against the same work made directly in
  * the same run: per batch, the batch's device changes through the change pipeline at once, then the gate's samples
  * of those devices at once; the baseline is the sum of those per-batch times. Rounds alternate the two.
+ * BENCH_DATABASE_URL (an empty PostgreSQL database) measures it on PostgreSQL instead of SQLite.
  */
-export async function rolloutEngine(devices = 50, batchSize = 10, rounds = 3, latencyMs = 10): Promise<Record<string, unknown>> {
+export async function rolloutEngine(devices = 50, batchSize = 10, rounds = 5, latencyMs = 10): Promise<Record<string, unknown>> {
+  const databaseUrl = process.env['BENCH_DATABASE_URL'] ? { ROUTEROS_MCP_DATABASE_URL: process.env['BENCH_DATABASE_URL'] } : {};
   const sim = await startSim(devices, ['--profile', 'chr']);
   const dataDir = join(mkdtempSync(join(tmpdir(), 'bench-rollout-')), 'data');
   try {
     await enrollSimLines(dataDir, sim.lines, 'bench');
-    const config = readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } });
+    const config = readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error', ...databaseUrl } });
     const admin = (await buildContainer(config)).get(AdminServices);
     const container = await buildContainer(config, { migrate: false });
     const services = container.get(ServerServices);
@@ -82,10 +84,11 @@ export async function rolloutEngine(devices = 50, batchSize = 10, rounds = 3, la
       const e = median(engine);
       const b = median(baseline);
       return {
-        name: `rollout engine: ${devices} devices in batches of ${batchSize}, no pause (${latencyMs} ms device latency, SQLite), executing→completed vs the sum of per-batch direct changes and gate samples`,
+        name: `rollout engine: ${devices} devices in batches of ${batchSize}, no pause (${latencyMs} ms device latency, ${databaseUrl.ROUTEROS_MCP_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}), executing→completed vs the sum of per-batch direct changes and gate samples`,
         rollout_p50_ms: Math.round(e),
         per_batch_device_sum_p50_ms: Math.round(b),
         ratio: +(e / b).toFixed(2),
+        rounds_ms: engine.map((ms, r) => `${Math.round(ms)}/${Math.round(baseline[r])}`).join(' '),
         goal: 'ratio <= 1.3',
       };
     } finally {

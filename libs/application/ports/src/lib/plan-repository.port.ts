@@ -30,7 +30,11 @@ export const PlanRepository = Symbol.for('PlanRepository');
 export interface PlanRepository {
   create(plan: Plan): Promise<Plan>;
   get(id: string): Promise<Plan | undefined>;
-  save(plan: Plan): Promise<Plan>;
+  /**
+   * `stored`, when given, is the plan as committed at `plan.version` (what the caller read or last saved): only the
+   * columns and step rows that differ from it are written. Without it every step row is rewritten.
+   */
+  save(plan: Plan, stored?: Plan): Promise<Plan>;
   /** Newest first. */
   list(query: PlanQuery): Promise<Plan[]>;
   addGrant(grant: ApprovalGrantRecord): Promise<void>;

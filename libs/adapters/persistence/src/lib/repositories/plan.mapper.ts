@@ -1,5 +1,5 @@
 import type { ApprovalGrantRecord } from '@routeros-mcp/application-ports';
-import { Approval, ApprovalBasis, ExcludedDevice, ExecutionLogEntry, Plan, PlanProps, PlanStatus, PlanTransition, RiskLevel, RolloutPolicy, StepPreview, StepStatus } from '@routeros-mcp/domain-plans';
+import { Approval, ApprovalBasis, ExcludedDevice, ExecutionLogEntry, Plan, PlanProps, PlanStatus, PlanStep, PlanTransition, RiskLevel, RolloutPolicy, StepPreview, StepStatus } from '@routeros-mcp/domain-plans';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import type { PlanApprovalRow, PlanRow, PlanStepRow } from '../records/plan.record';
 
@@ -14,7 +14,8 @@ interface PlanBody {
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const optionalDate = (value: Date | string | null) => (value === null ? undefined : date(value));
 
-export function toPlanRows(plan: Plan): { plan: PlanRow; steps: PlanStepRow[] } {
+/** `steps: false` leaves the step rows out (a save that writes only some of them maps those itself). */
+export function toPlanRows(plan: Plan, options: { steps?: boolean } = {}): { plan: PlanRow; steps: PlanStepRow[] } {
   const p = plan.toProps();
   const body: PlanBody = {
     rollout: p.rollout,
@@ -29,11 +30,15 @@ export function toPlanRows(plan: Plan): { plan: PlanRow; steps: PlanStepRow[] } 
       summary: p.summary, parameters: JSON.stringify(p.parameters), transitions: JSON.stringify(p.transitions), content_hash: p.contentHash, body: JSON.stringify(body),
       created_at: p.createdAt, expires_at: p.expiresAt, started_at: p.startedAt ?? null, finished_at: p.finishedAt ?? null, failure_reason: p.failureReason ?? null, version: p.version,
     },
-    steps: p.steps.map((s) => ({
-      id: s.id, plan_id: p.id, device_id: s.deviceId, batch: s.batch, sequence: s.sequence, status: s.status, change: JSON.stringify(s.change), pre_snapshot_id: null,
-      error: s.error ?? null, body: s.preview ? JSON.stringify({ preview: s.preview }) : null, change_id: s.changeId ?? null, rollback_change_id: s.rollbackChangeId ?? null,
-      started_at: s.startedAt ?? null, finished_at: s.finishedAt ?? null,
-    })),
+    steps: options.steps === false ? [] : p.steps.map((s) => toStepRow(p.id, s)),
+  };
+}
+
+export function toStepRow(planId: string, s: Readonly<PlanStep>): PlanStepRow {
+  return {
+    id: s.id, plan_id: planId, device_id: s.deviceId, batch: s.batch, sequence: s.sequence, status: s.status, change: JSON.stringify(s.change), pre_snapshot_id: null,
+    error: s.error ?? null, body: s.preview ? JSON.stringify({ preview: s.preview }) : null, change_id: s.changeId ?? null, rollback_change_id: s.rollbackChangeId ?? null,
+    started_at: s.startedAt ?? null, finished_at: s.finishedAt ?? null,
   };
 }
 

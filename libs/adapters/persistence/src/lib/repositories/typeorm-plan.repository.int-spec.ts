@@ -75,6 +75,32 @@ describe.each(engines)('plan repository on %s', (_engine, newTarget) => {
     expect((await repo.get(created.id))!.toProps()).toEqual({ ...now.toProps(), version: 2 });
   });
 
+  it('given the plan as stored, a save writes only the step rows it changed and reads back exactly', async () => {
+    const repo = new TypeOrmPlanRepository(db);
+    const created = await repo.create(newPlan());
+    const approved = Plan.restore(created.toProps());
+    approved.approve(Approval.of({ approvedBy: 'os:alice', approvedAt: at(1) }), at(1));
+    approved.start('os:alice', at(2));
+    const stored = await repo.save(approved);
+    const [first, second] = stored.steps;
+    // Another step's row changed behind the repository's back: a save that rewrote every row would undo this.
+    await db.manager.query(`UPDATE plan_steps SET error = 'untouched' WHERE id = ${db.dialect === 'postgres' ? '$1' : '?'}`, [second.id]);
+    const draft = Plan.restore(stored.toProps());
+    draft.startStep(first.id, at(3), 'change-1');
+    draft.finishStep(first.id, { ok: true }, at(4));
+    draft.log({ at: at(4), kind: 'step', message: 'r1 applied', ok: true, batch: 0, stepId: first.id, deviceId: 'r1' });
+    const saved = await repo.save(draft, stored);
+    expect(saved.version).toBe(2);
+    const read = (await new TypeOrmPlanRepository(other).get(created.id))!;
+    expect(read.steps[1].error).toBe('untouched');
+    expect({ ...read.toProps(), steps: read.toProps().steps.filter((s) => s.id !== second.id) }).toEqual({ ...saved.toProps(), steps: saved.toProps().steps.filter((s) => s.id !== second.id) });
+    // A `stored` of another version than the plan's is not trusted: every row is written.
+    const again = Plan.restore(read.toProps());
+    again.startStep(second.id, at(5), 'change-2');
+    await repo.save(again, stored);
+    expect((await repo.get(created.id))!.toProps()).toEqual({ ...again.toProps(), version: 3 });
+  });
+
   it('lists by status, creator and device, newest first', async () => {
     const repo = new TypeOrmPlanRepository(db);
     await repo.create(newPlan('plan-aaaa-0001', ['r1', 'r2']));

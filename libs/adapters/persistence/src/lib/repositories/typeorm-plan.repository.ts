@@ -4,7 +4,7 @@ import { Plan, PlanNotFoundError } from '@routeros-mcp/domain-plans';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database';
 import type { PlanApprovalRow, PlanRow, PlanStepRow } from '../records/plan.record';
-import { toApprovalRow, toGrantRecord, toPlan, toPlanRows } from './plan.mapper';
+import { toApprovalRow, toGrantRecord, toPlan, toPlanRows, toStepRow } from './plan.mapper';
 
 const PLAN = 'PlanRow';
 const STEP = 'PlanStepRow';
@@ -27,20 +27,32 @@ export class TypeOrmPlanRepository implements PlanRepository {
     return this.db.readConsistent((em) => this.read(em, id));
   }
 
-  /** Steps are rewritten with their plan, in one transaction, only at the version the plan was read at. */
-  async save(plan: Plan): Promise<Plan> {
-    const { plan: row, steps } = toPlanRows(plan);
-    const { id, version, ...fields } = row;
+  /**
+   * The plan row and its steps in one transaction, only at the version the plan was read at. Given the plan as
+   * stored at that version, only what differs from it is written: a runner's commit touches one step of many, and
+   * rewriting every step row at each commit made a rollout's writes grow with the square of its devices. The
+   * version check makes `stored` exact: no other write can have landed at that version.
+   */
+  async save(plan: Plan, stored?: Plan): Promise<Plan> {
+    const { id, version, ...fields } = toPlanRow(plan);
+    const known = stored && stored.id === id && stored.version === version ? stored : undefined;
+    const changedFields = known ? changedColumns(toPlanRow(known), fields) : fields;
+    const knownSteps = new Map(known?.steps.map((s) => [s.id, s]));
+    const changedSteps = plan.steps.flatMap((step) => {
+      const previous = knownSteps.get(step.id);
+      // A step whose fields are the very same values (a copy of the stored one) is not even serialized.
+      if (previous && sameFields(previous, step)) return [];
+      const { id: stepId, plan_id: _plan, ...stepFields } = toStepRow(id, step);
+      const changed = previous ? changedColumns(toStepRow(id, previous), stepFields) : stepFields;
+      return Object.keys(changed).length > 0 ? [{ stepId, changed }] : [];
+    });
     return this.db.write(async (em) => {
-      const { affected } = await em.createQueryBuilder().update(PLAN).set({ ...fields, version: version + 1 }).where('id = :id AND version = :version', { id, version }).execute();
+      const { affected } = await em.createQueryBuilder().update(PLAN).set({ ...changedFields, version: version + 1 }).where('id = :id AND version = :version', { id, version }).execute();
       if (!affected) {
         const exists = await em.exists(PLAN, { where: { id } });
         throw exists ? new ConcurrentModificationError('plan', id) : new PlanNotFoundError(id);
       }
-      for (const step of steps) {
-        const { id: stepId, plan_id: _plan, ...stepFields } = step;
-        await em.update(STEP, { id: stepId }, stepFields);
-      }
+      for (const { stepId, changed } of changedSteps) await em.update(STEP, { id: stepId }, changed);
       return plan.withVersion(version + 1);
     });
   }
@@ -87,4 +99,18 @@ export class TypeOrmPlanRepository implements PlanRepository {
     if (!row) return undefined;
     return toPlan(row, await em.findBy<PlanStepRow>(STEP, { plan_id: id }));
   }
+}
+
+/** The columns of `next` whose values differ from `previous` (dates by instant, the rest by value: JSON is text here). */
+function changedColumns<T extends object>(previous: T, next: Partial<T>): Partial<T> {
+  const same = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
+  return Object.fromEntries(Object.entries(next).filter(([key, value]) => !same((previous as Record<string, unknown>)[key], value))) as Partial<T>;
+}
+
+const toPlanRow = (plan: Plan): PlanRow => toPlanRows(plan, { steps: false }).plan;
+
+/** Every field the same value or the same object: the aggregate replaces a step's fields, never edits them in place. */
+function sameFields(a: object, b: object): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k]);
 }

@@ -6,7 +6,8 @@ import { Plan, PlanNotFoundError } from '@routeros-mcp/domain-plans';
  * The runner's copy of one plan and the only way it changes it: each change is applied to the latest copy and
  * committed (PlanRepository.save) before the caller goes on, one at a time (steps of a batch finish concurrently).
  * Someone else's commit in between (a cancel asked through the plan service) makes the save fail on the version:
- * the plan is read again and the change applied to it anew.
+ * the plan is read again and the change applied to it anew. The ledger's copy is the plan as stored at its version,
+ * so a save writes only what the change touched (a step of many), not every step row again.
  */
 export class PlanLedger {
   private chain: Promise<unknown> = Promise.resolve();
@@ -50,7 +51,7 @@ export class PlanLedger {
       const draft = Plan.restore(this.current.toProps());
       change(draft);
       try {
-        return (this.current = await this.plans.save(draft));
+        return (this.current = await this.plans.save(draft, this.current));
       } catch (error) {
         if (!(error instanceof ConcurrentModificationError) || attempt >= 5) throw error;
         const fresh = await this.plans.get(this.current.id);
