@@ -191,6 +191,10 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     }
     // Transitions (committed with the state they describe): one chain, no status entered twice, ending where the plan is.
     const chain = plan.transitions;
+    // Each move the runner made is audited once, committed with it (a kill cannot part them).
+    for (const { to } of chain.slice(chain.findIndex((t) => t.to === 'executing') + 1)) {
+      expect([to, (await list(`plan.rollout.${to}`)).length]).toEqual([to, 1]);
+    }
     for (const [i, t] of chain.entries()) if (i > 0) expect(t.from).toBe(chain[i - 1].to);
     expect(new Set(chain.map((t) => t.to)).size).toBe(chain.length);
     expect(chain.at(-1)?.to).toBe(plan.status);

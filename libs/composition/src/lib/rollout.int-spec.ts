@@ -37,6 +37,10 @@ describe('the rollout runner against simulated devices, on SQLite', () => {
     return new Map(plan.steps.map((s) => [s.id, all.filter((r) => r.authority.kind === 'approved_plan' && r.authority.planId === plan.id && r.authority.stepId === s.id)]));
   }
 
+  /** The plan's own audit records (not its device changes') as [action, outcome], sorted. */
+  const planTrail = async (planId: string) =>
+    (await server.audit.recent({ limit: 1000 })).filter((e) => e.planId === planId && e.action.startsWith('plan.')).map((e) => [e.action, e.outcome]).sort();
+
   beforeAll(async () => {
     rig = await startPlanRig({ fleet: { devices: DEVICES, profile: 'home', version: '7.20.5' }, logLevel: 'info', capabilities: () => FULL });
     ({ fleet, admin, server } = rig);
@@ -98,6 +102,9 @@ describe('the rollout runner against simulated devices, on SQLite', () => {
       const [undo] = records.get(step.id)!.filter((r) => r.revertOf);
       expect(undo).toMatchObject({ id: step.rollbackChangeId, status: 'verified', revertOf: step.changeId });
     }
+    expect(await planTrail(plan.id)).toEqual(
+      [['plan.create', 'success'], ['plan.approve', 'success'], ['plan.apply', 'success'], ['plan.rollout.rolling_back', 'success'], ['plan.rollout.rolled_back', 'success']].sort(),
+    );
   }, 180_000);
 
   it('halt_and_hold stops with the devices as they are; plan_rollback later restores them', async () => {
@@ -116,6 +123,10 @@ describe('the rollout runner against simulated devices, on SQLite', () => {
     expect(done.status).toBe('rolled_back');
     for (let i = 0; i < DEVICES; i++) expect(await dnsOf(i)).toBe(before[i]);
     await expect(server.rollouts.rollback(plan.id, model)).rejects.toMatchObject({ code: 'PLAN.ILLEGAL_TRANSITION' });
+    // The held halt, the operator's rollback (and its refused repeat) and the runner's end of it, each audited.
+    expect(await planTrail(plan.id)).toEqual(
+      [['plan.create', 'success'], ['plan.approve', 'success'], ['plan.apply', 'success'], ['plan.rollout.failed', 'error'], ['plan.rollback', 'success'], ['plan.rollout.rolled_back', 'success'], ['plan.rollback', 'error']].sort(),
+    );
   }, 180_000);
 
   it('continue records the failed gate and goes on to the end', async () => {

@@ -1,4 +1,5 @@
 import type { Plan, PlanStatus, StoredApprovalGrant } from '@routeros-mcp/domain-plans';
+import type { AuditEvent } from './audit-log.port';
 
 /**
  * An approval as the database keeps it: the signed fields in the clear, the nonce and signature only sealed (the
@@ -21,6 +22,24 @@ export interface PlanQuery {
   limit: number;
 }
 
+/**
+ * What commits with a plan save, in the same transaction: a kill between a plan's move and its grant or audit record
+ * would leave an approved plan without a grant, a used grant on a plan never started, or a move nobody audited.
+ */
+export interface PlanSaveOptions {
+  /**
+   * The plan as committed at `plan.version` (what the caller read or last saved): only the columns and step rows that
+   * differ from it are written. Without it every step row is rewritten.
+   */
+  stored?: Plan;
+  /** A grant given with this save (an approval). */
+  addGrant?: ApprovalGrantRecord;
+  /** The grant this save consumes (an apply): PlanApprovalUsedError, and nothing written, when it was used already. */
+  consumeGrant?: { nonceDigest: string; usedBy: string; usedAt: Date };
+  /** The audit record of the move (already redacted). */
+  audit?: AuditEvent;
+}
+
 export const PlanRepository = Symbol.for('PlanRepository');
 /**
  * Plans with their steps and the approvals given for them. `save` is optimistic: it writes only when the stored
@@ -28,21 +47,12 @@ export const PlanRepository = Symbol.for('PlanRepository');
  * Grants hold the approval signature and nonce sealed: only the plan service opens them.
  */
 export interface PlanRepository {
-  create(plan: Plan): Promise<Plan>;
+  /** With its audit record, in one transaction. */
+  create(plan: Plan, audit?: AuditEvent): Promise<Plan>;
   get(id: string): Promise<Plan | undefined>;
-  /**
-   * `stored`, when given, is the plan as committed at `plan.version` (what the caller read or last saved): only the
-   * columns and step rows that differ from it are written. Without it every step row is rewritten.
-   */
-  save(plan: Plan, stored?: Plan): Promise<Plan>;
+  save(plan: Plan, options?: PlanSaveOptions): Promise<Plan>;
   /** Newest first. */
   list(query: PlanQuery): Promise<Plan[]>;
-  addGrant(grant: ApprovalGrantRecord): Promise<void>;
   /** Every grant given for the plan, newest first. */
   grantsFor(planId: string): Promise<ApprovalGrantRecord[]>;
-  /**
-   * Marks the grant whose nonce has this digest used, atomically: true for exactly one caller, false when it was
-   * used already (or does not exist), however many processes race for it.
-   */
-  consumeGrant(nonceDigest: string, usedBy: string, usedAt: Date): Promise<boolean>;
 }

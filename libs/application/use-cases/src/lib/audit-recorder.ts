@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditLog, AuditQuery, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
+import type { AuditEvent, AuditLog, AuditOutcome, AuditQuery, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
 import { AuditLog as AuditLogToken, Clock as ClockToken, Logger as LoggerToken } from '@routeros-mcp/application-ports';
 import { inject, injectable } from 'inversify';
 import { isDomainError, isSecretFieldName } from '@routeros-mcp/domain-kernel';
@@ -40,32 +40,48 @@ export class AuditRecorder {
   }
 
   async run<T>(action: AuditedAction, work: () => Promise<T>): Promise<T> {
+    return this.runCommitted(action, async (success) => {
+      const result = await work();
+      await this.write(success());
+      return result;
+    });
+  }
+
+  /**
+   * Like `run`, for work that commits its audit record in the transaction of its own write (`success()` is the record
+   * to commit), so a kill after that commit cannot lose it. The work's last step that can fail must be that commit:
+   * a failure is recorded here.
+   */
+  async runCommitted<T>(action: AuditedAction, work: (success: () => AuditEvent) => Promise<T>): Promise<T> {
     const started = this.clock.now();
-    let outcome: 'success' | 'error' | 'denied' = 'success';
-    let errorCode: string | undefined;
     try {
-      return await work();
+      return await work(() => this.event(action, 'success', started));
     } catch (error) {
-      outcome = isDomainError(error) && error.code.startsWith('SAFETY.') ? 'denied' : 'error';
-      errorCode = isDomainError(error) ? error.code : 'INTERNAL.ERROR';
+      const outcome = isDomainError(error) && error.code.startsWith('SAFETY.') ? 'denied' : 'error';
+      await this.write(this.event(action, outcome, started, isDomainError(error) ? error.code : 'INTERNAL.ERROR'));
       throw error;
-    } finally {
-      const finished = this.clock.now();
-      await this.audit
-        .record({
-          id: randomUUID(),
-          occurredAt: finished,
-          correlationId: action.correlationId,
-          principal: action.principal,
-          action: action.action,
-          deviceId: action.deviceId,
-          planId: action.planId,
-          arguments: action.arguments ? redactArguments(action.arguments) : undefined,
-          outcome,
-          errorCode,
-          durationMs: finished.getTime() - started.getTime(),
-        })
-        .catch((error: unknown) => this.logger.error('audit record could not be written', { action: action.action, error }));
     }
+  }
+
+  /** The record of `action` as of now (arguments redacted). */
+  event(action: AuditedAction, outcome: AuditOutcome, started?: Date, errorCode?: string): AuditEvent {
+    const finished = this.clock.now();
+    return {
+      id: randomUUID(),
+      occurredAt: finished,
+      correlationId: action.correlationId,
+      principal: action.principal,
+      action: action.action,
+      deviceId: action.deviceId,
+      planId: action.planId,
+      arguments: action.arguments ? redactArguments(action.arguments) : undefined,
+      outcome,
+      errorCode,
+      durationMs: started ? finished.getTime() - started.getTime() : undefined,
+    };
+  }
+
+  private write(event: AuditEvent): Promise<void> {
+    return this.audit.record(event).catch((error: unknown) => this.logger.error('audit record could not be written', { action: event.action, error }));
   }
 }

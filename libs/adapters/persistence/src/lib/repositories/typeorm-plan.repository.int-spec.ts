@@ -1,8 +1,8 @@
-import type { ApprovalGrantRecord } from '@routeros-mcp/application-ports';
+import type { ApprovalGrantRecord, AuditEvent } from '@routeros-mcp/application-ports';
 import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
-import { Approval, Plan, rolloutPolicyOf } from '@routeros-mcp/domain-plans';
+import { Approval, Plan, PlanApprovalUsedError, rolloutPolicyOf } from '@routeros-mcp/domain-plans';
 import { useTestDatabases } from '@routeros-mcp/testing';
-import { Database, DatabaseTarget, TypeOrmPlanRepository, TypeOrmSchemaMigrator } from '../../index';
+import { Database, DatabaseTarget, TypeOrmAuditLog, TypeOrmPlanRepository, TypeOrmSchemaMigrator } from '../../index';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
@@ -26,6 +26,8 @@ const grant = (planId: string, nonceDigest: string, patch: Partial<ApprovalGrant
   id: `g-${nonceDigest.slice(0, 8)}`, planId, contentHash: 'c'.repeat(64), approver: 'os:alice', basis: 'admin-cli', approvedAt: at(1), expiresAt: at(61), nonceDigest, sealed: 'v1.sealed', comment: 'ok', ...patch,
 });
 
+const audit = (action: string, id: string): AuditEvent => ({ id, occurredAt: at(Number(id.slice(2))), principal: { id: 'os:alice', via: 'admin-cli' }, action, planId: 'plan-dns-0001', outcome: 'success' });
+
 const databases = useTestDatabases();
 const engines: [string, () => Promise<DatabaseTarget>][] = [
   ['SQLite', async () => ({ kind: 'sqlite', file: databases.sqliteFile() })],
@@ -42,6 +44,8 @@ describe.each(engines)('plan repository on %s', (_engine, newTarget) => {
     await new TypeOrmSchemaMigrator(db).migrate();
     other = await Database.open(target);
   });
+  const auditIds = async () => (await new TypeOrmAuditLog(db).list({ limit: 10 })).map((e) => e.id).reverse();
+
   afterEach(async () => {
     await other.close();
     await db.close();
@@ -89,7 +93,7 @@ describe.each(engines)('plan repository on %s', (_engine, newTarget) => {
     draft.startStep(first.id, at(3), 'change-1');
     draft.finishStep(first.id, { ok: true }, at(4));
     draft.log({ at: at(4), kind: 'step', message: 'r1 applied', ok: true, batch: 0, stepId: first.id, deviceId: 'r1' });
-    const saved = await repo.save(draft, stored);
+    const saved = await repo.save(draft, { stored });
     expect(saved.version).toBe(2);
     const read = (await new TypeOrmPlanRepository(other).get(created.id))!;
     expect(read.steps[1].error).toBe('untouched');
@@ -97,7 +101,7 @@ describe.each(engines)('plan repository on %s', (_engine, newTarget) => {
     // A `stored` of another version than the plan's is not trusted: every row is written.
     const again = Plan.restore(read.toProps());
     again.startStep(second.id, at(5), 'change-2');
-    await repo.save(again, stored);
+    await repo.save(again, { stored });
     expect((await repo.get(created.id))!.toProps()).toEqual({ ...again.toProps(), version: 3 });
   });
 
@@ -115,22 +119,45 @@ describe.each(engines)('plan repository on %s', (_engine, newTarget) => {
     expect((await repo.list({ deviceId: 'r2', limit: 10 }))[1].steps.map((s) => s.deviceId)).toEqual(['r1', 'r2']);
   });
 
-  it('keeps grants and lets exactly one of two racing consumers use one', async () => {
+  it('keeps a grant and an audit record with the save that gives them, and lets exactly one of two racing applies use a grant', async () => {
     const repo = new TypeOrmPlanRepository(db);
-    const plan = await repo.create(newPlan());
-    await repo.addGrant(grant(plan.id, '1'.repeat(64), { approvedAt: at(1) }));
-    await repo.addGrant(grant(plan.id, '2'.repeat(64), { approvedAt: at(2) }));
-    await expect(repo.addGrant(grant(plan.id, '2'.repeat(64), { id: 'g-dup' }))).rejects.toThrow();
-    expect((await repo.grantsFor(plan.id)).map((g) => g.nonceDigest)).toEqual(['2'.repeat(64), '1'.repeat(64)]);
-    expect((await repo.grantsFor(plan.id))[0]).toEqual(grant(plan.id, '2'.repeat(64), { approvedAt: at(2) }));
+    const created = await repo.create(newPlan(), audit('plan.create', 'e-1'));
+    const approve = (minute: number, version: number) => {
+      const plan = Plan.restore({ ...created.toProps(), version });
+      plan.approve(Approval.of({ approvedBy: 'os:alice', approvedAt: at(minute) }), at(minute));
+      return plan;
+    };
+    const approved = await repo.save(approve(1, 0), { addGrant: grant(created.id, '1'.repeat(64), { approvedAt: at(1) }), audit: audit('plan.approve', 'e-2') });
+    // A grant that cannot be stored (its nonce again) takes the save with it.
+    await expect(repo.save(approve(2, 1), { addGrant: grant(created.id, '1'.repeat(64), { id: 'g-dup' }), audit: audit('plan.approve', 'e-3') })).rejects.toThrow();
+    expect((await repo.get(created.id))!.version).toBe(1);
+    expect((await repo.grantsFor(created.id)).map((g) => g.id)).toEqual(['g-11111111']);
+    expect((await repo.grantsFor(created.id))[0]).toEqual(grant(created.id, '1'.repeat(64), { approvedAt: at(1) }));
+    expect(await auditIds()).toEqual(['e-1', 'e-2']);
 
-    const results = await Promise.all([repo.consumeGrant('2'.repeat(64), 'p1', at(3)), new TypeOrmPlanRepository(other).consumeGrant('2'.repeat(64), 'p2', at(3))]);
-    expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await repo.consumeGrant('2'.repeat(64), 'p3', at(4))).toBe(false);
-    expect(await repo.consumeGrant('9'.repeat(64), 'p3', at(4))).toBe(false);
-    const used = (await repo.grantsFor(plan.id))[0];
+    const start = (by: string) => {
+      const plan = Plan.restore(approved.toProps());
+      plan.start(by, at(3));
+      return plan;
+    };
+    const results = await Promise.allSettled([
+      repo.save(start('p1'), { consumeGrant: { nonceDigest: '1'.repeat(64), usedBy: 'p1', usedAt: at(3) }, audit: audit('plan.apply', 'e-4') }),
+      new TypeOrmPlanRepository(other).save(start('p2'), { consumeGrant: { nonceDigest: '1'.repeat(64), usedBy: 'p2', usedAt: at(3) }, audit: audit('plan.apply', 'e-5') }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(lost.reason).toBeInstanceOf(PlanApprovalUsedError);
+    const used = (await repo.grantsFor(created.id))[0];
     expect(used.usedAt).toEqual(at(3));
-    expect(['p1', 'p2']).toContain(used.usedBy);
-    expect((await repo.grantsFor(plan.id))[1].usedAt).toBeUndefined();
+    const winner = results[0].status === 'fulfilled' ? 'p1' : 'p2';
+    expect(used.usedBy).toBe(winner);
+    expect((await repo.get(created.id))!).toMatchObject({ status: 'executing', version: 2 });
+    expect(await auditIds()).toEqual(['e-1', 'e-2', winner === 'p1' ? 'e-4' : 'e-5']);
+    // A grant never given is not used either, and nothing of that save is written.
+    const again = Plan.restore((await repo.get(created.id))!.toProps());
+    again.cancel('p3', 'stop', at(4));
+    await expect(repo.save(again, { consumeGrant: { nonceDigest: '9'.repeat(64), usedBy: 'p3', usedAt: at(4) } })).rejects.toBeInstanceOf(PlanApprovalUsedError);
+    expect((await repo.get(created.id))!.version).toBe(2);
   });
+
 });

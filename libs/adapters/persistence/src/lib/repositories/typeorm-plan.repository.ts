@@ -1,23 +1,26 @@
-import type { ApprovalGrantRecord, PlanQuery, PlanRepository } from '@routeros-mcp/application-ports';
+import type { ApprovalGrantRecord, AuditEvent, PlanQuery, PlanRepository, PlanSaveOptions } from '@routeros-mcp/application-ports';
 import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
-import { Plan, PlanNotFoundError } from '@routeros-mcp/domain-plans';
+import { Plan, PlanApprovalUsedError, PlanNotFoundError } from '@routeros-mcp/domain-plans';
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database';
 import type { PlanApprovalRow, PlanRow, PlanStepRow } from '../records/plan.record';
+import { toAuditRow } from './typeorm-audit.log';
 import { toApprovalRow, toGrantRecord, toPlan, toPlanRows, toStepRow } from './plan.mapper';
 
 const PLAN = 'PlanRow';
 const STEP = 'PlanStepRow';
 const APPROVAL = 'PlanApprovalRow';
+const AUDIT = 'AuditEventRecord';
 
 export class TypeOrmPlanRepository implements PlanRepository {
   constructor(private readonly db: Database) {}
 
-  async create(plan: Plan): Promise<Plan> {
+  async create(plan: Plan, audit?: AuditEvent): Promise<Plan> {
     const rows = toPlanRows(plan);
     await this.db.write(async (em) => {
       await em.insert(PLAN, rows.plan);
       if (rows.steps.length > 0) await em.insert(STEP, rows.steps);
+      if (audit) await em.insert(AUDIT, toAuditRow(audit));
     });
     return plan;
   }
@@ -31,9 +34,11 @@ export class TypeOrmPlanRepository implements PlanRepository {
    * The plan row and its steps in one transaction, only at the version the plan was read at. Given the plan as
    * stored at that version, only what differs from it is written: a runner's commit touches one step of many, and
    * rewriting every step row at each commit made a rollout's writes grow with the square of its devices. The
-   * version check makes `stored` exact: no other write can have landed at that version.
+   * version check makes `stored` exact: no other write can have landed at that version. A grant given or consumed and
+   * the audit record commit in the same transaction.
    */
-  async save(plan: Plan, stored?: Plan): Promise<Plan> {
+  async save(plan: Plan, options: PlanSaveOptions = {}): Promise<Plan> {
+    const { stored, addGrant, consumeGrant, audit } = options;
     const { id, version, ...fields } = toPlanRow(plan);
     const known = stored && stored.id === id && stored.version === version ? stored : undefined;
     const changedFields = known ? changedColumns(toPlanRow(known), fields) : fields;
@@ -47,12 +52,16 @@ export class TypeOrmPlanRepository implements PlanRepository {
       return Object.keys(changed).length > 0 ? [{ stepId, changed }] : [];
     });
     return this.db.write(async (em) => {
+      // The grant first: of two racing applies the second waits on its row and then finds it used.
+      if (consumeGrant && !(await this.consumeIn(em, consumeGrant.nonceDigest, consumeGrant.usedBy, consumeGrant.usedAt))) throw new PlanApprovalUsedError(id);
       const { affected } = await em.createQueryBuilder().update(PLAN).set({ ...changedFields, version: version + 1 }).where('id = :id AND version = :version', { id, version }).execute();
       if (!affected) {
         const exists = await em.exists(PLAN, { where: { id } });
         throw exists ? new ConcurrentModificationError('plan', id) : new PlanNotFoundError(id);
       }
       for (const { stepId, changed } of changedSteps) await em.update(STEP, { id: stepId }, changed);
+      if (addGrant) await em.insert(APPROVAL, toApprovalRow(addGrant));
+      if (audit) await em.insert(AUDIT, toAuditRow(audit));
       return plan.withVersion(version + 1);
     });
   }
@@ -72,10 +81,6 @@ export class TypeOrmPlanRepository implements PlanRepository {
     return plans.map((p) => toPlan(p, steps.filter((s) => s.plan_id === p.id)));
   }
 
-  async addGrant(grant: ApprovalGrantRecord): Promise<void> {
-    await this.db.writeStatement((em) => em.insert(APPROVAL, toApprovalRow(grant)));
-  }
-
   async grantsFor(planId: string): Promise<ApprovalGrantRecord[]> {
     const rows = await this.db.manager
       .createQueryBuilder<PlanApprovalRow>(APPROVAL, 'a')
@@ -87,10 +92,8 @@ export class TypeOrmPlanRepository implements PlanRepository {
   }
 
   /** One conditional UPDATE: the database decides which of several racing callers flips `used_at`. */
-  async consumeGrant(nonceDigest: string, usedBy: string, usedAt: Date): Promise<boolean> {
-    const { affected } = await this.db.writeStatement((em) =>
-      em.createQueryBuilder().update(APPROVAL).set({ used_at: usedAt, used_by: usedBy }).where('nonce_digest = :nonceDigest AND used_at IS NULL', { nonceDigest }).execute(),
-    );
+  private async consumeIn(em: EntityManager, nonceDigest: string, usedBy: string, usedAt: Date): Promise<boolean> {
+    const { affected } = await em.createQueryBuilder().update(APPROVAL).set({ used_at: usedAt, used_by: usedBy }).where('nonce_digest = :nonceDigest AND used_at IS NULL', { nonceDigest }).execute();
     return affected === 1;
   }
 

@@ -69,9 +69,9 @@ export class PlanExecution implements PlanExecutor {
    * `rolling_back` at once (progress follows as for a rollout).
    */
   async rollback(planId: string, principal: Principal, correlationId?: string): Promise<Plan> {
-    return this.recorder.run({ principal, action: 'plan.rollback', planId, correlationId }, async () => {
+    return this.recorder.runCommitted({ principal, action: 'plan.rollback', planId, correlationId }, async (success) => {
       const ledger = await PlanLedger.open(this.plans, planId);
-      const plan = await ledger.commit((p) => p.beginRollback(principal.id, `rollback asked by ${principal.id}`, this.clock.now()));
+      const plan = await ledger.commit((p) => p.beginRollback(principal.id, `rollback asked by ${principal.id}`, this.clock.now()), success);
       await this.events.publish({ type: 'plan.changed', planId, status: plan.status });
       if (this.started && !this.stopped) void this.tryRun(planId);
       return plan;

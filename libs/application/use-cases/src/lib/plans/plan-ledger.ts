@@ -1,4 +1,4 @@
-import type { PlanRepository } from '@routeros-mcp/application-ports';
+import type { AuditEvent, PlanRepository } from '@routeros-mcp/application-ports';
 import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
 import { Plan, PlanNotFoundError } from '@routeros-mcp/domain-plans';
 
@@ -27,9 +27,12 @@ export class PlanLedger {
     return this.current;
   }
 
-  /** Applies `change` to the plan and commits it; answers the committed plan. */
-  commit(change: (plan: Plan) => void): Promise<Plan> {
-    const next = this.chain.then(() => this.commitNow(change));
+  /**
+   * Applies `change` to the plan and commits it, with the audit record `audit` makes of the changed plan (if any) in
+   * the same transaction; answers the committed plan.
+   */
+  commit(change: (plan: Plan) => void, audit?: (plan: Plan) => AuditEvent | undefined): Promise<Plan> {
+    const next = this.chain.then(() => this.commitNow(change, audit));
     this.chain = next.catch(() => undefined);
     return next;
   }
@@ -45,13 +48,13 @@ export class PlanLedger {
     return next;
   }
 
-  private async commitNow(change: (plan: Plan) => void): Promise<Plan> {
+  private async commitNow(change: (plan: Plan) => void, audit?: (plan: Plan) => AuditEvent | undefined): Promise<Plan> {
     for (let attempt = 0; ; attempt++) {
       // The change runs on a copy: a failed save leaves the ledger's plan as it was stored.
       const draft = Plan.restore(this.current.toProps());
       change(draft);
       try {
-        return (this.current = await this.plans.save(draft, this.current));
+        return (this.current = await this.plans.save(draft, { stored: this.current, audit: audit?.(draft) }));
       } catch (error) {
         if (!(error instanceof ConcurrentModificationError) || attempt >= 5) throw error;
         const fresh = await this.plans.get(this.current.id);

@@ -16,7 +16,6 @@ import {
   approvalPayload,
   Plan,
   PlanApprovalInvalidError,
-  PlanApprovalUsedError,
   PlanApproverNotEntitledError,
   PlanDevicesRefusedError,
   PlanExpiredError,
@@ -106,7 +105,7 @@ export class PlanService {
     const topic = planTopic(topicName);
     const planId = `plan-${randomUUID()}`;
     const args = { topic: topic.name, change: redactPlanSecrets(request.change, topic), rollout: request.rollout ?? null };
-    return this.recorder.run({ principal, action: 'plan.create', planId, correlationId: request.correlationId, arguments: args }, async () => {
+    return this.recorder.runCommitted({ principal, action: 'plan.create', planId, correlationId: request.correlationId, arguments: args }, async (success) => {
       const input = topic.parse(request.change);
       // What the plan stores and hashes: secrets sealed once, here; approval and apply hash this same stored form.
       const stored = sealPlanSecrets(request.change, topic, this.cipher);
@@ -135,7 +134,7 @@ export class PlanService {
         },
         this.clock.now(),
       );
-      return this.plans.create(plan);
+      return this.plans.create(plan, success());
     });
   }
 
@@ -150,19 +149,19 @@ export class PlanService {
   }
 
   async cancel(planId: string, principal: Principal, reason = 'cancelled', correlationId?: string): Promise<Plan> {
-    return this.recorder.run({ principal, action: 'plan.cancel', planId, correlationId, arguments: { reason } }, async () => {
+    return this.recorder.runCommitted({ principal, action: 'plan.cancel', planId, correlationId, arguments: { reason } }, async (success) => {
       const plan = await this.get(planId);
       plan.cancel(principal.id, reason, this.clock.now());
-      return this.plans.save(plan);
+      return this.plans.save(plan, { audit: success() });
     });
   }
 
   async reject(planId: string, principal: Principal, reason: string, correlationId?: string): Promise<Plan> {
-    return this.recorder.run({ principal, action: 'plan.reject', planId, correlationId, arguments: { reason } }, async () => {
+    return this.recorder.runCommitted({ principal, action: 'plan.reject', planId, correlationId, arguments: { reason } }, async (success) => {
       if (reason.trim() === '') throw ValidationError.single('reason', 'say why the plan is rejected');
       const plan = await this.get(planId);
       plan.reject(principal.id, reason, this.clock.now());
-      return this.plans.save(plan);
+      return this.plans.save(plan, { audit: success() });
     });
   }
 
@@ -171,7 +170,7 @@ export class PlanService {
    * grant over the plan's current content hash with the approval key and stores it sealed; the plan becomes `approved`.
    */
   async approve(planId: string, approver: Principal, options: PlanApproveOptions = {}, correlationId?: string): Promise<PlanApprovalSummary> {
-    return this.recorder.run({ principal: approver, action: 'plan.approve', planId, correlationId, arguments: { comment: options.comment ?? null } }, async () => {
+    return this.recorder.runCommitted({ principal: approver, action: 'plan.approve', planId, correlationId, arguments: { comment: options.comment ?? null } }, async (success) => {
       const now = this.clock.now();
       const plan = await this.livePlan(planId, now);
       const basis = approvalBasis(approver);
@@ -189,11 +188,13 @@ export class PlanService {
       const signature = this.signer.sign(approvalPayload(grant));
       const grantId = randomUUID();
       plan.approve(Approval.of({ approvedBy: approver.id, approvedAt: now, ...(options.comment ? { comment: options.comment } : {}) }), now);
-      const saved = await this.plans.save(plan);
-      await this.plans.addGrant({
-        id: grantId, planId, contentHash, approver: grant.approver, basis, approvedAt: now, expiresAt: grant.expiresAt, nonceDigest: sha256Hex(grant.nonce),
-        sealed: this.cipher.encrypt(JSON.stringify({ nonce: grant.nonce, signature }), sealContext(grantId)),
-        ...(options.comment ? { comment: options.comment } : {}),
+      const saved = await this.plans.save(plan, {
+        addGrant: {
+          id: grantId, planId, contentHash, approver: grant.approver, basis, approvedAt: now, expiresAt: grant.expiresAt, nonceDigest: sha256Hex(grant.nonce),
+          sealed: this.cipher.encrypt(JSON.stringify({ nonce: grant.nonce, signature }), sealContext(grantId)),
+          ...(options.comment ? { comment: options.comment } : {}),
+        },
+        audit: success(),
       });
       return { plan: saved, approver: grant.approver, contentHash, approvedAt: now, expiresAt: grant.expiresAt };
     });
@@ -206,16 +207,16 @@ export class PlanService {
    * Nothing is written to a device here: the rollout runner does that (PlanExecutor).
    */
   async apply(planId: string, principal: Principal, correlationId?: string): Promise<Plan> {
-    return this.recorder.run({ principal, action: 'plan.apply', planId, correlationId }, async () => {
+    return this.recorder.runCommitted({ principal, action: 'plan.apply', planId, correlationId }, async (success) => {
       const now = this.clock.now();
       const plan = await this.livePlan(planId, now);
       const grants = await this.plans.grantsFor(planId);
       const record = grants.find((g) => !g.usedAt) ?? grants[0];
       verifyApproval({ plan, grant: record && this.unseal(record), now, verifySignature: (payload, signature) => this.signer.verify(payload, signature) });
       await this.checkDrift(plan, principal, correlationId);
-      if (!(await this.plans.consumeGrant(record!.nonceDigest, principal.id, now))) throw new PlanApprovalUsedError(planId);
       plan.start(principal.id, now);
-      const started = await this.plans.save(plan);
+      // The grant is used, the plan started and the apply audited in one commit (or none of them).
+      const started = await this.plans.save(plan, { consumeGrant: { nonceDigest: record!.nonceDigest, usedBy: principal.id, usedAt: now }, audit: success() });
       // The runner also picks up `executing` plans on start: a lost notification delays the rollout, never loses it.
       await this.executor?.planStarted(started).catch((error: unknown) => this.logger.error('plan executor was not told of a started plan', { plan_id: planId, error }));
       return started;

@@ -17,6 +17,7 @@ import type { ChangeHistory } from '../changes/change-history';
 import { ChangeHistory as ChangeHistoryToken } from '../changes/change-history';
 import type { ChangeRunner } from '../changes/change-runner';
 import { ChangeRunner as ChangeRunnerToken } from '../changes/change-runner';
+import { AuditRecorder } from '../audit-recorder';
 import { PlanLedger } from './plan-ledger';
 import { stepInput } from './plan-secrets';
 import { RolloutHealthSampler } from './rollout-health-sampler';
@@ -59,6 +60,7 @@ export class RolloutRunner {
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(RolloutSettings) private readonly settings: RolloutSettings,
     @inject(SecretCipherToken) private readonly cipher: SecretCipher,
+    @inject(AuditRecorder) private readonly recorder: AuditRecorder,
   ) {}
 
   /** Runs the plan from where its records say it is, until it ends or `stop.soft` is aborted. */
@@ -296,8 +298,11 @@ export class RolloutRunner {
 
   // ---- helpers ----
 
+  /** A move of the whole plan (completed, failed, rolling back, rolled back, cancelled), audited in its own commit. */
   private async transition(ledger: PlanLedger, change: (plan: Plan) => void): Promise<void> {
-    const plan = await ledger.commit(change);
+    const plan = await ledger.commit(change, (p) =>
+      this.recorder.event({ principal: this.principalOf(p), action: `plan.rollout.${p.status}`, planId: p.id, ...(p.failureReason ? { arguments: { reason: p.failureReason } } : {}) }, p.status === 'failed' ? 'error' : 'success'),
+    );
     this.logger.info('plan moved', { plan_id: plan.id, status: plan.status, ...(plan.failureReason ? { reason: plan.failureReason } : {}) });
     await this.events.publish({ type: 'plan.changed', planId: plan.id, status: plan.status });
     await this.progress(plan, `plan ${plan.status}${plan.failureReason ? `: ${plan.failureReason}` : ''}`);
