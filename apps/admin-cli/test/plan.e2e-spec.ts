@@ -55,7 +55,7 @@ describe('plan commands on SQLite', () => {
     expect(plain.stdout).not.toContain(ESC);
     const json = JSON.parse((await admin(['plan', 'show', ids[0], '--json'])).stdout);
     expect(plain.stdout).toMatch(new RegExp(`^content hash: +${json.content_hash}$`, 'm'));
-    for (const device of ['r0', 'r1', 'r2']) expect(plain.stdout).toMatch(new RegExp(`## ${device} \\(batch \\d, pending\\): set the DNS servers to 192\\.0\\.2\\.1`));
+    for (const device of ['r0', 'r1', 'r2']) expect(plain.stdout).toMatch(new RegExp(`## ${device} \\(batch \\d/\\d, pending\\): set the DNS servers to 192\\.0\\.2\\.1`));
     expect(plain.stdout).toMatch(/\+ \/ip dns set servers=192\.0\.2\.1/);
     expect(plain.stdout).toMatch(/pass +TIER_CAPABILITY/);
     expect(plain.stdout).toContain('risk: low');

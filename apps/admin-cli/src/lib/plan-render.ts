@@ -49,9 +49,11 @@ export function planText(p: Plan, color: boolean): string {
       ...(p.approval ? ([['approved', `${p.approval.approvedAt.toISOString()} by ${p.approval.approvedBy}${p.approval.comment ? ` (${p.approval.comment})` : ''}`]] as [string, string][]) : []),
     ]),
   ];
+  const batches = Math.max(0, ...p.steps.map((s) => s.batch)) + 1;
   for (const s of p.steps) {
     const preview = s.preview;
-    lines.push('', paint('bold', `## ${s.deviceId} (batch ${s.batch}, ${s.status})${preview ? `: ${preview.summary}` : ''}`));
+    // Counted from 1, as `plan status` and the execution log name batches; the JSON keeps the index.
+    lines.push('', paint('bold', `## ${s.deviceId} (batch ${s.batch + 1}/${batches}, ${s.status})${preview ? `: ${preview.summary}` : ''}`));
     if (!preview) continue;
     lines.push(`  risk: ${paint(preview.risk === 'low' ? 'green' : preview.risk === 'medium' ? 'yellow' : 'red', preview.risk)}`);
     if (!preview.changed) lines.push('  no change: the device already holds it');

@@ -83,16 +83,16 @@ export function planStatusView(plan: Plan, now = new Date(), logTail = STATUS_LO
   };
 }
 
-/** The machine-readable shape (snake_case, as the MCP tools answer). */
+/** The machine-readable shape (snake_case, as the MCP tools answer; `batch` is the index, from 0, as there). */
 export function planStatusJson(v: PlanStatusView): Record<string, unknown> {
   return {
     plan_id: v.planId, title: v.title, topic: v.topic, status: v.status, final: v.final, halt_policy: v.haltPolicy,
     progress: { done: v.done, total: v.total },
     batches: v.batches.map((b) => ({
-      batch: b.batch, canary: b.canary, devices: b.devices, pending: b.pending, running: b.running, applied: b.applied, failed: b.failed,
+      batch: b.batch - 1, canary: b.canary, devices: b.devices, pending: b.pending, running: b.running, applied: b.applied, failed: b.failed,
       skipped: b.skipped, rolled_back: b.rolledBack, rollback_failed: b.rollbackFailed, gate: b.gate,
     })),
-    steps: v.steps.map((s) => ({ device_id: s.deviceId, batch: s.batch, status: s.status, ...(s.error ? { error: s.error } : {}) })),
+    steps: v.steps.map((s) => ({ device_id: s.deviceId, batch: s.batch - 1, status: s.status, ...(s.error ? { error: s.error } : {}) })),
     failure_reason: v.failureReason ?? null,
     cancel_requested: v.cancelRequested,
     log: v.log.map(logLineJson),

@@ -202,7 +202,7 @@ describe('steps and batches', () => {
   it('runs a batch only after every earlier batch succeeded', () => {
     const plan = planIn('executing');
     const [canary, second] = plan.steps;
-    expect(() => plan.startStep(second.id, at(3))).toThrow('batch 1 waits for batch 0 to succeed');
+    expect(() => plan.startStep(second.id, at(3))).toThrow('batch 2 waits for batch 1 to succeed');
     plan.startStep(canary.id, at(3));
     expect(() => plan.startStep(canary.id, at(3))).toThrow(PlanIllegalTransitionError);
     plan.finishStep(canary.id, { ok: true }, at(3));

@@ -255,7 +255,7 @@ export class Plan {
     const carryOn = this.props.rollout.haltPolicy === 'continue';
     const blocking = this.props.steps.find((s) => s.batch < step.batch && s.status !== 'succeeded' && !(carryOn && s.status === 'failed'));
     if (blocking) {
-      throw new PlanIllegalTransitionError(this.props.id, step.status, 'running', `batch ${step.batch} waits for batch ${blocking.batch} to succeed`);
+      throw new PlanIllegalTransitionError(this.props.id, step.status, 'running', `batch ${step.batch + 1} waits for batch ${blocking.batch + 1} to succeed`);
     }
     Object.assign(step, { status: 'running', startedAt: now, ...(changeId ? { changeId } : {}) });
   }

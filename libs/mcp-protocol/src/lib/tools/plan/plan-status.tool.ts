@@ -41,7 +41,8 @@ export const planStatus = defineTool({
       failure_reason: p.failureReason ?? null,
       next_step: nextStep(p),
     };
-    const lines = [`${p.id} ${p.status}: ${summary.progress.done}/${summary.progress.total} steps settled`, ...structured.devices.map((d) => `${d.device_id}\tbatch ${d.batch}\t${d.status}${d.error ? `\t${d.error}` : ''}`)];
+    const batches = Math.max(0, ...p.steps.map((s) => s.batch)) + 1;
+    const lines = [`${p.id} ${p.status}: ${summary.progress.done}/${summary.progress.total} steps settled`, ...structured.devices.map((d) => `${d.device_id}\tbatch ${d.batch + 1}/${batches}\t${d.status}${d.error ? `\t${d.error}` : ''}`)];
     if (structured.failure_reason) lines.push(`failure: ${structured.failure_reason}`);
     lines.push(`next: ${structured.next_step}`);
     return { structured, text: lines.join('\n') };

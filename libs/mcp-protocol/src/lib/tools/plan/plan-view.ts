@@ -148,8 +148,10 @@ export function planText(v: PlanView): string {
     `content hash ${v.content_hash}; expires ${v.expires_at}; progress ${v.progress.done}/${v.progress.total}`,
   ];
   if (v.approval) lines.push(`approved by ${v.approval.approved_by} at ${v.approval.approved_at} (valid until ${v.approval.expires_at})`);
+  const batches = Math.max(0, ...v.devices.map((d) => d.batch)) + 1;
   for (const d of v.devices) {
-    lines.push(`## ${d.device_id} (batch ${d.batch}, ${d.status}, risk ${d.risk ?? '?'}): ${d.summary ?? ''}`, ...d.diff.map((line) => `  ${line}`));
+    // Batches are counted from 1 in text, as the execution log names them; `batch` in the data is the index.
+    lines.push(`## ${d.device_id} (batch ${d.batch + 1}/${batches}, ${d.status}, risk ${d.risk ?? '?'}): ${d.summary ?? ''}`, ...d.diff.map((line) => `  ${line}`));
     for (const verdict of d.verdicts.filter((x) => x.status !== 'pass' && x.status !== 'not_applicable')) lines.push(`  ${verdict.rule}: ${verdict.status} (${verdict.reason})`);
     if (d.error) lines.push(`  error: ${d.error}`);
   }
