@@ -36,8 +36,8 @@ export interface PlanSaveOptions {
   addGrant?: ApprovalGrantRecord;
   /** The grant this save consumes (an apply): PlanApprovalUsedError, and nothing written, when it was used already. */
   consumeGrant?: { nonceDigest: string; usedBy: string; usedAt: Date };
-  /** The audit record of the move (already redacted). */
-  audit?: AuditEvent;
+  /** The audit record(s) of the move (already redacted). */
+  audit?: AuditEvent | readonly AuditEvent[];
 }
 
 export const PlanRepository = Symbol.for('PlanRepository');

@@ -61,7 +61,8 @@ export class TypeOrmPlanRepository implements PlanRepository {
       }
       for (const { stepId, changed } of changedSteps) await em.update(STEP, { id: stepId }, changed);
       if (addGrant) await em.insert(APPROVAL, toApprovalRow(addGrant));
-      if (audit) await em.insert(AUDIT, toAuditRow(audit));
+      const audits = audit === undefined ? [] : Array.isArray(audit) ? audit : [audit as AuditEvent];
+      if (audits.length > 0) await em.insert(AUDIT, audits.map(toAuditRow));
       return plan.withVersion(version + 1);
     });
   }

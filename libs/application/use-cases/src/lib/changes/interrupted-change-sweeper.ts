@@ -2,6 +2,7 @@ import type { Logger } from '@routeros-mcp/application-ports';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import type { LedJob } from '../jobs/singular-job';
 import type { InterruptedChangeRecovery, RecoveryResult } from './interrupted-change-recovery';
+import { sharedAbortController } from '../shared-abort';
 
 export interface RecoverySchedule {
   /** Between sweeps; the first runs at once. 0: one sweep only. */
@@ -18,7 +19,7 @@ export class InterruptedChangeSweeper implements LedJob {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = false;
-  private readonly abort = new AbortController();
+  private readonly abort = sharedAbortController();
 
   constructor(
     private readonly recovery: InterruptedChangeRecovery,

@@ -6,6 +6,7 @@ import { inject, injectable } from 'inversify';
 import { DeviceReader } from '../device-reader.service';
 import { DeviceRegistry } from '../device-registry.service';
 import { DeviceHealthState, healthEtag, healthStateOf, unreachableState } from './device-health.state';
+import { sharedAbortController } from '../shared-abort';
 
 export interface HealthPollSchedule {
   intervalMs: number;
@@ -50,7 +51,7 @@ export class HealthPoller {
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private running?: Promise<void>;
-  private readonly abort = new AbortController();
+  private readonly abort = sharedAbortController();
   private readonly led = new Map<string, Led>();
   private readonly observers = new Set<(round: HealthRound) => void>();
 

@@ -8,11 +8,11 @@ import {
 } from '@routeros-mcp/application-ports';
 import type { Plan } from '@routeros-mcp/domain-plans';
 import { inject, injectable } from 'inversify';
-import { setMaxListeners } from 'node:events';
 import { AuditRecorder } from '../audit-recorder';
 import { PlanLedger } from './plan-ledger';
 import { RolloutRunner } from './rollout-runner';
 import { RolloutSettings } from './rollout-settings';
+import { sharedAbortController } from '../shared-abort';
 
 interface Run {
   soft: AbortController;
@@ -132,11 +132,9 @@ export class PlanExecution implements PlanExecutor {
       await leadership?.release();
       return;
     }
-    const soft = new AbortController();
-    const hard = new AbortController();
-    // Every device request of the run listens on these (and lets go when it ends): a batch of ten devices with a few
-    // requests each passes Node's default of ten listeners, which is no leak.
-    setMaxListeners(0, soft.signal, hard.signal);
+    // Every device request of the run listens on these (a batch of ten devices, a few requests each).
+    const soft = sharedAbortController();
+    const hard = sharedAbortController();
     const lost = () => {
       this.logger.warn('plan lost here (its job session ended); stopping at the next step boundary', { plan_id: planId });
       soft.abort(new Error('leadership lost'));

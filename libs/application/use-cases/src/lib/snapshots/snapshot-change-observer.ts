@@ -4,6 +4,7 @@ import type { BeforeSnapshot, ChangeRecord } from '@routeros-mcp/domain-changes'
 import { inject, injectable, optional } from 'inversify';
 import type { ChangeObserver } from '../changes/change-observer';
 import { SnapshotService } from './snapshot.service';
+import { sharedAbortController } from '../shared-abort';
 
 export const SnapshotOnChangeSettings = Symbol.for('SnapshotOnChangeSettings');
 /** Config history around the change pipeline's writes; composition binds them from the configuration. */
@@ -30,7 +31,7 @@ export class SnapshotChangeObserver implements ChangeObserver {
   private readonly running = new Set<Promise<void>>();
   /** Per device with a capture running: the changes that settled since it started (the first included). */
   private readonly waiting = new Map<string, ChangeRecord[]>();
-  private readonly abort = new AbortController();
+  private readonly abort = sharedAbortController();
 
   constructor(
     @inject(SnapshotService) private readonly snapshots: SnapshotService,

@@ -4,6 +4,7 @@ import type { Environment } from '@routeros-mcp/domain-kernel';
 import { inject, injectable } from 'inversify';
 import { DeviceRegistry } from '../device-registry.service';
 import { SnapshotService } from './snapshot.service';
+import { sharedAbortController } from '../shared-abort';
 
 export interface SnapshotSchedule {
   intervalMs: number;
@@ -28,7 +29,7 @@ export class SnapshotScheduler {
   private schedule?: SnapshotSchedule;
   private stopped = false;
   /** Aborts the exports still running when the schedule stops. */
-  private readonly abort = new AbortController();
+  private readonly abort = sharedAbortController();
 
   constructor(
     @inject(DeviceRegistry) private readonly registry: DeviceRegistry,
