@@ -4,12 +4,13 @@ import { loadConfig } from '@routeros-mcp/config';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import type { Plan, PlanStatus } from '@routeros-mcp/domain-plans';
 import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Container } from 'inversify';
 import * as sqlite3 from 'sqlite3';
 import { AdminServices, buildContainer, ServerServices } from '../index';
+import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-process';
 
 /*
  * kill -9 of the process running a 20-device rollout at ten distinct points, then a fresh process resumes it. Each
@@ -19,7 +20,6 @@ import { AdminServices, buildContainer, ServerServices } from '../index';
  * periodic change recovery); apps/stdio-server/test/rollout-kill.e2e-spec.ts kills the real stdio server the same way.
  */
 const USER = { name: 'admin', password: 'sim-pw' };
-const WORKSPACE = join(__dirname, '..', '..', '..', '..');
 const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
 const model: Principal = { id: 'model', via: 'stdio' };
 const approver: Principal = { id: 'os:alice', via: 'admin-cli' };
@@ -29,27 +29,6 @@ const ids = Array.from({ length: DEVICES }, (_, i) => `r${i}`);
 const TERMINAL: readonly PlanStatus[] = ['completed', 'failed', 'cancelled', 'rolled_back'];
 /** Canary r0, then r1–r5, r6–r10, r11–r15, r16–r19. */
 const ROLLOUT = { canarySize: 1, batchSize: 5, pauseSeconds: 0 };
-
-/** A server process (the built libraries) that runs every plan it can lead, with periodic crash recovery of changes. */
-const CHILD = `
-const { buildContainer, ServerServices } = require('@routeros-mcp/composition');
-const { loadConfig } = require('@routeros-mcp/config');
-(async () => {
-  const services = (await buildContainer(loadConfig({ env: process.env, homeDir: '/nonexistent' }), { changeRecovery: 'periodic' })).get(ServerServices);
-  process.on('SIGTERM', () => services.close().then(() => process.exit(0)));
-  process.stderr.write('runner child ready\\n');
-})().catch((e) => process.stderr.write('runner child failed: ' + e.message + '\\n'));
-`;
-
-async function waitFor<T>(read: () => Promise<T | undefined>, what: () => string, timeoutMs = 120_000, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what()}`);
-    await new Promise((next) => setTimeout(next, everyMs));
-  }
-}
 
 /** A second connection to the SQLite file holding its write lock: every commit of another process waits (reads go on, WAL). */
 async function holdWriteLock(file: string): Promise<() => Promise<void>> {
@@ -83,17 +62,11 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
   const dnsBefore = () => Promise.all(ids.map((_d, i) => dnsOf(i)));
 
   /** Starts a runner process; answers it and its log so far. */
-  function runner(): { child: ChildProcess; log: () => string; exited: Promise<unknown> } {
-    const child = spawn(process.execPath, ['-e', CHILD], {
-      cwd: WORKSPACE,
-      env: { PATH: process.env['PATH']!, ...env(), ROUTEROS_MCP_CHANGE_LOCK_LEASE_MS: '2000', ROUTEROS_MCP_CHANGE_RECOVERY_INTERVAL_MS: '1000', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '600000' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    children.add(child);
-    let log = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (log += chunk));
-    const exited = new Promise((resolve) => child.once('exit', resolve)).finally(() => children.delete(child));
-    return { child, log: () => log, exited };
+  function runner(): RunnerProcess {
+    const started = startRunnerProcess({ ...env(), ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '600000' });
+    children.add(started.child);
+    void started.exited.finally(() => children.delete(started.child));
+    return started;
   }
 
   async function approved(dns: string, rollout: Record<string, unknown>): Promise<Plan> {
@@ -120,7 +93,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
    */
   async function killWhen(planId: string, reached: (log: string) => Promise<boolean>, freeze = false, started = runner()): Promise<string> {
     const { child, log, exited } = started;
-    await waitFor(async () => {
+    await pollUntil(async () => {
       if (/runner child failed/.test(log())) throw new Error(log());
       if (runEnded(planId).test(log())) throw new Error(`plan ${planId} ended before the kill point (child log: ${log().slice(-2000)})`);
       if (!(await reached(log()))) return undefined;
@@ -140,7 +113,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
   /** A fresh process resumes the plan to its end; it is then stopped (SIGTERM, a clean close). */
   async function resume(planId: string): Promise<Plan> {
     const { child, log, exited } = runner();
-    await waitFor(async () => (runEnded(planId).test(log()) ? true : undefined), () => `plan ${planId} to end in the fresh process (log: ${log().slice(-3000)})`, 240_000);
+    await pollUntil(async () => (runEnded(planId).test(log()) ? true : undefined), () => `plan ${planId} to end in the fresh process (log: ${log().slice(-3000)})`, 240_000);
     child.kill('SIGTERM');
     await exited;
     const plan = await planOf(planId);
@@ -368,9 +341,9 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await fault(3, { latencyMs: 1500 });
     const plan = await apply('192.0.2.90', {});
     const started = runner();
-    await waitFor(async () => ((await changeOf((await stepsOf(plan.id))[3].changeId))?.status === 'applying' ? true : undefined), () => 'r3 writing', 180_000);
+    await pollUntil(async () => ((await changeOf((await stepsOf(plan.id))[3].changeId))?.status === 'applying' ? true : undefined), () => 'r3 writing', 180_000);
     // The runner commits too: a cancel that loses the race on the plan's version is asked again, as a client would.
-    await waitFor(() => server.plans.cancel(plan.id, model, 'spec cancel').then(() => true, (error: Error) => (error instanceof ConcurrentModificationError ? undefined : Promise.reject(error))), () => 'the cancel to be committed', 60_000);
+    await pollUntil(() => server.plans.cancel(plan.id, model, 'spec cancel').then(() => true, (error: Error) => (error instanceof ConcurrentModificationError ? undefined : Promise.reject(error))), () => 'the cancel to be committed', 60_000);
     await killWhen(plan.id, async () => {
       const p = await planOf(plan.id);
       return p.status === 'executing' && Boolean(p.cancelRequested) && p.steps[3].status === 'running';
