@@ -111,4 +111,32 @@ describe('plan commands on SQLite', () => {
     const show = JSON.parse((await admin(['plan', 'show', ids[2], '--json'])).stdout);
     expect(show.transitions.at(-1)).toMatchObject({ to: 'cancelled', by: `os:${userInfo().username}`, reason: 'rejected: wrong servers' });
   }, 60_000);
+
+  it('audit lists what was done to a plan, by whom and how it ended: oldest first as a table, newest first as JSON', async () => {
+    const me = `os:${userInfo().username} (admin-cli)`;
+    const events = JSON.parse((await admin(['audit', '--plan', ids[2], '--json'])).stdout) as { action: string; outcome: string; principal: string; plan_id: string; error_code: string | null; arguments: Record<string, unknown> | null }[];
+    expect(events.every((e) => e.plan_id === ids[2])).toBe(true);
+    const trail = events.map((e) => [e.action, e.outcome, e.principal]).reverse();
+    expect(trail).toEqual([
+      ['plan.create', 'success', 'model (stdio)'],
+      ['plan.reject', 'success', me],
+      ['plan.approve', 'error', me],
+    ]);
+    expect(events.find((e) => e.action === 'plan.reject')!.arguments).toEqual({ reason: 'wrong servers' });
+    expect(events[0].error_code).toBe('PLAN.ILLEGAL_TRANSITION');
+
+    const text = await admin(['audit', '--plan', ids[2]]);
+    expect(text).toMatchObject({ code: 0, stderr: '' });
+    const lines = text.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^TIME\s+ACTION\s+OUTCOME\s+PRINCIPAL\s+DEVICE\s+PLAN\s+ERROR$/);
+    expect(lines.slice(1).map((l) => l.split(/\s+/)[1])).toEqual(['plan.create', 'plan.reject', 'plan.approve']);
+
+    const created = JSON.parse((await admin(['audit', '--action', 'plan.create', '--limit', '2', '--json'])).stdout) as { action: string }[];
+    expect(created.map((e) => e.action)).toEqual(['plan.create', 'plan.create']);
+    expect(JSON.parse((await admin(['audit', '--plan', ids[2], '--since', '2999-01-01', '--json'])).stdout)).toEqual([]);
+    const bad = await admin(['audit', '--since', 'yesterday']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/--since.*ISO 8601/);
+  }, 60_000);
 });

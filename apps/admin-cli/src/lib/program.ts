@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { CliContext } from './cli-context';
 import { write } from './cli-io';
+import { auditCommand } from './commands/audit.command';
 import { changeCommand } from './commands/change.command';
 import { credentialsCommand } from './commands/credentials.command';
 import { dbCommand } from './commands/db.command';
@@ -12,7 +13,7 @@ import { tokenCommand } from './commands/token.command';
 
 export function buildProgram(ctx: CliContext, version: string): Command {
   const program = new Command('routeros-mcp-admin')
-    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes, plans, API tokens and the database.')
+    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes, plans, API tokens, the audit log and the database.')
     .version(version, '-v, --version')
     .option('--config <file>', 'YAML or JSON config file (ROUTEROS_MCP_CONFIG)')
     .option('--data-dir <dir>', 'data directory (ROUTEROS_MCP_DATA_DIR, default ~/.routeros-mcp)')
@@ -26,6 +27,7 @@ export function buildProgram(ctx: CliContext, version: string): Command {
     .addCommand(changeCommand(ctx))
     .addCommand(tokenCommand(ctx))
     .addCommand(planCommand(ctx))
+    .addCommand(auditCommand(ctx))
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: (s) => write(ctx.io.stdout, s), writeErr: (s) => write(ctx.io.stderr, s) });
   // Every subcommand reports usage errors through the same path, instead of exiting on its own.

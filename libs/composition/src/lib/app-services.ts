@@ -27,6 +27,8 @@ export class AdminServices {
     readonly tokens: ApiTokenService,
     /** Multi-device plans: review, approve (as the OS user), reject, cancel. */
     readonly plans: PlanService,
+    /** The audit log, to read (`audit`). */
+    readonly audit: Pick<AuditRecorder, 'recent'>,
   ) {}
 
   close(): Promise<void> {

@@ -40,6 +40,7 @@ export interface AuditEvent {
 
 export interface AuditQuery {
   deviceId?: string;
+  planId?: string;
   action?: string;
   since?: Date;
   limit: number;

@@ -68,6 +68,7 @@ export class TypeOrmAuditLog implements AuditLog {
   async list(query: AuditQuery): Promise<AuditEvent[]> {
     const q = this.db.manager.createQueryBuilder<AuditEventRecord>(AUDIT, 'a').orderBy('a.occurred_at', 'DESC').addOrderBy('a.id', 'DESC').take(query.limit);
     if (query.deviceId) q.andWhere('a.device_id = :deviceId', { deviceId: query.deviceId });
+    if (query.planId) q.andWhere('a.plan_id = :planId', { planId: query.planId });
     if (query.action) q.andWhere('a.action = :action', { action: query.action });
     if (query.since) q.andWhere('a.occurred_at >= :since', { since: query.since });
     return (await q.getMany()).map((r) => ({
