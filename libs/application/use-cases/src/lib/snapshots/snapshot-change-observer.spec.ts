@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { DeviceConfigChanged, DomainEvent, EventBus, Logger } from '@routeros-mcp/application-ports';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { SnapshotChangeObserver } from './snapshot-change-observer';
@@ -42,6 +44,20 @@ describe('SnapshotChangeObserver before the first write', () => {
   it('gives up an export that does not end within the bound, even one that ignores its signal', async () => {
     const { observer: o } = observer({ captureIfOlderThan: () => new Promise(() => undefined) }, 50);
     expect(await o.beforeWrite(record)).toEqual({ beforeSnapshot: { status: 'skipped', reason: 'the export before the change failed: no export within 50 ms' } });
+  });
+
+  it('gives it up even when garbage collection runs meanwhile (a collected timeout signal never fired)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const collecting = setInterval(gc, 5);
+    try {
+      const { observer: o } = observer({ captureIfOlderThan: () => new Promise(() => undefined) }, 50);
+      // Generous: the bound is 50 ms; before the fix this never ended.
+      const outcome = await Promise.race([o.beforeWrite(record), new Promise((resolve) => setTimeout(() => resolve('still waiting after 30 s'), 30_000))]);
+      expect(outcome).toEqual({ beforeSnapshot: { status: 'skipped', reason: 'the export before the change failed: no export within 50 ms' } });
+    } finally {
+      clearInterval(collecting);
+    }
   });
 });
 

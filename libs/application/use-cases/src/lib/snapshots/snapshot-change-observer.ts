@@ -43,18 +43,30 @@ export class SnapshotChangeObserver implements ChangeObserver {
   }
 
   async beforeWrite(record: ChangeRecord): Promise<{ beforeSnapshot: BeforeSnapshot }> {
-    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.settings.captureTimeoutMs)]);
+    // A timer and a controller held here, not AbortSignal.any over AbortSignal.timeout: Node 20 may collect such a
+    // composite signal before its timeout fires, and the change then waited for a hung export forever.
+    const bound = new AbortController();
+    const timer = setTimeout(() => bound.abort(new Error(`no export within ${this.settings.captureTimeoutMs} ms`)), this.settings.captureTimeoutMs);
+    const onShutdown = () => bound.abort(this.abort.signal.reason);
+    if (this.abort.signal.aborted) onShutdown();
+    else this.abort.signal.addEventListener('abort', onShutdown, { once: true });
     try {
       // The export is abandoned at the bound even if the adapter does not notice the signal.
       const captured = await Promise.race([
-        this.snapshots.captureIfOlderThan(record.deviceId, this.settings.maxAgeMs, 'before_change', { signal }),
-        new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error(`no export within ${this.settings.captureTimeoutMs} ms`)), { once: true })),
+        this.snapshots.captureIfOlderThan(record.deviceId, this.settings.maxAgeMs, 'before_change', { signal: bound.signal }),
+        new Promise<never>((_, reject) => {
+          if (bound.signal.aborted) reject(bound.signal.reason);
+          else bound.signal.addEventListener('abort', () => reject(bound.signal.reason), { once: true });
+        }),
       ]);
       return { beforeSnapshot: { status: captured.exported ? 'captured' : 'recent', snapshotId: captured.snapshot.id } };
     } catch (error) {
       const reason = `the export before the change failed: ${messageOf(error)}`;
       this.logger.warn('config snapshot before a change skipped', { change_id: record.id, device_id: record.deviceId, reason });
       return { beforeSnapshot: { status: 'skipped', reason } };
+    } finally {
+      clearTimeout(timer);
+      this.abort.signal.removeEventListener('abort', onShutdown);
     }
   }
 
