@@ -103,14 +103,17 @@ describe.each([
     expect(rotated.code).toBe(0);
     const result = JSON.parse(rotated.stdout);
     // dev-lab-01: REST + SSH password; dev-lab-02: the same.
-    expect(result).toMatchObject({ reencrypted: 4, previous_key_id: [...before][0], notice: null });
+    expect(result).toMatchObject({
+      reencrypted: 4, previous_key_id: [...before][0], notice: null, retained_key_ids: [],
+      resealed: { credentials: 4, approval_grants: 0, change_inverses: 0, plan_data_keys: 0 },
+    });
     expect(await keyIds()).toEqual(new Set([result.new_key_id]));
   });
 
   it('reports migrations: pending on a new database, applied after db migrate', async () => {
-    const names = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000'];
+    const names = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000'];
     expect(JSON.parse((await admin(['db', 'status', '--json'])).stdout)).toEqual(names.map((name) => ({ name, applied: false })));
-    expect((await admin(['db', 'status'])).stdout).toMatch(/InitialSchema1767225600000\s+pending\nRegistryRevision1767312000000\s+pending\nConfigSnapshots1767398400000\s+pending\nChanges1767484800000\s+pending\nApiTokens1767571200000\s+pending\nRateLimits1767657600000\s+pending\nPlanApprovals1767744000000\s+pending/);
+    expect((await admin(['db', 'status'])).stdout).toMatch(/InitialSchema1767225600000\s+pending\nRegistryRevision1767312000000\s+pending\nConfigSnapshots1767398400000\s+pending\nChanges1767484800000\s+pending\nApiTokens1767571200000\s+pending\nRateLimits1767657600000\s+pending\nPlanApprovals1767744000000\s+pending\nPlanDataKeys1767830400000\s+pending/);
     expect(JSON.parse((await admin(['db', 'migrate', '--json'])).stdout)).toEqual({ applied: names });
     expect((await admin(['db', 'migrate'])).stdout).toBe('Database is up to date.\n');
     expect(JSON.parse((await admin(['db', 'status', '--json'])).stdout)).toEqual(names.map((name) => ({ name, applied: true })));
@@ -128,6 +131,8 @@ describe('routeros-mcp-admin, engine-independent behaviour', () => {
     expect(bad).toMatchObject({ code: 1, stderr: 'error: new_key: must be base64 of exactly 32 bytes\n' });
     const ok = await runAdmin(['keys', 'rotate', '--new-key-stdin'], { env, stdin: Buffer.alloc(32, 2).toString('base64') + '\n' });
     expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('Re-encrypted 2 credential(s) under key');
+    expect(ok.stdout).toContain('Re-sealed 0 approval grant(s), 0 change record(s) with secrets to restore, 0 plan data key(s).');
     expect(ok.stdout).toContain('Next: set ROUTEROS_MCP_MASTER_KEY to the new key');
   });
 

@@ -25,6 +25,8 @@ export interface PlanRigOptions {
   capabilities: (index: number) => Record<string, boolean> | undefined;
   /** false: plans applied here are not rolled out (nothing is written to a device). */
   runPlans?: boolean;
+  /** More configuration (e.g. `ROUTEROS_MCP_DATABASE_URL` for PostgreSQL instead of the data directory's SQLite). */
+  env?: Record<string, string>;
 }
 
 export interface PlanRig {
@@ -45,7 +47,7 @@ export async function startPlanRig(options: PlanRigOptions): Promise<PlanRig> {
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
-  const config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: options.logLevel }, homeDir: '/nonexistent' });
+  const config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: options.logLevel, ...options.env }, homeDir: '/nonexistent' });
   const admin = (await buildContainer(config, { logStream })).get(AdminServices);
   const server = (await buildContainer(config, { logStream, migrate: false, ...(options.runPlans === false ? { runPlans: false } : {}) })).get(ServerServices);
   for (const device of fleet.devices) {

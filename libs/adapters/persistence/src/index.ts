@@ -14,3 +14,4 @@ export * from './lib/jobs/pg-job.leader';
 export * from './lib/rate-limits/flexible-rate.limiter';
 export * from './lib/repositories/typeorm-api-token.repository';
 export * from './lib/repositories/typeorm-plan.repository';
+export * from './lib/repositories/typeorm-sealed-value.store';

@@ -1,4 +1,5 @@
 export * from './lib/aes-gcm.cipher';
+export * from './lib/aes-gcm.data-keys';
 export * from './lib/approval-signer';
 export * from './lib/credential-keyring';
 export * from './lib/key-file';

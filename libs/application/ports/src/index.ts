@@ -23,3 +23,5 @@ export * from './lib/device-request-observer.port';
 export * from './lib/device-error-kind';
 export * from './lib/plan-repository.port';
 export * from './lib/plan-executor.port';
+export * from './lib/sealed-value-store.port';
+export * from './lib/data-keys.port';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
-import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
+import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, DataKeys, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
 import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedChangeRecovery, KeyRotationService, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { ApiTokenService, authModule } from '@routeros-mcp/adapters-auth';
@@ -9,7 +9,7 @@ import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
 import { Database, DatabaseTarget, FlexibleRateLimiter, LocalJobLeader, persistenceModule, PgJobLeader, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
-import { HmacApprovalSigner } from '@routeros-mcp/adapters-secrets';
+import { AesGcmDataKeys, HmacApprovalSigner } from '@routeros-mcp/adapters-secrets';
 import { Config, sqlitePath } from '@routeros-mcp/config';
 import { Container, ContainerModule } from 'inversify';
 import { Writable } from 'node:stream';
@@ -113,6 +113,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<Clock>(Clock).toConstantValue(new SystemClock());
       bind<SecretCipher>(SecretCipher).toConstantValue(cipher);
       bind<CredentialKeyring>(CredentialKeyring).toConstantValue(keyring);
+      bind<DataKeys>(DataKeys).toConstantValue(new AesGcmDataKeys());
       bind<ApprovalSigner>(ApprovalSigner).toConstantValue(new HmacApprovalSigner(approvalKey));
       bind<Lifecycle>(Lifecycle).toConstantValue(lifecycle);
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);

@@ -6,7 +6,7 @@ import { readStdinSecret } from '../read-secret';
 
 export function keysCommand(ctx: CliContext): Command {
   const rotate = new Command('rotate')
-    .description('re-encrypt every stored credential under a new master key, in one transaction')
+    .description('re-seal every stored secret (credentials, approvals, change records, plan data keys) under a new master key, in one transaction')
     .option('--new-key-stdin', 'read the new key (base64 of 32 bytes) from stdin; required when ROUTEROS_MCP_MASTER_KEY is set')
     .option('--json', 'print JSON')
     .action(async (options: { newKeyStdin?: boolean; json?: boolean }, cmd: Command) => {
@@ -18,8 +18,17 @@ export function keysCommand(ctx: CliContext): Command {
       }
       await ctx.withServices(cmd, async (services) => {
         const result = await services.keys.rotate(ctx.principal, newKey);
-        if (options.json) return write(ctx.io.stdout, JSON.stringify({ reencrypted: result.reencrypted, previous_key_id: result.previousKeyId, new_key_id: result.newKeyId, notice: result.notice ?? null }));
+        const r = result.resealed;
+        if (options.json) {
+          return write(ctx.io.stdout, JSON.stringify({
+            reencrypted: result.reencrypted,
+            resealed: { credentials: r.credentials, approval_grants: r.approvalGrants, change_inverses: r.changeInverses, plan_data_keys: r.planDataKeys },
+            previous_key_id: result.previousKeyId, new_key_id: result.newKeyId, retained_key_ids: result.retainedKeyIds, notice: result.notice ?? null,
+          }));
+        }
         write(ctx.io.stdout, `Re-encrypted ${result.reencrypted} credential(s) under key ${result.newKeyId} (was ${result.previousKeyId}).`);
+        write(ctx.io.stdout, `Re-sealed ${r.approvalGrants} approval grant(s), ${r.changeInverses} change record(s) with secrets to restore, ${r.planDataKeys} plan data key(s).`);
+        if (result.retainedKeyIds.length > 0) write(ctx.io.stdout, `Kept old key(s) still in use: ${result.retainedKeyIds.join(', ')}.`);
         if (result.notice) write(ctx.io.stdout, `Next: ${result.notice}.`);
       });
     });

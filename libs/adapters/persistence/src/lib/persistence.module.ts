@@ -1,4 +1,4 @@
-import { ApiTokenRepository, AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, PlanRepository, SchemaMigrator, SnapshotRepository } from '@routeros-mcp/application-ports';
+import { ApiTokenRepository, AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, PlanRepository, SchemaMigrator, SealedValueStore, SnapshotRepository } from '@routeros-mcp/application-ports';
 import { ContainerModule } from 'inversify';
 import { Database } from './database';
 import { RegistryReadCache } from './registry-read-cache';
@@ -11,6 +11,7 @@ import { TypeOrmDeviceRepository } from './repositories/typeorm-device.repositor
 import { TypeOrmSchemaMigrator } from './typeorm-schema.migrator';
 import { TypeOrmSnapshotRepository } from './repositories/typeorm-snapshot.repository';
 import { TypeOrmPlanRepository } from './repositories/typeorm-plan.repository';
+import { TypeOrmSealedValueStore } from './repositories/typeorm-sealed-value.store';
 
 /** Binds the persistence ports to TypeORM implementations over an already opened database. */
 export function persistenceModule(db: Database): ContainerModule {
@@ -26,5 +27,6 @@ export function persistenceModule(db: Database): ContainerModule {
     bind<SnapshotRepository>(SnapshotRepository).toConstantValue(new TypeOrmSnapshotRepository(db));
     bind<ApiTokenRepository>(ApiTokenRepository).toConstantValue(new TypeOrmApiTokenRepository(db));
     bind<PlanRepository>(PlanRepository).toConstantValue(new TypeOrmPlanRepository(db));
+    bind<SealedValueStore>(SealedValueStore).toConstantValue(new TypeOrmSealedValueStore(db, cache));
   });
 }

@@ -85,6 +85,7 @@ export class FileCredentialKeyring implements CredentialKeyring {
     return {
       cipher: cipherOf(during),
       previousKeyId: before.active,
+      keepsOldKeys: true,
       commit: async (keepKeyIds: readonly string[] = []) => {
         const keys = Object.fromEntries(Object.entries(during.keys).filter(([id]) => id === during.active || keepKeyIds.includes(id)));
         replaceAtomically(this.path, serialise({ ...during, keys }));
@@ -135,6 +136,7 @@ export class EnvCredentialKeyring implements CredentialKeyring {
     return {
       cipher: new AesGcmCipher([this.key], fresh),
       previousKeyId: keyIdOf(this.key),
+      keepsOldKeys: false,
       commit: async () => 'set ROUTEROS_MCP_MASTER_KEY to the new key before the next start; the old key no longer decrypts anything',
       abort: async () => undefined,
     };

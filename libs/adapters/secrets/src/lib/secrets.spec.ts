@@ -6,6 +6,7 @@ import {
   AesGcmCipher,
   EnvCredentialKeyring,
   FileCredentialKeyring,
+  AesGcmDataKeys,
   HmacApprovalSigner,
   keyIdOf,
   loadApprovalSigningKey,
@@ -97,6 +98,7 @@ describe('FileCredentialKeyring', () => {
     const keyring = FileCredentialKeyring.inDataDir(dir);
     const old = keyring.load();
     const kept = await keyring.beginRotation(k2);
+    expect(kept.keepsOldKeys).toBe(true);
     await kept.commit([old.activeKeyId]);
     expect(keyring.keyValues()).toHaveLength(2);
     const before = readFileSync(join(dir, MASTER_KEY_FILE), 'utf8');
@@ -118,10 +120,25 @@ describe('EnvCredentialKeyring', () => {
     const keyring = new EnvCredentialKeyring(k1.toString('base64'));
     await expect(keyring.beginRotation()).rejects.toThrow('--new-key-stdin');
     const rotation = await keyring.beginRotation(k2);
+    expect(rotation.keepsOldKeys).toBe(false);
     expect(rotation.cipher.decrypt(keyring.load().encrypt('a', 'c'), 'c')).toBe('a');
     expect(await rotation.commit()).toContain('set ROUTEROS_MCP_MASTER_KEY to the new key');
   });
   it('rejects a key of the wrong size', () => expect(() => new EnvCredentialKeyring('c2hvcnQ=')).toThrow('exactly 32 bytes'));
+});
+
+describe('AesGcmDataKeys', () => {
+  it('makes a fresh random key each time, with a cipher of its own that other keys cannot open', () => {
+    const keys = new AesGcmDataKeys();
+    const [a, b] = [keys.generate(), keys.generate()];
+    expect(Buffer.from(a, 'base64')).toHaveLength(32);
+    expect(a).not.toBe(b);
+    const sealed = keys.cipher(a).encrypt('passphrase', 'plan:p1:x');
+    expect(keys.cipher(a).decrypt(sealed, 'plan:p1:x')).toBe('passphrase');
+    expect(() => keys.cipher(b).decrypt(sealed, 'plan:p1:x')).toThrow(SecretDecryptionError);
+    expect(() => keys.cipher(a).decrypt(sealed, 'plan:p2:x')).toThrow(SecretDecryptionError);
+    expect(() => keys.cipher('c2hvcnQ=')).toThrow('32 bytes');
+  });
 });
 
 describe('approval signing', () => {

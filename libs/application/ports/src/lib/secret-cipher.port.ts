@@ -15,6 +15,8 @@ export interface SecretCipher {
 export interface KeyRotation {
   readonly cipher: SecretCipher;
   readonly previousKeyId: string;
+  /** Whether `commit` can keep old keys (a key file can; a key given in the environment is one key only). */
+  readonly keepsOldKeys: boolean;
   /** Retires the old keys once every credential is re-encrypted, keeping any still referenced (`keepKeyIds`).
    *  Returns what the operator must still do, if anything. */
   commit(keepKeyIds?: readonly string[]): Promise<string | undefined>;

@@ -1,6 +1,7 @@
-import type { AuditEvent, AuditLog, CredentialKeyring, CredentialRepository, EncryptedCredential, KeyRotation, Logger, SecretCipher } from '@routeros-mcp/application-ports';
+import type { AuditEvent, AuditLog, CredentialKeyring, EncryptedCredential, KeyRotation, Logger, SealedValueStore, SealedValueVisitor, SecretCipher } from '@routeros-mcp/application-ports';
+import type { RowOperation } from '@routeros-mcp/domain-changes';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
-import { AuditRecorder, CredentialVault, KeyRotationService, redactArguments } from '../index';
+import { AuditRecorder, CredentialVault, KeyRotationRefusedError, KeyRotationService, redactArguments } from '../index';
 
 /** Reversible stand-in for the real cipher; checks the context like AES-GCM's AAD does. */
 class FakeCipher implements SecretCipher {
@@ -91,49 +92,99 @@ describe('CredentialVault', () => {
 });
 
 describe('KeyRotationService', () => {
-  const stored: EncryptedCredential = { deviceId: 'd1', purpose: 'rest_password', username: 'a', ciphertext: new FakeCipher().encrypt('pw', 'credential:d1:rest_password'), keyId: 'k1', updatedAt: clock.now() };
+  const k1 = new FakeCipher();
+  const stored: EncryptedCredential = { deviceId: 'd1', purpose: 'rest_password', username: 'a', ciphertext: k1.encrypt('pw', 'credential:d1:rest_password'), keyId: 'k1', updatedAt: clock.now() };
+  const inverseOf = (changeId: string): RowOperation[] => [{ kind: 'set', menu: 'interface/wifi/security', id: '*1', props: { name: 'sec', passphrase: `sealed:${k1.encrypt('old-pass', `change-inverse:${changeId}:/interface/wifi/security passphrase`)}` } }];
 
-  function setup(failAt?: number) {
+  /** An in-memory SealedValueStore: a reseal works on copies and keeps them only if it completes. */
+  function memoryStore(failAt?: string) {
+    let state = {
+      credentials: [stored],
+      grants: [{ id: 'g1', sealed: k1.encrypt('{"nonce":"n","signature":"s"}', 'approval:g1') }],
+      changes: [
+        { id: 'c1', status: 'verified', inverse: inverseOf('c1') },
+        { id: 'c2', status: 'applying', inverse: inverseOf('c2') },
+      ],
+      plans: [
+        { id: 'plan-new1', topic: 'wireless', status: 'approved', sealedDataKey: k1.encrypt('data-key', 'plan-data-key:plan-new1') as string | undefined },
+        { id: 'plan-old1', topic: 'wireless', status: 'approved', sealedDataKey: undefined as string | undefined, stepChanges: [{ security_profiles: [{ passphrase: { sealed: k1.encrypt('p', 'plan-secret:wireless:security_profiles.0.passphrase') } }] }] },
+      ],
+    };
+    const walk = (visitor: SealedValueVisitor) => {
+      const fail = (id: string) => {
+        if (id === failAt) throw new Error('disk full');
+      };
+      return {
+        credentials: state.credentials.map((c) => (fail(c.deviceId), visitor.credential(c))),
+        grants: state.grants.map((g) => (fail(g.id), { ...g, sealed: visitor.grant(g) })),
+        changes: state.changes.map((c) => (fail(c.id), { ...c, inverse: visitor.changeInverse(c) })),
+        plans: state.plans.map((p) => (fail(p.id), { ...p, sealedDataKey: visitor.planDataKey(p) })),
+      };
+    };
+    const store: SealedValueStore = {
+      reseal: async (visitor) => {
+        const next = walk(visitor);
+        visitor.beforeCommit?.();
+        const counts = {
+          credentials: next.credentials.filter((c, i) => c.ciphertext !== state.credentials[i].ciphertext).length,
+          approvalGrants: next.grants.filter((g, i) => g.sealed !== state.grants[i].sealed).length,
+          changeInverses: next.changes.filter((c, i) => c.inverse !== state.changes[i].inverse).length,
+          planDataKeys: next.plans.filter((p, i) => p.sealedDataKey !== state.plans[i].sealedDataKey).length,
+        };
+        state = next;
+        return counts;
+      },
+      visit: async (visitor) => void walk(visitor),
+    };
+    return { store, state: () => state };
+  }
+
+  function setup(options: { failAt?: string; keepsOldKeys?: boolean } = {}) {
     const calls: string[] = [];
-    let rows = [stored];
     const rotation: KeyRotation = {
       cipher: new FakeCipher('k2', ['k1', 'k2']),
       previousKeyId: 'k1',
+      keepsOldKeys: options.keepsOldKeys ?? true,
       commit: async (keep) => void calls.push(`commit:${(keep ?? []).join(',')}`),
       abort: async () => void calls.push('abort'),
     };
     const keyring: CredentialKeyring = { beginRotation: async () => rotation };
-    const repo: CredentialRepository = {
-      forDevice: async () => rows,
-      replace: async () => undefined,
-      reencryptAll: async (transform) => {
-        const next = rows.map((r, i) => {
-          if (i + 1 === failAt) throw new Error('disk full');
-          return transform(r);
-        });
-        rows = next;
-        return next.length;
-      },
-      keyIdsInUse: async () => [...new Set(rows.map((r) => r.keyId))],
-    };
+    const { store, state } = memoryStore(options.failAt);
     const audit = memoryAudit();
-    return { service: new KeyRotationService(keyring, repo, new AuditRecorder(audit, clock, logger), clock, logger), calls, rows: () => rows, audit };
+    return { service: new KeyRotationService(keyring, store, new AuditRecorder(audit, clock, logger), clock, logger), calls, state, audit };
   }
 
-  it('re-encrypts under the new key, then retires the old one', async () => {
-    const { service, calls, rows, audit } = setup();
-    expect(await service.rotate(principal)).toEqual({ reencrypted: 1, previousKeyId: 'k1', newKeyId: 'k2' });
-    expect(rows()[0].keyId).toBe('k2');
-    expect(new FakeCipher('k2', ['k2']).decrypt(rows()[0].ciphertext, 'credential:d1:rest_password')).toBe('pw');
-    expect(calls).toEqual(['commit:']);
+  it('re-seals credentials, approval grants, settled change records and plan data keys; keeps the old key for what it cannot re-seal', async () => {
+    const { service, calls, state, audit } = setup();
+    const result = await service.rotate(principal);
+    expect(result).toMatchObject({ reencrypted: 1, resealed: { credentials: 1, approvalGrants: 1, changeInverses: 1, planDataKeys: 1 }, previousKeyId: 'k1', newKeyId: 'k2', retainedKeyIds: ['k1'] });
+    expect(result.notice).toContain('key k1 is kept for change c2, plan plan-old1');
+    const k2 = new FakeCipher('k2', ['k2']);
+    expect(k2.decrypt(state().credentials[0].ciphertext, 'credential:d1:rest_password')).toBe('pw');
+    expect(k2.decrypt(state().grants[0].sealed, 'approval:g1')).toContain('nonce');
+    expect(k2.decrypt(state().plans[0].sealedDataKey!, 'plan-data-key:plan-new1')).toBe('data-key');
+    const passphrase = (state().changes[0].inverse[0] as { props: Record<string, string> }).props['passphrase'];
+    expect(k2.decrypt(passphrase.slice('sealed:'.length), 'change-inverse:c1:/interface/wifi/security passphrase')).toBe('old-pass');
+    expect(state().changes[1].inverse).toEqual(inverseOf('c2'));
+    expect(calls).toEqual(['commit:k1']);
     expect(audit.events[0]).toMatchObject({ action: 'keys.rotate', outcome: 'success' });
+    expect(JSON.stringify(audit.events)).not.toContain('old-pass');
   });
 
-  it('aborts the rotation and keeps the old key when re-encryption fails', async () => {
-    const { service, calls, rows, audit } = setup(1);
+  it('aborts the rotation and changes nothing when one value cannot be re-sealed', async () => {
+    const { service, calls, state, audit } = setup({ failAt: 'c1' });
+    const before = JSON.stringify(state());
     await expect(service.rotate(principal)).rejects.toThrow('disk full');
     expect(calls).toEqual(['abort']);
-    expect(rows()[0].keyId).toBe('k1');
+    expect(JSON.stringify(state())).toBe(before);
     expect(audit.events[0]).toMatchObject({ outcome: 'error' });
+  });
+
+  it('refuses (rolls back) when the keyring cannot keep the old key and values still need it', async () => {
+    const { service, calls, state } = setup({ keepsOldKeys: false });
+    const before = JSON.stringify(state());
+    await expect(service.rotate(principal)).rejects.toThrow(KeyRotationRefusedError);
+    expect(calls).toEqual(['abort']);
+    expect(JSON.stringify(state())).toBe(before);
   });
 });

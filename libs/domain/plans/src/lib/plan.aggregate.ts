@@ -66,6 +66,11 @@ export interface PlanProps {
   cancelRequested?: CancelRequest;
   /** The runner's record of steps, gates and rollback steps (the transitions are kept apart, in `transitions`). */
   executionLog?: ExecutionLogEntry[];
+  /**
+   * The plan's data key sealed by the master key: its steps' secrets are sealed with that data key. Outside the
+   * content hash, so a master key rotation re-seals it without touching what an approval vouches for.
+   */
+  sealedDataKey?: string;
   version: number;
 }
 
@@ -79,6 +84,7 @@ export type NewPlanInput = Pick<PlanProps, 'id' | 'title' | 'toolName' | 'create
   rollout?: RolloutPolicy;
   excluded?: ExcludedDevice[];
   ttlMs?: number;
+  sealedDataKey?: string;
 };
 
 /**
@@ -138,6 +144,7 @@ export class Plan {
       expiresAt,
       transitions: [],
       executionLog: [],
+      ...(input.sealedDataKey ? { sealedDataKey: input.sealedDataKey } : {}),
       version: 0,
     });
   }
@@ -163,6 +170,7 @@ export class Plan {
   get title(): string { return this.props.title; }
   get cancelRequested(): CancelRequest | undefined { return this.props.cancelRequested; }
   get executionLog(): readonly ExecutionLogEntry[] { return this.props.executionLog ?? []; }
+  get sealedDataKey(): string | undefined { return this.props.sealedDataKey; }
   /** The hash recorded at creation. */
   get contentHash(): string { return this.props.contentHash; }
 

@@ -23,6 +23,8 @@ export interface PlanRow {
   started_at: Date | null;
   finished_at: Date | null;
   failure_reason: string | null;
+  /** The plan's data key, sealed by the master key (see Plan.sealedDataKey); written at creation and by key rotations only. */
+  sealed_key: string | null;
   version: number;
 }
 
@@ -76,7 +78,7 @@ export function planSchemas(dialect: Dialect) {
         id: { type: 'varchar', primary: true }, title: { type: 'varchar' }, tool_name: { type: 'varchar' }, topic: optional, created_by: { type: 'varchar' },
         environment: { type: 'varchar' }, status: { type: 'varchar' }, risk_level: { type: 'varchar' }, summary: { type: 'text' }, parameters: { type: 'text' },
         transitions: { type: 'text' }, content_hash: optional, body: optionalText, created_at: { type: timestamp }, expires_at: { type: timestamp },
-        started_at: optionalTime, finished_at: optionalTime, failure_reason: optionalText, version: { type: 'integer' },
+        started_at: optionalTime, finished_at: optionalTime, failure_reason: optionalText, sealed_key: optionalText, version: { type: 'integer' },
       },
     }),
     new EntitySchema<PlanStepRow>({

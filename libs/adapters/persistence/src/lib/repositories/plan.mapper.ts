@@ -28,7 +28,7 @@ export function toPlanRows(plan: Plan, options: { steps?: boolean } = {}): { pla
     plan: {
       id: p.id, title: p.title, tool_name: p.toolName, topic: p.topic, created_by: p.createdBy, environment: p.environment, status: p.status, risk_level: p.riskLevel,
       summary: p.summary, parameters: JSON.stringify(p.parameters), transitions: JSON.stringify(p.transitions), content_hash: p.contentHash, body: JSON.stringify(body),
-      created_at: p.createdAt, expires_at: p.expiresAt, started_at: p.startedAt ?? null, finished_at: p.finishedAt ?? null, failure_reason: p.failureReason ?? null, version: p.version,
+      created_at: p.createdAt, expires_at: p.expiresAt, started_at: p.startedAt ?? null, finished_at: p.finishedAt ?? null, failure_reason: p.failureReason ?? null, sealed_key: p.sealedDataKey ?? null, version: p.version,
     },
     steps: options.steps === false ? [] : p.steps.map((s) => toStepRow(p.id, s)),
   };
@@ -64,6 +64,7 @@ export function toPlan(row: PlanRow, steps: PlanStepRow[]): Plan {
     ...(body.cancelRequested ? { cancelRequested: { ...body.cancelRequested, at: new Date(body.cancelRequested.at) } } : {}),
     executionLog: (body.executionLog ?? []).map((e) => ({ ...e, at: new Date(e.at) })),
     transitions, version: row.version,
+    ...(row.sealed_key ? { sealedDataKey: row.sealed_key } : {}),
   };
   return Plan.restore(props);
 }

@@ -1,8 +1,8 @@
-import type { ApprovalGrantRecord, AuditEvent } from '@routeros-mcp/application-ports';
+import type { ApprovalGrantRecord, AuditEvent, SealedValueVisitor } from '@routeros-mcp/application-ports';
 import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
 import { Approval, Plan, PlanApprovalUsedError, rolloutPolicyOf } from '@routeros-mcp/domain-plans';
 import { useTestDatabases } from '@routeros-mcp/testing';
-import { Database, DatabaseTarget, TypeOrmAuditLog, TypeOrmPlanRepository, TypeOrmSchemaMigrator } from '../../index';
+import { Database, DatabaseTarget, RegistryReadCache, TypeOrmAuditLog, TypeOrmPlanRepository, TypeOrmSchemaMigrator, TypeOrmSealedValueStore } from '../../index';
 
 const t0 = new Date('2026-11-23T10:00:00.000Z');
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
@@ -160,4 +160,36 @@ describe.each(engines)('plan repository on %s', (_engine, newTarget) => {
     expect((await repo.get(created.id))!.version).toBe(2);
   });
 
+  it('keeps a plan\'s sealed data key out of saves: only creation and a re-seal write it, all or nothing', async () => {
+    const repo = new TypeOrmPlanRepository(db);
+    const legacy = await repo.create(newPlan('plan-old-0001'));
+    const fresh = await repo.create(Plan.restore({ ...newPlan('plan-new-0002').toProps(), sealedDataKey: 'v1.k1.sealed-data-key' }));
+    fresh.approve(Approval.of({ approvedBy: 'os:alice', approvedAt: at(1) }), at(1));
+    const created = await repo.save(fresh, { addGrant: grant(fresh.id, '3'.repeat(64), { sealed: 'v1.k1.sealed-grant' }) });
+    const store = new TypeOrmSealedValueStore(db, new RegistryReadCache(db));
+    const seen: string[] = [];
+    const visitor: SealedValueVisitor = {
+      credential: (c) => c,
+      grant: (g) => g.sealed.replace('k1', 'k2'),
+      changeInverse: (c) => c.inverse,
+      planDataKey: (p) => {
+        seen.push(`${p.id}:${p.sealedDataKey ?? `legacy(${p.stepChanges?.length})`}`);
+        return p.sealedDataKey?.replace('k1', 'k2');
+      },
+    };
+    // A failure before the commit leaves every row as it was.
+    await expect(store.reseal({ ...visitor, beforeCommit: () => { throw new Error('refused'); } })).rejects.toThrow('refused');
+    expect((await repo.get(created.id))!.sealedDataKey).toBe('v1.k1.sealed-data-key');
+    expect((await repo.grantsFor(created.id))[0].sealed).toBe('v1.k1.sealed-grant');
+    expect(seen.sort()).toEqual([`${created.id}:v1.k1.sealed-data-key`, `${legacy.id}:legacy(3)`]);
+
+    expect(await store.reseal(visitor)).toEqual({ credentials: 0, approvalGrants: 1, changeInverses: 0, planDataKeys: 1 });
+    expect((await repo.get(created.id))!.sealedDataKey).toBe('v1.k2.sealed-data-key');
+    expect((await repo.grantsFor(created.id))[0].sealed).toBe('v1.k2.sealed-grant');
+    // A save from the plan as read before the re-seal does not put the old sealed key back.
+    const cancelled = Plan.restore(created.toProps());
+    cancelled.cancel('os:alice', 'not today', at(2));
+    await repo.save(cancelled);
+    expect((await new TypeOrmPlanRepository(other).get(created.id))!.sealedDataKey).toBe('v1.k2.sealed-data-key');
+  });
 });

@@ -39,7 +39,9 @@ export class TypeOrmPlanRepository implements PlanRepository {
    */
   async save(plan: Plan, options: PlanSaveOptions = {}): Promise<Plan> {
     const { stored, addGrant, consumeGrant, audit } = options;
-    const { id, version, ...fields } = toPlanRow(plan);
+    // The sealed data key is written at creation and re-sealed by key rotations only: a save from a plan read
+    // before a rotation must not put back the data key sealed with a retired master key.
+    const { id, version, sealed_key: _sealedKey, ...fields } = toPlanRow(plan);
     const known = stored && stored.id === id && stored.version === version ? stored : undefined;
     const changedFields = known ? changedColumns(toPlanRow(known), fields) : fields;
     const knownSteps = new Map(known?.steps.map((s) => [s.id, s]));

@@ -1,5 +1,7 @@
 import { Plan, wirelessTopic } from '@routeros-mcp/domain-plans';
-import { openPlanSecrets, redactedPlan, redactPlanSecrets, sealPlanSecrets, stepInput } from './plan-secrets';
+import type { DataKeys, SecretCipher } from '@routeros-mcp/application-ports';
+import { newPlanDataKey, planSecretCipher } from './plan-data-key';
+import { openPlanSecrets, redactedPlan, redactPlanSecrets, sealedPlanValues, sealPlanSecrets, stepInput } from './plan-secrets';
 
 /** A stand-in cipher for pure logic: reversible, bound to its context like the real one. */
 const cipher = {
@@ -48,5 +50,28 @@ describe('plan secrets', () => {
     // A topic this version does not know: secret-looking fields by name.
     const odd = Plan.create({ id: 'plan-efgh', title: 't', toolName: 'plan_other', topic: 'other', createdBy: 'm', environment: 'lab', riskLevel: 'low', summary: 's', targets: [{ deviceId: 'r1', change: { psk: { password: 'x-secret' } } }] }, new Date(0));
     expect(JSON.stringify(redactedPlan(odd).steps[0].change)).not.toContain('x-secret');
+  });
+
+  it('seals a plan\'s secrets with its own data key (bound to the plan), the data key itself with the master cipher', () => {
+    const keyed = (key: string): SecretCipher => ({
+      activeKeyId: key,
+      encrypt: (plain, context) => cipher.encrypt(plain, `${key}|${context}`),
+      decrypt: (sealed, context) => cipher.decrypt(sealed, `${key}|${context}`),
+      keyIdOf: () => key,
+    });
+    let n = 0;
+    const dataKeys: DataKeys = { generate: () => `dk${++n}`, cipher: keyed };
+    const master = keyed('master');
+    const { sealedDataKey, cipher: planCipher } = newPlanDataKey('plan-a', master, dataKeys);
+    expect(master.decrypt(sealedDataKey, 'plan-data-key:plan-a')).toBe('dk1');
+    const sealed = sealPlanSecrets(change, wirelessTopic, planCipher);
+    expect(sealedPlanValues(sealed)).toHaveLength(2);
+    expect(stepInput(wirelessTopic, sealed, planSecretCipher({ id: 'plan-a', sealedDataKey }, master, dataKeys)).security_profiles[0].passphrase).toBe('first-secret-1');
+    // Not with the master key, not under another plan's id.
+    expect(() => openPlanSecrets(sealed, wirelessTopic, master)).toThrow('context mismatch');
+    expect(() => openPlanSecrets(sealed, wirelessTopic, planSecretCipher({ id: 'plan-b', sealedDataKey: master.encrypt('dk1', 'plan-data-key:plan-b') }, master, dataKeys))).toThrow('context mismatch');
+    // A plan made before data keys: its secrets were sealed by the master cipher directly.
+    const legacy = sealPlanSecrets(change, wirelessTopic, master);
+    expect(stepInput(wirelessTopic, legacy, planSecretCipher({ id: 'plan-old' }, master, dataKeys)).security_profiles[2].passphrase).toBe('third-secret-3');
   });
 });

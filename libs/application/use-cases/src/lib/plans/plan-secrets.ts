@@ -80,3 +80,13 @@ export function redactedPlan(plan: Plan): Plan {
   const topic = PLAN_TOPICS[props.topic];
   return Plan.restore({ ...props, steps: props.steps.map((s) => ({ ...s, change: redactArguments(redactPlanSecrets(s.change, topic ?? {})) })) });
 }
+
+/**
+ * The ciphertexts of every `{ sealed }` value in a stored step change, wherever it is (a topic this version does
+ * not know included): what a key rotation must keep a key for.
+ */
+export function sealedPlanValues(change: unknown): string[] {
+  if (isSealed(change)) return [change.sealed];
+  if (typeof change !== 'object' || change === null) return [];
+  return Object.values(change).flatMap(sealedPlanValues);
+}

@@ -1,7 +1,8 @@
-import type { ApprovalGrantRecord, ApprovalSigner, Clock, Logger, PlanExecutor, PlanQuery, PlanRepository, Principal, SecretCipher } from '@routeros-mcp/application-ports';
+import type { ApprovalGrantRecord, ApprovalSigner, Clock, DataKeys, Logger, PlanExecutor, PlanQuery, PlanRepository, Principal, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   ApprovalSigner as ApprovalSignerToken,
   Clock as ClockToken,
+  DataKeys as DataKeysToken,
   Logger as LoggerToken,
   PlanExecutor as PlanExecutorToken,
   PlanRepository as PlanRepositoryToken,
@@ -32,6 +33,7 @@ import { AuditRecorder } from '../audit-recorder';
 import { ChangeRunner } from '../changes/change-runner';
 import type { ChangeResult } from '../changes/change-runner';
 import { DeviceRegistry } from '../device-registry.service';
+import { newPlanDataKey, planSecretCipher } from './plan-data-key';
 import { redactPlanSecrets, sealPlanSecrets, stepInput } from './plan-secrets';
 
 export const PlanSettings = Symbol.for('PlanSettings');
@@ -76,7 +78,9 @@ export interface PlanApprovalSummary {
 
 const RISK_ORDER: readonly RiskLevel[] = ['low', 'medium', 'high'];
 const ENV_ORDER: readonly Environment[] = ['lab', 'staging', 'prod'];
-const sealContext = (grantId: string) => `approval:${grantId}`;
+/** The context an approval grant's `{ nonce, signature }` is sealed with (the key rotation re-seals it). */
+export const approvalSealContext = (grantId: string) => `approval:${grantId}`;
+const sealContext = approvalSealContext;
 const max = <T>(order: readonly T[], values: readonly T[], floor: T) => values.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), floor);
 
 /**
@@ -98,6 +102,7 @@ export class PlanService {
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(PlanSettings) private readonly settings: PlanSettings,
+    @inject(DataKeysToken) private readonly dataKeys: DataKeys,
     @inject(PlanExecutorToken) @optional() private readonly executor?: PlanExecutor,
   ) {}
 
@@ -107,8 +112,10 @@ export class PlanService {
     const args = { topic: topic.name, change: redactPlanSecrets(request.change, topic), rollout: request.rollout ?? null };
     return this.recorder.runCommitted({ principal, action: 'plan.create', planId, correlationId: request.correlationId, arguments: args }, async (success) => {
       const input = topic.parse(request.change);
-      // What the plan stores and hashes: secrets sealed once, here; approval and apply hash this same stored form.
-      const stored = sealPlanSecrets(request.change, topic, this.cipher);
+      // What the plan stores and hashes: secrets sealed once, here, with the plan's own data key (which a master key
+      // rotation re-seals apart); approval and apply hash this same stored form.
+      const { sealedDataKey, cipher } = newPlanDataKey(planId, this.cipher, this.dataKeys);
+      const stored = sealPlanSecrets(request.change, topic, cipher);
       const rollout = rolloutPolicyOf(request.rollout);
       const { targets, excluded } = await this.resolveDevices(request.devices, request.exclude ?? [], principal);
       if (targets.length === 0) throw ValidationError.single('devices', 'no device is left to change (none matched, or all were excluded)');
@@ -130,6 +137,7 @@ export class PlanService {
           targets: previews.map((p) => ({ deviceId: p.deviceId, change: stored, preview: p.preview })),
           rollout,
           excluded,
+          sealedDataKey,
           ...(request.ttlMs !== undefined ? { ttlMs: request.ttlMs } : {}),
         },
         this.clock.now(),
@@ -250,10 +258,11 @@ export class PlanService {
   private async checkDrift(plan: Plan, principal: Principal, correlationId?: string): Promise<void> {
     const topic = planTopic(plan.topic);
     const drifted: DriftedDevice[] = [];
+    const cipher = planSecretCipher(plan, this.cipher, this.dataKeys);
     await Promise.all(
       plan.steps.map(async (step) => {
         const result = await this.changes.run({
-          ...this.stepRequest(topic, stepInput(topic, step.change, this.cipher), step.deviceId, principal, correlationId),
+          ...this.stepRequest(topic, stepInput(topic, step.change, cipher), step.deviceId, principal, correlationId),
           authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
         });
         const before = step.preview;

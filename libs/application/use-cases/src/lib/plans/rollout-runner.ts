@@ -1,7 +1,8 @@
-import type { ChangeRepository, Clock, EventBus, Logger, PlanRepository, Principal, SecretCipher } from '@routeros-mcp/application-ports';
+import type { ChangeRepository, Clock, DataKeys, EventBus, Logger, PlanRepository, Principal, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   ChangeRepository as ChangeRepositoryToken,
   Clock as ClockToken,
+  DataKeys as DataKeysToken,
   EventBus as EventBusToken,
   Logger as LoggerToken,
   PlanRepository as PlanRepositoryToken,
@@ -19,6 +20,8 @@ import type { ChangeRunner } from '../changes/change-runner';
 import { ChangeRunner as ChangeRunnerToken } from '../changes/change-runner';
 import { AuditRecorder } from '../audit-recorder';
 import { PlanLedger } from './plan-ledger';
+import type { PlanSecretCipher } from './plan-data-key';
+import { planSecretCipher } from './plan-data-key';
 import { stepInput } from './plan-secrets';
 import { RolloutHealthSampler } from './rollout-health-sampler';
 import { RolloutSettings } from './rollout-settings';
@@ -60,6 +63,7 @@ export class RolloutRunner {
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(RolloutSettings) private readonly settings: RolloutSettings,
     @inject(SecretCipherToken) private readonly cipher: SecretCipher,
+    @inject(DataKeysToken) private readonly dataKeys: DataKeys,
     @inject(AuditRecorder) private readonly recorder: AuditRecorder,
   ) {}
 
@@ -168,7 +172,7 @@ export class RolloutRunner {
       const result = await this.changes.run({
         principal: this.principalOf(plan), correlationId: randomUUID(), environment: this.settings.environment, deviceId: step.deviceId,
         tool: topic.tool, tier: 'professional', ...(topic.requiresFlag ? { requiresFlag: topic.requiresFlag } : {}), planner: topic.planner,
-        input: stepInput(topic, step.change, this.cipher), dryRun: false, signal: hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
+        input: stepInput(topic, step.change, await this.secretsOf(plan)), dryRun: false, signal: hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
         ...(step.preview ? { expectedStateHash: step.preview.stateHash, expectedStateSections: step.preview.sections } : {}),
         changeId,
       });
@@ -180,6 +184,21 @@ export class RolloutRunner {
       if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(changeId))) return 'retry';
       if (!isDomainError(error)) this.logger.error('plan step failed unexpectedly', { plan_id: plan.id, step_id: step.id, device_id: step.deviceId, error });
       return { ok: false, error: causeOf(error) };
+    }
+  }
+
+  /**
+   * The cipher of the plan's step secrets. The plan in hand may carry its data key as sealed before a master key
+   * rotation (which re-seals it in the database only, and may retire the key it was sealed with): then the stored
+   * one is read.
+   */
+  private async secretsOf(plan: Plan): Promise<PlanSecretCipher> {
+    try {
+      return planSecretCipher(plan, this.cipher, this.dataKeys);
+    } catch (error) {
+      const stored = await this.plans.get(plan.id);
+      if (!stored || stored.sealedDataKey === plan.sealedDataKey) throw error;
+      return planSecretCipher(stored, this.cipher, this.dataKeys);
     }
   }
 
@@ -201,7 +220,8 @@ export class RolloutRunner {
   /** The health gate after a batch: every device of it sampled over a new connection; the verdict committed. */
   private async gate(ledger: PlanLedger, index: number, label: string, steps: readonly Readonly<PlanStep>[], topic: PlanTopic, stop: RolloutStop): Promise<GateVerdict> {
     const plan = ledger.plan;
-    const samples = await this.forEachBounded(steps, (s) => this.sampler.sample(s.deviceId, topic, stepInput(topic, s.change, this.cipher), stop.hard));
+    const cipher = await this.secretsOf(plan);
+    const samples = await this.forEachBounded(steps, (s) => this.sampler.sample(s.deviceId, topic, stepInput(topic, s.change, cipher), stop.hard));
     const verdict = evaluateHealthGate(steps.map((s) => s.deviceId), samples, plan.rollout.health);
     const now = this.clock.now();
     const message = verdict.passed
