@@ -80,7 +80,6 @@ const RISK_ORDER: readonly RiskLevel[] = ['low', 'medium', 'high'];
 const ENV_ORDER: readonly Environment[] = ['lab', 'staging', 'prod'];
 /** The context an approval grant's `{ nonce, signature }` is sealed with (the key rotation re-seals it). */
 export const approvalSealContext = (grantId: string) => `approval:${grantId}`;
-const sealContext = approvalSealContext;
 const max = <T>(order: readonly T[], values: readonly T[], floor: T) => values.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), floor);
 
 /**
@@ -199,7 +198,7 @@ export class PlanService {
       const saved = await this.plans.save(plan, {
         addGrant: {
           id: grantId, planId, contentHash, approver: grant.approver, basis, approvedAt: now, expiresAt: grant.expiresAt, nonceDigest: sha256Hex(grant.nonce),
-          sealed: this.cipher.encrypt(JSON.stringify({ nonce: grant.nonce, signature }), sealContext(grantId)),
+          sealed: this.cipher.encrypt(JSON.stringify({ nonce: grant.nonce, signature }), approvalSealContext(grantId)),
           ...(options.comment ? { comment: options.comment } : {}),
         },
         audit: success(),
@@ -245,7 +244,7 @@ export class PlanService {
   private unseal(record: ApprovalGrantRecord): StoredApprovalGrant {
     let opened: { nonce?: unknown; signature?: unknown };
     try {
-      opened = JSON.parse(this.cipher.decrypt(record.sealed, sealContext(record.id))) as typeof opened;
+      opened = JSON.parse(this.cipher.decrypt(record.sealed, approvalSealContext(record.id))) as typeof opened;
     } catch {
       throw new PlanApprovalInvalidError(record.planId, 'signature');
     }
