@@ -11,7 +11,12 @@ const logger: Logger = { debug: () => undefined, info: () => undefined, warn: ()
  * `<SAFE>`), and only one session may hold it. It stands in until the simulator serves interactive consoles.
  */
 function startConsole(): Promise<{ port: number; events: string[]; holdBy: { other: boolean }; close(): Promise<void> }> {
-  const key = utils.generateKeyPairSync('ed25519');
+  // ssh2's generator now and then (about 1 in 250) emits an ed25519 key its own parser rejects: make another.
+  let key = utils.generateKeyPairSync('ed25519');
+  for (let attempt = 0; utils.parseKey(key.private) instanceof Error; attempt++) {
+    if (attempt === 10) throw new Error('ssh2 generated no usable host key in 10 tries');
+    key = utils.generateKeyPairSync('ed25519');
+  }
   const events: string[] = [];
   const holdBy = { other: false };
   const server = new Server({ hostKeys: [key.private] }, (client) => {

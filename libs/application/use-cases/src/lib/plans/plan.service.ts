@@ -1,6 +1,7 @@
 import type { ApprovalGrantRecord, ApprovalSigner, Clock, DataKeys, Logger, PlanExecutor, PlanQuery, PlanRepository, Principal, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   ApprovalSigner as ApprovalSignerToken,
+  ConcurrentModificationError,
   Clock as ClockToken,
   DataKeys as DataKeysToken,
   Logger as LoggerToken,
@@ -157,9 +158,17 @@ export class PlanService {
 
   async cancel(planId: string, principal: Principal, reason = 'cancelled', correlationId?: string): Promise<Plan> {
     return this.recorder.runCommitted({ principal, action: 'plan.cancel', planId, correlationId, arguments: { reason } }, async (success) => {
-      const plan = await this.get(planId);
-      plan.cancel(principal.id, reason, this.clock.now());
-      return this.plans.save(plan, { audit: success() });
+      // A rollout commits often: a cancel that lost the race to one of the runner's commits is asked again of the
+      // plan as it now stands (the operator never sees a conflict for it).
+      for (let attempt = 0; ; attempt++) {
+        const plan = await this.get(planId);
+        plan.cancel(principal.id, reason, this.clock.now());
+        try {
+          return await this.plans.save(plan, { audit: success() });
+        } catch (error) {
+          if (!(error instanceof ConcurrentModificationError) || attempt >= 10) throw error;
+        }
+      }
     });
   }
 
