@@ -1,4 +1,4 @@
-import { declaredPrincipalId, oidcClientPrincipalId, oidcPrincipalId, osPrincipalId, parsePrincipalId, PRINCIPAL_NAME, sameActor, tokenPrincipalId } from '../index';
+import { systemPrincipalId, declaredPrincipalId, oidcClientPrincipalId, oidcPrincipalId, osPrincipalId, parsePrincipalId, PRINCIPAL_NAME, sameActor, tokenPrincipalId } from '../index';
 
 describe('principal ids', () => {
   it('names each way of proving identity in its own namespace', () => {
@@ -7,6 +7,7 @@ describe('principal ids', () => {
     expect(tokenPrincipalId('ci-bot')).toBe('token:ci-bot');
     expect(oidcPrincipalId('https://idp.example.com/realms/ops', 'u1')).toBe('oidc:https://idp.example.com/realms/ops#u1');
     expect(oidcClientPrincipalId('https://idp.example.com/', 'svc')).toBe('oidc-client:https://idp.example.com/#svc');
+    expect(systemPrincipalId('recovery')).toBe('system:recovery');
     expect(() => osPrincipalId('')).toThrow(/OS user/);
   });
 

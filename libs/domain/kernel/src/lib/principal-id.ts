@@ -8,11 +8,12 @@
  * - `token:<name>`: an API token, by its unique name (names are never reused, revoked tokens keep theirs);
  * - `oidc:<issuer>#<sub>`: an OAuth subject, qualified by its issuer (a `sub` is unique only within one issuer);
  * - `oidc-client:<issuer>#<client_id>`: an OAuth client acting for itself with a token that names no subject;
- * - `anonymous`: the one principal of `ROUTEROS_MCP_AUTH=none`.
+ * - `anonymous`: the one principal of `ROUTEROS_MCP_AUTH=none`;
+ * - `system:<job>`: the service acting on its own (recovering a change a dead process left unfinished).
  *
  * Display names (`name`, `preferred_username`) are never part of an id and never compared.
  */
-export const PRINCIPAL_NAMESPACES = ['os', 'as', 'token', 'oidc', 'oidc-client', 'anonymous'] as const;
+export const PRINCIPAL_NAMESPACES = ['os', 'as', 'token', 'oidc', 'oidc-client', 'anonymous', 'system'] as const;
 export type PrincipalNamespace = (typeof PRINCIPAL_NAMESPACES)[number];
 
 export const ANONYMOUS_PRINCIPAL_ID = 'anonymous';
@@ -25,6 +26,7 @@ export const osPrincipalId = (user: string): string => `os:${nonEmpty(user, 'an 
 export const declaredPrincipalId = (name: string): string => `as:${nonEmpty(name, 'a declared name')}`;
 export const tokenPrincipalId = (name: string): string => `token:${nonEmpty(name, 'a token name')}`;
 export const oidcPrincipalId = (issuer: string, subject: string): string => `oidc:${nonEmpty(issuer, 'an issuer')}#${nonEmpty(subject, 'a subject')}`;
+export const systemPrincipalId = (job: string): string => `system:${nonEmpty(job, 'a job')}`;
 export const oidcClientPrincipalId = (issuer: string, clientId: string): string => `oidc-client:${nonEmpty(issuer, 'an issuer')}#${nonEmpty(clientId, 'a client id')}`;
 
 function nonEmpty(value: string, what: string): string {
