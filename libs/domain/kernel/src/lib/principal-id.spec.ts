@@ -24,10 +24,16 @@ describe('principal ids', () => {
   it('compares namespaced ids exactly: the same name in two namespaces is two principals', () => {
     expect(sameActor('os:root', 'os:root')).toBe(true);
     expect(sameActor('os:root', 'token:root')).toBe(false);
-    expect(sameActor('os:root', 'as:root')).toBe(false);
     expect(sameActor('oidc:https://a.example#u1', 'oidc:https://b.example#u1')).toBe(false);
     expect(sameActor('oidc:https://a.example#u1', 'oidc-client:https://a.example#u1')).toBe(false);
     expect(sameActor('anonymous', 'os:anonymous')).toBe(false);
+  });
+
+  it('takes a declared (--as) name to be every principal of that name, never the same id', () => {
+    expect(sameActor('os:root', 'as:root')).toBe(true);
+    expect(sameActor('as:root', 'oidc:https://a.example#root')).toBe(true);
+    expect(sameActor('as:carol', 'os:root')).toBe(false);
+    expect(sameActor('as:carol', 'as:bob')).toBe(false);
   });
 
   it('takes an id from before namespaces to be every principal of that name (never self-approvable under a new id)', () => {

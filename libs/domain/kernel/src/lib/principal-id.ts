@@ -4,7 +4,8 @@
  *
  * - `os:<user>`: a person at this machine (the stdio server and the admin CLI: the same namespace, so four eyes on
  *   prod means two operating-system accounts);
- * - `as:<name>`: a name declared at the admin CLI with `plan approve --as` (where the deployment allows it);
+ * - `as:<name>`: a name declared at the admin CLI with `plan approve --as` (where the deployment allows it): never
+ *   the same id as a proven principal, but for the four-eyes rule it stands for every principal of that name;
  * - `token:<name>`: an API token, by its unique name (names are never reused, revoked tokens keep theirs);
  * - `oidc:<issuer>#<sub>`: an OAuth subject, qualified by its issuer (a `sub` is unique only within one issuer);
  * - `oidc-client:<issuer>#<client_id>`: an OAuth client acting for itself with a token that names no subject;
@@ -53,15 +54,18 @@ export function parsePrincipalId(id: string): ParsedPrincipalId {
 }
 
 /**
- * Whether two principal ids may be the same person, for the four-eyes rule. Namespaced ids are the same only when
- * equal. An id from before namespaces (`root` from a stdio session, a token's or a subject's bare name) cannot say
- * which namespace it meant, so it is taken to be every principal of that name: conservative, a plan made under an old
- * id is never approved by the same person under a new one.
+ * Whether two principal ids may be the same person, for the four-eyes rule. Proven ids are the same only when equal.
+ * Two kinds of id only claim a name, so each is taken to be every principal of that name (conservative): an id from
+ * before namespaces (`root` from a stdio session, a token's or a subject's bare name), which cannot say which
+ * namespace it meant, so a plan made under an old id is never approved by the same person under a new one; and a
+ * name declared with `--as`, so nobody approves while declaring the author's name.
  */
 export function sameActor(a: string, b: string): boolean {
   if (a === b) return true;
   const left = parsePrincipalId(a);
   const right = parsePrincipalId(b);
-  if (left.namespace !== 'legacy' && right.namespace !== 'legacy') return false;
+  if (!claimsName(left) && !claimsName(right)) return false;
   return left.name === right.name;
 }
+
+const claimsName = (id: ParsedPrincipalId) => id.namespace === 'legacy' || id.namespace === 'as';

@@ -65,7 +65,9 @@ describe('verifyApproval', () => {
   it('on prod, compares author and approver as namespaced principals; an author id from before namespaces is every principal of that name', () => {
     const byOsRoot = plan({ environment: 'prod', createdBy: 'os:root' });
     expect(failure(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'os:root' }), now: at(2), verifySignature }))).toBeInstanceOf(PlanSelfApprovalError);
-    expect(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'as:root' }), now: at(2), verifySignature })).not.toThrow();
+    expect(failure(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'as:root' }), now: at(2), verifySignature }))).toBeInstanceOf(PlanSelfApprovalError);
+    expect(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'as:carol' }), now: at(2), verifySignature })).not.toThrow();
+    expect(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'token:root' }), now: at(2), verifySignature })).not.toThrow();
     // A stdio plan made as `root` before principals were namespaced, approved at the CLI as `os:root`: the same person.
     const legacy = plan({ environment: 'prod', createdBy: 'root' });
     const refused = failure(() => verifyApproval({ plan: legacy, grant: grantFor(legacy, { approver: 'os:root' }), now: at(2), verifySignature }));
