@@ -40,7 +40,7 @@ describe.each([
     const client = new Client({ name: 'identities-e2e', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [STDIO_SERVER], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_LOG_LEVEL: 'error', ROUTEROS_MCP_TOOLSETS: 'all', ...env }, stderr: 'pipe' }));
     try {
-      const result = (await client.callTool({ name: 'plan_dns_ntp', arguments: { devices: ['p1'], dns_servers: [server] } })) as { isError?: boolean; structuredContent: { plan_id: string; environment: string } };
+      const result = (await client.callTool({ name: 'plan_dns_ntp', arguments: { devices: ['p1'], dns_servers: [server] } })) as unknown as { isError?: boolean; structuredContent: { plan_id: string; environment: string } };
       expect(result.isError).toBeFalsy();
       expect(result.structuredContent.environment).toBe('prod');
       return result.structuredContent.plan_id;
