@@ -6,7 +6,7 @@ export interface Principal {
   /**
    * Namespaced, so one id never stands for two people (see principal-id in the domain kernel): `os:<user>` (stdio,
    * admin CLI), `as:<name>` (a declared `--as` name), `token:<name>`, `oidc:<issuer>#<sub>`, `anonymous`, `system:<job>`.
-   * Records from before namespaces hold bare ids; compare ids with `sameActor`, never with `===` alone.
+   * Records from before namespaces hold bare ids: whether two ids may be one person (four eyes) is `sameActor`, not `===`.
    */
   id: string;
   /** e.g. `admin-cli`, `stdio`, `http`. */
