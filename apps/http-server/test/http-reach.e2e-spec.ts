@@ -144,6 +144,17 @@ describe('item 12: a reach refusal is an HTTP 403 with the challenge, on every p
     expect(ok(await call(admin, 'plan_get', { plan_id: r2Plan }, era))).toMatchObject({ status: 'pending' });
   });
 
+  it.each(['legacy', 'modern'] as const)('a refusal before dispatch leaves the audit record the call would have left in-band (%s)', async (era) => {
+    const tool = await call(site1, 'system_get_overview', { device_id: 'r-2' }, era);
+    const resource = await read(site1, 'device://r-2/config', era);
+    const records = ok(await call(admin, 'audit_list_events', { device_id: 'r-2', limit: 500 })).items;
+    for (const [answer, action] of [[tool, 'tool.system_get_overview'], [resource, 'resource.device-config']] as const) {
+      refusedForReach(answer);
+      const correlation = answer.body.error.data.correlation_id;
+      expect(records.find((e: any) => e.correlation_id === correlation)).toMatchObject({ action, device_id: 'r-2', outcome: 'error', error_code: 'PROTOCOL.FORBIDDEN', principal: expect.stringMatching(/site1-/) });
+    }
+  });
+
   it('a plan naming a device outside the reach cannot be made', async () => {
     refusedForReach(await call(site1Admin, 'plan_dns_ntp', { devices: ['r-1', 'r-2'], dns_servers: ['192.0.2.54'] }));
   });

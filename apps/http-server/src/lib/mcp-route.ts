@@ -31,6 +31,8 @@ export interface McpRouteDeps {
   toolTier(name: string): Tier | undefined;
   /** The protocol layer's role and reach judgement of one request, asked before dispatch (a refusal is a 403 here). */
   authorize(principal: Principal, request: JsonRpcMessage): Promise<AccessRefusal | undefined>;
+  /** The audit record of a refused tool call or resource read, as the protocol layer writes it in-band; its correlation id. */
+  recordRefusal(principal: Principal, request: JsonRpcMessage, refusal: AccessRefusal): Promise<string | undefined>;
   /** The scope a client must ask its authorization server for to hold `role`. */
   scopeFor(role: Role): string;
   draining(): boolean;
@@ -144,11 +146,13 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
       const scope = refusal.requiredRole ? deps.scopeFor(refusal.requiredRole) : undefined;
       const payload = errorForEra(refusal.payload, eraOf(req, message));
       const description = `${payload.data.details}${scope ? ` (scope ${scope})` : ''}`;
-      logger.info('request refused: insufficient scope', { principal: auth.principal.id, method: message.method, tool: message.params?.name, reason: refusal.reason });
+      // Audited as the call would have been in-band: every tool call leaves a record, refused ones included.
+      const correlationId = await deps.recordRefusal(auth.principal, message, refusal).catch(() => undefined);
+      logger.info('request refused: insufficient scope', { principal: auth.principal.id, method: message.method, tool: message.params?.name, reason: refusal.reason, correlation_id: correlationId });
       return sendJson(
         res,
         403,
-        { jsonrpc: '2.0', id: message.id ?? null, error: { code: payload.code, message: payload.message, data: { ...payload.data, ...(scope ? { required_scope: scope, suggestion: `Get a token with scope ${scope} and retry.` } : {}) } } },
+        { jsonrpc: '2.0', id: message.id ?? null, error: { code: payload.code, message: payload.message, data: { ...payload.data, ...(scope ? { required_scope: scope, suggestion: `Get a token with scope ${scope} and retry.` } : {}), ...(correlationId ? { correlation_id: correlationId } : {}) } } },
         { ...origin.headers, 'www-authenticate': wwwAuthenticate({ resourceMetadata: deps.metadataUrl, error: 'insufficient_scope', errorDescription: description, ...(scope ? { scope } : {}) }) },
       );
     }

@@ -122,6 +122,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       handler,
       toolTier: (name) => catalog.find(name)?.tier,
       authorize: (principal, request) => service.authorize(principal, request),
+      recordRefusal: (principal, request, refusal) => service.recordRefusal(principal, request, refusal),
       scopeFor: scopeFinder(config),
       charge: (principalId, tier) => limiter.consume(principalId, tier),
       draining: () => draining,

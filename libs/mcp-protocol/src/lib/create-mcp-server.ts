@@ -15,7 +15,7 @@ import { CallTracker } from './server/call-tracker';
 import { forwardPlanEvents } from './resources/plan-events';
 import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './server/rate-window';
-import { AccessRefusal, requestRefusal } from './server/request-access';
+import { AccessRefusal, recordRefusal, requestRefusal } from './server/request-access';
 
 export interface McpServerOptions {
   version: string;
@@ -57,6 +57,8 @@ export interface McpService {
    * (subscriptions/listen over HTTP).
    */
   authorize(principal: Principal, request: { method?: unknown; params?: unknown }): Promise<AccessRefusal | undefined>;
+  /** The audit record of a tool call or resource read refused before dispatch (as in-band); its correlation id. */
+  recordRefusal(principal: Principal, request: { method?: unknown; params?: unknown }, refusal: AccessRefusal): Promise<string | undefined>;
   close(): void;
 }
 
@@ -154,6 +156,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
     factory,
     subscriptions,
     authorize: async (principal, request) => (options.tools ? requestRefusal(principal, request, { catalog: options.tools.catalog, services: servicesOf }) : undefined),
+    recordRefusal: async (principal, request, refusal) => (options.tools ? recordRefusal(await servicesOf(), principal, request, refusal, options.tools.catalog) : undefined),
     get era() {
       return era;
     },

@@ -85,7 +85,7 @@ export interface HandlerSupport {
 
 /** Arguments kept in the audit record of a refused call: the whole object when small, else only its size. */
 const AUDITED_ARGUMENTS_MAX = 4096;
-function auditedArguments(raw: unknown): Record<string, unknown> {
+export function auditedArguments(raw: unknown): Record<string, unknown> {
   const text = JSON.stringify(raw ?? {}) ?? '';
   if (text.length > AUDITED_ARGUMENTS_MAX) return { omitted: `${text.length} characters` };
   return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : { value: raw };

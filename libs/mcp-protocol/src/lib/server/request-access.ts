@@ -5,8 +5,11 @@ import { protocolError } from '../errors/map-domain-error';
 import { matchResource } from '../resources/resource-catalog';
 import type { ToolCatalog } from '../tools/catalog';
 import { isNarrowed, methodRefusal, reachRefusal, tierRefusal } from './access-guard';
-import type { ToolServices } from './register-tools';
+import { auditedArguments, ToolServices } from './register-tools';
+import { audited } from './call-guards';
 import { RpcError } from './rpc-error';
+import { paramsTooDeep } from '../transport/frame-guard';
+import { randomUUID } from 'node:crypto';
 
 /**
  * Why a request may not run: `role` (a role would open it: the HTTP answer is a step-up challenge naming its scope)
@@ -147,4 +150,27 @@ export async function requestRefusal(principal: Principal, request: RequestLike,
 export async function assertRequestAllowed(principal: Principal, request: RequestLike, sources: AccessSources): Promise<void> {
   const refusal = await requestRefusal(principal, request, sources);
   if (refusal) throw new RpcError(refusal.payload);
+}
+
+/**
+ * The audit record of a request refused before dispatch, as the handler would have written it in-band: a tool call
+ * or a resource read (the methods audited at all), refused with PROTOCOL.FORBIDDEN. Returns its correlation id.
+ */
+export async function recordRefusal(services: Pick<ToolServices, 'audit'>, principal: Principal, request: RequestLike, refusal: AccessRefusal, catalog?: ToolCatalog): Promise<string | undefined> {
+  const params = (request.params && typeof request.params === 'object' ? request.params : {}) as Record<string, unknown>;
+  let action: { action: string; deviceId?: string; arguments: Record<string, unknown> } | undefined;
+  if (request.method === 'tools/call' && typeof params['name'] === 'string') {
+    const args = params['arguments'];
+    const device = (args as Record<string, unknown> | undefined)?.['device_id'];
+    action = { action: `tool.${catalog?.find(params['name'])?.name ?? params['name']}`, ...(typeof device === 'string' && device.length <= 64 ? { deviceId: device } : {}), arguments: paramsTooDeep(params) ? { omitted: 'nested too deep' } : auditedArguments(args ?? {}) };
+  } else if (request.method === 'resources/read' && typeof params['uri'] === 'string') {
+    const match = matchResource(params['uri']);
+    if (match) action = { action: `resource.${match.kind.name}`, ...(match.vars['device_id'] ? { deviceId: match.vars['device_id'] } : {}), arguments: { uri: params['uri'] } };
+  }
+  if (!action) return undefined;
+  const correlationId = randomUUID();
+  await audited(services as ToolServices, { principal, correlationId, ...action }, async () => {
+    throw new RpcError(refusal.payload);
+  }).catch(() => undefined);
+  return correlationId;
 }
