@@ -1,12 +1,12 @@
 import { isSecretRouterOsProperty, redactRouterOsRow } from './secret-fields';
 
 describe('secret RouterOS properties', () => {
-  it.each(['security.passphrase', 'passphrase', 'password', 'authentication-password', 'sae-password', 'secret', 'ipsec-secret', 'secrets', 'wpa2-pre-shared-key', 'preshared-key', 'private-key', 'static-key-0', 'static-sta-private-key', 'management-protection-key', 'tcp-md5-key', 'authentication-key'])(
+  it.each(['security.passphrase', 'passphrase', 'password', 'authentication-password', 'sae-password', 'secret', 'ipsec-secret', 'secrets', 'wpa2-pre-shared-key', 'preshared-key', 'private-key', 'static-key-0', 'static-sta-private-key', 'management-protection-key', 'tcp-md5-key', 'authentication-key', 'psk', 'key', 'key-val', 'auth-key', 'eap-password', 'security.eap-password', 'sim-pin', 'community', 'trap-community', 'private-pre-shared-key', 'shared-secret', 'Wpa2-Pre-Shared-Key', 'interworking.foo-key-2'])(
     '%s is a secret',
     (name) => expect(isSecretRouterOsProperty(name)).toBe(true),
   );
 
-  it.each(['passthrough', 'public-key', 'security.ft-r0-key-lifetime', 'security.authentication-types', 'name', 'key-lifetime', 'comment'])('%s is not', (name) =>
+  it.each(['passthrough', 'public-key', 'security.ft-r0-key-lifetime', 'security.authentication-types', 'name', 'key-lifetime', 'comment', 'key-size', 'remote-key', 'lacp-user-key', 'key-id', 'reset-private-key', 'multi-passphrase-group', 'security.multi-passphrase-group', 'passive', 'l1.passive', 'identity', 'ssid'])('%s is not', (name) =>
     expect(isSecretRouterOsProperty(name)).toBe(false),
   );
 
