@@ -13,6 +13,7 @@ import { paginate } from '../tools/pagination';
 import type { HandlerSupport, ServicesSource, ToolServerOptions } from './register-tools';
 import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
+import { assertCompletable } from './completion-ref';
 import { scopedRegistry } from './access-guard';
 import type { SubscriptionManager } from './subscriptions';
 import { estimateTokens } from './token-budget';
@@ -99,6 +100,7 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
 
   server.setRequestHandler('completion/complete', async (request) => {
     const { ref, argument } = request.params;
+    assertCompletable(ref, argument.name, promptsOf());
     // Prompt arguments say what they complete; resource templates use the variable's name.
     const kind = ref.type === 'ref/prompt' ? promptsOf().find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
     let values: string[] = [];

@@ -46,6 +46,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   tier: ToolTier;
   title: string;
   description: string;
+  /** Closed: an argument the tool does not take is refused (a misspelled `dry_run` must not be dropped silently). */
   input: I;
   output: O;
   readOnly: boolean;
@@ -55,7 +56,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   openWorld: boolean;
   /**
    * `false`: tools/list leaves out outputSchema, because the shape is one many tools share (every write answers
-   * ChangeOutput) and the server instructions give it once; repeated per tool it would cost ~220 tokens each.
+   * ChangeOutput, every menu listing typed rows) and the server instructions give it once; repeated per tool it would
+   * cost ~40-220 tokens each.
    */
   outputListed?: boolean;
   /** The argument that names the device, when the tool works on one. */
@@ -77,6 +79,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
     idempotent: true,
     openWorld: true,
     ...definition,
+    input: definition.input.strict() as unknown as I,
     alias: `${topic}/${rest.join('-')}`,
   };
 }
