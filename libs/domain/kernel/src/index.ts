@@ -6,3 +6,4 @@ export * from './lib/text';
 export * from './lib/secret-fields';
 export * from './lib/access-policy';
 export * from './lib/canonical-json';
+export * from './lib/routeros-secret-properties';
