@@ -59,7 +59,7 @@ export function menuListTool(spec: MenuListSpec): ToolDefinition<typeof input, t
     input,
     output,
     // Every menu listing answers the same shape (items: typed rows), said once in the server instructions: listed
-    // 17 times it cost ~680 tokens of tools/list, the room closed input schemas (additionalProperties: false) need.
+    // 15 times it cost ~600 tokens of tools/list, the room closed input schemas (additionalProperties: false) need.
     outputListed: false,
     deviceArgument: 'device_id',
     async run(args, ctx) {
