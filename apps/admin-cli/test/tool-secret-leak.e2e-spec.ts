@@ -13,6 +13,7 @@ import { runAdmin } from './cli-runner';
  */
 const STDIO_SERVER = join(__dirname, '..', '..', 'stdio-server', 'dist', 'main.js');
 const SIM_USER = { name: 'admin', password: 'sim-pw' };
+const NOT_KEPT = '[unknown argument: not kept]';
 const FLAGS = { allow_advanced_writes: true, allow_professional_workflows: true, allow_wireless_writes: true };
 
 /** A planted value per secret name: long enough to be unmistakable, with characters URL encoding changes. */
@@ -105,10 +106,13 @@ describe('secrets sent to tools never leave in plaintext or encoded (SQLite, std
     // The search found the records it searched: the refused calls are audited, names kept and values not.
     const events = JSON.parse(cli[0].stdout) as { action: string; outcome: string; arguments?: Record<string, any> }[];
     const dns = events.find((e) => e.action === 'tool.dns_set_servers' && e.arguments?.['psk'] !== undefined);
-    // An unknown key keeps its name only; under a secret name even the marker says so.
-    expect(dns).toMatchObject({ outcome: 'error', arguments: { device_id: 'r0', colour: '[unknown argument: not kept]', psk: '[redacted]', 'wpa2-pre-shared-key': '[redacted]', key: '[redacted]' } });
-    const wireless = events.find((e) => e.action === 'tool.plan_wireless' && e.outcome === 'error' && e.arguments?.['change']);
-    expect(wireless?.arguments?.['change'].security_profiles[0]).toMatchObject({ name: 'p', 'wpa2-pre-shared-key': '[redacted]', psk: '[redacted]', key: '[redacted]' });
+    // An unknown key keeps its name only (under a secret name, the redaction says so instead).
+    expect(dns).toMatchObject({ outcome: 'error', arguments: { device_id: 'r0', colour: NOT_KEPT, psk: '[redacted]', 'wpa2-pre-shared-key': '[redacted]', key: NOT_KEPT } });
+    // The issue's plan_wireless: the tool's record and the plan service's keep the profile's unknown keys' names only.
+    for (const action of ['tool.plan_wireless', 'plan.create']) {
+      const wireless = events.find((e) => e.action === action && e.outcome === 'error' && e.arguments?.['change']?.security_profiles?.[0]?.name === 'p' && !e.arguments['change'].interfaces);
+      expect(wireless?.arguments?.['change'].security_profiles[0]).toEqual({ name: 'p', 'wpa2-pre-shared-key': '[redacted]', psk: '[redacted]', key: NOT_KEPT });
+    }
     expect(events.filter((e) => e.action === 'tool.interface_list').length).toBeGreaterThanOrEqual(2 * ROUTEROS_SECRET_PROPERTIES.length);
     expect(readFileSync(logFile, 'utf8')).toContain('tool call failed');
   }, 120_000);

@@ -18,6 +18,16 @@ export const SECRET_ROUTEROS_PROPERTY = /(^|[.-])(passwords?|passphrases?|secret
 
 export const REDACTED_VALUE = '[redacted]';
 
+/** What a record keeps of an argument the call's tool or plan topic does not take: its name, never its value. */
+export const NOT_KEPT_VALUE = '[unknown argument: not kept]';
+
+/**
+ * RouterOS secret names that this product's own arguments use for something else: a `firewall_rules` plan names the
+ * rule it manages by `key` (the rule's comment is `mcp:<key>`). Where `key` holds a secret in RouterOS (RIP keys,
+ * DNS-update TSIG keys) the device's rows are still redacted; an argument no tool or topic takes is not kept at all.
+ */
+const OWN_NON_SECRET_ARGUMENTS = new Set(['key']);
+
 /**
  * Whether a RouterOS property holds a secret: its name or the name's last dotted part (`security.passphrase`) is one
  * of RouterOS's secret properties (generated from its command trees, see routeros-secret-properties.ts), or, unless
@@ -30,6 +40,15 @@ export function isSecretRouterOsProperty(name: string): boolean {
   if (SECRET_NAMES.has(lower) || SECRET_NAMES.has(last)) return true;
   if (NOT_SECRET_NAMES.has(last)) return false;
   return SECRET_ROUTEROS_PROPERTY.test(last);
+}
+
+/**
+ * Whether an argument of a call (any depth) holds a secret: a secret-looking name (password, token, …) or one of
+ * RouterOS's secret properties (`wpa2-pre-shared-key`, `psk`, `security.passphrase`, …), except the few names this
+ * product's own arguments give another meaning (OWN_NON_SECRET_ARGUMENTS).
+ */
+export function isSecretArgumentName(name: string): boolean {
+  return isSecretFieldName(name) || (isSecretRouterOsProperty(name) && !OWN_NON_SECRET_ARGUMENTS.has(name));
 }
 
 /**

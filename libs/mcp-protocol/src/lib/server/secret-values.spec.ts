@@ -2,7 +2,7 @@ import { secretArgumentValues, withoutSecretValues } from './secret-values';
 
 describe('secret argument values', () => {
   it('are the values under secret names at any depth, also inside objects under a secret name; short ones are left', () => {
-    const raw = { name: 'public', psk: 'planted-1', change: { interfaces: [{ 'wpa2-pre-shared-key': 'planted-2' }], 'security.passphrase': 'planted-3', secret: { a: 'planted-4' } }, key: 'abc', password: 42424242 };
+    const raw = { name: 'public', psk: 'planted-1', change: { interfaces: [{ 'wpa2-pre-shared-key': 'planted-2' }], 'security.passphrase': 'planted-3', secret: { a: 'planted-4' }, rules: [{ key: 'ssh-from-noc' }] }, pin: 'abc', password: 42424242 };
     expect(secretArgumentValues(raw).sort()).toEqual(['42424242', 'planted-1', 'planted-2', 'planted-3', 'planted-4']);
   });
 

@@ -1,11 +1,9 @@
-import { isSecretFieldName, isSecretRouterOsProperty, REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
+import { isSecretArgumentName, REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
 
 /** Shorter values are ordinary words; masking them would garble every message. */
 const MIN_LENGTH = 4;
 /** Arguments nested deeper than this are refused elsewhere; the walk never follows them (no stack to exhaust). */
 const MAX_DEPTH = 32;
-
-const isSecretName = (name: string) => isSecretFieldName(name) || isSecretRouterOsProperty(name);
 
 /** The values a call's arguments give under secret names (a passphrase, a `psk`, a misspelled `pasword`), at any depth. */
 export function secretArgumentValues(raw: unknown): string[] {
@@ -16,7 +14,7 @@ export function secretArgumentValues(raw: unknown): string[] {
     if (typeof value === 'string' || typeof value === 'number') {
       if (secret && String(value).length >= MIN_LENGTH) found.add(String(value));
     } else if (value && typeof value === 'object' && depth < MAX_DEPTH) {
-      for (const [key, item] of Object.entries(value)) stack.push({ value: item, depth: depth + 1, secret: secret || (!Array.isArray(value) && isSecretName(key)) });
+      for (const [key, item] of Object.entries(value)) stack.push({ value: item, depth: depth + 1, secret: secret || (!Array.isArray(value) && isSecretArgumentName(key)) });
     }
   }
   return [...found];

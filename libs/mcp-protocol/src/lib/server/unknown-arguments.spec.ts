@@ -35,6 +35,13 @@ describe('unknown arguments', () => {
     // A call that parses, or fails for another reason, is kept as it came (redaction by name still applies later).
     const valid = { device_id: 'lab-02', servers: ['1.1.1.1'] };
     expect(auditableArguments(tool('dns_set_servers'), valid)).toBe(valid);
+    // A plan topic's own unknown fields inside `change` keep their names only; the fields it takes stay.
+    const wireless = auditableArguments(tool('plan_wireless'), { devices: ['a1'], change: { security_profiles: [{ name: 'p', 'authentication-types': ['wpa2-psk'], key: 'planted-key', psk: 'planted-psk' }] } });
+    expect(wireless).toEqual({ devices: ['a1'], change: { security_profiles: [{ name: 'p', 'authentication-types': ['wpa2-psk'], key: UNKNOWN_ARGUMENT_VALUE, psk: UNKNOWN_ARGUMENT_VALUE }] } });
+    const firewall = { devices: ['a1'], change: { rules: [{ key: 'ssh-from-noc', chain: 'input', action: 'accept' }] } };
+    expect(auditableArguments(tool('plan_firewall_rules'), firewall)).toEqual(firewall);
+    // A filter on a secret property keeps its name, not the guessed value (`key` is an argument name this product uses too).
+    expect(auditableArguments(tool('interface_list'), { device_id: 'a1', where: { key: 'planted-key', name: 'wifi1' } })).toEqual({ device_id: 'a1', where: { key: UNKNOWN_ARGUMENT_VALUE, name: 'wifi1' } });
     // A call to no known tool keeps the names it sent, not what it sent under them.
     expect(auditableArguments(undefined, { wpa2: 'planted' })).toEqual({ wpa2: UNKNOWN_ARGUMENT_VALUE });
   });

@@ -1,9 +1,10 @@
+import { NOT_KEPT_VALUE } from '@routeros-mcp/domain-kernel';
 import { closest } from 'fastest-levenshtein';
 import { z } from 'zod';
 import type { ToolDefinition } from '../tools/define-tool';
 
 /** What an audit record keeps of an argument the tool does not take: its name, never its value. */
-export const UNKNOWN_ARGUMENT_VALUE = '[unknown argument: not kept]';
+export const UNKNOWN_ARGUMENT_VALUE = NOT_KEPT_VALUE;
 
 /** One argument a tool refused as unknown: where it was, and the name the tool takes there that is closest to it. */
 export interface UnknownArgument {
@@ -63,25 +64,31 @@ export function unknownArgumentMessage(unknown: UnknownArgument): string {
 
 /**
  * The arguments as the audit record of this call may keep them: every key the tool does not take keeps its name but
- * not its value, at any depth (a misspelled `psk` must not reach the database). Calls to no known tool keep no value.
+ * not its value, at any depth (a misspelled `psk` must not reach the database), and so does a value a check refused
+ * as a secret (a `where` filter on a passphrase). Calls to no known tool keep no value.
  */
 export function auditableArguments(tool: ToolDefinition | undefined, raw: Record<string, unknown>): Record<string, unknown> {
-  if (!tool) return Object.fromEntries(Object.keys(raw).map((key) => [key, UNKNOWN_ARGUMENT_VALUE]));
-  let issues: z.core.$ZodIssue[];
+  const nothingKept = () => Object.fromEntries(Object.keys(raw).map((key) => [key, UNKNOWN_ARGUMENT_VALUE]));
+  if (!tool) return nothingKept();
   try {
     const parsed = tool.input.safeParse(raw);
-    if (parsed.success) return raw;
-    issues = parsed.error.issues;
+    const issues = parsed.success ? [] : parsed.error.issues;
+    // Unknown keys, and values a check refused as secrets (`params.notKept`: a filter on a passphrase), keep no value.
+    const notKept = [
+      ...unrecognizedKeys(issues).flatMap((issue) => issue.keys.map((key) => [...issue.path, key])),
+      ...issues.filter((issue) => issue.code === 'custom' && (issue.params as { notKept?: boolean } | undefined)?.notKept).map((issue) => issue.path),
+    ];
+    let kept = raw;
+    if (notKept.length) {
+      kept = structuredClone(raw);
+      for (const path of notKept) {
+        const owner = path.slice(0, -1).reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), kept);
+        if (owner && typeof owner === 'object' && path.length) (owner as Record<PropertyKey, unknown>)[path[path.length - 1]] = UNKNOWN_ARGUMENT_VALUE;
+      }
+    }
+    return tool.auditable ? tool.auditable(kept) : kept;
   } catch {
     // A parse that cannot finish (nesting past the stack) is refused where the call is parsed; keep no value here.
-    return Object.fromEntries(Object.keys(raw).map((key) => [key, UNKNOWN_ARGUMENT_VALUE]));
+    return nothingKept();
   }
-  const unknown = unrecognizedKeys(issues);
-  if (unknown.length === 0) return raw;
-  const copy = structuredClone(raw);
-  for (const issue of unknown) {
-    const owner = issue.path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined), copy);
-    if (owner && typeof owner === 'object') for (const key of issue.keys) (owner as Record<string, unknown>)[key] = UNKNOWN_ARGUMENT_VALUE;
-  }
-  return copy;
 }

@@ -30,7 +30,8 @@ export const WhereSchema = z
   .refine((where) => Object.keys(where).length <= 10, 'at most 10 filters')
   .superRefine((where, ctx) => {
     for (const name of Object.keys(where)) {
-      if (isSecretRouterOsProperty(name)) ctx.addIssue({ code: 'custom', path: [name], message: `'${name}' is a secret property; filters on secrets are refused` });
+      // notKept: the guessed value is a secret too; the refused call's audit record keeps the filter's name only.
+      if (isSecretRouterOsProperty(name)) ctx.addIssue({ code: 'custom', path: [name], message: `'${name}' is a secret property; filters on secrets are refused`, params: { notKept: true } });
     }
   })
   .optional();

@@ -60,6 +60,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * cost ~40-220 tokens each.
    */
   outputListed?: boolean;
+  /**
+   * The arguments as an audit record may keep them, when the tool refuses more than its input schema says (a plan
+   * topic's own fields inside `change`): every field it does not take keeps its name, never its value.
+   */
+  auditable?(args: Record<string, unknown>): Record<string, unknown>;
   /** The argument that names the device, when the tool works on one. */
   deviceArgument?: keyof z.infer<I> & string;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolOutput<z.infer<O>>>;
