@@ -240,7 +240,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
         },
       };
     } catch (error) {
-      // A secret the caller sent (under its name, or a misspelling of it) is never said back or logged, by value.
+      // A value the caller sent under a secret name (one the tool takes or not) is never said back or logged.
       const secrets = secretArgumentValues(raw);
       const payload = withoutSecretValues(errorPayload(error, correlationId, { narrowing: narrowingOf(tool) }), secrets);
       options.observer?.ended(observed, { result: 'error', code: payload.data.mcp_error_code, durationMs: performance.now() - started });

@@ -5,7 +5,7 @@ const MIN_LENGTH = 4;
 /** Arguments nested deeper than this are refused elsewhere; the walk never follows them (no stack to exhaust). */
 const MAX_DEPTH = 32;
 
-/** The values a call's arguments give under secret names (a passphrase, a `psk`, a misspelled `pasword`), at any depth. */
+/** The values a call's arguments give under secret names (a passphrase, a `psk` the tool does not take), at any depth. */
 export function secretArgumentValues(raw: unknown): string[] {
   const found = new Set<string>();
   const stack: { value: unknown; depth: number; secret: boolean }[] = [{ value: raw, depth: 0, secret: false }];
