@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @nx/enforce-module-boundaries -- the generator script the spec checks the module against, not a dependency
 const generator = require('../../../../../tools/scripts/extract-secret-properties.cjs') as {
   secretProperties(dir: string): string[];
   render(names: string[]): string;
