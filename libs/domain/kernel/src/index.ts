@@ -7,3 +7,4 @@ export * from './lib/secret-fields';
 export * from './lib/access-policy';
 export * from './lib/canonical-json';
 export * from './lib/principal-id';
+export * from './lib/routeros-secret-properties';

@@ -85,4 +85,12 @@ describe('winston logger', () => {
     await tick();
     expect(lines.at(-1)!['row']).toEqual({ 'wpa2-pre-shared-key': '[redacted]', 'tcp-md5-key': '[redacted]', comment: 'edge' });
   });
+
+  it("redacts every secret property of RouterOS's command trees at any depth, and keeps its false friends (issue 21 item 9)", async () => {
+    const { logger, lines } = capture();
+    logger.warn('arguments', { arguments: { change: { interfaces: [{ psk: 'planted-1', key: 'planted-2', 'key-val': 'planted-3', nested: [{ 'eab-hmac-key': 'planted-4', community: 'planted-5' }] }] }, 'public-key': 'pub', 'key-size': '2048' } });
+    await tick();
+    expect(JSON.stringify(lines)).not.toContain('planted-');
+    expect(lines.at(-1)!['arguments']).toMatchObject({ 'public-key': 'pub', 'key-size': '2048' });
+  });
 });

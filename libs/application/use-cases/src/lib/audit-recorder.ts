@@ -1,7 +1,7 @@
 import type { AuditEvent, AuditLog, AuditOutcome, AuditQuery, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
 import { AuditLog as AuditLogToken, Clock as ClockToken, Logger as LoggerToken } from '@routeros-mcp/application-ports';
 import { inject, injectable } from 'inversify';
-import { isDomainError, isSecretFieldName } from '@routeros-mcp/domain-kernel';
+import { isDomainError, isSecretArgumentName } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 
 export interface AuditedAction {
@@ -13,12 +13,16 @@ export interface AuditedAction {
   arguments?: Record<string, unknown>;
 }
 
-/** Replaces values of secret-looking fields, at any depth, before arguments are stored. */
+/**
+ * Replaces values of secret fields, at any depth, before arguments are stored: secret-looking names (password,
+ * token, …) and every secret property of RouterOS (`wpa2-pre-shared-key`, `psk`, `security.passphrase`, …); see
+ * isSecretArgumentName. Arguments a tool or topic does not take are dropped before this (their names kept).
+ */
 export function redactArguments(value: Record<string, unknown>): Record<string, unknown> {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object' && !(v instanceof Date)) {
-      return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, isSecretFieldName(k) ? '[redacted]' : walk(item)]));
+      return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, isSecretArgumentName(k) ? '[redacted]' : walk(item)]));
     }
     return v;
   };

@@ -37,6 +37,15 @@ describe('redactArguments', () => {
       apiToken: '[redacted]',
     });
   });
+
+  it("masks RouterOS's own secret properties at any depth, in objects and arrays (issue 21 item 9)", () => {
+    const planted = { change: { security_profiles: [{ name: 'p', 'wpa2-pre-shared-key': 'S1', psk: 'S2', 'eap-password': 'S3', 'security.passphrase': 'S4', nested: [[{ 'tcp-md5-key': 'S5', 'ipsec-secret': 'S6', 'key-val': 'S7' }]] }] }, public: { 'public-key': 'P', 'key-size': '2048', passthrough: 'yes' } };
+    const out = redactArguments(planted);
+    expect(JSON.stringify(out)).not.toMatch(/S[1-7]/);
+    expect(out).toEqual({ change: { security_profiles: [{ name: 'p', 'wpa2-pre-shared-key': '[redacted]', psk: '[redacted]', 'eap-password': '[redacted]', 'security.passphrase': '[redacted]', nested: [[{ 'tcp-md5-key': '[redacted]', 'ipsec-secret': '[redacted]', 'key-val': '[redacted]' }]] }] }, public: { 'public-key': 'P', 'key-size': '2048', passthrough: '[redacted]' } });
+    // A firewall plan names its rules by key: an argument's `key` is kept (a `key` no tool or topic takes is not kept at all).
+    expect(redactArguments({ rules: [{ key: 'ssh-from-noc' }] })).toEqual({ rules: [{ key: 'ssh-from-noc' }] });
+  });
 });
 
 describe('AuditRecorder', () => {

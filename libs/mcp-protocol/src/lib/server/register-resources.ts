@@ -15,6 +15,7 @@ import type { HandlerSupport, ServicesSource, ToolServerOptions } from './regist
 import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
 import { assertMethodAllowed, planInReach, reachableDeviceIds, scopedRegistry } from './access-guard';
+import { assertCompletable } from './completion-ref';
 import { assertRequestAllowed } from './request-access';
 import type { SubscriptionManager } from './subscriptions';
 import { estimateTokens } from './token-budget';
@@ -109,6 +110,7 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
   server.setRequestHandler('completion/complete', async (request) => {
     assertMethodAllowed(options.principal(), 'completion/complete');
     const { ref, argument } = request.params;
+    assertCompletable(ref, argument.name, promptsOf());
     // Prompt arguments say what they complete; resource templates use the variable's name.
     const kind = ref.type === 'ref/prompt' ? promptsOf().find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
     let values: string[] = [];

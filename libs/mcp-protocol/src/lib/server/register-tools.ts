@@ -18,6 +18,8 @@ import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
 import type { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
+import { auditableArguments, unknownArgumentMessage, unknownArguments } from './unknown-arguments';
+import { secretArgumentValues, withoutSecretValues } from './secret-values';
 import type { CallObserver, ObservedCall } from './call-observer';
 import { assertTierAllowed } from './access-guard';
 import { assertRequestAllowed } from './request-access';
@@ -149,11 +151,20 @@ function listedTools(catalog: ToolCatalog): ReturnType<typeof describeTool>[] {
   return listed;
 }
 
-/** One entry per invalid field, as spec 002 asks for -32602. */
+/** One entry per invalid field, as spec 002 asks for -32602; arguments the tool does not take first, with the closest name. */
 function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
-  const errors = error.issues.map((issue) => ({ field: issue.path.join('.') || '(arguments)', message: issue.message }));
+  const unknown = unknownArguments(tool, error);
+  const errors = [
+    ...unknown.map((u) => ({ field: u.field, message: unknownArgumentMessage(u) })),
+    ...error.issues.filter((issue) => issue.code !== 'unrecognized_keys').map((issue) => ({ field: issue.path.join('.') || '(arguments)', message: issue.message })),
+  ];
   const first = errors[0];
-  return new RpcError(protocolError('INVALID_PARAMS', `${tool.name}: ${first.field}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { tool: tool.name, field: first.field, errors }, 'Fix the listed fields and call the tool again.'));
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  if (unknown.length) {
+    const { key, closest, valid } = unknown[0];
+    return new RpcError(protocolError('INVALID_PARAMS', `${tool.name}: ${first.message}${more}`, { tool: tool.name, field: first.field, errors, unknown_arguments: unknown.map((u) => u.field), valid_arguments: valid }, closest ? `Call again with '${closest}' instead of '${key}'.` : `Call again without '${key}'.`));
+  }
+  return new RpcError(protocolError('INVALID_PARAMS', `${tool.name}: ${first.field}: ${first.message}${more}`, { tool: tool.name, field: first.field, errors }, 'Fix the listed fields and call the tool again.'));
 }
 
 /** Serves tools/list and tools/call with the spec's errors (the SDK's own helpers would turn them into results). */
@@ -182,7 +193,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       // One audit record for every call, refused ones included (unknown tool, rate limit, invalid arguments).
       const output = await audited(
         services,
-        { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: tooDeep ? { omitted: `nested deeper than ${MAX_JSON_DEPTH} levels` } : auditedArguments(raw) },
+        { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: tooDeep ? { omitted: `nested deeper than ${MAX_JSON_DEPTH} levels` } : auditedArguments(auditableArguments(tool, raw)) },
         async () => {
           if (tooDeep) throw new RpcError(protocolError('INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels (arguments included)`, { field: 'params', max_depth: MAX_JSON_DEPTH }, 'Send arguments as the tool\'s input schema describes them.'));
           if (!tool) {
@@ -236,10 +247,12 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
         },
       };
     } catch (error) {
-      const payload = errorPayload(error, correlationId, { narrowing: narrowingOf(tool) });
+      // A value the caller sent under a secret name (one the tool takes or not) is never said back or logged.
+      const secrets = secretArgumentValues(raw);
+      const payload = withoutSecretValues(errorPayload(error, correlationId, { narrowing: narrowingOf(tool) }), secrets);
       options.observer?.ended(observed, { result: 'error', code: payload.data.mcp_error_code, durationMs: performance.now() - started });
       // The whole error (with any long RouterOS detail) stays in the log; the client gets the short form.
-      log.warn('tool call failed', { code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() });
+      log.warn('tool call failed', withoutSecretValues({ code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() }, secrets));
       // Only clients that asked for log messages (logging/setLevel, or the envelope's logLevel) see failures there.
       caller.log('warning', { tool: tool?.name ?? name, code: payload.data.mcp_error_code, correlation_id: correlationId });
       if (support.era === 'modern') {

@@ -6,6 +6,7 @@ import { matchResource } from '../resources/resource-catalog';
 import type { ToolCatalog } from '../tools/catalog';
 import { isNarrowed, methodRefusal, reachRefusal, tierRefusal } from './access-guard';
 import { auditedArguments, ToolServices } from './register-tools';
+import { auditableArguments } from './unknown-arguments';
 import { audited } from './call-guards';
 import { RpcError } from './rpc-error';
 import { paramsTooDeep } from '../transport/frame-guard';
@@ -162,7 +163,10 @@ export async function recordRefusal(services: Pick<ToolServices, 'audit'>, princ
   if (request.method === 'tools/call' && typeof params['name'] === 'string') {
     const args = params['arguments'];
     const device = (args as Record<string, unknown> | undefined)?.['device_id'];
-    action = { action: `tool.${catalog?.find(params['name'])?.name ?? params['name']}`, ...(typeof device === 'string' && device.length <= 64 ? { deviceId: device } : {}), arguments: paramsTooDeep(params) ? { omitted: 'nested too deep' } : auditedArguments(args ?? {}) };
+    const tool = catalog?.find(params['name']);
+    // As in-band: an unknown argument keeps its name, never its value (it may be a secret under a name no tool takes).
+    const kept = paramsTooDeep(params) ? { omitted: 'nested too deep' } : auditedArguments(auditableArguments(tool, (args && typeof args === 'object' && !Array.isArray(args) ? args : {}) as Record<string, unknown>));
+    action = { action: `tool.${tool?.name ?? params['name']}`, ...(typeof device === 'string' && device.length <= 64 ? { deviceId: device } : {}), arguments: kept };
   } else if (request.method === 'resources/read' && typeof params['uri'] === 'string') {
     const match = matchResource(params['uri']);
     if (match) action = { action: `resource.${match.kind.name}`, ...(match.vars['device_id'] ? { deviceId: match.vars['device_id'] } : {}), arguments: { uri: params['uri'] } };

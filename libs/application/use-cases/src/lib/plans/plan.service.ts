@@ -11,7 +11,7 @@ import {
 } from '@routeros-mcp/application-ports';
 import { driftedSections } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
-import { Environment, isDomainError, sameActor, sha256Hex, ValidationError } from '@routeros-mcp/domain-kernel';
+import { Environment, isDomainError, NOT_KEPT_VALUE, sameActor, sha256Hex, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { ApprovalBasis, ApprovalGrant, DriftedDevice, ExcludedDevice, PlanTopic, RefusedDevice, RiskLevel, RolloutPolicyInput, StepPreview, StoredApprovalGrant } from '@routeros-mcp/domain-plans';
 import {
   Approval,
@@ -27,6 +27,7 @@ import {
   planTopic,
   rolloutPolicyOf,
   verifyApproval,
+  withoutUnknownFields,
 } from '@routeros-mcp/domain-plans';
 import { inject, injectable, optional } from 'inversify';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -109,7 +110,8 @@ export class PlanService {
   async create(topicName: string, request: PlanCreateRequest, principal: Principal): Promise<Plan> {
     const topic = planTopic(topicName);
     const planId = `plan-${randomUUID()}`;
-    const args = { topic: topic.name, change: redactPlanSecrets(request.change, topic), rollout: request.rollout ?? null };
+    // Fields the topic does not take keep their names only: a refused plan must not store a misplaced secret.
+    const args = { topic: topic.name, change: withoutUnknownFields(topic, redactPlanSecrets(request.change, topic), NOT_KEPT_VALUE), rollout: request.rollout ?? null };
     return this.recorder.runCommitted({ principal, action: 'plan.create', planId, correlationId: request.correlationId, arguments: args }, async (success) => {
       const input = topic.parse(request.change);
       // What the plan stores and hashes: secrets sealed once, here, with the plan's own data key (which a master key
