@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 export * from './lib/audit-recorder';
+export * from './lib/interrupted-call-recovery';
 export * from './lib/credential-vault';
 export * from './lib/database-admin.service';
 export * from './lib/device-registry.service';

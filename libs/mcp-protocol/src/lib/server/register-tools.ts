@@ -180,7 +180,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       const output = await audited(
         services,
         { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: auditedArguments(raw) },
-        async () => {
+        async (durably) => {
           if (!tool) {
             const suggestions = catalog.closestNames(name);
             throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
@@ -203,6 +203,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
               ? undefined
               : (done, total, message) => caller.notify({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
           );
+          // A tool that may write has its record committed before it acts: a kill mid-call leaves it (see AuditRecorder).
+          if (!tool.readOnly) await durably();
           const execute = () => inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress, progressRequested: progressToken !== undefined }, (ctx) => tool.run(args as never, ctx));
           // The global slots bound device work; a tool that only reads this server's own records (openWorld false:
           // device_list, audit, snapshots) does not queue behind device calls: a hung device must not stall the
