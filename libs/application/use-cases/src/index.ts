@@ -17,6 +17,7 @@ export * from './lib/changes/change-settings';
 export * from './lib/changes/change-observer';
 export * from './lib/changes/interrupted-change-recovery';
 export * from './lib/changes/interrupted-change-sweeper';
+export * from './lib/changes/needs-attention-recheck';
 export * from './lib/snapshots/snapshot.service';
 export * from './lib/snapshots/snapshot-scheduler';
 export * from './lib/snapshots/snapshot-change-observer';

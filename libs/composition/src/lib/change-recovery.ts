@@ -18,7 +18,8 @@ export interface ChangeRecoveryRun {
 export function startChangeRecovery(mode: ChangeRecoveryMode, recovery: InterruptedChangeRecovery, jobs: JobLeader, schedule: { intervalMs: number; environment: Environment; graceMs: number }, logger: Logger, alongside: SweptAlongside = {}): ChangeRecoveryRun {
   const { intervalMs, environment, graceMs } = schedule;
   if (mode === 'once') {
-    const sweeper = new InterruptedChangeSweeper(recovery, { intervalMs: 0, environment }, logger, alongside).start();
+    // A process that looks once (the admin CLI) leaves re-checking devices to the servers that sweep periodically.
+    const sweeper = new InterruptedChangeSweeper(recovery, { intervalMs: 0, environment }, logger, { calls: alongside.calls }).start();
     return { stop: () => sweeper.stop(graceMs) };
   }
   const job = new SingularJob(jobs, { key: 'change-recovery', retryMs: intervalMs, graceMs }, () => new InterruptedChangeSweeper(recovery, { intervalMs, environment }, logger, alongside).start(), logger);

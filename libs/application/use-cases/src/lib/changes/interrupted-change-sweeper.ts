@@ -3,6 +3,7 @@ import type { Environment } from '@routeros-mcp/domain-kernel';
 import type { LedJob } from '../jobs/singular-job';
 import type { InterruptedChangeRecovery, RecoveryResult } from './interrupted-change-recovery';
 import type { CallRecoveryResult, InterruptedCallRecovery } from '../interrupted-call-recovery';
+import type { NeedsAttentionRecheck, RecheckResult } from './needs-attention-recheck';
 import { sharedAbortController } from '../shared-abort';
 
 export interface RecoverySchedule {
@@ -11,8 +12,12 @@ export interface RecoverySchedule {
   environment: Environment;
 }
 
-/** What a sweep settles besides changes: the audit records of calls a dead process left `started`. */
+/**
+ * What a sweep looks at besides interrupted changes: changes left needing attention, re-checked once their device
+ * answers again, and the audit records of calls a dead process left `started`.
+ */
 export interface SweptAlongside {
+  rechecks?: NeedsAttentionRecheck;
   calls?: InterruptedCallRecovery;
 }
 
@@ -70,15 +75,18 @@ export class InterruptedChangeSweeper implements LedJob {
 
   private async sweepAll(): Promise<void> {
     const signal = this.abort.signal;
-    const changes = await this.recovery.sweep({ environment: this.schedule.environment, signal });
+    const environment = this.schedule.environment;
+    const changes = await this.recovery.sweep({ environment, signal });
+    const rechecks = this.alongside.rechecks && !signal.aborted ? await this.alongside.rechecks.sweep({ environment, signal }) : [];
     const calls = this.alongside.calls && !signal.aborted ? await this.alongside.calls.sweep({ signal }) : [];
-    this.report(changes, calls);
+    this.report(changes, rechecks, calls);
   }
 
-  private report(results: RecoveryResult[], calls: CallRecoveryResult[]): void {
+  private report(results: RecoveryResult[], rechecks: RecheckResult[], calls: CallRecoveryResult[]): void {
     const settled = results.filter((r) => r.result === 'settled').length;
     const waiting = results.filter((r) => r.result === 'unreachable').length;
+    const rechecked = rechecks.filter((r) => r.result === 'reverted' || r.result === 'recorded').length;
     const callsSettled = calls.filter((r) => r.result === 'settled').length;
-    this.logger[settled || waiting || callsSettled ? 'info' : 'debug']('interrupted-change sweep done', { looked_at: results.length, settled, unreachable: waiting, call_records_settled: callsSettled });
+    this.logger[settled || waiting || rechecked || callsSettled ? 'info' : 'debug']('interrupted-change sweep done', { looked_at: results.length, settled, unreachable: waiting, rechecked, call_records_settled: callsSettled });
   }
 }
