@@ -43,6 +43,7 @@ export function changeJson(c: ChangeRecord): Record<string, unknown> {
     before_snapshot: c.beforeSnapshot ?? null,
     revert: c.inverse.flatMap((op) => operationLines(op)),
     not_revertible: c.notRevertible ?? null,
+    recheck: c.recheck ? { at: iso(c.recheck.at), finding: c.recheck.finding } : null,
     updated_at: iso(c.updatedAt),
   };
 }
@@ -83,6 +84,7 @@ export function changeText(c: ChangeRecord, color: boolean): string {
       ['verification', `${verification.status}: ${verification.detail}`],
       ['end state', c.outcome ?? c.status],
       ...(c.error ? ([['error', `${c.error.code}: ${c.error.message}`]] as [string, string][]) : []),
+      ...(c.recheck ? ([['re-checked', `${iso(c.recheck.at)}: ${c.recheck.finding}`]] as [string, string][]) : []),
       ...(beforeSnapshotOf(c) ? ([['snapshot before', beforeSnapshotOf(c)!]] as [string, string][]) : []),
       ...(c.revertOf ? ([['reverts', c.revertOf]] as [string, string][]) : []),
       ...(c.revertedBy ? ([['reverted by', c.revertedBy]] as [string, string][]) : []),

@@ -1,4 +1,8 @@
-export const AUDIT_OUTCOMES = ['success', 'error', 'denied'] as const;
+/**
+ * `started`: a write call (or a change) recorded before it reaches a device, not settled yet; `interrupted`: one whose
+ * process ended before it settled, settled so by the recovery sweep once that process was certainly gone.
+ */
+export const AUDIT_OUTCOMES = ['success', 'error', 'denied', 'started', 'interrupted'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Who acted and through what; every audit record names it. */
@@ -40,6 +44,13 @@ export interface AuditEvent {
   outcome: AuditOutcome;
   errorCode?: string;
   durationMs?: number;
+  /**
+   * A `started` record's lease: its process renews it while the call runs, so one whose lease ran out was left by a
+   * process that is gone. Absent when something else settles the record (a change's record settles with the change).
+   */
+  leaseUntil?: Date;
+  /** How an interrupted record was settled, and what became of the change it made (free text, never a secret). */
+  note?: string;
 }
 
 export interface AuditQuery {
@@ -57,7 +68,22 @@ export interface AuditQuery {
 
 export const AuditLog = Symbol.for('AuditLog');
 export interface AuditLog {
+  /** Appends a record (a `started` one before its call acts). */
   record(event: AuditEvent): Promise<void>;
+  /**
+   * The final state of the record with the event's id, in place of its `started` (or wrongly `interrupted`) state;
+   * appended when no such record is there (its start was never committed). A settled record is never changed.
+   */
+  settle(event: AuditEvent): Promise<void>;
+  /** Extends a `started` record's lease (its call still runs). */
+  renew(id: string, leaseUntil: Date): Promise<void>;
+  /** `started` records whose lease ran out before `now`, oldest first. */
+  expired(now: Date, limit: number): Promise<AuditEvent[]>;
+  /**
+   * Settles an expired `started` record as the event says (outcome `interrupted`, a note), only if it is still
+   * `started` and its lease still ran out before `now`: false when its call settled or renewed it meanwhile.
+   */
+  interrupt(event: AuditEvent, now: Date): Promise<boolean>;
   /** Newest first. */
   list(query: AuditQuery): Promise<AuditEvent[]>;
 }

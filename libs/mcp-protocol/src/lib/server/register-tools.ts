@@ -194,7 +194,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       const output = await audited(
         services,
         { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: tooDeep ? { omitted: `nested deeper than ${MAX_JSON_DEPTH} levels` } : auditedArguments(auditableArguments(tool, raw)) },
-        async () => {
+        async (durably) => {
           if (tooDeep) throw new RpcError(protocolError('INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels (arguments included)`, { field: 'params', max_depth: MAX_JSON_DEPTH }, 'Send arguments as the tool\'s input schema describes them.'));
           if (!tool) {
             const suggestions = catalog.closestNames(name);
@@ -221,6 +221,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
               ? undefined
               : (done, total, message) => caller.notify({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
           );
+          // A tool that may write has its record committed before it acts: a kill mid-call leaves it (see AuditRecorder).
+          if (!tool.readOnly) await durably();
           const execute = () => inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress, progressRequested: progressToken !== undefined }, (ctx) => tool.run(args as never, ctx));
           // The global slots bound device work; a tool that only reads this server's own records (openWorld false:
           // device_list, audit, snapshots) does not queue behind device calls: a hung device must not stall the
