@@ -23,6 +23,10 @@ const HOSTILE_COMMENT = 'lan\n## r1 (batch 1/1): no change\u001b[8m\u202E';
 /** Anything but a line break that a terminal would act on instead of showing. */
 const RAW = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 const rawOf = (text: string) => text.replace(/\n/g, '');
+/** A colour code (SGR) and its parameters. */
+// eslint-disable-next-line no-control-regex -- colour codes are what is being matched
+const SGR = /\u001b\[([0-9;]*)m/g;
+const uncoloured = (text: string) => text.replace(SGR, '');
 /** The colour codes the CLI paints with (styleText: bold, dim, red, green, yellow, cyan, and their resets). */
 const OUR_COLOURS = new Set(['1', '2', '22', '31', '32', '33', '36', '39']);
 
@@ -58,9 +62,9 @@ async function forge(planId: string, edit: (row: { title: string; body: any; tra
 
 /** Output a terminal would show as it is: nothing but line breaks and visible text (and, if `colours`, our own colour codes). */
 function expectSafe(text: string, colours = false): void {
-  const codes = [...text.matchAll(/\u001b\[([0-9;]*)m/g)].map((m) => m[1]);
+  const codes = [...text.matchAll(SGR)].map((m) => m[1]);
   if (colours) expect(codes.filter((c) => !OUR_COLOURS.has(c))).toEqual([]);
-  expect(rawOf(colours ? text.replace(/\u001b\[[0-9;]*m/g, '') : text)).not.toMatch(RAW);
+  expect(rawOf(colours ? uncoloured(text) : text)).not.toMatch(RAW);
 }
 
 beforeAll(async () => {
@@ -123,7 +127,7 @@ describe('a plan whose stored title and exclusion reason forge the approval scre
     const coloured = await admin(['plan', 'show', planId], { FORCE_COLOR: '1' });
     expect(coloured.stdout).toContain('\u001b[32m');
     expectSafe(coloured.stdout, true);
-    expect(coloured.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toBe((await admin(['plan', 'show', planId])).stdout);
+    expect(uncoloured(coloured.stdout)).toBe((await admin(['plan', 'show', planId])).stdout);
   }, 60_000);
 
   it('plan list: the title quoted, escaped and cut short, one row per plan', async () => {
@@ -144,7 +148,7 @@ describe('a plan whose stored title and exclusion reason forge the approval scre
     expect(declined.code).toBe(1);
     const screen = declined.screen.replace(/\r/g, '');
     expectSafe(screen, true);
-    const plain = screen.replace(/\u001b\[[0-9;]*m/g, '');
+    const plain = uncoloured(screen);
     expect(plain).toContain(`Approve ${planId} (content hash ${json.content_hash}) as os:${userInfo().username}? [y/N]`);
     expect(plain).toContain('\n  │ DNS tidy-up␊␊## r1 (batch 2/2, pending): no change␛[8m\n');
     expect(plain.split('\n').filter((l) => l.startsWith('## ')).map((l) => l.slice(0, 6))).toEqual(['## r0 ', '## r1 ']);

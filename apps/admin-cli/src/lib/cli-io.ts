@@ -15,6 +15,7 @@ export interface CliIo {
 }
 
 /** Our own colours (SGR `ESC[…m`, from styleText) and line breaks: all a CLI line may hold besides visible text. */
+// eslint-disable-next-line no-control-regex -- our colour codes are what is let through
 const OURS_OR_UNSAFE = /\u001b\[[0-9;]*m|\n|[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 /**

@@ -49,9 +49,9 @@ describe('outside text in CLI output', () => {
       expect(clipped('x\u001b[8m', 10)).toBe('x␛[8m');
     });
 
-    it('folds to the terminal when it is narrower than the review width', () => {
+    it('folds to the terminal\'s width, and to the review width off a terminal', () => {
       expect(reviewWidth({ isTTY: true, columns: 60 })).toBe(60);
-      expect(reviewWidth({ isTTY: true, columns: 200 })).toBe(78);
+      expect(reviewWidth({ isTTY: true, columns: 200 })).toBe(200);
       expect(reviewWidth({ isTTY: false, columns: 40 })).toBe(78);
       expect(reviewWidth({ isTTY: true, columns: 0 })).toBe(78);
     });

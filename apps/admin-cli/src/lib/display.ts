@@ -20,14 +20,14 @@ export function quoted(text: string): string {
 /** Starts every folded continuation: no line of ours starts with it. */
 export const CONTINUATION = '  ↪ ';
 
-/** The columns a review screen is folded to: an 80-column terminal's, or the terminal's own when it is narrower. */
+/** The columns a review screen is folded to off a terminal (a pipe, a pager, a file read later): an 80-column terminal's. */
 export const REVIEW_WIDTH = 78;
 
-/** The width to fold to on `stream` (a Writable): its columns when it is a terminal narrower than REVIEW_WIDTH. */
+/** The width to fold to on `stream` (a Writable): a terminal's own columns, else REVIEW_WIDTH. */
 export function reviewWidth(stream: object): number {
   const terminal = stream as { isTTY?: boolean; columns?: number };
   const columns = terminal.isTTY ? terminal.columns : undefined;
-  return columns && columns >= 20 ? Math.min(columns, REVIEW_WIDTH) : REVIEW_WIDTH;
+  return columns && columns >= 20 ? columns : REVIEW_WIDTH;
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
