@@ -167,11 +167,13 @@ describe('what a person types at the CLI is refused the same way', () => {
     ['an approval comment', ['plan', 'approve', '{id}', '--yes', '--comment', 'ok\u001b[8m'], {}, 'error: comment: must not contain control, invisible or direction-changing characters (found U+001B)'],
     ['a reject reason', ['plan', 'reject', '{id}', '--reason', 'x\n\u001b[31mAPPROVED'], {}, 'error: reason: must not contain control, invisible or direction-changing characters (found U+000A)'],
     ['a cancel reason', ['plan', 'cancel', '{id}', '--reason', '\u202Eok'], {}, 'error: reason: must not contain control, invisible or direction-changing characters (found U+202E)'],
-    ['an --as name', ['plan', 'approve', '{id}', '--yes', '--as', 'carol\u202E'], { ROUTEROS_MCP_PLAN_APPROVE_AS_ALLOWED: 'true' }, 'error: --as: must not contain control, invisible or direction-changing characters (found U+202E)'],
+    // A name at --as follows the principal-name rule (printable ASCII); the refusal shows what was typed, escaped.
+    ['an --as name', ['plan', 'approve', '{id}', '--yes', '--as', 'carol\u202E'], { ROUTEROS_MCP_PLAN_APPROVE_AS_ALLOWED: 'true' }, "error: --as: 'carol<U+202E>' is not a name"],
   ] as const)('refuses %s, naming the character; the plan stays pending', async (_label, args, extra, message) => {
     const refused = await admin(args.map((a) => a.replace('{id}', planId)), extra);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trimEnd()).toBe(message);
+    expect(refused.stderr.trimEnd().startsWith(message)).toBe(true);
+    expectSafe(refused.stderr);
     expect(JSON.parse((await admin(['plan', 'show', planId, '--json'])).stdout).status).toBe('pending');
   }, 60_000);
 });

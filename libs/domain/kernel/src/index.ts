@@ -7,3 +7,4 @@ export * from './lib/display-text';
 export * from './lib/secret-fields';
 export * from './lib/access-policy';
 export * from './lib/canonical-json';
+export * from './lib/principal-id';

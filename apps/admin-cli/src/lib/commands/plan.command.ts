@@ -1,6 +1,5 @@
-import { displayAlteringCharacter, displayJson, PLAN_STATUSES, PlanStatus, Principal } from '@routeros-mcp/composition';
+import { declaredPrincipalId, displayJson, PLAN_STATUSES, PlanStatus, Principal, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE } from '@routeros-mcp/composition';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { userInfo } from 'node:os';
 import { CliContext } from '../cli-context';
 import { CliUsageError, ReportedFailure } from '../cli-error';
 import { write } from '../cli-io';
@@ -22,8 +21,17 @@ const intervalOf = (value: string): number => {
   return n;
 };
 
-/** A person at this CLI: `os:<user>`, so an approval names the operating-system account that gave it. */
-const osPrincipal = (): Principal => ({ id: `os:${userInfo().username}`, via: 'admin-cli' });
+/**
+ * `--as NAME` is a name declared at the CLI, not proven: it becomes `as:NAME`, a namespace of its own, so it can never
+ * stand for an OS account, an API token or an OAuth subject (a namespace prefix given here would let the person at the
+ * CLI claim to be any authenticated principal). Names follow the token rule: no `:`, nothing unprintable.
+ */
+function declaredApprover(name: string): Principal {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new CliUsageError('--as needs a name');
+  if (!PRINCIPAL_NAME.test(trimmed)) throw new CliUsageError(`--as: '${JSON.stringify(trimmed).slice(1, -1)}' is not a name (${PRINCIPAL_NAME_RULE}); it is recorded as as:<name>, never as an os:, token: or oidc: principal`);
+  return { id: declaredPrincipalId(trimmed), via: 'admin-cli' };
+}
 
 export function planCommand(ctx: CliContext): Command {
   const list = new Command('list')
@@ -54,14 +62,11 @@ export function planCommand(ctx: CliContext): Command {
     .argument('<id>', 'plan id')
     .option('--yes', 'approve without asking (scripts)')
     .option('--comment <text>', 'recorded with the approval')
-    .option('--as <name>', 'approve under this name instead of os:<user> (only where the deployment allows it: planApproveAsAllowed)')
+    .option('--as <name>', 'approve under a declared name, recorded as as:<name>, instead of os:<user> (only where the deployment allows it: planApproveAsAllowed)')
     .action(async (id: string, options: { yes?: boolean; comment?: string; as?: string }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         if (options.as !== undefined && !services.config.planApproveAsAllowed) throw new CliUsageError('--as is off in this deployment (set planApproveAsAllowed / ROUTEROS_MCP_PLAN_APPROVE_AS_ALLOWED=true to allow it)');
-        if (options.as !== undefined && options.as.trim() === '') throw new CliUsageError('--as needs a name');
-        const hidden = options.as === undefined ? undefined : displayAlteringCharacter(options.as);
-        if (hidden) throw new CliUsageError(`--as: must not contain control, invisible or direction-changing characters (found ${hidden})`);
-        const approver: Principal = options.as ? { id: options.as.trim(), via: 'admin-cli' } : osPrincipal();
+        const approver: Principal = options.as !== undefined ? declaredApprover(options.as) : ctx.principal;
         const plan = await services.plans.get(id);
         if (!options.yes) {
           if (!ctx.io.interactive) throw new CliUsageError(`refusing to approve ${id} without confirmation: review it with plan show, then pass --yes`);
@@ -80,7 +85,7 @@ export function planCommand(ctx: CliContext): Command {
     .requiredOption('--reason <text>', 'why (recorded)')
     .action(async (id: string, options: { reason: string }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
-        await services.plans.reject(id, osPrincipal(), options.reason);
+        await services.plans.reject(id, ctx.principal, options.reason);
         write(ctx.io.stdout, `Rejected ${id}.`);
       });
     });
@@ -91,7 +96,7 @@ export function planCommand(ctx: CliContext): Command {
     .option('--reason <text>', 'why (recorded)', 'cancelled at the admin CLI')
     .action(async (id: string, options: { reason: string }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
-        await services.plans.cancel(id, osPrincipal(), options.reason);
+        await services.plans.cancel(id, ctx.principal, options.reason);
         write(ctx.io.stdout, `Cancelled ${id}.`);
       });
     });

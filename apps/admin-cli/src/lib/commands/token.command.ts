@@ -27,6 +27,7 @@ function tokenJson(t: ApiTokenSummary, now: Date): Record<string, unknown> {
   return {
     id: t.id,
     name: t.name,
+    renamed_from: t.renamedFrom ?? null,
     role: t.role,
     environments: t.environments ?? null,
     device_tags: t.deviceTags ?? null,
@@ -48,7 +49,7 @@ function statusOf(t: ApiTokenSummary, now: Date): 'active' | 'revoked' | 'expire
 export function tokenCommand(ctx: CliContext): Command {
   const create = new Command('create')
     .description('create an API token for the HTTP server (ROUTEROS_MCP_AUTH=tokens); it is printed once, only its hash is kept')
-    .requiredOption('--name <name>', 'who uses it: the principal named in audit records')
+    .requiredOption('--name <name>', 'who uses it: recorded as token:<name> in audit records; unique (ignoring case) and never reused; letters, digits and . _ @ -, no ":"')
     .requiredOption('--role <role>', 'read_only | ops_rw | admin | approver')
     .option('--environments <list>', 'only devices of these environments, comma-separated (lab,staging,prod)', list)
     .option('--tags <list>', 'only devices with one of these tags, comma-separated', list)
@@ -83,7 +84,7 @@ export function tokenCommand(ctx: CliContext): Command {
           ctx.io.stdout,
           table(
             ['ID', 'NAME', 'ROLE', 'ENVIRONMENTS', 'TAGS', 'STATUS', 'EXPIRES', 'LAST USED'],
-            tokens.map((t) => [t.id, t.name, t.role, t.environments?.join(',') ?? '-', t.deviceTags?.join(',') ?? '-', statusOf(t, now), iso(t.expiresAt) ?? 'never', iso(t.lastUsedAt) ?? '-']),
+            tokens.map((t) => [t.id, t.renamedFrom ? `${t.name} (was ${t.renamedFrom})` : t.name, t.role, t.environments?.join(',') ?? '-', t.deviceTags?.join(',') ?? '-', statusOf(t, now), iso(t.expiresAt) ?? 'never', iso(t.lastUsedAt) ?? '-']),
           ),
         );
       });

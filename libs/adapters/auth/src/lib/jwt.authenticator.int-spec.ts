@@ -37,9 +37,17 @@ describe('JwtAuthenticator against oidc-provider', () => {
   it('accepts a client-credentials JWT for this resource, keys found through discovery, roles from scopes', async () => {
     const token = await idp.clientCredentialsToken(['routeros:read', 'routeros:write'], RESOURCE);
     const result = await authenticator().authenticate(token);
-    expect(result.principal).toEqual({ id: 'routeros-cc', via: 'http', authMethod: 'oauth', roles: ['read_only', 'ops_rw'], credentialId: 'routeros-cc' });
+    expect(result.principal).toEqual({ id: `oidc:${idp.issuer}#routeros-cc`, via: 'http', authMethod: 'oauth', roles: ['read_only', 'ops_rw'], credentialId: 'routeros-cc' });
     expect(result.scopes).toEqual(['routeros:read', 'routeros:write']);
     expect(result.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('names the same subject from two issuers as two principals', async () => {
+    const fromIdp = await authenticator().authenticate(await idp.clientCredentialsToken(['routeros:read'], RESOURCE));
+    const elsewhere = new JwtAuthenticator({ issuer: other.issuer, audience: RESOURCE, algorithms: ['RS256'], clockSkewS: 30, mapping: { scopeRoles: SCOPE_ROLES } });
+    const fromOther = await elsewhere.authenticate(await other.clientCredentialsToken(['routeros:read'], RESOURCE));
+    expect(other.issuer).not.toBe(idp.issuer);
+    expect([fromIdp.principal.id, fromOther.principal.id]).toEqual([`oidc:${idp.issuer}#routeros-cc`, `oidc:${other.issuer}#routeros-cc`]);
   });
 
   it('gives no roles for a scope it does not know', async () => {
@@ -96,8 +104,8 @@ describe('JwtAuthenticator against oidc-provider', () => {
     const after = await idp.clientCredentialsToken(['routeros:read'], RESOURCE);
     expect(decodeProtectedHeader(after).kid).toBe(kids[0]);
     expect(decodeProtectedHeader(after).kid).not.toBe(decodeProtectedHeader(before).kid);
-    expect((await auth.authenticate(after)).principal.id).toBe('routeros-cc');
-    expect((await auth.authenticate(before)).principal.id).toBe('routeros-cc');
+    expect((await auth.authenticate(after)).principal.id).toBe(`oidc:${idp.issuer}#routeros-cc`);
+    expect((await auth.authenticate(before)).principal.id).toBe(`oidc:${idp.issuer}#routeros-cc`);
   });
 
   it('answers unavailable when the metadata or keys of the issuer cannot be fetched', async () => {
@@ -116,7 +124,8 @@ describe('JwtAuthenticator against oidc-provider', () => {
     it('accepts an active token for this resource with the same claim mapping', async () => {
       const token = await idp.clientCredentialsToken(['routeros:admin', 'routeros:approve'], RESOURCE, { client: 'opaque' });
       const result = await introspecting().authenticate(token);
-      expect(result.principal).toEqual({ id: 'routeros-cc-opaque', via: 'http', authMethod: 'oauth', roles: ['admin', 'approver'], credentialId: 'routeros-cc-opaque' });
+      // The introspection answer names no `sub`: the client acting for itself, in a namespace of its own.
+      expect(result.principal).toEqual({ id: `oidc-client:${idp.issuer}#routeros-cc-opaque`, via: 'http', authMethod: 'oauth', roles: ['admin', 'approver'], credentialId: 'routeros-cc-opaque' });
       expect(result.scopes).toEqual(['routeros:admin', 'routeros:approve']);
     });
 
@@ -160,7 +169,7 @@ describe('JwtAuthenticator against a local issuer', () => {
 
   it('accepts a token within the skew, with its subject and name', async () => {
     const result = await auth().authenticate(await mint({ exp: now() - 5, name: 'Alice A.', azp: 'vscode' }));
-    expect(result.principal).toEqual({ id: 'alice', via: 'http', authMethod: 'oauth', roles: ['read_only'], name: 'Alice A.', credentialId: 'vscode' });
+    expect(result.principal).toEqual({ id: `oidc:${issuer}#alice`, via: 'http', authMethod: 'oauth', roles: ['read_only'], name: 'Alice A.', credentialId: 'vscode' });
   });
 
   it('answers expired past exp, and before nbf, beyond the skew', async () => {
@@ -172,7 +181,8 @@ describe('JwtAuthenticator against a local issuer', () => {
     expect(await refusal(auth(), await mint({ iss: 'https://evil.example' }))).toEqual({ kind: 'invalid', description: 'the access token was issued by another issuer' });
     expect(await refusal(auth(), await mint({ exp: undefined }))).toMatchObject({ kind: 'invalid', description: "the access token's exp claim is missing or invalid" });
     expect(await refusal(auth(), await mint({ aud: ['https://a.example', 'https://b.example'] }))).toMatchObject({ kind: 'invalid', description: 'the access token is not meant for this resource (audience)' });
-    expect((await auth().authenticate(await mint({ aud: ['https://a.example', RESOURCE] }))).principal.id).toBe('alice');
+    expect((await auth().authenticate(await mint({ aud: ['https://a.example', RESOURCE] }))).principal.id).toBe(`oidc:${issuer}#alice`);
+    expect(await refusal(auth(), await mint({ sub: undefined }))).toEqual({ kind: 'invalid', description: 'the access token names no subject (sub) and no client (client_id or azp)' });
   });
 
   it('refuses unsigned (alg none) and HMAC tokens, and garbage', async () => {

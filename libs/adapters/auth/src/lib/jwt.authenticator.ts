@@ -55,7 +55,7 @@ export class JwtAuthenticator implements Authenticator {
         clockTolerance: this.options.clockSkewS,
         requiredClaims: ['exp'],
       });
-      return authenticatedFromClaims(payload as Record<string, unknown>, this.options.mapping);
+      return authenticatedFromClaims(payload as Record<string, unknown>, this.options.mapping, this.options.issuer);
     } catch (error) {
       throw authErrorOf(error);
     }
@@ -72,7 +72,7 @@ export class JwtAuthenticator implements Authenticator {
     if (claims['aud'] !== undefined && !aud?.includes(this.options.audience)) {
       throw new AuthenticationError('invalid', 'the access token is not meant for this resource (audience)');
     }
-    return authenticatedFromClaims(claims, this.options.mapping);
+    return authenticatedFromClaims(claims, this.options.mapping, this.options.issuer);
   }
 
   /** The remote key set, built once; a failed discovery is retried on the next request. */

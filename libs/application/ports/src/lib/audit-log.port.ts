@@ -3,13 +3,17 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Who acted and through what; every audit record names it. */
 export interface Principal {
-  /** The token's subject (OAuth `sub`, an API token's name), or the local user. */
+  /**
+   * Namespaced, so one id never stands for two people (see principal-id in the domain kernel): `os:<user>` (stdio,
+   * admin CLI), `as:<name>` (a declared `--as` name), `token:<name>`, `oidc:<issuer>#<sub>`, `anonymous`, `system:<job>`.
+   * Records from before namespaces hold bare ids: whether two ids may be one person (four eyes) is `sameActor`, not `===`.
+   */
   id: string;
   /** e.g. `admin-cli`, `stdio`, `http`. */
   via: string;
   /** Undefined for a local caller (unrestricted); an HTTP principal always has them (see AccessScope). */
   roles?: string[];
-  /** A display name when the token carries one (OAuth `name`/`preferred_username`). */
+  /** A display name when the token carries one (OAuth `name`/`preferred_username`): shown, never compared. */
   name?: string;
   /** How the caller proved who it is on HTTP. */
   authMethod?: 'oauth' | 'api_token' | 'none';

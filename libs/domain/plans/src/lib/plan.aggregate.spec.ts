@@ -181,6 +181,12 @@ describe('approval', () => {
     expect(lab.approval?.approvedBy).toBe('bob');
   });
 
+  it('refuses a prod approval by the same person under a namespaced id when the author was recorded before namespaces', () => {
+    expect(() => newPlan({ environment: 'prod', createdBy: 'root' }).approve(approval('os:root'), at(1))).toThrow(PlanSelfApprovalError);
+    expect(() => newPlan({ environment: 'prod', createdBy: 'os:root' }).approve(approval('os:root'), at(1))).toThrow(PlanSelfApprovalError);
+    expect(() => newPlan({ environment: 'prod', createdBy: 'os:root' }).approve(approval('token:root'), at(1))).not.toThrow();
+  });
+
   it('rejects only pending plans and records the reason', () => {
     const plan = newPlan();
     plan.reject('carol', 'too risky', at(1));

@@ -1,4 +1,4 @@
-import { displayAlteringCharacter, displayAlteringMessage, Environment, FieldErrors, ValidationError } from '@routeros-mcp/domain-kernel';
+import { displayAlteringCharacter, displayAlteringMessage, Environment, FieldErrors, sameActor, ValidationError } from '@routeros-mcp/domain-kernel';
 import { Approval } from './approval';
 import { PlanExpiredError } from './errors/plan-expired.error';
 import { PlanIllegalTransitionError } from './errors/plan-illegal-transition.error';
@@ -204,8 +204,8 @@ export class Plan {
 
   approve(approval: Approval, now: Date): void {
     this.refuseIfExpired(now, 'approved');
-    if (this.props.environment === 'prod' && approval.approvedBy === this.props.createdBy) {
-      throw new PlanSelfApprovalError(this.props.id, approval.approvedBy);
+    if (this.props.environment === 'prod' && sameActor(approval.approvedBy, this.props.createdBy)) {
+      throw new PlanSelfApprovalError(this.props.id, approval.approvedBy, this.props.createdBy);
     }
     this.transition('approved', now, approval.approvedBy, approval.comment);
     this.props.approval = approval;

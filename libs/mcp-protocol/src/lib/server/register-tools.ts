@@ -172,8 +172,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
     const raw = request.params.arguments ?? {};
     const rawDevice = tool?.deviceArgument ? raw[tool.deviceArgument] : undefined;
     const principal = principalOf(options, { id: ctx.sessionId, client: caller.client });
-    // A 2025-era request over stateless HTTP names no client: statistics group it under the token's client id.
-    const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, clientName: caller.client?.name ?? principal.credentialId, correlationId, era: support.era };
+    const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, roles: principal.roles, clientName: caller.client?.name, credentialId: principal.credentialId, correlationId, era: support.era };
     const started = performance.now();
     const call = async () => {
     try {

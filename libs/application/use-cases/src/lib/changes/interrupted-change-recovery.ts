@@ -13,7 +13,7 @@ import {
 import type { ChangeRecord, LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
 import type { Environment } from '@routeros-mcp/domain-kernel';
-import { isDomainError } from '@routeros-mcp/domain-kernel';
+import { isDomainError, systemPrincipalId } from '@routeros-mcp/domain-kernel';
 import { inject, injectable, optional } from 'inversify';
 import { randomUUID } from 'node:crypto';
 import { redactArguments } from '../audit-recorder';
@@ -29,7 +29,7 @@ import { openRecordedInverse } from './inverse-secrets';
 import { readLiveRows } from './live-rows';
 
 /** Who settles what a dead process left: the service itself, named so in the audit trail. */
-export const RECOVERY_PRINCIPAL: Principal = { id: 'routeros-mcp', via: 'recovery' };
+export const RECOVERY_PRINCIPAL: Principal = { id: systemPrincipalId('recovery'), via: 'recovery' };
 
 /** What one record came to in a sweep. */
 export type RecoveryResult =

@@ -11,7 +11,7 @@ import {
 } from '@routeros-mcp/application-ports';
 import { driftedSections } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
-import { Environment, isDomainError, refuseDisplayAltering, refuseDisplayAlteringIn, sha256Hex, ValidationError } from '@routeros-mcp/domain-kernel';
+import { Environment, isDomainError, refuseDisplayAltering, refuseDisplayAlteringIn, sameActor, sha256Hex, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { ApprovalBasis, ApprovalGrant, DriftedDevice, ExcludedDevice, PlanTopic, RefusedDevice, RiskLevel, RolloutPolicyInput, StepPreview, StoredApprovalGrant } from '@routeros-mcp/domain-plans';
 import {
   Approval,
@@ -206,7 +206,7 @@ export class PlanService {
       const plan = await this.livePlan(planId, now);
       const basis = approvalBasis(approver);
       if (!basis) throw new PlanApproverNotEntitledError(planId, approver.id, 'approving needs the approver or admin role, or a person at the admin CLI');
-      if (plan.environment === 'prod' && approver.id === plan.createdBy) throw new PlanSelfApprovalError(planId, approver.id);
+      if (plan.environment === 'prod' && sameActor(approver.id, plan.createdBy)) throw new PlanSelfApprovalError(planId, approver.id, plan.createdBy);
       const contentHash = plan.currentContentHash();
       if (contentHash !== plan.contentHash) throw new PlanApprovalInvalidError(planId, 'content_changed');
       const validFor = options.validForMs ?? plan.expiresAt.getTime() - now.getTime();
