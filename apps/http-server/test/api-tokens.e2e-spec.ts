@@ -66,13 +66,15 @@ it('a read_only token gets 403 insufficient_scope naming ops_rw for a write, and
   expect((await call(token, 'device_list', {})).status).toBe(200);
 });
 
-it('a token narrowed to another environment cannot touch a lab device (FORBIDDEN), and lists none', async () => {
+it('a token narrowed to another environment cannot touch a lab device (403 FORBIDDEN with the challenge), and lists none', async () => {
   const { token } = await create('staging-only', 'ops_rw', ['--environments', 'staging']);
   const client = await connectHttp('legacy', server.url, { token });
   try {
     const before = await identity();
-    const failure = await client.failure('system_set_identity', { device_id: 'r-1', name: 'wrong-env' });
-    expect(failure.data.mcp_error_code).toBe('FORBIDDEN');
+    const refused = await call(token, 'system_set_identity', { device_id: 'r-1', name: 'wrong-env' });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+    expect(((await refused.json()) as { error: { data: { mcp_error_code: string } } }).error.data.mcp_error_code).toBe('FORBIDDEN');
     expect(await identity()).toBe(before);
     expect((await client.callTool('device_list', {})).structuredContent.items).toEqual([]);
   } finally {

@@ -139,6 +139,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       authenticate: (bearer) => services.authenticator.authenticate(bearer),
       handler,
       toolTier: (name) => catalog.find(name)?.tier,
+      authorize: (principal, request) => service.authorize(principal, request),
+      recordRefusal: (principal, request, refusal) => service.recordRefusal(principal, request, refusal),
       scopeFor: scopeFinder(config),
       charge: (principalId, tier) => limiter.consume(principalId, tier),
       draining: () => draining,

@@ -155,6 +155,12 @@ describe('JwtAuthenticator against a local issuer', () => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/.well-known/openid-configuration') return res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
       if (req.url === '/jwks') return res.end(JSON.stringify({ keys: [jwk] }));
+      // Introspection answers carry what the spec put under the opaque token's name.
+      if (req.url === '/introspect') {
+        let form = '';
+        req.on('data', (chunk) => (form += chunk));
+        return req.on('end', () => res.end(JSON.stringify(introspected.get(new URLSearchParams(form).get('token') ?? '') ?? { active: false })));
+      }
       res.statusCode = 404;
       res.end('{}');
     });
@@ -162,8 +168,9 @@ describe('JwtAuthenticator against a local issuer', () => {
     issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const introspected = new Map<string, Record<string, unknown>>();
 
-  const auth = () => new JwtAuthenticator({ issuer, audience: RESOURCE, algorithms: ['RS256'], clockSkewS: 60, mapping: { scopeRoles: SCOPE_ROLES } });
+  const auth = () => new JwtAuthenticator({ issuer, audience: RESOURCE, algorithms: ['RS256'], clockSkewS: 60, mapping: { scopeRoles: SCOPE_ROLES }, introspection: { url: `${issuer}/introspect`, clientId: 'rs', clientSecret: 'rs-secret', cacheTtlMs: 0 } });
   const mint = (claims: Record<string, unknown>, header: Record<string, unknown> = {}) =>
     new SignJWT({ sub: 'alice', scope: 'routeros:read', iss: issuer, aud: RESOURCE, exp: now() + 600, ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'local-1', ...header }).sign(privateKey);
 
@@ -175,6 +182,17 @@ describe('JwtAuthenticator against a local issuer', () => {
   it('answers expired past exp, and before nbf, beyond the skew', async () => {
     expect(await refusal(auth(), await mint({ exp: now() - 3600 }))).toEqual({ kind: 'expired', description: 'the access token has expired' });
     expect(await refusal(auth(), await mint({ nbf: now() + 3600 }))).toEqual({ kind: 'expired', description: 'the access token is not valid yet (nbf)' });
+  });
+
+  it('refuses a token issued in the future beyond the skew (iat), JWT or introspected, and accepts one within it', async () => {
+    const future = 'the access token was issued in the future (iat), beyond the allowed clock skew';
+    expect(await refusal(auth(), await mint({ iat: now() + 3600 }))).toEqual({ kind: 'invalid', description: future });
+    expect((await auth().authenticate(await mint({ iat: now() + 30 }))).principal.id).toBe('alice');
+    expect((await auth().authenticate(await mint({ iat: now() - 30 }))).principal.id).toBe('alice');
+    introspected.set('opaque-future-token', { active: true, sub: 'alice', scope: 'routeros:read', iss: issuer, aud: RESOURCE, exp: now() + 600, iat: now() + 3600 });
+    introspected.set('opaque-fresh-token', { active: true, sub: 'alice', scope: 'routeros:read', iss: issuer, aud: RESOURCE, exp: now() + 600, iat: now() });
+    expect(await refusal(auth(), 'opaque-future-token')).toEqual({ kind: 'invalid', description: future });
+    expect((await auth().authenticate('opaque-fresh-token')).principal.id).toBe('alice');
   });
 
   it('refuses a wrong issuer, a missing exp, an audience list without this resource', async () => {

@@ -283,6 +283,18 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
       expect((await audit.list({ limit: 1, action: 'device.add' }))[0].deviceId).toBe('dev-b');
       expect((await audit.list({ limit: 10, since: new Date(t0.getTime() + 1000) })).length).toBe(2);
     });
+
+    it('lists within a reach: events of the given devices and the principal\'s own device-less ones, the limit applied after', async () => {
+      const events: [string, string | undefined][] = [['alice', 'dev-a'], ['bob', 'dev-b'], ['alice', undefined], ['bob', undefined], ['bob', 'dev-a'], ['alice', 'dev-b']];
+      for (const [i, [who, deviceId]] of events.entries()) {
+        await audit.record({ id: `20000000-0000-4000-8000-00000000000${i}`, occurredAt: new Date(t0.getTime() + i * 1000), principal: { id: who, via: 'http' }, action: 'tool.x', ...(deviceId ? { deviceId } : {}), outcome: 'success', correlationId: `r${i}` });
+      }
+      const within = (deviceIds: string[], limit = 10) => audit.list({ limit, reach: { deviceIds, principalId: 'alice' } }).then((list) => list.map((e) => e.correlationId));
+      expect(await within(['dev-a'])).toEqual(['r4', 'r2', 'r0']);
+      expect(await within([])).toEqual(['r2']);
+      expect(await within(['dev-a', 'dev-b'], 2)).toEqual(['r5', 'r4']);
+      expect((await audit.list({ limit: 10, deviceId: 'dev-b', reach: { deviceIds: ['dev-a'], principalId: 'alice' } })).length).toBe(0);
+    });
   });
 });
 

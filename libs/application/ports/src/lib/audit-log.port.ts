@@ -47,6 +47,11 @@ export interface AuditQuery {
   planId?: string;
   action?: string;
   since?: Date;
+  /**
+   * A narrowed reader's reach: events about these devices, and device-less events this principal made; nothing
+   * else (another principal's device-less events, a device outside the list).
+   */
+  reach?: { deviceIds: readonly string[]; principalId: string };
   limit: number;
 }
 

@@ -21,6 +21,8 @@ export interface GatedCall {
   session: { id?: string; client?: { name: string; version: string } };
   /** Takes the audit record's write so the answer need not wait for it (shutdown must); without it the call waits. */
   afterAnswer?: (recorded: Promise<unknown>) => void;
+  /** Refuses the call (audited) before any device check: the role and reach judgement of the request. */
+  authorize?: (principal: Principal) => Promise<void>;
 }
 
 /**
@@ -29,7 +31,11 @@ export interface GatedCall {
  */
 export async function runGated<T>(services: ToolServices, options: ToolServerOptions, call: GatedCall, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
   const principal = principalOf(options, call.session);
-  return audited(services, { principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, () => inDeviceContext(services, options, principal, call, work), call.afterAnswer);
+  const gated = async () => {
+    await call.authorize?.(principal);
+    return inDeviceContext(services, options, principal, call, work);
+  };
+  return audited(services, { principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, gated, call.afterAnswer);
 }
 
 /** The caller as the audit record and the use-cases see it: the transport's principal, session and client. */

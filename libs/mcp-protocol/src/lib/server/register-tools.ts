@@ -21,6 +21,8 @@ import type { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
 import type { CallObserver, ObservedCall } from './call-observer';
 import { assertTierAllowed } from './access-guard';
+import { assertRequestAllowed } from './request-access';
+import { MAX_JSON_DEPTH, paramsTooDeep } from '../transport/frame-guard';
 import { RateLimitedError } from './rate-window';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
 import type { PlanOperations, PlanRollback } from '../tools/plan/plan-services';
@@ -84,7 +86,7 @@ export interface HandlerSupport {
 
 /** Arguments kept in the audit record of a refused call: the whole object when small, else only its size. */
 const AUDITED_ARGUMENTS_MAX = 4096;
-function auditedArguments(raw: unknown): Record<string, unknown> {
+export function auditedArguments(raw: unknown): Record<string, unknown> {
   const text = JSON.stringify(raw ?? {}) ?? '';
   if (text.length > AUDITED_ARGUMENTS_MAX) return { omitted: `${text.length} characters` };
   return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : { value: raw };
@@ -170,6 +172,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
     const tool = catalog.find(name);
     const log = services.logger.child({ correlation_id: correlationId, tool: tool?.name ?? name });
     const raw = request.params.arguments ?? {};
+    // Checked before anything reads the arguments: recording, redacting or validating them would recurse.
+    const tooDeep = paramsTooDeep(request.params);
     const rawDevice = tool?.deviceArgument ? raw[tool.deviceArgument] : undefined;
     const principal = principalOf(options, { id: ctx.sessionId, client: caller.client });
     const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, roles: principal.roles, clientName: caller.client?.name, credentialId: principal.credentialId, correlationId, era: support.era };
@@ -179,13 +183,16 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       // One audit record for every call, refused ones included (unknown tool, rate limit, invalid arguments).
       const output = await audited(
         services,
-        { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: auditedArguments(raw) },
+        { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: tooDeep ? { omitted: `nested deeper than ${MAX_JSON_DEPTH} levels` } : auditedArguments(raw) },
         async () => {
+          if (tooDeep) throw new RpcError(protocolError('INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels (arguments included)`, { field: 'params', max_depth: MAX_JSON_DEPTH }, 'Send arguments as the tool\'s input schema describes them.'));
           if (!tool) {
             const suggestions = catalog.closestNames(name);
             throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
           }
           assertTierAllowed(principal, tool);
+          // The reach of every device the arguments name or touch (a plan's, a change's, a snapshot's): narrowed principals only.
+          await assertRequestAllowed(principal, request, { catalog, services: servicesOf });
           if (options.rateLimiter) {
             const decision = await options.rateLimiter.consume(principal.id, tool.tier);
             if (!decision.allowed) throw new RateLimitedError(`${tool.tier} tool calls of '${principal.id}'`, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
@@ -197,7 +204,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
           const parsed = tool.input.safeParse(raw);
           if (!parsed.success) throw invalidParams(tool, parsed.error);
           const args = parsed.data as Record<string, unknown>;
-          const deviceId = tool.deviceArgument ? String(args[tool.deviceArgument]) : undefined;
+          // An optional device argument left out (change_list {}) names no device.
+          const deviceId = tool.deviceArgument && args[tool.deviceArgument] !== undefined ? String(args[tool.deviceArgument]) : undefined;
           const progressToken = request.params._meta?.progressToken;
           const progress = progressReporter(
             progressToken === undefined

@@ -71,6 +71,11 @@ export class TypeOrmAuditLog implements AuditLog {
     if (query.planId) q.andWhere('a.plan_id = :planId', { planId: query.planId });
     if (query.action) q.andWhere('a.action = :action', { action: query.action });
     if (query.since) q.andWhere('a.occurred_at >= :since', { since: query.since });
+    if (query.reach) {
+      const own = 'a.device_id IS NULL AND a.principal = :reachPrincipal';
+      const devices = query.reach.deviceIds.length ? `a.device_id IN (:...reachDevices) OR (${own})` : own;
+      q.andWhere(`(${devices})`, { reachPrincipal: query.reach.principalId, reachDevices: query.reach.deviceIds });
+    }
     return (await q.getMany()).map((r) => ({
       id: r.id,
       occurredAt: r.occurred_at,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
+import { reachableDeviceIds } from '../../server/access-guard';
 
 const Event = z.object({ occurred_at: z.string(), principal: z.string(), client: z.string().nullable(), action: z.string(), device_id: z.string().nullable(), outcome: z.string(), error_code: z.string().nullable(), duration_ms: z.number().nullable(), correlation_id: z.string().nullable() });
 
@@ -18,7 +19,11 @@ export const auditListEvents = defineTool({
   async run(args, ctx) {
     // Tool calls are recorded as `tool.<name>`; a bare tool name means that.
     const action = args.action && !args.action.includes('.') ? `tool.${args.action}` : args.action;
-    const events = await ctx.audit.recent({ deviceId: args.device_id, action, limit: args.limit });
+    // A narrowed principal reads the trail as it reads devices: events about devices in its reach, and its own
+    // device-less events (never another principal's, which may concern plans or devices it cannot see).
+    const reachable = await reachableDeviceIds(ctx.registry, ctx.principal);
+    const reach = reachable ? { deviceIds: [...reachable], principalId: ctx.principal.id } : undefined;
+    const events = await ctx.audit.recent({ deviceId: args.device_id, action, limit: args.limit, ...(reach ? { reach } : {}) });
     const items = events.map((e) => ({ occurred_at: e.occurredAt.toISOString(), principal: `${e.principal.id} (${e.principal.via})`, client: e.principal.clientName ? `${e.principal.clientName} ${e.principal.clientVersion ?? ''}`.trim() : null, action: e.action, device_id: e.deviceId ?? null, outcome: e.outcome, error_code: e.errorCode ?? null, duration_ms: e.durationMs ?? null, correlation_id: e.correlationId ?? null }));
     return { structured: { items }, text: tsvText(items, ['occurred_at', 'principal', 'client', 'action', 'device_id', 'outcome', 'error_code']) };
   },
