@@ -1,8 +1,9 @@
-import { declaredPrincipalId, PLAN_STATUSES, PlanStatus, Principal, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE } from '@routeros-mcp/composition';
+import { declaredPrincipalId, displayJson, PLAN_STATUSES, PlanStatus, Principal, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE } from '@routeros-mcp/composition';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError, ReportedFailure } from '../cli-error';
 import { write } from '../cli-io';
+import { reviewWidth, shown } from '../display';
 import { limitOf } from '../option-parsers';
 import { planJson, planSummaryJson, planTable, planText } from '../plan-render';
 import { planStatusJson, planStatusText, planStatusView, PlanStatusView } from '../plan-status-render';
@@ -41,7 +42,7 @@ export function planCommand(ctx: CliContext): Command {
     .action(async (options: { status?: PlanStatus; limit: number; json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const items = await services.plans.list({ ...(options.status ? { status: options.status } : {}), limit: options.limit });
-        write(ctx.io.stdout, options.json ? JSON.stringify(items.map(planSummaryJson)) : planTable(items));
+        write(ctx.io.stdout, options.json ? displayJson(items.map(planSummaryJson)) : planTable(items));
       });
     });
 
@@ -52,7 +53,7 @@ export function planCommand(ctx: CliContext): Command {
     .action(async (id: string, options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const plan = await services.plans.get(id);
-        write(ctx.io.stdout, options.json ? JSON.stringify(planJson(plan)) : planText(plan, ctx.color));
+        write(ctx.io.stdout, options.json ? displayJson(planJson(plan)) : planText(plan, ctx.color, reviewWidth(ctx.io.stdout)));
       });
     });
 
@@ -69,8 +70,8 @@ export function planCommand(ctx: CliContext): Command {
         const plan = await services.plans.get(id);
         if (!options.yes) {
           if (!ctx.io.interactive) throw new CliUsageError(`refusing to approve ${id} without confirmation: review it with plan show, then pass --yes`);
-          write(ctx.io.stdout, planText(plan, ctx.color));
-          const ok = await ctx.io.confirm(`Approve ${id} (content hash ${plan.contentHash}) as ${approver.id}?`);
+          write(ctx.io.stdout, planText(plan, ctx.color, reviewWidth(ctx.io.stdout)));
+          const ok = await ctx.io.confirm(`Approve ${plan.id} (content hash ${plan.contentHash}) as ${shown(approver.id)}?`);
           if (!ok) throw new AbortedByUser(`not approved: ${id} is unchanged`);
         }
         const approval = await services.plans.approve(id, approver, { ...(options.comment ? { comment: options.comment } : {}) });
@@ -111,7 +112,7 @@ export function planCommand(ctx: CliContext): Command {
         const out = ctx.io.stdout;
         if (!options.watch) {
           const view = planStatusView(await services.plans.get(id));
-          write(out, options.json ? JSON.stringify(planStatusJson(view)) : planStatusText(view));
+          write(out, options.json ? displayJson(planStatusJson(view)) : planStatusText(view));
           return;
         }
         const onTerminal = (out as { isTTY?: boolean }).isTTY === true;
@@ -130,7 +131,7 @@ export function planCommand(ctx: CliContext): Command {
         } finally {
           process.off('SIGINT', stop).off('SIGTERM', stop);
         }
-        const reason = end.failureReason ? `: ${end.failureReason}` : '';
+        const reason = end.failureReason ? `: ${shown(end.failureReason)}` : '';
         if (!options.json) write(out, end.status === 'completed' ? `Plan ${id} completed.` : `Plan ${id} ended ${end.status === 'pending' || end.status === 'approved' ? 'expired' : end.status}${reason}.`);
         if (end.status !== 'completed') throw new ReportedFailure(`plan ${id} ended ${end.status}`, PLAN_NOT_COMPLETED_EXIT);
       });

@@ -1,8 +1,10 @@
+import { displayJson } from '@routeros-mcp/composition';
 import type { ApiTokenSummary } from '@routeros-mcp/composition';
 import { Command, InvalidArgumentError } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
 import { write } from '../cli-io';
+import { shown } from '../display';
 import { keyValues, table } from '../render';
 
 const UNIT_MS = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 } as const;
@@ -63,8 +65,8 @@ export function tokenCommand(ctx: CliContext): Command {
           ...(options.expires ? { expiresAt: options.expires } : {}),
           createdBy: ctx.principal.id,
         });
-        if (options.json) return write(ctx.io.stdout, JSON.stringify({ token, ...tokenJson(summary, new Date()) }));
-        write(ctx.io.stdout, `Created API token ${summary.id} for '${summary.name}' (role ${summary.role}).\n\n  ${token}\n`);
+        if (options.json) return write(ctx.io.stdout, displayJson({ token, ...tokenJson(summary, new Date()) }));
+        write(ctx.io.stdout, `Created API token ${summary.id} for '${shown(summary.name)}' (role ${summary.role}).\n\n  ${token}\n`);
         write(ctx.io.stderr, 'This token is shown once and cannot be recovered: store it now (lost: revoke it and create another).');
       });
     });
@@ -76,7 +78,7 @@ export function tokenCommand(ctx: CliContext): Command {
       await ctx.withServices(cmd, async (services) => {
         const tokens = await services.tokens.list();
         const now = new Date();
-        if (options.json) return write(ctx.io.stdout, JSON.stringify(tokens.map((t) => tokenJson(t, now))));
+        if (options.json) return write(ctx.io.stdout, displayJson(tokens.map((t) => tokenJson(t, now))));
         if (tokens.length === 0) return write(ctx.io.stdout, 'No API tokens.');
         write(
           ctx.io.stdout,
@@ -95,7 +97,7 @@ export function tokenCommand(ctx: CliContext): Command {
     .action(async (id: string, options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         if (!(await services.tokens.revoke(id))) throw new CliUsageError(`no API token with id '${id}' (see token list)`);
-        write(ctx.io.stdout, options.json ? JSON.stringify({ revoked: id }) : keyValues([['Revoked', id]]));
+        write(ctx.io.stdout, options.json ? displayJson({ revoked: id }) : keyValues([['Revoked', id]]));
       });
     });
 

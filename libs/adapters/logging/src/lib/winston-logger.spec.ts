@@ -60,6 +60,20 @@ describe('winston logger', () => {
     expect(lines[1]['correlation_id']).toBeUndefined();
   });
 
+  it('writes lines a terminal shows as they are: controls, bidi and zero-width characters escaped, values unchanged', async () => {
+    const stream = new PassThrough();
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const { logger } = createWinstonLogger({ level: 'info', stream }, new SecretRedactor());
+    const hostile = 'DNS tidy-up\n## phome\u001b[8m \u202Egnp \u0085\u009b31m \u2028\u200B\u007f';
+    logger.warn(hostile, { title: hostile, reasons: [hostile] });
+    await tick();
+    // One line, its own line break last: nothing else a terminal would act on.
+    expect(raw.trimEnd()).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u);
+    const line = JSON.parse(raw.trimEnd());
+    expect(line).toMatchObject({ message: hostile, title: hostile, reasons: [hostile] });
+  });
+
   it('honours the level', async () => {
     const { logger, lines } = capture('info');
     logger.debug('hidden');

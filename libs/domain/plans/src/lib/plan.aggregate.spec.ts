@@ -310,6 +310,20 @@ describe('Plan.create validation', () => {
     expect(() => newPlan(patch as Partial<NewPlanInput>)).toThrow(`${field}:`);
   });
 
+  it.each([
+    ['a line break that fakes a heading', 'DNS tidy-up\n\n## phome (batch 1/1): no change', 'U+000A'],
+    ['an escape that conceals what follows', 'DNS tidy-up\u001b[8m', 'U+001B'],
+    ['a right-to-left override', 'DNS \u202Epu-ydit', 'U+202E'],
+    ['a C1 control', 'DNS\u0085tidy', 'U+0085'],
+  ])('refuses a title holding %s, naming the character', (_label, title, character) => {
+    expect(() => newPlan({ title })).toThrow(`title: must not contain control, invisible or direction-changing characters (found ${character})`);
+  });
+
+  it('restores a stored plan whose title predates the check (rendering escapes it)', () => {
+    const props = { ...newPlan().toProps(), title: 'old\n\u001b[8mtitle' };
+    expect(Plan.restore(props).title).toBe('old\n\u001b[8mtitle');
+  });
+
   it('round-trips through props', () => {
     const plan = planIn('rolled_back');
     expect(Plan.restore(plan.toProps()).toProps()).toEqual(plan.toProps());

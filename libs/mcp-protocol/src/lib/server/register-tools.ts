@@ -13,6 +13,7 @@ import type { ClientLogLevel } from './client-log-level';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
+import { refuseDisplayAlteringArguments } from './display-guard';
 import { PageMetaSchema } from '../tools/common-schemas';
 import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
@@ -210,6 +211,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
             // Per client: the envelope's name and version (modern) or initialize's (legacy), within this session.
             support.callsPerClient.take(`${ctx.sessionId ?? 'stdio'} ${caller.client?.name ?? '?'} ${caller.client?.version ?? '?'}`, 'tool calls of this client');
           }
+          refuseDisplayAlteringArguments(tool, raw);
           const parsed = tool.input.safeParse(raw);
           if (!parsed.success) throw invalidParams(tool, parsed.error);
           const args = parsed.data as Record<string, unknown>;
