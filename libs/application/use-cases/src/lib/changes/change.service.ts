@@ -28,7 +28,7 @@ import {
 import type { Device } from '@routeros-mcp/domain-devices';
 import { isDomainError, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { RuleResult, SafetyContext, ServiceLogin } from '@routeros-mcp/domain-safety-rules';
-import { assertSafe, evaluateManagementPath, evaluateSafety, MANAGEMENT_PATH_DEPENDENCIES, MANAGEMENT_PATH_MENUS, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
+import { assertSafe, evaluateManagementPath, evaluateSafety, managementPathReads, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
 import { inject, injectable, optional } from 'inversify';
 import { randomUUID } from 'node:crypto';
 import { redactArguments } from '../audit-recorder';
@@ -180,9 +180,11 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const outcome = request.planner.propose(live, request.input);
     if (outcome.kind === 'no_change') return { ...outcome, state, verdicts: evaluateSafety(context).results.filter((r) => !NEEDS_DEVICE_STATE.has(r.ruleId)) };
     const { proposal } = outcome;
-    // The evaluation looks further than the menus written only when a write touches what the path depends on.
-    const touchesPath = proposal.operations.some((op) => MANAGEMENT_PATH_DEPENDENCIES.includes(op.menu));
-    if (touchesPath) live = { ...(await readLiveRows(this.api, target, MANAGEMENT_PATH_MENUS.filter((m) => !(m in live)), { optional: true, signal: request.signal })), ...live };
+    // The evaluation looks further than the menus written only when a write touches what the path depends on (a
+    // radio's settings included), and then the same evaluation judges every write: tools, plan steps, reverts, rollbacks.
+    const pathReads = managementPathReads([...new Set(proposal.operations.map((op) => op.menu))]);
+    const touchesPath = pathReads.length > 0;
+    if (touchesPath) live = { ...(await readLiveRows(this.api, target, pathReads.filter((m) => !(m in live)), { optional: true, signal: request.signal })), ...live };
     const after = applyOperations(live, proposal.operations);
     const path = evaluateManagementPath(live, after, serviceLogin(live, target, device));
     const report = assertSafe(context, [path]);
