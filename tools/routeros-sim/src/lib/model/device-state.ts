@@ -241,7 +241,8 @@ export class DeviceState {
     if (!found) throw errors.notFound();
     const own = this.require(found.path);
     if (found.row['.dynamic'] === 'true' && !own.dynamicWritable) throw errors.dynamic();
-    const values = this.validate(found.path, spec, props, 'set');
+    // `/interface set` takes the arguments every interface has, whatever the type (a legacy wlan's too).
+    const values = this.validate(path === 'interface' ? path : found.path, spec, props, 'set');
     const next: Row = { ...found.row };
     for (const [key, value] of Object.entries(values)) {
       // `!name`, and a comment set to "", leave the property out of what the router prints.

@@ -228,6 +228,7 @@ describe('management path over Wi-Fi', () => {
       s.update('interface/wifi/security', idOf(s, 'interface/wifi/security', (r) => r['name'] === 'home-sec'), { passphrase: 'rotated-key' });
     }, /interface\/wifi\/security home-sec passphrase changed/],
     ["removing wifi1's bridge port", 'home', (s) => s.remove('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'wifi1')), /wifi1 is no longer a port of bridge/],
+    ['disabling wlan1 in /interface (legacy)', 'legacy-ap', (s) => s.update('interface', 'wlan1', { disabled: 'yes' }), /interface wlan1 is disabled/],
     ['disabling wlan1 (legacy)', 'legacy-ap', (s) => s.update('interface/wireless', idOf(s, 'interface/wireless', (r) => r['name'] === 'wlan1'), { disabled: 'yes' }), /interface wlan1 is disabled/],
     ['changing the SSID of wlan1 (legacy)', 'legacy-ap', (s) => s.update('interface/wireless', idOf(s, 'interface/wireless', (r) => r['name'] === 'wlan1'), { ssid: 'Other' }), /wlan1 ssid changed/],
     ['changing the frequency of wlan1 (legacy)', 'legacy-ap', (s) => s.update('interface/wireless', idOf(s, 'interface/wireless', (r) => r['name'] === 'wlan1'), { frequency: '2437' }), /wlan1 frequency changed/],
