@@ -107,7 +107,8 @@ async function writeDirectly(fleet: Fleet, index: number, scenario: Scenario, cf
   if (outcome.kind !== 'change') return 'no change';
   for (const op of outcome.proposal.operations) {
     if (op.kind === 'add') device.state.add(op.menu, { ...op.props, ...(op.placeBefore ? { 'place-before': op.placeBefore } : {}) });
-    else if (op.kind === 'set' && Object.keys(op.props).length > 0) op.id === undefined ? device.state.setSingleton(op.menu, op.props) : device.state.update(op.menu, op.id, op.props);
+    else if (op.kind === 'set' && Object.keys(op.props).length > 0 && op.id === undefined) device.state.setSingleton(op.menu, op.props);
+    else if (op.kind === 'set' && Object.keys(op.props).length > 0) device.state.update(op.menu, op.id!, op.props);
     else if (op.kind === 'remove') device.state.remove(op.menu, op.id!);
     else if (op.kind === 'move') device.state.move(op.menu, [op.id!], op.destination);
     if (op.kind === 'set' && op.unset?.length) device.state.unset(op.menu, [op.id!], [...op.unset]);
