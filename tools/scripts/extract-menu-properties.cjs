@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Writes libs/mcp-protocol/src/lib/tools/menu-properties.ts: for each menu a list tool reads, the properties
-// RouterOS 7.15.3 and 7.20.5 accept on add/set (from their own /console/inspect trees in shared/reference). A
+// RouterOS 7.15.3 and 7.20.5 accept on add/set (from their own /console/inspect trees in reference/routeros-inspect). A
 // `where` filter on a name that is neither there nor in any row the device returned is refused as unknown.
 // Run again when a list tool is added: node tools/scripts/extract-menu-properties.cjs
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const root = join(__dirname, '..', '..');
-const reference = join(root, '..', 'shared', 'reference', 'routeros-inspect');
+const reference = join(root, 'reference', 'routeros-inspect');
 const toolsDir = join(root, 'libs', 'mcp-protocol', 'src', 'lib', 'tools');
 const menus = [...new Set(require('node:child_process').execSync(`grep -rhoE "menu: '[^']+'" ${toolsDir}`).toString().split('\n').filter(Boolean).map((l) => l.slice(7, -1)))].sort();
 const NOT_PROPERTIES = new Set(['numbers', 'copy-from', 'place-before', 'value-name', 'as-value', 'without-paging']);

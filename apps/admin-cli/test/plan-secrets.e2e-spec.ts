@@ -37,12 +37,16 @@ describe('plan commands and a plan holding a passphrase (SQLite)', () => {
     const plain = await admin(['plan', 'show', planId]);
     const json = await admin(['plan', 'show', planId, '--json']);
     const list = await admin(['plan', 'list', '--json']);
-    for (const out of [plain, json, list]) {
+    // The review screen folds long lines (a continuation starts `  ↪ `, after a space or, in a long word, anywhere):
+    // searched joined both ways, so no secret can hide across a fold.
+    const unfolded = plain.stdout.replace(/\n {2}↪ /g, ' ');
+    const joined = plain.stdout.replace(/\n {2}↪ /g, '');
+    for (const out of [{ ...plain, stdout: unfolded }, { ...plain, stdout: joined }, json, list]) {
       expect(out).toMatchObject({ code: 0, stderr: '' });
       for (const secret of [NEW_WIFI, OLD_WIFI]) expect(out.stdout).not.toContain(secret);
       expect(out.stdout).not.toContain('sealed');
     }
-    expect(plain.stdout).toMatch(/\/interface wifi security add .*passphrase="\[redacted\]"/);
+    expect(unfolded).toMatch(/\/interface wifi security add .*passphrase="\[redacted\]"/);
     expect(JSON.parse(json.stdout).steps[0].change).toMatchObject({ security_profiles: [{ name: 'mcp-office', passphrase: '[redacted]' }] });
   }, 60_000);
 });

@@ -83,7 +83,7 @@ describe('plan commands on SQLite', () => {
 
     const named = await admin(['plan', 'approve', ids[1], '--yes', '--as', 'carol'], { ROUTEROS_MCP_PLAN_APPROVE_AS_ALLOWED: 'true' });
     expect(named).toMatchObject({ code: 0 });
-    expect(JSON.parse((await admin(['plan', 'show', ids[1], '--json'])).stdout).approval.by).toBe('carol');
+    expect(JSON.parse((await admin(['plan', 'show', ids[1], '--json'])).stdout).approval.by).toBe('as:carol');
   }, 60_000);
 
   it('at a terminal, shows the plan and its content hash and approves only on yes', async () => {

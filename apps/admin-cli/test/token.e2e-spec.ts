@@ -42,6 +42,7 @@ describe.each([
     expect(listed.code).toBe(0);
     const tokens = JSON.parse(listed.stdout);
     expect(tokens.map((t: { name: string }) => t.name)).toEqual(['viewer', 'ci-bot']);
+    expect(tokens[1]).toMatchObject({ created_by: expect.stringMatching(/^os:/), renamed_from: null });
     expect(listed.stdout).not.toContain(secret);
     expect(listed.stdout).not.toMatch(/scrypt|secret|hash/);
     const table = await admin(['token', 'list']);
@@ -49,7 +50,7 @@ describe.each([
     expect(table.stdout).not.toContain(secret);
 
     expect(await authenticate(env, json.token)).toEqual({
-      principal: { id: 'ci-bot', via: 'http', authMethod: 'api_token', credentialId: json.id, roles: ['ops_rw'], environments: ['lab', 'staging'], deviceTags: ['edge', 'core'] },
+      principal: { id: 'token:ci-bot', via: 'http', authMethod: 'api_token', credentialId: json.id, roles: ['ops_rw'], environments: ['lab', 'staging'], deviceTags: ['edge', 'core'] },
       scopes: [],
       expiresAt: new Date(json.expires_at),
     });
@@ -84,5 +85,24 @@ describe.each([
     expect((await admin(['token', 'list'])).stdout).toBe('No API tokens.\n');
     const unknown = await admin(['token', 'revoke', 'ffffffffffff']);
     expect(unknown).toMatchObject({ code: 1, stderr: "error: no API token with id 'ffffffffffff' (see token list)\n" });
+  });
+
+  it('refuses a name that could stand for another principal: one with ":" (os:root), or one another token has (ignoring case, revoked or not)', async () => {
+    const impostor = await admin(['token', 'create', '--name', 'os:root', '--role', 'admin']);
+    expect(impostor).toMatchObject({ code: 1, stdout: '' });
+    expect(impostor.stderr).toMatch(/name: must be 1-64 letters, digits or \. _ @ - starting with a letter or digit \(no ":"\); got 'os:root'/);
+    const first = await admin(['token', 'create', '--name', 'ci-bot', '--role', 'ops_rw', '--json']);
+    expect(first.code).toBe(0);
+    const id = JSON.parse(first.stdout).id as string;
+    for (const name of ['ci-bot', 'CI-Bot']) {
+      const duplicate = await admin(['token', 'create', '--name', name, '--role', 'admin']);
+      expect(duplicate).toMatchObject({ code: 1, stdout: '' });
+      expect(duplicate.stderr).toContain(`name: an API token named '${name}' already exists`);
+    }
+    expect((await admin(['token', 'revoke', id])).code).toBe(0);
+    const reused = await admin(['token', 'create', '--name', 'ci-bot', '--role', 'admin']);
+    expect(reused.code).toBe(1);
+    expect(reused.stderr).toMatch(/already exists \(names are never reused, revoked tokens keep theirs/);
+    expect(JSON.parse((await admin(['token', 'list', '--json'])).stdout).map((t: { id: string; name: string }) => [t.id, t.name])).toEqual([[id, 'ci-bot']]);
   });
 });

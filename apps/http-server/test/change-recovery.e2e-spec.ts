@@ -39,6 +39,27 @@ afterAll(async () => {
   dir.remove();
 });
 
+interface AuditItem {
+  outcome: string;
+  error_code: string | null;
+  device_id: string | null;
+  note: string | null;
+  correlation_id: string | null;
+}
+
+/** The audit records of `action` once none is left `started` (b's sweep settles what a dead replica left). */
+function settledRecords(client: EraClient, action: string): Promise<AuditItem[]> {
+  return waitFor(
+    async () => {
+      const items = (await client.callTool('audit_list_events', { action, limit: 50 })).structuredContent.items as AuditItem[];
+      return items.length > 0 && items.every((e) => e.outcome !== 'started') ? items : undefined;
+    },
+    `the records of ${action} settled`,
+    90_000,
+    500,
+  );
+}
+
 describe('a replica killed in the middle of a write', () => {
   let viaA: EraClient;
   let viaB: EraClient;
@@ -81,9 +102,47 @@ describe('a replica killed in the middle of a write', () => {
     expect(record.structuredContent).toMatchObject({ status: 'reverted', outcome: expect.stringMatching(/^interrupted \(the process ended mid-change\) and recovered/) });
     expect(await identity()).toBe(before);
     expect(b.lines.some((line) => line.includes('interrupted change settled') && line.includes(settled.change_id))).toBe(true);
+    // The call left its record before it wrote, settled by b as interrupted, naming the change's end; the change's own too.
+    const calls = await settledRecords(viaB, 'system_set_identity');
+    expect(calls).toMatchObject([{ outcome: 'interrupted', error_code: 'CALL.INTERRUPTED', device_id: 'r-1', note: expect.stringContaining(`change ${settled.change_id} reverted`) }]);
+    expect(await settledRecords(viaB, 'change.apply')).toMatchObject([{ outcome: 'interrupted', error_code: 'CHANGE.INTERRUPTED', device_id: 'r-1' }]);
 
     const again = await viaB.callTool('system_set_identity', { device_id: 'r-1', name: 'half-written' });
     expect(again.structuredContent).toMatchObject({ changed: true, verification: { status: 'verified' } });
     expect(await identity()).toBe('half-written');
+  }, 180_000);
+});
+
+describe('a replica killed before its first write', () => {
+  it('leaves the call and the change recorded; another replica settles both as interrupted, nothing written', async () => {
+    const viaB = await connectHttp('modern', b.url, { token });
+    // c holds the change `proposed` while the export before it never comes.
+    const c = await startReplica(deployment, join(dir.path, 'c'), { ...env, ROUTEROS_MCP_SNAPSHOT_BEFORE_CHANGE_MAX_AGE_S: '0', ROUTEROS_MCP_SNAPSHOT_BEFORE_CHANGE_TIMEOUT_S: '600' });
+    const viaC = await connectHttp('modern', c.url, { token });
+    try {
+      const identity = async () => (await simControl(fleet, 'GET', '/devices/0/state')).config['system/identity'][0].name as string;
+      const before = await identity();
+      const known = new Set(((await viaB.callTool('change_list', { device_id: 'r-1' })).structuredContent.items as { change_id: string }[]).map((x) => x.change_id));
+      await simControl(fleet, 'PUT', '/devices/0/faults', { slowExportMs: 600_000 });
+      const held = viaC.callTool('system_set_identity', { device_id: 'r-1', name: 'never-written' }).catch((error: unknown) => error);
+      const proposed = await waitFor(async () => {
+        const items = (await viaB.callTool('change_list', { device_id: 'r-1', status: 'proposed' })).structuredContent.items as { change_id: string }[];
+        return items.find((x) => !known.has(x.change_id));
+      }, 'the change recorded proposed', 90_000, 200);
+      expect(await c.stop('SIGKILL')).toBeNull();
+      await held;
+      await simControl(fleet, 'DELETE', '/devices/0/faults');
+
+      const calls = await settledRecords(viaB, 'system_set_identity');
+      const record = (await viaB.callTool('change_get', { change_id: proposed.change_id })).structuredContent;
+      expect(record).toMatchObject({ status: 'failed', outcome: 'interrupted before its first write; nothing was written' });
+      expect(calls.filter((e) => e.outcome === 'interrupted' && e.note?.includes(`change ${proposed.change_id} failed`))).toHaveLength(1);
+      const applies = await settledRecords(viaB, 'change.apply');
+      expect(applies.filter((e) => e.outcome === 'interrupted')).toHaveLength(2);
+      expect(await identity()).toBe(before);
+    } finally {
+      await Promise.all([viaC.close().catch(() => undefined), viaB.close()]);
+      await c.stop().catch(() => undefined);
+    }
   }, 180_000);
 });

@@ -10,9 +10,9 @@ export type Role = 'read_only' | 'ops_rw' | 'admin' | 'approver';
 
 let named = 0;
 
-/** `routeros-mcp-admin token create --name N --role R --json` on `dataDir`: the token, shown once. */
-export async function createToken(dataDir: string, role: Role, name = `e2e-${role}-${process.pid}-${++named}`, env: Record<string, string> = {}): Promise<string> {
-  const { stdout } = await run(process.execPath, [ADMIN_MAIN, 'token', 'create', '--name', name, '--role', role, '--json'], {
+/** `routeros-mcp-admin token create --name N --role R --json [extra]` on `dataDir`: the token, shown once. */
+export async function createToken(dataDir: string, role: Role, name = `e2e-${role}-${process.pid}-${++named}`, env: Record<string, string> = {}, extra: string[] = []): Promise<string> {
+  const { stdout } = await run(process.execPath, [ADMIN_MAIN, 'token', 'create', '--name', name, '--role', role, '--json', ...extra], {
     env: { PATH: process.env['PATH']!, ...env, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' },
   });
   const token = (JSON.parse(stdout) as { token?: unknown }).token;

@@ -57,6 +57,9 @@ describe('roles over HTTP with API tokens', () => {
     try {
       expect((await auditor.callTool('audit_list_events', { device_id: 'dev-w', action: 'change.apply' })).structuredContent.items).toEqual([]);
       expect((await auditor.callTool('change_list', { device_id: 'dev-w' })).structuredContent.items).toEqual([]);
+      // The refused call itself is recorded, as it would have been in-band.
+      const refusals = (await auditor.callTool('audit_list_events', { device_id: 'dev-w', action: 'system_set_identity' })).structuredContent.items;
+      expect(refusals.find((e: any) => e.correlation_id === body.error.data.correlation_id)).toMatchObject({ outcome: 'error', error_code: 'PROTOCOL.FORBIDDEN' });
     } finally {
       await auditor.close();
     }

@@ -7,6 +7,8 @@ export interface RunningHttpServer {
   url: string;
   /** Origin only (http://127.0.0.1:port), for the health and metadata routes. */
   base: string;
+  /** The metrics listener's /metrics, when ROUTEROS_MCP_METRICS_PORT turned it on. */
+  metricsUrl?: string;
   child: ChildProcess;
   /** Every stderr line so far (JSON log lines). */
   lines: string[];
@@ -64,10 +66,11 @@ export async function startHttpServer(env: Record<string, string>, args: string[
       };
       conditions.add(check);
     });
-  const ready = JSON.parse(await waitForLine(/routeros-mcp-http listening/)) as { url: string };
+  const ready = JSON.parse(await waitForLine(/routeros-mcp-http listening/)) as { url: string; metrics_url?: string };
   return {
     url: ready.url,
     base: new URL(ready.url).origin,
+    ...(ready.metrics_url && ready.metrics_url !== 'off' ? { metricsUrl: ready.metrics_url } : {}),
     child,
     lines,
     waitForLine,

@@ -1,12 +1,13 @@
 import { connectHttp, ERAS, Failure, tempDir } from '@routeros-mcp/testing';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { request as httpsRequest } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RunningHttpServer, startHttpServer } from './http-server.harness';
+import { HTTP_MAIN, RunningHttpServer, startHttpServer } from './http-server.harness';
 
 // The HTTP transport's own behaviour: TLS from a certificate and key, SSE heartbeats on listen streams, rate-limit
-// refusals with Retry-After on both revisions, /metrics after real calls, and CORS preflight for allowed origins.
+// refusals with Retry-After on both revisions, metrics on their own listener after real calls (plain and TLS), and
+// CORS preflight for allowed origins.
 const dir = tempDir('http-transport-');
 let plain: RunningHttpServer;
 let tls: RunningHttpServer;
@@ -18,8 +19,8 @@ beforeAll(async () => {
   execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
   cert = readFileSync(certFile);
   [plain, tls] = await Promise.all([
-    startHttpServer({ ROUTEROS_MCP_DATA_DIR: join(dir.path, 'plain'), ROUTEROS_MCP_AUTH: 'none', ROUTEROS_MCP_HTTP_HEARTBEAT_S: '1', ROUTEROS_MCP_RATE_LIMIT_FUNDAMENTAL_PER_MINUTE: '3', ROUTEROS_MCP_HTTP_ALLOWED_ORIGINS: 'https://console.example' }),
-    startHttpServer({ ROUTEROS_MCP_DATA_DIR: join(dir.path, 'tls'), ROUTEROS_MCP_AUTH: 'none', ROUTEROS_MCP_HTTP_TLS_CERT: certFile, ROUTEROS_MCP_HTTP_TLS_KEY: keyFile }),
+    startHttpServer({ ROUTEROS_MCP_DATA_DIR: join(dir.path, 'plain'), ROUTEROS_MCP_AUTH: 'none', ROUTEROS_MCP_HTTP_HEARTBEAT_S: '1', ROUTEROS_MCP_RATE_LIMIT_FUNDAMENTAL_PER_MINUTE: '3', ROUTEROS_MCP_HTTP_ALLOWED_ORIGINS: 'https://console.example', ROUTEROS_MCP_METRICS_PORT: '0' }),
+    startHttpServer({ ROUTEROS_MCP_DATA_DIR: join(dir.path, 'tls'), ROUTEROS_MCP_AUTH: 'none', ROUTEROS_MCP_HTTP_TLS_CERT: certFile, ROUTEROS_MCP_HTTP_TLS_KEY: keyFile, ROUTEROS_MCP_METRICS_PORT: '0' }),
   ]);
 }, 120_000);
 afterAll(async () => {
@@ -92,11 +93,42 @@ describe.each(ERAS)('rate limits, %s', (_label, era) => {
   });
 });
 
-it('exposes calls, outcomes and rate-limit refusals on /metrics after real calls', async () => {
-  const body = await (await fetch(`${plain.base}/metrics`)).text();
+it('exposes calls, outcomes and rate-limit refusals on the metrics listener after real calls; the MCP listener has no /metrics', async () => {
+  expect((await fetch(`${plain.base}/metrics`)).status).toBe(404);
+  // On loopback a scrape token is optional (none is configured here).
+  expect(plain.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+  const body = await (await fetch(plain.metricsUrl!)).text();
   expect(body).toMatch(/routeros_mcp_tool_calls_total\{[^}]*tool="device_list"[^}]*\} \d+/);
   expect(body).toMatch(/routeros_mcp_rate_limit_refusals_total\{tier="fundamental"\} [1-9]/);
   expect(body).toMatch(/routeros_mcp_tool_call_duration_seconds_bucket/);
+  // auth=none: the one principal holds admin and approver, and is labelled so, not by its id.
+  expect(body).toMatch(/routeros_mcp_client_calls_total\{role="admin\+approver",client="[^"]+"\} [1-9]/);
+  expect(body).not.toMatch(/anonymous/);
+});
+
+it('serves the metrics listener over TLS when the server does TLS itself', async () => {
+  expect(tls.metricsUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/metrics$/);
+  const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpsRequest(tls.metricsUrl!, { ca: cert }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  expect(status).toBe(200);
+  expect(body).toMatch(/^# HELP /m);
+});
+
+it('refuses to start with metrics on a non-loopback address without a scrape token, and on the MCP port', async () => {
+  for (const [env, message] of [
+    [{ ROUTEROS_MCP_METRICS_HOST: '0.0.0.0', ROUTEROS_MCP_METRICS_PORT: '0' }, /ROUTEROS_MCP_METRICS_HOST \(metricsHost\): metrics on 0\.0\.0\.0 need a scrape token \(ROUTEROS_MCP_METRICS_TOKEN/],
+    [{ ROUTEROS_MCP_METRICS_PORT: '18080', ROUTEROS_MCP_HTTP_PORT: '18080' }, /ROUTEROS_MCP_METRICS_PORT \(metricsPort\): must differ from ROUTEROS_MCP_HTTP_PORT/],
+  ] as const) {
+    const result = spawnSync(process.execPath, [HTTP_MAIN], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: join(dir.path, 'refused'), ...env }, encoding: 'utf8', timeout: 60_000 });
+    expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(result.stderr).toMatch(message);
+  }
 });
 
 it('answers a CORS preflight for an allowed origin only', async () => {

@@ -124,7 +124,7 @@ describe('the SDK client\'s own OAuth providers', () => {
       expect(await identity()).toBe('pkce-user');
       // The signed-in subject and the client reach the audit record.
       const audit = (await signedIn.client.callTool({ name: 'audit_list_events', arguments: { action: 'tool.system_set_identity' } })) as { structuredContent: { items: { principal: string; client: string }[] } };
-      expect(audit.structuredContent.items[0]).toMatchObject({ principal: 'test-user (http)', client: 'pkce 1.0.0' });
+      expect(audit.structuredContent.items[0]).toMatchObject({ principal: `oidc:${idp.issuer}#test-user (http)`, client: 'pkce 1.0.0' });
     } finally {
       await signedIn.client.close();
     }

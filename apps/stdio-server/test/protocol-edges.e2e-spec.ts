@@ -160,6 +160,40 @@ describe('every request gets exactly one answer (stdio)', () => {
     expect(await session.exited).toBe(0);
   }, 60_000);
 
+  // Issue 21 item 12: ids at ±2^53 or 1e308 cannot be echoed exactly (1e308 came back altered over HTTP).
+  it('refuses ids of ±2^53 and 1e308 with id null; the largest safe integers are ids like any other', async () => {
+    const session = new RawSession(env);
+    await started(session);
+    const line = (id: string) => JSON.stringify(era === 'legacy' ? request('ID', 'ping') : request('ID', 'prompts/list', {})).replace('"id":"ID"', `"id":${id}`);
+    session.send(line('9007199254740992'), line('-9007199254740992'), line('1e308'), line('9007199254740991'), line('-9007199254740991'));
+    await session.until(() => session.frames.filter((f) => f.id === null).length === 3 && session.byId(9007199254740991) !== undefined && session.byId(-9007199254740991) !== undefined);
+    expect(session.frames.filter((f) => f.id === null).map((f) => [f.error.code, f.error.data.rule])).toEqual([[-32600, 'id'], [-32600, 'id'], [-32600, 'id']]);
+    expect([session.byId(9007199254740991).result, session.byId(-9007199254740991).result]).toEqual([expect.anything(), expect.anything()]);
+    session.close();
+    expect(await session.exited).toBe(0);
+  }, 60_000);
+
+  // Issue 21 item 8: 10,000 levels overflowed the stack in the audit path (INTERNAL_ERROR and no audit record).
+  it('refuses a tool call nested past 64 levels with INVALID_PARAMS and an audit record, any other request with -32602, and goes on', async () => {
+    const session = new RawSession(env);
+    await started(session);
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const withDeep = (message: object) => JSON.stringify(message).replace('"DEEP"', deep);
+    session.send(
+      withDeep(request('T', 'tools/call', { name: 'device_list', arguments: { x: 'DEEP' } })),
+      withDeep(request('P', 'prompts/get', { name: 'troubleshoot-device', arguments: { device_id: 'DEEP' } })),
+      alive('Z'),
+    );
+    await session.until(() => ['T', 'P', 'Z'].every((id) => session.byId(id) !== undefined));
+    const refused = toolFailure(session.byId('T'));
+    expect(refused).toMatchObject({ code: era === 'legacy' ? -32602 : undefined, data: { mcp_error_code: 'INVALID_PARAMS', max_depth: 64 } });
+    expect(error(session.byId('P'))).toMatchObject({ code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', max_depth: 64 } });
+    expect(session.byId('Z').result).toBeDefined();
+    session.close();
+    expect(await session.exited).toBe(0);
+    expect(await auditedCorrelations('device_list')).toContain(refused.data.correlation_id);
+  }, 60_000);
+
   (era === 'legacy' ? it : it.skip)('answers a 2025-03-26 batch whole: invalid members, valid ones and duplicate ids in one array', async () => {
     const session = new RawSession(env);
     session.send(initialize(0, '2025-03-26'), initialized);

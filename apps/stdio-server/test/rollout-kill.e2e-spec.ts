@@ -108,6 +108,11 @@ async function checkInvariants(planId: string, planned: string, before: string[]
   const events = (await Promise.all(['change.apply', 'change.recover', 'plan.create', 'plan.approve', 'plan.apply'].map((action) => reader.audit.recent({ action, limit: 5000 })))).flat();
   const audited = new Set(events.map((e) => e.arguments?.['change_id']));
   for (const record of records) expect([record.id, audited.has(record.id)]).toEqual([record.id, true]);
+  // Each change's own record (committed with it before its first write), settled: none left `started`.
+  for (const record of records) {
+    const own = events.filter((e) => e.action === 'change.apply' && e.arguments?.['change_id'] === record.id).map((e) => e.outcome);
+    expect([record.id, own.length, own.filter((outcome) => outcome === 'started')]).toEqual([record.id, 1, []]);
+  }
   for (const action of ['plan.create', 'plan.approve', 'plan.apply']) expect([action, events.filter((e) => e.action === action && e.planId === planId && e.outcome === 'success').length]).toEqual([action, 1]);
   const verified = events.filter((e) => e.action === 'change.apply' && e.planId === planId && e.arguments?.['status'] === 'verified');
   expect(verified.map((e) => e.deviceId).sort()).toEqual([...DEVICES].sort());
@@ -140,6 +145,9 @@ describe('the stdio server killed with SIGKILL mid-rollout, then started again (
       return step.status === 'running' && record?.status === 'applying' ? step.changeId : undefined;
     }, 'k3 mid-write');
     await killServer(client);
+    // Right after the kill: the change in flight has its own audit record, `started`.
+    const left = (await reader.audit.recent({ action: 'change.apply', limit: 5000 })).filter((e) => e.arguments?.['change_id'] === first);
+    expect(left.map((e) => e.outcome)).toEqual(['started']);
     await simControl(fleet, 'DELETE', '/devices/3/faults');
     expect(await restartAndFinish(planId)).toBe('completed');
     const plan = await reader.plans.get(planId);

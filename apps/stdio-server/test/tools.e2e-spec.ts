@@ -8,6 +8,8 @@ const dataDir = join(dir.path, 'data');
 let fleet: Fleet;
 
 /** Tools that read only the registry, the audit log, stored snapshots or recorded changes, never a device. */
+/** Tools listing one RouterOS menu: they answer typed rows, a shape the server instructions give once. */
+const MENU_LISTINGS = new Set(['interface_list', 'bridge_list', 'bridge_list_ports', 'bridge_list_vlans', 'ip_list_addresses', 'ip_get_arp_table', 'dns_get_cache', 'dhcp_list_leases', 'routing_list_routes', 'firewall_list_filter_rules', 'firewall_list_nat_rules', 'firewall_list_address_lists', 'system_get_packages', 'system_get_health', 'logs_get_config']);
 const REGISTRY_ONLY = new Set(['device_list', 'device_get', 'service_get_health', 'audit_list_events', 'config_list_snapshots', 'config_get_snapshot', 'change_list', 'change_get', 'plan_get', 'plan_list', 'plan_status']);
 
 beforeAll(async () => {
@@ -49,9 +51,9 @@ describe('read-only tools over stdio', () => {
     for (const tool of tools.filter((t) => t.annotations?.readOnlyHint)) {
       expect(tool.name).toMatch(/^[a-z]+(_[a-z]+)+$/);
       expect(tool.inputSchema.type).toBe('object');
-      // change_get's and the plan tools' outputs are described, not listed (the catalogue's token budget); every
-      // other read tool lists its own.
-      if (tool.name !== 'change_get' && !tool.name.startsWith('plan_')) expect(tool.outputSchema?.type).toBe('object');
+      // change_get's, the plan tools' and the menu listings' outputs are described once in the instructions, not
+      // listed per tool (the catalogue's token budget); every other read tool lists its own.
+      if (tool.name !== 'change_get' && !tool.name.startsWith('plan_') && !MENU_LISTINGS.has(tool.name)) expect(tool.outputSchema?.type).toBe('object');
       // Hints that mean nothing for a read-only tool, or repeat the spec's default, are left out.
       expect(tool.annotations).toEqual(REGISTRY_ONLY.has(tool.name) ? { readOnlyHint: true, openWorldHint: false } : { readOnlyHint: true });
       expect(tool.description!.length).toBeLessThan(100);
@@ -492,9 +494,9 @@ describe('what a model is told (issue 10)', () => {
     }
     const dns = await call('dns_get_status', { device_id: 'dev-edge' });
     expect(typeof dns.structuredContent.cache_size_bytes).toBe('number');
-    const { tools } = await client.listTools();
-    const listing = tools.find((t) => t.name === 'interface_list') as any;
-    expect(listing.outputSchema.properties.items.items.additionalProperties.type).toEqual(['string', 'number', 'boolean']);
+    // The shape every menu listing shares is said once, in the instructions (listed 15 times it cost ~600 tokens).
+    expect(client.getInstructions()).toMatch(/listing of a RouterOS menu has items: its rows, objects of RouterOS properties/);
+    expect(client.getInstructions()).toMatch(/Values are typed: booleans, numbers .* and RouterOS text/);
   });
 
   it('lists the bounds a caller needs, and says once in the instructions what every list tool shares', async () => {
@@ -505,8 +507,9 @@ describe('what a model is told (issue 10)', () => {
     expect(schema('interface_list').offset).toMatchObject({ minimum: 0 });
     expect(schema('diagnostics_ping').count).toMatchObject({ minimum: 1, maximum: 10 });
     expect(schema('interface_list')).toMatchObject({ where: { type: 'object' }, fields: { type: 'array', maxItems: 40 } });
-    // Page fields and the echoed device_id are in every answer, not in every listed output schema.
-    expect(Object.keys(listed('interface_list').outputSchema.properties)).toEqual(['items']);
+    // Page fields, items and the echoed device_id are in every answer, not in every listed output schema.
+    expect(listed('interface_list').outputSchema).toBeUndefined();
+    expect(Object.keys(listed('system_get_overview').outputSchema.properties)).not.toContain('device_id');
     const answer = await call('interface_list', { device_id: 'dev-edge', limit: 1 });
     expect(answer.structuredContent).toMatchObject({ device_id: 'dev-edge', total_count: expect.any(Number), has_more: true, next_cursor: expect.any(String) });
     const instructions = client.getInstructions()!;

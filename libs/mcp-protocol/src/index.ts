@@ -8,6 +8,8 @@ export type { ServicesSource, ToolServices, ToolServerOptions } from './lib/serv
 export { estimateTokens } from './lib/server/token-budget';
 export { FLEET_FAN_OUT } from './lib/tools/fleet/fleet-get-health-summary.tool';
 export * from './lib/transport/guarded-stdio-transport';
+/** The HTTP app's checks of a parsed body before dispatch (batches, ids, nesting), shared with stdio's guards. */
+export { httpBodyRefusal, MAX_JSON_DEPTH } from './lib/transport/frame-guard';
 export { CallTracker } from './lib/server/call-tracker';
 export * from './lib/errors/error-contract';
 export type { ListenSink } from './lib/transport/listen-tracker';
@@ -16,12 +18,13 @@ export { serveStdio } from '@modelcontextprotocol/server/stdio';
 export type { CallObserver, ObservedCall, ObservedOutcome } from './lib/server/call-observer';
 export * from './lib/transport/http-mcp-handler';
 export type { ExecutionSlots } from './lib/server/register-tools';
+export type { AccessRefusal } from './lib/server/request-access';
 /** Host-header check (DNS rebinding) for the HTTP app, from the SDK (apps import no SDK themselves). */
 export { validateHostHeader, localhostAllowedHostnames } from '@modelcontextprotocol/server';
 /** The access policy the HTTP layer applies before dispatch (step-up answers), from the domain. */
 export { mayUseTier, TIER_ROLE } from '@routeros-mcp/domain-kernel';
 export type { Role, Tier } from '@routeros-mcp/domain-kernel';
-export type { RateDecision } from '@routeros-mcp/application-ports';
+export type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 export { forwardPlanEvents } from './lib/resources/plan-events';
 export type { PlanEventSink } from './lib/resources/plan-events';
 export type { PlanOperations, PlanRollback } from './lib/tools/plan/plan-services';

@@ -4,3 +4,4 @@ export * from './lib/test-databases';
 export * from './lib/simulator';
 export * from './lib/era-client';
 export * from './lib/oidc-provider.harness';
+export * from './lib/secret-properties';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Extracts, from RouterOS's own command tree (/console/inspect, shared/reference/routeros-inspect), the part
+// Extracts, from RouterOS's own command tree (/console/inspect, reference/routeros-inspect), the part
 // the simulator serves: for each menu its kind, commands and the arguments of add and set, per version.
 // The simulator validates writes against this, so it accepts exactly what that RouterOS version accepts.
 // Usage: node scripts/extract-schema.cjs [referenceDir] > src/lib/schema/routeros-schema.json
@@ -34,6 +34,6 @@ function extract(referenceDir) {
 
 module.exports = { extract };
 if (require.main === module) {
-  const dir = process.argv[2] || join(__dirname, '..', '..', '..', '..', 'shared', 'reference', 'routeros-inspect');
+  const dir = process.argv[2] || join(__dirname, '..', '..', '..', 'reference', 'routeros-inspect');
   process.stdout.write(JSON.stringify(extract(dir)) + '\n');
 }

@@ -1,6 +1,7 @@
 import type { ChangeRecord, TouchedRow } from '@routeros-mcp/composition';
 import { operationLines } from '@routeros-mcp/composition';
 import { styleText } from 'node:util';
+import { shown } from './display';
 import { keyValues, table } from './render';
 
 type Row = Readonly<Record<string, string>>;
@@ -43,6 +44,7 @@ export function changeJson(c: ChangeRecord): Record<string, unknown> {
     before_snapshot: c.beforeSnapshot ?? null,
     revert: c.inverse.flatMap((op) => operationLines(op)),
     not_revertible: c.notRevertible ?? null,
+    recheck: c.recheck ? { at: iso(c.recheck.at), finding: c.recheck.finding } : null,
     updated_at: iso(c.updatedAt),
   };
 }
@@ -61,17 +63,20 @@ function rowDiff(t: TouchedRow): { sign: '-' | '+'; text: string }[] {
   const after: Row = t.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => k !== '.id' && (!t.before || !t.after || before[k] !== after[k]));
   return [
-    ...keys.filter((k) => k in before).map((k) => ({ sign: '-' as const, text: `${k}=${before[k]}` })),
-    ...keys.filter((k) => k in after).map((k) => ({ sign: '+' as const, text: `${k}=${after[k]}` })),
+    ...keys.filter((k) => k in before).map((k) => ({ sign: '-' as const, text: shown(`${k}=${before[k]}`) })),
+    ...keys.filter((k) => k in after).map((k) => ({ sign: '+' as const, text: shown(`${k}=${after[k]}`) })),
   ];
 }
 
-/** The record for a person: red and green before/after on a terminal, plain in a pipe. */
+/**
+ * The record for a person: red and green before/after on a terminal, plain in a pipe. Values come from the model
+ * (a comment, a name) and from the device (its rows before): every one is escaped (see display.ts).
+ */
 export function changeText(c: ChangeRecord, color: boolean): string {
   const paint = (style: Parameters<typeof styleText>[0], text: string) => (color ? styleText(style, text) : text);
   const verification = verificationOf(c);
   const lines = [
-    paint('bold', `# ${c.id}: ${c.summary}`),
+    paint('bold', `# ${c.id}: ${shown(c.summary)}`),
     keyValues([
       ['device', c.deviceId],
       ['tool', c.tool],
@@ -83,23 +88,24 @@ export function changeText(c: ChangeRecord, color: boolean): string {
       ['verification', `${verification.status}: ${verification.detail}`],
       ['end state', c.outcome ?? c.status],
       ...(c.error ? ([['error', `${c.error.code}: ${c.error.message}`]] as [string, string][]) : []),
+      ...(c.recheck ? ([['re-checked', `${iso(c.recheck.at)}: ${c.recheck.finding}`]] as [string, string][]) : []),
       ...(beforeSnapshotOf(c) ? ([['snapshot before', beforeSnapshotOf(c)!]] as [string, string][]) : []),
       ...(c.revertOf ? ([['reverts', c.revertOf]] as [string, string][]) : []),
       ...(c.revertedBy ? ([['reverted by', c.revertedBy]] as [string, string][]) : []),
     ]),
     '',
     paint('bold', 'diff'),
-    ...c.diff.map((line) => `  ${line}`),
+    ...c.diff.map((line) => `  ${shown(line)}`),
     '',
     paint('bold', 'before / after'),
   ];
   for (const t of c.touched) {
-    lines.push(`  ${t.menu}${t.id ? ` ${t.id}` : ''}${t.before ? (t.after ? '' : ' (removed)') : ' (added)'}`);
+    lines.push(`  ${shown(t.menu)}${t.id ? ` ${shown(t.id)}` : ''}${t.before ? (t.after ? '' : ' (removed)') : ' (added)'}`);
     for (const { sign, text } of rowDiff(t)) lines.push(paint(sign === '-' ? 'red' : 'green', `    ${sign} ${text}`));
   }
   lines.push('', paint('bold', 'verdicts'));
-  for (const v of c.verdicts.filter((v) => v.status !== 'not_applicable')) lines.push(`  ${paint(v.status === 'pass' ? 'green' : 'red', v.status.padEnd(4))} ${v.ruleId}: ${v.message}`);
+  for (const v of c.verdicts.filter((v) => v.status !== 'not_applicable')) lines.push(`  ${paint(v.status === 'pass' ? 'green' : 'red', v.status.padEnd(4))} ${shown(v.ruleId)}: ${shown(v.message)}`);
   const revert = c.inverse.flatMap((op) => operationLines(op));
-  lines.push('', paint('bold', 'revert'), ...(c.notRevertible ? [`  not revertible: ${c.notRevertible}`] : revert.length ? revert.map((l) => `  ${l}`) : ['  nothing to undo']));
+  lines.push('', paint('bold', 'revert'), ...(c.notRevertible ? [`  not revertible: ${shown(c.notRevertible)}`] : revert.length ? revert.map((l) => `  ${shown(l)}`) : ['  nothing to undo']));
   return lines.join('\n');
 }

@@ -1,6 +1,5 @@
-import { AdminServices, buildContainer, Principal, readServiceConfig } from '@routeros-mcp/composition';
+import { AdminServices, buildContainer, localPrincipalId, Principal, readServiceConfig } from '@routeros-mcp/composition';
 import { Command } from 'commander';
-import { userInfo } from 'node:os';
 import { CliIo } from './cli-io';
 
 export interface GlobalOptions {
@@ -24,8 +23,9 @@ export class CliContext {
     return this.io.color === true;
   }
 
+  /** The operating-system account at this CLI (`os:<user>`), as the stdio server names it too. */
   get principal(): Principal {
-    return { id: userInfo().username, via: 'admin-cli' };
+    return { id: localPrincipalId(), via: 'admin-cli' };
   }
 
   /** Opens the services (migrating on start unless told not to), runs `work`, and always closes them. */

@@ -1,6 +1,7 @@
 import type { Plan } from '@routeros-mcp/composition';
 import { redactedPlan } from '@routeros-mcp/composition';
 import { styleText } from 'node:util';
+import { clipped, fold, quoted, REVIEW_WIDTH, shown } from './display';
 import { keyValues, table } from './render';
 
 const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
@@ -27,18 +28,40 @@ export function planJson(plan: Plan): Record<string, unknown> {
   };
 }
 
+/** The columns of the title in `plan list`: enough to tell plans apart, never a row's worth. */
+const LISTED_TITLE_COLUMNS = 60;
+
+/** Titles in double quotes, escaped and cut short: a model's title reads as a value, and cannot fake a row. */
 export function planTable(items: readonly Plan[]): string {
   if (items.length === 0) return 'No plans.';
-  return table(['ID', 'CREATED', 'STATUS', 'TOPIC', 'ENV', 'DEVICES', 'BY', 'TITLE'], items.map((p) => [p.id, p.createdAt.toISOString(), p.status, p.topic, p.environment, String(p.steps.length), p.createdBy, p.title]));
+  return table(['ID', 'CREATED', 'STATUS', 'TOPIC', 'ENV', 'DEVICES', 'BY', 'TITLE'], items.map((p) => [p.id, p.createdAt.toISOString(), p.status, p.topic, p.environment, String(p.steps.length), p.createdBy, quoted(clipped(p.title, LISTED_TITLE_COLUMNS))]));
 }
 
-/** The plan for a reviewer: per device its diff (red removals, green additions on a terminal), risk and verdicts. */
-export function planText(p: Plan, color: boolean): string {
-  const paint = (style: Parameters<typeof styleText>[0], text: string) => (color ? styleText(style, text) : text);
+type Style = Parameters<typeof styleText>[0];
+/** A line of the review screen, plain, and how to paint it on a terminal. */
+type Line = { text: string; style?: Style };
+
+/** Starts every line of model-written text, so it is never where a heading or a line of a diff would be. */
+export const MODEL_BAR = '│ ';
+
+/** A block of text the model wrote: a label saying so, then the text, escaped and folded, every line after the bar. */
+function modelBlock(label: string, text: string, width: number, indent = ''): Line[] {
+  const bar = `${indent}  ${MODEL_BAR}`;
+  return [{ text: `${indent}${label} (model-written, not checked by the server):` }, ...fold(text, width, bar, bar).map((line) => ({ text: line, style: 'cyan' as Style }))];
+}
+
+/**
+ * The plan for a reviewer (`plan show`, and the screen `plan approve` asks under): per device its diff (red
+ * removals, green additions on a terminal), risk and verdicts. Everything on it comes from the server's own
+ * rendering of the stored plan (ids, hash, batches, diffs, verdicts), escaped; what the model wrote (the title,
+ * exclusion reasons) is marked as such, after a bar, never where a heading goes. Every line is folded to `width`
+ * columns, so the terminal's own wrapping cannot put outside text at the start of a screen line.
+ */
+export function planText(p: Plan, color: boolean, width = REVIEW_WIDTH): string {
   const r = p.rollout;
-  const lines = [
-    paint('bold', `# ${p.id}: ${p.title}`),
-    keyValues([
+  const lines: Line[] = [
+    { text: `# ${p.id}`, style: 'bold' },
+    ...keyValues([
       ['status', p.status],
       ['topic', p.topic],
       ['environment', p.environment],
@@ -46,26 +69,38 @@ export function planText(p: Plan, color: boolean): string {
       ['expires', p.expiresAt.toISOString()],
       ['content hash', p.contentHash],
       ['rollout', `canary ${r.canarySize}, batches of ${r.batchSize}, pause ${r.pauseSeconds} s, cpu < ${r.health.maxCpuPercent}%, memory < ${r.health.maxMemoryPercent}%, ${r.haltPolicy}`],
-      ...(p.approval ? ([['approved', `${p.approval.approvedAt.toISOString()} by ${p.approval.approvedBy}${p.approval.comment ? ` (${p.approval.comment})` : ''}`]] as [string, string][]) : []),
-    ]),
+      ...(p.approval ? ([['approved', `${p.approval.approvedAt.toISOString()} by ${p.approval.approvedBy}${p.approval.comment ? `, comment ${quoted(p.approval.comment)}` : ''}`]] as [string, string][]) : []),
+    ])
+      .split('\n')
+      .map((text) => ({ text })),
+    { text: '' },
+    ...modelBlock('title', p.title, width),
   ];
   const batches = Math.max(0, ...p.steps.map((s) => s.batch)) + 1;
   for (const s of p.steps) {
     const preview = s.preview;
     // Counted from 1, as `plan status` and the execution log name batches; the JSON keeps the index.
-    lines.push('', paint('bold', `## ${s.deviceId} (batch ${s.batch + 1}/${batches}, ${s.status})${preview ? `: ${preview.summary}` : ''}`));
+    lines.push({ text: '' }, { text: `## ${s.deviceId} (batch ${s.batch + 1}/${batches}, ${s.status})${preview ? `: ${shown(preview.summary)}` : ''}`, style: 'bold' });
     if (!preview) continue;
-    lines.push(`  risk: ${paint(preview.risk === 'low' ? 'green' : preview.risk === 'medium' ? 'yellow' : 'red', preview.risk)}`);
-    if (!preview.changed) lines.push('  no change: the device already holds it');
-    for (const line of preview.diff) lines.push(paint(/ remove /.test(line) ? 'red' : 'green', `  ${/ remove /.test(line) ? '-' : '+'} ${line}`));
+    lines.push({ text: `  risk: ${preview.risk}`, style: preview.risk === 'low' ? 'green' : preview.risk === 'medium' ? 'yellow' : 'red' });
+    if (!preview.changed) lines.push({ text: '  no change: the device already holds it' });
+    for (const line of preview.diff) {
+      const removal = / remove /.test(line);
+      lines.push({ text: `  ${removal ? '-' : '+'} ${shown(line)}`, style: removal ? 'red' : 'green' });
+    }
     for (const t of preview.touched) {
       if (!t.before || !t.after) continue;
       for (const key of Object.keys(t.after).filter((k) => t.before![k] !== t.after![k])) {
-        lines.push(paint('red', `    - ${t.menu} ${key}=${t.before[key] ?? ''}`), paint('green', `    + ${t.menu} ${key}=${t.after[key]}`));
+        lines.push({ text: `    - ${shown(t.menu)} ${shown(key)}=${shown(t.before[key] ?? '')}`, style: 'red' }, { text: `    + ${shown(t.menu)} ${shown(key)}=${shown(t.after[key])}`, style: 'green' });
       }
     }
-    for (const v of preview.verdicts.filter((v) => v.status !== 'not_applicable')) lines.push(`  ${paint(v.status === 'pass' ? 'green' : 'red', v.status.padEnd(4))} ${v.ruleId}: ${v.message}`);
+    for (const v of preview.verdicts.filter((v) => v.status !== 'not_applicable')) lines.push({ text: `  ${v.status.padEnd(4)} ${shown(v.ruleId)}: ${shown(v.message)}`, style: v.status === 'pass' ? 'green' : 'red' });
   }
-  if (p.excluded.length > 0) lines.push('', paint('bold', 'excluded'), ...p.excluded.map((e) => `  ${e.deviceId}: ${e.reason}`));
-  return lines.join('\n');
+  if (p.excluded.length > 0) {
+    lines.push({ text: '' }, { text: 'excluded', style: 'bold' });
+    for (const e of p.excluded) lines.push(...modelBlock(`${shown(e.deviceId)}: reason`, e.reason, width, '  '));
+  }
+  // Folded plain, then painted: a colour never spans a fold, and the width counts no escape codes.
+  const paint = (style: Style | undefined, text: string) => (color && style && text ? styleText(style, text) : text);
+  return lines.flatMap((line) => fold(line.text, width).map((text) => paint(line.style, text))).join('\n');
 }

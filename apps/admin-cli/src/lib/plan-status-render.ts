@@ -1,5 +1,6 @@
 import type { ExecutionLogLine, Plan, PlanStatus } from '@routeros-mcp/composition';
 import { executionLogOf } from '@routeros-mcp/composition';
+import { quoted, shown } from './display';
 import { keyValues, table } from './render';
 
 /**
@@ -121,16 +122,18 @@ export const batchLabel = (b: BatchProgress) => `batch ${b.batch}/${b.of}${b.can
 
 /** One line for a watch off a terminal: the plan's status and every batch's progress. */
 export function statusLine(v: PlanStatusView): string {
-  return [`${v.status} ${v.done}/${v.total}`, ...v.batches.map(batchSummary)].join(' | ');
+  return shown([`${v.status} ${v.done}/${v.total}`, ...v.batches.map(batchSummary)].join(' | '));
 }
 
-export const logLineText = (line: ExecutionLogLine) => `${line.at.toISOString()}  ${line.message}`;
+/** A log entry on one line: its message may quote a model's cancel reason or a device's error, so it is escaped. */
+export const logLineText = (line: ExecutionLogLine) => `${line.at.toISOString()}  ${shown(line.message)}`;
 
 /** `plan status ID`: the status, a table of the batches and the newest log entries. */
 export function planStatusText(v: PlanStatusView): string {
   const lines = [
-    `# ${v.planId}: ${v.title}`,
+    `# ${v.planId}`,
     keyValues([
+      ['title', `${quoted(v.title)} (model-written)`],
       ['status', `${v.status}${v.cancelRequested && !v.final ? ' (cancel asked: stops before the next device step)' : ''}`],
       ['progress', `${v.done}/${v.total} device step(s) done`],
       ['halt policy', v.haltPolicy],
@@ -146,7 +149,7 @@ export function planStatusText(v: PlanStatusView): string {
     ),
   ];
   const errors = v.steps.filter((s) => s.error);
-  if (errors.length > 0) lines.push('', ...errors.map((s) => `${s.deviceId} (batch ${s.batch}, ${s.status}): ${s.error}`));
+  if (errors.length > 0) lines.push('', ...errors.map((s) => `${s.deviceId} (batch ${s.batch}, ${s.status}): ${shown(s.error)}`));
   if (v.log.length > 0) lines.push('', 'latest log:', ...v.log.map((l) => `  ${logLineText(l)}`));
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { ExecutionLogLine, Plan } from '@routeros-mcp/composition';
-import { executionLogOf } from '@routeros-mcp/composition';
+import { displayJson, executionLogOf } from '@routeros-mcp/composition';
 import { MultiBar, Presets, SingleBar } from 'cli-progress';
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -65,7 +65,7 @@ export function lineRenderer(out: Writable, planId: string): PlanWatchRenderer {
 /** With --json: one JSON object per change (JSON Lines), the full status and the log entries new since the last. */
 export function jsonLinesRenderer(out: Writable): PlanWatchRenderer {
   return {
-    update: (view, newLog) => write(out, JSON.stringify({ ...planStatusJson(view), new_log: newLog.map(logLineJson) })),
+    update: (view, newLog) => write(out, displayJson({ ...planStatusJson(view), new_log: newLog.map(logLineJson) })),
     stop: () => undefined,
   };
 }

@@ -1,21 +1,26 @@
 import type { CredentialSummary, Device } from '@routeros-mcp/composition';
 import Table from 'cli-table3';
+import { shown } from './display';
 
 const PLAIN = {
   top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
   left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
 };
 
-/** An aligned table without borders or colours: readable on a terminal, greppable in a pipe. */
+/**
+ * An aligned table without borders or colours: readable on a terminal, greppable in a pipe. Every cell is escaped
+ * (see display.ts): a cell holding a line break or an escape would otherwise fake rows or hide them.
+ */
 export function table(head: string[], rows: string[][]): string {
   const t = new Table({ head, chars: PLAIN, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
-  t.push(...rows);
+  t.push(...rows.map((row) => row.map(shown)));
   return t.toString().split('\n').map((line) => line.trimEnd()).join('\n');
 }
 
+/** `key: value` lines, aligned; every value escaped (see display.ts), so none can start a line of its own. */
 export function keyValues(pairs: [string, string][]): string {
   const width = Math.max(...pairs.map(([k]) => k.length));
-  return pairs.map(([k, v]) => `${(k + ':').padEnd(width + 1)} ${v}`).join('\n');
+  return pairs.map(([k, v]) => `${(k + ':').padEnd(width + 1)} ${shown(v)}`).join('\n');
 }
 
 const iso = (d?: Date) => (d ? d.toISOString() : undefined);

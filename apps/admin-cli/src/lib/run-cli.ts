@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { CliContext } from './cli-context';
 import { CliUsageError, ReportedFailure } from './cli-error';
 import { CliIo, write } from './cli-io';
+import { shown } from './display';
 import { AbortedByUser } from './commands/device-remove.command';
 import { buildProgram } from './program';
 
@@ -25,10 +26,11 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv, 
       return EXIT.user;
     }
     if (error instanceof CliUsageError || error instanceof ConfigError || error instanceof KeyFileError || (isDomainError(error) && error.fault === 'user')) {
-      write(io.stderr, `error: ${error.message}`);
+      // A refusal may quote what a model or a device wrote (a verdict, a RouterOS error): one escaped line.
+      write(io.stderr, `error: ${shown(error.message)}`);
       return EXIT.user;
     }
-    write(io.stderr, `internal error: ${(error as Error).message ?? String(error)}`);
+    write(io.stderr, `internal error: ${shown((error as Error).message ?? String(error))}`);
     return EXIT.internal;
   }
 }

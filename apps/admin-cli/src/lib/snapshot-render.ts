@@ -1,5 +1,6 @@
 import type { ConfigSnapshot, SnapshotDiff, SnapshotSummary } from '@routeros-mcp/composition';
 import { styleText } from 'node:util';
+import { shown } from './display';
 import { table } from './render';
 
 const iso = (d: Date) => d.toISOString();
@@ -22,15 +23,17 @@ export function snapshotTable(items: SnapshotSummary[]): string {
   return table(['ID', 'CAPTURED', 'LAST SEEN', 'REASON', 'LINES'], items.map((s) => [s.id, iso(s.capturedAt), iso(s.lastSeenAt), s.reason, String(s.lineCount)]));
 }
 
+/** The export as the device wrote it, each line escaped: a comment or a name on the device cannot fake a line. */
 export function snapshotText(s: ConfigSnapshot, lines: string[], color: boolean): string {
-  const header = `# ${s.id} of ${s.deviceId}, captured ${iso(s.capturedAt)} (${s.reason}), last seen ${iso(s.lastSeenAt)}`;
-  return [color ? styleText('dim', header) : header, ...lines].join('\n');
+  const header = `# ${s.id} of ${s.deviceId}, captured ${iso(s.capturedAt)} (${shown(s.reason)}), last seen ${iso(s.lastSeenAt)}`;
+  return [color ? styleText('dim', header) : header, ...lines.map(shown)].join('\n');
 }
 
 /** A unified diff, red and green on a terminal; `no differences` when there are none. */
 export function diffText(d: SnapshotDiff, color: boolean): string {
-  if (!d.unified) return `no differences between ${d.from.id} and ${d.to.id}${d.section ? ` in ${d.section}` : ''}`;
-  const lines = d.unified.replace(/\n$/, '').split('\n');
+  if (!d.unified) return `no differences between ${d.from.id} and ${d.to.id}${d.section ? ` in ${shown(d.section)}` : ''}`;
+  // Split on the diff's own line breaks, then each line escaped (a carriage return or an escape the device holds).
+  const lines = d.unified.replace(/\n$/, '').split('\n').map(shown);
   if (!color) return lines.join('\n');
   return lines
     .map((line) => {

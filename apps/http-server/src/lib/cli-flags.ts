@@ -3,8 +3,9 @@ import { parseArgs } from 'node:util';
 
 export const USAGE = `Usage: routeros-mcp-http [options]
 
-Serves RouterOS MCP over Streamable HTTP at /mcp (MCP 2026-07-28 and 2025-11-25), with /healthz, /readyz and
-/metrics. Logs are JSON lines on stderr.
+Serves RouterOS MCP over Streamable HTTP at /mcp (MCP 2026-07-28 and 2025-11-25), with /healthz and /readyz;
+Prometheus /metrics on a listener of its own when ROUTEROS_MCP_METRICS_PORT is set (loopback unless
+ROUTEROS_MCP_METRICS_HOST and a scrape token ROUTEROS_MCP_METRICS_TOKEN say otherwise). Logs are JSON lines on stderr.
 
 Options:
   --host <address>         listen address (default 127.0.0.1; ROUTEROS_MCP_HTTP_HOST)

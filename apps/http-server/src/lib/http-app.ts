@@ -7,15 +7,16 @@ export interface HttpAppDeps extends McpRouteDeps {
   /** RFC 9728 document served at /.well-known/oauth-protected-resource (and its path-suffixed form). */
   resourceMetadata(): ProtectedResourceMetadata;
   readiness(): Promise<{ ready: boolean; checks: Record<string, string> }>;
-  /** Prometheus exposition, when metrics are on. */
-  metrics?: () => Promise<{ contentType: string; body: string }>;
   /** Requests being served (for the drain): the app counts them in and out. */
   inFlight: { enter(): void; leave(): void };
 }
 
 const METADATA_PATH = '/.well-known/oauth-protected-resource';
 
-/** Routes: /mcp, health and readiness, metrics, protected-resource metadata; anything else is a JSON 404. */
+/**
+ * Routes: /mcp, health and readiness, protected-resource metadata; anything else is a JSON 404. Metrics are not
+ * here: they have a listener of their own (observability/metrics-listener), so publishing MCP never publishes them.
+ */
 export function httpApp(deps: HttpAppDeps): RequestListener {
   const mcpPath = deps.settings.publicUrl.pathname.replace(/\/+$/, '') || '/mcp';
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -30,11 +31,6 @@ export function httpApp(deps: HttpAppDeps): RequestListener {
         if (deps.draining()) return sendJson(res, 503, { status: 'draining' });
         const readiness = await deps.readiness();
         return sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? 'ready' : 'not ready', checks: readiness.checks });
-      }
-      if (path === '/metrics' && deps.metrics) {
-        const { contentType, body } = await deps.metrics();
-        res.writeHead(200, { 'content-type': contentType });
-        return void res.end(body);
       }
       if (path === METADATA_PATH || path === `${METADATA_PATH}${mcpPath}`) return sendJson(res, 200, deps.resourceMetadata(), { 'access-control-allow-origin': '*' });
       return sendJson(res, 404, { error: `no route ${path}; MCP is served at ${mcpPath}` });

@@ -17,6 +17,8 @@ export interface HttpSettings {
   heartbeatMs: number;
   listenBufferBytes: number;
   shutdownGraceMs: number;
+  /** The metrics listener, when metrics are on (ROUTEROS_MCP_METRICS_PORT). */
+  metrics?: { host: string; port: number; scrapeToken?: string };
 }
 
 const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
@@ -41,6 +43,11 @@ export function httpSettingsOf(config: Config, listening?: { port: number }): Ht
   if (config.auth === 'none' && !isLoopback(config.httpHost)) {
     throw new ConfigError([`ROUTEROS_MCP_AUTH (auth): 'none' is refused on ${config.httpHost}; it is allowed only on a loopback address (127.0.0.1, ::1), where only this machine can connect`]);
   }
+  if (config.metricsPort !== undefined && !isLoopback(config.metricsHost) && !config.metricsToken) {
+    throw new ConfigError([
+      `ROUTEROS_MCP_METRICS_HOST (metricsHost): metrics on ${config.metricsHost} need a scrape token (ROUTEROS_MCP_METRICS_TOKEN, e.g. from \`openssl rand -hex 32\`); without one they are served on a loopback address only`,
+    ]);
+  }
   const scheme = config.httpTlsCert ? 'https' : 'http';
   const hostPart = config.httpHost.includes(':') ? `[${config.httpHost}]` : config.httpHost;
   const publicUrl = new URL(config.httpPublicUrl ?? `${scheme}://${hostPart}:${port}/mcp`);
@@ -57,5 +64,6 @@ export function httpSettingsOf(config: Config, listening?: { port: number }): Ht
     heartbeatMs: config.httpHeartbeatS * 1000,
     listenBufferBytes: config.httpListenBufferBytes,
     shutdownGraceMs: config.httpShutdownGraceMs,
+    ...(config.metricsPort !== undefined ? { metrics: { host: config.metricsHost, port: config.metricsPort, ...(config.metricsToken ? { scrapeToken: config.metricsToken } : {}) } } : {}),
   };
 }

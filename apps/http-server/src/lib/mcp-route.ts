@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthenticationError, bearerErrorOf, wwwAuthenticate, type Authenticated } from '@routeros-mcp/composition';
-import { authInfoOf, type McpHttpHandler, type RateDecision, validateHostHeader } from '@routeros-mcp/mcp-protocol';
-import { mayUseTier, type Role, type Tier, TIER_ROLE } from '@routeros-mcp/mcp-protocol';
+import { authInfoOf, errorForEra, httpBodyRefusal, type AccessRefusal, type McpHttpHandler, type Principal, type RateDecision, validateHostHeader } from '@routeros-mcp/mcp-protocol';
+import type { Role, Tier } from '@routeros-mcp/mcp-protocol';
+import { credentialsOf } from './bearer-credentials';
 import { clientAddressOf } from './client-address';
 import { checkOrigin, preflightHeaders } from './cors';
 import type { HttpSettings } from './http-settings';
-import { sendJson, sendRpcError, rpcErrorBody } from './json-replies';
+import { sendJson, sendRpcError } from './json-replies';
 import { BodyTooLargeError, readBody } from './read-body';
 import { webRequestOf, writeWebResponse } from './web-bridge';
 
@@ -26,8 +27,12 @@ export interface McpRouteDeps {
   metadataUrl: string;
   authenticate(bearer: string | undefined): Promise<Authenticated>;
   handler: McpHttpHandler;
-  /** The tier of a listed tool (aliases included), for the step-up answer before anything runs. */
+  /** The tier of a listed tool (aliases included), to charge its call before dispatch. */
   toolTier(name: string): Tier | undefined;
+  /** The protocol layer's role and reach judgement of one request, asked before dispatch (a refusal is a 403 here). */
+  authorize(principal: Principal, request: JsonRpcMessage): Promise<AccessRefusal | undefined>;
+  /** The audit record of a refused tool call or resource read, as the protocol layer writes it in-band; its correlation id. */
+  recordRefusal(principal: Principal, request: JsonRpcMessage, refusal: AccessRefusal): Promise<string | undefined>;
   /** The scope a client must ask its authorization server for to hold `role`. */
   scopeFor(role: Role): string;
   draining(): boolean;
@@ -38,32 +43,36 @@ export interface McpRouteDeps {
 }
 
 interface JsonRpcMessage {
-  id?: string | number | null;
+  id?: unknown;
   method?: string;
-  params?: { name?: unknown };
+  params?: { name?: unknown; _meta?: Record<string, unknown> };
 }
 
-function bearerOf(req: IncomingMessage): string | undefined {
-  const header = req.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  // A malformed Authorization header is a bad token, not a missing one.
-  return match ? match[1] : '';
+/** The revision a request speaks, for the shape of an answer made here: 2026-07-28 names itself in a header and its envelope. */
+function eraOf(req: IncomingMessage, message: JsonRpcMessage): 'legacy' | 'modern' {
+  const header = String(req.headers['mcp-protocol-version'] ?? '');
+  return header.startsWith('2026') || typeof message.params?._meta?.['io.modelcontextprotocol/protocolVersion'] === 'string' ? 'modern' : 'legacy';
 }
 
-/** A step-up answer for the first tools/call whose tier the caller's roles do not open. */
-function stepUpFor(messages: JsonRpcMessage[], auth: Authenticated, deps: McpRouteDeps) {
+/** The first request of the body its principal may not make, judged by the protocol layer before anything runs. */
+async function refusalOf(messages: JsonRpcMessage[], auth: Authenticated, deps: McpRouteDeps, logger: RouteLogger) {
   for (const message of messages) {
-    if (message.method !== 'tools/call' || typeof message.params?.name !== 'string') continue;
-    const tier = deps.toolTier(message.params.name);
-    if (tier && !mayUseTier(auth.principal, tier)) return { message, tier, scope: deps.scopeFor(TIER_ROLE[tier]) };
+    if (typeof message.method !== 'string') continue;
+    try {
+      const refusal = await deps.authorize(auth.principal, message);
+      if (refusal) return { message, refusal };
+    } catch (error) {
+      // A lookup that failed here is made again in-band, where its failure is the request's answer.
+      logger.debug('authorization before dispatch failed; judged in-band', { error: (error as Error).message });
+    }
   }
   return undefined;
 }
 
 /**
- * The /mcp pipeline: origin and host checks, readiness, the bearer token, a bounded body, JSON, the step-up check
- * for tools the token's roles do not open, then the SDK's handler (both revisions) with the principal attached.
+ * The /mcp pipeline: origin and host checks, readiness, the bearer token, a bounded body, JSON and its shape
+ * (batches, ids, nesting), the protocol layer's role and reach judgement (403 with a challenge: a streamed answer
+ * could no longer carry the status), then the SDK's handler (both revisions) with the principal attached.
  */
 export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: McpRouteDeps): Promise<void> {
   const { settings } = deps;
@@ -90,7 +99,11 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
 
   let auth: Authenticated;
   try {
-    auth = await deps.authenticate(bearerOf(req));
+    const credentials = credentialsOf(req);
+    auth = await deps.authenticate(credentials.token).catch((error: unknown) => {
+      // A malformed header where a token is required is a bad token; where none is (auth none) it changes nothing.
+      throw credentials.malformed && error instanceof AuthenticationError && error.kind === 'missing' ? new AuthenticationError('invalid', credentials.malformed) : error;
+    });
   } catch (error) {
     if (!(error instanceof AuthenticationError)) throw error;
     if (error.kind === 'unavailable') {
@@ -120,17 +133,27 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
     } catch (error) {
       return sendRpcError(res, 400, -32700, `Parse error: ${(error as Error).message}`, { mcp_error_code: 'PARSE_ERROR' }, origin.headers);
     }
+    // Batches outside 2025-03-26, ids JSON cannot echo, params nested too deep: refused whole, nothing of it runs.
+    const refusedBody = httpBodyRefusal(parsed, req.headers['mcp-protocol-version']?.toString());
+    if (refusedBody) {
+      logger.info('request refused: malformed body', { principal: auth.principal.id, reason: refusedBody.error.message });
+      return sendJson(res, 400, refusedBody, origin.headers);
+    }
     const messages = (Array.isArray(parsed) ? parsed : [parsed]).filter((m): m is JsonRpcMessage => !!m && typeof m === 'object');
-    const stepUp = stepUpFor(messages, auth, deps);
-    if (stepUp) {
-      const { message, tier, scope } = stepUp;
-      const description = `${String(message.params?.name)} is a ${tier} tool; it needs the ${TIER_ROLE[tier]} role (scope ${scope})`;
-      logger.info('request refused: insufficient scope', { principal: auth.principal.id, tool: message.params?.name, tier });
+    const refused = await refusalOf(messages, auth, deps, logger);
+    if (refused) {
+      const { message, refusal } = refused;
+      const scope = refusal.requiredRole ? deps.scopeFor(refusal.requiredRole) : undefined;
+      const payload = errorForEra(refusal.payload, eraOf(req, message));
+      const description = `${payload.data.details}${scope ? ` (scope ${scope})` : ''}`;
+      // Audited as the call would have been in-band: every tool call leaves a record, refused ones included.
+      const correlationId = await deps.recordRefusal(auth.principal, message, refusal).catch(() => undefined);
+      logger.info('request refused: insufficient scope', { principal: auth.principal.id, method: message.method, tool: message.params?.name, reason: refusal.reason, correlation_id: correlationId });
       return sendJson(
         res,
         403,
-        rpcErrorBody(-32002, `Forbidden: ${description}`, { mcp_error_code: 'FORBIDDEN', required_scope: scope, required_role: TIER_ROLE[tier], suggestion: `Get a token with scope ${scope} and retry.` }, message.id ?? null),
-        { ...origin.headers, 'www-authenticate': wwwAuthenticate({ resourceMetadata: deps.metadataUrl, error: 'insufficient_scope', errorDescription: description, scope }) },
+        { jsonrpc: '2.0', id: message.id ?? null, error: { code: payload.code, message: payload.message, data: { ...payload.data, ...(scope ? { required_scope: scope, suggestion: `Get a token with scope ${scope} and retry.` } : {}), ...(correlationId ? { correlation_id: correlationId } : {}) } } },
+        { ...origin.headers, 'www-authenticate': wwwAuthenticate({ resourceMetadata: deps.metadataUrl, error: 'insufficient_scope', errorDescription: description, ...(scope ? { scope } : {}) }) },
       );
     }
   }

@@ -10,7 +10,7 @@ import { executionSlots } from './execution-slots';
 import { httpApp } from './http-app';
 import { httpSettingsOf } from './http-settings';
 import { packageVersion } from './package-version';
-import { createMetrics, startTracing } from './observability';
+import { createMetrics, metricsApp, startTracing } from './observability';
 
 /** After the grace period, how long cancelled calls get to write their audit records. */
 const CANCEL_SETTLE_MS = 5_000;
@@ -50,7 +50,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   const toolServices: ToolServices = { reader: core.reader, registry: core.devices, audit: core.audit, connectivity: core.connectivity, logger, snapshots: core.snapshots, events: core.events, changes: core.changes, plans: core.plans, planRollback: core.rollouts };
   const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
   const calls = new CallTracker();
-  // Per principal and tier, shared by every replica on PostgreSQL; refusals are counted for /metrics.
+  // Per principal and tier, shared by every replica on PostgreSQL; refusals are counted for the metrics.
   const limiter = {
     consume: async (principalId: string, tier: Tier) => {
       const decision = await core.rateLimiter.consume(principalId, tier);
@@ -98,6 +98,24 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   core.healthPoller.onRound((round) => round.polled.length && logger.debug('health polled', { device_ids: round.polled, leading: round.leading.length }));
   core.healthPoller.start({ intervalMs: config.healthPollIntervalMs, environment: config.environment });
 
+  // Metrics on a listener of their own (off unless a port is configured), over TLS when the server does TLS itself;
+  // opened first, so a port clash stops the process before it serves MCP.
+  let metricsServer: Server | undefined;
+  let metricsUrl = 'off';
+  if (settings.metrics) {
+    const listener = settings.metrics;
+    metricsServer = tls ? createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }) : createHttpServer();
+    metricsServer.headersTimeout = 10_000;
+    metricsServer.requestTimeout = 30_000;
+    metricsServer.on('request', metricsApp({ render: () => metrics.render(), scrapeToken: listener.scrapeToken, onError: (error) => logger.warn('metrics request failed', { error: error.message }) }));
+    await new Promise<void>((resolve, reject) => {
+      metricsServer!.once('error', reject);
+      metricsServer!.listen(listener.port, listener.host, () => resolve());
+    });
+    const host = listener.host.includes(':') ? `[${listener.host}]` : listener.host;
+    metricsUrl = `${tls ? 'https' : 'http'}://${host}:${(metricsServer.address() as AddressInfo).port}/metrics`;
+  }
+
   let draining = false;
   let open = 0;
   const server: Server = tls ? createHttpsServer({ ...tls, minVersion: 'TLSv1.2' }) : createHttpServer();
@@ -121,18 +139,19 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       authenticate: (bearer) => services.authenticator.authenticate(bearer),
       handler,
       toolTier: (name) => catalog.find(name)?.tier,
+      authorize: (principal, request) => service.authorize(principal, request),
+      recordRefusal: (principal, request, refusal) => service.recordRefusal(principal, request, refusal),
       scopeFor: scopeFinder(config),
       charge: (principalId, tier) => limiter.consume(principalId, tier),
       draining: () => draining,
       logger,
       resourceMetadata: () => resourceMetadata,
       readiness: () => services.readiness(),
-      metrics: () => metrics.render(),
       streams: { listenStreamOpened: () => metrics.listenStreamOpened(), listenStreamClosed: () => metrics.listenStreamClosed() },
       inFlight: { enter: () => void open++, leave: () => void open-- },
     }),
   );
-  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
+  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, metrics_url: metricsUrl, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
 
   return new Promise<number>((resolve) => {
     /**
@@ -152,6 +171,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
           await calls.idle(CANCEL_SETTLE_MS);
         }
         server.close();
+        metricsServer?.close();
+        metricsServer?.closeAllConnections();
         for (const off of unsubscribe) off();
         await handler.close();
         service.close();

@@ -1,7 +1,6 @@
-import { ConfigError, prepareServerServices, readServiceConfig, ServerServices, withCorrelationId } from '@routeros-mcp/composition';
+import { ConfigError, localPrincipalId, prepareServerServices, readServiceConfig, ServerServices, withCorrelationId } from '@routeros-mcp/composition';
 import { CallTracker, createMcpServer, GuardedStdioTransport, serveStdio, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import { randomUUID } from 'node:crypto';
-import { userInfo } from 'node:os';
 import { parseStdioFlags, USAGE } from './cli-flags';
 import { packageVersion } from './package-version';
 
@@ -32,8 +31,9 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const toolServicesOf = () =>
     (toolServices ??= lazy.get().then((services) => ({ reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes, plans: services.plans, planRollback: services.rollouts })));
   const log = (use: (logger: ServerServices['logger']) => void) => lazy.onLoaded((services) => use(services.logger));
-  // One stdio connection is one session: its id ties the audit records of this run together.
-  const principal = { id: userInfo().username, via: 'stdio' as const, sessionId: randomUUID() };
+  // One stdio connection is one session: its id ties the audit records of this run together. The OS user is named
+  // as the admin CLI names it, so the four-eyes rule sees a plan's author and its approver at the CLI as one person.
+  const principal = { id: localPrincipalId(), via: 'stdio' as const, sessionId: randomUUID() };
   const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
   const calls = new CallTracker();
   const service = createMcpServer({

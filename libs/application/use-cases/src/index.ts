@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 export * from './lib/audit-recorder';
+export * from './lib/interrupted-call-recovery';
 export * from './lib/credential-vault';
 export * from './lib/database-admin.service';
 export * from './lib/device-registry.service';
@@ -16,6 +17,7 @@ export * from './lib/changes/change-settings';
 export * from './lib/changes/change-observer';
 export * from './lib/changes/interrupted-change-recovery';
 export * from './lib/changes/interrupted-change-sweeper';
+export * from './lib/changes/needs-attention-recheck';
 export * from './lib/snapshots/snapshot.service';
 export * from './lib/snapshots/snapshot-scheduler';
 export * from './lib/snapshots/snapshot-change-observer';

@@ -54,8 +54,10 @@ describe('buildContainer', () => {
         { name: 'RateLimits1767657600000', applied: false },
         { name: 'PlanApprovals1767744000000', applied: false },
         { name: 'PlanDataKeys1767830400000', applied: false },
+        { name: 'UniqueTokenNames1767916800000', applied: false },
+        { name: 'AuditSettlement1768003200000', applied: false },
       ]);
-      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000']);
+      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000']);
       await services.close();
     } finally {
       pg.stop();

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
 import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, DataKeys, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedChangeRecovery, KeyRotationService, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedCallRecovery, InterruptedChangeRecovery, KeyRotationService, NeedsAttentionRecheck, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { ApiTokenService, authModule } from '@routeros-mcp/adapters-auth';
 import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
@@ -80,7 +80,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   const recover = (ctx: { get<T>(id: unknown): T }, mode: ChangeRecoveryMode) => {
     if (options.migrate === false || recovery) return;
     const intervalMs = config.changeRecoveryIntervalMs ?? config.changeLockLeaseMs ?? DEFAULT_CHANGE_SETTINGS.lockLeaseMs;
-    recovery = startChangeRecovery(mode, ctx.get<InterruptedChangeRecovery>(InterruptedChangeRecovery), jobs, { intervalMs, environment: config.environment, graceMs: SNAPSHOT_STOP_GRACE_MS }, logger);
+    recovery = startChangeRecovery(mode, ctx.get<InterruptedChangeRecovery>(InterruptedChangeRecovery), jobs, { intervalMs, environment: config.environment, graceMs: SNAPSHOT_STOP_GRACE_MS }, logger, { rechecks: ctx.get(NeedsAttentionRecheck), calls: ctx.get(InterruptedCallRecovery) });
   };
   const lifecycle: Lifecycle = {
     async close() {

@@ -141,7 +141,7 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     expect(await settle(record.id)).toMatchObject({ status: 'failed', outcome: 'interrupted before its first write; nothing was written' });
     expect((await state(0))['ip/dns']).toEqual(before['ip/dns']);
     expect(await changes.get(record.id)).toMatchObject({ status: 'failed', outcome: 'interrupted before its first write; nothing was written', error: { code: 'CHANGE.INTERRUPTED' } });
-    expect(await audited(record.id)).toMatchObject([{ principal: { id: 'routeros-mcp', via: 'recovery' }, deviceId: 'plain', outcome: 'success', arguments: { was: 'proposed', status: 'failed' } }]);
+    expect(await audited(record.id)).toMatchObject([{ principal: { id: 'system:recovery', via: 'recovery' }, deviceId: 'plain', outcome: 'success', arguments: { was: 'proposed', status: 'failed' } }]);
     expect((await recovery.sweep()).filter((r) => r.changeId === record.id)).toEqual([]);
   }, 120_000);
 
@@ -163,7 +163,7 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     const stored = await changes.get(record.id);
     expect(stored).toMatchObject({ status: 'reverted', step: 'revert' });
     expect(stored!.addedIds[0]).toMatch(/^\*/);
-    expect(await audited(record.id)).toMatchObject([{ principal: { id: 'routeros-mcp' }, arguments: { was: 'applying', status: 'reverted' } }]);
+    expect(await audited(record.id)).toMatchObject([{ principal: { id: 'system:recovery' }, arguments: { was: 'applying', status: 'reverted' } }]);
     expect((await recovery.sweep()).filter((r) => r.changeId === record.id)).toEqual([]);
   }, 120_000);
 

@@ -152,6 +152,11 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     const events: AuditEvent[] = (await Promise.all(['change.apply', 'change.revert', 'change.recover'].map(list))).flat();
     const audited = new Set(events.map((e) => e.arguments?.['change_id']));
     for (const record of mine) expect([record.id, record.status, audited.has(record.id)]).toEqual([record.id, record.status, true]);
+    // Each change's own record (committed with it before its first write), settled: none left `started`.
+    for (const record of mine) {
+      const own = events.filter((e) => e.action !== 'change.recover' && e.arguments?.['change_id'] === record.id).map((e) => [e.id, e.outcome]);
+      expect([record.id, own.length, own.filter(([, outcome]) => outcome === 'started')]).toEqual([record.id, 1, []]);
+    }
     // change.apply with a verified outcome: exactly once per device applied.
     const verifiedApplies = events.filter((e) => e.action === 'change.apply' && e.planId === plan.id && e.arguments?.['status'] === 'verified');
     const perDevice = new Map<string, number>();
@@ -171,6 +176,12 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     for (const [i, t] of chain.entries()) if (i > 0) expect(t.from).toBe(chain[i - 1].to);
     expect(new Set(chain.map((t) => t.to)).size).toBe(chain.length);
     expect(chain.at(-1)?.to).toBe(plan.status);
+  }
+
+  /** Right after a kill (no process running): the change in flight has its own audit record, `started`. */
+  async function expectStartedRecord(changeId: string | undefined): Promise<void> {
+    const events = (await Promise.all(['change.apply', 'change.revert'].map((action) => container.get<AuditLog>(AuditLog).list({ action, limit: 5000 })))).flat();
+    expect([changeId, events.filter((e) => e.arguments?.['change_id'] === changeId).map((e) => e.outcome)]).toEqual([changeId, ['started']]);
   }
 
   beforeAll(async () => {
@@ -219,6 +230,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
       first = step.changeId;
       return step.status === 'running' && (await changeOf(step.changeId))?.status === 'applying';
     });
+    await expectStartedRecord(first);
     await clearFaults(9);
     const done = await resume(plan.id);
     expect(done.status).toBe('completed');
@@ -326,6 +338,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
       firstUndo = p.steps[12].rollbackChangeId;
       return p.status === 'rolling_back' && (await changeOf(firstUndo))?.status === 'applying';
     });
+    await expectStartedRecord(firstUndo);
     await clearFaults(12);
     const done = await resume(plan.id);
     expect(done.status).toBe('rolled_back');

@@ -104,6 +104,14 @@ export const ConfigSchema = z
     httpListenBufferBytes: z.coerce.number().int().min(1024).max(67_108_864).default(1_048_576),
     /** SIGTERM: how long in-flight calls get to finish before they are cancelled. */
     httpShutdownGraceMs: z.coerce.number().int().min(0).max(600_000).default(30_000),
+    /**
+     * Prometheus metrics on a listener of their own (never the MCP endpoint's): off until a port is set (0 picks a free
+     * one). Loopback by default; any other address needs the scrape token.
+     */
+    metricsHost: z.string().min(1).default('127.0.0.1'),
+    metricsPort: z.coerce.number().int().min(0).max(65_535).optional(),
+    /** A scrape must send `Authorization: Bearer <token>` (Prometheus `authorization.credentials_file`). */
+    metricsToken: z.string().regex(/^[\x21-\x7e]{32,256}$/, 'must be 32-256 printable characters without spaces (e.g. from `openssl rand -hex 32`)').optional(),
     /** `oauth` (JWT or introspected bearer tokens), `tokens` (API tokens from `routeros-mcp-admin token create`), `none` (loopback only). */
     auth: z.enum(['oauth', 'tokens', 'none'], { message: 'must be one of oauth, tokens, none' }).default('tokens'),
     oauthIssuer: z.string().url({ message: 'must be the issuer URL exactly as in its tokens, e.g. https://idp.example.com/realms/ops' }).optional(),
@@ -138,6 +146,8 @@ export const ConfigSchema = z
     path: ['approvalSigningKey'],
   })
   .refine((c) => !c.httpTlsCert === !c.httpTlsKey, { message: 'set both ROUTEROS_MCP_HTTP_TLS_CERT and ROUTEROS_MCP_HTTP_TLS_KEY, or neither', path: ['httpTlsCert'] })
+  .refine((c) => c.metricsPort === undefined || c.metricsPort === 0 || c.metricsPort !== c.httpPort, { message: 'must differ from ROUTEROS_MCP_HTTP_PORT: metrics have a listener of their own', path: ['metricsPort'] })
+  .refine((c) => !c.metricsToken || c.metricsPort !== undefined, { message: 'is set but metrics are off: set ROUTEROS_MCP_METRICS_PORT too', path: ['metricsToken'] })
   .refine((c) => c.auth !== 'oauth' || !!c.oauthIssuer, { message: 'ROUTEROS_MCP_AUTH=oauth needs ROUTEROS_MCP_OAUTH_ISSUER', path: ['oauthIssuer'] })
   .refine((c) => !c.oauthIntrospectionUrl || (!!c.oauthIntrospectionClientId && !!c.oauthIntrospectionClientSecret), {
     message: 'token introspection needs ROUTEROS_MCP_OAUTH_INTROSPECTION_CLIENT_ID and _CLIENT_SECRET',
@@ -147,4 +157,4 @@ export const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings whose values are secrets: never printed, logged or echoed in errors. */
-export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'databaseUrl', 'oauthIntrospectionClientSecret']);
+export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'databaseUrl', 'oauthIntrospectionClientSecret', 'metricsToken']);

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ homeDir: '/home/op' });
     expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, planApproveAsAllowed: false, toolErrors: 'jsonrpc', rateLimitPerMinute: 120, healthPollIntervalMs: 30000, snapshotIntervalS: 0, snapshotJitterS: 60, snapshotConcurrency: 4, snapshotRetentionCount: 200, snapshotRetentionDays: 90, snapshotBeforeChangeTimeoutS: 15,
       // The HTTP server's settings (the other apps ignore them).
-      auth: 'tokens', httpHost: '127.0.0.1', httpPort: 8080, httpMaxBodyBytes: 10485760, httpMaxConcurrentCalls: 10, httpMaxListenStreams: 1024, httpHeartbeatS: 20, httpListenBufferBytes: 1048576, httpShutdownGraceMs: 30000,
+      auth: 'tokens', httpHost: '127.0.0.1', httpPort: 8080, httpMaxBodyBytes: 10485760, httpMaxConcurrentCalls: 10, httpMaxListenStreams: 1024, httpHeartbeatS: 20, httpListenBufferBytes: 1048576, httpShutdownGraceMs: 30000, metricsHost: '127.0.0.1',
       oauthAlgorithms: 'RS256,PS256,ES256,EdDSA', oauthClockSkewS: 30, oauthScopeRoles: 'routeros:read=read_only,routeros:write=ops_rw,routeros:admin=admin,routeros:approve=approver',
       rateLimitFundamentalPerMinute: 600, rateLimitAdvancedPerMinute: 60, rateLimitProfessionalPerMinute: 20 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
@@ -109,5 +109,25 @@ describe('snapshot settings', () => {
     expect(() => loadConfig({ homeDir: '/home/op', env: { ROUTEROS_MCP_SNAPSHOT_INTERVAL_S: '-1', ROUTEROS_MCP_SNAPSHOT_RETENTION_COUNT: '0' } })).toThrow(
       /ROUTEROS_MCP_SNAPSHOT_INTERVAL_S \(snapshotIntervalS\)[\s\S]*ROUTEROS_MCP_SNAPSHOT_RETENTION_COUNT/,
     );
+  });
+});
+
+describe('metrics settings', () => {
+  const token = 'a'.repeat(64);
+  it('are off until a port is set; the host defaults to loopback; the scrape token is a secret', () => {
+    const off = loadConfig({ homeDir: '/h' });
+    expect([off.metricsHost, off.metricsPort, off.metricsToken]).toEqual(['127.0.0.1', undefined, undefined]);
+    const config = loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_METRICS_HOST: '0.0.0.0', ROUTEROS_MCP_METRICS_PORT: '9464', ROUTEROS_MCP_METRICS_TOKEN: token } });
+    expect(config).toMatchObject({ metricsHost: '0.0.0.0', metricsPort: 9464, metricsToken: token });
+    expect(redactConfig(config)).toMatchObject({ metricsToken: '[redacted]' });
+  });
+
+  it('refuse a short token (never echoing it), a token without a listener, and the MCP port', () => {
+    const short = 'short-scrape-token';
+    const found = problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_METRICS_PORT: '9464', ROUTEROS_MCP_METRICS_TOKEN: short } }));
+    expect(found).toEqual(['ROUTEROS_MCP_METRICS_TOKEN (metricsToken): must be 32-256 printable characters without spaces (e.g. from `openssl rand -hex 32`)']);
+    expect(problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_METRICS_TOKEN: token } }))).toEqual(['ROUTEROS_MCP_METRICS_TOKEN (metricsToken): is set but metrics are off: set ROUTEROS_MCP_METRICS_PORT too']);
+    expect(problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_METRICS_PORT: '8080' } }))).toEqual(['ROUTEROS_MCP_METRICS_PORT (metricsPort): must differ from ROUTEROS_MCP_HTTP_PORT: metrics have a listener of their own (got "8080")']);
+    expect(loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_METRICS_PORT: '0', ROUTEROS_MCP_HTTP_PORT: '0' } }).metricsPort).toBe(0);
   });
 });

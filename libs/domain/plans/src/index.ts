@@ -16,6 +16,8 @@ export * from './lib/approval/verify-approval';
 export * from './lib/errors/plan-approval.errors';
 export * from './lib/topics/plan-topic';
 export * from './lib/topics/plan-topics';
+export { UnknownFieldError } from './lib/topics/topic-fields';
+export * from './lib/topics/unknown-fields';
 export * from './lib/topics/dns-ntp.topic';
 export * from './lib/topics/address-list-sync.topic';
 export * from './lib/rollout/health-gate';

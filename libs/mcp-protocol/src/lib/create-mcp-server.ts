@@ -15,6 +15,7 @@ import { CallTracker } from './server/call-tracker';
 import { forwardPlanEvents } from './resources/plan-events';
 import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './server/rate-window';
+import { AccessRefusal, recordRefusal, requestRefusal } from './server/request-access';
 
 export interface McpServerOptions {
   version: string;
@@ -50,6 +51,14 @@ export interface McpService {
   subscriptions: SubscriptionManager;
   /** The revision of the last server made (the connection's, once it is pinned). */
   readonly era?: Era;
+  /**
+   * The role and reach judgement of one request for `principal`, as the handlers apply it in-band: for a transport
+   * that answers a refusal before dispatch (HTTP: 403 with a challenge), and for requests the SDK serves itself
+   * (subscriptions/listen over HTTP).
+   */
+  authorize(principal: Principal, request: { method?: unknown; params?: unknown }): Promise<AccessRefusal | undefined>;
+  /** The audit record of a tool call or resource read refused before dispatch (as in-band); its correlation id. */
+  recordRefusal(principal: Principal, request: { method?: unknown; params?: unknown }, refusal: AccessRefusal): Promise<string | undefined>;
   close(): void;
 }
 
@@ -146,6 +155,8 @@ export function createMcpServer(options: McpServerOptions): McpService {
   return {
     factory,
     subscriptions,
+    authorize: async (principal, request) => (options.tools ? requestRefusal(principal, request, { catalog: options.tools.catalog, services: servicesOf }) : undefined),
+    recordRefusal: async (principal, request, refusal) => (options.tools ? recordRefusal(await servicesOf(), principal, request, refusal, options.tools.catalog) : undefined),
     get era() {
       return era;
     },

@@ -50,10 +50,11 @@ export function serverInstructions(environment: Environment, exposed: ExposedToo
     hiddenSets(exposed),
     'Usual first calls: device_list (it gives the device_id every device tool takes), then fleet_get_health_summary',
     'or system_get_overview for one device. List tools page with limit (default 50, at most 500) and cursor (pass',
-    'next_cursor back) or offset; every list answer has total_count, has_more and next_cursor. Keep matching rows',
+    'next_cursor back) or offset; every list answer has total_count, has_more and next_cursor, and a listing of a',
+    'RouterOS menu has items: its rows, objects of RouterOS properties. Keep matching rows',
     'with where, equal values ({"type":"ether","disabled":false}; booleans match yes/no too), and return some',
     'properties only with fields (property names). Values are typed: booleans, numbers (bytes, MTU, counters) and',
-    'RouterOS text. Answers also echo the device_id they read.',
+    'RouterOS text. Answers also echo the device_id they read. Tools refuse arguments they do not take.',
   ]
     .filter(Boolean)
     .join(' ');

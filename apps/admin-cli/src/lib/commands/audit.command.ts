@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import { Command, InvalidArgumentError } from 'commander';
 import { auditEventJson, auditTable } from '../audit-render';
 import { CliContext } from '../cli-context';
@@ -25,7 +26,7 @@ export function auditCommand(ctx: CliContext): Command {
       const action = options.action && !options.action.includes('.') ? `tool.${options.action}` : options.action;
       await ctx.withServices(cmd, async (services) => {
         const events = await services.audit.recent({ deviceId: options.device, planId: options.plan, action, since: options.since, limit: options.limit });
-        write(ctx.io.stdout, options.json ? JSON.stringify(events.map(auditEventJson)) : auditTable(events));
+        write(ctx.io.stdout, options.json ? displayJson(events.map(auditEventJson)) : auditTable(events));
       });
     });
 }

@@ -1,4 +1,4 @@
-import { CHANGE_STATUSES, ChangeStatus } from '@routeros-mcp/composition';
+import { CHANGE_STATUSES, ChangeStatus, displayJson } from '@routeros-mcp/composition';
 import { Command, Option } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
@@ -15,7 +15,7 @@ export function changeCommand(ctx: CliContext): Command {
     .action(async (device: string | undefined, options: { status?: ChangeStatus; limit: number; json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const items = await services.changes.list({ ...(device ? { deviceId: device } : {}), ...(options.status ? { status: options.status } : {}), limit: options.limit });
-        write(ctx.io.stdout, options.json ? JSON.stringify(items.map(changeSummaryJson)) : changeTable(items));
+        write(ctx.io.stdout, options.json ? displayJson(items.map(changeSummaryJson)) : changeTable(items));
       });
     });
 
@@ -26,7 +26,7 @@ export function changeCommand(ctx: CliContext): Command {
     .action(async (id: string, options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const change = await services.changes.get(id);
-        write(ctx.io.stdout, options.json ? JSON.stringify(changeJson(change)) : changeText(change, ctx.color));
+        write(ctx.io.stdout, options.json ? displayJson(changeJson(change)) : changeText(change, ctx.color));
       });
     });
 

@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
@@ -10,7 +11,7 @@ export function dbCommand(ctx: CliContext): Command {
     .action(async (options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const applied = await services.database.migrate();
-        if (options.json) return write(ctx.io.stdout, JSON.stringify({ applied }));
+        if (options.json) return write(ctx.io.stdout, displayJson({ applied }));
         write(ctx.io.stdout, applied.length === 0 ? 'Database is up to date.' : `Applied ${applied.length} migration(s): ${applied.join(', ')}.`);
       }, { migrate: false });
     });
@@ -20,7 +21,7 @@ export function dbCommand(ctx: CliContext): Command {
     .action(async (options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const states = await services.database.status();
-        if (options.json) return write(ctx.io.stdout, JSON.stringify(states));
+        if (options.json) return write(ctx.io.stdout, displayJson(states));
         write(ctx.io.stdout, table(['MIGRATION', 'STATE'], states.map((s) => [s.name, s.applied ? 'applied' : 'pending'])));
       }, { migrate: false });
     });

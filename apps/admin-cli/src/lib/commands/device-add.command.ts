@@ -1,9 +1,10 @@
-import { targetFor } from '@routeros-mcp/composition';
+import { displayJson, targetFor } from '@routeros-mcp/composition';
 import type { Device, DeviceCredentials, NewDeviceInput } from '@routeros-mcp/composition';
 import { choosePins } from './pin-identities';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
+import { shown } from '../display';
 import { addCapabilityOptions, capabilityPatch, collectTag, ENVIRONMENT_HELP } from '../option-parsers';
 import { obtainPassword, readKeyFile } from '../read-secret';
 import { deviceJson } from '../render';
@@ -81,7 +82,7 @@ export function deviceAddCommand(ctx: CliContext): Command {
       const pinned: NewDeviceInput = { ...input, ...pins };
       const candidate = await services.devices.preview(pinned);
       const { facts, ssh } = await services.connectivity.verify(targetFor(candidate, credentials));
-      if (!ssh.ok) write(ctx.io.stderr, `warning: SSH check failed (${ssh.error}); REST works, enrolling anyway.`);
+      if (!ssh.ok) write(ctx.io.stderr, `warning: SSH check failed (${shown(ssh.error)}); REST works, enrolling anyway.`);
       const device = await services.devices.enroll(ctx.principal, pinned, credentials, { facts: { routerosVersion: facts.version, identity: facts.identity, board: facts.board }, status: ssh.ok ? 'healthy' : 'degraded' });
       return report(ctx, device, options.json);
     });
@@ -89,8 +90,9 @@ export function deviceAddCommand(ctx: CliContext): Command {
 }
 
 function report(ctx: CliContext, device: Device, json?: boolean): void {
-  if (json) return write(ctx.io.stdout, JSON.stringify(deviceJson(device)));
-  const facts = device.facts.routerosVersion ? `; RouterOS ${device.facts.routerosVersion} (${device.facts.board})` : '';
+  if (json) return write(ctx.io.stdout, displayJson(deviceJson(device)));
+  const facts = device.facts.routerosVersion ? `; RouterOS ${shown(device.facts.routerosVersion)} (${shown(device.facts.board)})` : '';
+  // The version and board are what the device said: escaped like any outside text.
   write(ctx.io.stdout, `Enrolled ${device.id} (${device.name}) at ${device.host}:${device.restPort} in ${device.environment}; status ${device.status}${facts}.`);
   if (device.tlsFingerprint) write(ctx.io.stdout, `Pinned TLS certificate SHA-256 ${device.tlsFingerprint}; SSH host key SHA-256 ${device.sshHostKey ?? '(none offered)'}.`);
 }

@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
@@ -20,7 +21,7 @@ export function deviceListCommand(ctx: CliContext): Command {
       };
       await ctx.withServices(cmd, async (services) => {
         const devices = await services.devices.list(filter);
-        write(ctx.io.stdout, options.json ? JSON.stringify(devices.map((d) => deviceJson(d))) : deviceTable(devices));
+        write(ctx.io.stdout, options.json ? displayJson(devices.map((d) => deviceJson(d))) : deviceTable(devices));
       });
     });
 }

@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
@@ -17,7 +18,7 @@ export function deviceRepinCommand(ctx: CliContext): Command {
         const device = await services.devices.get(id);
         const pins = await choosePins(ctx, services, device, options, device);
         const updated = await services.connectivity.repin(ctx.principal, id, pins);
-        if (options.json) return write(ctx.io.stdout, JSON.stringify(deviceJson(updated)));
+        if (options.json) return write(ctx.io.stdout, displayJson(deviceJson(updated)));
         const changes = [
           device.tlsFingerprint !== updated.tlsFingerprint ? `certificate ${device.tlsFingerprint ?? '(none)'} -> ${updated.tlsFingerprint}` : undefined,
           device.sshHostKey !== updated.sshHostKey ? `host key ${device.sshHostKey ?? '(none)'} -> ${updated.sshHostKey}` : undefined,

@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
@@ -12,7 +13,7 @@ export function deviceShowCommand(ctx: CliContext): Command {
       await ctx.withServices(cmd, async (services) => {
         const device = await services.devices.get(id);
         const credentials = await services.devices.credentialSummary(id);
-        write(ctx.io.stdout, options.json ? JSON.stringify(deviceJson(device, credentials)) : deviceDetails(device, credentials));
+        write(ctx.io.stdout, options.json ? displayJson(deviceJson(device, credentials)) : deviceDetails(device, credentials));
       });
     });
 }

@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import type { CheckOutcome, ConnectivityReport } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
@@ -51,7 +52,7 @@ export function deviceTestCommand(ctx: CliContext): Command {
           await services.connectivity.repin(ctx.principal, id, { tlsFingerprint: device.tlsFingerprint ?? pins.tlsFingerprint, sshHostKey: device.sshHostKey ?? pins.sshHostKey });
         }
         const report = await services.connectivity.test(ctx.principal, id);
-        write(ctx.io.stdout, options.json ? JSON.stringify(reportJson(report)) : render(report));
+        write(ctx.io.stdout, options.json ? displayJson(reportJson(report)) : render(report));
         if (!report.rest.ok) throw new ReportedFailure(`${id} did not answer over REST`);
       });
     });

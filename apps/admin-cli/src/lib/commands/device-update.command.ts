@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import type { DevicePatch } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
@@ -71,7 +72,7 @@ export function deviceUpdateCommand(ctx: CliContext): Command {
     const patch = toPatch(options);
     await ctx.withServices(cmd, async (services) => {
       const device = await services.devices.update(ctx.principal, id, patch);
-      write(ctx.io.stdout, options.json ? JSON.stringify(deviceJson(device)) : `Updated ${device.id}.`);
+      write(ctx.io.stdout, options.json ? displayJson(deviceJson(device)) : `Updated ${device.id}.`);
     });
   });
 }

@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
@@ -20,7 +21,7 @@ export function keysCommand(ctx: CliContext): Command {
         const result = await services.keys.rotate(ctx.principal, newKey);
         const r = result.resealed;
         if (options.json) {
-          return write(ctx.io.stdout, JSON.stringify({
+          return write(ctx.io.stdout, displayJson({
             reencrypted: result.reencrypted,
             resealed: { credentials: r.credentials, approval_grants: r.approvalGrants, change_inverses: r.changeInverses, plan_data_keys: r.planDataKeys },
             previous_key_id: result.previousKeyId, new_key_id: result.newKeyId, retained_key_ids: result.retainedKeyIds, notice: result.notice ?? null,

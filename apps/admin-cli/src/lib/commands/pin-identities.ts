@@ -1,3 +1,4 @@
+import { displayJson } from '@routeros-mcp/composition';
 import type { AdminServices } from '@routeros-mcp/composition';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
@@ -36,7 +37,7 @@ export async function choosePins(
   const line = (label: string, old?: string, now?: string) => `  ${label}: ${now ?? '(not offered)'}${old && old !== now ? `   (was ${old})` : ''}`;
   write(ctx.io.stderr, [`${where.host} presents:`, line('TLS certificate SHA-256', current.tlsFingerprint, choice.tlsFingerprint), line('SSH host key SHA-256', current.sshHostKey, choice.sshHostKey)].join('\n'));
   const refuse = (message: string): never => {
-    if (given.json) write(ctx.io.stdout, JSON.stringify({ pinned: false, error: message, presented: pinsJson(choice) }));
+    if (given.json) write(ctx.io.stdout, displayJson({ pinned: false, error: message, presented: pinsJson(choice) }));
     throw new CliUsageError(message);
   };
   if (given.tlsFingerprint && !same(given.tlsFingerprint, presented.tlsFingerprint)) {

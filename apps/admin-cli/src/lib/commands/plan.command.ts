@@ -1,9 +1,9 @@
-import { PLAN_STATUSES, PlanStatus, Principal } from '@routeros-mcp/composition';
+import { declaredPrincipalId, displayJson, PLAN_STATUSES, PlanStatus, Principal, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE } from '@routeros-mcp/composition';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { userInfo } from 'node:os';
 import { CliContext } from '../cli-context';
 import { CliUsageError, ReportedFailure } from '../cli-error';
 import { write } from '../cli-io';
+import { reviewWidth, shown } from '../display';
 import { limitOf } from '../option-parsers';
 import { planJson, planSummaryJson, planTable, planText } from '../plan-render';
 import { planStatusJson, planStatusText, planStatusView, PlanStatusView } from '../plan-status-render';
@@ -21,8 +21,17 @@ const intervalOf = (value: string): number => {
   return n;
 };
 
-/** A person at this CLI: `os:<user>`, so an approval names the operating-system account that gave it. */
-const osPrincipal = (): Principal => ({ id: `os:${userInfo().username}`, via: 'admin-cli' });
+/**
+ * `--as NAME` is a name declared at the CLI, not proven: it becomes `as:NAME`, a namespace of its own, so it can never
+ * stand for an OS account, an API token or an OAuth subject (a namespace prefix given here would let the person at the
+ * CLI claim to be any authenticated principal). Names follow the token rule: no `:`, nothing unprintable.
+ */
+function declaredApprover(name: string): Principal {
+  const trimmed = name.trim();
+  if (trimmed === '') throw new CliUsageError('--as needs a name');
+  if (!PRINCIPAL_NAME.test(trimmed)) throw new CliUsageError(`--as: '${JSON.stringify(trimmed).slice(1, -1)}' is not a name (${PRINCIPAL_NAME_RULE}); it is recorded as as:<name>, never as an os:, token: or oidc: principal`);
+  return { id: declaredPrincipalId(trimmed), via: 'admin-cli' };
+}
 
 export function planCommand(ctx: CliContext): Command {
   const list = new Command('list')
@@ -33,7 +42,7 @@ export function planCommand(ctx: CliContext): Command {
     .action(async (options: { status?: PlanStatus; limit: number; json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const items = await services.plans.list({ ...(options.status ? { status: options.status } : {}), limit: options.limit });
-        write(ctx.io.stdout, options.json ? JSON.stringify(items.map(planSummaryJson)) : planTable(items));
+        write(ctx.io.stdout, options.json ? displayJson(items.map(planSummaryJson)) : planTable(items));
       });
     });
 
@@ -44,7 +53,7 @@ export function planCommand(ctx: CliContext): Command {
     .action(async (id: string, options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const plan = await services.plans.get(id);
-        write(ctx.io.stdout, options.json ? JSON.stringify(planJson(plan)) : planText(plan, ctx.color));
+        write(ctx.io.stdout, options.json ? displayJson(planJson(plan)) : planText(plan, ctx.color, reviewWidth(ctx.io.stdout)));
       });
     });
 
@@ -53,17 +62,16 @@ export function planCommand(ctx: CliContext): Command {
     .argument('<id>', 'plan id')
     .option('--yes', 'approve without asking (scripts)')
     .option('--comment <text>', 'recorded with the approval')
-    .option('--as <name>', 'approve under this name instead of os:<user> (only where the deployment allows it: planApproveAsAllowed)')
+    .option('--as <name>', 'approve under a declared name, recorded as as:<name>, instead of os:<user> (only where the deployment allows it: planApproveAsAllowed)')
     .action(async (id: string, options: { yes?: boolean; comment?: string; as?: string }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         if (options.as !== undefined && !services.config.planApproveAsAllowed) throw new CliUsageError('--as is off in this deployment (set planApproveAsAllowed / ROUTEROS_MCP_PLAN_APPROVE_AS_ALLOWED=true to allow it)');
-        if (options.as !== undefined && options.as.trim() === '') throw new CliUsageError('--as needs a name');
-        const approver: Principal = options.as ? { id: options.as.trim(), via: 'admin-cli' } : osPrincipal();
+        const approver: Principal = options.as !== undefined ? declaredApprover(options.as) : ctx.principal;
         const plan = await services.plans.get(id);
         if (!options.yes) {
           if (!ctx.io.interactive) throw new CliUsageError(`refusing to approve ${id} without confirmation: review it with plan show, then pass --yes`);
-          write(ctx.io.stdout, planText(plan, ctx.color));
-          const ok = await ctx.io.confirm(`Approve ${id} (content hash ${plan.contentHash}) as ${approver.id}?`);
+          write(ctx.io.stdout, planText(plan, ctx.color, reviewWidth(ctx.io.stdout)));
+          const ok = await ctx.io.confirm(`Approve ${plan.id} (content hash ${plan.contentHash}) as ${shown(approver.id)}?`);
           if (!ok) throw new AbortedByUser(`not approved: ${id} is unchanged`);
         }
         const approval = await services.plans.approve(id, approver, { ...(options.comment ? { comment: options.comment } : {}) });
@@ -77,7 +85,7 @@ export function planCommand(ctx: CliContext): Command {
     .requiredOption('--reason <text>', 'why (recorded)')
     .action(async (id: string, options: { reason: string }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
-        await services.plans.reject(id, osPrincipal(), options.reason);
+        await services.plans.reject(id, ctx.principal, options.reason);
         write(ctx.io.stdout, `Rejected ${id}.`);
       });
     });
@@ -88,7 +96,7 @@ export function planCommand(ctx: CliContext): Command {
     .option('--reason <text>', 'why (recorded)', 'cancelled at the admin CLI')
     .action(async (id: string, options: { reason: string }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
-        await services.plans.cancel(id, osPrincipal(), options.reason);
+        await services.plans.cancel(id, ctx.principal, options.reason);
         write(ctx.io.stdout, `Cancelled ${id}.`);
       });
     });
@@ -104,7 +112,7 @@ export function planCommand(ctx: CliContext): Command {
         const out = ctx.io.stdout;
         if (!options.watch) {
           const view = planStatusView(await services.plans.get(id));
-          write(out, options.json ? JSON.stringify(planStatusJson(view)) : planStatusText(view));
+          write(out, options.json ? displayJson(planStatusJson(view)) : planStatusText(view));
           return;
         }
         const onTerminal = (out as { isTTY?: boolean }).isTTY === true;
@@ -123,7 +131,7 @@ export function planCommand(ctx: CliContext): Command {
         } finally {
           process.off('SIGINT', stop).off('SIGTERM', stop);
         }
-        const reason = end.failureReason ? `: ${end.failureReason}` : '';
+        const reason = end.failureReason ? `: ${shown(end.failureReason)}` : '';
         if (!options.json) write(out, end.status === 'completed' ? `Plan ${id} completed.` : `Plan ${id} ended ${end.status === 'pending' || end.status === 'approved' ? 'expired' : end.status}${reason}.`);
         if (end.status !== 'completed') throw new ReportedFailure(`plan ${id} ended ${end.status}`, PLAN_NOT_COMPLETED_EXIT);
       });

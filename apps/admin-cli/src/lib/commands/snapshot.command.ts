@@ -1,4 +1,4 @@
-import { linesOfSection } from '@routeros-mcp/composition';
+import { displayJson, linesOfSection } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
@@ -17,7 +17,7 @@ export function snapshotCommand(ctx: CliContext): Command {
     .action(async (device: string, options: { limit: number; json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         const items = await services.snapshots.list(device, { limit: options.limit });
-        write(ctx.io.stdout, options.json ? JSON.stringify(items.map(snapshotSummaryJson)) : snapshotTable(items));
+        write(ctx.io.stdout, options.json ? displayJson(items.map(snapshotSummaryJson)) : snapshotTable(items));
       });
     });
 
@@ -30,7 +30,7 @@ export function snapshotCommand(ctx: CliContext): Command {
       await ctx.withServices(cmd, async (services) => {
         const snapshot = await services.snapshots.get(id);
         const lines = options.section ? linesOfSection(snapshot.lines, options.section) : snapshot.lines;
-        write(ctx.io.stdout, options.json ? JSON.stringify(snapshotJson(snapshot, lines)) : snapshotText(snapshot, lines, ctx.color));
+        write(ctx.io.stdout, options.json ? displayJson(snapshotJson(snapshot, lines)) : snapshotText(snapshot, lines, ctx.color));
       });
     });
 
@@ -45,7 +45,7 @@ export function snapshotCommand(ctx: CliContext): Command {
       if ((b === undefined) === !options.live) throw new CliUsageError('give either a second snapshot id or --live');
       await ctx.withServices(cmd, async (services) => {
         const result = await services.snapshots.diff(a, b ?? 'live', { section: options.section });
-        write(ctx.io.stdout, options.json ? JSON.stringify(diffJson(result)) : diffText(result, ctx.color));
+        write(ctx.io.stdout, options.json ? displayJson(diffJson(result)) : diffText(result, ctx.color));
       });
     });
 
@@ -57,7 +57,7 @@ export function snapshotCommand(ctx: CliContext): Command {
       await ctx.withServices(cmd, async (services) => {
         const result = await services.snapshots.capture(device, 'manual');
         const summary = snapshotSummaryJson(result.snapshot);
-        if (options.json) write(ctx.io.stdout, JSON.stringify({ ...summary, created: result.created, previous_id: result.previousId ?? null }));
+        if (options.json) write(ctx.io.stdout, displayJson({ ...summary, created: result.created, previous_id: result.previousId ?? null }));
         else write(ctx.io.stdout, result.created ? `${result.snapshot.id} captured (${result.snapshot.lineCount} lines)` : `unchanged since ${result.snapshot.id} (captured ${summary['captured_at']}); marked seen`);
       });
     });

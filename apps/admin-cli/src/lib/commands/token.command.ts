@@ -1,8 +1,10 @@
+import { displayJson } from '@routeros-mcp/composition';
 import type { ApiTokenSummary } from '@routeros-mcp/composition';
 import { Command, InvalidArgumentError } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
 import { write } from '../cli-io';
+import { shown } from '../display';
 import { keyValues, table } from '../render';
 
 const UNIT_MS = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 } as const;
@@ -25,6 +27,7 @@ function tokenJson(t: ApiTokenSummary, now: Date): Record<string, unknown> {
   return {
     id: t.id,
     name: t.name,
+    renamed_from: t.renamedFrom ?? null,
     role: t.role,
     environments: t.environments ?? null,
     device_tags: t.deviceTags ?? null,
@@ -46,7 +49,7 @@ function statusOf(t: ApiTokenSummary, now: Date): 'active' | 'revoked' | 'expire
 export function tokenCommand(ctx: CliContext): Command {
   const create = new Command('create')
     .description('create an API token for the HTTP server (ROUTEROS_MCP_AUTH=tokens); it is printed once, only its hash is kept')
-    .requiredOption('--name <name>', 'who uses it: the principal named in audit records')
+    .requiredOption('--name <name>', 'who uses it: recorded as token:<name> in audit records; unique (ignoring case) and never reused; letters, digits and . _ @ -, no ":"')
     .requiredOption('--role <role>', 'read_only | ops_rw | admin | approver')
     .option('--environments <list>', 'only devices of these environments, comma-separated (lab,staging,prod)', list)
     .option('--tags <list>', 'only devices with one of these tags, comma-separated', list)
@@ -62,8 +65,8 @@ export function tokenCommand(ctx: CliContext): Command {
           ...(options.expires ? { expiresAt: options.expires } : {}),
           createdBy: ctx.principal.id,
         });
-        if (options.json) return write(ctx.io.stdout, JSON.stringify({ token, ...tokenJson(summary, new Date()) }));
-        write(ctx.io.stdout, `Created API token ${summary.id} for '${summary.name}' (role ${summary.role}).\n\n  ${token}\n`);
+        if (options.json) return write(ctx.io.stdout, displayJson({ token, ...tokenJson(summary, new Date()) }));
+        write(ctx.io.stdout, `Created API token ${summary.id} for '${shown(summary.name)}' (role ${summary.role}).\n\n  ${token}\n`);
         write(ctx.io.stderr, 'This token is shown once and cannot be recovered: store it now (lost: revoke it and create another).');
       });
     });
@@ -75,13 +78,13 @@ export function tokenCommand(ctx: CliContext): Command {
       await ctx.withServices(cmd, async (services) => {
         const tokens = await services.tokens.list();
         const now = new Date();
-        if (options.json) return write(ctx.io.stdout, JSON.stringify(tokens.map((t) => tokenJson(t, now))));
+        if (options.json) return write(ctx.io.stdout, displayJson(tokens.map((t) => tokenJson(t, now))));
         if (tokens.length === 0) return write(ctx.io.stdout, 'No API tokens.');
         write(
           ctx.io.stdout,
           table(
             ['ID', 'NAME', 'ROLE', 'ENVIRONMENTS', 'TAGS', 'STATUS', 'EXPIRES', 'LAST USED'],
-            tokens.map((t) => [t.id, t.name, t.role, t.environments?.join(',') ?? '-', t.deviceTags?.join(',') ?? '-', statusOf(t, now), iso(t.expiresAt) ?? 'never', iso(t.lastUsedAt) ?? '-']),
+            tokens.map((t) => [t.id, t.renamedFrom ? `${t.name} (was ${t.renamedFrom})` : t.name, t.role, t.environments?.join(',') ?? '-', t.deviceTags?.join(',') ?? '-', statusOf(t, now), iso(t.expiresAt) ?? 'never', iso(t.lastUsedAt) ?? '-']),
           ),
         );
       });
@@ -94,7 +97,7 @@ export function tokenCommand(ctx: CliContext): Command {
     .action(async (id: string, options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
         if (!(await services.tokens.revoke(id))) throw new CliUsageError(`no API token with id '${id}' (see token list)`);
-        write(ctx.io.stdout, options.json ? JSON.stringify({ revoked: id }) : keyValues([['Revoked', id]]));
+        write(ctx.io.stdout, options.json ? displayJson({ revoked: id }) : keyValues([['Revoked', id]]));
       });
     });
 

@@ -1,8 +1,8 @@
 import type { ObservedCall } from '@routeros-mcp/mcp-protocol';
 import { createMetrics } from './metrics';
-import { labelValue, PairCap } from './label-bounds';
+import { labelValue, PairCap, roleLabel } from './label-bounds';
 
-const call = (over: Partial<ObservedCall> = {}): ObservedCall => ({ tool: 'system_get_overview', principalId: 'alice', clientName: 'Claude Desktop', correlationId: 'c-1', era: 'modern', ...over });
+const call = (over: Partial<ObservedCall> = {}): ObservedCall => ({ tool: 'system_get_overview', principalId: 'token:alice', roles: ['ops_rw'], clientName: 'Claude Desktop', credentialId: '0123456789ab', correlationId: 'c-1', era: 'modern', ...over });
 
 /** The value of one series in the Prometheus text, or undefined when the series is absent. */
 function sample(text: string, series: string): number | undefined {
@@ -27,9 +27,25 @@ describe('createMetrics', () => {
     expect(sample(body, 'routeros_mcp_tool_call_duration_seconds_bucket{le="0.025",tool="system_get_overview"}')).toBe(1);
     expect(sample(body, 'routeros_mcp_tool_call_duration_seconds_bucket{le="2.5",tool="dns_set_servers"}')).toBe(1);
     expect(sample(body, 'routeros_mcp_tool_call_duration_seconds_bucket{le="1",tool="dns_set_servers"}')).toBe(0);
-    expect(sample(body, 'routeros_mcp_client_calls_total{principal="alice",client="Claude Desktop"}')).toBe(2);
-    expect(sample(body, 'routeros_mcp_client_estimated_tokens_total{principal="alice",client="Claude Desktop"}')).toBe(300);
-    expect(sample(body, 'routeros_mcp_client_errors_total{principal="alice",client="Claude Desktop"}')).toBe(1);
+    expect(sample(body, 'routeros_mcp_client_calls_total{role="ops_rw",client="Claude Desktop"}')).toBe(2);
+    expect(sample(body, 'routeros_mcp_client_estimated_tokens_total{role="ops_rw",client="Claude Desktop"}')).toBe(300);
+    expect(sample(body, 'routeros_mcp_client_errors_total{role="ops_rw",client="Claude Desktop"}')).toBe(1);
+  });
+
+  it('labels callers by role, never by principal, token id or OAuth client: a call naming no client is `unknown`', async () => {
+    const metrics = createMetrics({ defaultMetrics: false });
+    const callers = [
+      call({ principalId: 'token:ci-bot', roles: ['admin', 'approver'], credentialId: 'feedfacecafe', clientName: undefined }),
+      call({ principalId: 'oidc:https://idp.example.com#u-42', roles: ['approver', 'admin', 'admin'], credentialId: 'vscode-client', clientName: undefined }),
+      call({ principalId: 'os:root', roles: undefined, credentialId: undefined, clientName: 'cli' }),
+      call({ principalId: 'oidc:https://idp.example.com#u-43', roles: ['nonsense'], credentialId: 'x-client' }),
+    ];
+    for (const c of callers) metrics.callObserver.ended(c, { result: 'success', durationMs: 1 });
+    const { body } = await metrics.render();
+    expect(sample(body, 'routeros_mcp_client_calls_total{role="admin+approver",client="unknown"}')).toBe(2);
+    expect(sample(body, 'routeros_mcp_client_calls_total{role="local",client="cli"}')).toBe(1);
+    expect(sample(body, 'routeros_mcp_client_calls_total{role="none",client="Claude Desktop"}')).toBe(1);
+    for (const identity of ['ci-bot', 'feedfacecafe', 'u-42', 'u-43', 'vscode-client', 'x-client', 'root', 'idp.example.com', 'principal=']) expect(body).not.toContain(identity);
   });
 
   it('counts device requests, errors by kind and the circuit state per device', async () => {
@@ -74,7 +90,7 @@ describe('createMetrics', () => {
     expect(sample(body, 'routeros_mcp_rate_limit_refusals_total{tier="other"}')).toBe(1);
   });
 
-  it('bounds label cardinality: unknown tools, odd client names, and too many principal/client pairs', async () => {
+  it('bounds label cardinality: unknown tools, odd client names, and too many role/client pairs', async () => {
     const metrics = createMetrics({ defaultMetrics: false, maxClientPairs: 3 });
     for (let i = 0; i < 10; i++) {
       const c = call({ tool: `made_up_${i}`, principalId: `user-${i}`, clientName: `client ${i}` });
@@ -87,7 +103,7 @@ describe('createMetrics', () => {
     expect(body).not.toMatch(/made_up_/);
     const clientSeries = body.split('\n').filter((l) => l.startsWith('routeros_mcp_client_calls_total{'));
     expect(clientSeries).toHaveLength(4); // three pairs of their own, then `other`
-    expect(sample(body, 'routeros_mcp_client_calls_total{principal="other",client="other"}')).toBe(8);
+    expect(sample(body, 'routeros_mcp_client_calls_total{role="other",client="other"}')).toBe(8);
     expect(body).not.toMatch(/x{65}/);
   });
 
@@ -110,9 +126,16 @@ describe('label bounds', () => {
 
   it('caps distinct pairs but keeps counting the pairs it already knows', () => {
     const cap = new PairCap(2);
-    expect(cap.labels('a', '1')).toEqual({ principal: 'a', client: '1' });
-    expect(cap.labels('b', '1')).toEqual({ principal: 'b', client: '1' });
-    expect(cap.labels('c', '1')).toEqual({ principal: 'other', client: 'other' });
-    expect(cap.labels('a', '1')).toEqual({ principal: 'a', client: '1' });
+    expect(cap.labels('a', '1')).toEqual({ role: 'a', client: '1' });
+    expect(cap.labels('b', '1')).toEqual({ role: 'b', client: '1' });
+    expect(cap.labels('c', '1')).toEqual({ role: 'other', client: 'other' });
+    expect(cap.labels('a', '1')).toEqual({ role: 'a', client: '1' });
+  });
+
+  it('names roles in a fixed order from a closed vocabulary', () => {
+    expect(roleLabel(['approver', 'read_only'])).toBe('read_only+approver');
+    expect(roleLabel([])).toBe('none');
+    expect(roleLabel(['toString', 'constructor'])).toBe('none');
+    expect(roleLabel(undefined)).toBe('local');
   });
 });

@@ -2,12 +2,12 @@ import { ALL_TOOLS, CallObserver, ObservedCall, ObservedOutcome } from '@routero
 import { DeviceRequestObserver, DeviceRequestOutcome, withCorrelationId } from '@routeros-mcp/composition';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CallSpans } from './call-spans';
-import { labelValue, PairCap, vocabularyValue } from './label-bounds';
+import { labelValue, PairCap, roleLabel, vocabularyValue } from './label-bounds';
 
 export interface MetricsOptions {
   /** Tool names that get their own label; any other name is `unknown` (default: every tool of the catalog). */
   toolNames?: Iterable<string>;
-  /** Distinct (principal, client) pairs with their own series; later ones count under `other` (default 1000). */
+  /** Distinct (role, client) pairs with their own series; later ones count under `other` (default 1000). */
   maxClientPairs?: number;
   /** Process metrics (CPU, memory, event loop, GC): on by default. */
   defaultMetrics?: boolean;
@@ -52,14 +52,16 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const breaker = new Gauge({ name: 'routeros_mcp_circuit_breaker_state', help: 'Circuit breaker per device: 0 closed, 1 half-open, 2 open.', labelNames: ['device'], registers: [registry] });
   const listenStreams = new Gauge({ name: 'routeros_mcp_listen_streams_open', help: 'Open subscriptions/listen streams.', registers: [registry] });
   const rateLimited = new Counter({ name: 'routeros_mcp_rate_limit_refusals_total', help: 'Calls refused by a rate limit, by tier.', labelNames: ['tier'], registers: [registry] });
-  const clientCalls = new Counter({ name: 'routeros_mcp_client_calls_total', help: 'Tool calls per principal and client name.', labelNames: ['principal', 'client'], registers: [registry] });
-  const clientTokens = new Counter({ name: 'routeros_mcp_client_estimated_tokens_total', help: 'Estimated tokens of the answers per principal and client name.', labelNames: ['principal', 'client'], registers: [registry] });
-  const clientErrors = new Counter({ name: 'routeros_mcp_client_errors_total', help: 'Failed tool calls per principal and client name.', labelNames: ['principal', 'client'], registers: [registry] });
+  // By role and the client's own name, never by who: the exposition names no principal, token or OAuth client.
+  const clientCalls = new Counter({ name: 'routeros_mcp_client_calls_total', help: "Tool calls per caller role and MCP client name (the client's own clientInfo name).", labelNames: ['role', 'client'], registers: [registry] });
+  const clientTokens = new Counter({ name: 'routeros_mcp_client_estimated_tokens_total', help: 'Estimated tokens of the answers per caller role and MCP client name.', labelNames: ['role', 'client'], registers: [registry] });
+  const clientErrors = new Counter({ name: 'routeros_mcp_client_errors_total', help: 'Failed tool calls per caller role and MCP client name.', labelNames: ['role', 'client'], registers: [registry] });
 
   const callObserver: CallObserver = {
     run<T>(call: ObservedCall, work: () => Promise<T>): Promise<T> {
       // The correlation scope puts the id on every log line of the call, the device adapters' lines included.
-      return withCorrelationId(call.correlationId, () => spans.run(call, toolLabel(call.tool), labelValue(call.clientName), work));
+      // A 2025-era request over stateless HTTP names no client: its span names the credential's client instead.
+      return withCorrelationId(call.correlationId, () => spans.run(call, toolLabel(call.tool), labelValue(call.clientName ?? call.credentialId), work));
     },
     ended(call: ObservedCall, outcome: ObservedOutcome): void {
       spans.ended(call, outcome);
@@ -67,7 +69,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       const failed = outcome.result === 'error';
       toolCalls.inc({ tool, outcome: outcome.result, code: failed ? vocabularyValue(outcome.code, ERROR_CODE) : 'none' });
       toolDuration.observe({ tool }, Math.max(0, outcome.durationMs) / 1000);
-      const who = pairs.labels(labelValue(call.principalId, 128), labelValue(call.clientName));
+      const who = pairs.labels(roleLabel(call.roles), labelValue(call.clientName));
       clientCalls.inc(who);
       if (outcome.estimatedTokens !== undefined && outcome.estimatedTokens > 0) clientTokens.inc(who, outcome.estimatedTokens);
       if (failed) clientErrors.inc(who);

@@ -1,5 +1,6 @@
 import type { ApiTokenRecord, ApiTokenRepository, Authenticated, Clock, Principal } from '@routeros-mcp/application-ports';
 import { AuthenticationError, Authenticator } from '@routeros-mcp/application-ports';
+import { tokenPrincipalId } from '@routeros-mcp/domain-kernel';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseApiToken, verifyApiTokenSecret } from './api-token.secret';
 import { FreshReadCoalescer } from './fresh-read.coalescer';
@@ -69,9 +70,13 @@ export class ApiTokenAuthenticator implements Authenticator {
   }
 }
 
+/**
+ * `token:<name>`: names are unique and never reused (revoked tokens keep theirs), so the name is as stable as the id and
+ * reads in audit records and plans; the id is kept beside it as the credential.
+ */
 export function principalOf(record: ApiTokenRecord): Principal {
   return {
-    id: record.name,
+    id: tokenPrincipalId(record.name),
     via: 'http',
     authMethod: 'api_token',
     credentialId: record.id,

@@ -1,5 +1,6 @@
 import type { ApiTokenRecord, ApiTokenRepository, Clock } from '@routeros-mcp/application-ports';
-import { Environment, ENVIRONMENTS, FieldErrors, isRole, ROLES } from '@routeros-mcp/domain-kernel';
+import { apiTokenNameTakenMessage } from '@routeros-mcp/application-ports';
+import { Environment, ENVIRONMENTS, FieldErrors, isRole, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE, ROLES } from '@routeros-mcp/domain-kernel';
 import { hashApiTokenSecret, newApiToken } from './api-token.secret';
 
 export interface NewApiToken {
@@ -21,7 +22,6 @@ export interface CreatedApiToken {
   summary: ApiTokenSummary;
 }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._@:-]{0,63}$/;
 const TAG = /^[A-Za-z0-9][A-Za-z0-9._:=/-]{0,63}$/;
 
 export function summaryOf(record: ApiTokenRecord): ApiTokenSummary {
@@ -36,11 +36,16 @@ export class ApiTokenService {
     private readonly clock: Clock,
   ) {}
 
-  /** @throws ValidationError naming every bad field; nothing is stored then. */
+  /**
+   * The name becomes the principal `token:<name>`: it must follow PRINCIPAL_NAME (no `:`, so it can never read as
+   * another namespace's id) and be unused, ignoring case, by every token ever made (revoked ones keep theirs).
+   * @throws ValidationError naming every bad field; nothing is stored then.
+   */
   async create(input: NewApiToken): Promise<CreatedApiToken> {
     const now = this.clock.now();
     const errors = new FieldErrors();
-    if (!NAME.test(input.name)) errors.add('name', 'must be 1-64 letters, digits or . _ @ : - and start with a letter or digit');
+    if (!PRINCIPAL_NAME.test(input.name)) errors.add('name', `must be ${PRINCIPAL_NAME_RULE}; got '${JSON.stringify(input.name).slice(1, -1)}'`);
+    else if (await this.tokens.findByName(input.name)) errors.add('name', apiTokenNameTakenMessage(input.name));
     if (!isRole(input.role)) errors.add('role', `unknown role '${input.role}'; expected one of ${ROLES.join(', ')}`);
     const badEnv = (input.environments ?? []).filter((e) => !(ENVIRONMENTS as readonly string[]).includes(e));
     if (badEnv.length > 0) errors.add('environments', `unknown environment '${badEnv[0]}'; expected some of ${ENVIRONMENTS.join(', ')}`);

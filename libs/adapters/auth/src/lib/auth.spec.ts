@@ -29,32 +29,46 @@ const base: AuthConfig = {
   oauthScopeRoles: 'routeros:read=read_only,routeros:write=ops_rw,routeros:admin=admin,routeros:approve=approver',
 };
 const mapping = { scopeRoles: parseScopeRoles(base.oauthScopeRoles) };
+const ISSUER = base.oauthIssuer!;
 
 describe('claims to principal', () => {
   it('maps scopes (scope string or scp array) to roles; unknown scopes give none', () => {
-    const a = authenticatedFromClaims({ sub: 'u1', scope: 'routeros:read routeros:admin other', azp: 'cli', name: 'Ann', exp: 2_000_000_000 }, mapping);
+    const a = authenticatedFromClaims({ sub: 'u1', scope: 'routeros:read routeros:admin other', azp: 'cli', name: 'Ann', exp: 2_000_000_000 }, mapping, ISSUER);
     expect(a).toEqual({
-      principal: { id: 'u1', via: 'http', authMethod: 'oauth', roles: ['read_only', 'admin'], name: 'Ann', credentialId: 'cli' },
+      principal: { id: 'oidc:https://idp.example.com/realms/ops#u1', via: 'http', authMethod: 'oauth', roles: ['read_only', 'admin'], name: 'Ann', credentialId: 'cli' },
       scopes: ['routeros:read', 'routeros:admin', 'other'],
       expiresAt: new Date(2_000_000_000_000),
     });
-    expect(authenticatedFromClaims({ sub: 'u1', scp: ['routeros:write'] }, mapping).principal.roles).toEqual(['ops_rw']);
-    expect(authenticatedFromClaims({ sub: 'u1', scope: 'other:scope' }, mapping).principal.roles).toEqual([]);
-    expect(authenticatedFromClaims({ client_id: 'svc', preferred_username: 'svc-user' }, mapping).principal).toMatchObject({ id: 'svc', name: 'svc-user', credentialId: 'svc' });
+    expect(authenticatedFromClaims({ sub: 'u1', scp: ['routeros:write'] }, mapping, ISSUER).principal.roles).toEqual(['ops_rw']);
+    expect(authenticatedFromClaims({ sub: 'u1', scope: 'other:scope' }, mapping, ISSUER).principal.roles).toEqual([]);
+    expect(authenticatedFromClaims({ client_id: 'svc', preferred_username: 'svc-user' }, mapping, ISSUER).principal).toMatchObject({ id: 'oidc-client:https://idp.example.com/realms/ops#svc', name: 'svc-user', credentialId: 'svc' });
+  });
+
+  it('names the principal by issuer and subject: the same sub from two issuers is two principals, and display names never count', () => {
+    const alice = authenticatedFromClaims({ sub: 'alice', name: 'Alice' }, mapping, 'https://a.example.com/').principal.id;
+    const other = authenticatedFromClaims({ sub: 'alice', name: 'Alice' }, mapping, 'https://b.example.com/').principal.id;
+    expect([alice, other]).toEqual(['oidc:https://a.example.com/#alice', 'oidc:https://b.example.com/#alice']);
+    // A subject shaped like another namespace's id stays within its issuer's namespace.
+    expect(authenticatedFromClaims({ sub: 'os:root' }, mapping, ISSUER).principal.id).toBe('oidc:https://idp.example.com/realms/ops#os:root');
+    expect(authenticatedFromClaims({ sub: 'u9', preferred_username: 'os:root', name: 'root' }, mapping, ISSUER).principal).toMatchObject({ id: 'oidc:https://idp.example.com/realms/ops#u9', name: 'root' });
+  });
+
+  it('refuses a token that names neither a subject nor a client: it would be nobody', () => {
+    expect(() => authenticatedFromClaims({ scope: 'routeros:admin' }, mapping, ISSUER)).toThrow(expect.objectContaining({ kind: 'invalid', description: 'the access token names no subject (sub) and no client (client_id or azp)' }));
   });
 
   it('takes roles from a claim (dotted path, array or space-separated) when configured, ignoring scopes and unknown names', () => {
     const m = { ...mapping, rolesClaim: 'realm_access.roles' };
-    expect(authenticatedFromClaims({ sub: 'u', scope: 'routeros:admin', realm_access: { roles: ['ops_rw', 'offline_access'] } }, m).principal.roles).toEqual(['ops_rw']);
-    expect(authenticatedFromClaims({ sub: 'u', roles: 'approver read_only' }, { ...mapping, rolesClaim: 'roles' }).principal.roles).toEqual(['approver', 'read_only']);
-    expect(authenticatedFromClaims({ sub: 'u', scope: 'routeros:admin' }, m).principal.roles).toEqual([]);
+    expect(authenticatedFromClaims({ sub: 'u', scope: 'routeros:admin', realm_access: { roles: ['ops_rw', 'offline_access'] } }, m, ISSUER).principal.roles).toEqual(['ops_rw']);
+    expect(authenticatedFromClaims({ sub: 'u', roles: 'approver read_only' }, { ...mapping, rolesClaim: 'roles' }, ISSUER).principal.roles).toEqual(['approver', 'read_only']);
+    expect(authenticatedFromClaims({ sub: 'u', scope: 'routeros:admin' }, m, ISSUER).principal.roles).toEqual([]);
     expect(claimAt({ 'cognito:groups': ['a'] }, 'cognito:groups')).toEqual(['a']);
   });
 
   it('narrows environments (valid names only) and device tags when the claims are configured and present', () => {
     const m = { ...mapping, environmentsClaim: 'envs', deviceTagsClaim: 'ext.tags' };
-    expect(authenticatedFromClaims({ sub: 'u', envs: 'lab prod moon', ext: { tags: ['core'] } }, m).principal).toMatchObject({ environments: ['lab', 'prod'], deviceTags: ['core'] });
-    const none = authenticatedFromClaims({ sub: 'u' }, m).principal;
+    expect(authenticatedFromClaims({ sub: 'u', envs: 'lab prod moon', ext: { tags: ['core'] } }, m, ISSUER).principal).toMatchObject({ environments: ['lab', 'prod'], deviceTags: ['core'] });
+    const none = authenticatedFromClaims({ sub: 'u' }, m, ISSUER).principal;
     expect(none.environments).toBeUndefined();
     expect(none.deviceTags).toBeUndefined();
   });
@@ -111,6 +125,10 @@ class MemoryTokens implements ApiTokenRepository {
     const r = this.rows.get(id);
     return r && { ...r };
   }
+  async findByName(name: string) {
+    const r = [...this.rows.values()].find((row) => row.name.toLowerCase() === name.toLowerCase());
+    return r && { ...r };
+  }
   async list() {
     return [...this.rows.values()].reverse();
   }
@@ -162,7 +180,7 @@ describe('API tokens', () => {
     expect(JSON.stringify(stored)).not.toContain(created.token.split('_').slice(2).join('_'));
     expect(created.summary).not.toHaveProperty('secretHash');
     expect(await auth.authenticate(created.token)).toEqual({
-      principal: { id: 'ci-bot', via: 'http', authMethod: 'api_token', credentialId: created.summary.id, roles: ['ops_rw'], environments: ['lab', 'staging'], deviceTags: ['edge'] },
+      principal: { id: 'token:ci-bot', via: 'http', authMethod: 'api_token', credentialId: created.summary.id, roles: ['ops_rw'], environments: ['lab', 'staging'], deviceTags: ['edge'] },
       scopes: [],
     });
     expect((await service.list())[0]).not.toHaveProperty('secretHash');
@@ -205,6 +223,21 @@ describe('API tokens', () => {
     now = new Date(now.getTime() + 1_000);
     await auth.authenticate(token);
     expect(repo.touches.map((d) => d.toISOString())).toEqual(['2026-06-01T12:00:00.000Z', '2026-06-01T12:01:00.000Z']);
+  });
+
+  it('refuses a name another token has, ignoring case and revocation, and names that could read as another namespace', async () => {
+    const first = await service.create({ name: 'ops-bot', role: 'read_only', createdBy: 'os:alice' });
+    await service.revoke(first.summary.id);
+    for (const name of ['ops-bot', 'OPS-Bot', 'os:root', 'token:ops-bot', 'oidc:https://idp#u1', 'a#b', 'x\u001b[8m', 'anonymous ']) {
+      const error = await service.create({ name, role: 'admin', createdBy: 'os:alice' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).errors.map((e) => e.field)).toEqual(['name']);
+    }
+    const dup = (await service.create({ name: 'OPS-Bot', role: 'admin', createdBy: 'os:alice' }).catch((e: unknown) => e)) as ValidationError;
+    expect(dup.message).toBe("name: an API token named 'OPS-Bot' already exists (names are never reused, revoked tokens keep theirs, so an audit record names one token): choose another name");
+    const colon = (await service.create({ name: 'os:root', role: 'admin', createdBy: 'os:alice' }).catch((e: unknown) => e)) as ValidationError;
+    expect(colon.message).toBe(`name: must be 1-64 letters, digits or . _ @ - starting with a letter or digit (no ":"); got 'os:root'`);
+    expect(repo.rows.size).toBe(1);
   });
 
   it('refuses bad input with every field named, storing nothing', async () => {

@@ -1,5 +1,6 @@
 import type { Authenticated, Principal } from '@routeros-mcp/application-ports';
-import { Environment, ENVIRONMENTS, isRole, Role } from '@routeros-mcp/domain-kernel';
+import { AuthenticationError } from '@routeros-mcp/application-ports';
+import { Environment, ENVIRONMENTS, isRole, oidcClientPrincipalId, oidcPrincipalId, Role } from '@routeros-mcp/domain-kernel';
 
 /** How an access token's claims become a principal's roles and narrowing. */
 export interface ClaimMapping {
@@ -46,17 +47,21 @@ export function scopesOf(claims: Record<string, unknown>): string[] {
 const str = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /**
- * The principal an access token (JWT claims or an introspection answer) stands for. Unknown role names and scopes
- * give no role; an absent narrowing claim narrows nothing, a present one narrows to its valid values.
+ * The principal an access token (JWT claims or an introspection answer, verified against `issuer`) stands for: `oidc:<issuer>#<sub>`, or, for a
+ * client acting for itself with no `sub`, `oidc-client:<issuer>#<client_id>`; a token naming neither is refused (it
+ * would be nobody, or everybody without one). `name`/`preferred_username` are shown, never compared. Unknown role
+ * names and scopes give no role; an absent narrowing claim narrows nothing, a present one narrows to its valid values.
  */
-export function authenticatedFromClaims(claims: Record<string, unknown>, mapping: ClaimMapping): Authenticated {
+export function authenticatedFromClaims(claims: Record<string, unknown>, mapping: ClaimMapping, issuer: string): Authenticated {
   const scopes = scopesOf(claims);
   const roles = mapping.rolesClaim
     ? (stringsOf(claimAt(claims, mapping.rolesClaim)) ?? []).filter(isRole)
     : scopes.map((s) => mapping.scopeRoles.get(s)).filter((r): r is Role => r !== undefined);
   const clientId = str(claims['azp']) ?? str(claims['client_id']);
+  const subject = str(claims['sub']);
+  if (!subject && !clientId) throw new AuthenticationError('invalid', 'the access token names no subject (sub) and no client (client_id or azp)');
   const principal: Principal = {
-    id: str(claims['sub']) ?? clientId ?? 'unknown',
+    id: subject ? oidcPrincipalId(issuer, subject) : oidcClientPrincipalId(issuer, clientId!),
     via: 'http',
     authMethod: 'oauth',
     roles: [...new Set(roles)],

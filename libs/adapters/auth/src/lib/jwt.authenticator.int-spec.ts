@@ -37,9 +37,17 @@ describe('JwtAuthenticator against oidc-provider', () => {
   it('accepts a client-credentials JWT for this resource, keys found through discovery, roles from scopes', async () => {
     const token = await idp.clientCredentialsToken(['routeros:read', 'routeros:write'], RESOURCE);
     const result = await authenticator().authenticate(token);
-    expect(result.principal).toEqual({ id: 'routeros-cc', via: 'http', authMethod: 'oauth', roles: ['read_only', 'ops_rw'], credentialId: 'routeros-cc' });
+    expect(result.principal).toEqual({ id: `oidc:${idp.issuer}#routeros-cc`, via: 'http', authMethod: 'oauth', roles: ['read_only', 'ops_rw'], credentialId: 'routeros-cc' });
     expect(result.scopes).toEqual(['routeros:read', 'routeros:write']);
     expect(result.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('names the same subject from two issuers as two principals', async () => {
+    const fromIdp = await authenticator().authenticate(await idp.clientCredentialsToken(['routeros:read'], RESOURCE));
+    const elsewhere = new JwtAuthenticator({ issuer: other.issuer, audience: RESOURCE, algorithms: ['RS256'], clockSkewS: 30, mapping: { scopeRoles: SCOPE_ROLES } });
+    const fromOther = await elsewhere.authenticate(await other.clientCredentialsToken(['routeros:read'], RESOURCE));
+    expect(other.issuer).not.toBe(idp.issuer);
+    expect([fromIdp.principal.id, fromOther.principal.id]).toEqual([`oidc:${idp.issuer}#routeros-cc`, `oidc:${other.issuer}#routeros-cc`]);
   });
 
   it('gives no roles for a scope it does not know', async () => {
@@ -96,8 +104,8 @@ describe('JwtAuthenticator against oidc-provider', () => {
     const after = await idp.clientCredentialsToken(['routeros:read'], RESOURCE);
     expect(decodeProtectedHeader(after).kid).toBe(kids[0]);
     expect(decodeProtectedHeader(after).kid).not.toBe(decodeProtectedHeader(before).kid);
-    expect((await auth.authenticate(after)).principal.id).toBe('routeros-cc');
-    expect((await auth.authenticate(before)).principal.id).toBe('routeros-cc');
+    expect((await auth.authenticate(after)).principal.id).toBe(`oidc:${idp.issuer}#routeros-cc`);
+    expect((await auth.authenticate(before)).principal.id).toBe(`oidc:${idp.issuer}#routeros-cc`);
   });
 
   it('answers unavailable when the metadata or keys of the issuer cannot be fetched', async () => {
@@ -116,7 +124,8 @@ describe('JwtAuthenticator against oidc-provider', () => {
     it('accepts an active token for this resource with the same claim mapping', async () => {
       const token = await idp.clientCredentialsToken(['routeros:admin', 'routeros:approve'], RESOURCE, { client: 'opaque' });
       const result = await introspecting().authenticate(token);
-      expect(result.principal).toEqual({ id: 'routeros-cc-opaque', via: 'http', authMethod: 'oauth', roles: ['admin', 'approver'], credentialId: 'routeros-cc-opaque' });
+      // The introspection answer names no `sub`: the client acting for itself, in a namespace of its own.
+      expect(result.principal).toEqual({ id: `oidc-client:${idp.issuer}#routeros-cc-opaque`, via: 'http', authMethod: 'oauth', roles: ['admin', 'approver'], credentialId: 'routeros-cc-opaque' });
       expect(result.scopes).toEqual(['routeros:admin', 'routeros:approve']);
     });
 
@@ -146,6 +155,12 @@ describe('JwtAuthenticator against a local issuer', () => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/.well-known/openid-configuration') return res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
       if (req.url === '/jwks') return res.end(JSON.stringify({ keys: [jwk] }));
+      // Introspection answers carry what the spec put under the opaque token's name.
+      if (req.url === '/introspect') {
+        let form = '';
+        req.on('data', (chunk) => (form += chunk));
+        return req.on('end', () => res.end(JSON.stringify(introspected.get(new URLSearchParams(form).get('token') ?? '') ?? { active: false })));
+      }
       res.statusCode = 404;
       res.end('{}');
     });
@@ -153,14 +168,15 @@ describe('JwtAuthenticator against a local issuer', () => {
     issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
+  const introspected = new Map<string, Record<string, unknown>>();
 
-  const auth = () => new JwtAuthenticator({ issuer, audience: RESOURCE, algorithms: ['RS256'], clockSkewS: 60, mapping: { scopeRoles: SCOPE_ROLES } });
+  const auth = () => new JwtAuthenticator({ issuer, audience: RESOURCE, algorithms: ['RS256'], clockSkewS: 60, mapping: { scopeRoles: SCOPE_ROLES }, introspection: { url: `${issuer}/introspect`, clientId: 'rs', clientSecret: 'rs-secret', cacheTtlMs: 0 } });
   const mint = (claims: Record<string, unknown>, header: Record<string, unknown> = {}) =>
     new SignJWT({ sub: 'alice', scope: 'routeros:read', iss: issuer, aud: RESOURCE, exp: now() + 600, ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'local-1', ...header }).sign(privateKey);
 
   it('accepts a token within the skew, with its subject and name', async () => {
     const result = await auth().authenticate(await mint({ exp: now() - 5, name: 'Alice A.', azp: 'vscode' }));
-    expect(result.principal).toEqual({ id: 'alice', via: 'http', authMethod: 'oauth', roles: ['read_only'], name: 'Alice A.', credentialId: 'vscode' });
+    expect(result.principal).toEqual({ id: `oidc:${issuer}#alice`, via: 'http', authMethod: 'oauth', roles: ['read_only'], name: 'Alice A.', credentialId: 'vscode' });
   });
 
   it('answers expired past exp, and before nbf, beyond the skew', async () => {
@@ -168,11 +184,23 @@ describe('JwtAuthenticator against a local issuer', () => {
     expect(await refusal(auth(), await mint({ nbf: now() + 3600 }))).toEqual({ kind: 'expired', description: 'the access token is not valid yet (nbf)' });
   });
 
+  it('refuses a token issued in the future beyond the skew (iat), JWT or introspected, and accepts one within it', async () => {
+    const future = 'the access token was issued in the future (iat), beyond the allowed clock skew';
+    expect(await refusal(auth(), await mint({ iat: now() + 3600 }))).toEqual({ kind: 'invalid', description: future });
+    expect((await auth().authenticate(await mint({ iat: now() + 30 }))).principal.id).toBe('alice');
+    expect((await auth().authenticate(await mint({ iat: now() - 30 }))).principal.id).toBe('alice');
+    introspected.set('opaque-future-token', { active: true, sub: 'alice', scope: 'routeros:read', iss: issuer, aud: RESOURCE, exp: now() + 600, iat: now() + 3600 });
+    introspected.set('opaque-fresh-token', { active: true, sub: 'alice', scope: 'routeros:read', iss: issuer, aud: RESOURCE, exp: now() + 600, iat: now() });
+    expect(await refusal(auth(), 'opaque-future-token')).toEqual({ kind: 'invalid', description: future });
+    expect((await auth().authenticate('opaque-fresh-token')).principal.id).toBe('alice');
+  });
+
   it('refuses a wrong issuer, a missing exp, an audience list without this resource', async () => {
     expect(await refusal(auth(), await mint({ iss: 'https://evil.example' }))).toEqual({ kind: 'invalid', description: 'the access token was issued by another issuer' });
     expect(await refusal(auth(), await mint({ exp: undefined }))).toMatchObject({ kind: 'invalid', description: "the access token's exp claim is missing or invalid" });
     expect(await refusal(auth(), await mint({ aud: ['https://a.example', 'https://b.example'] }))).toMatchObject({ kind: 'invalid', description: 'the access token is not meant for this resource (audience)' });
-    expect((await auth().authenticate(await mint({ aud: ['https://a.example', RESOURCE] }))).principal.id).toBe('alice');
+    expect((await auth().authenticate(await mint({ aud: ['https://a.example', RESOURCE] }))).principal.id).toBe(`oidc:${issuer}#alice`);
+    expect(await refusal(auth(), await mint({ sub: undefined }))).toEqual({ kind: 'invalid', description: 'the access token names no subject (sub) and no client (client_id or azp)' });
   });
 
   it('refuses unsigned (alg none) and HMAC tokens, and garbage', async () => {

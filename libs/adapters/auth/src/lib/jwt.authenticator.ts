@@ -55,7 +55,8 @@ export class JwtAuthenticator implements Authenticator {
         clockTolerance: this.options.clockSkewS,
         requiredClaims: ['exp'],
       });
-      return authenticatedFromClaims(payload as Record<string, unknown>, this.options.mapping);
+      this.refuseFutureIssue(payload as Record<string, unknown>);
+      return authenticatedFromClaims(payload as Record<string, unknown>, this.options.mapping, this.options.issuer);
     } catch (error) {
       throw authErrorOf(error);
     }
@@ -67,12 +68,24 @@ export class JwtAuthenticator implements Authenticator {
     const skew = this.options.clockSkewS;
     if (typeof claims['exp'] === 'number' && claims['exp'] <= now - skew) throw new AuthenticationError('expired', 'the access token has expired');
     if (typeof claims['nbf'] === 'number' && claims['nbf'] > now + skew) throw new AuthenticationError('expired', 'the access token is not valid yet (nbf)');
+    this.refuseFutureIssue(claims);
     if (typeof claims['iss'] === 'string' && claims['iss'] !== this.options.issuer) throw new AuthenticationError('invalid', 'the access token was issued by another issuer');
     const aud = stringsOf(claims['aud']);
     if (claims['aud'] !== undefined && !aud?.includes(this.options.audience)) {
       throw new AuthenticationError('invalid', 'the access token is not meant for this resource (audience)');
     }
-    return authenticatedFromClaims(claims, this.options.mapping);
+    return authenticatedFromClaims(claims, this.options.mapping, this.options.issuer);
+  }
+
+  /**
+   * A token issued later than now plus the allowed skew was minted by a clock (or a forger) this server does not
+   * share; jose checks `iat` only against a maximum age, which this service does not set.
+   */
+  private refuseFutureIssue(claims: Record<string, unknown>): void {
+    const iat = claims['iat'];
+    if (iat === undefined) return;
+    if (typeof iat !== 'number' || !Number.isFinite(iat)) throw new AuthenticationError('invalid', "the access token's iat claim is missing or invalid");
+    if (iat > Date.now() / 1000 + this.options.clockSkewS) throw new AuthenticationError('invalid', 'the access token was issued in the future (iat), beyond the allowed clock skew');
   }
 
   /** The remote key set, built once; a failed discovery is retried on the next request. */

@@ -1,4 +1,5 @@
 import { Authenticated, Authenticator } from '@routeros-mcp/application-ports';
+import { ANONYMOUS_PRINCIPAL_ID } from '@routeros-mcp/domain-kernel';
 
 /**
  * `ROUTEROS_MCP_AUTH=none`: every caller is one local, fully privileged principal. The HTTP app allows this mode
@@ -6,6 +7,6 @@ import { Authenticated, Authenticator } from '@routeros-mcp/application-ports';
  */
 export class NoAuthAuthenticator implements Authenticator {
   async authenticate(_bearer?: string): Promise<Authenticated> {
-    return { principal: { id: 'anonymous', via: 'http', authMethod: 'none', roles: ['admin', 'approver'] }, scopes: [] };
+    return { principal: { id: ANONYMOUS_PRINCIPAL_ID, via: 'http', authMethod: 'none', roles: ['admin', 'approver'] }, scopes: [] };
   }
 }

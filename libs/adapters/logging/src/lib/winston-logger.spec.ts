@@ -60,6 +60,20 @@ describe('winston logger', () => {
     expect(lines[1]['correlation_id']).toBeUndefined();
   });
 
+  it('writes lines a terminal shows as they are: controls, bidi and zero-width characters escaped, values unchanged', async () => {
+    const stream = new PassThrough();
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const { logger } = createWinstonLogger({ level: 'info', stream }, new SecretRedactor());
+    const hostile = 'DNS tidy-up\n## phome\u001b[8m \u202Egnp \u0085\u009b31m \u2028\u200B\u007f';
+    logger.warn(hostile, { title: hostile, reasons: [hostile] });
+    await tick();
+    // One line, its own line break last: nothing else a terminal would act on.
+    expect(raw.trimEnd()).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u);
+    const line = JSON.parse(raw.trimEnd());
+    expect(line).toMatchObject({ message: hostile, title: hostile, reasons: [hostile] });
+  });
+
   it('honours the level', async () => {
     const { logger, lines } = capture('info');
     logger.debug('hidden');
@@ -84,5 +98,13 @@ describe('winston logger', () => {
     logger.warn('row', { row: { 'wpa2-pre-shared-key': 'wifi-psk-1', 'tcp-md5-key': 'bgp-md5', comment: 'edge' } });
     await tick();
     expect(lines.at(-1)!['row']).toEqual({ 'wpa2-pre-shared-key': '[redacted]', 'tcp-md5-key': '[redacted]', comment: 'edge' });
+  });
+
+  it("redacts every secret property of RouterOS's command trees at any depth, and keeps its false friends (issue 21 item 9)", async () => {
+    const { logger, lines } = capture();
+    logger.warn('arguments', { arguments: { change: { interfaces: [{ psk: 'planted-1', key: 'planted-2', 'key-val': 'planted-3', nested: [{ 'eab-hmac-key': 'planted-4', community: 'planted-5' }] }] }, 'public-key': 'pub', 'key-size': '2048' } });
+    await tick();
+    expect(JSON.stringify(lines)).not.toContain('planted-');
+    expect(lines.at(-1)!['arguments']).toMatchObject({ 'public-key': 'pub', 'key-size': '2048' });
   });
 });

@@ -1,4 +1,5 @@
 import type { LogMeta, Logger } from '@routeros-mcp/application-ports';
+import { displaySafeJsonText } from '@routeros-mcp/domain-kernel';
 import { Writable } from 'node:stream';
 import winston from 'winston';
 import { currentCorrelationId } from './correlation';
@@ -15,6 +16,8 @@ export interface LoggingOptions {
 }
 
 const LEVELS = ['error', 'warn', 'info', 'debug'];
+/** Where winston keeps the formatted line (triple-beam's MESSAGE). */
+const MESSAGE = Symbol.for('message');
 
 function redactFormat(redactor: SecretRedactor) {
   return winston.format((info) => {
@@ -25,6 +28,17 @@ function redactFormat(redactor: SecretRedactor) {
     return info;
   })();
 }
+
+/**
+ * The JSON line with what JSON leaves raw (DEL, C1 controls, bidi and zero-width characters, U+2028/U+2029) as
+ * `\uXXXX`: a model's title or a device's comment in a log line cannot act on the terminal that tails the log, and
+ * the line still parses to the same values.
+ */
+const displaySafeFormat = winston.format((info) => {
+  const line = (info as Record<symbol, unknown>)[MESSAGE];
+  if (typeof line === 'string') (info as Record<symbol, unknown>)[MESSAGE] = displaySafeJsonText(line);
+  return info;
+});
 
 /**
  * Winston formats (redaction included) every entry before its transports drop the ones below their level, so
@@ -56,7 +70,7 @@ export function createWinstonLogger(options: LoggingOptions, redactor: SecretRed
   const inner = winston.createLogger({
     level: options.level,
     defaultMeta: options.defaultMeta,
-    format: winston.format.combine(redactFormat(redactor), winston.format.timestamp(), winston.format.json()),
+    format: winston.format.combine(redactFormat(redactor), winston.format.timestamp(), winston.format.json(), displaySafeFormat()),
     transports,
   });
   return {

@@ -1,7 +1,7 @@
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { ChangeConflictError, transition } from '@routeros-mcp/domain-changes';
 import { useTestDatabases } from '@routeros-mcp/testing';
-import { Database, DatabaseTarget, SqlChangeLock, TypeOrmChangeRepository, TypeOrmSchemaMigrator } from '../index';
+import { Database, DatabaseTarget, SqlChangeLock, TypeOrmAuditLog, TypeOrmChangeRepository, TypeOrmSchemaMigrator } from '../index';
 
 const t0 = new Date('2026-11-23T10:00:00.123Z');
 
@@ -63,6 +63,26 @@ describe.each(engines)('changes and device locks on %s', (_engine, newTarget) =>
       expect((await repo.list({ deviceId: 'dev-a', limit: 10 })).map((c) => c.id)).toEqual(['c3', 'c1']);
       expect((await repo.list({ status: 'failed', limit: 10 }))[0].error).toEqual({ code: 'DEVICE.ERROR', message: 'refused' });
       expect(await repo.list({ limit: 1 })).toHaveLength(1);
+    });
+
+    it("commits a change with its started audit record, settles both at once, and finds a call's changes by correlation id", async () => {
+      const repo = new TypeOrmChangeRepository(db);
+      const audit = new TypeOrmAuditLog(db);
+      const principal = { id: 'alice', via: 'stdio' };
+      const proposed = change('c1');
+      await repo.create(proposed, { id: 'c1', occurredAt: t0, principal, action: 'change.apply', deviceId: 'dev-a', correlationId: 'corr-1', outcome: 'started', arguments: { status: 'proposed' } });
+      await repo.create(change('c2', 'dev-a', { correlationId: 'corr-2' }));
+      expect((await audit.list({ limit: 10 })).map((e) => [e.id, e.outcome])).toEqual([['c1', 'started']]);
+      expect((await repo.list({ correlationId: 'corr-1', limit: 10 })).map((c) => c.id)).toEqual(['c1']);
+
+      const done = transition(transition(proposed, 'applying', t0), 'verified', new Date('2026-11-23T10:00:01Z'));
+      const settled = { id: 'c1', occurredAt: done.updatedAt, principal, action: 'change.apply', deviceId: 'dev-a', outcome: 'success' as const, arguments: { status: 'verified' } };
+      await repo.settle(done, [settled, { ...settled, id: 'r1', action: 'change.recover' }]);
+      expect((await audit.list({ limit: 10 })).map((e) => [e.id, e.outcome, e.arguments?.['status']]).sort()).toEqual([['c1', 'success', 'verified'], ['r1', 'success', 'verified']]);
+      // An audit record settled already stays as it is; the change settles all the same.
+      await repo.settle(transition(done, 'reverted', t0), { ...settled, outcome: 'error' });
+      expect((await audit.list({ limit: 10 })).find((e) => e.id === 'c1')!.outcome).toBe('success');
+      expect((await repo.get('c1'))!.status).toBe('reverted');
     });
 
     it('never stores a secret property value, in touched rows or operations', async () => {

@@ -13,7 +13,7 @@ import {
   REVISION_REUSE_MS,
 } from '../index';
 
-const ALL_MIGRATIONS = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000'];
+const ALL_MIGRATIONS = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000'];
 
 const t0 = new Date('2026-05-01T12:00:00.123Z');
 const t1 = new Date('2026-05-01T13:00:00.456Z');
@@ -282,6 +282,53 @@ describe.each(engines)('persistence on %s', (_engine, newTarget) => {
       expect((await audit.list({ limit: 10, deviceId: 'dev-a' })).map((e) => e.correlationId)).toEqual(['c1', 'c0']);
       expect((await audit.list({ limit: 1, action: 'device.add' }))[0].deviceId).toBe('dev-b');
       expect((await audit.list({ limit: 10, since: new Date(t0.getTime() + 1000) })).length).toBe(2);
+    });
+
+    it('lists within a reach: events of the given devices and the principal\'s own device-less ones, the limit applied after', async () => {
+      const events: [string, string | undefined][] = [['alice', 'dev-a'], ['bob', 'dev-b'], ['alice', undefined], ['bob', undefined], ['bob', 'dev-a'], ['alice', 'dev-b']];
+      for (const [i, [who, deviceId]] of events.entries()) {
+        await audit.record({ id: `20000000-0000-4000-8000-00000000000${i}`, occurredAt: new Date(t0.getTime() + i * 1000), principal: { id: who, via: 'http' }, action: 'tool.x', ...(deviceId ? { deviceId } : {}), outcome: 'success', correlationId: `r${i}` });
+      }
+      const within = (deviceIds: string[], limit = 10) => audit.list({ limit, reach: { deviceIds, principalId: 'alice' } }).then((list) => list.map((e) => e.correlationId));
+      expect(await within(['dev-a'])).toEqual(['r4', 'r2', 'r0']);
+      expect(await within([])).toEqual(['r2']);
+      expect(await within(['dev-a', 'dev-b'], 2)).toEqual(['r5', 'r4']);
+      expect((await audit.list({ limit: 10, deviceId: 'dev-b', reach: { deviceIds: ['dev-a'], principalId: 'alice' } })).length).toBe(0);
+    });
+
+    it('settles a started record in place, once; finds and interrupts only started records whose lease ran out', async () => {
+      const principal = { id: 'alice', via: 'stdio', clientName: 'e2e', clientVersion: '1.0' };
+      const id = (n: number) => `20000000-0000-4000-8000-00000000000${n}`;
+      const at = (s: number) => new Date(t0.getTime() + s * 1000);
+      const started = (n: number, leaseS: number) => audit.record({ id: id(n), occurredAt: t0, principal, action: 'tool.w', deviceId: 'dev-a', correlationId: `k${n}`, arguments: { name: 'x' }, outcome: 'started', leaseUntil: at(leaseS) });
+      await Promise.all([started(1, 10), started(2, 10), started(3, 30)]);
+      expect((await audit.list({ limit: 10 })).map((e) => [e.id, e.outcome, e.leaseUntil])).toEqual([3, 2, 1].map((n) => [id(n), 'started', at(n === 3 ? 30 : 10)]));
+
+      // 1 settles: in place, the lease gone, who acted kept.
+      await audit.settle({ id: id(1), occurredAt: at(2), principal: { id: 'someone-else', via: 'x' }, action: 'tool.w', outcome: 'success', durationMs: 2000, arguments: { name: 'x' } });
+      // 2 renews, then its lease runs out; 3 is still leased.
+      await audit.renew(id(2), at(20));
+      expect((await audit.expired(at(15), 10)).map((e) => e.id)).toEqual([]);
+      expect((await audit.expired(at(25), 10)).map((e) => [e.id, e.correlationId, e.leaseUntil])).toEqual([[id(2), 'k2', at(20)]]);
+      const interrupted = { id: id(2), occurredAt: t0, principal, action: 'tool.w', outcome: 'interrupted' as const, errorCode: 'CALL.INTERRUPTED', note: 'the process ended' };
+      // Renewed past `now` meanwhile: not interrupted.
+      expect(await audit.interrupt(interrupted, at(19))).toBe(false);
+      expect(await audit.interrupt(interrupted, at(25))).toBe(true);
+      expect(await audit.interrupt(interrupted, at(25))).toBe(false);
+      // Its call outlived the sweep after all: its settlement is the truth.
+      await audit.settle({ ...interrupted, outcome: 'error', errorCode: 'DEVICE.TIMEOUT', note: undefined, occurredAt: at(26), durationMs: 26000 });
+      // A settled record never changes; a settlement without a start is appended.
+      await audit.settle({ id: id(1), occurredAt: at(40), principal, action: 'tool.w', outcome: 'error' });
+      await audit.settle({ id: id(4), occurredAt: at(41), principal, action: 'change.apply', outcome: 'interrupted', note: 'appended' });
+
+      const all = new Map((await audit.list({ limit: 10 })).map((e) => [e.id, e]));
+      expect(all.get(id(1))).toMatchObject({ outcome: 'success', durationMs: 2000, occurredAt: at(2), principal: { id: 'alice', clientVersion: '1.0' }, correlationId: 'k1' });
+      expect(all.get(id(1))!.leaseUntil).toBeUndefined();
+      expect(all.get(id(2))).toMatchObject({ outcome: 'error', errorCode: 'DEVICE.TIMEOUT', occurredAt: at(26) });
+      expect(all.get(id(2))!.note).toBeUndefined();
+      expect(all.get(id(3))).toMatchObject({ outcome: 'started', leaseUntil: at(30) });
+      expect(all.get(id(4))).toMatchObject({ outcome: 'interrupted', note: 'appended', action: 'change.apply' });
+      expect((await audit.expired(at(100), 10)).map((e) => e.id)).toEqual([id(3)]);
     });
   });
 });

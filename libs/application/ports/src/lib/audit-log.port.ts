@@ -1,15 +1,23 @@
-export const AUDIT_OUTCOMES = ['success', 'error', 'denied'] as const;
+/**
+ * `started`: a write call (or a change) recorded before it reaches a device, not settled yet; `interrupted`: one whose
+ * process ended before it settled, settled so by the recovery sweep once that process was certainly gone.
+ */
+export const AUDIT_OUTCOMES = ['success', 'error', 'denied', 'started', 'interrupted'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Who acted and through what; every audit record names it. */
 export interface Principal {
-  /** The token's subject (OAuth `sub`, an API token's name), or the local user. */
+  /**
+   * Namespaced, so one id never stands for two people (see principal-id in the domain kernel): `os:<user>` (stdio,
+   * admin CLI), `as:<name>` (a declared `--as` name), `token:<name>`, `oidc:<issuer>#<sub>`, `anonymous`, `system:<job>`.
+   * Records from before namespaces hold bare ids: whether two ids may be one person (four eyes) is `sameActor`, not `===`.
+   */
   id: string;
   /** e.g. `admin-cli`, `stdio`, `http`. */
   via: string;
   /** Undefined for a local caller (unrestricted); an HTTP principal always has them (see AccessScope). */
   roles?: string[];
-  /** A display name when the token carries one (OAuth `name`/`preferred_username`). */
+  /** A display name when the token carries one (OAuth `name`/`preferred_username`): shown, never compared. */
   name?: string;
   /** How the caller proved who it is on HTTP. */
   authMethod?: 'oauth' | 'api_token' | 'none';
@@ -36,6 +44,13 @@ export interface AuditEvent {
   outcome: AuditOutcome;
   errorCode?: string;
   durationMs?: number;
+  /**
+   * A `started` record's lease: its process renews it while the call runs, so one whose lease ran out was left by a
+   * process that is gone. Absent when something else settles the record (a change's record settles with the change).
+   */
+  leaseUntil?: Date;
+  /** How an interrupted record was settled, and what became of the change it made (free text, never a secret). */
+  note?: string;
 }
 
 export interface AuditQuery {
@@ -43,12 +58,32 @@ export interface AuditQuery {
   planId?: string;
   action?: string;
   since?: Date;
+  /**
+   * A narrowed reader's reach: events about these devices, and device-less events this principal made; nothing
+   * else (another principal's device-less events, a device outside the list).
+   */
+  reach?: { deviceIds: readonly string[]; principalId: string };
   limit: number;
 }
 
 export const AuditLog = Symbol.for('AuditLog');
 export interface AuditLog {
+  /** Appends a record (a `started` one before its call acts). */
   record(event: AuditEvent): Promise<void>;
+  /**
+   * The final state of the record with the event's id, in place of its `started` (or wrongly `interrupted`) state;
+   * appended when no such record is there (its start was never committed). A settled record is never changed.
+   */
+  settle(event: AuditEvent): Promise<void>;
+  /** Extends a `started` record's lease (its call still runs). */
+  renew(id: string, leaseUntil: Date): Promise<void>;
+  /** `started` records whose lease ran out before `now`, oldest first. */
+  expired(now: Date, limit: number): Promise<AuditEvent[]>;
+  /**
+   * Settles an expired `started` record as the event says (outcome `interrupted`, a note), only if it is still
+   * `started` and its lease still ran out before `now`: false when its call settled or renewed it meanwhile.
+   */
+  interrupt(event: AuditEvent, now: Date): Promise<boolean>;
   /** Newest first. */
   list(query: AuditQuery): Promise<AuditEvent[]>;
 }

@@ -1,8 +1,9 @@
 import type { AuditEvent, AuditLog, AuditOutcome, AuditQuery, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
 import { AuditLog as AuditLogToken, Clock as ClockToken, Logger as LoggerToken } from '@routeros-mcp/application-ports';
-import { inject, injectable } from 'inversify';
-import { isDomainError, isSecretFieldName } from '@routeros-mcp/domain-kernel';
+import { inject, injectable, optional } from 'inversify';
+import { isDomainError, isSecretArgumentName } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
+import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './changes/change-settings';
 
 export interface AuditedAction {
   principal: Principal;
@@ -13,38 +14,79 @@ export interface AuditedAction {
   arguments?: Record<string, unknown>;
 }
 
-/** Replaces values of secret-looking fields, at any depth, before arguments are stored. */
+/**
+ * Replaces values of secret fields, at any depth, before arguments are stored: secret-looking names (password,
+ * token, …) and every secret property of RouterOS (`wpa2-pre-shared-key`, `psk`, `security.passphrase`, …); see
+ * isSecretArgumentName. Arguments a tool or topic does not take are dropped before this (their names kept).
+ */
 export function redactArguments(value: Record<string, unknown>): Record<string, unknown> {
   const walk = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object' && !(v instanceof Date)) {
-      return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, isSecretFieldName(k) ? '[redacted]' : walk(item)]));
+      return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, isSecretArgumentName(k) ? '[redacted]' : walk(item)]));
     }
     return v;
   };
   return walk(value) as Record<string, unknown>;
 }
 
-/** Runs an action and appends one audit record for it, whether it succeeded or failed. */
+/**
+ * Commits the call's record as `started` before the call acts (a write reaching a device): a process killed after it
+ * leaves the record for the recovery sweep, never no record at all. Throws when it cannot be committed, so the call
+ * is refused rather than made without a trace.
+ */
+export type DurableStart = () => Promise<void>;
+
+/** Runs an action and records it once, whether it succeeded or failed; durably from its start when it asks to. */
 @injectable()
 export class AuditRecorder {
+  /** How long a `started` record outlives its process's last renewal: the device lock's lease, for the same reason. */
+  private readonly leaseMs: number;
+
   constructor(
     @inject(AuditLogToken) private readonly audit: AuditLog,
     @inject(ClockToken) private readonly clock: Clock,
     @inject(LoggerToken) private readonly logger: Logger,
-  ) {}
+    @inject(ChangeSettings) @optional() settings?: Partial<ChangeSettings>,
+  ) {
+    this.leaseMs = settings?.lockLeaseMs ?? DEFAULT_CHANGE_SETTINGS.lockLeaseMs;
+  }
 
   /** Recorded events, newest first. */
   recent(query: AuditQuery): Promise<AuditEvent[]> {
     return this.audit.list(query);
   }
 
-  async run<T>(action: AuditedAction, work: () => Promise<T>): Promise<T> {
-    return this.runCommitted(action, async (success) => {
-      const result = await work();
-      await this.write(success());
+  /**
+   * Runs `work` and records it once it settled. Work that calls `durably` (before it writes to a device) has its
+   * record committed `started` first, its lease renewed while it runs, and then settled in place.
+   */
+  async run<T>(action: AuditedAction, work: (durably: DurableStart) => Promise<T>): Promise<T> {
+    const started = this.clock.now();
+    const id = randomUUID();
+    let renewal: NodeJS.Timeout | undefined;
+    let durable = false;
+    const durably: DurableStart = async () => {
+      if (durable) return;
+      await this.audit.record({ ...this.event(action, 'started', undefined, undefined, id, started), leaseUntil: this.leaseFromNow() });
+      durable = true;
+      renewal = setInterval(() => void this.renew(id), Math.max(50, Math.floor(this.leaseMs / 3)));
+      renewal.unref();
+    };
+    const settle = (event: AuditEvent) => {
+      clearInterval(renewal);
+      return durable ? this.audit.settle(event).catch((error: unknown) => this.logger.error('audit record could not be settled; the recovery sweep settles it', { action: event.action, audit_id: event.id, error })) : this.write(event);
+    };
+    try {
+      const result = await work(durably);
+      await settle(this.event(action, 'success', started, undefined, id));
       return result;
-    });
+    } catch (error) {
+      await settle(this.event(action, outcomeOf(error), started, isDomainError(error) ? error.code : 'INTERNAL.ERROR', id));
+      throw error;
+    } finally {
+      clearInterval(renewal);
+    }
   }
 
   /**
@@ -57,17 +99,16 @@ export class AuditRecorder {
     try {
       return await work(() => this.event(action, 'success', started));
     } catch (error) {
-      const outcome = isDomainError(error) && error.code.startsWith('SAFETY.') ? 'denied' : 'error';
-      await this.write(this.event(action, outcome, started, isDomainError(error) ? error.code : 'INTERNAL.ERROR'));
+      await this.write(this.event(action, outcomeOf(error), started, isDomainError(error) ? error.code : 'INTERNAL.ERROR'));
       throw error;
     }
   }
 
-  /** The record of `action` as of now (arguments redacted). */
-  event(action: AuditedAction, outcome: AuditOutcome, started?: Date, errorCode?: string): AuditEvent {
-    const finished = this.clock.now();
+  /** The record of `action` as of now (arguments redacted); `at` instead of now for a `started` record. */
+  event(action: AuditedAction, outcome: AuditOutcome, started?: Date, errorCode?: string, id: string = randomUUID(), at?: Date): AuditEvent {
+    const finished = at ?? this.clock.now();
     return {
-      id: randomUUID(),
+      id,
       occurredAt: finished,
       correlationId: action.correlationId,
       principal: action.principal,
@@ -81,7 +122,20 @@ export class AuditRecorder {
     };
   }
 
+  private leaseFromNow(): Date {
+    return new Date(this.clock.now().getTime() + this.leaseMs);
+  }
+
+  private renew(id: string): Promise<void> {
+    return this.audit.renew(id, this.leaseFromNow()).catch((error: unknown) => this.logger.warn('audit record lease not renewed', { audit_id: id, error }));
+  }
+
   private write(event: AuditEvent): Promise<void> {
     return this.audit.record(event).catch((error: unknown) => this.logger.error('audit record could not be written', { action: event.action, error }));
   }
+}
+
+/** A refusal by a safety rule is `denied`; any other failure `error`. */
+function outcomeOf(error: unknown): AuditOutcome {
+  return isDomainError(error) && error.code.startsWith('SAFETY.') ? 'denied' : 'error';
 }

@@ -3,7 +3,9 @@ import { ChangeHistory } from './changes/change-history';
 import { ChangeRunner } from './changes/change-runner';
 import { ChangeService } from './changes/change.service';
 import { InterruptedChangeRecovery } from './changes/interrupted-change-recovery';
+import { NeedsAttentionRecheck } from './changes/needs-attention-recheck';
 import { AuditRecorder } from './audit-recorder';
+import { InterruptedCallRecovery } from './interrupted-call-recovery';
 import { DatabaseAdmin } from './database-admin.service';
 import { DeviceRegistry } from './device-registry.service';
 import { DeviceConnectivity } from './device-connectivity.service';
@@ -31,6 +33,8 @@ export function useCasesModule(): ContainerModule {
     bind<ChangeRunner>(ChangeRunner).toService(ChangeService);
     bind<ChangeHistory>(ChangeHistory).toService(ChangeService);
     bind(InterruptedChangeRecovery).toSelf().inSingletonScope();
+    bind(InterruptedCallRecovery).toSelf().inSingletonScope();
+    bind(NeedsAttentionRecheck).toSelf().inSingletonScope();
     bind(SnapshotService).toSelf().inSingletonScope();
     bind(SnapshotScheduler).toSelf().inSingletonScope();
     bind(SnapshotChangeObserver).toSelf().inSingletonScope();

@@ -1,7 +1,7 @@
-import type { AuditEvent, AuditLog, CredentialKeyring, EncryptedCredential, KeyRotation, Logger, SealedValueStore, SealedValueVisitor, SecretCipher } from '@routeros-mcp/application-ports';
-import type { RowOperation } from '@routeros-mcp/domain-changes';
+import type { AuditEvent, AuditLog, ChangeRepository, CredentialKeyring, EncryptedCredential, KeyRotation, Logger, SealedValueStore, SealedValueVisitor, SecretCipher } from '@routeros-mcp/application-ports';
+import type { ChangeRecord, RowOperation } from '@routeros-mcp/domain-changes';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
-import { AuditRecorder, CredentialVault, KeyRotationRefusedError, KeyRotationService, redactArguments } from '../index';
+import { AuditRecorder, CredentialVault, InterruptedCallRecovery, KeyRotationRefusedError, KeyRotationService, redactArguments } from '../index';
 
 /** Reversible stand-in for the real cipher; checks the context like AES-GCM's AAD does. */
 class FakeCipher implements SecretCipher {
@@ -23,9 +23,31 @@ const logger: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: ()
 const clock = { now: () => new Date('2026-01-01T00:00:00Z') };
 const principal = { id: 'alice', via: 'test' };
 
+/** The audit log's contract in memory: settlements replace a `started` (or `interrupted`) record of the same id. */
 function memoryAudit(): AuditLog & { events: AuditEvent[] } {
   const events: AuditEvent[] = [];
-  return { events, record: async (e) => void events.push(e), list: async () => events };
+  const at = (id: string) => events.findIndex((e) => e.id === id);
+  return {
+    events,
+    record: async (e) => void events.push(e),
+    settle: async (e) => {
+      const i = at(e.id);
+      if (i < 0) events.push(e);
+      else if (['started', 'interrupted'].includes(events[i].outcome)) events[i] = { ...events[i], ...e, leaseUntil: undefined };
+    },
+    renew: async (id, leaseUntil) => {
+      const i = at(id);
+      if (i >= 0 && events[i].outcome === 'started') events[i] = { ...events[i], leaseUntil };
+    },
+    expired: async (now) => events.filter((e) => e.outcome === 'started' && e.leaseUntil && e.leaseUntil < now),
+    interrupt: async (e, now) => {
+      const i = at(e.id);
+      if (i < 0 || events[i].outcome !== 'started' || !(events[i].leaseUntil! < now)) return false;
+      events[i] = { ...events[i], ...e, leaseUntil: undefined };
+      return true;
+    },
+    list: async () => events,
+  };
 }
 
 describe('redactArguments', () => {
@@ -36,6 +58,15 @@ describe('redactArguments', () => {
       nested: [{ privateKey: '[redacted]', tags: { a: '1' } }],
       apiToken: '[redacted]',
     });
+  });
+
+  it("masks RouterOS's own secret properties at any depth, in objects and arrays (issue 21 item 9)", () => {
+    const planted = { change: { security_profiles: [{ name: 'p', 'wpa2-pre-shared-key': 'S1', psk: 'S2', 'eap-password': 'S3', 'security.passphrase': 'S4', nested: [[{ 'tcp-md5-key': 'S5', 'ipsec-secret': 'S6', 'key-val': 'S7' }]] }] }, public: { 'public-key': 'P', 'key-size': '2048', passthrough: 'yes' } };
+    const out = redactArguments(planted);
+    expect(JSON.stringify(out)).not.toMatch(/S[1-7]/);
+    expect(out).toEqual({ change: { security_profiles: [{ name: 'p', 'wpa2-pre-shared-key': '[redacted]', psk: '[redacted]', 'eap-password': '[redacted]', 'security.passphrase': '[redacted]', nested: [[{ 'tcp-md5-key': '[redacted]', 'ipsec-secret': '[redacted]', 'key-val': '[redacted]' }]] }] }, public: { 'public-key': 'P', 'key-size': '2048', passthrough: '[redacted]' } });
+    // A firewall plan names its rules by key: an argument's `key` is kept (a `key` no tool or topic takes is not kept at all).
+    expect(redactArguments({ rules: [{ key: 'ssh-from-noc' }] })).toEqual({ rules: [{ key: 'ssh-from-noc' }] });
   });
 });
 
@@ -56,9 +87,80 @@ describe('AuditRecorder', () => {
 
   it('never lets a failing audit store hide the action’s own result', async () => {
     const errors: string[] = [];
-    const recorder = new AuditRecorder({ record: async () => { throw new Error('db down'); }, list: async () => [] }, clock, { ...logger, error: (m) => void errors.push(m) });
+    const recorder = new AuditRecorder({ ...memoryAudit(), record: async () => { throw new Error('db down'); } }, clock, { ...logger, error: (m) => void errors.push(m) });
     expect(await recorder.run({ principal, action: 'x' }, async () => 'done')).toBe('done');
     expect(errors).toEqual(['audit record could not be written']);
+  });
+});
+
+describe('AuditRecorder, durably from the start', () => {
+  it('commits the record started (with a lease) before the work acts, renews it while it runs, and settles it in place', async () => {
+    const audit = memoryAudit();
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const recorder = new AuditRecorder(audit, { now: () => new Date(now) }, logger, { lockLeaseMs: 90 });
+    const seen: AuditEvent[][] = [];
+    const result = await recorder.run({ principal, action: 'tool.w', deviceId: 'd1', correlationId: 'k1', arguments: { password: 'secret' } }, async (durably) => {
+      await durably();
+      seen.push(audit.events.map((e) => ({ ...e })));
+      now += 1_000;
+      // Three renewal periods: the lease moves on with the clock.
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      seen.push(audit.events.map((e) => ({ ...e })));
+      return 'written';
+    });
+    expect(result).toBe('written');
+    expect(seen[0]).toMatchObject([{ action: 'tool.w', outcome: 'started', correlationId: 'k1', arguments: { password: '[redacted]' }, leaseUntil: new Date(Date.parse('2026-01-01T00:00:00.090Z')) }]);
+    expect(seen[1][0].leaseUntil).toEqual(new Date(Date.parse('2026-01-01T00:00:01.090Z')));
+    expect(audit.events).toEqual([expect.objectContaining({ id: seen[0][0].id, outcome: 'success', durationMs: 1_000, leaseUntil: undefined })]);
+  });
+
+  it('settles a durable record as the failure when the work fails, and refuses the work when its start cannot be committed', async () => {
+    const audit = memoryAudit();
+    const recorder = new AuditRecorder(audit, clock, logger);
+    await expect(recorder.run({ principal, action: 'tool.w' }, async (durably) => { await durably(); throw ValidationError.single('x', 'bad'); })).rejects.toThrow('x: bad');
+    expect(audit.events).toMatchObject([{ action: 'tool.w', outcome: 'error', errorCode: 'VALIDATION.INVALID' }]);
+
+    const down = memoryAudit();
+    let acted = false;
+    const refusing = new AuditRecorder({ ...down, record: async () => { throw new Error('db down'); } }, clock, logger);
+    await expect(refusing.run({ principal, action: 'tool.w' }, async (durably) => { await durably(); acted = true; })).rejects.toThrow('db down');
+    expect(acted).toBe(false);
+  });
+});
+
+describe('InterruptedCallRecovery', () => {
+  const changeOf = (id: string, status: ChangeRecord['status'], outcome?: string) => ({ id, status, outcome, correlationId: 'k1' }) as ChangeRecord;
+  function setup(changes: ChangeRecord[]) {
+    const audit = memoryAudit();
+    let now = Date.parse('2026-01-01T00:00:10Z');
+    const repo = { list: async (q: { correlationId?: string }) => changes.filter((c) => c.correlationId === q.correlationId) } as unknown as ChangeRepository;
+    const recovery = new InterruptedCallRecovery(audit, repo, { now: () => new Date(now) }, logger, { lockLeaseMs: 1_000 });
+    const started = (id: string, leaseUntil: string, correlationId = 'k1'): AuditEvent => ({ id, occurredAt: new Date('2026-01-01T00:00:00Z'), principal, action: 'tool.w', correlationId, outcome: 'started', leaseUntil: new Date(leaseUntil) });
+    return { audit, recovery, started, advance: (ms: number) => (now += ms) };
+  }
+
+  it('settles a record whose lease ran out as interrupted, naming its change once recovery settled it; leases still running are left', async () => {
+    const changes = [changeOf('c1', 'applying')];
+    const { audit, recovery, started, advance } = setup(changes);
+    audit.events.push(started('a1', '2026-01-01T00:00:05Z'), started('a2', '2026-01-01T00:00:20Z', 'k2'));
+    // Its change is still in flight: waited for (recovery settles it first).
+    expect(await recovery.sweep()).toEqual([{ auditId: 'a1', action: 'tool.w', result: 'skipped', reason: 'change c1 is still applying' }]);
+    changes[0] = changeOf('c1', 'reverted', 'interrupted (the process ended mid-change) and recovered');
+    expect(await recovery.sweep()).toMatchObject([{ auditId: 'a1', result: 'settled' }]);
+    expect(audit.events[0]).toMatchObject({ id: 'a1', outcome: 'interrupted', errorCode: 'CALL.INTERRUPTED', note: 'the process ended before the call finished; change c1 reverted: interrupted (the process ended mid-change) and recovered', leaseUntil: undefined });
+    expect(audit.events[1]).toMatchObject({ id: 'a2', outcome: 'started' });
+    advance(20_000);
+    expect(await recovery.sweep()).toMatchObject([{ auditId: 'a2', result: 'settled', note: 'the process ended before the call finished; no change was recorded for it, so it wrote nothing to a device' }]);
+    expect(await recovery.sweep()).toEqual([]);
+  });
+
+  it('stops waiting for a change that never settles after ten leases', async () => {
+    const { audit, recovery, started, advance } = setup([changeOf('c1', 'applying')]);
+    audit.events.push(started('a1', '2026-01-01T00:00:05Z'));
+    advance(4_000);
+    expect(await recovery.sweep()).toMatchObject([{ result: 'skipped' }]);
+    advance(2_000);
+    expect(await recovery.sweep()).toMatchObject([{ result: 'settled', note: 'the process ended before the call finished; change c1 applying' }]);
   });
 });
 

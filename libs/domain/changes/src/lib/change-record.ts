@@ -77,6 +77,11 @@ export interface ChangeRecord {
    * successor recognise a row added by a write whose answer died with the process. Absent on older records.
    */
   beforeIds?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The last re-check of a change left `needs_attention`, made once its device answered again: when, and what the
+   * device held then (a change found back at its before-state is settled `reverted` instead).
+   */
+  recheck?: { at: Date; finding: string };
   /** The change this one undoes (change_revert), and the one that undid this. */
   revertOf?: string;
   revertedBy?: string;

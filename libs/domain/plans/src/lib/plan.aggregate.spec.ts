@@ -181,6 +181,12 @@ describe('approval', () => {
     expect(lab.approval?.approvedBy).toBe('bob');
   });
 
+  it('refuses a prod approval by the same person under a namespaced id when the author was recorded before namespaces', () => {
+    expect(() => newPlan({ environment: 'prod', createdBy: 'root' }).approve(approval('os:root'), at(1))).toThrow(PlanSelfApprovalError);
+    expect(() => newPlan({ environment: 'prod', createdBy: 'os:root' }).approve(approval('os:root'), at(1))).toThrow(PlanSelfApprovalError);
+    expect(() => newPlan({ environment: 'prod', createdBy: 'os:root' }).approve(approval('token:root'), at(1))).not.toThrow();
+  });
+
   it('rejects only pending plans and records the reason', () => {
     const plan = newPlan();
     plan.reject('carol', 'too risky', at(1));
@@ -302,6 +308,20 @@ describe('Plan.create validation', () => {
     ['title', { title: '' }],
   ] as const)('rejects a bad %s', (field, patch) => {
     expect(() => newPlan(patch as Partial<NewPlanInput>)).toThrow(`${field}:`);
+  });
+
+  it.each([
+    ['a line break that fakes a heading', 'DNS tidy-up\n\n## phome (batch 1/1): no change', 'U+000A'],
+    ['an escape that conceals what follows', 'DNS tidy-up\u001b[8m', 'U+001B'],
+    ['a right-to-left override', 'DNS \u202Epu-ydit', 'U+202E'],
+    ['a C1 control', 'DNS\u0085tidy', 'U+0085'],
+  ])('refuses a title holding %s, naming the character', (_label, title, character) => {
+    expect(() => newPlan({ title })).toThrow(`title: must not contain control, invisible or direction-changing characters (found ${character})`);
+  });
+
+  it('restores a stored plan whose title predates the check (rendering escapes it)', () => {
+    const props = { ...newPlan().toProps(), title: 'old\n\u001b[8mtitle' };
+    expect(Plan.restore(props).title).toBe('old\n\u001b[8mtitle');
   });
 
   it('round-trips through props', () => {

@@ -1,4 +1,4 @@
-import { Environment, FieldErrors, ValidationError } from '@routeros-mcp/domain-kernel';
+import { displayAlteringCharacter, displayAlteringMessage, Environment, FieldErrors, sameActor, ValidationError } from '@routeros-mcp/domain-kernel';
 import { Approval } from './approval';
 import { PlanExpiredError } from './errors/plan-expired.error';
 import { PlanIllegalTransitionError } from './errors/plan-illegal-transition.error';
@@ -98,6 +98,9 @@ export class Plan {
     const errors = new FieldErrors();
     if (!/^plan-[a-z0-9-]{4,60}$/.test(input.id)) errors.add('plan_id', 'must look like plan-<lower-case letters, digits, hyphens>');
     if (input.title.trim().length === 0 || input.title.length > 200) errors.add('title', 'must be 1-200 characters');
+    // The reviewer reads the title on the approval screen: nothing in it may move the cursor, hide or fake a line.
+    const hidden = displayAlteringCharacter(input.title);
+    if (hidden) errors.add('title', displayAlteringMessage(hidden));
     if (input.createdBy.trim().length === 0) errors.add('created_by', 'must name the principal');
     if (input.targets.length === 0) errors.add('devices', 'a plan needs at least one device');
     if (input.targets.length > PLAN_LIMITS.maxDevices) errors.add('devices', `a plan may target at most ${PLAN_LIMITS.maxDevices} devices`);
@@ -201,8 +204,8 @@ export class Plan {
 
   approve(approval: Approval, now: Date): void {
     this.refuseIfExpired(now, 'approved');
-    if (this.props.environment === 'prod' && approval.approvedBy === this.props.createdBy) {
-      throw new PlanSelfApprovalError(this.props.id, approval.approvedBy);
+    if (this.props.environment === 'prod' && sameActor(approval.approvedBy, this.props.createdBy)) {
+      throw new PlanSelfApprovalError(this.props.id, approval.approvedBy, this.props.createdBy);
     }
     this.transition('approved', now, approval.approvedBy, approval.comment);
     this.props.approval = approval;

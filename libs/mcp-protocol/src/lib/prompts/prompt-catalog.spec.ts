@@ -40,6 +40,6 @@ describe('prompt files', () => {
     const audit = prompts.find((p) => p.name === 'security-audit')!;
     expect(renderPrompt(audit, { device_id: 'dev-1' })).toContain('Audit the security of dev-1');
     expect(() => renderPrompt(audit, {})).toThrow(/device_id: is required/);
-    expect(() => renderPrompt(audit, { device_id: 'x', colour: 'red' })).toThrow(/colour: is not an argument/);
+    expect(() => renderPrompt(audit, { device_id: 'x', colour: 'red' })).toThrow(/colour: is not an argument of [a-z-]+; did you mean 'device_id'\?/);
   });
 });

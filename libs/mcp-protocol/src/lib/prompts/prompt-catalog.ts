@@ -1,4 +1,5 @@
 import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { closest } from 'fastest-levenshtein';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -41,7 +42,8 @@ export function loadPrompts(dir = join(__dirname, 'files')): PromptDefinition[] 
 export function renderPrompt(prompt: PromptDefinition, args: Record<string, string | undefined>): string {
   const errors = prompt.arguments.filter((a) => a.required && !args[a.name]).map((a) => ({ field: a.name, message: 'is required' }));
   const unknown = Object.keys(args).filter((k) => !prompt.arguments.some((a) => a.name === k));
-  for (const k of unknown) errors.push({ field: k, message: `is not an argument of ${prompt.name}` });
+  const names = prompt.arguments.map((a) => a.name);
+  for (const k of unknown) errors.push({ field: k, message: `is not an argument of ${prompt.name}${names.length ? `; did you mean '${closest(k, names)}'?` : ' (it takes none)'}` });
   if (errors.length) throw new ValidationError(errors);
   return prompt.template
     .replace(/\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_all, name: string, inner: string) => (args[name] ? inner : ''))

@@ -1,5 +1,5 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { DeviceReader } from '@routeros-mcp/application-use-cases';
+import type { DeviceReader, DurableStart } from '@routeros-mcp/application-use-cases';
 import { DomainError, Environment } from '@routeros-mcp/domain-kernel';
 import { ErrorCallContext, McpErrorPayload, protocolError, toMcpError } from '../errors/map-domain-error';
 import type { ToolContext } from '../tools/define-tool';
@@ -21,6 +21,8 @@ export interface GatedCall {
   session: { id?: string; client?: { name: string; version: string } };
   /** Takes the audit record's write so the answer need not wait for it (shutdown must); without it the call waits. */
   afterAnswer?: (recorded: Promise<unknown>) => void;
+  /** Refuses the call (audited) before any device check: the role and reach judgement of the request. */
+  authorize?: (principal: Principal) => Promise<void>;
 }
 
 /**
@@ -29,7 +31,11 @@ export interface GatedCall {
  */
 export async function runGated<T>(services: ToolServices, options: ToolServerOptions, call: GatedCall, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
   const principal = principalOf(options, call.session);
-  return audited(services, { principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, () => inDeviceContext(services, options, principal, call, work), call.afterAnswer);
+  const gated = async () => {
+    await call.authorize?.(principal);
+    return inDeviceContext(services, options, principal, call, work);
+  };
+  return audited(services, { principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, gated, call.afterAnswer);
 }
 
 /** The caller as the audit record and the use-cases see it: the transport's principal, session and client. */
@@ -56,28 +62,42 @@ class ProtocolRefusal extends DomainError {
 /**
  * One audit record around `work`, whatever it throws; protocol refusals come back out as they went in. With
  * `afterAnswer`, the result is returned as soon as `work` settles and the record's write is handed over (the
- * caller keeps the process alive until it is committed); without it, the record is committed first.
+ * caller keeps the process alive until it is committed); without it, the record is committed first. Work that
+ * commits its record durably (`durably`, before a write reaches a device) is always answered after its settlement
+ * is committed: what the caller is told is what the record says.
  */
-export function audited<T>(services: ToolServices, action: Parameters<ToolServices['audit']['run']>[0], work: () => Promise<T>, afterAnswer?: (recorded: Promise<unknown>) => void): Promise<T> {
+export function audited<T>(services: ToolServices, action: Parameters<ToolServices['audit']['run']>[0], work: (durably: DurableStart) => Promise<T>, afterAnswer?: (recorded: Promise<unknown>) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const recorded = services.audit.run(action, () =>
-      work().then(
+    let durable = false;
+    const answerEarly = () => afterAnswer !== undefined && !durable;
+    const recorded = services.audit.run(action, (start) =>
+      work(async () => {
+        await start();
+        durable = true;
+      }).then(
         (value) => {
-          if (!afterAnswer) return value;
+          if (!answerEarly()) return value;
           resolve(value);
           // The record is built (TypeORM) once the answer is on its way, not in the microtasks before it is sent.
           return new Promise<T>((settle) => setImmediate(() => settle(value)));
         },
         (error: unknown) => {
           const refusal = error instanceof RpcError ? new ProtocolRefusal(error) : error;
-          if (!afterAnswer) throw refusal;
+          if (!answerEarly()) throw refusal;
           reject(error);
           return new Promise<never>((_, fail) => setImmediate(() => fail(refusal)));
         },
       ),
     );
     if (afterAnswer) afterAnswer(recorded.catch(() => undefined));
-    else recorded.then(resolve, (error: unknown) => reject(error instanceof ProtocolRefusal ? error.rpc : error));
+    recorded.then(
+      (value) => {
+        if (!answerEarly()) resolve(value);
+      },
+      (error: unknown) => {
+        if (!answerEarly()) reject(error instanceof ProtocolRefusal ? error.rpc : error);
+      },
+    );
   });
 }
 

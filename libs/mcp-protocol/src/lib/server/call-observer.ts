@@ -7,7 +7,12 @@ export interface ObservedCall {
   tool: string;
   tier?: Tier;
   principalId: string;
+  /** The principal's roles (undefined: a local caller); what metrics label by, never the identity. */
+  roles?: readonly string[];
+  /** The MCP client's own name for itself (clientInfo), if it gave one. */
   clientName?: string;
+  /** The OAuth client or API token id the request came with. */
+  credentialId?: string;
   correlationId: string;
   era: Era;
 }

@@ -2,20 +2,21 @@ import { z } from 'zod';
 import { compactSchema } from './compact-schema';
 
 describe('compactSchema', () => {
-  it('keeps of an input what a model needs to call the tool: types, enums, defaults, required', () => {
+  it('keeps of an input what a model needs to call the tool: types, enums, defaults, required, closed objects', () => {
     const schema = z.toJSONSchema(
-      z.object({ id: z.string().regex(/^[a-z]+$/).max(9), n: z.number().int().min(1).max(5).default(2), kind: z.enum(['a', 'b']), where: z.record(z.string().regex(/^x/), z.string()).optional() }),
+      z.strictObject({ id: z.string().regex(/^[a-z]+$/).max(9), n: z.number().int().min(1).max(5).default(2), kind: z.enum(['a', 'b']), where: z.record(z.string().regex(/^x/), z.string()).optional() }),
       { io: 'input' },
     );
     expect(compactSchema(schema, 'input')).toEqual({
       type: 'object',
       properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 1, maximum: 5, default: 2 }, kind: { type: 'string', enum: ['a', 'b'] }, where: { type: 'object' } },
       required: ['id', 'kind'],
+      additionalProperties: false,
     });
   });
 
   it('keeps of an output the structure and types, not required lists or the value type of free-form string maps', () => {
-    const schema = z.toJSONSchema(z.object({ n: z.number().int(), v: z.number().nullable(), r: z.record(z.string(), z.string()), row: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }), { io: 'output' });
+    const schema = z.toJSONSchema(z.strictObject({ n: z.number().int(), v: z.number().nullable(), r: z.record(z.string(), z.string()), row: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])) }), { io: 'output' });
     expect(compactSchema(schema, 'output')).toEqual({
       type: 'object',
       properties: { n: { type: 'integer' }, v: { type: ['number', 'null'] }, r: { type: 'object' }, row: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } } },

@@ -9,10 +9,11 @@ const INPUT_ONLY_ENFORCED = new Set(['pattern', 'maxLength', 'minLength', 'minIt
 
 /**
  * JSON Schema as zod emits it, minus what costs tokens in tools/list and tells a model nothing: `$schema`, the
- * safe-integer bounds of every `.int()`, `propertyNames: {type: string}` of records, `additionalProperties: false`
- * (output objects are closed by construction), length and pattern limits of inputs (zod still enforces them and
- * names the field that broke one), and of outputs `required` (every listed field is always present). A union of
- * plain types (`anyOf` of `{type}` only) is written as one `type` array.
+ * safe-integer bounds of every `.int()`, `propertyNames: {type: string}` of records, length and pattern limits of
+ * inputs (zod still enforces them and names the field that broke one), and of outputs `required` (every listed field
+ * is always present) and `additionalProperties: false` (output objects are closed by construction). Input objects keep
+ * `additionalProperties: false`: a caller must learn that an argument the tool does not take is refused, not dropped.
+ * A union of plain types (`anyOf` of `{type}` only) is written as one `type` array.
  * Walks schema positions only, so a property that happens to be called `pattern` or `required` is kept.
  */
 export function compactSchema(schema: unknown, use: SchemaUse = 'input'): unknown {
@@ -23,7 +24,7 @@ export function compactSchema(schema: unknown, use: SchemaUse = 'input'): unknow
     if (key === '$schema') continue;
     if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === Number.MAX_SAFE_INTEGER) continue;
     if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;
-    if (key === 'additionalProperties' && value === false) continue;
+    if (use === 'output' && key === 'additionalProperties' && value === false) continue;
     if (use === 'input' && INPUT_ONLY_ENFORCED.has(key)) continue;
     // An input map's value types (where filters, tags) are enforced by zod and shown by the description's example.
     if (use === 'input' && key === 'additionalProperties' && schema && (schema as { type?: unknown }).type === 'object' && !(schema as { properties?: unknown }).properties) continue;

@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/server';
+import type { Principal } from '@routeros-mcp/application-ports';
 import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { errorForEra } from '../errors/error-contract';
@@ -13,7 +14,9 @@ import { paginate } from '../tools/pagination';
 import type { HandlerSupport, ServicesSource, ToolServerOptions } from './register-tools';
 import { refuseCursor } from './refuse-cursor';
 import { RpcError } from './rpc-error';
-import { scopedRegistry } from './access-guard';
+import { assertMethodAllowed, planInReach, reachableDeviceIds, scopedRegistry } from './access-guard';
+import { assertCompletable } from './completion-ref';
+import { assertRequestAllowed } from './request-access';
 import type { SubscriptionManager } from './subscriptions';
 import { estimateTokens } from './token-budget';
 
@@ -27,7 +30,9 @@ export function resourceReader(servicesOf: ServicesSource, options: ToolServerOp
     const match = matchResource(uri);
     if (!match) throw new RpcError(protocolError('NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
     const services = await servicesOf();
-    return runGated(services, options, { action: `resource.${match.kind.name}`, deviceId: match.vars['device_id'], correlationId, arguments: { uri }, signal, session, afterAnswer }, (ctx) => match.kind.read(match.vars, ctx));
+    // The role and reach judgement comes first (audited): a caller without them learns nothing, not even an environment.
+    const authorize = (principal: Principal) => assertRequestAllowed(principal, { method: 'resources/read', params: { uri } }, { services: servicesOf });
+    return runGated(services, options, { action: `resource.${match.kind.name}`, deviceId: match.vars['device_id'], correlationId, arguments: { uri }, signal, session, afterAnswer, authorize }, (ctx) => match.kind.read(match.vars, ctx));
   };
 }
 
@@ -44,14 +49,16 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
   // Audit records of reads are written after the answer; shutdown waits for them through the call tracker.
   const readResource = resourceReader(servicesOf, options, (recorded) => support.calls.track(recorded));
   server.setRequestHandler('resources/list', async (request) => {
-    const services = await servicesOf();
     const principal = options.principal();
+    assertMethodAllowed(principal, 'resources/list');
+    const services = await servicesOf();
     const devices = await scopedRegistry(services.registry, principal).list({ environment: options.environment });
     const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
     const perDevice = devices
       .filter((d) => d.status !== 'decommissioned')
       .flatMap((d) => DEVICE_SUFFIXES.map((suffix) => ({ uri: `device://${d.id}/${suffix}`, name: `${d.id}-${suffix}`, title: `${d.name}: ${suffix}`, mimeType: 'application/json' })));
-    const plans = planResources && services.plans && mayUseTier(principal, 'professional') ? await services.plans.list({ limit: LISTED_PLANS }) : [];
+    const reachable = await reachableDeviceIds(services.registry, principal);
+    const plans = planResources && services.plans && mayUseTier(principal, 'professional') ? (await services.plans.list({ limit: LISTED_PLANS })).filter((plan) => planInReach(plan, reachable)) : [];
     const perPlan = plans.flatMap((plan) => PLAN_RESOURCE_SUFFIXES.map((suffix) => ({ uri: `plan://${plan.id}/${suffix}`, name: `${plan.id}-${suffix}`, title: `${plan.title} (${plan.status}): ${suffix}`, mimeType: 'application/json' })));
     const page = paginate([...fixed, ...perDevice, ...perPlan], { limit: RESOURCE_PAGE_SIZE, cursor: request.params?.cursor }, 'resources/list');
     return { resources: page.items, ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}) };
@@ -64,7 +71,8 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
 
   if (support.era === 'legacy' && !subscriptions) {
     // Stateless HTTP keeps no 2025-era session, so there is nowhere to send resources/updated later.
-    const refuse = async (): Promise<never> => {
+    const refuse = async (request: { method: string }): Promise<never> => {
+      assertMethodAllowed(options.principal(), request.method);
       throw new RpcError(
         protocolError('METHOD_NOT_FOUND', 'resources/subscribe needs a session, and this HTTP endpoint serves 2025-era requests statelessly', { method: 'resources/subscribe', alternatives: ['subscriptions/listen (MCP 2026-07-28)', 'resources/read'] }, 'Connect with MCP 2026-07-28 and use subscriptions/listen on this endpoint, or poll resources/read (or use the stdio server, which keeps a session).'),
       );
@@ -73,10 +81,12 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
     server.setRequestHandler('resources/unsubscribe', refuse);
   } else if (support.era === 'legacy' && subscriptions) {
     server.setRequestHandler('resources/subscribe', async (request) => {
+      await assertRequestAllowed(options.principal(), request, { services: servicesOf });
       subscriptions.subscribe(request.params.uri);
       return {};
     });
     server.setRequestHandler('resources/unsubscribe', async (request) => {
+      assertMethodAllowed(options.principal(), request.method);
       subscriptions.unsubscribe(request.params.uri);
       return {};
     });
@@ -98,7 +108,9 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
   }));
 
   server.setRequestHandler('completion/complete', async (request) => {
+    assertMethodAllowed(options.principal(), 'completion/complete');
     const { ref, argument } = request.params;
+    assertCompletable(ref, argument.name, promptsOf());
     // Prompt arguments say what they complete; resource templates use the variable's name.
     const kind = ref.type === 'ref/prompt' ? promptsOf().find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
     let values: string[] = [];

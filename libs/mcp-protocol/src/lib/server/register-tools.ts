@@ -13,13 +13,18 @@ import type { ClientLogLevel } from './client-log-level';
 import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
+import { refuseDisplayAlteringArguments } from './display-guard';
 import { PageMetaSchema } from '../tools/common-schemas';
 import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
 import type { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
+import { auditableArguments, unknownArgumentMessage, unknownArguments } from './unknown-arguments';
+import { secretArgumentValues, withoutSecretValues } from './secret-values';
 import type { CallObserver, ObservedCall } from './call-observer';
 import { assertTierAllowed } from './access-guard';
+import { assertRequestAllowed } from './request-access';
+import { MAX_JSON_DEPTH, paramsTooDeep } from '../transport/frame-guard';
 import { RateLimitedError } from './rate-window';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
 import type { PlanOperations, PlanRollback } from '../tools/plan/plan-services';
@@ -83,7 +88,7 @@ export interface HandlerSupport {
 
 /** Arguments kept in the audit record of a refused call: the whole object when small, else only its size. */
 const AUDITED_ARGUMENTS_MAX = 4096;
-function auditedArguments(raw: unknown): Record<string, unknown> {
+export function auditedArguments(raw: unknown): Record<string, unknown> {
   const text = JSON.stringify(raw ?? {}) ?? '';
   if (text.length > AUDITED_ARGUMENTS_MAX) return { omitted: `${text.length} characters` };
   return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : { value: raw };
@@ -147,11 +152,20 @@ function listedTools(catalog: ToolCatalog): ReturnType<typeof describeTool>[] {
   return listed;
 }
 
-/** One entry per invalid field, as spec 002 asks for -32602. */
+/** One entry per invalid field, as spec 002 asks for -32602; arguments the tool does not take first, with the closest name. */
 function invalidParams(tool: ToolDefinition, error: z.ZodError): RpcError {
-  const errors = error.issues.map((issue) => ({ field: issue.path.join('.') || '(arguments)', message: issue.message }));
+  const unknown = unknownArguments(tool, error);
+  const errors = [
+    ...unknown.map((u) => ({ field: u.field, message: unknownArgumentMessage(u) })),
+    ...error.issues.filter((issue) => issue.code !== 'unrecognized_keys').map((issue) => ({ field: issue.path.join('.') || '(arguments)', message: issue.message })),
+  ];
   const first = errors[0];
-  return new RpcError(protocolError('INVALID_PARAMS', `${tool.name}: ${first.field}: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`, { tool: tool.name, field: first.field, errors }, 'Fix the listed fields and call the tool again.'));
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  if (unknown.length) {
+    const { key, closest, valid } = unknown[0];
+    return new RpcError(protocolError('INVALID_PARAMS', `${tool.name}: ${first.message}${more}`, { tool: tool.name, field: first.field, errors, unknown_arguments: unknown.map((u) => u.field), valid_arguments: valid }, closest ? `Call again with '${closest}' instead of '${key}'.` : `Call again without '${key}'.`));
+  }
+  return new RpcError(protocolError('INVALID_PARAMS', `${tool.name}: ${first.field}: ${first.message}${more}`, { tool: tool.name, field: first.field, errors }, 'Fix the listed fields and call the tool again.'));
 }
 
 /** Serves tools/list and tools/call with the spec's errors (the SDK's own helpers would turn them into results). */
@@ -169,23 +183,27 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
     const tool = catalog.find(name);
     const log = services.logger.child({ correlation_id: correlationId, tool: tool?.name ?? name });
     const raw = request.params.arguments ?? {};
+    // Checked before anything reads the arguments: recording, redacting or validating them would recurse.
+    const tooDeep = paramsTooDeep(request.params);
     const rawDevice = tool?.deviceArgument ? raw[tool.deviceArgument] : undefined;
     const principal = principalOf(options, { id: ctx.sessionId, client: caller.client });
-    // A 2025-era request over stateless HTTP names no client: statistics group it under the token's client id.
-    const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, clientName: caller.client?.name ?? principal.credentialId, correlationId, era: support.era };
+    const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, roles: principal.roles, clientName: caller.client?.name, credentialId: principal.credentialId, correlationId, era: support.era };
     const started = performance.now();
     const call = async () => {
     try {
       // One audit record for every call, refused ones included (unknown tool, rate limit, invalid arguments).
       const output = await audited(
         services,
-        { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: auditedArguments(raw) },
-        async () => {
+        { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: tooDeep ? { omitted: `nested deeper than ${MAX_JSON_DEPTH} levels` } : auditedArguments(auditableArguments(tool, raw)) },
+        async (durably) => {
+          if (tooDeep) throw new RpcError(protocolError('INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels (arguments included)`, { field: 'params', max_depth: MAX_JSON_DEPTH }, 'Send arguments as the tool\'s input schema describes them.'));
           if (!tool) {
             const suggestions = catalog.closestNames(name);
             throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
           }
           assertTierAllowed(principal, tool);
+          // The reach of every device the arguments name or touch (a plan's, a change's, a snapshot's): narrowed principals only.
+          await assertRequestAllowed(principal, request, { catalog, services: servicesOf });
           if (options.rateLimiter) {
             const decision = await options.rateLimiter.consume(principal.id, tool.tier);
             if (!decision.allowed) throw new RateLimitedError(`${tool.tier} tool calls of '${principal.id}'`, Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
@@ -193,16 +211,20 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
             // Per client: the envelope's name and version (modern) or initialize's (legacy), within this session.
             support.callsPerClient.take(`${ctx.sessionId ?? 'stdio'} ${caller.client?.name ?? '?'} ${caller.client?.version ?? '?'}`, 'tool calls of this client');
           }
+          refuseDisplayAlteringArguments(tool, raw);
           const parsed = tool.input.safeParse(raw);
           if (!parsed.success) throw invalidParams(tool, parsed.error);
           const args = parsed.data as Record<string, unknown>;
-          const deviceId = tool.deviceArgument ? String(args[tool.deviceArgument]) : undefined;
+          // An optional device argument left out (change_list {}) names no device.
+          const deviceId = tool.deviceArgument && args[tool.deviceArgument] !== undefined ? String(args[tool.deviceArgument]) : undefined;
           const progressToken = request.params._meta?.progressToken;
           const progress = progressReporter(
             progressToken === undefined
               ? undefined
               : (done, total, message) => caller.notify({ method: 'notifications/progress', params: { progressToken, progress: done, total, ...(message ? { message } : {}) } }),
           );
+          // A tool that may write has its record committed before it acts: a kill mid-call leaves it (see AuditRecorder).
+          if (!tool.readOnly) await durably();
           const execute = () => inDeviceContext(services, options, principal, { deviceId, correlationId, signal, progress, progressRequested: progressToken !== undefined }, (ctx) => tool.run(args as never, ctx));
           // The global slots bound device work; a tool that only reads this server's own records (openWorld false:
           // device_list, audit, snapshots) does not queue behind device calls: a hung device must not stall the
@@ -229,10 +251,12 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
         },
       };
     } catch (error) {
-      const payload = errorPayload(error, correlationId, { narrowing: narrowingOf(tool) });
+      // A value the caller sent under a secret name (one the tool takes or not) is never said back or logged.
+      const secrets = secretArgumentValues(raw);
+      const payload = withoutSecretValues(errorPayload(error, correlationId, { narrowing: narrowingOf(tool) }), secrets);
       options.observer?.ended(observed, { result: 'error', code: payload.data.mcp_error_code, durationMs: performance.now() - started });
       // The whole error (with any long RouterOS detail) stays in the log; the client gets the short form.
-      log.warn('tool call failed', { code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() });
+      log.warn('tool call failed', withoutSecretValues({ code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() }, secrets));
       // Only clients that asked for log messages (logging/setLevel, or the envelope's logLevel) see failures there.
       caller.log('warning', { tool: tool?.name ?? name, code: payload.data.mcp_error_code, correlation_id: correlationId });
       if (support.era === 'modern') {

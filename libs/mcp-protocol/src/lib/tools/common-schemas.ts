@@ -1,3 +1,4 @@
+import { isSecretRouterOsProperty } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 
 export const DeviceIdSchema = z
@@ -20,10 +21,19 @@ const PropertyName = z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name
 // No description for fields and where either: the server instructions explain both once for every list tool.
 export const FieldsSchema = z.array(PropertyName).max(40).optional();
 
-/** Equality filters on RouterOS properties, typed as tools return them; sent to the device as `.query` words. */
+/**
+ * Equality filters on RouterOS properties, typed as tools return them; sent to the device as `.query` words. A filter
+ * on a secret property (a passphrase, a pre-shared key) is refused: the rows it returns would confirm a guessed value.
+ */
 export const WhereSchema = z
   .record(PropertyName, z.union([z.string().max(200).regex(/^\P{Cc}*$/u, 'no control characters'), z.number(), z.boolean()]))
   .refine((where) => Object.keys(where).length <= 10, 'at most 10 filters')
+  .superRefine((where, ctx) => {
+    for (const name of Object.keys(where)) {
+      // notKept: the guessed value is a secret too; the refused call's audit record keeps the filter's name only.
+      if (isSecretRouterOsProperty(name)) ctx.addIssue({ code: 'custom', path: [name], message: `'${name}' is a secret property; filters on secrets are refused`, params: { notKept: true } });
+    }
+  })
   .optional();
 
 export type Where = NonNullable<z.infer<typeof WhereSchema>>;

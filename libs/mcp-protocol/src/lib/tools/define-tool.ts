@@ -46,6 +46,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   tier: ToolTier;
   title: string;
   description: string;
+  /** Closed: an argument the tool does not take is refused (a misspelled `dry_run` must not be dropped silently). */
   input: I;
   output: O;
   readOnly: boolean;
@@ -55,9 +56,15 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   openWorld: boolean;
   /**
    * `false`: tools/list leaves out outputSchema, because the shape is one many tools share (every write answers
-   * ChangeOutput) and the server instructions give it once; repeated per tool it would cost ~220 tokens each.
+   * ChangeOutput, every menu listing typed rows) and the server instructions give it once; repeated per tool it would
+   * cost ~40-220 tokens each.
    */
   outputListed?: boolean;
+  /**
+   * The arguments as an audit record may keep them, when the tool refuses more than its input schema says (a plan
+   * topic's own fields inside `change`): every field it does not take keeps its name, never its value.
+   */
+  auditable?(args: Record<string, unknown>): Record<string, unknown>;
   /** The argument that names the device, when the tool works on one. */
   deviceArgument?: keyof z.infer<I> & string;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolOutput<z.infer<O>>>;
@@ -77,6 +84,7 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
     idempotent: true,
     openWorld: true,
     ...definition,
+    input: definition.input.strict() as unknown as I,
     alias: `${topic}/${rest.join('-')}`,
   };
 }

@@ -1,4 +1,4 @@
-import { checkMessage, shutdownFrame } from './frame-guard';
+import { checkMessage, httpBodyRefusal, MAX_JSON_DEPTH, nestingExceeds, shutdownFrame } from './frame-guard';
 
 const ENVELOPE = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -37,5 +37,49 @@ describe('frame guard on both revisions', () => {
   it('answers a request cut off by shutdown with a standard code on modern connections', () => {
     expect(shutdownFrame(4).error.code).toBe(-32000);
     expect(shutdownFrame(4, 'modern').error).toMatchObject({ code: -32603, data: { mcp_error_code: 'SERVER_SHUTTING_DOWN' } });
+  });
+});
+
+/** `levels` nested objects, built without recursion. */
+const nested = (levels: number) => JSON.parse(`${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`) as unknown;
+
+describe('nesting bound', () => {
+  it('counts levels of objects and arrays, stops at the first too deep, and parses 100,000 levels without overflowing', () => {
+    expect(nestingExceeds(nested(64), 64)).toBe(false);
+    expect(nestingExceeds(nested(65), 64)).toBe(true);
+    expect(nestingExceeds([[[1]]], 3)).toBe(false);
+    expect(nestingExceeds([[[[]]]], 3)).toBe(true);
+    expect(nestingExceeds({ wide: Array.from({ length: 10_000 }, () => ({ x: 1 })) }, 3)).toBe(false);
+    expect(nestingExceeds(JSON.parse('['.repeat(100_000) + ']'.repeat(100_000)), MAX_JSON_DEPTH)).toBe(true);
+  });
+
+  it('refuses a request nested past the bound with -32602, and passes a tool call on to its audited handler', () => {
+    const deep = { jsonrpc: '2.0', id: 'd', method: 'prompts/get', params: { name: 'x', arguments: nested(100) } };
+    expect(checkMessage(deep, { initialized: true })).toMatchObject({ ok: false, reply: { id: 'd', error: { code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', max_depth: 64 } } } });
+    expect(checkMessage({ jsonrpc: '2.0', method: 'notifications/x', params: nested(100) }, { initialized: true })).toEqual({ ok: false });
+    expect(checkMessage({ jsonrpc: '2.0', id: 't', method: 'tools/call', params: { name: 'device_list', arguments: nested(100) } }, { initialized: true })).toMatchObject({ ok: true });
+  });
+});
+
+describe('HTTP body refusal', () => {
+  const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
+  it('refuses batches outside 2025-03-26, and an empty one; a request naming no revision is 2025-03-26', () => {
+    for (const version of ['2025-06-18', '2025-11-25', '2026-07-28']) expect(httpBodyRefusal([ping, ping], version)).toMatchObject({ id: null, error: { code: -32600, message: expect.stringContaining(version) } });
+    expect(httpBodyRefusal([], undefined)).toMatchObject({ error: { code: -32600 } });
+    expect(httpBodyRefusal([ping, { ...ping, id: 2 }], '2025-03-26')).toBeUndefined();
+    expect(httpBodyRefusal([ping, { ...ping, id: 2 }], undefined)).toBeUndefined();
+  });
+
+  it('refuses ids JSON cannot echo (id null), in a batch too', () => {
+    for (const id of [2 ** 53, -(2 ** 53), 1.5, 1e308, null, true, {}]) expect(httpBodyRefusal({ ...ping, id }, '2025-11-25')).toMatchObject({ id: null, error: { code: -32600, data: { rule: 'id' } } });
+    expect(httpBodyRefusal([ping, { ...ping, id: 1.5 }], undefined)).toMatchObject({ id: null, error: { code: -32600 } });
+    for (const id of [2 ** 53 - 1, -(2 ** 53 - 1), 0, 'x']) expect(httpBodyRefusal({ ...ping, id }, '2025-11-25')).toBeUndefined();
+    // Responses and non-objects are the SDK's to answer.
+    expect(httpBodyRefusal({ jsonrpc: '2.0', id: 1.5, result: {} }, '2025-11-25')).toBeUndefined();
+  });
+
+  it('refuses params nested past the bound, except a tool call (refused and audited by its handler)', () => {
+    expect(httpBodyRefusal({ ...ping, id: 'p', method: 'prompts/get', params: nested(100) }, '2025-11-25')).toMatchObject({ id: 'p', error: { code: -32602, data: { max_depth: 64 } } });
+    expect(httpBodyRefusal({ ...ping, method: 'tools/call', params: { name: 'x', arguments: nested(100) } }, '2025-11-25')).toBeUndefined();
   });
 });

@@ -14,7 +14,29 @@ export interface ErrorFrame {
 export type Verdict = { ok: true; message: JSONRPCMessage } | { ok: false; reply?: ErrorFrame };
 
 /** MCP ids are strings or integers; a number JSON cannot carry exactly (1.5, 1e300, 2^53+1) could not be echoed as sent. */
-const isId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v));
+export const isId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v));
+
+/**
+ * How deep a message may nest, counting the message object as level 1 (arguments start at level 4). JSON.parse
+ * does not recurse in V8, but JSON.stringify, redaction and validation do: 10,000 levels overflowed the stack in
+ * the audit path. No MCP request or tool argument comes near this.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether objects and arrays in `value` nest more than `limit` levels deep; iterative, and stops at the first too deep. */
+export function nestingExceeds(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** A request's params nest past MAX_JSON_DEPTH (params are level 2 of the message). */
+export const paramsTooDeep = (params: unknown) => nestingExceeds(params, MAX_JSON_DEPTH - 1);
 
 function errorFrame(id: unknown, kind: Parameters<typeof protocolError>[0], sentence: string, extra: Record<string, unknown> = {}, era: Era = 'legacy'): ErrorFrame {
   const payload = errorForEra(protocolError(kind, sentence, extra), era);
@@ -57,6 +79,10 @@ export function checkMessage(value: unknown, state: { initialized: boolean; mode
     return hasId ? { ok: false, reply: errorFrame(frame['id'], 'INVALID_PARAMS', 'params._meta: must be an object', { field: 'params._meta' }) } : { ok: false };
   }
   const method = frame['method'];
+  // tools/call goes on: its handler refuses it with INVALID_PARAMS and an audit record, before anything else reads it.
+  if (method !== 'tools/call' && paramsTooDeep(frame['params'])) {
+    return hasId ? { ok: false, reply: errorFrame(frame['id'], 'INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels`, { field: 'params', max_depth: MAX_JSON_DEPTH }) } : { ok: false };
+  }
   if (hasId && method === 'initialize' && state.initialized && !state.modern) {
     return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'the session is already initialized; initialize may be sent once', { reason: 'ALREADY_INITIALIZED' }) };
   }
@@ -76,5 +102,28 @@ export const emptyBatchFrame = () => errorFrame(null, 'INVALID_REQUEST', 'an emp
 /** The answer to a request still running when the shutdown grace period ran out. */
 export const shutdownFrame = (id: string | number, era: Era = 'legacy') => errorFrame(id, 'SERVER_SHUTTING_DOWN', 'the server shut down before this request finished; it was cancelled', {}, era);
 export const tooLargeFrame = (limit: number) => errorFrame(null, 'MESSAGE_TOO_LARGE', `a message is larger than ${limit} bytes; it was discarded`, { limit_bytes: limit });
-export const batchRefusedFrame = (version: string | undefined) =>
-  errorFrame(null, 'INVALID_REQUEST', `JSON-RPC batches are not supported in protocol ${version ?? '(not negotiated)'}; send one message per line`);
+export const batchRefusedFrame = (version: string | undefined, how = 'send one message per line') =>
+  errorFrame(null, 'INVALID_REQUEST', `JSON-RPC batches are not supported in protocol ${version ?? '(not negotiated)'}; ${how}`);
+
+/**
+ * What an HTTP body is refused for before anything of it runs (400), as stdio's guards refuse a line: a batch
+ * outside 2025-03-26 or an empty one, a request id JSON cannot echo, params nested past MAX_JSON_DEPTH (tools/call
+ * goes on: its handler refuses it and leaves an audit record). A batch with one bad member is refused whole.
+ */
+export function httpBodyRefusal(parsed: unknown, protocolVersion: string | undefined): ErrorFrame | undefined {
+  if (Array.isArray(parsed)) {
+    if (parsed.length === 0) return emptyBatchFrame();
+    // Without MCP-Protocol-Version a request is 2025-03-26, as MCP's HTTP transport says (its clients send none).
+    if (!batchesAllowed(protocolVersion ?? '2025-03-26')) return batchRefusedFrame(protocolVersion, 'send one message per request');
+  }
+  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+    // Anything else that is no request is the SDK's to answer.
+    if (!message || typeof message !== 'object' || Array.isArray(message) || !('method' in message)) continue;
+    const frame = message as Record<string, unknown>;
+    if ('id' in frame && !isId(frame['id'])) return errorFrame(null, 'INVALID_REQUEST', ID_RULE, { rule: 'id' });
+    if (frame['method'] !== 'tools/call' && paramsTooDeep(frame['params'])) {
+      return errorFrame(frame['id'] ?? null, 'INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels`, { field: 'params', max_depth: MAX_JSON_DEPTH });
+    }
+  }
+  return undefined;
+}

@@ -1,7 +1,8 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 import type { McpService } from '../create-mcp-server';
-import { withEraCode } from '../errors/error-contract';
+import { errorForEra, withEraCode } from '../errors/error-contract';
+import type { AccessRefusal } from '../server/request-access';
 
 /** The server for one request, its errors leaving with the contract's code for the request's revision. */
 function serverFor(service: McpService, scope: Parameters<McpService['factory']>[0]) {
@@ -40,13 +41,36 @@ export interface RequestAuth {
  * the body, so the handler's own size bound never applies.
  */
 export function createHttpMcpHandler(service: McpService, options: HttpMcpHandlerOptions): McpHttpHandler {
-  return createMcpHandler((ctx) => serverFor(service, { era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined, rateDecision: ctx.authInfo?.extra?.['rateDecision'] as RateDecision | undefined }), {
+  const handler = createMcpHandler((ctx) => serverFor(service, { era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined, rateDecision: ctx.authInfo?.extra?.['rateDecision'] as RateDecision | undefined }), {
     legacy: 'stateless',
     keepAliveMs: options.heartbeatMs,
     maxSubscriptions: options.maxListenStreams,
     onerror: options.onerror,
     bus: options.bus ?? new InMemoryServerEventBus(options.onerror),
   });
+  // The SDK serves subscriptions/listen itself, past every handler of ours: the judgement the handlers apply to
+  // every other data method is applied here, whatever the app in front did.
+  const fetch: McpHttpHandler['fetch'] = async (request, requestOptions) => {
+    // The app hands over the body it parsed; without it, a copy is read here.
+    const given = requestOptions?.parsedBody ?? (request.method === 'POST' ? await request.clone().json().catch(() => undefined) : undefined);
+    const body = given as { id?: unknown; method?: unknown; params?: unknown } | undefined;
+    if (body && typeof body === 'object' && !Array.isArray(body) && body.method === 'subscriptions/listen') {
+      const principal = (requestOptions?.authInfo?.extra?.['principal'] as Principal | undefined) ?? UNAUTHENTICATED;
+      const refusal = await service.authorize(principal, body);
+      if (refusal) return refusedListen(refusal, body.id);
+    }
+    return handler.fetch(request, requestOptions);
+  };
+  return { ...handler, fetch };
+}
+
+/** No principal attached: nothing is open to it. */
+const UNAUTHENTICATED: Principal = { id: 'unauthenticated', via: 'http', roles: [] };
+
+function refusedListen(refusal: AccessRefusal, id: unknown): Response {
+  const payload = errorForEra(refusal.payload, 'modern');
+  const body = { jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code: payload.code, message: payload.message, data: payload.data } };
+  return new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': 'application/json' } });
 }
 
 /** The SDK's per-request auth record for a verified caller; handlers never need the token itself, so it is not passed on. */

@@ -6,8 +6,8 @@ import { SUPPORTED_VERSIONS, treeFor, treeSchemas } from './menu-schema';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { extract } = require('../../../scripts/extract-schema.cjs') as { extract(dir: string): unknown };
-// shared/ sits beside the repository (as in CI); ROUTEROS_INSPECT_DIR points elsewhere if needed.
-const REFERENCE = process.env['ROUTEROS_INSPECT_DIR'] ?? join(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'reference', 'routeros-inspect');
+// The trees are vendored at the repository root; ROUTEROS_INSPECT_DIR points elsewhere if needed.
+const REFERENCE = process.env['ROUTEROS_INSPECT_DIR'] ?? join(__dirname, '..', '..', '..', '..', '..', 'reference', 'routeros-inspect');
 
 describe("the simulator only serves what RouterOS's own command tree has", () => {
   it('ships a schema identical to a fresh extraction from the reference trees', () => {

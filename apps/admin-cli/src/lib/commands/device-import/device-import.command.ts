@@ -1,9 +1,10 @@
-import { isDomainError, targetFor } from '@routeros-mcp/composition';
+import { displayJson, isDomainError, targetFor } from '@routeros-mcp/composition';
 import type { AdminServices, Device, DeviceCredentials, NewDeviceInput } from '@routeros-mcp/composition';
 import { Command } from 'commander';
 import { CliContext } from '../../cli-context';
 import { CliUsageError } from '../../cli-error';
 import { write } from '../../cli-io';
+import { shown } from '../../display';
 import { obtainPassword } from '../../read-secret';
 import { table } from '../../render';
 import { formatOf, readImportFile } from './import-file';
@@ -64,7 +65,7 @@ export function deviceImportCommand(ctx: CliContext): Command {
           const first = bad[0];
           throw new CliUsageError(`row ${first.row} (${first.input.id || '?'}): ${first.problems[0].field}: ${first.problems[0].message}; nothing was enrolled (${bad.length} of ${rows.length} rows need fixing)`);
         }
-        checked.filter((c) => c.sshWarning).forEach((c) => write(ctx.io.stderr, `warning: row ${c.row.row} (${c.input.id}): SSH check failed (${c.sshWarning}); REST works, enrolling anyway.`));
+        checked.filter((c) => c.sshWarning).forEach((c) => write(ctx.io.stderr, `warning: row ${c.row.row} (${c.input.id}): SSH check failed (${shown(c.sshWarning)}); REST works, enrolling anyway.`));
         const devices = await services.devices.enrollAll(ctx.principal, checked.map(({ input, credentials, contact }) => ({ input, credentials, contact })));
         report(ctx, rows, options.json, new Map(devices.map((d) => [d.id, d])));
       });
@@ -161,7 +162,7 @@ function report(ctx: CliContext, rows: ImportRow[], json: boolean | undefined, e
       errors: r.problems,
     };
   });
-  if (json) return write(ctx.io.stdout, JSON.stringify(entries));
+  if (json) return write(ctx.io.stdout, displayJson(entries));
   const resultText = (e: (typeof entries)[number]) =>
     e.result === 'enrolled'
       ? `enrolled, ${e.status}${e.routeros_version ? `, RouterOS ${e.routeros_version}` : ''}${e.tls_fingerprint ? `, TLS ${e.tls_fingerprint}, SSH ${e.ssh_host_key ?? '(none)'}` : ''}`

@@ -4,6 +4,8 @@ import { columnTypes, Dialect } from '../dialect';
 export interface ApiTokenRow {
   id: string;
   name: string;
+  /** Set by the migration that made names unique and free of `:`, when it renamed the token. */
+  renamed_from: string | null;
   role: string;
   /** JSON array, or null for no narrowing. */
   environments: string | null;
@@ -27,6 +29,7 @@ export function apiTokenSchema(dialect: Dialect) {
     columns: {
       id: { type: 'varchar', primary: true },
       name: { type: 'varchar' },
+      renamed_from: { type: 'varchar', nullable: true },
       role: { type: 'varchar' },
       environments: { type: 'text', nullable: true },
       device_tags: { type: 'text', nullable: true },

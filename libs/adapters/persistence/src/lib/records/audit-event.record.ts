@@ -17,6 +17,9 @@ export interface AuditEventRecord {
   outcome: string;
   error_code: string | null;
   duration_ms: number | null;
+  /** Epoch milliseconds (a string from PostgreSQL's bigint). */
+  lease_until: number | string | null;
+  note: string | null;
 }
 
 export function auditEventSchema(dialect: Dialect) {
@@ -40,6 +43,8 @@ export function auditEventSchema(dialect: Dialect) {
       outcome: { type: 'varchar' },
       error_code: nullable,
       duration_ms: { type: 'integer', nullable: true },
+      lease_until: { type: 'bigint', nullable: true },
+      note: { type: 'text', nullable: true },
     },
   });
 }

@@ -10,6 +10,7 @@ export function toApiTokenRow(token: ApiTokenRecord): ApiTokenRow {
   return {
     id: token.id,
     name: token.name,
+    renamed_from: token.renamedFrom ?? null,
     role: token.role,
     environments: token.environments ? JSON.stringify(token.environments) : null,
     device_tags: token.deviceTags ? JSON.stringify(token.deviceTags) : null,
@@ -29,6 +30,7 @@ export function toApiTokenRecord(row: ApiTokenRow): ApiTokenRecord {
   return {
     id: row.id,
     name: row.name,
+    ...(row.renamed_from !== null && row.renamed_from !== undefined ? { renamedFrom: row.renamed_from } : {}),
     role: row.role as ApiTokenRecord['role'],
     ...(row.environments !== null ? { environments: JSON.parse(row.environments) as Environment[] } : {}),
     ...(row.device_tags !== null ? { deviceTags: JSON.parse(row.device_tags) as string[] } : {}),

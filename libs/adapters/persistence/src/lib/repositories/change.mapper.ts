@@ -15,6 +15,7 @@ interface ChangeBody {
   verdicts: ChangeVerdict[];
   beforeSnapshot?: BeforeSnapshot;
   beforeIds?: Record<string, string[]>;
+  recheck?: { at: string; finding: string };
 }
 
 /** Operations as stored: a secret value the caller wrote is kept nowhere but on the device. */
@@ -38,6 +39,7 @@ export function toChangeRow(record: ChangeRecord): ChangeRecordRow {
     verdicts: [...record.verdicts],
     ...(record.beforeSnapshot ? { beforeSnapshot: record.beforeSnapshot } : {}),
     ...(record.beforeIds ? { beforeIds: Object.fromEntries(Object.entries(record.beforeIds).map(([menu, ids]) => [menu, [...ids]])) } : {}),
+    ...(record.recheck ? { recheck: { at: record.recheck.at.toISOString(), finding: record.recheck.finding } } : {}),
   };
   return {
     id: record.id,
@@ -84,6 +86,7 @@ export function toChangeRecord(row: ChangeRecordRow): ChangeRecord {
     verdicts: body.verdicts,
     ...(body.beforeSnapshot ? { beforeSnapshot: body.beforeSnapshot } : {}),
     ...(body.beforeIds ? { beforeIds: body.beforeIds } : {}),
+    ...(body.recheck ? { recheck: { at: new Date(body.recheck.at), finding: body.recheck.finding } } : {}),
     ...(row.protection ? { protection: row.protection as ChangeProtection } : {}),
     step: row.step as ChangeStep,
     ...(row.outcome ? { outcome: row.outcome } : {}),

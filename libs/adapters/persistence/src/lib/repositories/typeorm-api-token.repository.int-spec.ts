@@ -1,6 +1,8 @@
 import type { ApiTokenRecord } from '@routeros-mcp/application-ports';
+import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { useTestDatabases } from '@routeros-mcp/testing';
 import { Database, DatabaseTarget, TypeOrmApiTokenRepository, TypeOrmSchemaMigrator } from '../../index';
+import { UniqueTokenNames1767916800000, uniqueTokenNames } from '../migrations/1767916800000-unique-token-names.migration';
 
 const databases = useTestDatabases();
 const engines: [string, () => Promise<DatabaseTarget>][] = [
@@ -61,5 +63,59 @@ describe.each(engines)('API token repository on %s', (_engine, newTarget) => {
   it('refuses a second token with the same id', async () => {
     await tokens.add(token('aaaaaaaaaaaa', 1));
     await expect(tokens.add(token('aaaaaaaaaaaa', 2))).rejects.toThrow();
+  });
+
+  it('refuses a second token with a name already taken, ignoring case and revocation; finds tokens by name', async () => {
+    await tokens.add(token('aaaaaaaaaaaa', 1, { name: 'ci-bot' }));
+    await tokens.revoke('aaaaaaaaaaaa', t(2));
+    for (const name of ['ci-bot', 'CI-Bot']) {
+      const refused = await tokens.add(token('bbbbbbbbbbbb', 3, { name })).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ValidationError);
+      expect((refused as ValidationError).errors).toEqual([{ field: 'name', message: expect.stringContaining(`an API token named '${name}' already exists`) }]);
+    }
+    expect((await tokens.list()).map((r) => r.id)).toEqual(['aaaaaaaaaaaa']);
+    expect((await tokens.findByName('CI-BOT'))?.id).toBe('aaaaaaaaaaaa');
+    expect(await tokens.findByName('other')).toBeUndefined();
+  });
+
+  it('migrates tokens named against the rule or alike: renamed, never removed, the old name kept, the oldest valid holder unchanged', async () => {
+    // The database as it was before the migration: names free text, not unique.
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      await new UniqueTokenNames1767916800000().down(runner);
+      const legacy = [
+        ['000000000001', 'os:root'], ['000000000002', 'alice'], ['000000000003', 'alice'], ['000000000004', 'ALICE'],
+        ['000000000005', 'os-root'], ['000000000006', ':odd name'], ['000000000007', 'ci:bot:1'],
+      ];
+      for (const [i, [id, name]] of legacy.entries()) {
+        // Plain SQL: the entity already knows the column the migration adds. The names are this spec's literals.
+        await runner.query(`INSERT INTO api_tokens (id, name, role, secret_hash, created_at, created_by) VALUES ('${id}', '${name}', 'ops_rw', 'scrypt$x', '2026-06-01 12:0${i}:00', 'root')`);
+      }
+      await new UniqueTokenNames1767916800000().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const byId = Object.fromEntries((await tokens.list()).map((r) => [r.id, [r.name, r.renamedFrom ?? null]]));
+    expect(byId).toEqual({
+      '000000000001': ['os-root-2', 'os:root'],
+      '000000000002': ['alice', null],
+      '000000000003': ['alice-2', 'alice'],
+      '000000000004': ['ALICE-3', 'ALICE'],
+      '000000000005': ['os-root', null],
+      '000000000006': ['t-odd-name', ':odd name'],
+      '000000000007': ['ci-bot-1', 'ci:bot:1'],
+    });
+    await expect(tokens.add(token('aaaaaaaaaaaa', 9, { name: 'Alice' }))).rejects.toBeInstanceOf(ValidationError);
+  });
+});
+
+describe('uniqueTokenNames', () => {
+  it('keeps every valid name with its oldest holder and fits suffixed names in 64 characters', () => {
+    const long = 'x'.repeat(64);
+    expect(uniqueTokenNames([{ id: 'a', name: long }, { id: 'b', name: long }, { id: 'c', name: `${long.slice(0, 63)}:` }])).toEqual([
+      { id: 'b', name: `${'x'.repeat(62)}-2`, renamedFrom: long },
+      { id: 'c', name: `${'x'.repeat(63)}-`, renamedFrom: `${long.slice(0, 63)}:` },
+    ]);
+    expect(uniqueTokenNames([{ id: 'a', name: 'fine' }])).toEqual([]);
   });
 });

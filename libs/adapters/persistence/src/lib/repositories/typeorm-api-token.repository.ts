@@ -1,16 +1,31 @@
 import type { ApiTokenRecord, ApiTokenRepository } from '@routeros-mcp/application-ports';
+import { apiTokenNameTaken } from '@routeros-mcp/application-ports';
 import { IsNull } from 'typeorm';
 import { Database } from '../database';
+import { isUniqueViolation, violatedColumn } from '../dialect';
 import type { ApiTokenRow } from '../records/api-token.record';
 import { toApiTokenRecord, toApiTokenRow } from './api-token.mapper';
 
 const API_TOKEN = 'ApiTokenRow';
 
+/** A unique violation of the name index (SQLite names an expression index only in its message). */
+const nameClash = (error: unknown) => isUniqueViolation(error) && /uq_api_tokens_name/.test(`${violatedColumn(error) ?? ''} ${(error as Error).message ?? ''}`);
+
 export class TypeOrmApiTokenRepository implements ApiTokenRepository {
   constructor(private readonly db: Database) {}
 
+  /** The unique index on lower(name) decides a race between two creations of one name. */
   async add(token: ApiTokenRecord): Promise<void> {
-    await this.db.writeStatement((em) => em.insert(API_TOKEN, toApiTokenRow(token)));
+    try {
+      await this.db.writeStatement((em) => em.insert(API_TOKEN, toApiTokenRow(token)));
+    } catch (error) {
+      throw nameClash(error) ? apiTokenNameTaken(token.name) : error;
+    }
+  }
+
+  async findByName(name: string): Promise<ApiTokenRecord | undefined> {
+    const row = await this.db.manager.createQueryBuilder<ApiTokenRow>(API_TOKEN, 't').where('lower(t.name) = lower(:name)', { name }).getOne();
+    return row ? toApiTokenRecord(row) : undefined;
   }
 
   async findById(id: string): Promise<ApiTokenRecord | undefined> {

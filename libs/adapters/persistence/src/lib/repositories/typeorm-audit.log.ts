@@ -5,7 +5,7 @@ import { AuditEventRecord } from '../records/audit-event.record';
 
 const AUDIT = 'AuditEventRecord';
 
-/** Rows per INSERT: 15 columns each stays far below SQLite's limit of bound variables. */
+/** Rows per INSERT: 17 columns each stays far below SQLite's limit of bound variables. */
 const MAX_BATCH = 200;
 
 export function toAuditRow(event: AuditEvent): AuditEventRecord {
@@ -25,10 +25,59 @@ export function toAuditRow(event: AuditEvent): AuditEventRecord {
     outcome: event.outcome,
     error_code: event.errorCode ?? null,
     duration_ms: event.durationMs ?? null,
+    lease_until: event.leaseUntil ? event.leaseUntil.getTime() : null,
+    note: event.note ?? null,
   };
 }
 
-/** Append-only: records are inserted, never updated or deleted by the service. */
+export function toAuditEvent(r: AuditEventRecord): AuditEvent {
+  return {
+    id: r.id,
+    occurredAt: r.occurred_at,
+    correlationId: r.correlation_id ?? undefined,
+    principal: {
+      id: r.principal,
+      via: r.via,
+      sessionId: r.session_id ?? undefined,
+      clientName: r.client_name ?? undefined,
+      clientVersion: r.client_version ?? undefined,
+    },
+    action: r.action,
+    deviceId: r.device_id ?? undefined,
+    planId: r.plan_id ?? undefined,
+    arguments: r.arguments ? (JSON.parse(r.arguments) as Record<string, unknown>) : undefined,
+    outcome: r.outcome as AuditOutcome,
+    errorCode: r.error_code ?? undefined,
+    durationMs: r.duration_ms ?? undefined,
+    ...(r.lease_until !== null && r.lease_until !== undefined ? { leaseUntil: new Date(Number(r.lease_until)) } : {}),
+    ...(r.note ? { note: r.note } : {}),
+  };
+}
+
+/** Outcomes a settlement may replace: the record's start, or an interruption its call outlived. */
+const UNSETTLED = ['started', 'interrupted'];
+
+/** What a settlement writes over a `started` record: its state, never who acted or on what. */
+function settlementOf(row: AuditEventRecord): Partial<AuditEventRecord> {
+  return { occurred_at: row.occurred_at, arguments: row.arguments, outcome: row.outcome, error_code: row.error_code, duration_ms: row.duration_ms, lease_until: null, note: row.note };
+}
+
+/**
+ * Writes a record's final state over its `started` (or `interrupted`) one, or appends it when there is none. A record
+ * already settled otherwise stays as it is: the insert then meets its id and is ignored.
+ */
+export async function settleAuditRows(em: EntityManager, events: readonly AuditEvent[]): Promise<void> {
+  for (const event of events) {
+    const row = toAuditRow(event);
+    await em.createQueryBuilder().update(AUDIT).set(settlementOf(row)).where('id = :id', { id: row.id }).andWhere('outcome IN (:...unsettled)', { unsettled: UNSETTLED }).execute();
+    await em.createQueryBuilder().insert().into(AUDIT).values(row).orIgnore().execute();
+  }
+}
+
+/**
+ * Append-only but for a call's own settlement: a record is inserted, a `started` one is settled in place once (by its
+ * call, or as interrupted by the recovery sweep), and nothing is ever deleted by the service.
+ */
 export class TypeOrmAuditLog implements AuditLog {
   constructor(private readonly db: Database) {}
 
@@ -65,30 +114,52 @@ export class TypeOrmAuditLog implements AuditLog {
     }
   }
 
+  async settle(event: AuditEvent): Promise<void> {
+    await this.db.write((em) => settleAuditRows(em, [event]));
+  }
+
+  async renew(id: string, leaseUntil: Date): Promise<void> {
+    await this.db.writeStatement((em) => em.createQueryBuilder().update(AUDIT).set({ lease_until: leaseUntil.getTime() }).where('id = :id', { id }).andWhere("outcome = 'started'").execute());
+  }
+
+  async expired(now: Date, limit: number): Promise<AuditEvent[]> {
+    const rows = await this.db.manager
+      .createQueryBuilder<AuditEventRecord>(AUDIT, 'a')
+      .where('a.lease_until < :now', { now: now.getTime() })
+      .andWhere("a.outcome = 'started'")
+      .orderBy('a.occurred_at', 'ASC')
+      .addOrderBy('a.id', 'ASC')
+      .take(limit)
+      .getMany();
+    return rows.map(toAuditEvent);
+  }
+
+  async interrupt(event: AuditEvent, now: Date): Promise<boolean> {
+    const row = toAuditRow(event);
+    const result = await this.db.writeStatement((em) =>
+      em
+        .createQueryBuilder()
+        .update(AUDIT)
+        .set(settlementOf(row))
+        .where('id = :id', { id: row.id })
+        .andWhere("outcome = 'started'")
+        .andWhere('lease_until < :now', { now: now.getTime() })
+        .execute(),
+    );
+    return (result.affected ?? 0) > 0;
+  }
+
   async list(query: AuditQuery): Promise<AuditEvent[]> {
     const q = this.db.manager.createQueryBuilder<AuditEventRecord>(AUDIT, 'a').orderBy('a.occurred_at', 'DESC').addOrderBy('a.id', 'DESC').take(query.limit);
     if (query.deviceId) q.andWhere('a.device_id = :deviceId', { deviceId: query.deviceId });
     if (query.planId) q.andWhere('a.plan_id = :planId', { planId: query.planId });
     if (query.action) q.andWhere('a.action = :action', { action: query.action });
     if (query.since) q.andWhere('a.occurred_at >= :since', { since: query.since });
-    return (await q.getMany()).map((r) => ({
-      id: r.id,
-      occurredAt: r.occurred_at,
-      correlationId: r.correlation_id ?? undefined,
-      principal: {
-        id: r.principal,
-        via: r.via,
-        sessionId: r.session_id ?? undefined,
-        clientName: r.client_name ?? undefined,
-        clientVersion: r.client_version ?? undefined,
-      },
-      action: r.action,
-      deviceId: r.device_id ?? undefined,
-      planId: r.plan_id ?? undefined,
-      arguments: r.arguments ? (JSON.parse(r.arguments) as Record<string, unknown>) : undefined,
-      outcome: r.outcome as AuditOutcome,
-      errorCode: r.error_code ?? undefined,
-      durationMs: r.duration_ms ?? undefined,
-    }));
+    if (query.reach) {
+      const own = 'a.device_id IS NULL AND a.principal = :reachPrincipal';
+      const devices = query.reach.deviceIds.length ? `a.device_id IN (:...reachDevices) OR (${own})` : own;
+      q.andWhere(`(${devices})`, { reachPrincipal: query.reach.principalId, reachDevices: query.reach.deviceIds });
+    }
+    return (await q.getMany()).map(toAuditEvent);
   }
 }

@@ -3,7 +3,7 @@ import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { Database } from '../database';
 import type { ChangeRecordRow } from '../records/change.record';
 import { toChangeRecord, toChangeRow } from './change.mapper';
-import { toAuditRow } from './typeorm-audit.log';
+import { settleAuditRows, toAuditRow } from './typeorm-audit.log';
 
 const CHANGE = 'ChangeRecordRow';
 const AUDIT = 'AuditEventRecord';
@@ -11,8 +11,12 @@ const AUDIT = 'AuditEventRecord';
 export class TypeOrmChangeRepository implements ChangeRepository {
   constructor(private readonly db: Database) {}
 
-  async create(record: ChangeRecord): Promise<void> {
-    await this.db.writeStatement((em) => em.insert(CHANGE, toChangeRow(record)));
+  async create(record: ChangeRecord, started?: AuditEvent): Promise<void> {
+    if (!started) return void (await this.db.writeStatement((em) => em.insert(CHANGE, toChangeRow(record))));
+    await this.db.write(async (em) => {
+      await em.insert(CHANGE, toChangeRow(record));
+      await em.insert(AUDIT, toAuditRow(started));
+    });
   }
 
   async save(record: ChangeRecord): Promise<void> {
@@ -20,11 +24,11 @@ export class TypeOrmChangeRepository implements ChangeRepository {
     await this.db.writeStatement((em) => em.update(CHANGE, { id }, rest));
   }
 
-  async settle(record: ChangeRecord, audit: AuditEvent): Promise<void> {
+  async settle(record: ChangeRecord, audit: AuditEvent | readonly AuditEvent[]): Promise<void> {
     const { id, ...rest } = toChangeRow(record);
     await this.db.write(async (em) => {
       await em.update(CHANGE, { id }, rest);
-      await em.insert(AUDIT, toAuditRow(audit));
+      await settleAuditRows(em, Array.isArray(audit) ? audit : [audit as AuditEvent]);
     });
   }
 
@@ -37,6 +41,7 @@ export class TypeOrmChangeRepository implements ChangeRepository {
     const q = this.db.manager.createQueryBuilder<ChangeRecordRow>(CHANGE, 'c').orderBy('c.created_at', 'DESC').addOrderBy('c.id', 'DESC').take(query.limit);
     if (query.deviceId) q.andWhere('c.device_id = :deviceId', { deviceId: query.deviceId });
     if (query.status) q.andWhere('c.status = :status', { status: query.status });
+    if (query.correlationId) q.andWhere('c.correlation_id = :correlationId', { correlationId: query.correlationId });
     return (await q.getMany()).map(toChangeRecord);
   }
 }

@@ -138,10 +138,12 @@ function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; obse
   const shell = new FakeShell(api);
   const records = new Map<string, ChangeRecord>();
   const events: AuditEvent[] = [];
+  /** The change's audit records committed `started` with it, and the device's writes by then. */
+  const starts: { event: AuditEvent; writesBefore: number }[] = [];
   const repo: ChangeRepository = {
-    create: async (r) => void records.set(r.id, r),
+    create: async (r, e) => void (records.set(r.id, r), e && starts.push({ event: e, writesBefore: api.writes.length })),
     save: async (r) => void records.set(r.id, r),
-    settle: async (r, e) => void (records.set(r.id, r), events.push(e)),
+    settle: async (r, e) => void (records.set(r.id, r), events.push(...(Array.isArray(e) ? e : [e as AuditEvent]))),
     get: async (id) => records.get(id),
     list: async () => [...records.values()],
   };
@@ -150,7 +152,7 @@ function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; obse
   const request = <I>(planner: ChangePlanner<I>, input: I, dryRun = false): ChangeRequest<I> => ({
     principal: { id: 'alice', via: 'stdio' }, correlationId: 'c-1', environment: 'lab', deviceId: 'dev-1', tool: 'system_set_identity', planner, input, dryRun,
   });
-  return { api, shell, records, events, service, request };
+  return { api, shell, records, events, starts, service, request };
 }
 
 /** The service's own wired path as the device shows it: its session, its connection, the client's ARP entry on ether1. */
@@ -190,6 +192,14 @@ describe('ChangeService', () => {
     expect(result).toMatchObject({ changed: true, protection: 'none_needed', verification: { status: 'verified' } });
     expect(records.get(result.changeId!)).toMatchObject({ status: 'verified', inverse: [{ kind: 'set', menu: 'system/identity', props: { name: 'r1' } }] });
     expect(events[0]).toMatchObject({ action: 'change.apply', outcome: 'success', arguments: { change_id: result.changeId, diff: ['/system identity set name=core-1'] } });
+  });
+
+  it("commits the change's audit record as started with the change record, before the first write, and settles it under the same id", async () => {
+    const { api, service, request, events, starts } = setup();
+    const result = await service.run(request(systemIdentityPlanner, { name: 'core-1' }));
+    expect(starts).toMatchObject([{ writesBefore: 0, event: { id: result.changeId, action: 'change.apply', outcome: 'started', correlationId: 'c-1', arguments: { change_id: result.changeId, status: 'proposed' } } }]);
+    expect(api.writes.length).toBeGreaterThan(0);
+    expect(events).toMatchObject([{ id: result.changeId, action: 'change.apply', outcome: 'success', arguments: { status: 'verified' } }]);
   });
 
   it('tells an observer (config history) before the first write and once the change settled, never failing it', async () => {

@@ -1,4 +1,4 @@
-import type { ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
+import type { AuditEvent, AuditOutcome, ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
@@ -219,8 +219,9 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       diff: diffLines(plan.operations), verdicts: plan.verdicts.map((v) => ({ ruleId: v.ruleId, status: v.status, message: v.message })),
       step: 'record', ...(revertOf ? { revertOf: revertOf.id } : {}), beforeIds: beforeIdsOf(plan.live, plan.operations), createdAt: now, updatedAt: now,
     };
-    // The before-state is in the database before anything is written.
-    await this.changes.create(record);
+    // The before-state is in the database before anything is written, with the change's audit record (`started`,
+    // settled with the change): a process killed from here on leaves both for recovery.
+    await this.changes.create(record, changeAuditEvent(record, principal, 'started', now));
     record = { ...record, ...(await this.observe('beforeWrite', record)) };
 
     let guard: ChangeGuard;
@@ -406,25 +407,34 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
    */
   private async finish(record: ChangeRecord, principal: Principal, error?: unknown): Promise<void> {
     await this.changes
-      .settle(record, {
-        id: randomUUID(),
-        occurredAt: this.clock.now(),
-        correlationId: record.correlationId,
-        principal,
-        action: record.revertOf ? 'change.revert' : 'change.apply',
-        deviceId: record.deviceId,
-        ...(record.authority.kind === 'approved_plan' ? { planId: record.authority.planId } : {}),
-        arguments: redactArguments({
-          change_id: record.id, tool: record.tool, status: record.status, step: record.step, protection: record.protection ?? null, diff: record.diff,
-          verdicts: record.verdicts.filter((v) => v.status !== 'not_applicable').map((v) => `${v.ruleId}:${v.status}`),
-          ...(record.revertOf ? { revert_of: record.revertOf } : {}), ...(record.outcome ? { outcome: record.outcome } : {}),
-        }),
-        outcome: error === undefined ? 'success' : 'error',
-        ...(record.error ? { errorCode: record.error.code } : {}),
-      })
+      .settle(record, changeAuditEvent(record, principal, error === undefined ? 'success' : 'error', this.clock.now()))
       .catch((e: unknown) => this.logger.error('change record and its audit could not be saved', { change_id: record.id, error: e }));
     if (record.status !== 'failed') await this.observe('afterChange', record);
   }
+}
+
+/**
+ * The change's own audit record (principal, diff, verdicts, protection, never a secret), under the change's id:
+ * committed `started` with the change record, settled in place with its final state.
+ */
+export function changeAuditEvent(record: ChangeRecord, principal: Principal, outcome: AuditOutcome, at: Date): AuditEvent {
+  return {
+    id: record.id,
+    occurredAt: at,
+    correlationId: record.correlationId,
+    principal,
+    action: record.revertOf ? 'change.revert' : 'change.apply',
+    deviceId: record.deviceId,
+    ...(record.authority.kind === 'approved_plan' ? { planId: record.authority.planId } : {}),
+    arguments: redactArguments({
+      change_id: record.id, tool: record.tool, status: record.status, step: record.step, protection: record.protection ?? null, diff: record.diff,
+      verdicts: record.verdicts.filter((v) => v.status !== 'not_applicable').map((v) => `${v.ruleId}:${v.status}`),
+      ...(record.revertOf ? { revert_of: record.revertOf } : {}), ...(record.outcome ? { outcome: record.outcome } : {}),
+    }),
+    outcome,
+    ...(outcome !== 'started' && outcome !== 'interrupted' ? { durationMs: at.getTime() - record.createdAt.getTime() } : {}),
+    ...(record.error ? { errorCode: record.error.code } : {}),
+  };
 }
 
 function safetyContext<I>(request: ChangeRequest<I>, device: Device, authority: ChangeAuthority): SafetyContext {

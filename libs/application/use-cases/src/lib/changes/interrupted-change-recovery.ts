@@ -1,4 +1,4 @@
-import type { ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
+import type { AuditEvent, ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
@@ -14,7 +14,7 @@ import type { ChangeRecord, LiveRows, RowOperation } from '@routeros-mcp/domain-
 import { transition } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import type { Environment } from '@routeros-mcp/domain-kernel';
-import { isDomainError } from '@routeros-mcp/domain-kernel';
+import { isDomainError, systemPrincipalId } from '@routeros-mcp/domain-kernel';
 import { inject, injectable, optional } from 'inversify';
 import { randomUUID } from 'node:crypto';
 import { redactArguments } from '../audit-recorder';
@@ -27,11 +27,12 @@ import { alreadyInEffect, writeOperation } from './change-writes';
 import type { InterruptedState, Settlement } from './interrupted-change';
 import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, unrestoredSecrets, writtenMenus } from './interrupted-change';
 import { openRecordedInverse } from './inverse-secrets';
+import { changeAuditEvent } from './change.service';
 import { readLiveRows } from './live-rows';
 import { judgeManagementPath } from './management-path-check';
 
 /** Who settles what a dead process left: the service itself, named so in the audit trail. */
-export const RECOVERY_PRINCIPAL: Principal = { id: 'routeros-mcp', via: 'recovery' };
+export const RECOVERY_PRINCIPAL: Principal = { id: systemPrincipalId('recovery'), via: 'recovery' };
 
 /** What one record came to in a sweep. */
 export type RecoveryResult =
@@ -234,7 +235,10 @@ export class InterruptedChangeRecovery {
       ...(settlement.addedIds ? { addedIds: settlement.addedIds } : {}),
       ...(pending && record.error ? {} : { error: { code: 'CHANGE.INTERRUPTED', message: 'the process making the change ended before it settled' } }),
     });
-    await this.changes.settle(settled, {
+    // The change's own record, left `started` by the dead process, settles with it (records from before it had
+    // one get it appended); one the pipeline settled already (a pending revert's) stays as it is.
+    const own = record.status === 'revert_pending' ? [] : [interruptedChangeAudit(settled, record.createdAt)];
+    await this.changes.settle(settled, [...own, {
       id: randomUUID(),
       occurredAt: now,
       ...(settled.correlationId ? { correlationId: settled.correlationId } : {}),
@@ -245,7 +249,7 @@ export class InterruptedChangeRecovery {
       arguments: redactArguments({ change_id: settled.id, tool: settled.tool, was: record.status, status: settled.status, protection: settled.protection ?? null, outcome: settled.outcome, by: settled.actor.id }),
       outcome: settled.status === 'needs_attention' ? 'error' : 'success',
       errorCode: settled.error?.code ?? 'CHANGE.INTERRUPTED',
-    });
+    }]);
     this.logger.warn('interrupted change settled', { change_id: settled.id, device_id: settled.deviceId, status: settled.status, outcome: settled.outcome });
     await this.announce(settled);
     return { changeId: settled.id, deviceId: settled.deviceId, result: 'settled', status: settlement.status, outcome: settlement.outcome };
@@ -260,4 +264,16 @@ export class InterruptedChangeRecovery {
       this.logger.warn('device.config.changed not published', { change_id: record.id, reason: messageOf(error) });
     }
   }
+}
+
+/**
+ * The audit record of a change its process never settled: interrupted, as of when it started, with the state recovery
+ * settled the change in and who made it.
+ */
+function interruptedChangeAudit(settled: ChangeRecord, startedAt: Date): AuditEvent {
+  const actor: Principal = { id: settled.actor.id, via: settled.actor.via, ...(settled.actor.sessionId ? { sessionId: settled.actor.sessionId } : {}), ...(settled.actor.clientName ? { clientName: settled.actor.clientName } : {}) };
+  return {
+    ...changeAuditEvent(settled, actor, 'interrupted', startedAt),
+    note: `the process making the change ended before it settled; recovery settled it ${settled.status.replace('_', ' ')}: ${settled.outcome ?? settled.status}`,
+  };
 }

@@ -11,7 +11,7 @@ import {
 } from '@routeros-mcp/application-ports';
 import { driftedSections } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
-import { Environment, isDomainError, sha256Hex, ValidationError } from '@routeros-mcp/domain-kernel';
+import { Environment, isDomainError, NOT_KEPT_VALUE, refuseDisplayAltering, refuseDisplayAlteringIn, sameActor, sha256Hex, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { ApprovalBasis, ApprovalGrant, DriftedDevice, ExcludedDevice, PlanTopic, RefusedDevice, RiskLevel, RolloutPolicyInput, StepPreview, StoredApprovalGrant } from '@routeros-mcp/domain-plans';
 import {
   Approval,
@@ -27,6 +27,7 @@ import {
   planTopic,
   rolloutPolicyOf,
   verifyApproval,
+  withoutUnknownFields,
 } from '@routeros-mcp/domain-plans';
 import { inject, injectable, optional } from 'inversify';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -81,6 +82,17 @@ const RISK_ORDER: readonly RiskLevel[] = ['low', 'medium', 'high'];
 const ENV_ORDER: readonly Environment[] = ['lab', 'staging', 'prod'];
 /** The context an approval grant's `{ nonce, signature }` is sealed with (the key rotation re-seals it). */
 export const approvalSealContext = (grantId: string) => `approval:${grantId}`;
+/**
+ * What the creator wrote that a reviewer reads (the title, exclusion reasons, every string of the change) holds no
+ * control, escape, bidirectional or zero-width character: refused before any device is read (the MCP tools refuse
+ * them earlier still, as INVALID_PARAMS).
+ */
+function refuseHiddenCharacters(request: PlanCreateRequest): void {
+  refuseDisplayAltering(request.title, 'title');
+  (request.exclude ?? []).forEach((e, i) => (typeof e === 'string' ? refuseDisplayAltering(e, `exclude.${i}`) : refuseDisplayAltering(e.reason, `exclude.${i}.reason`)));
+  refuseDisplayAlteringIn(request.change, 'change');
+}
+
 const max = <T>(order: readonly T[], values: readonly T[], floor: T) => values.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), floor);
 
 /**
@@ -109,8 +121,10 @@ export class PlanService {
   async create(topicName: string, request: PlanCreateRequest, principal: Principal): Promise<Plan> {
     const topic = planTopic(topicName);
     const planId = `plan-${randomUUID()}`;
-    const args = { topic: topic.name, change: redactPlanSecrets(request.change, topic), rollout: request.rollout ?? null };
+    // Fields the topic does not take keep their names only: a refused plan must not store a misplaced secret.
+    const args = { topic: topic.name, change: withoutUnknownFields(topic, redactPlanSecrets(request.change, topic), NOT_KEPT_VALUE), rollout: request.rollout ?? null };
     return this.recorder.runCommitted({ principal, action: 'plan.create', planId, correlationId: request.correlationId, arguments: args }, async (success) => {
+      refuseHiddenCharacters(request);
       const input = topic.parse(request.change);
       // What the plan stores and hashes: secrets sealed once, here, with the plan's own data key (which a master key
       // rotation re-seals apart); approval and apply hash this same stored form.
@@ -158,6 +172,7 @@ export class PlanService {
 
   async cancel(planId: string, principal: Principal, reason = 'cancelled', correlationId?: string): Promise<Plan> {
     return this.recorder.runCommitted({ principal, action: 'plan.cancel', planId, correlationId, arguments: { reason } }, async (success) => {
+      refuseDisplayAltering(reason, 'reason');
       // A rollout commits often: a cancel that lost the race to one of the runner's commits is asked again of the
       // plan as it now stands (the operator never sees a conflict for it).
       for (let attempt = 0; ; attempt++) {
@@ -175,6 +190,7 @@ export class PlanService {
   async reject(planId: string, principal: Principal, reason: string, correlationId?: string): Promise<Plan> {
     return this.recorder.runCommitted({ principal, action: 'plan.reject', planId, correlationId, arguments: { reason } }, async (success) => {
       if (reason.trim() === '') throw ValidationError.single('reason', 'say why the plan is rejected');
+      refuseDisplayAltering(reason, 'reason');
       const plan = await this.get(planId);
       plan.reject(principal.id, reason, this.clock.now());
       return this.plans.save(plan, { audit: success() });
@@ -187,11 +203,12 @@ export class PlanService {
    */
   async approve(planId: string, approver: Principal, options: PlanApproveOptions = {}, correlationId?: string): Promise<PlanApprovalSummary> {
     return this.recorder.runCommitted({ principal: approver, action: 'plan.approve', planId, correlationId, arguments: { comment: options.comment ?? null } }, async (success) => {
+      refuseDisplayAltering(options.comment, 'comment');
       const now = this.clock.now();
       const plan = await this.livePlan(planId, now);
       const basis = approvalBasis(approver);
       if (!basis) throw new PlanApproverNotEntitledError(planId, approver.id, 'approving needs the approver or admin role, or a person at the admin CLI');
-      if (plan.environment === 'prod' && approver.id === plan.createdBy) throw new PlanSelfApprovalError(planId, approver.id);
+      if (plan.environment === 'prod' && sameActor(approver.id, plan.createdBy)) throw new PlanSelfApprovalError(planId, approver.id, plan.createdBy);
       const contentHash = plan.currentContentHash();
       if (contentHash !== plan.contentHash) throw new PlanApprovalInvalidError(planId, 'content_changed');
       const validFor = options.validForMs ?? plan.expiresAt.getTime() - now.getTime();

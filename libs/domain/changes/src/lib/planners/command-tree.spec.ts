@@ -6,8 +6,8 @@ import { WRITABLE } from './common/menu-properties';
 import { LIVE, liveFor } from './testing/live-rows.fixture';
 import * as planners from './index';
 
-// shared/ sits beside the repository (as for the simulator's schema spec); ROUTEROS_INSPECT_DIR points elsewhere.
-const REFERENCE = process.env['ROUTEROS_INSPECT_DIR'] ?? join(__dirname, ...Array(7).fill('..'), 'shared', 'reference', 'routeros-inspect');
+// The trees are vendored at the repository root; ROUTEROS_INSPECT_DIR points elsewhere.
+const REFERENCE = process.env['ROUTEROS_INSPECT_DIR'] ?? join(__dirname, ...Array(6).fill('..'), 'reference', 'routeros-inspect');
 const VERSIONS = ['7.15.3', '7.20.5'];
 
 type Node = { _type?: string } & { [name: string]: Node };

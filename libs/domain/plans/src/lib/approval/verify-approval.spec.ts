@@ -62,6 +62,20 @@ describe('verifyApproval', () => {
     expect(failure(() => verifyApproval({ plan: p, grant: basis, now: at(2), verifySignature }))).toBeInstanceOf(PlanApproverNotEntitledError);
   });
 
+  it('on prod, compares author and approver as namespaced principals; an author id from before namespaces is every principal of that name', () => {
+    const byOsRoot = plan({ environment: 'prod', createdBy: 'os:root' });
+    expect(failure(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'os:root' }), now: at(2), verifySignature }))).toBeInstanceOf(PlanSelfApprovalError);
+    expect(failure(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'as:root' }), now: at(2), verifySignature }))).toBeInstanceOf(PlanSelfApprovalError);
+    expect(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'as:carol' }), now: at(2), verifySignature })).not.toThrow();
+    expect(() => verifyApproval({ plan: byOsRoot, grant: grantFor(byOsRoot, { approver: 'token:root' }), now: at(2), verifySignature })).not.toThrow();
+    // A stdio plan made as `root` before principals were namespaced, approved at the CLI as `os:root`: the same person.
+    const legacy = plan({ environment: 'prod', createdBy: 'root' });
+    const refused = failure(() => verifyApproval({ plan: legacy, grant: grantFor(legacy, { approver: 'os:root' }), now: at(2), verifySignature }));
+    expect(refused).toBeInstanceOf(PlanSelfApprovalError);
+    expect((refused as Error).message).toBe("plan 'plan-dns-0001' targets prod and was created by 'root', the same person as 'os:root', who cannot also approve it");
+    expect(() => verifyApproval({ plan: legacy, grant: grantFor(legacy, { approver: 'os:alice' }), now: at(2), verifySignature })).not.toThrow();
+  });
+
   it('binds the approval to the content: a step change edited after approval is refused', () => {
     const p = plan();
     const grant = grantFor(p);

@@ -1,3 +1,4 @@
+import { sameActor } from '@routeros-mcp/domain-kernel';
 import { PlanApprovalExpiredError, PlanApprovalInvalidError, PlanApprovalUsedError, PlanApproverNotEntitledError } from '../errors/plan-approval.errors';
 import { PlanNotApprovedError } from '../errors/plan-not-approved.error';
 import { PlanSelfApprovalError } from '../errors/plan-self-approval.error';
@@ -33,5 +34,5 @@ export function verifyApproval(check: ApprovalCheck): void {
   if (now.getTime() >= grant.expiresAt.getTime()) throw new PlanApprovalExpiredError(plan.id, grant.expiresAt);
   if (grant.usedAt) throw new PlanApprovalUsedError(plan.id);
   if (!APPROVAL_BASES.includes(grant.basis)) throw new PlanApproverNotEntitledError(plan.id, grant.approver, 'the approval names no right to approve');
-  if (plan.environment === 'prod' && grant.approver === plan.createdBy) throw new PlanSelfApprovalError(plan.id, grant.approver);
+  if (plan.environment === 'prod' && sameActor(grant.approver, plan.createdBy)) throw new PlanSelfApprovalError(plan.id, grant.approver, plan.createdBy);
 }

@@ -6,9 +6,16 @@ export function stringList(value: unknown, field: string, options: { allowEmpty?
   return value.map((v: string) => v.trim());
 }
 
+/** A key a topic's change does not take, at `field` (dotted path): refused, and never kept in a record. */
+export class UnknownFieldError extends ValidationError {
+  constructor(readonly field: string, allowed: readonly string[]) {
+    super([{ field, message: `is not a known field (expected ${allowed.join(', ')})` }]);
+  }
+}
+
 export function onlyKeys(value: Readonly<Record<string, unknown>>, allowed: readonly string[], field: string): void {
   const extra = Object.keys(value).find((k) => !allowed.includes(k));
-  if (extra) throw ValidationError.single(`${field}${extra}`, `is not a known field (expected ${allowed.join(', ')})`);
+  if (extra) throw new UnknownFieldError(`${field}${extra}`, allowed);
 }
 
 export function record(value: unknown, field: string): Record<string, unknown> {

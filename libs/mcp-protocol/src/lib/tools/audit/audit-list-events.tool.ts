@@ -1,8 +1,13 @@
+import type { AuditEvent } from '@routeros-mcp/application-ports';
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
+import { reachableDeviceIds } from '../../server/access-guard';
 
-const Event = z.object({ occurred_at: z.string(), principal: z.string(), client: z.string().nullable(), action: z.string(), device_id: z.string().nullable(), outcome: z.string(), error_code: z.string().nullable(), duration_ms: z.number().nullable(), correlation_id: z.string().nullable() });
+const Event = z.object({ occurred_at: z.string(), principal: z.string(), client: z.string().nullable(), action: z.string(), device_id: z.string().nullable(), outcome: z.string(), error_code: z.string().nullable(), duration_ms: z.number().nullable(), correlation_id: z.string().nullable(), note: z.string().nullable() });
+
+/** A `started` record is not settled: its call runs, or its process died and recovery settles it; an interrupted one says how it ended. */
+const noteOf = (e: AuditEvent) => (e.outcome === 'started' ? 'not settled yet: its call is running, or its process ended and recovery settles it' : (e.note ?? null));
 
 export const auditListEvents = defineTool({
   name: 'audit_list_events',
@@ -10,7 +15,7 @@ export const auditListEvents = defineTool({
   description: 'Recent audited actions, newest first.',
   input: z.object({
     device_id: z.string().max(64).optional(),
-    action: z.string().max(80).optional().describe('A tool name (system_get_overview) or an action (resource.read)'),
+    action: z.string().max(80).optional().describe('A tool name or action (change.apply)'),
     limit: z.number().int().min(1).max(500).default(50),
   }),
   output: z.object({ items: z.array(Event) }),
@@ -18,8 +23,12 @@ export const auditListEvents = defineTool({
   async run(args, ctx) {
     // Tool calls are recorded as `tool.<name>`; a bare tool name means that.
     const action = args.action && !args.action.includes('.') ? `tool.${args.action}` : args.action;
-    const events = await ctx.audit.recent({ deviceId: args.device_id, action, limit: args.limit });
-    const items = events.map((e) => ({ occurred_at: e.occurredAt.toISOString(), principal: `${e.principal.id} (${e.principal.via})`, client: e.principal.clientName ? `${e.principal.clientName} ${e.principal.clientVersion ?? ''}`.trim() : null, action: e.action, device_id: e.deviceId ?? null, outcome: e.outcome, error_code: e.errorCode ?? null, duration_ms: e.durationMs ?? null, correlation_id: e.correlationId ?? null }));
-    return { structured: { items }, text: tsvText(items, ['occurred_at', 'principal', 'client', 'action', 'device_id', 'outcome', 'error_code']) };
+    // A narrowed principal reads the trail as it reads devices: events about devices in its reach, and its own
+    // device-less events (never another principal's, which may concern plans or devices it cannot see).
+    const reachable = await reachableDeviceIds(ctx.registry, ctx.principal);
+    const reach = reachable ? { deviceIds: [...reachable], principalId: ctx.principal.id } : undefined;
+    const events = await ctx.audit.recent({ deviceId: args.device_id, action, limit: args.limit, ...(reach ? { reach } : {}) });
+    const items = events.map((e) => ({ occurred_at: e.occurredAt.toISOString(), principal: `${e.principal.id} (${e.principal.via})`, client: e.principal.clientName ? `${e.principal.clientName} ${e.principal.clientVersion ?? ''}`.trim() : null, action: e.action, device_id: e.deviceId ?? null, outcome: e.outcome, error_code: e.errorCode ?? null, duration_ms: e.durationMs ?? null, correlation_id: e.correlationId ?? null, note: noteOf(e) }));
+    return { structured: { items }, text: tsvText(items, ['occurred_at', 'principal', 'client', 'action', 'device_id', 'outcome', 'error_code', 'note']) };
   },
 });

@@ -20,6 +20,7 @@ export const changeGet = defineTool({
     const lines = [`${c.change_id} ${c.status} on ${c.device_id} by ${c.principal} (${c.tool}, ${c.created_at}): ${c.summary}`, ...c.diff];
     if (c.protection) lines.push(`protection: ${c.protection}`);
     if (c.outcome) lines.push(`outcome: ${c.outcome}${c.error_code ? ` [${c.error_code}]` : ''}`);
+    if (c.recheck) lines.push(`re-checked ${c.recheck.at}: ${c.recheck.finding}`);
     lines.push(c.not_revertible ? `not revertible: ${c.not_revertible}` : `revert: ${c.revert.join('; ') || 'nothing'}`);
     if (c.reverted_by) lines.push(`reverted by ${c.reverted_by}`);
     return { structured: c, text: lines.join('\n') };

@@ -42,6 +42,8 @@ export const ChangeDetailSchema = ChangeSummarySchema.extend({
   not_revertible: z.string().nullable(),
   touched: z.array(TouchedSchema),
   verdicts: z.array(VerdictSchema),
+  /** The last re-check of a change that needed attention, once its device answered again. */
+  recheck: z.object({ at: z.string(), finding: z.string() }).nullable(),
   updated_at: z.string(),
 });
 
@@ -59,6 +61,7 @@ export function changeDetail(record: ChangeRecord): z.infer<typeof ChangeDetailS
     not_revertible: record.notRevertible ?? null,
     touched: record.touched.map((t) => ({ menu: t.menu, id: t.id ?? null, before: t.before ?? null, after: t.after ?? null })),
     verdicts: record.verdicts.map((v) => ({ rule: v.ruleId, status: v.status, reason: v.message })),
+    recheck: record.recheck ? { at: record.recheck.at.toISOString(), finding: record.recheck.finding } : null,
     updated_at: record.updatedAt.toISOString(),
   };
 }

@@ -43,5 +43,5 @@ export const RuleAddSchema = RuleProps.required({ chain: true, action: true });
 export const RuleUpdateSchema = z.record(z.string(), z.unknown()).pipe(RuleProps);
 
 /** A rule as `firewall_list_filter_rules` showed it: its .id and 0-based position. */
-export const RuleRefSchema = z.object({ id: RowIdArg, position: z.number().int().min(0) });
+export const RuleRefSchema = z.strictObject({ id: RowIdArg, position: z.number().int().min(0) });
 

@@ -11,7 +11,7 @@ export const firewallUpdateAddressList = defineWriteTool({
   description: 'Add/remove entries of an address list named mcp-*; a timeout (1h, 1d) makes an entry expire.',
   input: z.object({
     list: z.string().max(64).regex(/^mcp-[\w.-]+$/, 'only lists named mcp-*'),
-    add: z.array(z.object({ address: Ipv4Arg, timeout: Timeout.optional(), comment: CommentArg.optional() })).max(100).optional(),
+    add: z.array(z.strictObject({ address: Ipv4Arg, timeout: Timeout.optional(), comment: CommentArg.optional() })).max(100).optional(),
     remove: z.array(Ipv4Arg).max(100).optional(),
   }),
   destructive: true,

@@ -1,4 +1,5 @@
-import { PLAN_TOPICS } from '@routeros-mcp/domain-plans';
+import { NOT_KEPT_VALUE } from '@routeros-mcp/domain-kernel';
+import { PLAN_TOPICS, withoutUnknownFields } from '@routeros-mcp/domain-plans';
 import { z } from 'zod';
 import { defineTool, ToolDefinition } from '../define-tool';
 import { publishPlanChanged, reachableDevices } from './plan-access';
@@ -23,6 +24,8 @@ export function planCreationTool(topic: string, input: PlanTopicInput = PLAN_TOP
     output: PlanViewSchema,
     // Every plan tool answers the same plan shape, described once in the server instructions.
     outputListed: false,
+    // A topic taking its change as one object refuses unknown fields itself: its audit record keeps only their names.
+    ...(input.shape['change'] ? { auditable: (args: Record<string, unknown>) => ({ ...args, change: withoutUnknownFields(PLAN_TOPICS[topic], args['change'], NOT_KEPT_VALUE) }) } : {}),
     async run(args, ctx) {
       const a = args as z.infer<typeof schema> & Record<string, unknown>;
       const plan = await plansOf(ctx).create(

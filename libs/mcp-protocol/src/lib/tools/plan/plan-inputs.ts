@@ -8,12 +8,12 @@ export const PlanIdSchema = z.string().regex(/^plan-[a-z0-9-]{4,60}$/, 'a plan i
 /** Device ids, or every device of an environment carrying all the given tags. */
 export const PlanDevicesSchema = z.union([
   z.array(DeviceIdSchema).min(1).max(PLAN_LIMITS.maxDevices),
-  z.object({ environment: z.enum(ENVIRONMENTS), tags: z.record(z.string(), z.string()).optional() }),
+  z.strictObject({ environment: z.enum(ENVIRONMENTS), tags: z.record(z.string(), z.string()).optional() }),
 ]);
 
 /** Rollout options; each omitted one takes the default (canary 1, batches of 5, 30 s pause, 90 % CPU and memory, halt_and_rollback). */
 export const RolloutSchema = z
-  .object({
+  .strictObject({
     canary_size: z.number().int().min(0).max(50),
     batch_size: z.number().int().min(1).max(50),
     pause_seconds: z.number().int().min(0).max(3600),
@@ -26,7 +26,7 @@ export const RolloutSchema = z
 /** The arguments every plan_<topic> tool takes beside its topic's own. */
 export const PLAN_COMMON_SHAPE = {
   devices: PlanDevicesSchema,
-  exclude: z.array(z.object({ device_id: DeviceIdSchema, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional(),
+  exclude: z.array(z.strictObject({ device_id: DeviceIdSchema, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional(),
   rollout: RolloutSchema.optional(),
   ttl_hours: z.number().min(PLAN_LIMITS.minTtlMs / 3_600_000).max(PLAN_LIMITS.maxTtlMs / 3_600_000).optional(),
   title: z.string().min(1).max(200).optional(),

@@ -1,0 +1,152 @@
+import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { httpAuthFor } from './http-auth';
+import { RunningHttpServer, startHttpServer } from './http-server.harness';
+import { MODERN_META, RawEra, rawRpc } from './raw-rpc';
+import { enrollFleet } from './replica-fleet';
+
+// Issue 21 items 5, 8 and 12 over HTTP, on both revisions: JSON-RPC batches, ids JSON cannot echo, arguments
+// nested past the bound, malformed Authorization headers. Each is refused before anything runs.
+const dir = tempDir('http-edges-');
+const dataDir = join(dir.path, 'data');
+const USERS = [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' as const }];
+let fleet: Fleet;
+let server: RunningHttpServer;
+let token: string;
+
+const identity = async () => (await simControl(fleet, 'GET', '/devices/0/state')).config['system/identity'][0].name as string;
+const ERAS: RawEra[] = ['legacy', 'modern'];
+const setIdentity = (era: RawEra, id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'system_set_identity', arguments: { device_id: 'r-1', name }, ...(era === 'modern' ? { _meta: MODERN_META } : {}) } });
+const audited = async (action: string) => (await rawRpc(server.url, { era: 'legacy', token, method: 'tools/call', params: { name: 'audit_list_events', arguments: { action, limit: 50 } } })).body.result.structuredContent.items as any[];
+/** `{"a":{"a":…1…}}`, `levels` objects deep, as text (JSON.stringify itself would overflow building it). */
+const nested = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
+
+beforeAll(async () => {
+  fleet = await startFleet({ devices: 1, profile: 'edge', version: '7.20.5', users: USERS });
+  await enrollFleet({ env: {} }, dataDir, fleet, ['r-1']);
+  const auth = await httpAuthFor(dataDir);
+  token = auth.token!;
+  server = await startHttpServer({ ROUTEROS_MCP_DATA_DIR: dataDir, ...auth.env });
+}, 120_000);
+afterAll(async () => {
+  expect(await server?.stop()).toBe(0);
+  await fleet?.stop();
+  dir.remove();
+});
+
+describe('item 5: JSON-RPC batches', () => {
+  it.each([
+    ['2025-06-18', 'legacy'],
+    ['2025-11-25', 'legacy'],
+    ['2026-07-28', 'modern'],
+  ] as const)('a batch on %s is refused whole with -32600 (a code 2026-07-28 allows) and none of it runs', async (version, era) => {
+    const before = await identity();
+    const ping = era === 'legacy' ? { jsonrpc: '2.0', id: 2, method: 'ping' } : { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: MODERN_META } };
+    const answer = await rawRpc(server.url, { era, token, method: 'tools/call', headers: { 'mcp-protocol-version': version }, body: JSON.stringify([setIdentity(era, 1, `batched-${version}`), ping]) });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { mcp_error_code: 'INVALID_REQUEST' } } });
+    expect(answer.body.error.message).toMatch(/batch/i);
+    expect(await identity()).toBe(before);
+    expect((await audited('tool.system_set_identity')).filter((e) => e.outcome === 'success')).toEqual([]);
+  });
+
+  it('an empty batch is refused (-32600), as on stdio', async () => {
+    const answer = await rawRpc(server.url, { era: 'legacy', token, method: 'ping', body: '[]' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ id: null, error: { code: -32600 } });
+  });
+
+  it('a 2025-03-26 batch (the revision MCP assumes when a request names none) is still served, member by member', async () => {
+    const answer = await rawRpc(server.url, { era: 'legacy', token, method: 'ping', headers: { 'mcp-protocol-version': '2025-03-26' }, body: JSON.stringify([{ jsonrpc: '2.0', id: 'a', method: 'ping' }, { jsonrpc: '2.0', id: 'b', method: 'tools/call', params: { name: 'device_list', arguments: {} } }]) });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('item 12: ids JSON cannot echo', () => {
+  it.each(ERAS)('ids of ±2^53, 1.5 and 1e308 are refused with id null and -32600, nothing altered or echoed (%s)', async (era) => {
+    for (const id of ['9007199254740992', '-9007199254740992', '1.5', '1e308', '9007199254740993']) {
+      const params = era === 'modern' ? `,"params":{"_meta":${JSON.stringify(MODERN_META)}}` : '';
+      const answer = await rawRpc(server.url, { era, token, method: 'tools/list', body: `{"jsonrpc":"2.0","id":${id},"method":"tools/list"${params}}` });
+      expect({ id, status: answer.status, body: answer.body }).toMatchObject({ id, status: 400, body: { id: null, error: { code: -32600, data: { rule: 'id' } } } });
+    }
+    // The largest safe integers are ids like any other.
+    for (const id of [9007199254740991, -9007199254740991]) {
+      const answer = await rawRpc(server.url, { era, token, id, method: 'tools/list' });
+      expect(answer.status).toBe(200);
+      expect(answer.body.id).toBe(id);
+    }
+  });
+});
+
+describe('item 8: arguments nested past the bound', () => {
+  it.each(ERAS)('a tool call 10,000 levels deep is INVALID_PARAMS with an audit record, and the server goes on (%s)', async (era) => {
+    const body = era === 'legacy'
+      ? `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"device_list","arguments":{"x":${nested(10_000)}}}}`
+      : `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"device_list","arguments":{"x":${nested(10_000)}},"_meta":${JSON.stringify(MODERN_META)}}}`;
+    const answer = await rawRpc(server.url, { era, token, method: 'tools/call', params: { name: 'device_list' }, body });
+    expect(answer.status).toBe(200);
+    const failure = era === 'legacy' ? answer.body.error.data : answer.body.result.structuredContent.error;
+    if (era === 'legacy') expect(answer.body.error.code).toBe(-32602);
+    else expect(answer.body.result.isError).toBe(true);
+    expect(failure).toMatchObject({ mcp_error_code: 'INVALID_PARAMS', max_depth: 64 });
+    expect(JSON.stringify(answer.body)).not.toMatch(/call stack|INTERNAL_ERROR/);
+    const record = (await audited('tool.device_list')).find((e) => e.correlation_id === failure.correlation_id);
+    expect(record).toMatchObject({ outcome: 'error', error_code: 'PROTOCOL.INVALID_PARAMS' });
+  });
+
+  it.each(ERAS)('any other request nested past the bound is refused before dispatch with -32602 (%s)', async (era) => {
+    const meta = era === 'modern' ? `,"_meta":${JSON.stringify(MODERN_META)}` : '';
+    const answer = await rawRpc(server.url, { era, token, method: 'prompts/get', params: { name: 'troubleshoot-device' }, body: `{"jsonrpc":"2.0","id":"deep","method":"prompts/get","params":{"name":"troubleshoot-device","arguments":${nested(100)}${meta}}}` });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ id: 'deep', error: { code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', max_depth: 64 } } });
+  });
+
+  it('a call within the bound still runs', async () => {
+    const answer = await rawRpc(server.url, { era: 'legacy', token, method: 'tools/call', params: { name: 'device_list', arguments: {} } });
+    expect(answer.body.result.structuredContent.total_count).toBe(1);
+  });
+});
+
+/** A POST with the Authorization header exactly as given (an array sends the header that many times). */
+function postWithAuthorization(authorization: string | string[]): Promise<{ status: number; challenge: string; body: any }> {
+  const url = new URL(server.url);
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: res.statusCode!, challenge: String(res.headers['www-authenticate'] ?? ''), body: JSON.parse(text) }));
+    });
+    req.setHeader('authorization', authorization);
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('item 12: a malformed Authorization header is a bad token, not a missing one', () => {
+  it.each([
+    ['another scheme', 'Basic YWRtaW46cHc=', /scheme/],
+    ['an empty bearer token', 'Bearer', /empty/],
+    ['two tokens', `Bearer a b`, /more than one token/],
+    ['two tokens in one value', `Bearer a,Bearer b`, /more than one token/],
+  ])('%s: 401 with error="invalid_token" and a description', async (_what, authorization, description) => {
+    const answer = await postWithAuthorization(authorization);
+    expect(answer.status).toBe(401);
+    expect(answer.challenge).toContain('error="invalid_token"');
+    expect(answer.challenge).toMatch(description);
+    expect(answer.body.error.data.mcp_error_code).toBe('UNAUTHORIZED');
+  });
+
+  it('the header twice, even with a valid token: 401 invalid_token', async () => {
+    const answer = await postWithAuthorization([`Bearer ${token}`, `Bearer ${token}`]);
+    expect(answer.status).toBe(401);
+    expect(answer.challenge).toMatch(/error="invalid_token", error_description="[^"]*more than once/);
+    expect(JSON.stringify(answer)).not.toContain(token);
+  });
+
+  it('no header at all is still "missing": the challenge without an error', async () => {
+    const answer = await rawRpc(server.url, { era: 'legacy', method: 'tools/list' });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+"$/);
+  });
+});
