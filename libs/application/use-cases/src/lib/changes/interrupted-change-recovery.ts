@@ -12,6 +12,7 @@ import {
 } from '@routeros-mcp/application-ports';
 import type { ChangeRecord, LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
+import type { Device } from '@routeros-mcp/domain-devices';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { isDomainError, systemPrincipalId } from '@routeros-mcp/domain-kernel';
 import { inject, injectable, optional } from 'inversify';
@@ -28,6 +29,7 @@ import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAft
 import { openRecordedInverse } from './inverse-secrets';
 import { changeAuditEvent } from './change.service';
 import { readLiveRows } from './live-rows';
+import { judgeManagementPath } from './management-path-check';
 
 /** Who settles what a dead process left: the service itself, named so in the audit trail. */
 export const RECOVERY_PRINCIPAL: Principal = { id: systemPrincipalId('recovery'), via: 'recovery' };
@@ -137,7 +139,7 @@ export class InterruptedChangeRecovery {
         if (!(await RevertTimerGuard.removeLeftover(this.api, target, latest.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
         return this.settle(latest, settlementAfterLater(latest, later.id));
       }
-      return this.settle(latest, await this.restore(latest, target, options.signal));
+      return this.settle(latest, await this.restore(latest, device, target, options.signal));
     } catch (error) {
       if (!isUnreachable(error)) throw error;
       this.logger.warn('interrupted change left for the next sweep: the device does not answer', { change_id: record.id, device_id: record.deviceId, reason: messageOf(error) });
@@ -148,7 +150,7 @@ export class InterruptedChangeRecovery {
   }
 
   /** Brings the device back to the record's before-state; throws Unreachable when it does not answer. */
-  private async restore(record: ChangeRecord, target: DeviceTarget, signal?: AbortSignal): Promise<Found> {
+  private async restore(record: ChangeRecord, device: Device, target: DeviceTarget, signal?: AbortSignal): Promise<Found> {
     // The timer's script adds back what the change removed: gone before anything else is written.
     if (!(await RevertTimerGuard.removeLeftover(this.api, target, record.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
     const menus = writtenMenus(record);
@@ -171,8 +173,15 @@ export class InterruptedChangeRecovery {
     }
     let undoError: unknown;
     const live = await this.read(target, menus, signal);
-    for (const op of recoveryInverse({ ...record, inverse: opened }, state.addedIds)) {
-      if (alreadyInEffect(live, op)) continue;
+    const writes = recoveryInverse({ ...record, inverse: opened }, state.addedIds).filter((op) => !alreadyInEffect(live, op));
+    // The undo is a write like any other: the service may have moved since (onto the Wi-Fi the change re-keyed).
+    const judged = await judgeManagementPath(this.api, target, device, live, writes, signal);
+    if (judged.verdict.status === 'fail' || judged.verdict.status === 'not_evaluated') {
+      const refusal = `not written, ${judged.verdict.ruleId}: ${judged.verdict.message}`;
+      this.logger.warn('the undo of an interrupted change was not written: it would cut the management path', { change_id: record.id, device_id: record.deviceId, reason: judged.verdict.message });
+      return { ...settlementOf(record, { left: state.left, undone: 'rest', undoError: refusal }), addedIds: state.addedIds };
+    }
+    for (const op of writes) {
       try {
         await writeOperation(this.api, target, op, signal);
       } catch (error) {
