@@ -62,7 +62,8 @@ describe('JSON-RPC batches', () => {
     const reply = await rawMcp(server.url, '2025-11-25', 'tools/call', {}, { token: admin, body: batch, headers: { 'mcp-protocol-version': revision } });
     const changed = (await identity()) !== before;
     ledger.refuse('batch', `a batch carrying system_set_identity (${revision})`, changed ? `the identity changed: HTTP ${reply.status}` : undefined, `HTTP ${reply.status}`);
-    expect(reply.status).toBeGreaterThanOrEqual(400);
+    // Refused out loud: an HTTP error or a JSON-RPC error, never a silent 200 with results.
+    expect(reply.status >= 400 || (!Array.isArray(reply.message) && reply.message?.error !== undefined)).toBe(true);
   });
 });
 

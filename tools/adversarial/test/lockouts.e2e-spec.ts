@@ -2,7 +2,7 @@ import { simControl } from '@routeros-mcp/testing';
 import { runAdmin } from '../src/lib/admin-cli';
 import { AttackLedger } from '../src/lib/attack-ledger';
 import { EnrolledFleet, enrolledFleet } from '../src/lib/deployment';
-import { StdioModel, stdioModel } from '../src/lib/stdio-model';
+import { assertJudged, ModelResult, StdioModel, stdioModel } from '../src/lib/stdio-model';
 
 // Lock-outs through every write path (a tool, a plan, change_revert, plan_rollback), on devices managed over Wi-Fi
 // (the wifi package and legacy wireless) and over a DHCP lease. The simulator judges: after each attempt the service
@@ -35,15 +35,17 @@ const manageOver = (id: string, clientPort: string, clientAddress: string, devic
 
 /** Creates a plan (refusals end the attempt), approves it at the CLI as another person, applies it and waits for its end. */
 async function throughPlan(tool: string, args: Record<string, unknown>): Promise<string> {
-  const made = await model.call(tool, args);
-  if (made.isError) return `refused at planning: ${made.code}`;
+  const made = judgedCall(await model.call(tool, args));
+  if (made.isError) return `refused at planning: ${made.code}: ${made.message}`;
   const id = made.structuredContent.plan_id as string;
   const approved = await runAdmin(lab.dataDir, ['plan', 'approve', id, '--yes']);
   if (approved.code !== 0) return `approval refused: ${approved.stderr.trim()}`;
-  const applied = await model.call('plan_apply', { plan_id: id });
-  if (applied.isError) return `apply refused: ${applied.code}`;
+  const applied = judgedCall(await model.call('plan_apply', { plan_id: id }));
+  if (applied.isError) return `apply refused: ${applied.code}: ${applied.message}`;
   return `${await settled(id)} (${id})`;
 }
+
+const judgedCall = (result: ModelResult) => (assertJudged(result), result);
 
 async function settled(planId: string): Promise<string> {
   for (let i = 0; i < 900; i++) {
@@ -67,8 +69,8 @@ describe.each(Object.entries(WIFI))('managed over Wi-Fi (%s)', (id, [radio, clie
   beforeEach(() => manageOver(id, radio, client, address));
 
   it('disabling the manager\'s radio by a tool', () => judged('tool', `interface_set_enabled ${radio} false`, id, async () => {
-    const r = await model.call('interface_set_enabled', { device_id: id, name: radio, enabled: false });
-    return r.isError ? `refused: ${r.code}` : 'applied';
+    const r = judgedCall(await model.call('interface_set_enabled', { device_id: id, interface: radio, enabled: false }));
+    return r.isError ? `refused: ${r.code}: ${r.message}` : 'applied';
   }));
 
   it.each([
@@ -85,24 +87,24 @@ describe.each(Object.entries(WIFI))('managed over Wi-Fi (%s)', (id, [radio, clie
     await manageOver(id, radio, client, address);
     const planId = /\((plan-[^)]+)\)/.exec(done)![1];
     await judged('plan_rollback', `rolling back an SSID change on ${radio}`, id, async () => {
-      const r = await model.call('plan_rollback', { plan_id: planId });
-      return r.isError ? `refused: ${r.code}` : `${await settled(planId)}`;
+      const r = judgedCall(await model.call('plan_rollback', { plan_id: planId }));
+      return r.isError ? `refused: ${r.code}: ${r.message}` : `${await settled(planId)}`;
     });
   });
 });
 
 it('a change_revert that removes the address the service moved to', async () => {
   const added = await model.call('ip_add_address', { device_id: 'home', address: '10.77.0.1/24', interface: 'bridge' });
-  expect(added.isError).toBe(false);
+  expect(`${added.code}: ${added.message}`).toBe('undefined: undefined');
   await manageOver('home', 'ether2', '10.77.0.254', '10.77.0.1');
   expect(await reach('home')).toBeUndefined();
   await judged('change_revert', 'reverting the add of the manager\'s address', 'home', async () => {
-    const r = await model.call('change_revert', { change_id: added.structuredContent.change_id });
-    return r.isError ? `refused: ${r.code}` : 'reverted';
+    const r = judgedCall(await model.call('change_revert', { change_id: added.structuredContent.change_id }));
+    return r.isError ? `refused: ${r.code}: ${r.message}` : 'reverted';
   });
 });
 
 it('claiming the manager\'s own address on a DHCP-addressed device', () => judged('tool', 'ip_add_address 10.0.2.2/32 (the hypervisor\'s address) on chr', 'chr', async () => {
-  const r = await model.call('ip_add_address', { device_id: 'chr', address: '10.0.2.2/32', interface: 'ether1' });
-  return r.isError ? `refused: ${r.code}` : 'applied';
+  const r = judgedCall(await model.call('ip_add_address', { device_id: 'chr', address: '10.0.2.2/32', interface: 'ether1' }));
+  return r.isError ? `refused: ${r.code}: ${r.message}` : 'applied';
 }));
