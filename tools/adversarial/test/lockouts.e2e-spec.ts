@@ -15,14 +15,18 @@ let model: StdioModel;
 beforeAll(async () => {
   // `mixed`: home (wifi package, 7.20.5), edge, chr (DHCP client), legacy-ap (wireless package).
   lab = await enrolledFleet('adv-lockout-', IDS.map((id) => ({ id, environment: 'lab' as const })), 'mixed');
-  model = await stdioModel(lab.dataDir, { ROUTEROS_MCP_PLAN_APPLY_WAIT_S: '0' });
 }, 180_000);
 afterAll(async () => {
-  await model?.close();
   await lab?.remove();
 });
+// Each attempt on a fresh device and a fresh server: a lock-out one attempt caused (its device's circuit breaker
+// open, a lock leased) must not decide the next one.
 beforeEach(async () => {
   await simControl(lab.fleet, 'POST', '/reset');
+  model = await stdioModel(lab.dataDir, { ROUTEROS_MCP_PLAN_APPLY_WAIT_S: '0' });
+}, 60_000);
+afterEach(async () => {
+  await model?.close();
 });
 
 const index = (id: string) => lab.device(id).index;
