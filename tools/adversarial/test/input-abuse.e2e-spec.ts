@@ -70,7 +70,8 @@ describe('JSON-RPC batches', () => {
 describe('arguments nested past any stack', () => {
   const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
   it.each(REVISIONS)('are refused as invalid params, not an internal error, over HTTP (%s)', async (revision) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'device_list', arguments: { where: '__DEEP__' } } }).replace('"__DEEP__"', deep(10_000));
+    const envelope = revision === '2026-07-28' ? { _meta: { 'io.modelcontextprotocol/protocolVersion': revision, 'io.modelcontextprotocol/clientCapabilities': {} } } : {};
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'device_list', arguments: { where: '__DEEP__' }, ...envelope } }).replace('"__DEEP__"', deep(10_000));
     const reply = await rawMcp(server.url, revision, 'tools/call', { name: 'device_list' }, { token: admin, body });
     const code = reply.message?.error?.data?.mcp_error_code ?? reply.message?.result?.structuredContent?.error?.mcp_error_code;
     ledger.refuse('nesting', `10,000 nested levels (${revision})`, code === 'INTERNAL_ERROR' || reply.status >= 500 ? describeReply(reply) : undefined, describeReply(reply));
