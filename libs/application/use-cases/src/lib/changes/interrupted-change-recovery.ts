@@ -3,8 +3,6 @@ import {
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
   Clock as ClockToken,
-  DeviceTimeoutError,
-  DeviceUnreachableError,
   EventBus as EventBusToken,
   Logger as LoggerToken,
   RouterOsApi as RouterOsApiToken,
@@ -29,6 +27,7 @@ import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAft
 import { openRecordedInverse } from './inverse-secrets';
 import { changeAuditEvent } from './change.service';
 import { readLiveRows } from './live-rows';
+import { deviceSilent, messageOf, NO_CIPHER } from './recovery-support';
 import { judgeManagementPath } from './management-path-check';
 
 /** Who settles what a dead process left: the service itself, named so in the audit trail. */
@@ -54,18 +53,11 @@ const SWEEP_LIMIT = 100;
 /** How the device was found and left, with the ids of added rows found on it. */
 type Found = Settlement & { addedIds?: (string | undefined)[] };
 
-/** Without a cipher a sealed secret cannot be opened: refused, never written back as it is stored. */
-const NO_CIPHER = {
-  decrypt(): string {
-    throw new Error('no secret cipher is configured to open it');
-  },
-};
 
 /** The device did not answer; the record stays as it is for the next sweep. */
 class Unreachable extends Error {}
 
-const isUnreachable = (error: unknown) => error instanceof DeviceUnreachableError || error instanceof DeviceTimeoutError || error instanceof Unreachable;
-const messageOf = (error: unknown) => (isDomainError(error) || error instanceof Error ? error.message : String(error));
+const isUnreachable = (error: unknown) => deviceSilent(error) || error instanceof Unreachable;
 
 /**
  * Settles the change records a process left `proposed` or `applying` when it died mid-change, and those left
