@@ -2,7 +2,7 @@ import { Check, CheckResult, ok } from './check';
 import { Endpoint, ServiceTarget } from './endpoint';
 import { CompiledRule, compileTable, MatchContext, Packet } from './firewall-rule';
 import { walkTable, WalkOutcome } from './firewall-walk';
-import { Ipv4Range, parseIpv4Range } from './ip-range';
+import { Ipv4Span, parseIpv4Range } from './ip-range';
 import { rowsOf, Snapshot } from './snapshot';
 
 interface Tables {
@@ -21,7 +21,7 @@ function tablesOf(snap: Snapshot): Tables {
   if (tables) return tables;
   const lists: MatchContext['lists'] = new Map();
   for (const e of snap.addressLists) {
-    const range: Ipv4Range | undefined = parseIpv4Range(e.address);
+    const range: Ipv4Span | undefined = parseIpv4Range(e.address);
     if (!range) continue; // DNS-name entries: RouterOS adds their resolved addresses as entries of their own
     const entry = lists.get(e.list) ?? { permanent: [], timed: [] };
     (e.timed ? entry.timed : entry.permanent).push(range);

@@ -1,5 +1,5 @@
 import type { Row } from '@routeros-mcp/domain-changes';
-import { Ipv4Range, parseIpv4Range, rangeContains } from './ip-range';
+import { Ipv4Span, parseIpv4Range, spanContains } from './ip-range';
 import { isTrue, Snapshot, splitList } from './snapshot';
 
 /**
@@ -29,7 +29,7 @@ export type Tri = boolean | string;
 /** Everything a matcher may look at besides the packet; `expired` evaluates with timed address-list entries gone. */
 export interface MatchContext {
   snap: Snapshot;
-  lists: Map<string, { permanent: Ipv4Range[]; timed: Ipv4Range[] }>;
+  lists: Map<string, { permanent: Ipv4Span[]; timed: Ipv4Span[] }>;
   expired: boolean;
   /** Lists the client was added to earlier in this walk (`add-src-to-address-list`). */
   added: Set<string>;
@@ -85,7 +85,7 @@ function portMatcher(name: string, value: string, which: 'src' | 'dst' | 'any'):
 function addressMatcher(value: string, pick: (p: Packet) => number): Matcher {
   const [neg, body] = negated(value);
   const range = parseIpv4Range(body);
-  return (p) => (range ? rangeContains(range, pick(p)) !== neg : false);
+  return (p) => (range ? spanContains(range, pick(p)) !== neg : false);
 }
 
 function listMatcher(value: string, pick: (p: Packet) => number, src: boolean): Matcher {
@@ -93,7 +93,7 @@ function listMatcher(value: string, pick: (p: Packet) => number, src: boolean): 
   return (p, c) => {
     const entries = c.lists.get(list);
     const ip = pick(p);
-    const member = (src && c.added.has(list)) || (entries !== undefined && (entries.permanent.some((r) => rangeContains(r, ip)) || (!c.expired && entries.timed.some((r) => rangeContains(r, ip)))));
+    const member = (src && c.added.has(list)) || (entries !== undefined && (entries.permanent.some((r) => spanContains(r, ip)) || (!c.expired && entries.timed.some((r) => spanContains(r, ip)))));
     return member !== neg;
   };
 }

@@ -23,3 +23,15 @@ describe('ip-range', () => {
     expect(prefixLength(parseIpv4Range('10.0.0.0/8')!)).toBe(8);
   });
 });
+
+describe('ip-range reads IPv4 as the planners and RouterOS do', () => {
+  // RouterOS refuses both: ipaddr.js alone read `010.0.0.1` as 8.0.0.1, and an inverted range came back as bounds.
+  it.each(['010.0.0.1', '10.0.0.1-10.0.0.010', '10.0.0.9-10.0.0.1'])('refuses %s like any other unreadable set', (text) => {
+    expect(parseIpv4Range(text)).toBeUndefined();
+  });
+
+  it('refuses an octal address and interface address', () => {
+    expect(ipv4ToNumber('010.0.0.1')).toBeUndefined();
+    expect(parseInterfaceAddress('010.0.0.1/24')).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import { Ipv4Range, ipv4ToNumber, parseIpv4Range, prefixLength, rangeContains } from './ip-range';
+import { Ipv4Span, ipv4ToNumber, parseIpv4Range, prefixLength, spanContains } from './ip-range';
 import { interfaceUp } from './interface-graph';
 import { isTrue, rowsOf, Snapshot, splitList } from './snapshot';
 
@@ -8,7 +8,7 @@ export type RouteChoice =
   | { kind: 'none'; reason: string };
 
 interface Candidate {
-  dst: Ipv4Range;
+  dst: Ipv4Span;
   distance: number;
   table: string;
   describe: string;
@@ -53,7 +53,7 @@ function gatewayEgress(snap: Snapshot, all: Candidate[], gateway: string, target
   const ip = ipv4ToNumber(host);
   if (ip === undefined) return interfaceUp(snap, host) ? host : undefined;
   if (scopeIface) return interfaceUp(snap, scopeIface) ? scopeIface : undefined;
-  const link = targetScope >= 10 ? all.find((c) => c.connectedOn && rangeContains(c.dst, ip)) : undefined;
+  const link = targetScope >= 10 ? all.find((c) => c.connectedOn && spanContains(c.dst, ip)) : undefined;
   if (link) return link.connectedOn;
   if (depth >= 2) return undefined;
   // A recursive gateway: reachable through another route of the main table within the target scope.
@@ -64,7 +64,7 @@ function gatewayEgress(snap: Snapshot, all: Candidate[], gateway: string, target
 function lookupTable(snap: Snapshot, all: Candidate[], dst: number, table: string, depth: number): RouteChoice {
   let best: { c: Candidate; egress?: string; via?: string; len: number } | undefined;
   for (const c of all) {
-    if (c.table !== table || !rangeContains(c.dst, dst)) continue;
+    if (c.table !== table || !spanContains(c.dst, dst)) continue;
     const len = prefixLength(c.dst);
     if (best && (len < best.len || (len === best.len && c.distance >= best.c.distance))) continue;
     if (c.connectedOn || c.blackhole) {
@@ -91,7 +91,7 @@ export function routeFor(snap: Snapshot, src: number, dst: number): RouteChoice 
     if (isTrue(r['disabled']) || r['routing-mark'] || r['interface']) continue; // marks and incoming interfaces do not apply to the device's own replies
     const srcRange = r['src-address'] ? parseIpv4Range(r['src-address']) : undefined;
     const dstRange = r['dst-address'] ? parseIpv4Range(r['dst-address']) : undefined;
-    if ((r['src-address'] && (!srcRange || !rangeContains(srcRange, src))) || (r['dst-address'] && (!dstRange || !rangeContains(dstRange, dst)))) continue;
+    if ((r['src-address'] && (!srcRange || !spanContains(srcRange, src))) || (r['dst-address'] && (!dstRange || !spanContains(dstRange, dst)))) continue;
     const action = r['action'] || 'lookup';
     if (action === 'drop' || action === 'unreachable') return { kind: 'none', reason: `routing rule ${r['.id'] ?? ''} would ${action} it` };
     const found = lookupTable(snap, all, dst, r['table'] || 'main', 0);

@@ -1,6 +1,6 @@
 import { Check, cut, ok } from './check';
 import { ServiceTarget } from './endpoint';
-import { parseIpv4Range, rangeContains } from './ip-range';
+import { parseIpv4Range, spanContains } from './ip-range';
 import { splitList } from './snapshot';
 
 /** `/ip/service` still serves the service's connections: enabled, same port, VRF and certificate, client allowed. */
@@ -15,7 +15,7 @@ export function serviceCheck(target: ServiceTarget): Check {
       if (s.disabled) return cut(`${target.name} would be disabled`, details);
       if (s.port !== target.port) return cut(`${target.name} would move from port ${target.port} to ${s.port}`, details);
       const allowed = splitList(s.address);
-      if (allowed.length > 0 && !allowed.some((a) => { const r = parseIpv4Range(a); return r !== undefined && rangeContains(r, ep.clientIp); })) {
+      if (allowed.length > 0 && !allowed.some((a) => { const r = parseIpv4Range(a); return r !== undefined && spanContains(r, ep.clientIp); })) {
         return cut(`${target.name} would accept only from ${allowed.join(',')}`, details);
       }
       if (was && was.vrf !== s.vrf) return cut(`${target.name} would move from VRF ${was.vrf} to ${s.vrf}`, details);

@@ -1,5 +1,5 @@
 import type { LiveRows, Row } from '@routeros-mcp/domain-changes';
-import { Ipv4Range, parseInterfaceAddress } from './ip-range';
+import { Ipv4Span, parseInterfaceAddress } from './ip-range';
 import { WIRELESS_STACKS } from './wireless-stacks';
 
 /** Typed view of the rows the management path depends on, parsed once per state (`before`, `after`). */
@@ -33,7 +33,7 @@ export interface AddressInfo {
   text: string;
   ip: number;
   ipText: string;
-  network: Ipv4Range;
+  network: Ipv4Span;
   interface: string;
   active: boolean;
   disabled: boolean;

@@ -1,6 +1,6 @@
-import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { sameSpan, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { ChangePlanner } from '../../change-planner';
-import { listEntrySpan, sameSpan } from '../common/ipv4';
+import { listEntrySpan } from '../common/ipv4';
 import { noChange } from '../common/outcome';
 import { rowsOf } from '../common/rows';
 import { ChangeNotPermittedError } from '../errors/planner-errors';

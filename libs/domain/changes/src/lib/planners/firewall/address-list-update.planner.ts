@@ -1,7 +1,7 @@
-import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { Ipv4Span, sameSpan, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { ChangePlanner, TouchedRow } from '../../change-planner';
 import type { Row, RowOperation } from '../../row-operation';
-import { listEntrySpan, sameSpan, Span } from '../common/ipv4';
+import { listEntrySpan } from '../common/ipv4';
 import { change, noChange, withComment } from '../common/outcome';
 import { configOf, rowsOf } from '../common/rows';
 import { WRITABLE } from '../common/menu-properties';
@@ -25,7 +25,7 @@ export interface AddressListUpdateInput {
 const MENU = 'ip/firewall/address-list';
 export const MANAGED_LIST_PREFIX = 'mcp-';
 
-function entrySpan(address: string, field: string): { span: Span; text: string } {
+function entrySpan(address: string, field: string): { span: Ipv4Span; text: string } {
   const entry = listEntrySpan(address);
   if (!entry) throw ValidationError.single(field, `'${address}' is not an IPv4 address, prefix or range (a-b)`);
   return entry;
@@ -52,7 +52,7 @@ export const addressListUpdatePlanner: ChangePlanner<AddressListUpdateInput> = {
     const entries = rowsOf(live, MENU)
       .filter((row) => row['list'] === input.list)
       .map((row) => ({ row, span: listEntrySpan(row['address'] ?? '')?.span }));
-    const holding = (span: Span) => entries.filter((e) => e.span && sameSpan(e.span, span)).map((e) => e.row);
+    const holding = (span: Ipv4Span) => entries.filter((e) => e.span && sameSpan(e.span, span)).map((e) => e.row);
 
     const operations: RowOperation[] = [];
     const touched: TouchedRow[] = [];

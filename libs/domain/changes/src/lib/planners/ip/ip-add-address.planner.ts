@@ -1,6 +1,7 @@
+import { spansOverlap } from '@routeros-mcp/domain-kernel';
 import type { ChangePlanner } from '../../change-planner';
 import { ChangeOverlapError } from '../errors/planner-errors';
-import { liveHostPrefix, overlaps, parseInterfaceAddress } from '../common/ipv4';
+import { liveHostPrefix, parseInterfaceAddress } from '../common/ipv4';
 import { change, noChange, withComment } from '../common/outcome';
 import { configOf, findInterface, rowsOf } from '../common/rows';
 import { WRITABLE } from '../common/menu-properties';
@@ -28,7 +29,7 @@ export const ipAddAddressPlanner: ChangePlanner<IpAddAddressInput> = {
       if (here && existing.ip === wanted.ip) {
         throw new ChangeOverlapError(`${wanted.ip} is already on ${input.interface} as ${existing.text} (${row['.id']}); remove it first`, { address: wanted.text, existing: existing.text, id: row['.id'] });
       }
-      if (!here && overlaps(existing.span, wanted.span)) {
+      if (!here && spansOverlap(existing.span, wanted.span)) {
         throw new ChangeOverlapError(`${wanted.text} overlaps ${existing.text} on ${row['interface']} (${row['.id']})`, { address: wanted.text, existing: existing.text, interface: row['interface'], id: row['.id'] });
       }
     }
