@@ -5,8 +5,10 @@ const { readdirSync, readFileSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 
 const dir = join(__dirname, '..', '..', 'tmp', 'jest-results');
+const adversarial = require('./adversarial-table');
 if (process.argv.includes('--reset')) {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(adversarial.dir, { recursive: true, force: true });
   process.exit(0);
 }
 let files = [];
@@ -24,4 +26,9 @@ for (const file of files) {
 }
 process.stdout.write(`\n${files.length} jest runs\n`);
 process.stdout.write(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
-process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);
+// The standing adversarial suite's attempts, as a table (every accepted attack is also a failed test above).
+const attacks = adversarial.attempts();
+const accepted = attacks.filter((a) => a.outcome === 'accepted');
+if (attacks.length > 0) process.stdout.write(`\nAdversarial suite\n${adversarial.table(attacks, false)}\n`);
+for (const a of accepted) process.stdout.write(`ACCEPTED [${a.area}] ${a.attack}: ${a.detail}\n`);
+process.exit(total.failed > 0 || total.passed === 0 || accepted.length > 0 ? 1 : 0);

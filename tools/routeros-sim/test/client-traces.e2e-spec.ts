@@ -66,9 +66,27 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s reveals its managing client, ov
     const learnt = (await get(0, '/ip/arp')).find((r) => r['address'] === '192.168.88.77')!;
     expect(learnt).toMatchObject({ interface: 'bridge', dynamic: 'true' });
 
+    // Associated to wifi1: the radio's registration table lists it (with the MAC the bridge learnt).
+    const registered = (await get(0, '/interface/wifi/registration-table')).filter((r) => r['last-ip'] === '192.168.88.77');
+    expect(registered).toEqual([expect.objectContaining({ interface: 'wifi1', 'mac-address': learnt['mac-address'] })]);
+
     expect((await call(fleet.devices[0].restUrl, 'PATCH', `/ip/arp/${learnt['.id']}`, { body: { comment: 'x' } })).status).toBe(400);
     const active = (await get(0, '/user/active'))[0];
     expect((await call(fleet.devices[0].restUrl, 'DELETE', `/user/active/${active['.id']}`)).status).toBe(400);
     expect((await call(fleet.devices[0].restUrl, 'PUT', '/ip/firewall/connection', { body: { protocol: 'tcp' } })).status).toBe(400);
+  });
+
+  it("lists a client on a CAP's radio in the manager's registration table, its frames on the CAP's wired port", async () => {
+    const put = await fetch(`${fleet.control.url}/devices/0/management`, { method: 'PUT', body: JSON.stringify({ clientAddress: '192.168.88.254', deviceAddress: '192.168.88.1', clientPort: 'ether2', radio: 'cap-hallway-5g' }) });
+    expect(await put.json()).toMatchObject({ radio: 'cap-hallway-5g', rest: { verdict: 'ok' } });
+    const mac = (await get(0, '/ip/arp')).find((r) => r['address'] === '192.168.88.254')!['mac-address'];
+    expect((await get(0, '/interface/wifi/registration-table')).filter((r) => r['interface'] === 'cap-hallway-5g').map((r) => r['mac-address'])).toContain(mac);
+    expect((await get(0, '/interface/bridge/host')).find((h) => h['local'] === 'false')).toMatchObject({ 'on-interface': 'ether2', 'mac-address': mac });
+  });
+
+  it('refuses a management path with an unknown key', async () => {
+    const put = await fetch(`${fleet.control.url}/devices/0/management`, { method: 'PUT', body: JSON.stringify({ clientAddress: '192.168.88.254', deviceAddress: '192.168.88.1', clientport: 'wifi1' }) });
+    expect(put.status).toBe(400);
+    expect(await put.text()).toMatch(/unknown clientport/);
   });
 });

@@ -1,10 +1,11 @@
-// The lock-out corpus: single-device changes on the simulator, each judged by the simulator's own management report.
-// Two devices per RouterOS version (one mixed fleet): `home` (index 0: the client on-link behind bridge port ether2,
-// RouterOS's defconf firewall) and `edge` (index 1: the client routed via 10.100.1.254 over vlan100-mgmt on ether16,
-// accepted by the `mgmt-allowed` list before the later drops) and `chr` (index 2: a cloud router reached from the
-// hypervisor's 10.0.2.2 on the address its DHCP client leased, no firewall).
+// The lock-out corpus: changes on the simulator, each judged by the simulator's own management report.
+// Four devices per RouterOS version (one mixed fleet): `home` (index 0: the client on-link behind bridge port ether2,
+// RouterOS's defconf firewall, wifi1 and wifi2 in the bridge, the wifi CAPsMAN of a cAP) and `edge` (index 1: the
+// client routed via 10.100.1.254 over vlan100-mgmt on ether16, accepted by the `mgmt-allowed` list before the later
+// drops), `chr` (index 2: a cloud router reached from the hypervisor's 10.0.2.2 on the address its DHCP client
+// leased, no firewall) and `legacy-ap` (index 3: the legacy wireless package, wlan1 and wlan2 in the bridge).
 
-export type Profile = 'home' | 'edge' | 'chr';
+export type Profile = 'home' | 'edge' | 'chr' | 'legacy-ap';
 export type Row = Record<string, string>;
 export type Config = Record<string, Row[]>;
 
@@ -21,7 +22,10 @@ export interface ConsoleStep {
 export interface Placement {
   clientAddress: string;
   deviceAddress: string;
+  /** The bridge port the client sits behind: a radio when it is on Wi-Fi. */
   clientPort?: string;
+  /** The CAP radio the client is associated to, its frames arriving on the wired `clientPort`. */
+  radio?: string;
 }
 
 /**
@@ -42,13 +46,26 @@ export interface Scenario {
   kind: 'dangerous' | 'harmless';
   setup?: ConsoleStep[];
   management?: Placement;
-  /** A tool name, or `pipeline` for a ChangeRunner run with the spec's row-set planner. */
+  /**
+   * A tool name; `pipeline` for a ChangeRunner run with the spec's row-set planner; a plan tool (`plan_wireless`,
+   * `plan_bridge`: created for the device, approved by an operator, applied); an undo of what `prepare` made
+   * (`change_revert`, `plan_rollback`); or `plan_apply` of the plan `prepare` created and had approved.
+   */
   tool: string;
   args?: (cfg: Config) => Record<string, unknown>;
   pipeline?: PipelineSet;
+  /** A plan tool's change. */
+  change?: Record<string, unknown>;
+  /**
+   * Made through the product before the management path is placed (so it does not cross what this changes), for
+   * an undo scenario to undo once the client has moved onto what it changed.
+   */
+  prepare?: { pipeline: PipelineSet } | { plan: string; change: Record<string, unknown>; approveOnly?: true };
+  /** The same change made on the console, for the judge, where no tool's planner replays it (plans, undos). */
+  direct?: ConsoleStep[];
 }
 
-export const DEVICE = { home: 0, edge: 1, chr: 2 } as const;
+export const DEVICE = { home: 0, edge: 1, chr: 2, 'legacy-ap': 3 } as const;
 
 // ---- edge (index 1): addresses as the profile derives them for n = 1 ----
 const EDGE_DEV = '10.100.1.1';
@@ -201,6 +218,9 @@ export const SCENARIOS: Scenario[] = [
   { name: 'disable the DHCP client that leased the management address (chr)', profile: 'chr', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/dhcp-client', find: { interface: 'ether1' }, props: { disabled: 'true' } } },
   { name: "disable a cloud router's only interface", profile: 'chr', kind: 'dangerous', tool: 'interface_set_enabled', args: () => ({ interface: 'ether1', enabled: false }) },
   { name: 'a drop-all on a cloud router without a firewall', profile: 'chr', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule(input({})) },
+  // The device taking the service's own address (a DHCP-addressed cloud router) or a routed client's gateway.
+  { name: "the client's own address on a DHCP-addressed cloud router (chr)", profile: 'chr', kind: 'dangerous', tool: 'ip_add_address', args: () => ({ address: '10.0.2.2/32', interface: 'ether1' }) },
+  { name: "the routed client's gateway address on the management VLAN", profile: 'edge', kind: 'dangerous', tool: 'ip_add_address', args: () => ({ address: '10.100.1.254/24', interface: 'vlan100-mgmt' }) },
 
   // ================= harmless =================
   { name: 'set the identity', profile: 'edge', kind: 'harmless', tool: 'system_set_identity', args: () => ({ name: 'corpus-core' }) },
@@ -265,5 +285,6 @@ export const SCENARIOS: Scenario[] = [
   { name: 'drop the dynamic interfaces at the top', profile: 'home', kind: 'harmless', tool: 'firewall_add_filter_rule', args: rule(input({ 'in-interface-list': 'dynamic' }), atTop) },
   { name: "stop taking DNS from the DHCP client (chr)", profile: 'chr', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/dhcp-client', find: { interface: 'ether1' }, props: { 'use-peer-dns': 'false' } } },
   { name: 'comment on the only interface (chr)', profile: 'chr', kind: 'harmless', tool: 'interface_set_comment', args: () => ({ interface: 'ether1', comment: 'hypervisor' }) },
+  { name: "a second address beside the leased one, not the client's (chr)", profile: 'chr', kind: 'harmless', tool: 'ip_add_address', args: () => ({ address: '10.0.2.16/24', interface: 'ether1' }) },
   { name: 'disable winbox', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'winbox' }, props: { disabled: 'true' } } },
 ];

@@ -107,6 +107,8 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     await admin.devices.enroll({ id: 'spec', via: 'test' }, ...enrollmentOf(fleet.devices[1], 'timer', USER, { ...writes, critical: true, sshPort: 1 }));
     apFleet = await startFleet({ devices: 1, profile: 'legacy-ap', version: '7.20.5', users: [{ ...USER, group: 'full' }] });
     await admin.devices.enroll({ id: 'spec', via: 'test' }, ...enrollmentOf(apFleet.devices[0], 'ap', USER, { capabilities: { allow_advanced_writes: true, allow_wireless_writes: true }, critical: false }));
+    // The same AP with SSH unreachable: a radio change is protected by a device-side revert timer.
+    await admin.devices.enroll({ id: 'spec', via: 'test' }, ...enrollmentOf(apFleet.devices[0], 'ap-timer', USER, { capabilities: { allow_advanced_writes: true, allow_wireless_writes: true }, critical: false, sshPort: 1 }));
     await admin.close();
     // migrate: false: the spec sweeps by hand (no background sweep of its own at start).
     container = await buildContainer(loadConfig({ env: env(), homeDir: '/nonexistent' }), { logStream: new PassThrough(), migrate: false });
@@ -223,7 +225,9 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     expect((await recovery.sweep()).filter((r) => r.changeId === record.id)).toEqual([]);
   }, 120_000);
 
-  it('writes back the real old passphrase of an interrupted wireless change (its inverse keeps it sealed), and stores it nowhere in the clear', async () => {
+  // A radio's settings are on the management path (issue 21): a passphrase change is made under safe mode, so the
+  // device undoes it when the dead process's session drops; recovery opens the sealed old passphrase only to check it.
+  it('confirms the device undid an interrupted wireless change made under safe mode; its inverse keeps the old passphrase sealed, stored nowhere in the clear', async () => {
     const NEW_KEY = 'recovery-new-psk-2026';
     const OLD_KEY = 'factory-ac-key';
     const profiles = async () => ((await simControl(apFleet, 'GET', '/devices/0/state')).config as Record<string, Record<string, string>[]>)['interface/wireless/security-profiles'];
@@ -235,15 +239,42 @@ describe('changes interrupted by a dead process, settled by recovery (simulator 
     const set = { kind: 'set', menu: 'interface/wireless/security-profiles', id: row['.id'], props: { 'wpa2-pre-shared-key': NEW_KEY } } as const satisfies RowOperation;
     const record = await interrupt('ap', [set], async () => (await profiles()).some((p) => p['wpa2-pre-shared-key'] === NEW_KEY));
     await simControl(apFleet, 'DELETE', '/devices/0/faults');
-    expect(record).toMatchObject({ status: 'applying', protection: 'none_needed' });
+    expect(record).toMatchObject({ status: 'applying', protection: 'safe_mode' });
     expect(JSON.stringify(record.inverse)).toMatch(/"wpa2-pre-shared-key":"sealed:/);
 
     const settled = await settle(record.id);
-    expect(settled).toMatchObject({ status: 'reverted', outcome: expect.stringMatching(/recovered: the inverse written over REST/) });
+    expect(settled).toMatchObject({ status: 'reverted', outcome: expect.stringMatching(/RouterOS undid the safe-mode changes/) });
     expect(await profiles()).toEqual(before);
     const file = sqlitePath(loadConfig({ env: env(), homeDir: '/nonexistent' }));
     for (const f of [file, `${file}-wal`]) if (existsSync(f)) for (const key of [NEW_KEY, OLD_KEY]) expect(readFileSync(f).toString('latin1')).not.toContain(key);
     expect(JSON.stringify(await audited(record.id))).not.toMatch(/recovery-new-psk|factory-ac-key/);
+  }, 120_000);
+
+  // Issue 21: the undo recovery writes is a write like any other, judged on the management path as it is now.
+  it("does not write the undo of an interrupted SSID change once the service is on that radio: it would cut it off", async () => {
+    const ap = async () => (await simControl(apFleet, 'GET', '/devices/0/state')) as { config: Record<string, Record<string, string>[]>; management: Record<string, { verdict: string }> };
+    const wlan1 = (config: Record<string, Record<string, string>[]>) => config['interface/wireless'].find((r) => r['name'] === 'wlan1')!;
+    const id = wlan1((await ap()).config)['.id'];
+    await simControl(apFleet, 'PUT', '/devices/0/faults', { latencyMs: 2_000 });
+    const set = { kind: 'set', menu: 'interface/wireless', id, props: { ssid: 'Lab-AC' } } as const satisfies RowOperation;
+    const record = await interrupt('ap-timer', [set], async () => {
+      const now = (await ap()).config;
+      if (wlan1(now)['ssid'] === 'Lab-AC') return true;
+      if ((now['system/scheduler'] ?? []).some((r) => String(r['name']).startsWith('mcp-revert-'))) await simControl(apFleet, 'PUT', '/devices/0/faults', { freezeAfterWrite: true });
+      return false;
+    });
+    await simControl(apFleet, 'DELETE', '/devices/0/faults');
+    expect(record).toMatchObject({ status: 'applying', protection: 'device_revert_timer' });
+    // Meanwhile the service's laptop joined the renamed network on wlan1.
+    await simControl(apFleet, 'PUT', '/devices/0/management', { clientAddress: '192.168.88.20', deviceAddress: '192.168.88.1', clientPort: 'wlan1' });
+
+    const settled = await settle(record.id);
+    expect(settled).toMatchObject({ status: 'needs_attention', outcome: expect.stringMatching(/undo failed: not written, PROTECT_MANAGEMENT_PATH: the change would alter wlan1 \(ssid\).*cannot be judged/) });
+    const after = await ap();
+    expect(wlan1(after.config)['ssid']).toBe('Lab-AC');
+    expect(after.management).toMatchObject({ rest: { verdict: 'ok' }, ssh: { verdict: 'ok' } });
+    // Its timer is gone too: nothing on the device will write the undo later.
+    expect((after.config['system/scheduler'] ?? []).filter((r) => String(r['name']).startsWith('mcp-revert-'))).toEqual([]);
   }, 120_000);
 
   it('settles a revert left pending on the device (its timer armed by a process that died): confirmed once the device undid it', async () => {

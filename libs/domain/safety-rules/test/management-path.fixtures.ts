@@ -200,3 +200,110 @@ export function apply(rows: Rows, ops: RowOperation[]): LiveRows {
   }
   return next;
 }
+
+const LAPTOP_MAC = 'A4:83:E7:11:22:33';
+const host = (mac: string, on: string): Row => ({ 'mac-address': mac, 'on-interface': on, bridge: 'bridge', vid: '1', local: 'false', dynamic: 'true', external: 'false' });
+const port = (id: string, name: string, extra: Row = {}): Row => ({ '.id': id, bridge: 'bridge', interface: name, pvid: '1', 'frame-types': 'admit-all', disabled: 'false', hw: 'true', comment: 'defconf', dynamic: 'false', inactive: 'false', ...extra });
+const registration = (iface: string, mac: string): Row => ({ interface: iface, 'mac-address': mac, authorized: 'true', signal: '-55' });
+
+/**
+ * A home router with the `wifi` package (or `wifiwave2`): wifi1 (5 GHz, the home-sec profile) and wifi2 (2.4 GHz,
+ * inline security) in the bridge; the service's laptop is associated to `clientPort` (wifi1 unless told).
+ */
+export function wifiDevice(clientPort = 'wifi1', pkg: 'wifi' | 'wifiwave2' = 'wifi'): Rows {
+  const rows = homeDevice();
+  const base = `interface/${pkg}`;
+  rows['interface'].push(iface('*30', 'wifi1', pkg), iface('*31', 'wifi2', pkg), iface('*32', 'guest', pkg));
+  rows[base] = [
+    { '.id': '*30', name: 'wifi1', 'default-name': 'wifi1', 'mac-address': '48:A9:8A:00:01:30', configuration: 'home-cfg', 'configuration.mode': 'ap', 'channel.band': '5ghz-ax', 'channel.frequency': '5180', security: 'home-sec', disabled: 'false', running: 'true', comment: '' },
+    { '.id': '*31', name: 'wifi2', 'default-name': 'wifi2', 'mac-address': '48:A9:8A:00:01:31', 'configuration.ssid': 'home', 'configuration.mode': 'ap', 'channel.band': '2ghz-ax', 'security.authentication-types': 'wpa2-psk', 'security.passphrase': 'inline-wifi2-key', disabled: 'false', running: 'true', comment: '' },
+    // A virtual AP on wifi2 for guests.
+    { '.id': '*32', name: 'guest', 'master-interface': 'wifi2', 'configuration.ssid': 'guests', 'configuration.mode': 'ap', security: 'guest-sec', disabled: 'false', running: 'true', comment: '' },
+  ];
+  rows[`${base}/configuration`] = [{ '.id': '*1', name: 'home-cfg', ssid: 'home', country: 'Latvia', security: 'home-sec', disabled: 'false' }];
+  rows[`${base}/security`] = [
+    { '.id': '*1', name: 'home-sec', 'authentication-types': 'wpa2-psk,wpa3-psk', passphrase: 'home-wifi-key', disabled: 'false' },
+    { '.id': '*2', name: 'guest-sec', 'authentication-types': 'wpa2-psk', passphrase: 'guest-wifi-key', disabled: 'false' },
+  ];
+  rows[`${base}/channel`] = [];
+  rows[`${base}/datapath`] = [];
+  rows[`${base}/access-list`] = [];
+  rows[`${base}/provisioning`] = [];
+  rows[`${base}/capsman`] = [{ enabled: 'false', interfaces: '', 'upgrade-policy': 'none' }];
+  rows[`${base}/registration-table`] = [registration(clientPort, LAPTOP_MAC), registration('wifi2', '3C:22:FB:44:55:66')];
+  rows['interface/bridge/port'].push(port('*14', 'wifi1'), port('*15', 'wifi2'), port('*16', 'guest'));
+  rows['interface/bridge/host'] = [host(LAPTOP_MAC, clientPort)];
+  return rows;
+}
+
+/** A hAP ac² on the legacy `wireless` package: wlan1 and wlan2 in the bridge on the `default` security profile. */
+export function legacyWirelessDevice(clientPort = 'wlan1'): Rows {
+  const rows = homeDevice();
+  rows['interface'].push(iface('*30', 'wlan1', 'wlan'), iface('*31', 'wlan2', 'wlan'));
+  const wlan = (id: string, name: string, band: string, frequency: string, profile: string): Row => ({
+    '.id': id, name, 'default-name': name, ssid: 'MikroTik-ac', mode: 'ap-bridge', band, frequency, 'channel-width': '20mhz', 'security-profile': profile, 'wireless-protocol': '802.11', country: 'etsi', disabled: 'false', running: 'true', comment: '',
+  });
+  rows['interface/wireless'] = [wlan('*30', 'wlan1', '2ghz-b/g/n', '2412', 'default'), wlan('*31', 'wlan2', '5ghz-a/n/ac', '5180', 'office')];
+  rows['interface/wireless/security-profiles'] = [
+    { '.id': '*0', name: 'default', mode: 'dynamic-keys', 'authentication-types': 'wpa2-psk', 'unicast-ciphers': 'aes-ccm', 'group-ciphers': 'aes-ccm', 'wpa2-pre-shared-key': 'factory-ac-key', default: 'true' },
+    { '.id': '*1', name: 'office', mode: 'dynamic-keys', 'authentication-types': 'wpa2-psk', 'unicast-ciphers': 'aes-ccm', 'group-ciphers': 'aes-ccm', 'wpa2-pre-shared-key': 'office-ac-key', default: 'false' },
+  ];
+  rows['interface/wireless/access-list'] = [];
+  rows['interface/wireless/registration-table'] = [registration(clientPort, LAPTOP_MAC)];
+  rows['interface/bridge/port'].push(port('*14', 'wlan1'), port('*15', 'wlan2'));
+  rows['interface/bridge/host'] = [host(LAPTOP_MAC, clientPort)];
+  return rows;
+}
+
+/**
+ * A `wifi` CAPsMAN manager whose cAP forwards locally: the laptop is associated to the CAP radio cap-hall (made by
+ * the provisioning rule from cap-cfg), so its frames arrive on ether3, where the cAP is plugged in.
+ */
+export function capsmanDevice(): Rows {
+  const rows = wifiDevice('wifi2');
+  rows['interface'].push({ ...iface('*40', 'cap-hall', 'wifi'), dynamic: 'true' });
+  rows['interface/wifi'].push({ '.id': '*40', name: 'cap-hall', 'radio-mac': 'D4:01:C3:5A:00:10', configuration: 'cap-cfg', 'configuration.mode': 'ap', disabled: 'false', dynamic: 'true', running: 'true' });
+  rows['interface/wifi/configuration'].push({ '.id': '*2', name: 'cap-cfg', ssid: 'hall', security: 'cap-sec', disabled: 'false' });
+  rows['interface/wifi/security'].push({ '.id': '*3', name: 'cap-sec', 'authentication-types': 'wpa2-psk', passphrase: 'cap-wifi-key', disabled: 'false' });
+  rows['interface/wifi/provisioning'] = [{ '.id': '*1', action: 'create-dynamic-enabled', 'master-configuration': 'cap-cfg', 'supported-bands': '5ghz-ax', disabled: 'false' }];
+  rows['interface/wifi/capsman'] = [{ enabled: 'true', interfaces: 'bridge', 'upgrade-policy': 'none' }];
+  rows['interface/wifi/registration-table'] = [registration('cap-hall', LAPTOP_MAC), registration('wifi2', '3C:22:FB:44:55:66')];
+  rows['interface/bridge/host'] = [host(LAPTOP_MAC, 'ether3')];
+  return rows;
+}
+
+/**
+ * A legacy CAPsMAN manager forwarding its cAP's traffic itself: the CAP radio cap-garden (configuration cfg-ac,
+ * datapath bridge) is a dynamic port of the bridge, and the laptop's frames arrive on it.
+ */
+export function legacyCapsmanDevice(): Rows {
+  const rows = homeDevice();
+  rows['interface'].push({ ...iface('*40', 'cap-garden', 'cap'), dynamic: 'true' });
+  rows['caps-man/interface'] = [{ '.id': '*40', name: 'cap-garden', 'radio-mac': 'B8:69:F4:C0:01:04', 'master-interface': 'none', configuration: 'cfg-ac', disabled: 'false', inactive: 'false', bound: 'true', dynamic: 'true' }];
+  rows['caps-man/configuration'] = [{ '.id': '*1', name: 'cfg-ac', ssid: 'garden', mode: 'ap', security: 'sec-ac', channel: 'ch-5g', datapath: 'dp-bridge', country: 'latvia' }];
+  rows['caps-man/security'] = [{ '.id': '*1', name: 'sec-ac', 'authentication-types': 'wpa2-psk', encryption: 'aes-ccm', passphrase: 'garden-key' }];
+  rows['caps-man/channel'] = [{ '.id': '*1', name: 'ch-5g', band: '5ghz-a/n/ac', frequency: '5180', width: '20' }];
+  rows['caps-man/datapath'] = [{ '.id': '*1', name: 'dp-bridge', bridge: 'bridge', 'local-forwarding': 'no' }];
+  rows['caps-man/provisioning'] = [{ '.id': '*1', action: 'create-dynamic-enabled', 'master-configuration': 'cfg-ac', disabled: 'false' }];
+  rows['caps-man/manager'] = [{ enabled: 'true', 'upgrade-policy': 'none' }];
+  rows['caps-man/manager/interface'] = [{ '.id': '*1', interface: 'all', forbid: 'false', disabled: 'false' }];
+  rows['caps-man/access-list'] = [];
+  rows['caps-man/registration-table'] = [registration('cap-garden', LAPTOP_MAC)];
+  rows['interface/bridge/port'].push(port('*17', 'cap-garden', { dynamic: 'true' }));
+  rows['interface/bridge/host'] = [host(LAPTOP_MAC, 'cap-garden')];
+  return rows;
+}
+
+/** A Cloud Hosted Router reached from the hypervisor (10.0.2.2) on the address its DHCP client leased on ether1. */
+export function chrDevice(): Rows {
+  return {
+    interface: [iface('*1', 'ether1', 'ether')],
+    'interface/ethernet': [{ '.id': '*1', name: 'ether1', 'default-name': 'ether1', mtu: '1500', disabled: 'false' }],
+    'ip/dhcp-client': [{ '.id': '*1', interface: 'ether1', disabled: 'false', 'add-default-route': 'yes', status: 'bound', address: '10.0.2.15/24', gateway: '10.0.2.2' }],
+    'ip/address': [{ '.id': '*1', address: '10.0.2.15/24', network: '10.0.2.0', interface: 'ether1', 'actual-interface': 'ether1', disabled: 'false', dynamic: 'true', invalid: 'false' }],
+    'ip/route': [{ '.id': '*80000001', 'dst-address': '0.0.0.0/0', gateway: '10.0.2.2', distance: '1', 'routing-table': 'main', dynamic: 'true', dhcp: 'true', active: 'true', disabled: 'false' }],
+    'ip/service': services(),
+    'ip/firewall/filter': [],
+    ...observations('10.0.2.2', '10.0.2.15', { address: '10.0.2.2', mac: '52:55:0A:00:02:02', interface: 'ether1' }),
+  };
+}

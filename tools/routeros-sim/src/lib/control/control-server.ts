@@ -21,8 +21,11 @@ async function json(req: IncomingMessage): Promise<Record<string, unknown>> {
 function managementPath(body: Record<string, unknown>): ManagementPath {
   const isAddress = (v: unknown) => typeof v === 'string' && addressIn(v, v);
   if (!isAddress(body['clientAddress']) || !isAddress(body['deviceAddress'])) throw new Error('management: clientAddress and deviceAddress must be IP addresses');
-  if (body['clientPort'] !== undefined && typeof body['clientPort'] !== 'string') throw new Error('management: clientPort must be an interface name');
-  return { clientAddress: body['clientAddress'] as string, deviceAddress: body['deviceAddress'] as string, clientPort: body['clientPort'] as string | undefined };
+  for (const key of ['clientPort', 'radio']) if (body[key] !== undefined && typeof body[key] !== 'string') throw new Error(`management: ${key} must be an interface name`);
+  const unknown = Object.keys(body).filter((k) => !['clientAddress', 'deviceAddress', 'clientPort', 'radio'].includes(k));
+  if (unknown.length > 0) throw new Error(`management: unknown ${unknown.join(', ')} (expected clientAddress, deviceAddress, clientPort, radio)`);
+  const optional = (key: string) => (typeof body[key] === 'string' ? { [key]: body[key] as string } : {});
+  return { clientAddress: body['clientAddress'] as string, deviceAddress: body['deviceAddress'] as string, ...optional('clientPort'), ...optional('radio') };
 }
 
 /** A change made on the device's own console (the control API): it bypasses the management path. */

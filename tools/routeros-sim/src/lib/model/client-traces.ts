@@ -2,6 +2,7 @@ import type { Row } from '../rest/print-query';
 import type { DeviceState } from './device-state';
 import { addressIn, ServiceName } from './management-path';
 import { formatId, noise } from './values';
+import { registrationMenu } from './wireless-association';
 
 /** A logged-in session of the managing service: one REST request in flight, or one SSH connection. */
 export interface TraceSession {
@@ -21,7 +22,7 @@ interface Live extends TraceSession {
   port: string;
 }
 
-/** Menus whose rows this derives; `ip/arp` rows are added to the configured ones. */
+/** Menus whose rows this derives; `ip/arp` rows (and a radio's registrations) are added to the configured ones. */
 export const TRACE_MENUS = ['user/active', 'ip/firewall/connection', 'ip/arp', 'interface/bridge/host'] as const;
 
 const SERVICE_PORTS: Record<ServiceName, string> = { 'www-ssl': '443', www: '80', ssh: '22' };
@@ -89,7 +90,7 @@ export class ClientTraces {
       case 'interface/bridge/host':
         return this.bridgeHosts();
       default:
-        return [];
+        return this.registrations(path);
     }
   }
 
@@ -150,6 +151,20 @@ export class ClientTraces {
     // A static entry for the address already says where it is; the device learns no dynamic one beside it.
     if (!n || this.rowsOf('ip/arp').some((a) => a['.dynamic'] !== 'true' && a['address'] === n.address)) return [];
     return [{ '.id': formatId(0x80f00000), '.dynamic': 'true', address: n.address, 'mac-address': n.mac, interface: n.iface, published: 'false', disabled: 'false', '.dhcp': String(n.dhcp), status: 'reachable' }];
+  }
+
+  /**
+   * The client on Wi-Fi in the registration table of its radio's stack (a CAPsMAN manager lists the clients of its
+   * CAPs' radios too), while the radio is there and enabled.
+   */
+  private registrations(path: string): Row[] {
+    const radio = this.state.clientRadio;
+    const n = this.neighbour();
+    if (!radio || !n || registrationMenu((p) => this.rowsOf(p), radio) !== path) return [];
+    if (this.rowsOf(path).some((r) => r['interface'] === radio && r['mac-address']?.toUpperCase() === n.mac.toUpperCase())) return [];
+    const row = this.rowsOf('interface').find((i) => i['name'] === radio);
+    if (!row || !enabled(row)) return [];
+    return [{ '.id': formatId(0x300), '.dynamic': 'true', interface: radio, 'mac-address': n.mac, 'last-ip': this.state.management.clientAddress, authorized: 'true', signal: '-58', '.since': '0' }];
   }
 
   /** The client's MAC on the port it sits behind, plus the ports' own (local) MACs, as the bridge learnt them. */

@@ -6,6 +6,7 @@ import { checkArg, durationSeconds } from './arg-rules';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
+import { Association, associationOf, isRadio } from './wireless-association';
 
 export interface DeviceUser {
   name: string;
@@ -71,10 +72,26 @@ export class DeviceState {
     return { ...this.path };
   }
 
-  /** Moves the managing service (control API): where it connects from and to. */
+  /** Moves the managing service (control API): where it connects from and to; on Wi-Fi it associates now. */
   setManagement(path: ManagementPath): void {
     this.path = { ...path };
+    this.associate();
     this.changed(false);
+  }
+
+  /** The radio the managing client is associated to, and what it associated with. */
+  private association?: { radio: string; was: Association };
+
+  /** The client's radio: `radio`, or its bridge port when that is a radio. */
+  get clientRadio(): string | undefined {
+    const rows = (p: string) => this.rawRows(p);
+    return this.path.radio ?? (isRadio(rows, this.path.clientPort) ? this.path.clientPort : undefined);
+  }
+
+  private associate(): void {
+    const radio = this.clientRadio;
+    const was = radio && associationOf((p) => this.rawRows(p), radio);
+    this.association = radio && was ? { radio, was } : undefined;
   }
 
   /** Whether the managing service's connections reach `service`, as this configuration decides it. */
@@ -89,7 +106,9 @@ export class DeviceState {
 
   private evaluate(service: ServiceName, connection: 'new' | 'established'): Access {
     const seedServices = this.seedSnapshot()['ip/service'] ?? [];
-    return evaluateAccess({ rowsOf: (p) => this.rawRows(p), seedPort: (name) => seedServices.find((s) => s['name'] === name)?.['port'] }, this.path, service, connection);
+    const rowsOf = (p: string) => this.rawRows(p);
+    const association = this.association && { ...this.association, now: () => associationOf(rowsOf, this.association!.radio) };
+    return evaluateAccess({ rowsOf, seedPort: (name) => seedServices.find((s) => s['name'] === name)?.['port'], ...(association ? { association } : {}) }, this.path, service, connection);
   }
   private hold?: SafeModeHold;
 
@@ -222,7 +241,8 @@ export class DeviceState {
     if (!found) throw errors.notFound();
     const own = this.require(found.path);
     if (found.row['.dynamic'] === 'true' && !own.dynamicWritable) throw errors.dynamic();
-    const values = this.validate(found.path, spec, props, 'set');
+    // `/interface set` takes the arguments every interface has, whatever the type (a legacy wlan's too).
+    const values = this.validate(path === 'interface' ? path : found.path, spec, props, 'set');
     const next: Row = { ...found.row };
     for (const [key, value] of Object.entries(values)) {
       // `!name`, and a comment set to "", leave the property out of what the router prints.
@@ -472,6 +492,7 @@ export class DeviceState {
       if (!spec) throw new Error(`seed config has unknown menu ${path}`);
       this.tables.set(path, rows.map((row) => (spec.kind === 'table' ? { '.id': this.nextId(spec), '.builtin': 'false', ...row } : { ...row })));
     }
+    this.associate();
   }
 
   private require(path: string): MenuSpec {

@@ -195,6 +195,108 @@ describe('management path', () => {
   });
 });
 
+describe('management path over Wi-Fi', () => {
+  const onWifi = (profile: ProfileName = 'home') => {
+    const s = device(profile);
+    s.setManagement(profile === 'home' ? { clientAddress: '192.168.88.254', deviceAddress: '192.168.88.1', clientPort: 'wifi1' } : { clientAddress: '192.168.88.20', deviceAddress: '192.168.88.1', clientPort: 'wlan1' });
+    return s;
+  };
+  const wifi1 = (s: DeviceState) => idOf(s, 'interface/wifi', (r) => r['name'] === 'wifi1');
+  const legacyProfile = (s: DeviceState) => idOf(s, 'interface/wireless/security-profiles', (r) => r['name'] === 'default');
+
+  it.each(['home', 'legacy-ap'] as const)('a client associated to a radio in the bridge reaches the device (%s)', (profile) => {
+    expect(onWifi(profile).access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it.each<[string, ProfileName, (s: DeviceState) => void, RegExp]>([
+    ['disabling wifi1 in /interface/wifi', 'home', (s) => s.update('interface/wifi', wifi1(s), { disabled: 'yes' }), /interface wifi1 is disabled/],
+    ['disabling wifi1 in /interface', 'home', (s) => s.update('interface', 'wifi1', { disabled: 'yes' }), /interface wifi1 is disabled/],
+    ['changing its SSID', 'home', (s) => s.update('interface/wifi', wifi1(s), { 'configuration.ssid': 'Other' }), /the client lost its association to wifi1 \(wifi1 configuration\.ssid changed\)/],
+    ['changing its passphrase', 'home', (s) => s.update('interface/wifi', wifi1(s), { 'security.passphrase': 'another-key' }), /wifi1 security\.passphrase changed/],
+    ['changing its authentication types', 'home', (s) => s.update('interface/wifi', wifi1(s), { 'security.authentication-types': 'wpa3-psk' }), /security\.authentication-types changed/],
+    ['moving it to another band', 'home', (s) => s.update('interface/wifi', wifi1(s), { 'channel.band': '5ghz-ac' }), /channel\.band changed/],
+    ['moving it to another channel', 'home', (s) => s.update('interface/wifi', wifi1(s), { 'channel.frequency': '5500' }), /channel\.frequency changed/],
+    ['giving it a security profile', 'home', (s) => {
+      s.add('interface/wifi/security', { name: 'new-sec', 'authentication-types': 'wpa2-psk', passphrase: 'new-profile-key' });
+      s.update('interface/wifi', wifi1(s), { security: 'new-sec' });
+    }, /lost its association to wifi1/],
+    ['changing the key of the security profile it uses', 'home', (s) => {
+      s.add('interface/wifi/security', { name: 'home-sec', 'authentication-types': 'wpa2-psk', passphrase: 'factory-wifi-key' });
+      s.update('interface/wifi', wifi1(s), { security: 'home-sec' });
+      s.setManagement({ clientAddress: '192.168.88.254', deviceAddress: '192.168.88.1', clientPort: 'wifi1' });
+      expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+      s.update('interface/wifi/security', idOf(s, 'interface/wifi/security', (r) => r['name'] === 'home-sec'), { passphrase: 'rotated-key' });
+    }, /interface\/wifi\/security home-sec passphrase changed/],
+    ["removing wifi1's bridge port", 'home', (s) => s.remove('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'wifi1')), /wifi1 is no longer a port of bridge/],
+    ['disabling wlan1 in /interface (legacy)', 'legacy-ap', (s) => s.update('interface', 'wlan1', { disabled: 'yes' }), /interface wlan1 is disabled/],
+    ['disabling wlan1 (legacy)', 'legacy-ap', (s) => s.update('interface/wireless', idOf(s, 'interface/wireless', (r) => r['name'] === 'wlan1'), { disabled: 'yes' }), /interface wlan1 is disabled/],
+    ['changing the SSID of wlan1 (legacy)', 'legacy-ap', (s) => s.update('interface/wireless', idOf(s, 'interface/wireless', (r) => r['name'] === 'wlan1'), { ssid: 'Other' }), /wlan1 ssid changed/],
+    ['changing the frequency of wlan1 (legacy)', 'legacy-ap', (s) => s.update('interface/wireless', idOf(s, 'interface/wireless', (r) => r['name'] === 'wlan1'), { frequency: '2437' }), /wlan1 frequency changed/],
+    ['changing the key of the profile wlan1 uses (legacy)', 'legacy-ap', (s) => s.update('interface/wireless/security-profiles', legacyProfile(s), { 'wpa2-pre-shared-key': 'rotated-ac-key' }), /security-profiles default wpa2-pre-shared-key changed/],
+  ])('%s (%s) cuts the Wi-Fi client off', (_label, profile, change, reason) => {
+    const s = onWifi(profile);
+    change(s);
+    const access = s.access('www-ssl');
+    expect(access.verdict).toBe('timeout');
+    expect((access as { reason: string }).reason).toMatch(reason);
+    expect((access as { reason: string }).reason).not.toMatch(/factory|rotated|another-key|new-profile-key/);
+  });
+
+  it.each<[string, ProfileName, (s: DeviceState) => void]>([
+    ['a comment on wifi1', 'home', (s) => s.update('interface/wifi', wifi1(s), { comment: 'laptop' })],
+    ['disabling wifi2', 'home', (s) => s.update('interface/wifi', idOf(s, 'interface/wifi', (r) => r['name'] === 'wifi2'), { disabled: 'yes' })],
+    ["changing wifi2's SSID and passphrase", 'home', (s) => s.update('interface/wifi', idOf(s, 'interface/wifi', (r) => r['name'] === 'wifi2'), { 'configuration.ssid': 'x', 'security.passphrase': 'other-key' })],
+    ['disabling wlan2 (legacy)', 'legacy-ap', (s) => s.update('interface/wireless', idOf(s, 'interface/wireless', (r) => r['name'] === 'wlan2'), { disabled: 'yes' })],
+  ])('%s (%s) leaves the Wi-Fi client associated', (_label, profile, change) => {
+    const s = onWifi(profile);
+    change(s);
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+
+  it('a client on a CAP radio (local forwarding) loses it when the provisioning that makes the radio changes', () => {
+    const s = device('home');
+    s.add('interface/wifi/configuration', { name: 'cap-cfg', ssid: 'MikroTik-home' });
+    s.add('interface/wifi/provisioning', { action: 'create-dynamic-enabled', 'master-configuration': 'cap-cfg' });
+    s.setManagement({ clientAddress: '192.168.88.254', deviceAddress: '192.168.88.1', clientPort: 'ether2', radio: 'cap-hallway-5g' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+    s.update('interface/wifi/configuration', idOf(s, 'interface/wifi/configuration', (r) => r['name'] === 'cap-cfg'), { ssid: 'renamed' });
+    expect(s.access('www-ssl')).toMatchObject({ verdict: 'timeout', reason: expect.stringMatching(/lost its association to cap-hallway-5g \(interface\/wifi\/configuration cap-cfg ssid changed\)/) });
+    s.reset();
+    s.setManagement({ clientAddress: '192.168.88.254', deviceAddress: '192.168.88.1', clientPort: 'ether2', radio: 'cap-hallway-5g' });
+    s.setSingleton('interface/wifi/capsman', { enabled: 'no' });
+    expect(s.access('www-ssl')).toMatchObject({ verdict: 'timeout', reason: expect.stringMatching(/interface\/wifi\/capsman #0 enabled changed/) });
+  });
+
+  it('safe mode brings the association back with the configuration', () => {
+    const s = onWifi();
+    s.takeSafeMode('a');
+    s.update('interface/wifi', wifi1(s), { 'configuration.ssid': 'Other' });
+    expect(s.access('www-ssl').verdict).toBe('timeout');
+    s.revertSafeMode('a', false);
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+});
+
+describe("the client's own address on the device", () => {
+  it("a DHCP-addressed device that takes the client's address answers it itself", () => {
+    const s = device('chr');
+    s.add('ip/address', { address: '10.0.2.2/32', interface: 'ether1' });
+    expect(s.access('www-ssl')).toMatchObject({ verdict: 'timeout', reason: expect.stringMatching(/the device owns the client's address 10\.0\.2\.2 itself/) });
+  });
+
+  it("a device that takes a routed client's gateway address answers it itself", () => {
+    const s = device('edge');
+    s.add('ip/address', { address: '10.100.0.254/24', interface: 'vlan100-mgmt' });
+    expect(s.access('www-ssl')).toMatchObject({ verdict: 'timeout', reason: expect.stringMatching(/owns the gateway's address 10\.100\.0\.254/) });
+  });
+
+  it('another address on the same interface leaves the path', () => {
+    const s = device('chr');
+    s.add('ip/address', { address: '10.0.2.16/24', interface: 'ether1' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
+  });
+});
+
 describe('safe mode', () => {
   const mgmtAddress = (s: DeviceState) => idOf(s, 'ip/address', (r) => r['address'] === '192.168.88.1/24');
 

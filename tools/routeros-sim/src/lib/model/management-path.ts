@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
+import { Association, lostAssociation } from './wireless-association';
 
 /** How the managing service reaches a device, as the device sees it (loopback hides the real addresses). */
 export interface ManagementPath {
@@ -7,8 +8,13 @@ export interface ManagementPath {
   clientAddress: string;
   /** The device address the service connects to. */
   deviceAddress: string;
-  /** The bridge member the client sits behind, when the device address is on a bridge. */
+  /** The bridge member the client sits behind, when the device address is on a bridge (a radio, when it is on Wi-Fi). */
   clientPort?: string;
+  /**
+   * The radio the client is associated to when it is not `clientPort` itself: a radio of a CAP that forwards locally,
+   * made by this device's CAPsMAN (the client's frames then arrive on the wired port the CAP is plugged into).
+   */
+  radio?: string;
 }
 
 export type ServiceName = 'www-ssl' | 'www' | 'ssh';
@@ -20,6 +26,8 @@ export interface PathContext {
   rowsOf(path: string): Row[];
   /** The port each service had at the seed: a service moved elsewhere no longer answers where the client connects. */
   seedPort(service: ServiceName): string | undefined;
+  /** The radio the client is associated to, and what it associated with (taken when the path was set). */
+  association?: { radio: string; was: Association; now(): Association | undefined };
 }
 
 const OK: Access = { verdict: 'ok' };
@@ -281,10 +289,23 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
     const vlanProblem = untaggedVlanProblem(rows, iface, port);
     if (vlanProblem) return { verdict: 'timeout', reason: vlanProblem };
   }
+  // A client on Wi-Fi reaches the device only while its radio is up and offers what it associated with.
+  if (ctx.association) {
+    const { radio, was } = ctx.association;
+    const down = interfaceProblem(rows, radio);
+    if (down) return { verdict: 'timeout', reason: `the client's radio: ${down}` };
+    const lost = lostAssociation(was, ctx.association.now());
+    if (lost) return { verdict: 'timeout', reason: `the client lost its association to ${radio} (${lost})` };
+  }
+  // A device that owns the client's address (or its gateway's) answers those packets itself: no reply leaves.
+  const owned = rows('ip/address').find((a) => enabled(a) && (host(a['address']) === path.clientAddress));
+  if (owned) return { verdict: 'timeout', reason: `the device owns the client's address ${path.clientAddress} itself (${owned['address']} on ${owned['interface']})` };
   // Replies must leave by the interface the client's packets arrive on, or they never reach it.
   const back = routeBack(rows, path.clientAddress, path.deviceAddress);
   if (!back) return { verdict: 'timeout', reason: `no route back to ${path.clientAddress}` };
   if (back.iface !== iface) return { verdict: 'timeout', reason: `replies to ${path.clientAddress} would leave by ${back.iface}, not ${iface}` };
+  const ownGateway = back.via && rows('ip/address').find((a) => enabled(a) && host(a['address']) === back.via);
+  if (ownGateway) return { verdict: 'timeout', reason: `the device owns the gateway's address ${back.via} itself (${ownGateway['address']} on ${ownGateway['interface']})` };
   const arp = arpProblem(rows, iface, back.via ?? path.clientAddress);
   if (arp) return { verdict: 'timeout', reason: arp };
   const srcMac = rows('ip/arp').find((a) => enabled(a) && a['address'] === (back.via ?? path.clientAddress) && a['mac-address'])?.['mac-address'];

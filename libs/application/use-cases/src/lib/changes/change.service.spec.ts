@@ -1,5 +1,5 @@
 import type { AuditEvent, ChangeLock, ChangeRepository, ConfigShell, DeviceTarget, Logger, RouterOsApi, RouterOsRow, SecretCipher, ShellSession } from '@routeros-mcp/application-ports';
-import { DeviceUnreachableError } from '@routeros-mcp/application-ports';
+import { DeviceUnreachableError, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
 import type { ChangePlanner, ChangeRecord } from '@routeros-mcp/domain-changes';
 import { ChangeFailedError, ChangeNotRevertibleError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
 import { Device } from '@routeros-mcp/domain-devices';
@@ -46,6 +46,8 @@ class FakeDevice implements RouterOsApi {
   }
   async getSingleton(_t: DeviceTarget, menu: string) {
     this.guard();
+    // A menu this device lacks (a wireless package it has not installed).
+    if (!this.tables[menu]) throw new DeviceUnsupportedError('dev-1', menu, 'a package this device lacks');
     return { ...this.tables[menu][0] };
   }
   async add(_t: DeviceTarget, menu: string, props: Record<string, string>) {
@@ -151,6 +153,17 @@ function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; obse
     principal: { id: 'alice', via: 'stdio' }, correlationId: 'c-1', environment: 'lab', deviceId: 'dev-1', tool: 'system_set_identity', planner, input, dryRun,
   });
   return { api, shell, records, events, starts, service, request };
+}
+
+/** The service's own wired path as the device shows it: its session, its connection, the client's ARP entry on ether1. */
+function showWiredPath(api: FakeDevice): void {
+  Object.assign(api.tables, {
+    interface: [{ '.id': '*1', name: 'ether1', type: 'ether', disabled: 'false' }],
+    'ip/service': [{ name: 'www-ssl', port: '443', disabled: 'false', address: '' }, { name: 'ssh', port: '22', disabled: 'false', address: '' }],
+    'user/active': [{ name: 'api', address: '10.0.0.9', via: 'rest-api' }],
+    'ip/firewall/connection': [{ protocol: 'tcp', 'src-address': '10.0.0.9:50000', 'dst-address': '10.0.0.1:443' }],
+    'ip/arp': [{ address: '10.0.0.9', 'mac-address': '02:00:00:00:00:09', interface: 'ether1' }],
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<ChangeFailedError> {
@@ -304,7 +317,8 @@ describe('ChangeService', () => {
   });
 
   it('never shows a secret value of a touched row, in a dry run or a result', async () => {
-    const { api, service, request } = setup();
+    const { api, service, request, shell } = setup();
+    showWiredPath(api);
     api.tables['interface/wifi/security'] = [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }];
     const rename: ChangePlanner<Record<string, never>> = {
       reads: () => ['interface/wifi/security'],
@@ -314,10 +328,15 @@ describe('ChangeService', () => {
     const applied = await service.run({ ...request(rename, {}), tool: 'wifi_rename_security' });
     expect(JSON.stringify([dry, applied])).not.toContain('hunter22');
     expect(applied.touched[0].after).toMatchObject({ name: 'house', passphrase: '[redacted]' });
+    // A radio's settings are part of what the management path depends on: judged, and written under safe mode.
+    expect(applied.verdicts.find((v) => v.ruleId === 'PROTECT_MANAGEMENT_PATH')).toMatchObject({ status: 'pass' });
+    expect(applied.protection).toBe('safe_mode');
+    expect(shell.taken).toBe(1);
   });
 
   it('refuses, before writing, a change whose undo would need a secret this service never stores', async () => {
     const { api, service, request } = setup();
+    showWiredPath(api);
     api.tables['interface/wifi/security'] = [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }];
     const removeProfile: ChangePlanner<Record<string, never>> = {
       reads: () => ['interface/wifi/security'],
@@ -340,6 +359,7 @@ describe('ChangeService', () => {
       keyIdOf: () => 'k1',
     };
     const { api, records, service, request } = setup({ cipher });
+    showWiredPath(api);
     api.tables['interface/wifi/security'] = [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }];
     const removeProfile: ChangePlanner<Record<string, never>> = {
       reads: () => ['interface/wifi/security'],

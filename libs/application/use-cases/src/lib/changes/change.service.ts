@@ -10,7 +10,6 @@ import {
 } from '@routeros-mcp/application-ports';
 import type { ChangeAuthority, ChangeRecord, ChangeStep, LiveRows, LiveStateDigest, RowOperation, TouchedRow } from '@routeros-mcp/domain-changes';
 import {
-  applyOperations,
   ChangeFailedError,
   ChangeNotFoundError,
   ChangeNotRevertibleError,
@@ -27,8 +26,8 @@ import {
 } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { isDomainError, ValidationError } from '@routeros-mcp/domain-kernel';
-import type { RuleResult, SafetyContext, ServiceLogin } from '@routeros-mcp/domain-safety-rules';
-import { assertSafe, evaluateManagementPath, evaluateSafety, MANAGEMENT_PATH_DEPENDENCIES, MANAGEMENT_PATH_MENUS, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
+import type { RuleResult, SafetyContext } from '@routeros-mcp/domain-safety-rules';
+import { assertSafe, evaluateSafety, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
 import { inject, injectable, optional } from 'inversify';
 import { randomUUID } from 'node:crypto';
 import { redactArguments } from '../audit-recorder';
@@ -42,6 +41,7 @@ import type { ChangeRequest, ChangeResult, ChangeRunner } from './change-runner'
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, findAdded, unmetOperations, unrestored, writeOperation } from './change-writes';
 import { isSingletonMenu, readLiveRows } from './live-rows';
+import { judgeManagementPath } from './management-path-check';
 
 /** Rules that judge who may act and with what input; the rest need the device's live state. */
 const NEEDS_DEVICE_STATE = new Set(SAFETY_RULES.filter((r) => r.needsDeviceState).map((r) => r.id));
@@ -180,12 +180,12 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     const outcome = request.planner.propose(live, request.input);
     if (outcome.kind === 'no_change') return { ...outcome, state, verdicts: evaluateSafety(context).results.filter((r) => !NEEDS_DEVICE_STATE.has(r.ruleId)) };
     const { proposal } = outcome;
-    // The evaluation looks further than the menus written only when a write touches what the path depends on.
-    const touchesPath = proposal.operations.some((op) => MANAGEMENT_PATH_DEPENDENCIES.includes(op.menu));
-    if (touchesPath) live = { ...(await readLiveRows(this.api, target, MANAGEMENT_PATH_MENUS.filter((m) => !(m in live)), { optional: true, signal: request.signal })), ...live };
-    const after = applyOperations(live, proposal.operations);
-    const path = evaluateManagementPath(live, after, serviceLogin(live, target, device));
-    const report = assertSafe(context, [path]);
+    // The evaluation looks further than the menus written only when a write touches what the path depends on (a
+    // radio's settings included), and then the same evaluation judges every write: tools, plan steps, reverts, rollbacks.
+    const judged = await judgeManagementPath(this.api, target, device, live, proposal.operations, request.signal);
+    live = judged.live;
+    const touchesPath = judged.touchesPath;
+    const report = assertSafe(context, [judged.verdict]);
     // Records never hold a secret in the clear: a change whose undo writes one back keeps it sealed, or is not made.
     const inverse = inverseOperations(live, proposal.operations);
     const secrets = secretsNeededToRestore(inverse.operations);
@@ -435,17 +435,6 @@ export function changeAuditEvent(record: ChangeRecord, principal: Principal, out
     ...(outcome !== 'started' && outcome !== 'interrupted' ? { durationMs: at.getTime() - record.createdAt.getTime() } : {}),
     ...(record.error ? { errorCode: record.error.code } : {}),
   };
-}
-
-/**
- * Who the service is on the device: its login, and the ports of the device's own www-ssl and ssh services (what the
- * device's firewall and connection tracking see). The enrolled ports are where the service connects, which differ
- * behind port forwarding; they stand in only when the device's service table was not read.
- */
-function serviceLogin(live: LiveRows, target: DeviceTarget, device: Device): ServiceLogin {
-  const services = live['ip/service'] ?? [];
-  const port = (name: string) => Number(services.find((s) => s['name'] === name)?.['port']) || undefined;
-  return { username: target.username, restPort: port('www-ssl') ?? device.restPort, sshPort: port('ssh') ?? device.sshPort };
 }
 
 function safetyContext<I>(request: ChangeRequest<I>, device: Device, authority: ChangeAuthority): SafetyContext {

@@ -3,8 +3,6 @@ import {
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
   Clock as ClockToken,
-  DeviceTimeoutError,
-  DeviceUnreachableError,
   EventBus as EventBusToken,
   Logger as LoggerToken,
   RouterOsApi as RouterOsApiToken,
@@ -12,6 +10,7 @@ import {
 } from '@routeros-mcp/application-ports';
 import type { ChangeRecord, LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
+import type { Device } from '@routeros-mcp/domain-devices';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { isDomainError, systemPrincipalId } from '@routeros-mcp/domain-kernel';
 import { inject, injectable, optional } from 'inversify';
@@ -28,6 +27,8 @@ import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAft
 import { openRecordedInverse } from './inverse-secrets';
 import { changeAuditEvent } from './change.service';
 import { readLiveRows } from './live-rows';
+import { deviceSilent, messageOf, NO_CIPHER } from './recovery-support';
+import { judgeManagementPath } from './management-path-check';
 
 /** Who settles what a dead process left: the service itself, named so in the audit trail. */
 export const RECOVERY_PRINCIPAL: Principal = { id: systemPrincipalId('recovery'), via: 'recovery' };
@@ -52,18 +53,11 @@ const SWEEP_LIMIT = 100;
 /** How the device was found and left, with the ids of added rows found on it. */
 type Found = Settlement & { addedIds?: (string | undefined)[] };
 
-/** Without a cipher a sealed secret cannot be opened: refused, never written back as it is stored. */
-const NO_CIPHER = {
-  decrypt(): string {
-    throw new Error('no secret cipher is configured to open it');
-  },
-};
 
 /** The device did not answer; the record stays as it is for the next sweep. */
 class Unreachable extends Error {}
 
-const isUnreachable = (error: unknown) => error instanceof DeviceUnreachableError || error instanceof DeviceTimeoutError || error instanceof Unreachable;
-const messageOf = (error: unknown) => (isDomainError(error) || error instanceof Error ? error.message : String(error));
+const isUnreachable = (error: unknown) => deviceSilent(error) || error instanceof Unreachable;
 
 /**
  * Settles the change records a process left `proposed` or `applying` when it died mid-change, and those left
@@ -137,7 +131,7 @@ export class InterruptedChangeRecovery {
         if (!(await RevertTimerGuard.removeLeftover(this.api, target, latest.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
         return this.settle(latest, settlementAfterLater(latest, later.id));
       }
-      return this.settle(latest, await this.restore(latest, target, options.signal));
+      return this.settle(latest, await this.restore(latest, device, target, options.signal));
     } catch (error) {
       if (!isUnreachable(error)) throw error;
       this.logger.warn('interrupted change left for the next sweep: the device does not answer', { change_id: record.id, device_id: record.deviceId, reason: messageOf(error) });
@@ -148,7 +142,7 @@ export class InterruptedChangeRecovery {
   }
 
   /** Brings the device back to the record's before-state; throws Unreachable when it does not answer. */
-  private async restore(record: ChangeRecord, target: DeviceTarget, signal?: AbortSignal): Promise<Found> {
+  private async restore(record: ChangeRecord, device: Device, target: DeviceTarget, signal?: AbortSignal): Promise<Found> {
     // The timer's script adds back what the change removed: gone before anything else is written.
     if (!(await RevertTimerGuard.removeLeftover(this.api, target, record.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
     const menus = writtenMenus(record);
@@ -171,8 +165,15 @@ export class InterruptedChangeRecovery {
     }
     let undoError: unknown;
     const live = await this.read(target, menus, signal);
-    for (const op of recoveryInverse({ ...record, inverse: opened }, state.addedIds)) {
-      if (alreadyInEffect(live, op)) continue;
+    const writes = recoveryInverse({ ...record, inverse: opened }, state.addedIds).filter((op) => !alreadyInEffect(live, op));
+    // The undo is a write like any other: the service may have moved since (onto the Wi-Fi the change re-keyed).
+    const judged = await judgeManagementPath(this.api, target, device, live, writes, signal);
+    if (judged.verdict.status === 'fail' || judged.verdict.status === 'not_evaluated') {
+      const refusal = `not written, ${judged.verdict.ruleId}: ${judged.verdict.message}`;
+      this.logger.warn('the undo of an interrupted change was not written: it would cut the management path', { change_id: record.id, device_id: record.deviceId, reason: judged.verdict.message });
+      return { ...settlementOf(record, { left: state.left, undone: 'rest', undoError: refusal }), addedIds: state.addedIds };
+    }
+    for (const op of writes) {
       try {
         await writeOperation(this.api, target, op, signal);
       } catch (error) {

@@ -1,12 +1,15 @@
 import type { DeviceTarget, RouterOsApi, RouterOsRow } from '@routeros-mcp/application-ports';
 import { DeviceCommandError, DeviceObjectNotFoundError, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
 import type { LiveRows, Row } from '@routeros-mcp/domain-changes';
+import { MANAGEMENT_PATH_SINGLETONS } from '@routeros-mcp/domain-safety-rules';
 
 /** Menus that hold one row (REST answers an object): read with getSingleton, kept as a one-row list. */
 const SINGLETON_MENUS: ReadonlySet<string> = new Set([
   'system/identity', 'system/clock', 'system/ntp/client', 'system/ntp/server', 'ip/dns', 'ip/settings', 'ipv6/settings',
   'ip/cloud', 'ip/proxy', 'ip/socks', 'ip/upnp', 'ip/ssh', 'snmp', 'interface/bridge/settings', 'ip/firewall/connection/tracking',
   'system/resource', 'system/routerboard', 'system/note', 'user/settings', 'interface/detect-internet',
+  // The wireless stacks' CAPsMAN manager and CAP settings, read when a change touches a radio.
+  ...MANAGEMENT_PATH_SINGLETONS,
 ]);
 
 export const isSingletonMenu = (menu: string) => SINGLETON_MENUS.has(menu);

@@ -3,8 +3,6 @@ import {
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
   Clock as ClockToken,
-  DeviceTimeoutError,
-  DeviceUnreachableError,
   EventBus as EventBusToken,
   Logger as LoggerToken,
   RouterOsApi as RouterOsApiToken,
@@ -12,7 +10,6 @@ import {
 } from '@routeros-mcp/application-ports';
 import type { ChangeRecord, LiveRows } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
-import { isDomainError } from '@routeros-mcp/domain-kernel';
 import { inject, injectable, optional } from 'inversify';
 import { randomUUID } from 'node:crypto';
 import { redactArguments } from '../audit-recorder';
@@ -26,6 +23,7 @@ import { RECOVERY_PRINCIPAL } from './interrupted-change-recovery';
 import { assessInterrupted, comparableOperations, unrestoredSecrets, writtenMenus } from './interrupted-change';
 import { openRecordedInverse } from './inverse-secrets';
 import { readLiveRows } from './live-rows';
+import { deviceSilent, messageOf, NO_CIPHER } from './recovery-support';
 
 /** What one re-check came to. */
 export type RecheckResult =
@@ -38,15 +36,6 @@ export type RecheckResult =
 /** Records re-checked per sweep (the oldest beyond it wait for the next). */
 const SWEEP_LIMIT = 100;
 
-/** Without a cipher a sealed secret cannot be opened: reported as not checked. */
-const NO_CIPHER = {
-  decrypt(): string {
-    throw new Error('no secret cipher is configured to open it');
-  },
-};
-
-const isUnreachable = (error: unknown) => error instanceof DeviceUnreachableError || error instanceof DeviceTimeoutError;
-const messageOf = (error: unknown) => (isDomainError(error) || error instanceof Error ? error.message : String(error));
 
 /**
  * Re-checks the changes left `needs_attention` (the tool reported a failure whose undo could not be confirmed,
@@ -115,7 +104,7 @@ export class NeedsAttentionRecheck {
       try {
         live = await readLiveRows(this.api, target, writtenMenus(latest), { signal: options.signal });
       } catch (error) {
-        if (isUnreachable(error)) return { ...ids, result: 'skipped', reason: 'the device does not answer' };
+        if (deviceSilent(error)) return { ...ids, result: 'skipped', reason: 'the device does not answer' };
         throw error;
       }
       const later = (await this.changes.list({ deviceId: latest.deviceId, limit: 1 }))[0];

@@ -8,7 +8,7 @@ export interface InterfaceProblem {
 
 /**
  * The first interface on `name`'s chain that is missing or disabled: the interface itself, a VLAN's parent
- * (recursively), a bond's slaves (a bond is up while one slave is). A bridge is up on its own; the client's
+ * (recursively), a virtual radio's master, a bond's slaves (a bond is up while one slave is). A bridge is up on its own; the client's
  * bridge port is checked separately.
  */
 export function interfaceProblem(snap: Snapshot, name: string, depth = 0): InterfaceProblem | undefined {
@@ -17,6 +17,7 @@ export function interfaceProblem(snap: Snapshot, name: string, depth = 0): Inter
   if (iface.disabled) return { name, problem: 'disabled' };
   if (depth > 8) return undefined;
   if (iface.parent !== undefined) return interfaceProblem(snap, iface.parent, depth + 1);
+  if (iface.master !== undefined) return interfaceProblem(snap, iface.master, depth + 1);
   if (iface.slaves && iface.slaves.length > 0) {
     const problems = iface.slaves.map((s) => interfaceProblem(snap, s, depth + 1));
     return problems.every(Boolean) ? problems[0] : undefined;

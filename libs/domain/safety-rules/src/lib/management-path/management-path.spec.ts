@@ -1,5 +1,5 @@
 import type { Row, RowOperation } from '@routeros-mcp/domain-changes';
-import { apply, edgeDevice, homeDevice, LOGIN, vlanDevice } from '../../../test/management-path.fixtures';
+import { apply, chrDevice, edgeDevice, homeDevice, LOGIN, vlanDevice } from '../../../test/management-path.fixtures';
 import { evaluateManagementPath } from './management-path';
 
 type Rows = Record<string, Row[]>;
@@ -212,6 +212,23 @@ describe('evaluateManagementPath: a management address leased by a DHCP client',
 
   it('passes a change of the client that keeps it enabled', () => {
     expect(judge(leased, [set('ip/dhcp-client', '*D1', { 'use-peer-dns': 'false' })]).status).toBe('pass');
+  });
+});
+
+describe("evaluateManagementPath: the service's own address on the device", () => {
+  it.each([
+    ["the client's address on the interface it arrives on (a DHCP-addressed cloud router)", chrDevice, [add('ip/address', { address: '10.0.2.2/32', interface: 'ether1' })], /^address 10\.0\.2\.2\/32 on ether1 would make the device own 10\.0\.2\.2, the service's own address, so its replies would stay on the device$/],
+    ["the client's address inside a wider prefix", chrDevice, [add('ip/address', { address: '10.0.2.2/24', interface: 'ether1' })], /^address 10\.0\.2\.2\/24 on ether1 would make the device own 10\.0\.2\.2/],
+    ["the client's address on a bridge client's own segment", homeDevice, [add('ip/address', { address: '192.168.88.254/24', interface: 'bridge' })], /would make the device own 192\.168\.88\.254, the service's own address/],
+    ["the address of a routed client's gateway", edgeDevice, [add('ip/address', { address: '10.100.5.254/24', interface: 'vlan100-mgmt' })], /^address 10\.100\.5\.254\/24 on vlan100-mgmt would make the device own 10\.100\.5\.254, the gateway the service's connections come through/],
+  ] as Array<[string, () => Rows, RowOperation[], RegExp]>)('refuses %s', (_name, device, ops, message) => {
+    const verdict = judge(device, ops);
+    expect(verdict.status).toBe('fail');
+    expect(verdict.message).toMatch(message);
+  });
+
+  it('passes another address on the same interface', () => {
+    expect(judge(chrDevice, [add('ip/address', { address: '10.0.2.16/24', interface: 'ether1' })]).status).toBe('pass');
   });
 });
 

@@ -7,24 +7,50 @@ import { firewallCheck } from './firewall-check';
 import { addressCheck, interfaceCheck, vlanCheck } from './interface-checks';
 import { routeCheck } from './route-check';
 import { serviceCheck } from './service-check';
+import { ownAddressCheck } from './own-address-check';
 import { interfaceRenames, parseSnapshot } from './snapshot';
 import { RULE, judge } from './verdict';
+import { wirelessCheck } from './wireless-check';
+import { stackMenus, stackOfMenu, WIRELESS_DEPENDENCIES, WIRELESS_SINGLETONS, WIRELESS_STACKS } from './wireless-stacks';
 
 export type { ServiceLogin } from './endpoint';
 
-/** Menus whose rows decide whether the service's connections reach the device. */
-export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [
+/** Menus of addressing, interfaces, routing, services and the firewall that decide whether the path holds. */
+const CORE_DEPENDENCIES: readonly string[] = [
   'ip/address', 'ipv6/address', 'interface', 'interface/ethernet', 'interface/bridge', 'interface/bridge/port', 'interface/bridge/vlan',
   'interface/vlan', 'interface/bonding', 'interface/list', 'interface/list/member', 'ip/dhcp-client', 'ip/route', 'routing/rule',
   'routing/table', 'ip/service', 'ip/firewall/filter', 'ip/firewall/raw', 'ip/firewall/nat', 'ip/firewall/address-list',
   'ipv6/firewall/filter', 'ipv6/firewall/address-list',
 ];
 
+/**
+ * Menus whose rows decide whether the service's connections reach the device: the core ones, and every menu that
+ * decides what a radio offers its clients (wifi, wifiwave2, wireless and CAPsMAN interfaces, profiles, access lists,
+ * provisioning), since the path may cross a radio.
+ */
+export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [...CORE_DEPENDENCIES, ...WIRELESS_DEPENDENCIES];
+
 /** Menus that reveal the service's own connection as the device sees it (address, port, interface, bridge port). */
 export const MANAGEMENT_PATH_OBSERVATIONS: readonly string[] = ['user/active', 'ip/firewall/connection', 'ip/arp', 'interface/bridge/host'];
 
-/** Everything `evaluateManagementPath` reads: the pipeline reads these live before every write. */
-export const MANAGEMENT_PATH_MENUS: readonly string[] = [...MANAGEMENT_PATH_DEPENDENCIES, ...MANAGEMENT_PATH_OBSERVATIONS];
+/** The core menus `evaluateManagementPath` reads for any change that touches the path (see `managementPathReads`). */
+export const MANAGEMENT_PATH_MENUS: readonly string[] = [...CORE_DEPENDENCIES, ...MANAGEMENT_PATH_OBSERVATIONS];
+
+/** Wireless menus that hold one row. */
+export const MANAGEMENT_PATH_SINGLETONS: readonly string[] = WIRELESS_SINGLETONS;
+
+/**
+ * What the pipeline reads live before a change writing `written` (none when it touches nothing the path depends
+ * on): the core menus and observations, and the menus of every wireless stack it writes, with the stack's
+ * registration table. Writing `/interface` (which can disable a CAPsMAN radio) adds the registration tables.
+ * A stack the change does not write reads the same before and after, so it is left out rather than read.
+ */
+export function managementPathReads(written: readonly string[]): string[] {
+  if (!written.some((menu) => MANAGEMENT_PATH_DEPENDENCIES.includes(menu))) return [];
+  const stacks = WIRELESS_STACKS.filter((s) => written.some((menu) => stackOfMenu(menu) === s));
+  const registrations = written.includes('interface') ? WIRELESS_STACKS.map((s) => s.registration) : [];
+  return [...new Set([...MANAGEMENT_PATH_MENUS, ...stacks.flatMap((s) => [...stackMenus(s), s.registration]), ...registrations])];
+}
 
 const sameRow = (a: Row, b: Row): boolean => {
   if (a === b) return true;
@@ -62,7 +88,7 @@ export function evaluateManagementPath(before: LiveRows, after: LiveRows, login:
   const perService = ep.services.flatMap((s): Check[] => [
     serviceCheck(s), firewallCheck(s, 'established', false), firewallCheck(s, 'new', false), firewallCheck(s, 'established', true), firewallCheck(s, 'new', true),
   ]);
-  const checks = [addressCheck, interfaceCheck, vlanCheck, routeCheck, ...perService];
+  const checks = [addressCheck, ownAddressCheck, interfaceCheck, wirelessCheck, vlanCheck, routeCheck, ...perService];
   const unchanged = new Set(MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => !touched.includes(menu)));
   return judge(checks, was, parseSnapshot(after, interfaceRenames(before, after), { snap: was, unchanged }), ep);
 }

@@ -1,5 +1,6 @@
 import type { LiveRows, Row } from '@routeros-mcp/domain-changes';
 import { Ipv4Range, parseInterfaceAddress } from './ip-range';
+import { WIRELESS_STACKS } from './wireless-stacks';
 
 /** Typed view of the rows the management path depends on, parsed once per state (`before`, `after`). */
 export interface InterfaceInfo {
@@ -15,6 +16,8 @@ export interface InterfaceInfo {
   vlanId?: number;
   /** Bonding interfaces: their slaves. */
   slaves?: string[];
+  /** Virtual wireless interfaces: the radio they are made on (down when it is). */
+  master?: string;
 }
 
 export interface BridgeInfo {
@@ -89,7 +92,9 @@ const num = (value: string | undefined, fallback: number): number => (value !== 
 
 const INTERFACE_MENUS: Array<[string, string]> = [
   ['interface', ''], ['interface/ethernet', 'ether'], ['interface/bridge', 'bridge'], ['interface/vlan', 'vlan'], ['interface/bonding', 'bond'],
+  ...WIRELESS_STACKS.map((s): [string, string] => [s.interfaces, s.type]),
 ];
+const WIRELESS_MENUS = new Set(WIRELESS_STACKS.map((s) => s.interfaces));
 
 /** Interfaces renamed between two states, matched by `.id` (RouterOS keeps references across a rename). */
 export function interfaceRenames(before: LiveRows, after: LiveRows): Map<string, string> {
@@ -176,6 +181,7 @@ function parseInterfaces(rows: LiveRows, canon: (n: string) => string): Map<stri
       if (type) known.type = type;
       if (menu === 'interface/vlan') Object.assign(known, { parent: canon(r['interface'] ?? ''), vlanId: num(r['vlan-id'], 0) });
       if (menu === 'interface/bonding') known.slaves = splitList(r['slaves']).map(canon);
+      if (WIRELESS_MENUS.has(menu) && r['master-interface'] && r['master-interface'] !== 'none') known.master = canon(r['master-interface']);
       interfaces.set(name, known);
     }
   }
