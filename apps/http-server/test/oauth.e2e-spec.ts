@@ -181,6 +181,19 @@ describe('refusals: answered correctly, nothing executed', () => {
     // A scope that maps to no role opens nothing, not even reads.
     await refusedWith(await tokenWith(['other:scope']), 403, /insufficient_scope/);
   });
+
+  it('a plan resource read with the write scope: 403 naming both scopes that open plans (admin and approve), the challenge the least one', async () => {
+    const response = await fetch(resource, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${await tokenWith(['routeros:read', 'routeros:write'])}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'resources/read', params: { uri: 'plan://plan-0000-none/summary' } }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('www-authenticate')).toMatch(/error="insufficient_scope".*scope="routeros:admin"$/);
+    const body = (await response.json()) as { error: { message: string; data: Record<string, unknown> } };
+    expect(body.error.message).toMatch(/do not include admin or approver$/);
+    expect(body.error.data).toMatchObject({ mcp_error_code: 'FORBIDDEN', required_scope: 'routeros:admin', allowed_scopes: ['routeros:admin', 'routeros:approve'], allowed_roles: ['admin', 'approver'], suggestion: 'Get a token with scope routeros:admin or routeros:approve and retry.' });
+  });
 });
 
 describe('expiry', () => {

@@ -35,6 +35,8 @@ export interface McpRouteDeps extends UnauthenticatedDeps {
   recordRefusal(principal: Principal, request: JsonRpcMessage, refusal: AccessRefusal): Promise<string | undefined>;
   /** The scope a client asks for to hold `role` (a token's role in API-token mode); none where no scope grants it. */
   scopeFor(role: Role): string | undefined;
+  /** What a role refusal tells the caller to get: every role that opens the request, in this deployment's terms. */
+  stepUp(roles: Role[]): { suggestion: string; scopes: string[] };
   draining(): boolean;
   /** Charges a tool call to the principal's shared per-tier budget (before dispatch, so Retry-After can be set). */
   charge?(principalId: string, tier: Tier): Promise<RateDecision>;
@@ -151,6 +153,8 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
     if (refused) {
       const { message, refusal } = refused;
       const scope = refusal.requiredRole ? deps.scopeFor(refusal.requiredRole) : undefined;
+      // Every role that opens it (plans: admin or approver), not only the least one the challenge's scope names.
+      const stepUp = refusal.requiredRole ? deps.stepUp((refusal.payload.data['allowed_roles'] as Role[] | undefined) ?? [refusal.requiredRole]) : undefined;
       const payload = errorForEra(refusal.payload, eraOf(req, message));
       const description = `${payload.data.details}${scope ? ` (scope ${scope})` : ''}`;
       // Audited as the call would have been in-band: every tool call leaves a record, refused ones included.
@@ -160,7 +164,7 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
       return sendJson(
         res,
         403,
-        { jsonrpc: '2.0', id: message.id ?? null, error: { code: payload.code, message: payload.message, data: { ...payload.data, ...(scope ? { required_scope: scope, suggestion: `Get a token with scope ${scope} and retry.` } : {}), ...(correlationId ? { correlation_id: correlationId } : {}) } } },
+        { jsonrpc: '2.0', id: message.id ?? null, error: { code: payload.code, message: payload.message, data: { ...payload.data, ...(scope ? { required_scope: scope } : {}), ...(stepUp ? { suggestion: stepUp.suggestion, ...(stepUp.scopes.length > 1 ? { allowed_scopes: stepUp.scopes } : {}) } : {}), ...(correlationId ? { correlation_id: correlationId } : {}) } } },
         { ...origin.headers, 'www-authenticate': wwwAuthenticate({ ...(deps.metadataUrl ? { resourceMetadata: deps.metadataUrl } : {}), error: 'insufficient_scope', errorDescription: description, ...(scope ? { scope } : {}) }) },
       );
     }

@@ -1,4 +1,4 @@
-import { ConfigError, buildHttpServices, entryScope, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, scopeForRole } from '@routeros-mcp/composition';
+import { ConfigError, buildHttpServices, entryScope, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, scopeForRole, stepUpSuggestion } from '@routeros-mcp/composition';
 import { CallTracker, createHttpMcpHandler, createMcpServer, forwardPlanEvents, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import type { Tier } from '@routeros-mcp/mcp-protocol';
 import { UNAUTHENTICATED_PRINCIPAL } from '@routeros-mcp/mcp-protocol';
@@ -144,6 +144,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       authorize: (principal, request) => service.authorize(principal, request),
       recordRefusal: (principal, request, refusal) => service.recordRefusal(principal, request, refusal),
       scopeFor: (role) => scopeForRole(config, role),
+      stepUp: (roles) => stepUpSuggestion(config, roles),
       charge: (principalId, tier) => limiter.consume(principalId, tier),
       draining: () => draining,
       logger,

@@ -17,6 +17,7 @@ import {
   protectedResourceMetadataUrl,
   entryScope,
   scopeForRole,
+  stepUpSuggestion,
   verifyApiTokenSecret,
   wwwAuthenticate,
 } from '../index';
@@ -107,6 +108,16 @@ describe('resource metadata and WWW-Authenticate', () => {
     expect(entryScope(base)).toBe('routeros:read');
     expect(entryScope({ ...base, auth: 'tokens' })).toBeUndefined();
     expect(entryScope({ ...base, oauthRolesClaim: 'roles' })).toBeUndefined();
+  });
+
+  it('tells a refused caller every role that opens the request, in the deployment\'s terms', () => {
+    const plans = ['admin', 'approver'] as const;
+    expect(stepUpSuggestion({ ...base, auth: 'tokens' }, [...plans])).toEqual({ suggestion: 'Get an API token with the admin or approver role (routeros-mcp-admin token create --role …) and retry.', scopes: ['admin', 'approver'] });
+    expect(stepUpSuggestion(base, [...plans])).toEqual({ suggestion: 'Get a token with scope routeros:admin or routeros:approve and retry.', scopes: ['routeros:admin', 'routeros:approve'] });
+    expect(stepUpSuggestion(base, ['ops_rw', 'admin'])).toEqual({ suggestion: 'Get a token with scope routeros:write or routeros:admin and retry.', scopes: ['routeros:write', 'routeros:admin'] });
+    expect(stepUpSuggestion({ ...base, oauthRolesClaim: 'realm_access.roles' }, [...plans])).toEqual({ suggestion: 'Get a token whose realm_access.roles claim holds admin or approver and retry.', scopes: [] });
+    // A scope map that grants only some of them names those.
+    expect(stepUpSuggestion({ ...base, oauthScopeRoles: 'mcp:all=admin' }, [...plans])).toEqual({ suggestion: 'Get a token with scope mcp:all and retry.', scopes: ['mcp:all'] });
   });
 
   it('takes the audience from oauthAudience, else the public URL, else host and port', () => {
