@@ -10,10 +10,11 @@ describe('unsupportedVersionFrame', () => {
   });
 
   it('answers anything else with 2026-07-28\'s unsupported-version error, never the envelope one, echoing a usable id', () => {
+    // `supported` is what server/discover lists (a client retries with one of them); the message names the rest.
     expect(unsupportedVersionFrame('banana', { jsonrpc: '2.0', id: 7, method: 'tools/list' })).toEqual({
       jsonrpc: '2.0',
       id: 7,
-      error: { code: -32022, message: `Unsupported protocol version: banana (supported versions: ${ALL.join(', ')})`, data: { supported: ALL, requested: 'banana' } },
+      error: { code: -32022, message: `Unsupported protocol version: banana (supported versions: 2026-07-28; after initialize also ${ALL.slice(1).join(', ')})`, data: { supported: ['2026-07-28'], requested: 'banana' } },
     });
     expect(unsupportedVersionFrame('2027-01-01', { id: 1.5 })?.id).toBeNull();
     expect(unsupportedVersionFrame('x'.repeat(500))?.error.data['requested']).toHaveLength(100);
