@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON-RPC bodies and two SDK generations */
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
