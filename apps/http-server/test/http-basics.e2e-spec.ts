@@ -36,12 +36,13 @@ describe.each(ERAS)('over HTTP, %s', (_label, era) => {
 });
 
 describe('HTTP edges', () => {
-  it('serves health, readiness and the protected-resource metadata', async () => {
+  it('serves health and readiness, and no protected-resource metadata without OAuth (MCP requires it to name an authorization server)', async () => {
     expect(await (await fetch(`${server.base}/healthz`)).json()).toEqual({ status: 'alive' });
     const ready = await fetch(`${server.base}/readyz`);
     expect(ready.status).toBe(200);
-    const metadata = await (await fetch(`${server.base}/.well-known/oauth-protected-resource/mcp`)).json();
-    expect(metadata).toMatchObject({ resource: server.url, bearer_methods_supported: ['header'] });
+    const metadata = await fetch(`${server.base}/.well-known/oauth-protected-resource/mcp`);
+    expect(metadata.status).toBe(404);
+    expect(await metadata.json()).toMatchObject({ error: expect.stringContaining('OAuth') });
   });
 
   it('answers malformed JSON with -32700 in a JSON body, never HTML', async () => {

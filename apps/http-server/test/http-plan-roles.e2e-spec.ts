@@ -37,7 +37,7 @@ describe.each([
   ['ops_rw', '2025-11-25'],
   ['ops_rw', '2026-07-28'],
 ] as const)('a %s token (%s)', (role, revision) => {
-  it.each(['plan_dns_ntp', 'plan_list', 'plan_apply'])('is refused %s with 403 FORBIDDEN and a step-up challenge', async (tool) => {
+  it.each(['plan_dns_ntp', 'plan_list', 'plan_apply'])('is refused %s with 403 FORBIDDEN naming every role that opens plans, and a step-up challenge', async (tool) => {
     const modern = revision === '2026-07-28';
     const args: Record<string, unknown> = tool === 'plan_dns_ntp' ? { devices: ['pr-0'], dns_servers: ['192.0.2.1'] } : tool === 'plan_apply' ? { plan_id: 'plan-0000-none' } : {};
     const response = await fetch(server.url, {
@@ -46,7 +46,11 @@ describe.each([
       body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: tool, arguments: args, ...(modern ? { _meta: MODERN_META } : {}) } }),
     });
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ id: 7, error: { data: { mcp_error_code: 'FORBIDDEN' } } });
+    const body = (await response.json()) as { error: { message: string; data: Record<string, unknown> } };
+    expect(body).toMatchObject({ id: 7, error: { data: { mcp_error_code: 'FORBIDDEN', allowed_roles: ['admin', 'approver'], roles: [role] } } });
+    // approver opens plans as much as admin does: the refusal says so (it used to name admin alone).
+    expect(body.error.message).toBe(`Forbidden: ${tool} is a professional tool; your roles (${role}) do not include admin or approver`);
+    expect(body.error.data['suggestion']).toMatch(/admin or approver role/);
     expect(response.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
   });
 });

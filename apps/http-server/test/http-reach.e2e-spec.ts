@@ -35,7 +35,7 @@ const ok = (answer: RawAnswer) => {
 const refusedForReach = (answer: RawAnswer, device = 'r-2') => {
   expect(answer.status).toBe(403);
   const challenge = answer.headers.get('www-authenticate') ?? '';
-  expect(challenge).toMatch(/^Bearer resource_metadata="[^"]+", error="insufficient_scope", error_description="[^"]+"$/);
+  expect(challenge).toMatch(/^Bearer realm="routeros-mcp", error="insufficient_scope", error_description="[^"]+"$/);
   expect(answer.body.error.data).toMatchObject({ mcp_error_code: 'FORBIDDEN', device_id: device, recovery_strategy: expect.any(String), suggestion: expect.any(String) });
 };
 

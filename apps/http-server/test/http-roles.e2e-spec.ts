@@ -79,7 +79,7 @@ describe('roles over HTTP with API tokens', () => {
     }
   });
 
-  it('refuses a missing or unknown token with 401 and the resource metadata, running nothing', async () => {
+  it('refuses a missing or unknown token with 401 and a plain Bearer challenge (API tokens have no resource metadata), running nothing', async () => {
     for (const authorization of [undefined, 'Bearer not-a-token']) {
       const response = await fetch(server.url, {
         method: 'POST',
@@ -87,7 +87,7 @@ describe('roles over HTTP with API tokens', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'device_list', arguments: {} } }),
       });
       expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+"/);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="routeros-mcp"/);
     }
   });
 });

@@ -41,11 +41,14 @@ afterAll(async () => {
 const tokenWith = (scopes: Parameters<OidcProvider['clientCredentialsToken']>[0]) => idp.clientCredentialsToken(scopes, resource);
 
 describe('discovery', () => {
-  it('answers a request without a token with 401 and the metadata URL, and serves RFC 9728 metadata naming the issuer', async () => {
+  it('answers a request without a token with 401, the metadata URL and the scope to start with, and serves RFC 9728 metadata naming the issuer', async () => {
     const response = await setIdentity(undefined, 'no-token');
     expect(response.status).toBe(401);
     const challenge = response.headers.get('www-authenticate')!;
-    expect(challenge).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp"$/);
+    // The scope that opens reading, the least a client needs (MCP's scope selection); more by step-up (403).
+    expect(challenge).toMatch(/^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="routeros:read"$/);
+    const invalid = await setIdentity('not-a-jwt', 'bad-token');
+    expect(invalid.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+", error="invalid_token", error_description="[^"]+", scope="routeros:read"$/);
     const metadata = (await (await fetch(challenge.match(/resource_metadata="([^"]+)"/)![1])).json()) as Record<string, unknown>;
     expect(metadata).toMatchObject({ resource, authorization_servers: [idp.issuer], bearer_methods_supported: ['header'] });
     expect(metadata['scopes_supported']).toEqual(expect.arrayContaining(['routeros:read', 'routeros:write']));
@@ -78,7 +81,7 @@ describe('the SDK client\'s own OAuth providers', () => {
     }
   });
 
-  it('runs authorization code with PKCE: 401, authorization, code exchange, then calls as the signed-in user', async () => {
+  it('runs authorization code with PKCE: 401, authorization for the scope it names, code exchange, a call as the signed-in user, and step-up for a write', async () => {
     let codeVerifier = '';
     let tokens: unknown;
     let information: unknown = { client_id: OIDC_TEST_CLIENTS.app.clientId };
@@ -112,6 +115,9 @@ describe('the SDK client\'s own OAuth providers', () => {
     expect(first.refused).toBeInstanceOf(UnauthorizedError);
     expect(authorizationUrl!.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl!.searchParams.get('resource')).toBe(resource);
+    // The client asks for what the 401 named, not every scope of the metadata.
+    expect(authorizationUrl!.searchParams.get('scope')!.split(' ')).not.toContain('routeros:write');
+    expect(authorizationUrl!.searchParams.get('scope')!.split(' ')).toContain('routeros:read');
     const callback = await idp.authorize(authorizationUrl!);
     await first.transport.finishAuth(callback.searchParams);
     await first.client.close();
@@ -119,6 +125,13 @@ describe('the SDK client\'s own OAuth providers', () => {
     expect(second.refused).toBeUndefined();
     const signedIn = second;
     try {
+      // A write needs routeros:write: 403 insufficient_scope naming it, and the SDK asks for it on top of what it holds.
+      authorizationUrl = undefined;
+      const stepUp = await signedIn.client.callTool({ name: 'system_set_identity', arguments: { device_id: 'r-1', name: 'pkce-user' } }).then(() => undefined, (error: unknown) => error);
+      expect(stepUp).toBeInstanceOf(UnauthorizedError);
+      expect(authorizationUrl!.searchParams.get('scope')!.split(' ')).toEqual(expect.arrayContaining(['routeros:read', 'routeros:write']));
+      expect(await identity()).not.toBe('pkce-user');
+      await signedIn.transport.finishAuth((await idp.authorize(authorizationUrl!)).searchParams);
       const result = (await signedIn.client.callTool({ name: 'system_set_identity', arguments: { device_id: 'r-1', name: 'pkce-user' } })) as { structuredContent: { changed: boolean } };
       expect(result.structuredContent.changed).toBe(true);
       expect(await identity()).toBe('pkce-user');
@@ -167,6 +180,19 @@ describe('refusals: answered correctly, nothing executed', () => {
     expect(body.error.data.mcp_error_code).toBe('FORBIDDEN');
     // A scope that maps to no role opens nothing, not even reads.
     await refusedWith(await tokenWith(['other:scope']), 403, /insufficient_scope/);
+  });
+
+  it('a plan resource read with the write scope: 403 naming both scopes that open plans (admin and approve), the challenge the least one', async () => {
+    const response = await fetch(resource, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${await tokenWith(['routeros:read', 'routeros:write'])}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'resources/read', params: { uri: 'plan://plan-0000-none/summary' } }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('www-authenticate')).toMatch(/error="insufficient_scope".*scope="routeros:admin"$/);
+    const body = (await response.json()) as { error: { message: string; data: Record<string, unknown> } };
+    expect(body.error.message).toMatch(/do not include admin or approver$/);
+    expect(body.error.data).toMatchObject({ mcp_error_code: 'FORBIDDEN', required_scope: 'routeros:admin', allowed_scopes: ['routeros:admin', 'routeros:approve'], allowed_roles: ['admin', 'approver'], suggestion: 'Get a token with scope routeros:admin or routeros:approve and retry.' });
   });
 });
 

@@ -10,6 +10,8 @@ export { FLEET_FAN_OUT } from './lib/tools/fleet/fleet-get-health-summary.tool';
 export * from './lib/transport/guarded-stdio-transport';
 /** The HTTP app's checks of a parsed body before dispatch (batches, ids, nesting), shared with stdio's guards. */
 export { httpBodyRefusal, MAX_JSON_DEPTH } from './lib/transport/frame-guard';
+/** The HTTP app's check of MCP-Protocol-Version before dispatch: every revision served, named in the refusal. */
+export { HTTP_PROTOCOL_VERSIONS, unsupportedVersionFrame } from './lib/transport/protocol-version-guard';
 export { CallTracker } from './lib/server/call-tracker';
 export * from './lib/errors/error-contract';
 export type { ListenSink } from './lib/transport/listen-tracker';

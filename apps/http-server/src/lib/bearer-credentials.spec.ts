@@ -28,6 +28,15 @@ describe('credentialsOf', () => {
     expect(credentials.malformed).toMatch(why);
   });
 
+  it.each([
+    ['a token without its scheme', 'rmcp_0a1b2c3d4e5f_s3cr3tS3cr3tS3cr3t', /holds no scheme/],
+    ['a token under an unknown scheme', 'X-rmcp_0a1b2c3d s3cr3tS3cr3t', /scheme other than Bearer/],
+  ])('never says back any part of %s (it may be the credential itself)', (_what, header, why) => {
+    const credentials = credentialsOf(request(header));
+    expect(credentials.malformed).toMatch(why);
+    for (const part of header.split(/[\s_]+/)) expect(credentials.malformed).not.toContain(part.slice(0, 6));
+  });
+
   it('refuses the header sent twice, even with the same valid token', () => {
     expect(credentialsOf(request('Bearer abc', 'Bearer abc'))).toEqual({ malformed: 'the Authorization header was sent more than once' });
   });

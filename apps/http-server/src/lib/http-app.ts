@@ -4,8 +4,8 @@ import { sendJson, sendRpcError } from './json-replies';
 import { McpRouteDeps, serveMcp } from './mcp-route';
 
 export interface HttpAppDeps extends McpRouteDeps {
-  /** RFC 9728 document served at /.well-known/oauth-protected-resource (and its path-suffixed form). */
-  resourceMetadata(): ProtectedResourceMetadata;
+  /** RFC 9728 document served at /.well-known/oauth-protected-resource (and its path-suffixed form); OAuth mode only. */
+  resourceMetadata(): ProtectedResourceMetadata | undefined;
   readiness(): Promise<{ ready: boolean; checks: Record<string, string> }>;
   /** Requests being served (for the drain): the app counts them in and out. */
   inFlight: { enter(): void; leave(): void };
@@ -32,7 +32,12 @@ export function httpApp(deps: HttpAppDeps): RequestListener {
         const readiness = await deps.readiness();
         return sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? 'ready' : 'not ready', checks: readiness.checks });
       }
-      if (path === METADATA_PATH || path === `${METADATA_PATH}${mcpPath}`) return sendJson(res, 200, deps.resourceMetadata(), { 'access-control-allow-origin': '*' });
+      if (path === METADATA_PATH || path === `${METADATA_PATH}${mcpPath}`) {
+        const metadata = deps.resourceMetadata();
+        // MCP requires metadata to name an authorization server; without one (API tokens, auth none) there is none.
+        if (!metadata) return sendJson(res, 404, { error: 'no protected-resource metadata: this server does not use OAuth (ROUTEROS_MCP_AUTH is not oauth); send an API token as Authorization: Bearer <token>' });
+        return sendJson(res, 200, metadata, { 'access-control-allow-origin': '*' });
+      }
       return sendJson(res, 404, { error: `no route ${path}; MCP is served at ${mcpPath}` });
     };
     route().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AuthenticationError, bearerErrorOf, wwwAuthenticate, type Authenticated } from '@routeros-mcp/composition';
-import { authInfoOf, errorForEra, httpBodyRefusal, type AccessRefusal, type McpHttpHandler, type Principal, type RateDecision, validateHostHeader } from '@routeros-mcp/mcp-protocol';
+import { AuthenticationError, wwwAuthenticate, type Authenticated } from '@routeros-mcp/composition';
+import { authInfoOf, errorForEra, httpBodyRefusal, unsupportedVersionFrame, type AccessRefusal, type McpHttpHandler, type Principal, type RateDecision, validateHostHeader } from '@routeros-mcp/mcp-protocol';
 import type { Role, Tier } from '@routeros-mcp/mcp-protocol';
 import { credentialsOf } from './bearer-credentials';
 import { clientAddressOf } from './client-address';
@@ -8,6 +8,7 @@ import { checkOrigin, preflightHeaders } from './cors';
 import type { HttpSettings } from './http-settings';
 import { sendJson, sendRpcError } from './json-replies';
 import { BodyTooLargeError, readBody } from './read-body';
+import { answerUnauthenticated, type UnauthenticatedDeps } from './unauthenticated-reply';
 import { webRequestOf, writeWebResponse } from './web-bridge';
 
 export interface RouteLogger {
@@ -22,9 +23,8 @@ export interface StreamEvents {
   listenStreamClosed(): void;
 }
 
-export interface McpRouteDeps {
+export interface McpRouteDeps extends UnauthenticatedDeps {
   settings: HttpSettings;
-  metadataUrl: string;
   authenticate(bearer: string | undefined): Promise<Authenticated>;
   handler: McpHttpHandler;
   /** The tier of a listed tool (aliases included), to charge its call before dispatch. */
@@ -33,8 +33,10 @@ export interface McpRouteDeps {
   authorize(principal: Principal, request: JsonRpcMessage): Promise<AccessRefusal | undefined>;
   /** The audit record of a refused tool call or resource read, as the protocol layer writes it in-band; its correlation id. */
   recordRefusal(principal: Principal, request: JsonRpcMessage, refusal: AccessRefusal): Promise<string | undefined>;
-  /** The scope a client must ask its authorization server for to hold `role`. */
-  scopeFor(role: Role): string;
+  /** The scope a client asks for to hold `role` (a token's role in API-token mode); none where no scope grants it. */
+  scopeFor(role: Role): string | undefined;
+  /** What a role refusal tells the caller to get: every role that opens the request, in this deployment's terms. */
+  stepUp(roles: Role[]): { suggestion: string; scopes: string[] };
   draining(): boolean;
   /** Charges a tool call to the principal's shared per-tier budget (before dispatch, so Retry-After can be set). */
   charge?(principalId: string, tier: Tier): Promise<RateDecision>;
@@ -46,6 +48,12 @@ interface JsonRpcMessage {
   id?: unknown;
   method?: string;
   params?: { name?: unknown; _meta?: Record<string, unknown> };
+}
+
+/** The MCP-Protocol-Version header as sent (the last one, were it sent twice). */
+function protocolVersionOf(req: IncomingMessage): string | undefined {
+  const header = req.headers['mcp-protocol-version'];
+  return Array.isArray(header) ? header[header.length - 1] : header;
 }
 
 /** The revision a request speaks, for the shape of an answer made here: 2026-07-28 names itself in a header and its envelope. */
@@ -107,12 +115,11 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
   } catch (error) {
     if (!(error instanceof AuthenticationError)) throw error;
     if (error.kind === 'unavailable') {
+      deps.authRefused?.('unavailable', 503);
       logger.warn('authorization server unavailable', { reason: error.description });
       return sendRpcError(res, 503, -32603, 'Service unavailable: the token could not be checked right now', { mcp_error_code: 'UNAUTHORIZED', retry_after: 5 }, { ...origin.headers, 'retry-after': '5' });
     }
-    const challenge = wwwAuthenticate({ resourceMetadata: deps.metadataUrl, error: bearerErrorOf(error.kind), ...(error.kind === 'missing' ? {} : { errorDescription: error.description }) });
-    logger.info('request refused: not authenticated', { reason: error.kind, description: error.description });
-    return sendRpcError(res, 401, -32001, `Unauthorized: ${error.description}`, { mcp_error_code: 'UNAUTHORIZED', suggestion: 'Send a valid bearer token (see the resource metadata in WWW-Authenticate).' }, { ...origin.headers, 'www-authenticate': challenge });
+    return answerUnauthenticated(res, error as AuthenticationError & { kind: 'missing' | 'invalid' | 'expired' }, { era: eraOf(req, {}), clientAddress: client, headers: origin.headers, deps, logger });
   }
 
   let body: Buffer | undefined;
@@ -133,6 +140,8 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
     } catch (error) {
       return sendRpcError(res, 400, -32700, `Parse error: ${(error as Error).message}`, { mcp_error_code: 'PARSE_ERROR' }, origin.headers);
     }
+    const unsupported = unsupportedVersionFrame(protocolVersionOf(req), parsed);
+    if (unsupported) return sendJson(res, 400, unsupported, origin.headers);
     // Batches outside 2025-03-26, ids JSON cannot echo, params nested too deep: refused whole, nothing of it runs.
     const refusedBody = httpBodyRefusal(parsed, req.headers['mcp-protocol-version']?.toString());
     if (refusedBody) {
@@ -144,18 +153,24 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
     if (refused) {
       const { message, refusal } = refused;
       const scope = refusal.requiredRole ? deps.scopeFor(refusal.requiredRole) : undefined;
+      // Every role that opens it (plans: admin or approver), not only the least one the challenge's scope names.
+      const stepUp = refusal.requiredRole ? deps.stepUp((refusal.payload.data['allowed_roles'] as Role[] | undefined) ?? [refusal.requiredRole]) : undefined;
       const payload = errorForEra(refusal.payload, eraOf(req, message));
       const description = `${payload.data.details}${scope ? ` (scope ${scope})` : ''}`;
       // Audited as the call would have been in-band: every tool call leaves a record, refused ones included.
       const correlationId = await deps.recordRefusal(auth.principal, message, refusal).catch(() => undefined);
+      deps.authRefused?.(refusal.reason, 403);
       logger.info('request refused: insufficient scope', { principal: auth.principal.id, method: message.method, tool: message.params?.name, reason: refusal.reason, correlation_id: correlationId });
       return sendJson(
         res,
         403,
-        { jsonrpc: '2.0', id: message.id ?? null, error: { code: payload.code, message: payload.message, data: { ...payload.data, ...(scope ? { required_scope: scope, suggestion: `Get a token with scope ${scope} and retry.` } : {}), ...(correlationId ? { correlation_id: correlationId } : {}) } } },
-        { ...origin.headers, 'www-authenticate': wwwAuthenticate({ resourceMetadata: deps.metadataUrl, error: 'insufficient_scope', errorDescription: description, ...(scope ? { scope } : {}) }) },
+        { jsonrpc: '2.0', id: message.id ?? null, error: { code: payload.code, message: payload.message, data: { ...payload.data, ...(scope ? { required_scope: scope } : {}), ...(stepUp ? { suggestion: stepUp.suggestion, ...(stepUp.scopes.length > 1 ? { allowed_scopes: stepUp.scopes } : {}) } : {}), ...(correlationId ? { correlation_id: correlationId } : {}) } } },
+        { ...origin.headers, 'www-authenticate': wwwAuthenticate({ ...(deps.metadataUrl ? { resourceMetadata: deps.metadataUrl } : {}), error: 'insufficient_scope', errorDescription: description, ...(scope ? { scope } : {}) }) },
       );
     }
+  } else {
+    const unsupported = unsupportedVersionFrame(protocolVersionOf(req));
+    if (unsupported) return sendJson(res, 400, unsupported, origin.headers);
   }
 
   // A single tool call is charged here, so a refusal's Retry-After header goes out even on a streamed answer; the

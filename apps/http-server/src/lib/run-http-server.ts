@@ -1,6 +1,7 @@
-import { ConfigError, buildHttpServices, parseScopeRoles, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, type Config } from '@routeros-mcp/composition';
+import { ConfigError, buildHttpServices, entryScope, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, scopeForRole, stepUpSuggestion } from '@routeros-mcp/composition';
 import { CallTracker, createHttpMcpHandler, createMcpServer, forwardPlanEvents, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
-import type { Role, Tier } from '@routeros-mcp/mcp-protocol';
+import type { Tier } from '@routeros-mcp/mcp-protocol';
+import { UNAUTHENTICATED_PRINCIPAL } from '@routeros-mcp/mcp-protocol';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -11,18 +12,13 @@ import { httpApp } from './http-app';
 import { httpSettingsOf } from './http-settings';
 import { packageVersion } from './package-version';
 import { createMetrics, metricsApp, startTracing } from './observability';
+import { UnauthenticatedAudit } from './unauthenticated-audit';
 
 /** After the grace period, how long cancelled calls get to write their audit records. */
 const CANCEL_SETTLE_MS = 5_000;
 
 /** The HTTP server's own defaults: scheduled config snapshots are on (hourly) in a shared deployment. */
 const HTTP_DEFAULTS = { snapshotIntervalS: 3_600 };
-
-/** Which scope holds a role: the configured scope=role pairs for OAuth, the role's own name for API tokens. */
-function scopeFinder(config: Config): (role: Role) => string {
-  const scopes = [...parseScopeRoles(config.oauthScopeRoles)];
-  return (role) => (config.auth === 'oauth' ? (scopes.find(([, r]) => r === role)?.[0] ?? role) : role);
-}
 
 /** Starts routeros-mcp-http; resolves with the exit code once a signal has drained and stopped it. */
 export async function runHttpServer(argv: string[]): Promise<number> {
@@ -68,7 +64,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       services: toolServices,
       options: {
         // Every request carries its principal; this one (no roles: nothing allowed) is never meant to be used.
-        principal: () => ({ id: 'unauthenticated', via: 'http', roles: [] }),
+        principal: () => UNAUTHENTICATED_PRINCIPAL,
         toolErrors: config.toolErrors,
         callsPerMinute: config.rateLimitPerMinute,
         executionSlots: executionSlots(config.httpMaxConcurrentCalls),
@@ -129,19 +125,26 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   settings = httpSettingsOf(config, { port: (server.address() as AddressInfo).port });
   // The resource as this process really listens (the configured port may be 0 in tests; a public URL wins).
   const served = { ...config, httpPublicUrl: settings.publicUrl.href };
+  // Metadata only where an authorization server exists (OAuth): API tokens answer a plain Bearer challenge.
   const resourceMetadata = protectedResourceMetadata(served);
+  // 401s are audited as the unauthenticated principal, within a bound a flood of bad tokens cannot outgrow.
+  const unauthenticated = new UnauthenticatedAudit((record) => core.audit.refused({ principal: UNAUTHENTICATED_PRINCIPAL, action: 'http.unauthenticated', correlationId: record.correlationId, arguments: record.arguments }, 'PROTOCOL.UNAUTHORIZED'));
   // Attached in the same turn as the listen callback: no request can arrive before it.
   server.on(
     'request',
     httpApp({
       settings,
-      metadataUrl: protectedResourceMetadataUrl(served),
+      ...(resourceMetadata ? { metadataUrl: protectedResourceMetadataUrl(served) } : {}),
+      ...(entryScope(served) ? { entryScope: entryScope(served) } : {}),
+      authRefused: (reason, status) => metrics.authRefused(reason, status),
+      recordUnauthenticated: (refusal) => unauthenticated.record(refusal),
       authenticate: (bearer) => services.authenticator.authenticate(bearer),
       handler,
       toolTier: (name) => catalog.find(name)?.tier,
       authorize: (principal, request) => service.authorize(principal, request),
       recordRefusal: (principal, request, refusal) => service.recordRefusal(principal, request, refusal),
-      scopeFor: scopeFinder(config),
+      scopeFor: (role) => scopeForRole(config, role),
+      stepUp: (roles) => stepUpSuggestion(config, roles),
       charge: (principalId, tier) => limiter.consume(principalId, tier),
       draining: () => draining,
       logger,
@@ -180,6 +183,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         const deadline = Date.now() + CANCEL_SETTLE_MS;
         while (open > 0 && Date.now() < deadline) await new Promise((next) => setTimeout(next, 20));
         server.closeAllConnections();
+        await unauthenticated.flush();
         logger.info('stopped', { signal });
         await services.close();
         await tracing.shutdown();

@@ -7,5 +7,6 @@ export * from './lib/api-token.authenticator';
 export * from './lib/api-token.service';
 export * from './lib/no-auth.authenticator';
 export * from './lib/protected-resource.metadata';
+export * from './lib/step-up';
 export * from './lib/www-authenticate';
 export * from './lib/auth.module';

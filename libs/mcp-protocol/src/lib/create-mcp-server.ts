@@ -62,6 +62,9 @@ export interface McpService {
   close(): void;
 }
 
+/** What a stateless 2025-era exchange is told unasked: warnings and worse (a failed call), nothing chattier. */
+const STATELESS_LOG_LEVEL = 'warning';
+
 /** Tiers and topics the catalog lists, and those that exist but are switched off. */
 function exposedBy(catalog: ToolCatalog | undefined) {
   if (!catalog) return { tiers: [], topics: [], hiddenTopics: [] };
@@ -119,8 +122,9 @@ export function createMcpServer(options: McpServerOptions): McpService {
   );
 
   const factory = ({ era: serverEra, principal, rateDecision }: RequestScope): Server => {
-    // A 2025-era request over stateless HTTP has no session to keep subscriptions on. (logging/setLevel is still
-    // accepted, as the 2025 conformance scenario requires; it can only apply to its own request.)
+    // A 2025-era request over stateless HTTP has no session to keep subscriptions or a log level on: its log
+    // messages (warnings: a failed call) go on its own stream unasked, and logging/setLevel (accepted, as the 2025
+    // conformance scenario requires) applies to the rest of its own exchange.
     const sessionless = stateless && serverEra === 'legacy';
     const server = new Server(
       { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
@@ -141,7 +145,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       },
     );
     if (options.tools && serving) {
-      const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server), callsPerClient };
+      const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server, sessionless ? STATELESS_LOG_LEVEL : undefined), callsPerClient };
       const served = { ...serving, ...(principal ? { principal: () => principal } : {}), ...(rateDecision ? { rateLimiter: { consume: async () => rateDecision } } : {}) };
       registerTools(server, options.tools.catalog, servicesOf, served, support);
       registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions, planResources);

@@ -1,5 +1,5 @@
 export { createMetrics } from './metrics';
-export type { Metrics, MetricsOptions } from './metrics';
+export type { AuthRefusalReason, Metrics, MetricsOptions } from './metrics';
 export { metricsApp } from './metrics-listener';
 export type { MetricsListenerDeps } from './metrics-listener';
 export { startTracing, tracingRequested } from './tracing';

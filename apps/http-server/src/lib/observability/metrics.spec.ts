@@ -90,6 +90,20 @@ describe('createMetrics', () => {
     expect(sample(body, 'routeros_mcp_rate_limit_refusals_total{tier="other"}')).toBe(1);
   });
 
+  it('counts authorization refusals by reason and status only', async () => {
+    const metrics = createMetrics({ defaultMetrics: false });
+    metrics.authRefused('invalid', 401);
+    metrics.authRefused('invalid', 401);
+    metrics.authRefused('missing', 401);
+    metrics.authRefused('role', 403);
+    metrics.authRefused('"}\n evil' as never, 401);
+    const { body } = await metrics.render();
+    expect(sample(body, 'routeros_mcp_auth_refusals_total{reason="invalid",status="401"}')).toBe(2);
+    expect(sample(body, 'routeros_mcp_auth_refusals_total{reason="missing",status="401"}')).toBe(1);
+    expect(sample(body, 'routeros_mcp_auth_refusals_total{reason="role",status="403"}')).toBe(1);
+    expect(sample(body, 'routeros_mcp_auth_refusals_total{reason="other",status="401"}')).toBe(1);
+  });
+
   it('bounds label cardinality: unknown tools, odd client names, and too many role/client pairs', async () => {
     const metrics = createMetrics({ defaultMetrics: false, maxClientPairs: 3 });
     for (let i = 0; i < 10; i++) {

@@ -24,9 +24,17 @@ export interface Metrics {
   listenStreamClosed(): void;
   /** A call refused by a rate limit of this tier (e.g. `fundamental`, `advanced`, `professional`, or a limit's name). */
   rateLimitRefused(tier: string): void;
+  /**
+   * An HTTP request refused for who sent it: 401 `missing`, `invalid`, `expired`; 403 `role`, `reach`; 503
+   * `unavailable` (the token could not be checked). Counted by reason and status, never by token or principal.
+   */
+  authRefused(reason: AuthRefusalReason, status: 401 | 403 | 503): void;
   /** The body of GET /metrics, in the Prometheus text format. */
   render(): Promise<{ contentType: string; body: string }>;
 }
+
+export const AUTH_REFUSAL_REASONS = ['missing', 'invalid', 'expired', 'unavailable', 'role', 'reach'] as const;
+export type AuthRefusalReason = (typeof AUTH_REFUSAL_REASONS)[number];
 
 /** 1 ms to 30 s: a cached read answers in milliseconds, an export of a large configuration takes tens of seconds. */
 const SECONDS_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30];
@@ -52,6 +60,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const breaker = new Gauge({ name: 'routeros_mcp_circuit_breaker_state', help: 'Circuit breaker per device: 0 closed, 1 half-open, 2 open.', labelNames: ['device'], registers: [registry] });
   const listenStreams = new Gauge({ name: 'routeros_mcp_listen_streams_open', help: 'Open subscriptions/listen streams.', registers: [registry] });
   const rateLimited = new Counter({ name: 'routeros_mcp_rate_limit_refusals_total', help: 'Calls refused by a rate limit, by tier.', labelNames: ['tier'], registers: [registry] });
+  const authRefusals = new Counter({ name: 'routeros_mcp_auth_refusals_total', help: 'HTTP requests refused for who sent them, by reason (missing, invalid, expired, unavailable, role, reach) and status (401, 403, 503).', labelNames: ['reason', 'status'], registers: [registry] });
   // By role and the client's own name, never by who: the exposition names no principal, token or OAuth client.
   const clientCalls = new Counter({ name: 'routeros_mcp_client_calls_total', help: "Tool calls per caller role and MCP client name (the client's own clientInfo name).", labelNames: ['role', 'client'], registers: [registry] });
   const clientTokens = new Counter({ name: 'routeros_mcp_client_estimated_tokens_total', help: 'Estimated tokens of the answers per caller role and MCP client name.', labelNames: ['role', 'client'], registers: [registry] });
@@ -97,6 +106,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     listenStreamOpened: () => listenStreams.set(++streams),
     listenStreamClosed: () => listenStreams.set((streams = Math.max(0, streams - 1))),
     rateLimitRefused: (tier: string) => rateLimited.inc({ tier: vocabularyValue(tier, TIER) }),
+    authRefused: (reason: AuthRefusalReason, status: 401 | 403 | 503) => authRefusals.inc({ reason: (AUTH_REFUSAL_REASONS as readonly string[]).includes(reason) ? reason : 'other', status: String(status) }),
     render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
 }

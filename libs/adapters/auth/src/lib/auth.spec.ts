@@ -15,6 +15,9 @@ import {
   parseScopeRoles,
   protectedResourceMetadata,
   protectedResourceMetadataUrl,
+  entryScope,
+  scopeForRole,
+  stepUpSuggestion,
   verifyApiTokenSecret,
   wwwAuthenticate,
 } from '../index';
@@ -75,7 +78,7 @@ describe('claims to principal', () => {
 });
 
 describe('resource metadata and WWW-Authenticate', () => {
-  it('describes the resource (RFC 9728) with the issuer and the scopes of the scope map', () => {
+  it('describes the resource (RFC 9728) with the issuer and the scopes of the scope map, in OAuth mode only', () => {
     expect(protectedResourceMetadata(base)).toEqual({
       resource: 'http://127.0.0.1:8080/mcp',
       authorization_servers: ['https://idp.example.com/realms/ops'],
@@ -84,11 +87,37 @@ describe('resource metadata and WWW-Authenticate', () => {
       resource_name: 'RouterOS MCP',
     });
     const pub = { ...base, httpPublicUrl: 'https://mcp.example.com/mcp' };
-    expect(protectedResourceMetadata(pub).resource).toBe('https://mcp.example.com/mcp');
+    expect(protectedResourceMetadata(pub)!.resource).toBe('https://mcp.example.com/mcp');
     expect(protectedResourceMetadataUrl(pub)).toBe('https://mcp.example.com/.well-known/oauth-protected-resource/mcp');
-    expect(protectedResourceMetadata({ ...base, auth: 'tokens' })).toEqual({ resource: 'http://127.0.0.1:8080/mcp', bearer_methods_supported: ['header'], resource_name: 'RouterOS MCP' });
-    expect(protectedResourceMetadata({ ...base, oauthRolesClaim: 'roles' }).scopes_supported).toBeUndefined();
-    expect(protectedResourceMetadata({ ...base, httpHost: '::1', httpTlsCert: '/c.pem' }).resource).toBe('https://[::1]:8080/mcp');
+    // MCP requires authorization_servers: without an authorization server there is no metadata to serve.
+    expect(protectedResourceMetadata({ ...base, auth: 'tokens' })).toBeUndefined();
+    expect(protectedResourceMetadata({ ...base, auth: 'none' })).toBeUndefined();
+    expect(protectedResourceMetadata({ ...base, oauthRolesClaim: 'roles' })!.scopes_supported).toBeUndefined();
+    expect(protectedResourceMetadata({ ...base, httpHost: '::1', httpTlsCert: '/c.pem' })!.resource).toBe('https://[::1]:8080/mcp');
+  });
+
+  it('names the scope of a role where a scope grants it: mapped scopes (OAuth), the role itself (API tokens)', () => {
+    expect(scopeForRole(base, 'ops_rw')).toBe('routeros:write');
+    expect(scopeForRole(base, 'approver')).toBe('routeros:approve');
+    expect(scopeForRole({ ...base, auth: 'tokens' }, 'ops_rw')).toBe('ops_rw');
+    // Roles from a claim: no scope grants one, so none is named.
+    expect(scopeForRole({ ...base, oauthRolesClaim: 'roles' }, 'ops_rw')).toBeUndefined();
+    expect(scopeForRole({ ...base, oauthScopeRoles: 'mcp:all=admin' }, 'read_only')).toBeUndefined();
+    expect(scopeForRole({ ...base, auth: 'none' }, 'admin')).toBeUndefined();
+    // A 401 names the reading scope in OAuth mode, nothing for API tokens (there is nothing to ask an authorization server for).
+    expect(entryScope(base)).toBe('routeros:read');
+    expect(entryScope({ ...base, auth: 'tokens' })).toBeUndefined();
+    expect(entryScope({ ...base, oauthRolesClaim: 'roles' })).toBeUndefined();
+  });
+
+  it('tells a refused caller every role that opens the request, in the deployment\'s terms', () => {
+    const plans = ['admin', 'approver'] as const;
+    expect(stepUpSuggestion({ ...base, auth: 'tokens' }, [...plans])).toEqual({ suggestion: 'Get an API token with the admin or approver role (routeros-mcp-admin token create --role …) and retry.', scopes: ['admin', 'approver'] });
+    expect(stepUpSuggestion(base, [...plans])).toEqual({ suggestion: 'Get a token with scope routeros:admin or routeros:approve and retry.', scopes: ['routeros:admin', 'routeros:approve'] });
+    expect(stepUpSuggestion(base, ['ops_rw', 'admin'])).toEqual({ suggestion: 'Get a token with scope routeros:write or routeros:admin and retry.', scopes: ['routeros:write', 'routeros:admin'] });
+    expect(stepUpSuggestion({ ...base, oauthRolesClaim: 'realm_access.roles' }, [...plans])).toEqual({ suggestion: 'Get a token whose realm_access.roles claim holds admin or approver and retry.', scopes: [] });
+    // A scope map that grants only some of them names those.
+    expect(stepUpSuggestion({ ...base, oauthScopeRoles: 'mcp:all=admin' }, [...plans])).toEqual({ suggestion: 'Get a token with scope mcp:all and retry.', scopes: ['mcp:all'] });
   });
 
   it('takes the audience from oauthAudience, else the public URL, else host and port', () => {
@@ -100,6 +129,10 @@ describe('resource metadata and WWW-Authenticate', () => {
   it('builds Bearer challenges, quoting safely', () => {
     const md = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';
     expect(wwwAuthenticate({ resourceMetadata: md })).toBe(`Bearer resource_metadata="${md}"`);
+    expect(wwwAuthenticate({ resourceMetadata: md, scope: 'routeros:read' })).toBe(`Bearer resource_metadata="${md}", scope="routeros:read"`);
+    // No metadata (API tokens): a realm instead, pointing nowhere.
+    expect(wwwAuthenticate({})).toBe('Bearer realm="routeros-mcp"');
+    expect(wwwAuthenticate({ error: 'invalid_token', errorDescription: 'unknown API token' })).toBe('Bearer realm="routeros-mcp", error="invalid_token", error_description="unknown API token"');
     expect(wwwAuthenticate({ resourceMetadata: md, error: 'invalid_token', errorDescription: 'the access token has "expired"\n' })).toBe(
       `Bearer resource_metadata="${md}", error="invalid_token", error_description="the access token has \\"expired\\" "`,
     );

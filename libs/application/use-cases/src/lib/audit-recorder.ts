@@ -104,6 +104,14 @@ export class AuditRecorder {
     }
   }
 
+  /**
+   * The record of a request refused before anything could run (an HTTP request that proved no identity): written
+   * settled, outcome `error` as every refused call's, with the refusal's code.
+   */
+  refused(action: AuditedAction, errorCode: string): Promise<void> {
+    return this.write(this.event(action, 'error', undefined, errorCode));
+  }
+
   /** The record of `action` as of now (arguments redacted); `at` instead of now for a `started` record. */
   event(action: AuditedAction, outcome: AuditOutcome, started?: Date, errorCode?: string, id: string = randomUUID(), at?: Date): AuditEvent {
     const finished = at ?? this.clock.now();

@@ -85,6 +85,12 @@ describe('AuditRecorder', () => {
     expect(audit.events[0]).toMatchObject({ deviceId: 'd1', arguments: { password: '[redacted]' }, principal, durationMs: 0 });
   });
 
+  it('records a refusal that ran nothing, settled, with its code and redacted arguments', async () => {
+    const audit = memoryAudit();
+    await new AuditRecorder(audit, clock, logger).refused({ principal, action: 'http.unauthenticated', correlationId: 'c1', arguments: { reason: 'invalid', token: 'x' } }, 'PROTOCOL.UNAUTHORIZED');
+    expect(audit.events).toMatchObject([{ action: 'http.unauthenticated', outcome: 'error', errorCode: 'PROTOCOL.UNAUTHORIZED', correlationId: 'c1', arguments: { reason: 'invalid', token: '[redacted]' }, durationMs: undefined }]);
+  });
+
   it('never lets a failing audit store hide the action’s own result', async () => {
     const errors: string[] = [];
     const recorder = new AuditRecorder({ ...memoryAudit(), record: async () => { throw new Error('db down'); } }, clock, { ...logger, error: (m) => void errors.push(m) });

@@ -1,4 +1,4 @@
-import { deviceRefusal, mayUseTier, tiersOf } from './access-policy';
+import { deviceRefusal, mayUseTier, rolesOpening, tiersOf } from './access-policy';
 
 describe('access policy', () => {
   it('opens tiers by role, everything for a local caller, nothing for unknown roles', () => {
@@ -9,6 +9,12 @@ describe('access policy', () => {
     expect(tiersOf({ roles: ['superuser'] })).toEqual([]);
     expect(mayUseTier({ roles: ['read_only'] }, 'advanced')).toBe(false);
     expect(mayUseTier({ roles: ['admin'] }, 'professional')).toBe(true);
+  });
+
+  it('names every role that opens a tier: plans open to approver as much as to admin', () => {
+    expect(rolesOpening('fundamental')).toEqual(['read_only', 'ops_rw', 'admin', 'approver']);
+    expect(rolesOpening('advanced')).toEqual(['ops_rw', 'admin']);
+    expect(rolesOpening('professional')).toEqual(['admin', 'approver']);
   });
 
   it('narrows devices by environment and tags', () => {

@@ -17,6 +17,11 @@ export const ROLE_TIERS: Readonly<Record<Role, readonly Tier[]>> = {
 /** The least role that opens a tier, named in a step-up (403 insufficient_scope) answer. */
 export const TIER_ROLE: Readonly<Record<Tier, Role>> = { fundamental: 'read_only', advanced: 'ops_rw', professional: 'admin' };
 
+/** Every role that opens a tier (any one is enough), in ROLES order: a refusal names them all, not only TIER_ROLE. */
+export function rolesOpening(tier: Tier): Role[] {
+  return ROLES.filter((role) => ROLE_TIERS[role].includes(tier));
+}
+
 /**
  * What a caller may touch. `roles` undefined means a local, unrestricted caller (stdio, admin CLI); an HTTP
  * principal always has roles. `environments` and `deviceTags` narrow further when present (a token made for lab

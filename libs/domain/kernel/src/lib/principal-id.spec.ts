@@ -19,6 +19,8 @@ describe('principal ids', () => {
     expect(parsePrincipalId('ci:deploy')).toEqual({ namespace: 'legacy', name: 'ci:deploy' });
     expect(parsePrincipalId(':x')).toEqual({ namespace: 'legacy', name: ':x' });
     expect(parsePrincipalId('anonymous:x')).toEqual({ namespace: 'legacy', name: 'anonymous:x' });
+    expect(parsePrincipalId('unauthenticated')).toEqual({ namespace: 'unauthenticated', name: 'unauthenticated' });
+    expect(parsePrincipalId('unauthenticated:x')).toEqual({ namespace: 'legacy', name: 'unauthenticated:x' });
   });
 
   it('compares namespaced ids exactly: the same name in two namespaces is two principals', () => {

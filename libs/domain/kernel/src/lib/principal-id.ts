@@ -10,14 +10,17 @@
  * - `oidc:<issuer>#<sub>`: an OAuth subject, qualified by its issuer (a `sub` is unique only within one issuer);
  * - `oidc-client:<issuer>#<client_id>`: an OAuth client acting for itself with a token that names no subject;
  * - `anonymous`: the one principal of `ROUTEROS_MCP_AUTH=none`;
+ * - `unauthenticated`: an HTTP request that proved no identity (refused with 401), as its audit record names it;
  * - `system:<job>`: the service acting on its own (recovering a change a dead process left unfinished).
  *
  * Display names (`name`, `preferred_username`) are never part of an id and never compared.
  */
-export const PRINCIPAL_NAMESPACES = ['os', 'as', 'token', 'oidc', 'oidc-client', 'anonymous', 'system'] as const;
+export const PRINCIPAL_NAMESPACES = ['os', 'as', 'token', 'oidc', 'oidc-client', 'anonymous', 'unauthenticated', 'system'] as const;
 export type PrincipalNamespace = (typeof PRINCIPAL_NAMESPACES)[number];
 
 export const ANONYMOUS_PRINCIPAL_ID = 'anonymous';
+/** Nobody: the caller of a request refused before it proved who it is; never holds a role. */
+export const UNAUTHENTICATED_PRINCIPAL_ID = 'unauthenticated';
 
 /** A name an operator gives (API token, `--as`): no `:` or `#`, which separate namespaces, and nothing unprintable. */
 export const PRINCIPAL_NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;
@@ -44,9 +47,10 @@ export interface ParsedPrincipalId {
 
 export function parsePrincipalId(id: string): ParsedPrincipalId {
   if (id === ANONYMOUS_PRINCIPAL_ID) return { namespace: 'anonymous', name: id };
+  if (id === UNAUTHENTICATED_PRINCIPAL_ID) return { namespace: 'unauthenticated', name: id };
   const colon = id.indexOf(':');
   const namespace = id.slice(0, colon) as PrincipalNamespace;
-  if (colon <= 0 || !(PRINCIPAL_NAMESPACES as readonly string[]).includes(namespace) || namespace === 'anonymous') return { namespace: 'legacy', name: id };
+  if (colon <= 0 || !(PRINCIPAL_NAMESPACES as readonly string[]).includes(namespace) || namespace === 'anonymous' || namespace === 'unauthenticated') return { namespace: 'legacy', name: id };
   const rest = id.slice(colon + 1);
   // An issuer URL has no fragment (RFC 8414), so the first `#` ends it; a subject may hold anything.
   const name = namespace === 'oidc' || namespace === 'oidc-client' ? rest.slice(rest.indexOf('#') + 1) : rest;

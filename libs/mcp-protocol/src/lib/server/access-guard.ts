@@ -1,6 +1,6 @@
 import type { Principal } from '@routeros-mcp/application-ports';
 import type { DeviceRegistry } from '@routeros-mcp/application-use-cases';
-import { deviceRefusal, mayUseTier, Tier, TIER_ROLE } from '@routeros-mcp/domain-kernel';
+import { deviceRefusal, mayUseTier, rolesOpening, Tier, TIER_ROLE } from '@routeros-mcp/domain-kernel';
 import { McpErrorPayload, protocolError } from '../errors/map-domain-error';
 import { RpcError } from './rpc-error';
 
@@ -9,11 +9,25 @@ import { RpcError } from './rpc-error';
  * methods that need the read role, and a principal's reach (environments, device tags).
  */
 
-/** The refusal of a tool (or plan resource) of a tier the principal's roles do not open (FORBIDDEN, with the role it needs). */
+/** `a, b or c`. */
+const either = (roles: readonly string[]) => (roles.length < 2 ? roles.join('') : `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1]}`);
+const rolesOf = (principal: Principal) => (principal.roles ?? []).join(', ') || 'none';
+
+/**
+ * The refusal of a tool (or plan resource) of a tier the principal's roles do not open (FORBIDDEN). It names every
+ * role that opens the tier (`allowed_roles`: plans open to admin and approver alike); `required_role` is the one a
+ * step-up challenge asks for.
+ */
 export function tierRefusal(principal: Principal, what: { name: string; tier: Tier; kind?: 'tool' | 'resource' }): McpErrorPayload | undefined {
   if (mayUseTier(principal, what.tier)) return undefined;
-  const needed = TIER_ROLE[what.tier];
-  return protocolError('FORBIDDEN', `${what.name} is a ${what.tier} ${what.kind ?? 'tool'}; your roles (${(principal.roles ?? []).join(', ') || 'none'}) do not include ${needed} or higher`, { tool: what.name, tier: what.tier, required_role: needed, roles: principal.roles ?? [] }, `Ask for a token with the ${needed} role, or use a read-only tool.`);
+  const allowed = rolesOpening(what.tier);
+  const article = /^[aeiou]/.test(what.tier) ? 'an' : 'a';
+  return protocolError(
+    'FORBIDDEN',
+    `${what.name} is ${article} ${what.tier} ${what.kind ?? 'tool'}; your roles (${rolesOf(principal)}) do not include ${either(allowed)}`,
+    { tool: what.name, tier: what.tier, required_role: TIER_ROLE[what.tier], allowed_roles: allowed, roles: principal.roles ?? [] },
+    `Ask for a token with the ${either(allowed)} role, or use a read-only tool.`,
+  );
 }
 
 /** A tool of a tier the principal's roles do not open is refused before anything runs. */
@@ -34,8 +48,8 @@ export const DATA_METHODS: ReadonlySet<string> = new Set(['resources/list', 'res
 /** The refusal of a data method to a principal whose roles open no tier (FORBIDDEN naming the role it needs). */
 export function methodRefusal(principal: Principal, method: string): McpErrorPayload | undefined {
   if (!DATA_METHODS.has(method) || mayUseTier(principal, 'fundamental')) return undefined;
-  const needed = TIER_ROLE.fundamental;
-  return protocolError('FORBIDDEN', `${method} reveals fleet data; your roles (${(principal.roles ?? []).join(', ') || 'none'}) do not include ${needed} or higher`, { method, required_role: needed, roles: principal.roles ?? [] }, `Ask for a token with the ${needed} role.`);
+  const allowed = rolesOpening('fundamental');
+  return protocolError('FORBIDDEN', `${method} reveals fleet data; your roles (${rolesOf(principal)}) do not include ${either(allowed)}`, { method, required_role: TIER_ROLE.fundamental, allowed_roles: allowed, roles: principal.roles ?? [] }, `Ask for a token with the ${either(allowed)} role.`);
 }
 
 export function assertMethodAllowed(principal: Principal, method: string): void {

@@ -25,7 +25,8 @@ export function callerOf(server: Server, era: Era, ctx: ServerContext, logLevel:
     notify: (notification) => ctx.mcpReq.notify(notification as never),
     log: (level, data) => {
       if (era === 'modern') void ctx.mcpReq.log(level, data, 'routeros-mcp').catch(() => undefined);
-      else logLevel.send(level, data);
+      // Tied to the request, so a stateless HTTP exchange carries it on the request's own stream.
+      else logLevel.send(level, data, (notification) => ctx.mcpReq.notify(notification));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { Principal, RateDecision } from '@routeros-mcp/application-ports';
+import { UNAUTHENTICATED_PRINCIPAL_ID } from '@routeros-mcp/domain-kernel';
 import type { McpService } from '../create-mcp-server';
 import { errorForEra, withEraCode } from '../errors/error-contract';
 import type { AccessRefusal } from '../server/request-access';
@@ -55,7 +56,7 @@ export function createHttpMcpHandler(service: McpService, options: HttpMcpHandle
     const given = requestOptions?.parsedBody ?? (request.method === 'POST' ? await request.clone().json().catch(() => undefined) : undefined);
     const body = given as { id?: unknown; method?: unknown; params?: unknown } | undefined;
     if (body && typeof body === 'object' && !Array.isArray(body) && body.method === 'subscriptions/listen') {
-      const principal = (requestOptions?.authInfo?.extra?.['principal'] as Principal | undefined) ?? UNAUTHENTICATED;
+      const principal = (requestOptions?.authInfo?.extra?.['principal'] as Principal | undefined) ?? UNAUTHENTICATED_PRINCIPAL;
       const refusal = await service.authorize(principal, body);
       if (refusal) return refusedListen(refusal, body.id);
     }
@@ -64,8 +65,8 @@ export function createHttpMcpHandler(service: McpService, options: HttpMcpHandle
   return { ...handler, fetch };
 }
 
-/** No principal attached: nothing is open to it. */
-const UNAUTHENTICATED: Principal = { id: 'unauthenticated', via: 'http', roles: [] };
+/** No identity proven (no principal attached, or a request refused with 401): nothing is open to it. */
+export const UNAUTHENTICATED_PRINCIPAL: Principal = { id: UNAUTHENTICATED_PRINCIPAL_ID, via: 'http', roles: [] };
 
 function refusedListen(refusal: AccessRefusal, id: unknown): Response {
   const payload = errorForEra(refusal.payload, 'modern');
