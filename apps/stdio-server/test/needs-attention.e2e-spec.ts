@@ -95,7 +95,7 @@ describe('a change left needing attention, re-checked once its device answers ag
     await waitFor(async () => (watcher.updates.some((u) => u.uri === 'device://n0/config' && u._meta?.etag === changeId) ? true : undefined), 'the device://n0/config notification');
     await watcher.stop();
     const audit = (await client.callTool('audit_list_events', { action: 'change.recheck', device_id: 'n0' })).structuredContent.items;
-    expect(audit).toMatchObject([{ action: 'change.recheck', outcome: 'error', error_code: 'CHANGE.NEEDS_ATTENTION', principal: 'routeros-mcp (recovery)' }]);
+    expect(audit).toMatchObject([{ action: 'change.recheck', outcome: 'error', error_code: 'CHANGE.NEEDS_ATTENTION', principal: 'system:recovery (recovery)' }]);
 
     // What is left is the operator's: the recorded inverse through the pipeline.
     const reverted = await client.callTool('change_revert', { change_id: changeId });
