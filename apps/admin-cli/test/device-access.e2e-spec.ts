@@ -90,6 +90,24 @@ describe('device add, test and repin against the simulator', () => {
     expect(JSON.parse(tested.stdout)).toMatchObject({ rest: { ok: false, code: 'DEVICE.UNREACHABLE' }, status: 'unreachable' });
   });
 
+  it('REST hanging while SSH answers is degraded (exit 3) with what works, not unreachable; both back is healthy (exit 0)', async () => {
+    await add('dev-home', 0, pins(0));
+    await simControl(fleet, 'PUT', '/devices/0/faults', { hang: true });
+    const tested = await admin(['device', 'test', 'dev-home', '--json']);
+    expect(tested.code).toBe(3);
+    expect(JSON.parse(tested.stdout)).toMatchObject({ rest: { ok: false }, ssh: { ok: true }, status: 'degraded', works: expect.stringMatching(/^SSH only: /) });
+    const table = await admin(['device', 'test', 'dev-home']);
+    expect(table.code).toBe(3);
+    expect(table.stdout).toMatch(/^status:\s+degraded$/m);
+    expect(table.stdout).toMatch(/^works:\s+SSH only: the device is up, but reads and writes need REST/m);
+    // What the device said before is kept: a degraded device is still the same device.
+    expect(JSON.parse((await admin(['device', 'show', 'dev-home', '--json'])).stdout)).toMatchObject({ status: 'degraded', facts: { routeros_version: '7.20.5' } });
+    await simControl(fleet, 'DELETE', '/devices/0/faults');
+    const healthy = await admin(['device', 'test', 'dev-home', '--json']);
+    expect(healthy.code).toBe(0);
+    expect(JSON.parse(healthy.stdout)).toMatchObject({ status: 'healthy', works: null });
+  }, 120_000);
+
   it('a changed certificate fails the test until it is re-pinned, showing old and new', async () => {
     await add('dev-home', 0, pins(0));
     const old = fleet.devices[0].keys.tlsFingerprint;

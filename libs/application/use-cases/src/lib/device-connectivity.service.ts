@@ -120,9 +120,12 @@ export class DeviceConnectivity {
       }
       const ssh = await this.checkSsh(target);
       const now = this.clock.now();
+      // Either service answering is contact: the device is degraded, not unreachable, when only one of them works.
       const updated = facts
         ? device.recordContact({ routerosVersion: facts.version, identity: facts.identity, board: facts.board }, ssh.ok ? 'healthy' : 'degraded', now)
-        : device.markUnreachable(now);
+        : ssh.ok
+          ? device.recordContact({}, 'degraded', now)
+          : device.markUnreachable(now);
       const stored = await this.devices.update(updated);
       this.logger.info('device tested', { device_id: id, status: stored.status });
       return { deviceId: id, rest, ssh, facts, status: stored.status };
