@@ -19,7 +19,9 @@ function background(script: string, ready: RegExp): Promise<void> {
     const timer = setTimeout(() => reject(new Error(`no ${ready} within 90 s:\n${output}`)), 90_000);
     const seen = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      if (ready.test(output)) (clearTimeout(timer), resolve());
+      if (!ready.test(output)) return;
+      clearTimeout(timer);
+      resolve();
     };
     child.stdout!.on('data', seen);
     child.stderr!.on('data', seen);

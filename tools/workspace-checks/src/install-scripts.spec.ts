@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packagesWithInstallScripts, unreviewed } from './lib/install-scripts';
+import { InstallScripts, packagesWithInstallScripts, unreviewed } from './lib/install-scripts';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const allowScripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { allowScripts: Record<string, boolean> }).allowScripts;
@@ -17,7 +17,7 @@ describe('install scripts', () => {
   });
 
   it('finds scripts and bindings, nested and scoped, and reports what allowScripts leaves open', () => {
-    const found = [
+    const found: InstallScripts[] = [
       { name: 'a', path: '/x/a', scripts: { postinstall: 'node p' } },
       { name: '@s/b', path: '/x/@s/b', scripts: { install: 'node-gyp rebuild' } },
     ];
