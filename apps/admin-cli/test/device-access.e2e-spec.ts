@@ -106,7 +106,7 @@ describe('device add, test and repin against the simulator', () => {
     const healthy = await admin(['device', 'test', 'dev-home', '--json']);
     expect(healthy.code).toBe(0);
     expect(JSON.parse(healthy.stdout)).toMatchObject({ status: 'healthy', works: null });
-  }, 120_000);
+  }, 600_000);
 
   it('a changed certificate fails the test until it is re-pinned, showing old and new', async () => {
     await add('dev-home', 0, pins(0));
@@ -129,6 +129,7 @@ describe('device add, test and repin against the simulator', () => {
   });
 
   describe('credentials set', () => {
+    const auditOf = async () => JSON.parse((await runAdmin(['audit', '--device', 'dev-home', '--action', 'credentials.set', '--json'], { env })).stdout);
     const restUser = async () => JSON.parse((await admin(['device', 'show', 'dev-home', '--json'])).stdout).credentials.map((c: { purpose: string; username: string }) => [c.purpose, c.username]);
     const set = (password: string, extra: string[] = []) => admin(['credentials', 'set', 'dev-home', '--username', 'ops', '--password-stdin', ...extra], password + '\n');
 
@@ -141,8 +142,7 @@ describe('device add, test and repin against the simulator', () => {
       expect(refused.stderr + refused.stdout).not.toContain('not-the-ops-password-1');
       expect(await restUser()).toEqual(before);
       expect(JSON.parse((await admin(['device', 'test', 'dev-home', '--json'])).stdout)).toMatchObject({ rest: { ok: true }, ssh: { ok: true }, status: 'healthy' });
-      const audit = JSON.parse((await admin(['audit', '--device', 'dev-home', '--action', 'credentials.set', '--json'])).stdout);
-      expect(audit).toEqual([expect.objectContaining({ outcome: 'failure', error_code: 'DEVICE.AUTH_FAILED', arguments: { username: 'ops' } })]);
+      expect(await auditOf()).toEqual([expect.objectContaining({ outcome: 'error', error_code: 'DEVICE.AUTH_FAILED', arguments: { username: 'ops' } })]);
     });
 
     it('refuses when the device cannot check them (REST down), and stores them without contact with --offline', async () => {
@@ -165,8 +165,7 @@ describe('device add, test and repin against the simulator', () => {
       expect(stored.stdout).toContain('Stored new credentials for dev-home: the device accepted them over REST and SSH.');
       expect(await restUser()).toEqual([['rest_password', 'ops'], ['ssh_password', 'ops']]);
       expect(JSON.parse((await admin(['device', 'test', 'dev-home', '--json'])).stdout)).toMatchObject({ rest: { ok: true }, ssh: { ok: true }, status: 'healthy' });
-      const audit = JSON.parse((await admin(['audit', '--device', 'dev-home', '--action', 'credentials.set', '--json'])).stdout);
-      expect(audit).toEqual([expect.objectContaining({ outcome: 'success', arguments: { username: 'ops' } })]);
+      expect(await auditOf()).toEqual([expect.objectContaining({ outcome: 'success', arguments: { username: 'ops' } })]);
     });
   });
 
