@@ -1,4 +1,4 @@
-// Lint rules for the whole workspace. The module-boundary rule encodes ARCHITECTURE.md §2:
+// Lint rules for the whole workspace. The module-boundary rule encodes the layer rule of docs/architecture.md:
 // which layer may import which, and which I/O packages each layer must never touch.
 import nx from '@nx/eslint-plugin';
 import js from '@eslint/js';

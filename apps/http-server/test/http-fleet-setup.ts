@@ -38,6 +38,17 @@ function httpEnvOf(env: Record<string, string>): Record<string, string> {
   return perSession ? { ...rest, ROUTEROS_MCP_RATE_LIMIT_FUNDAMENTAL_PER_MINUTE: perSession } : rest;
 }
 
+/** The server each open client talks to (see serverStderr). */
+const serverOf = new WeakMap<EraClient, RunningHttpServer>();
+
+/** What the server behind `client` writes to stderr from now on: its log lines and Node's own warnings. */
+export function serverStderr(client: EraClient): () => string {
+  const server = serverOf.get(client);
+  if (!server) throw new Error('not a client of a server this module started');
+  const from = server.lines.length;
+  return () => server.lines.slice(from).join('\n');
+}
+
 /** One server per data directory and environment, shared by the clients open at the same time. */
 const servers = new Map<string, Shared>();
 const children = new Set<RunningHttpServer>();
@@ -73,6 +84,7 @@ export async function connectStdio(dataDir: string, env: Record<string, string> 
     const server = await shared.server;
     children.add(server);
     client = await connectHttp(era, server.url, { token: await shared.token });
+    serverOf.set(client, server);
   } catch (error) {
     await release().catch(() => undefined);
     throw error;

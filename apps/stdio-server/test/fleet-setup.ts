@@ -22,6 +22,16 @@ export function connectStdio(dataDir: string, env: Record<string, string> = {}, 
   return connectEra(era, { command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000', ...EVERY_TOOL_SET, ...env } });
 }
 
+/**
+ * What the server behind `client` writes to stderr from now on: its log lines and Node's own warnings, which go
+ * there and nowhere else. (apps/http-server's variant reads its server process's stderr.)
+ */
+export function serverStderr(client: EraClient): () => string {
+  let text = '';
+  client.transport.stderr.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  return () => text;
+}
+
 export interface Enrolment {
   id: string;
   device: SimDevice;

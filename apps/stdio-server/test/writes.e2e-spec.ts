@@ -1,7 +1,7 @@
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
-import { connectStdio, enrollWriters, TRANSPORT, WriterEnrolment } from './fleet-setup';
+import { connectStdio, enrollWriters, serverStderr, TRANSPORT, WriterEnrolment } from './fleet-setup';
 
 // The write tier end to end: the SDK client over stdio, the built server, the simulated fleet as the judge.
 const dir = tempDir('stdio-writes-');
@@ -178,6 +178,18 @@ describe('write tools on one connection', () => {
     const reverted = await call('change_revert', { change_id: added.structuredContent.change_id });
     expect(reverted.structuredContent).toMatchObject({ changed: true, diff: [expect.stringMatching(/^\/ip address remove \*/)] });
     expect((await config(fleet, 0))['ip/address'].map((r) => r.address)).not.toContain('10.99.0.1/24');
+  });
+
+  it('reads the management path for a write without a MaxListenersExceededWarning (a dozen reads share the call signal)', async () => {
+    const stderr = serverStderr(client);
+    const added = await call('ip_add_address', { device_id: 'dev-lab', address: '10.98.0.1/24', interface: 'ether2' });
+    expect(added.structuredContent).toMatchObject({ changed: true, verification: { status: 'verified' } });
+    // A refused call logs 'tool call failed' after the write: once that line is read, all the write printed was.
+    await client.failure('system_set_identity', { device_id: 'dev-off', name: 'x' });
+    const until = Date.now() + 60_000;
+    while (!stderr().includes('tool call failed') && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(stderr()).toContain('tool call failed');
+    expect(stderr()).not.toMatch(/MaxListenersExceededWarning|memory leak/);
   });
 
   it('audits the change with its principal, diff and verdicts', async () => {

@@ -10,8 +10,16 @@ function targetOf(line: SimLine, i: number): DeviceTarget {
   return { deviceId: `bench-${i}`, host: url.hostname, restPort: Number(url.port), sshPort: line.ssh_port, tlsFingerprint: line.tls_fingerprint_sha256, username: 'admin', password: 'admin' };
 }
 
+const cpuMicros = (since: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(since);
+  return user + system;
+};
+
+/** The goal at a device's latency (docs/decisions/axios.md); on loopback the ratio is reported beside it, no goal. */
+const GOAL_AT_2_MS = 1.2;
+
 /**
- * Median latency of one `system/resource` read through the REST adapter (pinning, limits, retries, parsing)
+ * Median latency of one `system/resource` read through the REST adapter (axios, pinning, limits, retries, parsing)
  * against a bare keep-alive node:https GET of the same URL, interleaved in the same run.
  */
 export async function adapterLatency(samples = 1000, latencyMs = 0): Promise<Record<string, unknown>> {
@@ -29,17 +37,30 @@ export async function adapterLatency(samples = 1000, latencyMs = 0): Promise<Rec
     }
     const adapter: number[] = [];
     const bare: number[] = [];
+    // This process's CPU per request (the simulator is another process): unlike wall time, a loaded machine does
+    // not blur it, so a run on shared cores can still be read.
+    let adapterCpu = 0;
+    let bareCpu = 0;
     for (let i = 0; i < samples; i++) {
+      let cpu = process.cpuUsage();
       let t = performance.now();
       await api.getSingleton(target, 'system/resource');
       adapter.push(performance.now() - t);
+      adapterCpu += cpuMicros(cpu);
+      cpu = process.cpuUsage();
       t = performance.now();
       await bareGet(agent, url);
       bare.push(performance.now() - t);
+      bareCpu += cpuMicros(cpu);
     }
     const a = median(adapter);
     const b = median(bare);
-    return { name: `REST adapter latency (system/resource, sequential, keep-alive, ${latencyMs ? `${latencyMs} ms device latency` : 'loopback, no added latency'})`, adapter_p50_ms: +a.toFixed(3), bare_https_p50_ms: +b.toFixed(3), overhead_ratio: +(a / b).toFixed(2), goal: 'overhead_ratio <= 1.3' };
+    const ratio = +(a / b).toFixed(2);
+    const goal =
+      latencyMs === 2
+        ? { goal: `overhead_ratio <= ${GOAL_AT_2_MS}`, goal_met: ratio <= GOAL_AT_2_MS }
+        : { goal: latencyMs ? 'none (reported)' : 'none (reported beside the 2 ms row: on loopback no device time hides the client CPU)' };
+    return { name: `REST adapter latency (system/resource, sequential, keep-alive, ${latencyMs ? `${latencyMs} ms device latency` : 'loopback, no added latency'})`, adapter_p50_ms: +a.toFixed(3), bare_https_p50_ms: +b.toFixed(3), overhead_ratio: ratio, ...goal, adapter_cpu_us_per_call: Math.round(adapterCpu / samples), bare_cpu_us_per_call: Math.round(bareCpu / samples) };
   } finally {
     agent.destroy();
     await api.close();

@@ -28,7 +28,7 @@ function boundaryErrors(file: string, code: string): Promise<string[]> {
   });
 }
 
-describe('layer rule of ARCHITECTURE.md §2', () => {
+describe('the layer rule of docs/architecture.md', () => {
   beforeAll(async () => {
     // Without a cached project graph the rule silently skips everything: make sure there is one.
     await createProjectGraphAsync({ exitOnError: false });

@@ -2,7 +2,7 @@ import type { DeviceTarget } from '@routeros-mcp/application-ports';
 import type { DeviceCredentials, NewDeviceInput } from '@routeros-mcp/domain-devices';
 import type { Fleet, SimDevice } from '@routeros-mcp/routeros-sim';
 
-export { startFleet } from '@routeros-mcp/routeros-sim';
+export { startFleet, createDeviceIdentity } from '@routeros-mcp/routeros-sim';
 export type { Fleet, FleetOptions, SimDevice, Faults } from '@routeros-mcp/routeros-sim';
 
 /** How the adapters reach a simulated device, pinned to the identities it reported. */

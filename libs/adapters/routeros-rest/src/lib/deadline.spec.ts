@@ -1,4 +1,5 @@
 import { TaskCancelledError } from 'cockatiel';
+import { getEventListeners } from 'node:events';
 import { withDeadline } from './deadline';
 
 const never = (signal: AbortSignal, seen: AbortSignal[]) => {
@@ -26,5 +27,19 @@ describe('withDeadline', () => {
     await expect(pending).rejects.toBeInstanceOf(TaskCancelledError);
     expect(seen[0].aborted).toBe(true);
     await expect(withDeadline(60_000, caller.signal, (s) => never(s, seen))).rejects.toBeInstanceOf(TaskCancelledError);
+  });
+
+  // Node warns (MaxListenersExceededWarning) past ten listeners on one signal; the stdio e2e reads its stderr for it.
+  it("many calls under one caller's signal hang one listener on it, take it off when done, and all end when it aborts", async () => {
+    const caller = new AbortController();
+    // Each call's work ends when its own signal aborts (as a request does), so no timer outlives the test.
+    const untilAborted = (s: AbortSignal) => new Promise<never>((_, reject) => s.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+    const calls = Array.from({ length: 20 }, () => withDeadline(60_000, caller.signal, untilAborted));
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(1);
+    caller.abort();
+    for (const call of calls) await expect(call).rejects.toBeInstanceOf(TaskCancelledError);
+    const done = new AbortController();
+    await Promise.all(Array.from({ length: 20 }, () => withDeadline(60_000, done.signal, async () => 1)));
+    expect(getEventListeners(done.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import { TaskCancelledError } from 'cockatiel';
+import { onAbort } from './abort-fan-out';
 
 /**
  * Runs `fn` with a signal that aborts when `ms` have passed or the caller's signal aborts, and rejects at that
@@ -14,13 +15,14 @@ export function withDeadline<T>(ms: number, caller: AbortSignal | undefined, fn:
       reject(new TaskCancelledError(`Operation timed out after ${ms}ms`));
     };
     const timer = setTimeout(expire, ms);
+    let stopListening: (() => void) | undefined;
     if (caller?.aborted) expire();
-    else caller?.addEventListener('abort', expire, { once: true });
+    else if (caller) stopListening = onAbort(caller, expire);
     fn(controller.signal)
       .then(resolve, reject)
       .finally(() => {
         clearTimeout(timer);
-        caller?.removeEventListener('abort', expire);
+        stopListening?.();
       });
   });
 }

@@ -7,9 +7,11 @@ import {
   DeviceUnsupportedError,
   Logger,
 } from '@routeros-mcp/application-ports';
-import { Fleet, simControl, startFleet, targetOf } from '@routeros-mcp/testing';
+import { createDeviceIdentity, Fleet, simControl, startFleet, targetOf } from '@routeros-mcp/testing';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, Socket, connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { inspect } from 'node:util';
 import { RestRouterOsApi } from './rest-client';
 
 const PASSWORD = 'Sup3r-Secret-Pw!';
@@ -351,12 +353,15 @@ async function elapsedOfFailure(call: () => Promise<unknown>): Promise<{ error: 
 const limitOf = (boundMs: number) => boundMs * 1.1 + 250;
 
 /** A TCP relay to a device port that resets its first connection and passes every later one through. */
-async function resetFirstConnection(port: number) {
+const resetFirstConnection = (port: number) => relay(port, { resetFirst: true });
+
+/** A TCP relay to a device port that counts the connections made through it. */
+async function relay(port: number, { resetFirst = false } = {}) {
   let connections = 0;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     connections++;
-    if (connections === 1) return void client.resetAndDestroy();
+    if (resetFirst && connections === 1) return void client.resetAndDestroy();
     const upstream = connect(port, '127.0.0.1');
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -453,6 +458,154 @@ describe('secrets', () => {
     const basic = Buffer.from(`admin:${PASSWORD}`).toString('base64');
     for (const error of errors) {
       const text = `${String(error)} ${(error as Error).stack} ${JSON.stringify(error)} ${JSON.stringify((error as any).details?.())}`;
+      expect(text).not.toContain(PASSWORD);
+      expect(text).not.toContain(basic);
+      expect(text.toLowerCase()).not.toContain('authorization');
+    }
+    const log = logged.join('\n');
+    expect(log).not.toContain(PASSWORD);
+    expect(log).not.toContain(basic);
+  });
+});
+
+/** Polls `holds` until it is true, failing after a bound generous enough for a loaded machine. */
+async function until(holds: () => Promise<boolean>, what: string, boundMs = 15_000): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (!(await holds())) {
+    if (Date.now() > deadline) throw new Error(`not within ${boundMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * A device of our own that answers every request with a JSON list far over the answer limit, written as fast as
+ * the client reads it; `written()` says how much went out before the client hung up.
+ */
+async function oversizedDevice() {
+  const identity = await createDeviceIdentity('oversized');
+  const chunk = Buffer.alloc(1024 * 1024, 'x');
+  const total = 96; // MiB, three times the limit
+  let sent = 0;
+  let closed = false;
+  const server = createHttpsServer({ cert: identity.certPem, key: identity.keyPem }, (_req, res) => {
+    res.on('close', () => (closed = true));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('["');
+    const pump = () => {
+      while (!res.destroyed && sent < total) {
+        sent++;
+        if (!res.write(chunk)) return void res.once('drain', pump);
+      }
+      if (!res.destroyed) res.end('"]');
+    };
+    pump();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    target: targetOf(fleet.devices[0], { deviceId: 'oversized', restPort: (server.address() as AddressInfo).port, tlsFingerprint: identity.tlsFingerprint }),
+    sentMiB: () => sent,
+    closed: () => closed,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+describe('the HTTP client (axios) under the adapter', () => {
+  it('keeps one connection alive across sequential calls', async () => {
+    const counted = await relay(fleet.devices[1].restPort);
+    try {
+      for (let i = 0; i < 10; i++) expect((await api.getSingleton(target(1, { restPort: counted.port }), 'system/identity'))['name']).toBe('sim-edge-002');
+      expect(counted.connections()).toBe(1);
+    } finally {
+      await api.close();
+      await counted.close();
+    }
+  });
+
+  it('checks the pinned certificate on every new connection, not only the first', async () => {
+    // The pin as enrolled (target() reads the certificate the device presents now).
+    const pinned = target(2);
+    expect((await api.getSingleton(pinned, 'system/identity'))['name']).toBe('sim-chr-003');
+    // A renewed certificate: the device drops its connections, so the next call needs a new one.
+    await faults(2, { tlsCertificateChanged: true });
+    const before = (await stats(2)).requests;
+    const error = await failure(api.getSingleton(pinned, 'system/identity'));
+    expect(error).toBeInstanceOf(DeviceAuthFailedError);
+    expect(error.failure).toBe('tls_identity');
+    expect(error.presented).toBe(fleet.devices[2].keys.tlsFingerprint);
+    expect((await stats(2)).requests).toBe(before);
+  });
+
+  it("a caller's abort reaches the socket: the device sees the request closed", async () => {
+    await faults(1, { hang: true });
+    const controller = new AbortController();
+    const pending = failure(api.getSingleton(target(1), 'system/identity', { signal: controller.signal, timeoutMs: 120_000 }));
+    await until(async () => (await stats(1)).inFlight === 1, 'the request to reach the device');
+    controller.abort();
+    expect(await pending).toBeInstanceOf(DeviceTimeoutError);
+    await until(async () => (await stats(1)).inFlight === 0, 'the device to see the request closed');
+  });
+
+  it("the call's deadline reaches the socket too", async () => {
+    await faults(1, { hang: true });
+    const single = new RestRouterOsApi(logger, { readAttempts: 1 });
+    try {
+      const pending = failure(single.getSingleton(target(1), 'system/identity', { timeoutMs: 500 }));
+      await until(async () => (await stats(1)).inFlight === 1, 'the request to reach the device');
+      expect(await pending).toBeInstanceOf(DeviceTimeoutError);
+      await until(async () => (await stats(1)).inFlight === 0, 'the device to see the request closed');
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('refuses an answer over 32 MiB as an invalid answer, hanging up instead of reading it all', async () => {
+    const device = await oversizedDevice();
+    try {
+      // Reading 32 MiB over TLS takes seconds on a loaded machine: the call's bound is no part of this test.
+      const error = await failure(api.list(device.target, 'log', { timeoutMs: 60_000 }));
+      expect(error).toBeInstanceOf(DeviceCommandError);
+      expect(error.failure).toBe('invalid_answer');
+      expect(error.message).toMatch(/larger than 32 MiB; ask for fewer rows or fields/);
+      await until(async () => device.closed(), 'the client to hang up');
+      expect(device.sentMiB()).toBeLessThan(96);
+    } finally {
+      await api.close();
+      await device.close();
+    }
+  });
+});
+
+describe('secrets in every failure', () => {
+  it('no error of any kind, however deeply inspected, nor any log line, holds the password or its Authorization header', async () => {
+    const errors: unknown[] = [];
+    const attempt = async (call: () => Promise<unknown>) => errors.push(await failure(call()));
+    const identity = () => api.getSingleton(target(1), 'system/identity');
+    for (const fault of [{ unauthorized: true }, { resetMidResponse: true }, { invalidJson: true }, { serverError: 'x' }, { refuse: true }, { hang: true }]) {
+      await faults(1, fault);
+      await attempt(identity);
+      await simControl(fleet, 'DELETE', '/devices/1/faults');
+    }
+    await faults(1, { hang: true });
+    const controller = new AbortController();
+    const aborted = failure(api.getSingleton(target(1), 'system/identity', { signal: controller.signal, timeoutMs: 60_000 }));
+    await until(async () => (await stats(1)).inFlight >= 1, 'the request to reach the device');
+    controller.abort();
+    errors.push(await aborted);
+    await simControl(fleet, 'DELETE', '/devices/1/faults');
+    const pinned = target(2);
+    await faults(2, { tlsCertificateChanged: true });
+    await attempt(() => api.getSingleton(pinned, 'system/identity'));
+    await attempt(() => api.getSingleton(target(0, { restPort: 1 }), 'system/identity'));
+    const device = await oversizedDevice();
+    try {
+      await attempt(() => api.list(device.target, 'log', { timeoutMs: 60_000 }));
+    } finally {
+      await device.close();
+    }
+    expect(errors).toHaveLength(10);
+    const basic = Buffer.from(`admin:${PASSWORD}`).toString('base64');
+    for (const error of errors) {
+      const text = [String(error), (error as Error).stack, JSON.stringify(error), JSON.stringify((error as any).details?.()), inspect(error, { depth: 20, showHidden: true }), inspect((error as any).cause, { depth: 20, showHidden: true })].join(' ');
       expect(text).not.toContain(PASSWORD);
       expect(text).not.toContain(basic);
       expect(text.toLowerCase()).not.toContain('authorization');
