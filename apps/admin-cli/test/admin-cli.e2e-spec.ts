@@ -91,7 +91,7 @@ describe.each([
   it('replaces credentials and rotates the master key, re-encrypting every credential', async () => {
     await add('dev-lab-01');
     await add('dev-lab-02');
-    expect(await admin(['credentials', 'set', 'dev-lab-01', '--username', 'api', '--password-stdin'], 'new-pw\n')).toMatchObject({ code: 0 });
+    expect(await admin(['credentials', 'set', 'dev-lab-01', '--username', 'api', '--password-stdin', '--offline'], 'new-pw\n')).toMatchObject({ code: 0 });
     const keyIds = async () => {
       const devices = await listJson();
       const shown = await Promise.all(devices.map(async (d: { id: string }) => JSON.parse((await admin(['device', 'show', d.id, '--json'])).stdout)));

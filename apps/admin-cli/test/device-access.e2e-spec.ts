@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { runAdmin } from './cli-runner';
 
 const PASSWORD = 'sim-Admin-pw7';
+const OPS_PASSWORD = 'sim-Ops-pw42';
 const databases = useTestDatabases();
 let fleet: Fleet;
 let env: Record<string, string>;
 
-beforeAll(async () => (fleet = await startFleet({ devices: 3, profile: 'mixed', users: [{ name: 'admin', password: PASSWORD, group: 'full' }] })));
+beforeAll(async () => (fleet = await startFleet({ devices: 3, profile: 'mixed', users: [{ name: 'admin', password: PASSWORD, group: 'full' }, { name: 'ops', password: OPS_PASSWORD, group: 'full' }] })));
 afterAll(() => fleet.stop());
 beforeEach(async () => {
   env = { ROUTEROS_MCP_DATA_DIR: databases.dataDir(), ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1500', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '3000' };
@@ -89,6 +90,24 @@ describe('device add, test and repin against the simulator', () => {
     expect(JSON.parse(tested.stdout)).toMatchObject({ rest: { ok: false, code: 'DEVICE.UNREACHABLE' }, status: 'unreachable' });
   });
 
+  it('REST hanging while SSH answers is degraded (exit 3) with what works, not unreachable; both back is healthy (exit 0)', async () => {
+    await add('dev-home', 0, pins(0));
+    await simControl(fleet, 'PUT', '/devices/0/faults', { hang: true });
+    const tested = await admin(['device', 'test', 'dev-home', '--json']);
+    expect(tested.code).toBe(3);
+    expect(JSON.parse(tested.stdout)).toMatchObject({ rest: { ok: false }, ssh: { ok: true }, status: 'degraded', works: expect.stringMatching(/^SSH only: /) });
+    const table = await admin(['device', 'test', 'dev-home']);
+    expect(table.code).toBe(3);
+    expect(table.stdout).toMatch(/^status:\s+degraded$/m);
+    expect(table.stdout).toMatch(/^works:\s+SSH only: the device is up, but reads and writes need REST/m);
+    // What the device said before is kept: a degraded device is still the same device.
+    expect(JSON.parse((await admin(['device', 'show', 'dev-home', '--json'])).stdout)).toMatchObject({ status: 'degraded', facts: { routeros_version: '7.20.5' } });
+    await simControl(fleet, 'DELETE', '/devices/0/faults');
+    const healthy = await admin(['device', 'test', 'dev-home', '--json']);
+    expect(healthy.code).toBe(0);
+    expect(JSON.parse(healthy.stdout)).toMatchObject({ status: 'healthy', works: null });
+  }, 600_000);
+
   it('a changed certificate fails the test until it is re-pinned, showing old and new', async () => {
     await add('dev-home', 0, pins(0));
     const old = fleet.devices[0].keys.tlsFingerprint;
@@ -107,6 +126,47 @@ describe('device add, test and repin against the simulator', () => {
     for (const args of [['device', 'list'], ['device', 'show', 'dev-home'], ['device', 'update', 'dev-home', '--tag', 'site=ber1'], ['keys', 'rotate'], ['db', 'status'], ['db', 'migrate']]) {
       expect((await admin([...args, '--json'])).code).toBe(0);
     }
+  });
+
+  describe('credentials set', () => {
+    const auditOf = async () => JSON.parse((await runAdmin(['audit', '--device', 'dev-home', '--action', 'credentials.set', '--json'], { env })).stdout);
+    const restUser = async () => JSON.parse((await admin(['device', 'show', 'dev-home', '--json'])).stdout).credentials.map((c: { purpose: string; username: string }) => [c.purpose, c.username]);
+    const set = (password: string, extra: string[] = []) => admin(['credentials', 'set', 'dev-home', '--username', 'ops', '--password-stdin', ...extra], password + '\n');
+
+    it('refuses a password the device rejects (exit 1), stores nothing, and the device is still reached with the old one', async () => {
+      await add('dev-home', 0, pins(0));
+      const before = await restUser();
+      const refused = await set('not-the-ops-password-1');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^error: device 'dev-home' rejected the password for user 'ops' over REST; nothing was stored, the stored credentials are unchanged/);
+      expect(refused.stderr + refused.stdout).not.toContain('not-the-ops-password-1');
+      expect(await restUser()).toEqual(before);
+      expect(JSON.parse((await admin(['device', 'test', 'dev-home', '--json'])).stdout)).toMatchObject({ rest: { ok: true }, ssh: { ok: true }, status: 'healthy' });
+      expect(await auditOf()).toEqual([expect.objectContaining({ outcome: 'error', error_code: 'DEVICE.AUTH_FAILED', arguments: { username: 'ops' } })]);
+    });
+
+    it('refuses when the device cannot check them (REST down), and stores them without contact with --offline', async () => {
+      await add('dev-home', 0, pins(0));
+      const before = await restUser();
+      await simControl(fleet, 'PUT', '/devices/0/faults', { refuse: true });
+      const unchecked = await set(OPS_PASSWORD);
+      expect(unchecked.code).toBe(1);
+      expect(unchecked.stderr).toMatch(/^error: cannot check the new credentials over REST: .*nothing was stored, the stored credentials are unchanged \(--offline stores them without asking the device\)/);
+      expect(await restUser()).toEqual(before);
+      const offline = await set(OPS_PASSWORD, ['--offline']);
+      expect(offline).toMatchObject({ code: 0, stdout: expect.stringContaining('Stored new credentials for dev-home without asking the device (--offline)') });
+      expect(await restUser()).toEqual([['rest_password', 'ops'], ['ssh_password', 'ops']]);
+    });
+
+    it('stores credentials the device accepts over REST and SSH, and the device is then reached with them', async () => {
+      await add('dev-home', 0, pins(0));
+      const stored = await set(OPS_PASSWORD);
+      expect(stored).toMatchObject({ code: 0, stderr: '' });
+      expect(stored.stdout).toContain('Stored new credentials for dev-home: the device accepted them over REST and SSH.');
+      expect(await restUser()).toEqual([['rest_password', 'ops'], ['ssh_password', 'ops']]);
+      expect(JSON.parse((await admin(['device', 'test', 'dev-home', '--json'])).stdout)).toMatchObject({ rest: { ok: true }, ssh: { ok: true }, status: 'healthy' });
+      expect(await auditOf()).toEqual([expect.objectContaining({ outcome: 'success', arguments: { username: 'ops' } })]);
+    });
   });
 
   describe('device import', () => {

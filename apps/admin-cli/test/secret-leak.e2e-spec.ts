@@ -33,7 +33,7 @@ async function exercise(env: Record<string, string>, dataDir: string): Promise<C
     await add('dev-a', []),
     await add('dev-b', ['--ssh-key-file', keyFile, '--json']),
     await add('dev-a', []), // duplicate: the error path must not echo the password either
-    await runAdmin(['credentials', 'set', 'dev-a', '--username', 'admin', '--password-stdin'], { env, stdin: NEW_PASSWORD }),
+    await runAdmin(['credentials', 'set', 'dev-a', '--username', 'admin', '--password-stdin', '--offline'], { env, stdin: NEW_PASSWORD }),
     await runAdmin(['device', 'list', '--json'], { env }),
     await runAdmin(['device', 'show', 'dev-b', '--json'], { env }),
     await runAdmin(['device', 'show', 'dev-a'], { env }),

@@ -5,3 +5,4 @@ export * from './lib/simulator';
 export * from './lib/era-client';
 export * from './lib/oidc-provider.harness';
 export * from './lib/secret-properties';
+export * from './lib/doc-recipe';

@@ -9,6 +9,7 @@ export * from './lib/use-cases.module';
 export * from './lib/device-connectivity.service';
 export * from './lib/device-reader.service';
 export * from './lib/errors/enrolment-credentials-rejected.error';
+export * from './lib/errors/credentials-rejected.error';
 export * from './lib/errors/key-rotation-refused.error';
 export * from './lib/changes/change-runner';
 export * from './lib/changes/change.service';

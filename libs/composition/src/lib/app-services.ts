@@ -21,14 +21,16 @@ export class AdminServices {
     readonly config: Config,
     private readonly lifecycle: Lifecycle,
     readonly snapshots: SnapshotService,
-    /** Recorded changes (list and read; the CLI makes none). */
-    readonly changes: Pick<ChangeHistory, 'list' | 'get'>,
+    /** Recorded changes: list, read, and revert one through the change pipeline (the CLI makes no other change). */
+    readonly changes: Pick<ChangeHistory, 'list' | 'get' | 'revert'>,
     /** Static API tokens for the HTTP server: create (shown once), list, revoke. */
     readonly tokens: ApiTokenService,
     /** Multi-device plans: review, approve (as the OS user), reject, cancel. */
     readonly plans: PlanService,
-    /** The audit log, to read (`audit`). */
-    readonly audit: Pick<AuditRecorder, 'recent'>,
+    /** The audit log: read it (`audit`), and record what the CLI does to devices (`change revert`). */
+    readonly audit: Pick<AuditRecorder, 'recent' | 'run'>,
+    /** Plan rollback as `plan_rollback` does it, then run here to its end (`follow`) when no server runs it. */
+    readonly rollouts: Pick<PlanExecution, 'rollback' | 'follow'>,
   ) {}
 
   close(): Promise<void> {

@@ -9,7 +9,7 @@ export type { Environment } from '@routeros-mcp/domain-kernel';
 export type { DeviceRequestObserver, DeviceRequestOutcome, Principal } from '@routeros-mcp/application-ports';
 export type { CredentialSummary } from '@routeros-mcp/application-use-cases';
 export { KeyFileError } from '@routeros-mcp/adapters-secrets';
-export type { ConnectivityReport, CheckOutcome, SnapshotDiff } from '@routeros-mcp/application-use-cases';
+export type { ChangeResult, ConnectivityReport, CheckOutcome, SnapshotDiff } from '@routeros-mcp/application-use-cases';
 
 /**
  * The device target of an enrolment check, loading the use-cases (and inversify with them) on first call: a server

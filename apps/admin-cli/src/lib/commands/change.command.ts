@@ -4,6 +4,7 @@ import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
 import { limitOf } from '../option-parsers';
 import { changeJson, changeSummaryJson, changeTable, changeText } from '../change-render';
+import { changeRevertCommand } from './change-revert.command';
 
 export function changeCommand(ctx: CliContext): Command {
   const list = new Command('list')
@@ -30,5 +31,5 @@ export function changeCommand(ctx: CliContext): Command {
       });
     });
 
-  return new Command('change').description('changes made through the change pipeline: list and show').addCommand(list).addCommand(show);
+  return new Command('change').description('changes made through the change pipeline: list, show, revert').addCommand(list).addCommand(show).addCommand(changeRevertCommand(ctx));
 }

@@ -9,6 +9,7 @@ import { planJson, planSummaryJson, planTable, planText } from '../plan-render';
 import { planStatusJson, planStatusText, planStatusView, PlanStatusView } from '../plan-status-render';
 import { barRenderer, DEFAULT_WATCH_INTERVAL_MS, jsonLinesRenderer, lineRenderer, watchPlan } from '../plan-watch';
 import { AbortedByUser } from './device-remove.command';
+import { planRollbackCommand } from './plan-rollback.command';
 
 /** `plan status --watch` exits 3 when the plan ended other than completed (1 and 2 stay usage and internal errors). */
 export const PLAN_NOT_COMPLETED_EXIT = 3;
@@ -138,11 +139,12 @@ export function planCommand(ctx: CliContext): Command {
     });
 
   return new Command('plan')
-    .description('multi-device change plans: review, approve, reject, cancel, follow a rollout')
+    .description('multi-device change plans: review, approve, reject, cancel, follow a rollout, roll back')
     .addCommand(list)
     .addCommand(show)
     .addCommand(approve)
     .addCommand(reject)
     .addCommand(cancel)
-    .addCommand(status);
+    .addCommand(status)
+    .addCommand(planRollbackCommand(ctx, PLAN_NOT_COMPLETED_EXIT));
 }

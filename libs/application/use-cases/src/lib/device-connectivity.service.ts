@@ -11,6 +11,7 @@ import { Device, DeviceCredentials } from '@routeros-mcp/domain-devices';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
 import { inject, injectable } from 'inversify';
 import { AuditRecorder } from './audit-recorder';
+import { CredentialsNotCheckedError, CredentialsRejectedError } from './errors/credentials-rejected.error';
 import { EnrolmentCredentialsRejectedError } from './errors/enrolment-credentials-rejected.error';
 import { DeviceRegistry } from './device-registry.service';
 
@@ -87,6 +88,21 @@ export class DeviceConnectivity {
     return { facts, ssh: await this.checkSsh(target) };
   }
 
+  /**
+   * Replaces an enrolled device's credentials once the device accepted them over REST and SSH (`offline`: without
+   * asking it). Refused, and nothing stored, when either service rejects them or REST cannot check them; an SSH
+   * service that cannot be reached at all is reported back (`ssh`), not refused, as enrolment does.
+   */
+  async setCredentials(principal: Principal, id: string, credentials: DeviceCredentials, options: { offline?: boolean } = {}): Promise<{ ssh?: CheckOutcome }> {
+    let ssh: CheckOutcome | undefined;
+    const check = async (device: Device) => {
+      device.assertUsable();
+      ssh = await this.checkCredentials(targetFor(device, credentials), credentials);
+    };
+    await this.registry.setCredentials(principal, id, credentials, options.offline ? undefined : check);
+    return ssh ? { ssh } : {};
+  }
+
   /** REST and SSH reachability, version, identity, board, latency; updates the device's status and facts. */
   async test(principal: Principal, id: string): Promise<ConnectivityReport> {
     return this.recorder.run({ principal, action: 'device.test', deviceId: id }, async () => {
@@ -104,9 +120,12 @@ export class DeviceConnectivity {
       }
       const ssh = await this.checkSsh(target);
       const now = this.clock.now();
+      // Either service answering is contact: the device is degraded, not unreachable, when only one of them works.
       const updated = facts
         ? device.recordContact({ routerosVersion: facts.version, identity: facts.identity, board: facts.board }, ssh.ok ? 'healthy' : 'degraded', now)
-        : device.markUnreachable(now);
+        : ssh.ok
+          ? device.recordContact({}, 'degraded', now)
+          : device.markUnreachable(now);
       const stored = await this.devices.update(updated);
       this.logger.info('device tested', { device_id: id, status: stored.status });
       return { deviceId: id, rest, ssh, facts, status: stored.status };
@@ -118,6 +137,30 @@ export class DeviceConnectivity {
     const device = await this.registry.update(principal, id, pins);
     this.api.forget(id);
     return device;
+  }
+
+  /** Asks the device whether it accepts `credentials` (see setCredentials); answers how SSH went when it answered at all. */
+  private async checkCredentials(target: DeviceTarget, credentials: DeviceCredentials): Promise<CheckOutcome> {
+    const rejected = (error: unknown) => error instanceof DeviceAuthFailedError && error.failure === 'credentials';
+    try {
+      await this.api.facts(target);
+    } catch (error) {
+      if (rejected(error)) throw new CredentialsRejectedError(target.deviceId, 'REST', credentials.rest.username, 'password');
+      if (isDomainError(error)) throw new CredentialsNotCheckedError(target.deviceId, 'REST', error);
+      throw error;
+    } finally {
+      // The check's connection carried the new credentials: nothing of it is kept.
+      this.api.forget(target.deviceId);
+    }
+    const started = performance.now();
+    try {
+      await this.shell.print(target, 'system/resource');
+      return { ok: true, ms: Math.round(performance.now() - started) };
+    } catch (error) {
+      if (rejected(error)) throw new CredentialsRejectedError(target.deviceId, 'SSH', credentials.ssh.username, credentials.ssh.privateKey ? 'SSH key' : 'password');
+      if (error instanceof DeviceAuthFailedError) throw new CredentialsNotCheckedError(target.deviceId, 'SSH', error);
+      return this.outcome(error);
+    }
   }
 
   private async checkSsh(target: DeviceTarget): Promise<CheckOutcome> {

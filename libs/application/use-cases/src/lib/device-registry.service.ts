@@ -109,10 +109,15 @@ export class DeviceRegistry {
     });
   }
 
-  async setCredentials(principal: Principal, id: string, credentials: DeviceCredentials): Promise<void> {
-    await this.recorder.run({ principal, action: 'credentials.set', deviceId: id, arguments: { username: credentials.rest.username } }, async () => {
+  /**
+   * Replaces a device's stored credentials. `check` (the device asked whether it accepts them) runs first, inside the
+   * audit record: when it throws, nothing is stored and the record says why. Without it the record says `offline`.
+   */
+  async setCredentials(principal: Principal, id: string, credentials: DeviceCredentials, check?: (device: Device) => Promise<void>): Promise<void> {
+    await this.recorder.run({ principal, action: 'credentials.set', deviceId: id, arguments: { username: credentials.rest.username, ...(check ? {} : { offline: true }) } }, async () => {
       validateCredentials(credentials);
-      await this.get(id);
+      const device = await this.get(id);
+      await check?.(device);
       await this.credentials.replace(id, () => this.vault.seal(id, credentials, this.clock.now()));
     });
   }

@@ -78,6 +78,18 @@ export class PlanExecution implements PlanExecutor {
     });
   }
 
+  /**
+   * Runs one plan here to its end, or its next stop, without looking for any other (the admin CLI's `plan rollback`:
+   * a person undoing a plan with no server running). False when another process leads it and runs it instead.
+   */
+  async follow(planId: string): Promise<boolean> {
+    await this.tryRun(planId);
+    const run = this.runs.get(planId);
+    if (run === undefined || run === 'trying') return false;
+    await run.done;
+    return true;
+  }
+
   /** True while this process runs the plan. */
   isRunning(planId: string): boolean {
     const run = this.runs.get(planId);
