@@ -9,3 +9,4 @@ export * from './lib/access-policy';
 export * from './lib/canonical-json';
 export * from './lib/principal-id';
 export * from './lib/routeros-secret-properties';
+export * from './lib/call-cancelled.error';

@@ -89,11 +89,12 @@ describe('RestRouterOsApi operations against the simulator', () => {
     expect(facts.latencyMs).toBeGreaterThan(0);
   });
 
-  it('cancels a long command when the caller aborts', async () => {
+  it("cancels a long command when the caller aborts, failing with the caller's reason rather than a device timeout", async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    setTimeout(() => controller.abort(new Error('the client cancelled the call')), 100);
     const error = await failure(api.run(target(1), 'tool/ping', { address: '192.0.2.1' }, { signal: controller.signal, timeoutMs: 10_000 }));
-    expect(error).toBeInstanceOf(DeviceTimeoutError);
+    expect(error).not.toBeInstanceOf(DeviceTimeoutError);
+    expect(error.message).toBe('the client cancelled the call');
   });
 
   it('refuses a path or id that would change the URL, before any request', async () => {
@@ -315,6 +316,20 @@ describe('retries, limits and the circuit breaker', () => {
       expect((await stats(1)).requests).toBe(6);
       expect((await failure(breaking.getSingleton(target(1), 'system/identity'))).message).toMatch(/circuit open/);
       expect((await stats(1)).requests).toBe(6);
+    } finally {
+      await breaking.close();
+    }
+  });
+
+  it('never counts a request its caller abandoned toward the circuit: cancelled calls leave the device usable (issue 22 item 2)', async () => {
+    const breaking = new RestRouterOsApi(logger, { breakerThreshold: 2, breakerHalfOpenMs: 60_000, readAttempts: 1 });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const cancelled = new AbortController();
+        cancelled.abort(new Error('cancelled'));
+        expect((await failure(breaking.getSingleton(target(1), 'system/identity', { signal: cancelled.signal }))).message).toBe('cancelled');
+      }
+      expect((await breaking.getSingleton(target(1), 'system/identity'))['name']).toBe('sim-edge-002');
     } finally {
       await breaking.close();
     }

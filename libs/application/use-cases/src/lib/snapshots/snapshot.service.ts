@@ -108,10 +108,10 @@ export class SnapshotService {
     return snapshot;
   }
 
-  /** `from` against `to` (a snapshot id, or `live` for the device's export now), optionally one section only. */
-  async diff(fromId: string, to: string, options: { section?: string } = {}): Promise<SnapshotDiff> {
+  /** `from` against `to` (a snapshot id, or `live` for the device's export now, abandoned when `signal` aborts), optionally one section only. */
+  async diff(fromId: string, to: string, options: { section?: string; signal?: AbortSignal } = {}): Promise<SnapshotDiff> {
     const from = await this.get(fromId);
-    const target = to === LIVE ? await this.live(from.deviceId) : await this.get(to);
+    const target = to === LIVE ? await this.live(from.deviceId, options.signal) : await this.get(to);
     const section = options.section?.trim().replace(/\s+/g, ' ');
     if (section !== undefined) {
       const known = [...new Set([...sectionsOf(from.lines), ...sectionsOf(target.lines)])];
@@ -137,8 +137,8 @@ export class SnapshotService {
   }
 
   /** The device's export now, redacted as stored snapshots are, not stored. */
-  private async live(deviceId: string): Promise<Pick<ConfigSnapshot, 'id' | 'capturedAt' | 'lines'>> {
-    const { data } = await this.reader.export(deviceId);
+  private async live(deviceId: string, signal?: AbortSignal): Promise<Pick<ConfigSnapshot, 'id' | 'capturedAt' | 'lines'>> {
+    const { data } = await this.reader.export(deviceId, { signal });
     return { id: LIVE, capturedAt: this.clock.now(), lines: redactExportLines(data.normalized) };
   }
 }
