@@ -89,10 +89,16 @@ export class SnapshotService {
     return { snapshot: summaryOf(recorded.snapshot), created: recorded.created, exported: true, previousId: recorded.previous?.id };
   }
 
-  /** The latest snapshot when it was seen within `maxAgeMs`, else a fresh capture (the change pipeline, before a write). */
-  async captureIfOlderThan(deviceId: string, maxAgeMs: number, reason: SnapshotReason, options: { signal?: AbortSignal } = {}): Promise<CaptureResult> {
+  /**
+   * The latest snapshot when it was seen within `maxAgeMs` and after `changedAt` (when the device was last changed,
+   * as far as the caller knows), else a fresh capture (the change pipeline, before a write). A snapshot seen before
+   * the last change no longer shows the device: a diff from it would credit that change to the next one.
+   */
+  async captureIfOlderThan(deviceId: string, maxAgeMs: number, reason: SnapshotReason, options: { signal?: AbortSignal; changedAt?: Date } = {}): Promise<CaptureResult> {
     const latest = await this.snapshots.latest(deviceId);
-    if (latest && this.clock.now().getTime() - latest.lastSeenAt.getTime() < maxAgeMs) return { snapshot: latest, created: false, exported: false };
+    const seen = latest?.lastSeenAt.getTime() ?? 0;
+    const fresh = this.clock.now().getTime() - seen < maxAgeMs && (options.changedAt === undefined || seen > options.changedAt.getTime());
+    if (latest && fresh) return { snapshot: latest, created: false, exported: false };
     return this.capture(deviceId, reason, options);
   }
 
