@@ -555,8 +555,9 @@ describe('the HTTP client (axios) under the adapter', () => {
     const controller = new AbortController();
     const pending = failure(api.getSingleton(target(1), 'system/identity', { signal: controller.signal, timeoutMs: 120_000 }));
     await until(async () => (await stats(1)).inFlight === 1, 'the request to reach the device');
-    controller.abort();
-    expect(await pending).toBeInstanceOf(DeviceTimeoutError);
+    controller.abort(new Error('the client cancelled the call'));
+    // The caller's own reason, not a device timeout (issue 22 item 2: a cancelled call is audited as cancelled).
+    expect((await pending).message).toBe('the client cancelled the call');
     await until(async () => (await stats(1)).inFlight === 0, 'the device to see the request closed');
   });
 
