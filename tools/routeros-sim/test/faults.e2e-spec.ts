@@ -1,6 +1,7 @@
 import { Fleet, startFleet } from '../src';
 import { call } from './rest-client';
 import { sshOnce } from './ssh-client';
+import { until } from './until';
 
 // mixed: device 0 home, 1 edge, 2 chr, 3 legacy-ap
 let fleet: Fleet;
@@ -66,6 +67,16 @@ describe('availability faults', () => {
     }
     expect(unexpected).toEqual([]);
     expect([...outcomes].sort()).toEqual(['down', 'up']);
+  });
+
+  it('counts a request its client gave up on before the answer as abandoned, and an answered one not', async () => {
+    const stats = async () => ((await (await fetch(`${fleet.control.url}/devices/1/state`)).json()) as { rest_stats: { abandoned: number; inFlight: number } }).rest_stats;
+    expect((await identity(1)).status).toBe(200);
+    expect(await stats()).toMatchObject({ abandoned: 0 });
+    await faults(1, { latencyMs: 30_000 });
+    // The client hangs up long before the device would answer.
+    await expect(identity(1, 300)).rejects.toThrow('client timeout');
+    await until(async () => (await stats()).abandoned === 1 && (await stats()).inFlight === 0);
   });
 
   it('slow export delays SSH /export and REST export, and nothing else', async () => {

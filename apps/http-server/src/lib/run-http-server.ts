@@ -170,7 +170,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         // connection) and new MCP requests get 503 with Retry-After, so both move to another replica.
         if (!(await calls.idle(settings.shutdownGraceMs))) {
           logger.warn('calls still running after the grace period were cancelled', { grace_ms: settings.shutdownGraceMs, cancelled: calls.size });
-          calls.cancelAll('the server is shutting down');
+          calls.cancelAll();
           await calls.idle(CANCEL_SETTLE_MS);
         }
         server.close();

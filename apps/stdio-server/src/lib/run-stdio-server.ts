@@ -90,7 +90,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
         const cancelled = await transport.drain(SHUTDOWN_GRACE_MS);
         if (cancelled.length) {
           log((logger) => logger.warn('requests still running after the grace period were cancelled', { grace_ms: SHUTDOWN_GRACE_MS, cancelled: cancelled.length }));
-          calls.cancelAll('the server is shutting down');
+          calls.cancelAll();
         }
         // Answered calls may still be writing their audit records: wait for those too.
         if (!(await calls.idle(CANCEL_SETTLE_MS))) log((logger) => logger.error('calls did not end after cancellation; their audit records may be missing', { running: calls.size }));

@@ -10,3 +10,4 @@ export * from './lib/canonical-json';
 export * from './lib/principal-id';
 export * from './lib/routeros-secret-properties';
 export * from './lib/ipv4';
+export * from './lib/call-cancelled.error';

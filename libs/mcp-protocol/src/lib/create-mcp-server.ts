@@ -12,6 +12,7 @@ import { DEFAULT_SUBSCRIPTION_OPTIONS, SubscriptionManager, SubscriptionOptions 
 import { registerTools, ServicesSource, ToolServerOptions, ToolServices } from './server/register-tools';
 import { ToolCatalog } from './tools/catalog';
 import { CallTracker } from './server/call-tracker';
+import { cancellationKey } from './server/cancellation-key';
 import { forwardPlanEvents } from './resources/plan-events';
 import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './server/rate-window';
@@ -59,6 +60,11 @@ export interface McpService {
   authorize(principal: Principal, request: { method?: unknown; params?: unknown }): Promise<AccessRefusal | undefined>;
   /** The audit record of a tool call or resource read refused before dispatch (as in-band); its correlation id. */
   recordRefusal(principal: Principal, request: { method?: unknown; params?: unknown }, refusal: AccessRefusal): Promise<string | undefined>;
+  /**
+   * A 2025-era `notifications/cancelled` from `principal` where no session links it to its request (stateless HTTP):
+   * the request is cancelled on whichever replica runs it (the event bus carries it; in this process without one).
+   */
+  cancelRequested(principal: Principal, requestId: string | number): Promise<void>;
   close(): void;
 }
 
@@ -92,10 +98,13 @@ export function createMcpServer(options: McpServerOptions): McpService {
   // answers its first request before the database opens.
   let stopConfigEvents: (() => void) | undefined;
   let stopPlanEvents: (() => void) | undefined;
+  let stopCancellations: (() => void) | undefined;
   let closed = false;
   let loaded: Promise<ToolServices> | undefined;
   const servicesOf: ServicesSource = () =>
     (loaded ??= source().then((services) => {
+      // Stateless HTTP: a cancellation posted to any replica reaches the call it names, wherever it runs.
+      if (!closed && stateless) stopCancellations = services.events?.subscribe('request.cancelled', (event) => void calls.cancel(event.key));
       if (!closed && !stateless) {
         stopConfigEvents = services.events?.subscribe('device.config.changed', (event) =>
           subscriptions.changed(`device://${event.deviceId}/config`, event.snapshotId ?? event.changeId),
@@ -145,7 +154,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       },
     );
     if (options.tools && serving) {
-      const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server, sessionless ? STATELESS_LOG_LEVEL : undefined), callsPerClient };
+      const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server, sessionless ? STATELESS_LOG_LEVEL : undefined), callsPerClient, ...(stateless ? { endWithoutAnswer: () => void server.close().catch(() => undefined) } : {}) };
       const served = { ...serving, ...(principal ? { principal: () => principal } : {}), ...(rateDecision ? { rateLimiter: { consume: async () => rateDecision } } : {}) };
       registerTools(server, options.tools.catalog, servicesOf, served, support);
       registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions, planResources);
@@ -161,6 +170,12 @@ export function createMcpServer(options: McpServerOptions): McpService {
     subscriptions,
     authorize: async (principal, request) => (options.tools ? requestRefusal(principal, request, { catalog: options.tools.catalog, services: servicesOf }) : undefined),
     recordRefusal: async (principal, request, refusal) => (options.tools ? recordRefusal(await servicesOf(), principal, request, refusal, options.tools.catalog) : undefined),
+    cancelRequested: async (principal, requestId) => {
+      const key = cancellationKey(principal, requestId);
+      const events = options.tools ? (await servicesOf()).events : undefined;
+      if (events) await events.publish({ type: 'request.cancelled', key });
+      else calls.cancel(key);
+    },
     get era() {
       return era;
     },
@@ -168,6 +183,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       closed = true;
       stopConfigEvents?.();
       stopPlanEvents?.();
+      stopCancellations?.();
       subscriptions.close();
     },
   };

@@ -66,7 +66,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       state.attachLiveRows((path) => traces.rows(path));
       const ref: { device?: SimDevice } = {};
       const faults = () => ref.device?.activeFaults ?? {};
-      const stats = { requests: 0, inFlight: 0, maxInFlight: 0 };
+      const stats = { requests: 0, inFlight: 0, maxInFlight: 0, abandoned: 0 };
       const rest = createRestServer({
         state,
         users: () => users,

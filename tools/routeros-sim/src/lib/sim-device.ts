@@ -142,13 +142,13 @@ export class SimDevice {
     await this.sync();
   }
 
-  /** REST requests that reached the service, and the most that ran at once, since start or the last reset. */
+  /** REST requests that reached the service, the most that ran at once, and those abandoned by their client, since start or the last reset. */
   get restStats(): RestStats {
     return { ...this.parts.stats };
   }
 
   resetStats(): void {
-    Object.assign(this.parts.stats, { requests: 0, maxInFlight: this.parts.stats.inFlight });
+    Object.assign(this.parts.stats, { requests: 0, maxInFlight: this.parts.stats.inFlight, abandoned: 0 });
   }
 
   async clearFaults(): Promise<void> {

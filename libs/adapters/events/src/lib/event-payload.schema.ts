@@ -17,6 +17,7 @@ const EventPayload = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('device.health.changed'), deviceId: DeviceId, etag: z.string().min(1).max(128) }),
   z.strictObject({ type: z.literal('plan.changed'), planId: PlanId, status: z.string().min(1).max(32) }),
   z.strictObject({ type: z.literal('plan.progress'), planId: PlanId, progress: Count, total: Count, message: z.string().max(1000) }),
+  z.strictObject({ type: z.literal('request.cancelled'), key: z.string().regex(/^[0-9a-f]{64}$/) }),
 ]);
 
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */

@@ -89,11 +89,12 @@ describe('RestRouterOsApi operations against the simulator', () => {
     expect(facts.latencyMs).toBeGreaterThan(0);
   });
 
-  it('cancels a long command when the caller aborts', async () => {
+  it("cancels a long command when the caller aborts, failing with the caller's reason rather than a device timeout", async () => {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
+    setTimeout(() => controller.abort(new Error('the client cancelled the call')), 100);
     const error = await failure(api.run(target(1), 'tool/ping', { address: '192.0.2.1' }, { signal: controller.signal, timeoutMs: 10_000 }));
-    expect(error).toBeInstanceOf(DeviceTimeoutError);
+    expect(error).not.toBeInstanceOf(DeviceTimeoutError);
+    expect(error.message).toBe('the client cancelled the call');
   });
 
   it('refuses a path or id that would change the URL, before any request', async () => {
@@ -320,6 +321,20 @@ describe('retries, limits and the circuit breaker', () => {
     }
   });
 
+  it('never counts a request its caller abandoned toward the circuit: cancelled calls leave the device usable (issue 22 item 2)', async () => {
+    const breaking = new RestRouterOsApi(logger, { breakerThreshold: 2, breakerHalfOpenMs: 60_000, readAttempts: 1 });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const cancelled = new AbortController();
+        cancelled.abort(new Error('cancelled'));
+        expect((await failure(breaking.getSingleton(target(1), 'system/identity', { signal: cancelled.signal }))).message).toBe('cancelled');
+      }
+      expect((await breaking.getSingleton(target(1), 'system/identity'))['name']).toBe('sim-edge-002');
+    } finally {
+      await breaking.close();
+    }
+  });
+
   it('opens the circuit after consecutive failures, fails fast with retry_after, then half-opens', async () => {
     const breaking = new RestRouterOsApi(logger, { breakerThreshold: 2, breakerHalfOpenMs: 400, readAttempts: 1, connectTimeoutMs: 500 });
     try {
@@ -540,8 +555,9 @@ describe('the HTTP client (axios) under the adapter', () => {
     const controller = new AbortController();
     const pending = failure(api.getSingleton(target(1), 'system/identity', { signal: controller.signal, timeoutMs: 120_000 }));
     await until(async () => (await stats(1)).inFlight === 1, 'the request to reach the device');
-    controller.abort();
-    expect(await pending).toBeInstanceOf(DeviceTimeoutError);
+    controller.abort(new Error('the client cancelled the call'));
+    // The caller's own reason, not a device timeout (issue 22 item 2: a cancelled call is audited as cancelled).
+    expect((await pending).message).toBe('the client cancelled the call');
     await until(async () => (await stats(1)).inFlight === 0, 'the device to see the request closed');
   });
 

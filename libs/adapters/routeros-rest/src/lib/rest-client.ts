@@ -197,7 +197,7 @@ export class RestRouterOsApi implements RouterOsApi {
     const ctx: CallContext = { deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}`, timeoutMs };
     const started = performance.now();
     try {
-      const result = await withDeadline(timeoutMs, options.signal, (signal) => this.attempts(target, channel, request, ctx, started, signal));
+      const result = await withDeadline(timeoutMs, options.signal, (signal) => this.attempts(target, channel, request, ctx, started, signal, options.signal));
       this.logger.debug('routeros call', { device_id: target.deviceId, operation: ctx.operation, ms: Math.round(performance.now() - started) });
       return result;
     } catch (error) {
@@ -208,7 +208,7 @@ export class RestRouterOsApi implements RouterOsApi {
     }
   }
 
-  private async attempts(target: DeviceTarget, channel: DeviceChannel, request: Request, ctx: CallContext, started: number, signal: AbortSignal): Promise<unknown> {
+  private async attempts(target: DeviceTarget, channel: DeviceChannel, request: Request, ctx: CallContext, started: number, signal: AbortSignal, caller?: AbortSignal): Promise<unknown> {
     const requirement = requirementOf(request.menu);
     // Learn the version before a version-gated menu (facts() itself reads only ungated menus), within this call's bound.
     if (requirement?.version && channel.version === undefined) {
@@ -221,7 +221,8 @@ export class RestRouterOsApi implements RouterOsApi {
     if (missing) throw missing;
     const attempt = () =>
       inSlot(channel.slots, signal, () => inSlot(this.global, signal, () => this.send(channel, request, ctx, signal))).catch((error: unknown) => {
-        throw mapCallError(ctx, error);
+        // A request its caller gave up on (a cancelled call) says nothing about the device: never a breaker failure.
+        throw caller?.aborted ? abandonedBy(caller) : mapCallError(ctx, error);
       });
     // The breaker counts calls, not attempts: one slow read retried three times is one failure, so a single tool
     // call reading a few menus of a slow device reports the timeout instead of opening the circuit itself.
@@ -230,9 +231,11 @@ export class RestRouterOsApi implements RouterOsApi {
 
   /** What a failed call tells its caller, and what the channel learns from it. */
   private finalError(target: DeviceTarget, channel: DeviceChannel, request: Request, ctx: CallContext, error: unknown, callerSignal?: AbortSignal): Error {
+    // The caller gave up (its call was cancelled, a job stopped): not a timeout, and nothing to learn about the device.
+    if (callerSignal?.aborted) return abandonedBy(callerSignal);
     // Out of time while a connection had been in setup for most of the call: the device never answered at all.
     const mapped =
-      error instanceof TaskCancelledError && channel.agent.longestConnectingMs() >= ctx.timeoutMs / 2 && !callerSignal?.aborted
+      error instanceof TaskCancelledError && channel.agent.longestConnectingMs() >= ctx.timeoutMs / 2
         ? new DeviceUnreachableError(target.deviceId, `no connection within ${ctx.timeoutMs} ms`, 5)
         : mapCallError({ ...ctx, retryAfter: channel.retryAfterSeconds() }, error);
     if (isLostConnection(mapped)) channel.forgetLearned();
@@ -263,4 +266,9 @@ export class RestRouterOsApi implements RouterOsApi {
   private unexpected(target: DeviceTarget, request: Request, expected: string): DeviceCommandError {
     return invalidAnswer({ deviceId: target.deviceId, operation: `${request.method} ${request.path.split('?')[0]}` }, 200, `is not ${expected}`);
   }
+}
+
+/** What a request its caller abandoned ends with: the caller's own reason when it gave one. */
+function abandonedBy(caller: AbortSignal): Error {
+  return caller.reason instanceof Error ? caller.reason : new Error('the caller abandoned the request');
 }

@@ -55,7 +55,7 @@ async function run(ssh: NodeSSH, target: DeviceTarget, command: string, deadline
       ssh.dispose();
       reject(new DeviceTimeoutError(target.deviceId, command, Math.round(deadline.boundMs / 100) / 10));
     }, deadline.leftMs);
-    // The caller gave up (a shutdown): the connection goes now, not when the bound runs out.
+    // The caller gave up (its client cancelled, or a shutdown): the connection goes now, not when the bound runs out.
     onAbort = () => {
       ssh.dispose();
       reject(signal?.reason ?? new Error('aborted'));
@@ -149,7 +149,7 @@ export class SshConfigShell implements ConfigShell {
   }
 
   print(target: DeviceTarget, menu: ShellPrint, options: CallOptions = {}): Promise<string> {
-    return observedSsh(this.observer, target.deviceId, 'print', () => this.once(target, printCommand(menu), new Deadline(options.timeoutMs ?? this.options.requestTimeoutMs))).then((text) => text.replace(/\r\n?/g, '\n'));
+    return observedSsh(this.observer, target.deviceId, 'print', () => this.once(target, printCommand(menu), new Deadline(options.timeoutMs ?? this.options.requestTimeoutMs), options.signal)).then((text) => text.replace(/\r\n?/g, '\n'));
   }
 
   async open(target: DeviceTarget, options: OpenOptions = {}): Promise<ShellSession> {

@@ -1,8 +1,9 @@
 /**
  * `started`: a write call (or a change) recorded before it reaches a device, not settled yet; `interrupted`: one whose
- * process ended before it settled, settled so by the recovery sweep once that process was certainly gone.
+ * process ended before it settled, settled so by the recovery sweep once that process was certainly gone;
+ * `cancelled`: one its client cancelled (or the server's shutdown cut off), its note saying which.
  */
-export const AUDIT_OUTCOMES = ['success', 'error', 'denied', 'started', 'interrupted'] as const;
+export const AUDIT_OUTCOMES = ['success', 'error', 'denied', 'started', 'interrupted', 'cancelled'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** Who acted and through what; every audit record names it. */
@@ -49,7 +50,7 @@ export interface AuditEvent {
    * process that is gone. Absent when something else settles the record (a change's record settles with the change).
    */
   leaseUntil?: Date;
-  /** How an interrupted record was settled, and what became of the change it made (free text, never a secret). */
+  /** How an interrupted record was settled and what became of its change, or how a call was cancelled (free text, never a secret). */
   note?: string;
 }
 

@@ -35,7 +35,17 @@ export interface PlanProgress {
   message: string;
 }
 
-export type DomainEvent = DeviceConfigChanged | DeviceHealthChanged | PlanChanged | PlanProgress;
+/**
+ * A client cancelled a request that may be running on any replica (a 2025-era `notifications/cancelled` over
+ * stateless HTTP): `key` names the request and its caller (a hash of both; see the protocol layer's
+ * cancellationKey), so the replica running it, and only a call of that caller, is cancelled.
+ */
+export interface RequestCancelled {
+  type: 'request.cancelled';
+  key: string;
+}
+
+export type DomainEvent = DeviceConfigChanged | DeviceHealthChanged | PlanChanged | PlanProgress | RequestCancelled;
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
@@ -50,7 +60,8 @@ export interface EventBus {
   subscribe<T extends DomainEventType>(type: T, handler: (event: EventOf<T>) => void | Promise<void>): () => void;
 }
 
-/** What an event is about, for log lines: `{ device_id }` or `{ plan_id }`. */
-export function eventSubject(event: DomainEvent): { device_id: string } | { plan_id: string } {
-  return 'deviceId' in event ? { device_id: event.deviceId } : { plan_id: event.planId };
+/** What an event is about, for log lines: `{ device_id }`, `{ plan_id }` or `{ request_key }`. */
+export function eventSubject(event: DomainEvent): { device_id: string } | { plan_id: string } | { request_key: string } {
+  if ('deviceId' in event) return { device_id: event.deviceId };
+  return 'planId' in event ? { plan_id: event.planId } : { request_key: event.key };
 }

@@ -1,7 +1,7 @@
 import type { AuditEvent, AuditLog, AuditOutcome, AuditQuery, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
 import { AuditLog as AuditLogToken, Clock as ClockToken, Logger as LoggerToken } from '@routeros-mcp/application-ports';
 import { inject, injectable, optional } from 'inversify';
-import { isDomainError, isSecretArgumentName } from '@routeros-mcp/domain-kernel';
+import { isCancellation, isDomainError, isSecretArgumentName } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './changes/change-settings';
 
@@ -82,7 +82,7 @@ export class AuditRecorder {
       await settle(this.event(action, 'success', started, undefined, id));
       return result;
     } catch (error) {
-      await settle(this.event(action, outcomeOf(error), started, isDomainError(error) ? error.code : 'INTERNAL.ERROR', id));
+      await settle(this.failure(action, error, started, id));
       throw error;
     } finally {
       clearInterval(renewal);
@@ -99,7 +99,7 @@ export class AuditRecorder {
     try {
       return await work(() => this.event(action, 'success', started));
     } catch (error) {
-      await this.write(this.event(action, outcomeOf(error), started, isDomainError(error) ? error.code : 'INTERNAL.ERROR'));
+      await this.write(this.failure(action, error, started));
       throw error;
     }
   }
@@ -110,6 +110,12 @@ export class AuditRecorder {
    */
   refused(action: AuditedAction, errorCode: string): Promise<void> {
     return this.write(this.event(action, 'error', undefined, errorCode));
+  }
+
+  /** The record of work that threw `error`: denied, cancelled (with how, as its note) or failed, and its code. */
+  private failure(action: AuditedAction, error: unknown, started: Date, id?: string): AuditEvent {
+    const event = this.event(action, outcomeOf(error), started, isDomainError(error) ? error.code : 'INTERNAL.ERROR', id);
+    return isCancellation(error) ? { ...event, note: error.message } : event;
   }
 
   /** The record of `action` as of now (arguments redacted); `at` instead of now for a `started` record. */
@@ -143,7 +149,8 @@ export class AuditRecorder {
   }
 }
 
-/** A refusal by a safety rule is `denied`; any other failure `error`. */
+/** A refusal by a safety rule is `denied`; a call its client (or shutdown) cancelled `cancelled`; any other failure `error`. */
 function outcomeOf(error: unknown): AuditOutcome {
+  if (isCancellation(error)) return 'cancelled';
   return isDomainError(error) && error.code.startsWith('SAFETY.') ? 'denied' : 'error';
 }

@@ -34,12 +34,23 @@ export class DeviceReader {
 
   /** Within one call, each device is loaded from the registry once (the gate and the read share it). */
   private loaded?: Map<string, Promise<Device>>;
+  /** The call's signal: every device request made through this reader is abandoned when the call is cancelled. */
+  private signal?: AbortSignal;
 
-  /** A reader for one tool call or resource read: same ports, a device lookup cache that lives as long as it. */
-  forOneCall(): DeviceReader {
+  /**
+   * A reader for one tool call or resource read: same ports, a device lookup cache that lives as long as it, and the
+   * call's signal on every device request that does not bring its own.
+   */
+  forOneCall(signal?: AbortSignal): DeviceReader {
     const scoped = new DeviceReader(this.registry, this.api, this.shell);
     scoped.loaded = new Map();
+    scoped.signal = signal;
     return scoped;
+  }
+
+  /** `options` with the call's signal unless they carry one. */
+  private withSignal<O extends { signal?: AbortSignal }>(options: O): O {
+    return options.signal || !this.signal ? options : { ...options, signal: this.signal };
   }
 
   /** The device (checked usable), without contacting it. */
@@ -57,17 +68,17 @@ export class DeviceReader {
 
   async list(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow[]>> {
     const { device, target } = await this.open(id);
-    return { device, data: redacted(await this.api.list(target, menu, options)) };
+    return { device, data: redacted(await this.api.list(target, menu, this.withSignal(options))) };
   }
 
   async get(id: string, menu: string, itemId: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
     const { device, target } = await this.open(id);
-    return { device, data: redacted(await this.api.get(target, menu, itemId, options)) };
+    return { device, data: redacted(await this.api.get(target, menu, itemId, this.withSignal(options))) };
   }
 
   async singleton(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
     const { device, target } = await this.open(id);
-    return { device, data: redacted(await this.api.getSingleton(target, menu, options)) };
+    return { device, data: redacted(await this.api.getSingleton(target, menu, this.withSignal(options))) };
   }
 
   /** Several menus of one device, read concurrently (the adapter's per-device limit applies). */
@@ -76,7 +87,8 @@ export class DeviceReader {
     const entries = await Promise.all(
       (Object.entries(menus) as [K, { menu: string; singleton?: boolean; optional?: boolean } & ListOptions][]).map(async ([key, spec]) => {
         try {
-          return [key, redacted(spec.singleton ? await this.api.getSingleton(target, spec.menu, spec) : await this.api.list(target, spec.menu, spec))] as const;
+          const options = this.withSignal(spec);
+          return [key, redacted(spec.singleton ? await this.api.getSingleton(target, spec.menu, options) : await this.api.list(target, spec.menu, options))] as const;
         } catch (error) {
           // A menu the device does not have (no routerboard on a CHR) is absent, not a failure, when optional.
           if (spec.optional && error instanceof DeviceUnsupportedError) return [key, undefined] as const;
@@ -87,14 +99,14 @@ export class DeviceReader {
     return { device, data: Object.fromEntries(entries) as Record<K, RouterOsRow | RouterOsRow[] | undefined> };
   }
 
-  async run(id: string, command: string, args: Record<string, string>, options: { timeoutMs?: number; idempotent?: boolean } = {}): Promise<DeviceRead<unknown>> {
+  async run(id: string, command: string, args: Record<string, string>, options: CallOptions & { idempotent?: boolean } = {}): Promise<DeviceRead<unknown>> {
     const { device, target } = await this.open(id);
-    return { device, data: redacted(await this.api.run(target, command, args, options)) };
+    return { device, data: redacted(await this.api.run(target, command, args, this.withSignal(options))) };
   }
 
   async export(id: string, options: ExportOptions & CallOptions = {}): Promise<DeviceRead<ConfigExport>> {
     const { device, target } = await this.open(id);
-    return { device, data: await this.shell.export(target, options) };
+    return { device, data: await this.shell.export(target, this.withSignal(options)) };
   }
 
   private async open(id: string): Promise<{ device: Device; target: DeviceTarget }> {

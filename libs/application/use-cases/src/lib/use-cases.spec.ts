@@ -1,6 +1,6 @@
 import type { AuditEvent, AuditLog, ChangeRepository, CredentialKeyring, EncryptedCredential, KeyRotation, Logger, SealedValueStore, SealedValueVisitor, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeRecord, RowOperation } from '@routeros-mcp/domain-changes';
-import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { CallCancelledError, ServerShuttingDownError, ValidationError } from '@routeros-mcp/domain-kernel';
 import { AuditRecorder, CredentialVault, InterruptedCallRecovery, KeyRotationRefusedError, KeyRotationService, redactArguments } from '../index';
 
 /** Reversible stand-in for the real cipher; checks the context like AES-GCM's AAD does. */
@@ -118,6 +118,19 @@ describe('AuditRecorder, durably from the start', () => {
     expect(seen[0]).toMatchObject([{ action: 'tool.w', outcome: 'started', correlationId: 'k1', arguments: { password: '[redacted]' }, leaseUntil: new Date(Date.parse('2026-01-01T00:00:00.090Z')) }]);
     expect(seen[1][0].leaseUntil).toEqual(new Date(Date.parse('2026-01-01T00:00:01.090Z')));
     expect(audit.events).toEqual([expect.objectContaining({ id: seen[0][0].id, outcome: 'success', durationMs: 1_000, leaseUntil: undefined })]);
+  });
+
+  it('settles a cancelled call as cancelled, saying how (its client, or shutdown), durable or not (issue 22 item 2)', async () => {
+    const audit = memoryAudit();
+    const recorder = new AuditRecorder(audit, clock, logger);
+    await expect(recorder.run({ principal, action: 'tool.w' }, async (durably) => { await durably(); throw new CallCancelledError('notification'); })).rejects.toBeInstanceOf(CallCancelledError);
+    await expect(recorder.run({ principal, action: 'tool.r' }, async () => { throw new CallCancelledError('disconnect'); })).rejects.toBeInstanceOf(CallCancelledError);
+    await expect(recorder.run({ principal, action: 'tool.s' }, async () => { throw new ServerShuttingDownError(); })).rejects.toBeInstanceOf(ServerShuttingDownError);
+    expect(audit.events.map((e) => [e.action, e.outcome, e.errorCode, e.note])).toEqual([
+      ['tool.w', 'cancelled', 'CALL.CANCELLED', 'the client cancelled the call (notifications/cancelled)'],
+      ['tool.r', 'cancelled', 'CALL.CANCELLED', 'the client closed the connection or stream before the answer'],
+      ['tool.s', 'cancelled', 'SERVER.SHUTTING_DOWN', expect.stringMatching(/shut down/)],
+    ]);
   });
 
   it('settles a durable record as the failure when the work fails, and refuses the work when its start cannot be committed', async () => {

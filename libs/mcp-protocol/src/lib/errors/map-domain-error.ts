@@ -93,6 +93,8 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
     suggestion: () => 'Use a tool for what this device has, or another device.',
     nextSteps: () => ['system_get_overview'],
   },
+  // A call still running when shutdown's grace period ran out (the client of a cancelled one gets no answer at all).
+  'SERVER.SHUTTING_DOWN': { kind: 'SERVER_SHUTTING_DOWN', suggestion: () => 'Retry once the server (or another replica) is back; check with change_list whether a write took effect before retrying it.', nextSteps: () => [] },
   'RATE.LIMITED': {
     kind: 'RATE_LIMITED',
    

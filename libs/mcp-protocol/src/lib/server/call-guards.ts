@@ -1,6 +1,6 @@
 import type { Principal } from '@routeros-mcp/application-ports';
 import type { DeviceReader, DurableStart } from '@routeros-mcp/application-use-cases';
-import { DomainError, Environment } from '@routeros-mcp/domain-kernel';
+import { cancellationOr, DomainError, Environment } from '@routeros-mcp/domain-kernel';
 import { ErrorCallContext, McpErrorPayload, protocolError, toMcpError } from '../errors/map-domain-error';
 import type { ToolContext } from '../tools/define-tool';
 import type { ToolServerOptions, ToolServices } from './register-tools';
@@ -31,11 +31,22 @@ export interface GatedCall {
  */
 export async function runGated<T>(services: ToolServices, options: ToolServerOptions, call: GatedCall, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
   const principal = principalOf(options, call.session);
-  const gated = async () => {
-    await call.authorize?.(principal);
-    return inDeviceContext(services, options, principal, call, work);
-  };
+  const gated = () =>
+    asCancelled(call.signal, async () => {
+      await call.authorize?.(principal);
+      return inDeviceContext(services, options, principal, call, work);
+    });
   return audited(services, { principal, action: call.action, deviceId: call.deviceId, correlationId: call.correlationId, arguments: call.arguments }, gated, call.afterAnswer);
+}
+
+/**
+ * `work`, failing with the call's cancellation when it was cancelled: a step cut off by the abort fails as it makes
+ * of it (a device timeout, a lost connection), and the audit record and the caller must hear of the cancellation.
+ */
+export function asCancelled<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  return work().catch((error: unknown) => {
+    throw cancellationOr(error, signal);
+  });
 }
 
 /** The caller as the audit record and the use-cases see it: the transport's principal, session and client. */
@@ -103,7 +114,8 @@ export function audited<T>(services: ToolServices, action: Parameters<ToolServic
 
 /** The environment gate for a device, then `work` with a context whose reader loads each device once. */
 export async function inDeviceContext<T>(services: ToolServices, options: ToolServerOptions, principal: Principal, call: Pick<GatedCall, 'deviceId' | 'correlationId' | 'signal' | 'progress' | 'progressRequested'>, work: (ctx: ToolContext) => Promise<T>): Promise<T> {
-  const reader = services.reader.forOneCall();
+  // Every device request the call makes ends with it (a cancelled call abandons what it asked of the device).
+  const reader = services.reader.forOneCall(call.signal);
   const ctx: ToolContext = {
     principal,
     correlationId: call.correlationId,

@@ -18,7 +18,8 @@ export interface ObservedCall {
 }
 
 export interface ObservedOutcome {
-  result: 'success' | 'error';
+  /** `cancelled`: the client cancelled the call or went away; it was abandoned and got no answer. */
+  result: 'success' | 'error' | 'cancelled';
   /** The `mcp_error_code` of a failure. */
   code?: string;
   durationMs: number;

@@ -1,12 +1,13 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { Principal } from '@routeros-mcp/application-ports';
-import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
+import { CallCancelledError, ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { errorForEra } from '../errors/error-contract';
 import { protocolError } from '../errors/map-domain-error';
 import { callerOf } from './caller';
 import { readCacheHint } from './cache-hints';
 import { errorPayload, runGated } from './call-guards';
+import { cancellationKey } from './cancellation-key';
 import type { PromptDefinition } from '../prompts/prompt-catalog';
 import { matchResource, PLAN_RESOURCE_KINDS, PLAN_RESOURCE_SUFFIXES, RESOURCE_KINDS } from '../resources/resource-catalog';
 import { mayUseTier } from '@routeros-mcp/domain-kernel';
@@ -101,11 +102,17 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
       const text = JSON.stringify(body);
       return { contents: [{ uri, mimeType: 'application/json', text }], _meta: { correlation_id: correlationId, estimated_tokens: estimateTokens(text) }, ...(support.era === 'modern' ? readCacheHint(uri) : {}) };
     } catch (error) {
+      // Its client gave up on it: no answer is read (the SDK sends none); the audit record says cancelled.
+      if (error instanceof CallCancelledError) {
+        (await servicesOf()).logger.info('resource read cancelled', { correlation_id: correlationId, uri, how: error.how });
+        support.endWithoutAnswer?.();
+        throw error;
+      }
       const payload = errorPayload(error, correlationId);
       (await servicesOf()).logger.warn('resource read failed', { correlation_id: correlationId, uri, code: payload.data.mcp_error_code });
       throw new RpcError(errorForEra(payload, support.era));
     }
-  }));
+  }, support.era === 'legacy' ? cancellationKey(options.principal(), ctx.mcpReq.id) : undefined));
 
   server.setRequestHandler('completion/complete', async (request) => {
     assertMethodAllowed(options.principal(), 'completion/complete');

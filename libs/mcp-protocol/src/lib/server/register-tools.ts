@@ -1,13 +1,14 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { EventBus, Logger, Principal, RateLimiter } from '@routeros-mcp/application-ports';
 import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
-import type { Environment } from '@routeros-mcp/domain-kernel';
+import { CallCancelledError, type Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Era, ERROR_CONTRACT, errorForEra, modernToolErrorResult } from '../errors/error-contract';
 import { protocolError } from '../errors/map-domain-error';
 import { callerOf } from './caller';
-import { audited, errorPayload, inDeviceContext, principalOf } from './call-guards';
+import { asCancelled, audited, errorPayload, inDeviceContext, principalOf } from './call-guards';
+import { cancellationKey } from './cancellation-key';
 import type { CallTracker } from './call-tracker';
 import type { ClientLogLevel } from './client-log-level';
 import type { ToolCatalog } from '../tools/catalog';
@@ -84,6 +85,11 @@ export interface HandlerSupport {
   calls: CallTracker;
   logLevel: ClientLogLevel;
   callsPerClient: RateWindow;
+  /**
+   * Ends the exchange of a call cancelled from outside its connection with no answer (stateless HTTP: the request's
+   * own server closes, which ends its stream). Absent where the SDK itself withholds the answer (stdio).
+   */
+  endWithoutAnswer?: () => void;
 }
 
 /** Arguments kept in the audit record of a refused call: the whole object when small, else only its size. */
@@ -195,7 +201,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       const output = await audited(
         services,
         { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: tooDeep ? { omitted: `nested deeper than ${MAX_JSON_DEPTH} levels` } : auditedArguments(auditableArguments(tool, raw)) },
-        async (durably) => {
+        (durably) => asCancelled(signal, async () => {
           if (tooDeep) throw new RpcError(protocolError('INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels (arguments included)`, { field: 'params', max_depth: MAX_JSON_DEPTH }, 'Send arguments as the tool\'s input schema describes them.'));
           if (!tool) {
             const suggestions = catalog.closestNames(name);
@@ -230,7 +236,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
           // device_list, audit, snapshots) does not queue behind device calls: a hung device must not stall the
           // listing a client recovers with. The database pool and the rate limits bound those.
           return options.executionSlots && tool.openWorld ? options.executionSlots.run(execute, signal) : execute();
-        },
+        }),
         // The answer does not wait for the audit record; shutdown does (the call tracker counts it).
         (recorded) => support.calls.track(recorded),
       );
@@ -251,6 +257,13 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
         },
       };
     } catch (error) {
+      // Its client gave up on it: nobody reads an answer (the SDK sends none), the audit record says cancelled.
+      if (error instanceof CallCancelledError) {
+        options.observer?.ended(observed, { result: 'cancelled', durationMs: performance.now() - started });
+        log.info('tool call cancelled', { how: error.how });
+        support.endWithoutAnswer?.();
+        throw error;
+      }
       // A value the caller sent under a secret name (one the tool takes or not) is never said back or logged.
       const secrets = secretArgumentValues(raw);
       const payload = withoutSecretValues(errorPayload(error, correlationId, { narrowing: narrowingOf(tool) }), secrets);
@@ -270,5 +283,5 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
     }
     };
     return options.observer ? options.observer.run(observed, call) : call();
-  }));
+  }, support.era === 'legacy' ? cancellationKey(options.principal(), ctx.mcpReq.id) : undefined));
 }

@@ -12,6 +12,9 @@ export const STDIO_FRAME_LIMIT = 10 * 1024 * 1024;
 
 type Id = string | number;
 
+/** Cancelled requests whose late answer is still dropped; an older one's answer would long since have come. */
+const CANCELLED_REMEMBERED = 1024;
+
 /** The revision 2026-07-28 requests claim in their envelope (`_meta`). */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
@@ -69,7 +72,10 @@ export class GuardedStdioTransport implements Transport {
   private awaitingInitialize = false;
   /** Methods of requests delivered and not answered yet: what shutdown waits for, and names for -32601. */
   private readonly methods = new Map<Id, string>();
-  /** Requests answered by shutdown: a late answer from the SDK for them is dropped, never sent twice. */
+  /**
+   * Requests answered by shutdown, or cancelled by the client: a late answer from the SDK for them is dropped, never
+   * sent (twice, or at all). The SDK answers nothing for a request it saw cancelled, so only the newest few are kept.
+   */
   private readonly cancelled = new Set<Id>();
   private reading = true;
   private inputEnded = false;
@@ -135,7 +141,7 @@ export class GuardedStdioTransport implements Transport {
     const late = [...this.methods.keys()];
     for (const id of late) {
       this.methods.delete(id);
-      this.cancelled.add(id);
+      this.dropAnswerOf(id);
       await this.write(shutdownFrame(id, this.era === 'modern' ? 'modern' : 'legacy'));
     }
     return late;
@@ -328,15 +334,46 @@ export class GuardedStdioTransport implements Transport {
       return reply;
     }
     this.learnEra(message);
+    if (message.method === 'notifications/cancelled' && message.id === undefined) this.clientCancelled(message.params);
     if (message.method === 'initialize' && message.id !== undefined && this.era !== 'modern') {
       this.initializeId = message.id;
       this.awaitingInitialize = true;
     }
     // An open listen is answered only when it ends: shutdown must not wait for it (the SDK ends it on close).
-    if (message.method && message.id !== undefined && message.method !== 'subscriptions/listen') this.methods.set(message.id, message.method);
+    if (message.method && message.id !== undefined && message.method !== 'subscriptions/listen') {
+      this.methods.set(message.id, message.method);
+      // An id used again (clients must not, but some do) is answered again.
+      this.cancelled.delete(message.id);
+    }
     this.listens.inbound(message as never);
     this.onmessage?.(verdict.message);
     return undefined;
+  }
+
+  /**
+   * The client cancelled a request it sent (both revisions): the SDK aborts its handler and answers nothing, so the
+   * request no longer counts as awaiting an answer (shutdown does not wait for it, nor answer it), and an answer
+   * already on its way is dropped. An unknown or answered id, and initialize (which may not be cancelled), change
+   * nothing.
+   */
+  private clientCancelled(params: unknown): void {
+    const id = (params as { requestId?: unknown } | undefined)?.requestId;
+    if ((typeof id !== 'string' && typeof id !== 'number') || !this.methods.has(id) || this.methods.get(id) === 'initialize') return;
+    this.methods.delete(id);
+    this.dropAnswerOf(id);
+    const batch = this.batches.find((b) => b.waiting.has(id));
+    if (batch) {
+      this.awaitOneLess(batch, id);
+      void this.closeBatchIfDone(batch);
+    }
+    this.settle();
+  }
+
+  /** Remembers that `id` is answered by no one else (bounded: ids are not reused, so only a late answer needs it). */
+  private dropAnswerOf(id: Id): void {
+    this.cancelled.delete(id);
+    this.cancelled.add(id);
+    if (this.cancelled.size > CANCELLED_REMEMBERED) this.cancelled.delete(this.cancelled.values().next().value as Id);
   }
 
   /** Whether the 2025-era initialization rules apply to this message: not on a modern connection or opening. */

@@ -1,4 +1,4 @@
-import { createMcpHandler, InMemoryServerEventBus, type McpHttpHandler, type ServerEventBus } from '@modelcontextprotocol/server';
+import { createMcpHandler, InMemoryServerEventBus, isLegacyRequest, type McpHttpHandler, type ServerEventBus } from '@modelcontextprotocol/server';
 import type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 import { UNAUTHENTICATED_PRINCIPAL_ID } from '@routeros-mcp/domain-kernel';
 import type { McpService } from '../create-mcp-server';
@@ -55,9 +55,15 @@ export function createHttpMcpHandler(service: McpService, options: HttpMcpHandle
     // The app hands over the body it parsed; without it, a copy is read here.
     const given = requestOptions?.parsedBody ?? (request.method === 'POST' ? await request.clone().json().catch(() => undefined) : undefined);
     const body = given as { id?: unknown; method?: unknown; params?: unknown } | undefined;
+    const principalOf = () => (requestOptions?.authInfo?.extra?.['principal'] as Principal | undefined) ?? UNAUTHENTICATED_PRINCIPAL;
+    const cancelled = cancelledRequestIds(given);
+    // 2025-era stateless HTTP has no session to link a cancellation to its request: the caller and the id do, on
+    // whichever replica runs it. (On 2026-07-28 a client cancels by closing the request's stream.)
+    if (cancelled.length && (await isLegacyRequest(request, given))) {
+      for (const id of cancelled) await service.cancelRequested(principalOf(), id).catch((error: unknown) => options.onerror?.(error as Error));
+    }
     if (body && typeof body === 'object' && !Array.isArray(body) && body.method === 'subscriptions/listen') {
-      const principal = (requestOptions?.authInfo?.extra?.['principal'] as Principal | undefined) ?? UNAUTHENTICATED_PRINCIPAL;
-      const refusal = await service.authorize(principal, body);
+      const refusal = await service.authorize(principalOf(), body);
       if (refusal) return refusedListen(refusal, body.id);
     }
     return handler.fetch(request, requestOptions);
@@ -67,6 +73,16 @@ export function createHttpMcpHandler(service: McpService, options: HttpMcpHandle
 
 /** No identity proven (no principal attached, or a request refused with 401): nothing is open to it. */
 export const UNAUTHENTICATED_PRINCIPAL: Principal = { id: UNAUTHENTICATED_PRINCIPAL_ID, via: 'http', roles: [] };
+
+/** The request ids a body's `notifications/cancelled` messages name (a 2025-03-26 batch may hold several). */
+function cancelledRequestIds(body: unknown): (string | number)[] {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.flatMap((m) => {
+    const message = m as { id?: unknown; method?: unknown; params?: { requestId?: unknown } } | null;
+    const id = message?.params?.requestId;
+    return message && typeof message === 'object' && message.method === 'notifications/cancelled' && message.id === undefined && (typeof id === 'string' || typeof id === 'number') ? [id] : [];
+  });
+}
 
 function refusedListen(refusal: AccessRefusal, id: unknown): Response {
   const payload = errorForEra(refusal.payload, 'modern');

@@ -28,6 +28,8 @@ export interface RestStats {
   requests: number;
   inFlight: number;
   maxInFlight: number;
+  /** Requests their client gave up on (closed the connection) before the device answered. */
+  abandoned: number;
 }
 
 const MAX_BODY = 1 << 20;
@@ -70,7 +72,10 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
     const stats = options.stats;
     stats.requests++;
     stats.maxInFlight = Math.max(stats.maxInFlight, ++stats.inFlight);
-    res.once('close', () => stats.inFlight--);
+    res.once('close', () => {
+      stats.inFlight--;
+      if (!res.writableFinished) stats.abandoned++;
+    });
     if (faults.hang) return; // never answers
     // The session clock runs from arrival, so added latency counts toward "Session closed" as on a slow device.
     const controller = new AbortController();

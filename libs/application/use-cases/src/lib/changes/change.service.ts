@@ -25,7 +25,7 @@ import {
   transition,
 } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
-import { isDomainError, ValidationError } from '@routeros-mcp/domain-kernel';
+import { cancellationOr, isCancellation, isDomainError, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { RuleResult, SafetyContext } from '@routeros-mcp/domain-safety-rules';
 import { assertSafe, evaluateSafety, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
 import { inject, injectable, optional } from 'inversify';
@@ -313,9 +313,13 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     return RevertTimerGuard.arm(this.api, target, record.id, inverseOperations(plan.live, plan.operations).operations, this.settings.revertTimerSeconds, this.clock.now());
   }
 
-  /** Undo, confirm the before-state, record and report where the device ended up. Always throws. */
-  private async fail(flight: InFlight, step: ChangeStep, error: unknown): Promise<never> {
+  /**
+   * Undo, confirm the before-state, record and report where the device ended up. Always throws. A change its caller
+   * cancelled mid-way is undone the same way (nothing is left half made), recorded with the cancellation as its cause.
+   */
+  private async fail(flight: InFlight, step: ChangeStep, failure: unknown): Promise<never> {
     const { plan, target, guard, device } = flight;
+    const error = cancellationOr(failure, flight.signal);
     const cause = error instanceof ChangeNotHeldError ? { code: error.code, message: error.message } : causeOf(error);
     this.logger.warn('change failed; undoing it', { device_id: device.id, change_id: flight.record.id, step, code: cause.code });
     // An add whose answer was lost may still have happened: read what is there (once the device answers again)
@@ -407,7 +411,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
    */
   private async finish(record: ChangeRecord, principal: Principal, error?: unknown): Promise<void> {
     await this.changes
-      .settle(record, changeAuditEvent(record, principal, error === undefined ? 'success' : 'error', this.clock.now()))
+      .settle(record, changeAuditEvent(record, principal, error === undefined ? 'success' : isCancellation(error) ? 'cancelled' : 'error', this.clock.now()))
       .catch((e: unknown) => this.logger.error('change record and its audit could not be saved', { change_id: record.id, error: e }));
     if (record.status !== 'failed') await this.observe('afterChange', record);
   }

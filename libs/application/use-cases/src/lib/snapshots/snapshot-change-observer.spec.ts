@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { DeviceConfigChanged, DomainEvent, EventBus, Logger } from '@routeros-mcp/application-ports';
+import type { ChangeQuery, ChangeRepository, DeviceConfigChanged, DomainEvent, EventBus, Logger } from '@routeros-mcp/application-ports';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { SnapshotChangeObserver } from './snapshot-change-observer';
 import type { SnapshotService } from './snapshot.service';
@@ -10,10 +10,11 @@ const logger: Logger = { debug: () => undefined, info: () => undefined, warn: (m
 const record = { id: 'chg-1', deviceId: 'r1' } as ChangeRecord;
 const summary = (id: string) => ({ snapshot: { id }, created: true, exported: true });
 
-function observer(snapshots: Partial<Record<'capture' | 'captureIfOlderThan', (...args: any[]) => Promise<unknown>>>, captureTimeoutMs = 5_000) {
+function observer(snapshots: Partial<Record<'capture' | 'captureIfOlderThan', (...args: any[]) => Promise<unknown>>>, captureTimeoutMs = 5_000, history?: ChangeRecord[]) {
   const published: DeviceConfigChanged[] = [];
   const events = { publish: async (e: DomainEvent) => void published.push(e as DeviceConfigChanged), subscribe: () => () => undefined } as EventBus;
-  return { published, observer: new SnapshotChangeObserver(snapshots as unknown as SnapshotService, events, logger, { maxAgeMs: 60_000, captureTimeoutMs }) };
+  const changes = history && ({ list: async (q: ChangeQuery) => history.filter((c) => c.deviceId === q.deviceId).slice(0, q.limit) } as unknown as ChangeRepository);
+  return { published, observer: new SnapshotChangeObserver(snapshots as unknown as SnapshotService, events, logger, { maxAgeMs: 60_000, captureTimeoutMs }, changes) };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -33,6 +34,24 @@ describe('SnapshotChangeObserver before the first write', () => {
     expect(asked).toEqual([['r1', 60_000, 'before_change']]);
     const { observer: recent } = observer({ captureIfOlderThan: async () => ({ snapshot: { id: 'snap-bbbbbbbbbbbb' }, created: false, exported: false }) });
     expect(await recent.beforeWrite(record)).toEqual({ beforeSnapshot: { status: 'recent', snapshotId: 'snap-bbbbbbbbbbbb' } });
+  });
+
+  it("reuses no snapshot seen before the device's last change (issue 22 item 3): its after-change capture may be lost", async () => {
+    const asked: any[] = [];
+    const at = (iso: string) => new Date(iso);
+    const history = [
+      { ...record },
+      { id: 'chg-dns', deviceId: 'r1', updatedAt: at('2026-11-27T10:00:05Z') },
+      { id: 'chg-old', deviceId: 'r1', updatedAt: at('2026-11-27T09:00:00Z') },
+      { id: 'chg-other', deviceId: 'r2', updatedAt: at('2026-11-27T11:00:00Z') },
+    ] as ChangeRecord[];
+    const { observer: o } = observer({ captureIfOlderThan: async (...args) => (asked.push(args), summary('snap-dddddddddddd')) }, 5_000, history);
+    await o.beforeWrite(record);
+    // The newest other change of this device, not this change itself nor another device's.
+    expect(asked[0][3]).toMatchObject({ changedAt: at('2026-11-27T10:00:05Z') });
+    const { observer: first } = observer({ captureIfOlderThan: async (...args) => (asked.push(args), summary('snap-dddddddddddd')) }, 5_000, [{ ...record }]);
+    await first.beforeWrite(record);
+    expect(asked[1][3].changedAt).toBeUndefined();
   });
 
   it('notes a failed export as skipped with its reason, and logs it', async () => {
@@ -105,9 +124,24 @@ describe('SnapshotChangeObserver after a change', () => {
     expect(warnings).toEqual(['config snapshot after a change failed']);
   });
 
-  it('aborts running captures at stop, within its grace, and starts none after', async () => {
+  it('lets a capture running at stop finish first, so a change made just before shutdown keeps its snapshot (issue 22 item 3)', async () => {
+    let finish!: () => void;
     const signals: AbortSignal[] = [];
-    const { observer: o } = observer({ capture: (_d, _r, options) => (signals.push(options.signal), new Promise(() => undefined)) });
+    const { observer: o, published } = observer({ capture: (_d, _r, options) => (signals.push(options.signal), new Promise((resolve) => (finish = () => resolve(summary('snap-eeeeeeeeeeee'))))) });
+    await o.afterChange(record);
+    let stopped = false;
+    const stopping = o.stop(20).then(() => (stopped = true));
+    await new Promise((next) => setTimeout(next, 50));
+    expect(signals[0].aborted).toBe(false);
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(published).toEqual([expect.objectContaining({ changeId: 'chg-1', snapshotId: 'snap-eeeeeeeeeeee' })]);
+  });
+
+  it('aborts captures still running once the capture bound ran out at stop, within its grace, and starts none after', async () => {
+    const signals: AbortSignal[] = [];
+    const { observer: o } = observer({ capture: (_d, _r, options) => (signals.push(options.signal), new Promise(() => undefined)) }, 30);
     await o.afterChange(record);
     await o.stop(20);
     expect(signals[0].aborted).toBe(true);

@@ -1,5 +1,5 @@
-import type { EventBus as EventBusPort, Logger as LoggerPort } from '@routeros-mcp/application-ports';
-import { EventBus, Logger } from '@routeros-mcp/application-ports';
+import type { ChangeRepository as ChangeRepositoryPort, EventBus as EventBusPort, Logger as LoggerPort } from '@routeros-mcp/application-ports';
+import { ChangeRepository, EventBus, Logger } from '@routeros-mcp/application-ports';
 import type { BeforeSnapshot, ChangeRecord } from '@routeros-mcp/domain-changes';
 import { inject, injectable, optional } from 'inversify';
 import type { ChangeObserver } from '../changes/change-observer';
@@ -19,11 +19,15 @@ export const DEFAULT_SNAPSHOT_ON_CHANGE: SnapshotOnChangeSettings = { maxAgeMs: 
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The device's newest changes looked at for when it was last changed (changes on a device run one at a time). */
+const RECENT_CHANGES = 20;
+
 /**
  * Binds config history to the change pipeline. Before the first write: the device's full export, unless a recent
- * enough snapshot exists, within a bound; a failed or slow capture is logged and noted as skipped, never failing the
- * change. Once a change settled: a fresh snapshot and `device.config.changed` (source `change`), in the background
- * so the change's answer does not wait for an SSH export, one export per device at a time; `stop` ends them at shutdown.
+ * enough snapshot exists that was seen after the device's last change, within a bound; a failed or slow capture is
+ * logged and noted as skipped, never failing the change. Once a change settled: a fresh snapshot and
+ * `device.config.changed` (source `change`), in the background so the change's answer does not wait for an SSH
+ * export, one export per device at a time; `stop` lets them finish (within a bound) at shutdown.
  */
 @injectable()
 export class SnapshotChangeObserver implements ChangeObserver {
@@ -38,6 +42,7 @@ export class SnapshotChangeObserver implements ChangeObserver {
     @inject(EventBus) private readonly events: EventBusPort,
     @inject(Logger) private readonly logger: LoggerPort,
     @inject(SnapshotOnChangeSettings) @optional() settings?: SnapshotOnChangeSettings,
+    @inject(ChangeRepository) @optional() private readonly changes?: ChangeRepositoryPort,
   ) {
     this.settings = { ...DEFAULT_SNAPSHOT_ON_CHANGE, ...(settings ?? {}) };
   }
@@ -53,7 +58,7 @@ export class SnapshotChangeObserver implements ChangeObserver {
     try {
       // The export is abandoned at the bound even if the adapter does not notice the signal.
       const captured = await Promise.race([
-        this.snapshots.captureIfOlderThan(record.deviceId, this.settings.maxAgeMs, 'before_change', { signal: bound.signal }),
+        this.lastChangedAt(record).then((changedAt) => this.snapshots.captureIfOlderThan(record.deviceId, this.settings.maxAgeMs, 'before_change', { signal: bound.signal, changedAt })),
         new Promise<never>((_, reject) => {
           if (bound.signal.aborted) reject(bound.signal.reason);
           else bound.signal.addEventListener('abort', () => reject(bound.signal.reason), { once: true });
@@ -70,6 +75,17 @@ export class SnapshotChangeObserver implements ChangeObserver {
     }
   }
 
+  /**
+   * When another change last touched the device (its record's last update), so that a snapshot seen before it is not
+   * taken for the state before this one: its after-change capture may have been lost (the process stopped, the
+   * export failed). Unknown without a change history: the age alone decides then.
+   */
+  private async lastChangedAt(record: ChangeRecord): Promise<Date | undefined> {
+    if (!this.changes) return undefined;
+    const others = (await this.changes.list({ deviceId: record.deviceId, limit: RECENT_CHANGES })).filter((c) => c.id !== record.id);
+    return others.length ? new Date(Math.max(...others.map((c) => c.updatedAt.getTime()))) : undefined;
+  }
+
   async afterChange(record: ChangeRecord): Promise<void> {
     if (this.abort.signal.aborted) return;
     const waiting = this.waiting.get(record.deviceId);
@@ -80,13 +96,28 @@ export class SnapshotChangeObserver implements ChangeObserver {
     this.running.add(work);
   }
 
-  /** Abandons the captures still running, waiting for them no longer than `graceMs`. */
+  /**
+   * Shutdown: the captures after changes that already settled are part of those changes' history, so they are let
+   * finish (a client that disconnects right after a change must not lose its snapshot) within the bound a capture
+   * before a change gets; what still runs then is abandoned, waited for no longer than `graceMs`.
+   */
   async stop(graceMs: number): Promise<void> {
+    await this.settled(this.settings.captureTimeoutMs);
     this.abort.abort(new Error('the server is shutting down'));
-    if (this.running.size === 0) return;
+    await this.settled(graceMs);
+  }
+
+  /** Resolves once no capture runs (those queued meanwhile included), or after `withinMs`. */
+  private async settled(withinMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-    clearTimeout(timer);
+    const bound = new Promise((resolve) => (timer = setTimeout(resolve, withinMs)));
+    try {
+      while (this.running.size > 0) {
+        if ((await Promise.race([Promise.allSettled([...this.running]).then(() => false), bound.then(() => true)])) === true) return;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async drain(deviceId: string): Promise<void> {

@@ -89,10 +89,16 @@ export class SnapshotService {
     return { snapshot: summaryOf(recorded.snapshot), created: recorded.created, exported: true, previousId: recorded.previous?.id };
   }
 
-  /** The latest snapshot when it was seen within `maxAgeMs`, else a fresh capture (the change pipeline, before a write). */
-  async captureIfOlderThan(deviceId: string, maxAgeMs: number, reason: SnapshotReason, options: { signal?: AbortSignal } = {}): Promise<CaptureResult> {
+  /**
+   * The latest snapshot when it was seen within `maxAgeMs` and after `changedAt` (when the device was last changed,
+   * as far as the caller knows), else a fresh capture (the change pipeline, before a write). A snapshot seen before
+   * the last change no longer shows the device: a diff from it would credit that change to the next one.
+   */
+  async captureIfOlderThan(deviceId: string, maxAgeMs: number, reason: SnapshotReason, options: { signal?: AbortSignal; changedAt?: Date } = {}): Promise<CaptureResult> {
     const latest = await this.snapshots.latest(deviceId);
-    if (latest && this.clock.now().getTime() - latest.lastSeenAt.getTime() < maxAgeMs) return { snapshot: latest, created: false, exported: false };
+    const seen = latest?.lastSeenAt.getTime() ?? 0;
+    const fresh = this.clock.now().getTime() - seen < maxAgeMs && (options.changedAt === undefined || seen > options.changedAt.getTime());
+    if (latest && fresh) return { snapshot: latest, created: false, exported: false };
     return this.capture(deviceId, reason, options);
   }
 
@@ -108,10 +114,10 @@ export class SnapshotService {
     return snapshot;
   }
 
-  /** `from` against `to` (a snapshot id, or `live` for the device's export now), optionally one section only. */
-  async diff(fromId: string, to: string, options: { section?: string } = {}): Promise<SnapshotDiff> {
+  /** `from` against `to` (a snapshot id, or `live` for the device's export now, abandoned when `signal` aborts), optionally one section only. */
+  async diff(fromId: string, to: string, options: { section?: string; signal?: AbortSignal } = {}): Promise<SnapshotDiff> {
     const from = await this.get(fromId);
-    const target = to === LIVE ? await this.live(from.deviceId) : await this.get(to);
+    const target = to === LIVE ? await this.live(from.deviceId, options.signal) : await this.get(to);
     const section = options.section?.trim().replace(/\s+/g, ' ');
     if (section !== undefined) {
       const known = [...new Set([...sectionsOf(from.lines), ...sectionsOf(target.lines)])];
@@ -137,8 +143,8 @@ export class SnapshotService {
   }
 
   /** The device's export now, redacted as stored snapshots are, not stored. */
-  private async live(deviceId: string): Promise<Pick<ConfigSnapshot, 'id' | 'capturedAt' | 'lines'>> {
-    const { data } = await this.reader.export(deviceId);
+  private async live(deviceId: string, signal?: AbortSignal): Promise<Pick<ConfigSnapshot, 'id' | 'capturedAt' | 'lines'>> {
+    const { data } = await this.reader.export(deviceId, { signal });
     return { id: LIVE, capturedAt: this.clock.now(), lines: redactExportLines(data.normalized) };
   }
 }

@@ -11,7 +11,7 @@ export const configDiff = defineTool({
   async run(args, ctx) {
     const from = await gatedSnapshot(ctx, args.from);
     if (args.to !== 'live') await gatedSnapshot(ctx, args.to);
-    const d = await snapshotsOf(ctx).diff(from.id, args.to, { section: args.section });
+    const d = await snapshotsOf(ctx).diff(from.id, args.to, { section: args.section, signal: ctx.signal });
     const structured = { device_id: d.deviceId, from: d.from.id, to: d.to.id, added: d.added, removed: d.removed, diff: d.unified };
     return { structured, text: d.unified || `no differences between ${d.from.id} and ${d.to.id}${args.section ? ` in ${args.section}` : ''}` };
   },
