@@ -13,7 +13,7 @@ import { RpcError } from './rpc-error';
 export function tierRefusal(principal: Principal, what: { name: string; tier: Tier; kind?: 'tool' | 'resource' }): McpErrorPayload | undefined {
   if (mayUseTier(principal, what.tier)) return undefined;
   const needed = TIER_ROLE[what.tier];
-  return protocolError('FORBIDDEN', `${what.name} is a ${what.tier} ${what.kind ?? 'tool'}; your roles (${(principal.roles ?? []).join(', ') || 'none'}) do not include ${needed} or higher`, { tool: what.name, tier: what.tier, required_role: needed, roles: principal.roles ?? [] }, `Ask for a token with the ${needed} role, or use a read-only tool.`);
+  return protocolError('FORBIDDEN', `${what.name} is ${/^[aeiou]/.test(what.tier) ? 'an' : 'a'} ${what.tier} ${what.kind ?? 'tool'}; your roles (${(principal.roles ?? []).join(', ') || 'none'}) do not include ${needed} or higher`, { tool: what.name, tier: what.tier, required_role: needed, roles: principal.roles ?? [] }, `Ask for a token with the ${needed} role, or use a read-only tool.`);
 }
 
 /** A tool of a tier the principal's roles do not open is refused before anything runs. */
