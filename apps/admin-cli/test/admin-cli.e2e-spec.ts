@@ -38,6 +38,9 @@ describe.each([
     const updated = await admin(['device', 'update', 'dev-lab-01', '--name', 'Edge Berlin', '--remove-tag', 'role', '--no-allow-advanced-writes', '--allow-firewall-writes', '--no-critical', '--json']);
     expect(updated.code).toBe(0);
     expect(JSON.parse(updated.stdout)).toMatchObject({ name: 'Edge Berlin', tags: { site: 'ber1' }, critical: false, capabilities: { allow_advanced_writes: false, allow_firewall_writes: true } });
+    // Without --json it says what changed, and when nothing did.
+    expect(await admin(['device', 'update', 'dev-lab-01', '--tag', 'site=ham1', '--critical'])).toMatchObject({ code: 0, stdout: 'Updated dev-lab-01:\n  tags.site: ber1 -> ham1\n  critical: false -> true\n' });
+    expect(await admin(['device', 'update', 'dev-lab-01', '--critical'])).toMatchObject({ code: 0, stdout: 'dev-lab-01: already as given; nothing changed.\n' });
 
     expect(await admin(['device', 'remove', 'dev-lab-01', '--yes'])).toMatchObject({ code: 0, stdout: 'Removed dev-lab-01.\n' });
     expect((await listJson()).map((d: { id: string }) => d.id)).toEqual(['dev-lab-02']);

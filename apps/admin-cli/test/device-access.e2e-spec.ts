@@ -221,6 +221,16 @@ describe('device add, test and repin against the simulator', () => {
       expect(await listIds()).toEqual([]);
     });
 
+    it('names every bad field of every row, not only the first of each', async () => {
+      const csv = file('many.csv', ['id,name,host,rest_port,environment,colour', 'dev-7,Router 7,https://x/,99999,lab,red', 'dev-8,Router 8,127.0.0.1,443,moon,'].join('\n'));
+      const result = await admin(['device', 'import', csv, '--username', 'admin', '--offline', '--json']);
+      expect(result.code).toBe(1);
+      const rows = JSON.parse(result.stdout) as { errors: { field: string }[] }[];
+      expect(rows[0].errors.map((e) => e.field)).toEqual(['colour', 'host', 'rest_port']);
+      expect(rows[1].errors.map((e) => e.field)).toContain('environment');
+      expect(await listIds()).toEqual([]);
+    });
+
     it('enrols nothing when a device refuses one row\'s password, after checking every row on the device', async () => {
       const csv = file('badpw.csv', [CSV_HEADER + ',password_env', ...[0, 1, 2].map((i) => csvRow(i, 'lab', i === 2 ? ',WRONG_PW' : ',GOOD_PW'))].join('\n'));
       const result = await runAdmin(['device', 'import', csv, '--username', 'admin', '--json'], { env: { ...env, GOOD_PW: PASSWORD, WRONG_PW: 'not-the-password-9' } });

@@ -99,17 +99,19 @@ describe('plan commands on SQLite', () => {
     expect(confirmed.screen).toContain(`Approved ${id} as os:${userInfo().username}`);
   }, 60_000);
 
-  it('rejects with a reason and cancels; a rejected plan cannot be approved', async () => {
+  it('rejects with a reason (the plan says rejected, not cancelled) and cancels; a rejected plan cannot be approved', async () => {
     expect((await admin(['plan', 'reject', ids[2]])).code).toBe(1);
     expect(await admin(['plan', 'reject', ids[2], '--reason', 'wrong servers'])).toMatchObject({ code: 0, stdout: `Rejected ${ids[2]}.\n` });
     const again = await admin(['plan', 'approve', ids[2], '--yes']);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/cannot go from cancelled to approved/);
+    expect(again.stderr).toMatch(/cannot go from rejected to approved/);
     expect(await admin(['plan', 'cancel', ids[3]])).toMatchObject({ code: 0, stdout: `Cancelled ${ids[3]}.\n` });
-    const statuses = JSON.parse((await admin(['plan', 'list', '--status', 'cancelled', '--json'])).stdout).map((p: { plan_id: string }) => p.plan_id);
-    expect(statuses.sort()).toEqual([ids[2], ids[3]].sort());
+    const listed = async (status: string) => JSON.parse((await admin(['plan', 'list', '--status', status, '--json'])).stdout).map((p: { plan_id: string }) => p.plan_id);
+    expect(await listed('cancelled')).toEqual([ids[3]]);
+    expect(await listed('rejected')).toEqual([ids[2]]);
     const show = JSON.parse((await admin(['plan', 'show', ids[2], '--json'])).stdout);
-    expect(show.transitions.at(-1)).toMatchObject({ to: 'cancelled', by: `os:${userInfo().username}`, reason: 'rejected: wrong servers' });
+    expect(show).toMatchObject({ status: 'rejected' });
+    expect(show.transitions.at(-1)).toMatchObject({ to: 'rejected', by: `os:${userInfo().username}`, reason: 'wrong servers' });
   }, 60_000);
 
   it('audit lists what was done to a plan, by whom and how it ended: oldest first as a table, newest first as JSON', async () => {

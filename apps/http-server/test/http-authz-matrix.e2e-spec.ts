@@ -91,7 +91,7 @@ describe('every MCP method × every role × both revisions, over HTTP', () => {
     if (m.stream) return;
     // Served: a result, or the method's own in-band answer (no session for a 2025-era subscribe; no such plan).
     if (m.method === 'resources/subscribe') expect(answer.body.error.data.mcp_error_code).toBe('METHOD_NOT_FOUND');
-    else if (m.plans) expect(answer.body.error.data.mcp_error_code).toBe('NOT_FOUND');
+    else if (m.plans) expect(answer.body.error.data).toMatchObject({ mcp_error_code: 'RESOURCE_NOT_FOUND', uri: m.params?.['uri'] });
     else expect(answer.body.result).toBeDefined();
   }, 60_000);
 });

@@ -86,9 +86,10 @@ describe('item 8: arguments nested past the bound', () => {
       : `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"device_list","arguments":{"x":${nested(10_000)}},"_meta":${JSON.stringify(MODERN_META)}}}`;
     const answer = await rawRpc(server.url, { era, token, method: 'tools/call', params: { name: 'device_list' }, body });
     expect(answer.status).toBe(200);
-    const failure = era === 'legacy' ? answer.body.error.data : answer.body.result.structuredContent.error;
-    if (era === 'legacy') expect(answer.body.error.code).toBe(-32602);
-    else expect(answer.body.result.isError).toBe(true);
+    // A tool execution error on both revisions: an isError result carrying the taxonomy.
+    expect(answer.body.error).toBeUndefined();
+    expect(answer.body.result.isError).toBe(true);
+    const failure = answer.body.result.structuredContent.error;
     expect(failure).toMatchObject({ mcp_error_code: 'INVALID_PARAMS', max_depth: 64 });
     expect(JSON.stringify(answer.body)).not.toMatch(/call stack|INTERNAL_ERROR/);
     const record = (await audited('tool.device_list')).find((e) => e.correlation_id === failure.correlation_id);

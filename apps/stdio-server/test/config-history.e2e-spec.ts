@@ -36,7 +36,6 @@ afterAll(async () => {
 
 describe.each(ERAS)('config history over %s', (_label, era) => {
   let client: EraClient;
-  const code = (legacy: number) => (era === 'legacy' ? legacy : undefined);
 
   beforeAll(async () => {
     client = await connectStdio(dataDir, {}, era);
@@ -91,8 +90,11 @@ describe.each(ERAS)('config history over %s', (_label, era) => {
   });
 
   it('answers NOT_FOUND for an unknown snapshot and FORBIDDEN for a snapshot of another environment', async () => {
-    expect(await client.failure('config_get_snapshot', { snapshot_id: 'snap-000000000000' })).toMatchObject({ code: code(-32003), data: { mcp_error_code: 'NOT_FOUND', next_steps: ['config_list_snapshots'] } });
-    expect(await client.failure('config_get_snapshot', { snapshot_id: ids.prod })).toMatchObject({ code: code(-32002), data: { mcp_error_code: 'FORBIDDEN' } });
+    expect(await client.failure('config_get_snapshot', { snapshot_id: 'snap-000000000000' })).toMatchObject({ code: undefined, data: { mcp_error_code: 'NOT_FOUND', next_steps: ['config_list_snapshots'] } });
+    expect(await client.failure('config_get_snapshot', { snapshot_id: ids.prod })).toMatchObject({ code: undefined, data: { mcp_error_code: 'FORBIDDEN' } });
+    // The same snapshot as a resource that does not exist: MCP's resource-not-found error, naming its uri.
+    const missing = await client.failed(client.readResource('snapshot://snap-000000000000'));
+    expect(missing).toMatchObject({ code: era === 'legacy' ? -32002 : -32602, data: { mcp_error_code: 'RESOURCE_NOT_FOUND', uri: 'snapshot://snap-000000000000', next_steps: ['config_list_snapshots'] } });
     expect(await client.failure('config_diff', { from: ids.first, to: ids.prod })).toMatchObject({ data: { mcp_error_code: 'FORBIDDEN' } });
     expect(await client.failure('config_list_snapshots', { device_id: 'dev-p' })).toMatchObject({ data: { mcp_error_code: 'FORBIDDEN' } });
     expect(await client.failure('config_diff', { from: 'not-an-id' })).toMatchObject({ data: { mcp_error_code: 'INVALID_PARAMS' } });

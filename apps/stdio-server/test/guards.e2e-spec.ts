@@ -50,8 +50,10 @@ describe('protocol guards on stdio (spec 002)', () => {
         huge,
         JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping' }),
         JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }),
+        JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'device_list', arguments: { limit: 0 } } }),
+        JSON.stringify({ jsonrpc: '2.0', id: 12, method: 'resources/read', params: { uri: 'gopher://x' } }),
       ],
-      11,
+      13,
     );
     expect(code).toBe(0);
     const nullIds = frames.filter((f) => f.id === null).map((f) => [f.error.code, f.error.data.mcp_error_code]);
@@ -64,7 +66,13 @@ describe('protocol guards on stdio (spec 002)', () => {
     expect(frames.find((f) => f.error?.message?.includes('batches'))).toBeDefined();
     expect(byId(frames, 7).error).toMatchObject({ code: -32601, message: "Method not found: unknown method 'nope/method'", data: { method: 'nope/method' } });
     expect(byId(frames, 8)).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
-    expect(byId(frames, 9).error).toMatchObject({ code: -32601, data: { mcp_error_code: 'TOOL_NOT_FOUND' } });
+    expect(byId(frames, 9).error).toMatchObject({ code: -32601, message: expect.stringMatching(/^Unknown tool: 'no_such_tool' is not a tool of this server/), data: { mcp_error_code: 'TOOL_NOT_FOUND' } });
+    // A tool that ran and failed (its arguments included, SEP-1303) is a result the model reads, on 2025-era too.
+    expect(byId(frames, 10).error).toBeUndefined();
+    expect(byId(frames, 10).result).toMatchObject({ isError: true, structuredContent: { error: { mcp_error_code: 'INVALID_PARAMS', recovery_strategy: 'fix_and_retry', field: 'limit' } } });
+    expect(byId(frames, 10).result.content[0].text).toMatch(/^Invalid params: device_list: limit: .*\nmcp_error_code: INVALID_PARAMS\nrecovery_strategy: fix_and_retry\nsuggestion: Fix the listed fields/);
+    // An unknown resource is MCP's -32002 with the uri (the SDK's 2025-era codec would send -32602).
+    expect(byId(frames, 12).error).toMatchObject({ code: -32002, message: "Resource not found: no resource 'gopher://x'; call resources/list or resources/templates/list", data: { mcp_error_code: 'RESOURCE_NOT_FOUND', uri: 'gopher://x' } });
     expect(byId(frames, 99)).toBeUndefined();
   }, 30_000);
 
@@ -108,11 +116,13 @@ describe('protocol guards on stdio (spec 002)', () => {
     expect(frames.find((f) => f.error?.message?.includes('batches'))?.error.message).toContain('2026-07-28');
     expect(byId(frames, 3).error.code).toBe(-32600);
     expect(byId(frames, 5).error).toMatchObject({ code: -32601, data: { method: 'nope/method' } });
-    expect(byId(frames, 6).error).toMatchObject({ code: -32602, data: { mcp_error_code: 'TOOL_NOT_FOUND' } });
+    // An unknown tool is a protocol error, said as such: not JSON-RPC's "Method not found".
+    expect(byId(frames, 6).error).toMatchObject({ code: -32602, message: expect.stringMatching(/^Unknown tool: /), data: { mcp_error_code: 'TOOL_NOT_FOUND' } });
+    expect(byId(frames, 6).error.message).not.toMatch(/method not found/i);
     // A tool that ran and failed is a result the model can read: the message and suggestion, and the whole taxonomy.
     expect(byId(frames, 7).result).toMatchObject({ isError: true, structuredContent: { error: { mcp_error_code: 'INVALID_PARAMS', category: 'Invalid params', recovery_strategy: 'fix_and_retry', field: 'limit' } } });
-    expect(byId(frames, 7).result.content[0].text).toMatch(/^Invalid params: .*\nsuggestion: /);
-    expect(byId(frames, 8).error).toMatchObject({ code: -32602, data: { mcp_error_code: 'NOT_FOUND', uri: 'gopher://x' } });
+    expect(byId(frames, 7).result.content[0].text).toMatch(/^Invalid params: .*\nmcp_error_code: INVALID_PARAMS\nrecovery_strategy: fix_and_retry\nsuggestion: /);
+    expect(byId(frames, 8).error).toMatchObject({ code: -32602, data: { mcp_error_code: 'RESOURCE_NOT_FOUND', uri: 'gopher://x' } });
     expect(byId(frames, 9).error.code).toBe(-32602);
     expect(byId(frames, 10).error.code).toBe(-32602); // no envelope on a modern connection: the SDK refuses it
     expect(byId(frames, 11).result.structuredContent.total_count).toBe(0);

@@ -40,8 +40,8 @@ const started = (session: RawSession) => {
 };
 /** A request that always succeeds: ping, which 2026-07-28 removed (prompts/list there). */
 const alive = (id: string | number) => (era === 'legacy' ? request(id, 'ping') : request(id, 'prompts/list', {}));
-/** A tool failure: a JSON-RPC error on 2025-era connections, an isError result whose structuredContent.error is the taxonomy on modern ones. */
-const toolFailure = (frame: any) => (era === 'legacy' ? frame?.error : frame?.result?.isError ? { code: undefined, data: frame.result.structuredContent.error } : undefined);
+/** A tool failure: an isError result whose structuredContent.error is the taxonomy, on both revisions. */
+const toolFailure = (frame: any): any => (frame?.result?.isError ? { code: undefined, data: frame.result.structuredContent.error } : undefined);
 /** Correlation ids of the newest audit records of a tool, read back in a session of its own. */
 const auditedCorrelations = async (tool: string): Promise<string[]> => {
   const audit = new RawSession(env);
@@ -125,7 +125,7 @@ describe('every request gets exactly one answer (stdio)', () => {
     expect(error(session.byId('C'))).toMatchObject({ code: -32602, data: { field: 'params.arguments' } });
     expect(error(session.byId('D'))).toMatchObject({ code: -32602, data: { field: 'params.uri' } });
     expect(error(session.byId('E'))).toMatchObject({ code: -32602, data: { field: 'params.level' } });
-    expect(toolFailure(session.byId('F'))).toMatchObject({ code: era === 'legacy' ? -32602 : undefined, data: { field: 'cursor' } });
+    expect(toolFailure(session.byId('F'))).toMatchObject({ code: undefined, data: { field: 'cursor' } });
     expect(error(session.byId('G'))).toMatchObject({ code: -32602 });
     for (const id of ['A', 'B', 'C', 'D', 'E', 'G']) expect(error(session.byId(id)).message).not.toMatch(/\n/);
     expect(session.byId('R')).toBeUndefined();
@@ -186,7 +186,7 @@ describe('every request gets exactly one answer (stdio)', () => {
     );
     await session.until(() => ['T', 'P', 'Z'].every((id) => session.byId(id) !== undefined));
     const refused = toolFailure(session.byId('T'));
-    expect(refused).toMatchObject({ code: era === 'legacy' ? -32602 : undefined, data: { mcp_error_code: 'INVALID_PARAMS', max_depth: 64 } });
+    expect(refused).toMatchObject({ code: undefined, data: { mcp_error_code: 'INVALID_PARAMS', max_depth: 64 } });
     expect(error(session.byId('P'))).toMatchObject({ code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', max_depth: 64 } });
     expect(session.byId('Z').result).toBeDefined();
     session.close();

@@ -148,6 +148,10 @@ describe('write tools on one connection', () => {
     const id = applied.structuredContent.change_id;
     const listed = await call('change_list', { device_id: 'dev-lab', limit: 5 });
     expect(listed.structuredContent.items[0]).toMatchObject({ change_id: id, tool: 'system_set_identity', status: 'verified', principal: expect.stringContaining(`(${TRANSPORT})`) });
+    // device_id is optional: without it, every device's changes (issue 22: it said "device 'undefined' is not enrolled").
+    const all = await call('change_list', {});
+    expect(all.isError).toBeFalsy();
+    expect(all.structuredContent.items[0]).toMatchObject({ change_id: id });
     const shown = await call('change_get', { change_id: id });
     expect(shown.structuredContent).toMatchObject({ status: 'verified', diff: ['/system identity set name=to-undo'], revert: ['/system identity set name=sim-edge-001'], not_revertible: null });
 
@@ -310,8 +314,11 @@ describe('a read-only server', () => {
       for (const write of ['system_set_identity', 'dns_set_servers', 'dns_flush_cache', 'ntp_set_servers']) expect(names).not.toContain(write);
       expect(names.filter((n) => n.startsWith('change_'))).toEqual([]);
       expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+      // Switched off, not unknown: it says so and what an operator sets to enable it.
       const refused = await client.failure('system_set_identity', { device_id: 'dev-lab', name: 'x' });
-      expect(refused.data.mcp_error_code).toBe('TOOL_NOT_FOUND');
+      expect(refused.data).toMatchObject({ mcp_error_code: 'TOOL_NOT_ENABLED', recovery_strategy: 'user_action_required', enable_with: { ROUTEROS_MCP_READ_ONLY: 'false' } });
+      expect(refused.message).toMatch(/^Tool not enabled: 'system_set_identity' is a write tool \(single-device writes\) and this server is read-only \(ROUTEROS_MCP_READ_ONLY=true\); an operator enables it with ROUTEROS_MCP_READ_ONLY=false/);
+      expect(refused.message + JSON.stringify(refused.data)).not.toMatch(/did you mean|system_get_/);
     } finally {
       await client.close();
     }
@@ -324,7 +331,9 @@ describe('a read-only server', () => {
       const byName = new Map(tools.map((t) => [t.name, t]));
       // destructiveHint is true when absent (the spec's default).
       expect(byName.get('dns_flush_cache')!.annotations).toEqual({ idempotentHint: true });
-      expect(byName.get('system_set_identity')!.annotations).toEqual({ destructiveHint: false, idempotentHint: true });
+      // Replacing the identity is not additive (MCP: destructiveHint false means only additive updates).
+      expect(byName.get('system_set_identity')!.annotations).toEqual({ idempotentHint: true });
+      expect(byName.get('ip_add_address')!.annotations).toEqual({ destructiveHint: false, idempotentHint: true });
       expect(Object.keys(byName.get('ntp_set_servers')!.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['device_id', 'dry_run', 'servers']));
     } finally {
       await client.close();

@@ -16,7 +16,7 @@ export const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
 /** The assistant: creates and applies plans, can never approve one. */
 export const model: Principal = { id: 'model', via: 'stdio' };
 export const approver: Principal = { id: 'os:alice', via: 'admin-cli' };
-export const TERMINAL: readonly PlanStatus[] = ['completed', 'failed', 'cancelled', 'rolled_back'];
+export const TERMINAL: readonly PlanStatus[] = ['completed', 'failed', 'cancelled', 'rejected', 'rolled_back'];
 
 export interface PlanRigOptions {
   fleet: Omit<Parameters<typeof startFleet>[0], 'users'>;

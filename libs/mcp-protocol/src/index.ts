@@ -32,3 +32,6 @@ export type { PlanEventSink } from './lib/resources/plan-events';
 export type { PlanOperations, PlanRollback } from './lib/tools/plan/plan-services';
 export { DEFAULT_WRITE_TOPICS, selectToolsets } from './lib/tools/toolsets';
 export type { ToolsetSelection } from './lib/tools/toolsets';
+/** The prompt catalogue as served (the conformance runner maps the suite's fixture prompts onto it). */
+export { loadPrompts } from './lib/prompts/prompt-catalog';
+export type { PromptDefinition } from './lib/prompts/prompt-catalog';

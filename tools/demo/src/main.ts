@@ -27,9 +27,9 @@ const out = (text = '') => process.stdout.write(`${text}\n`);
 const heading = (text: string) => out(`\n=== ${text} ===`);
 
 /**
- * What an assistant sees: the text content of a tool result, or the error message and its suggestion. On
- * 2026-07-28 a failed tool call is an isError result (text: message and suggestion; structuredContent.error: the
- * taxonomy); on 2025-era connections it is a JSON-RPC error.
+ * What an assistant sees: the text content of a tool result, or of a failed call's isError result (the message,
+ * then the taxonomy as key: value lines; structuredContent.error holds it whole), on either revision. A protocol
+ * failure (an unknown tool) is a JSON-RPC error.
  */
 async function show(client: Client, name: string, args: Record<string, unknown>): Promise<void> {
   out(`> ${name} ${JSON.stringify(args)}`);

@@ -19,11 +19,11 @@ describe('npm run demo', () => {
     expect(stdout).not.toContain('factory-wifi-key');
     expect(stdout).toContain('(4 of 11; more with cursor=');
     expect(stdout).toContain('negotiated protocol revision: 2026-07-28 (modern era)');
-    expect(stdout).toContain("error (isError result): Not Found: device 'edge-99' is not enrolled; call device_list to see enrolled devices\nsuggestion: Call device_list");
+    expect(stdout).toContain("error (isError result): Not Found: device 'edge-99' is not enrolled; call device_list to see enrolled devices\nmcp_error_code: NOT_FOUND\nrecovery_strategy: fix_and_retry\nsuggestion: Call device_list");
     expect(stdout).toContain('next steps: device_list');
     // The write tier on edge-01: a dry run with its diff, a change held under safe mode and verified, a refusal.
     expect(stdout).toContain('dry run: would change: set the DNS servers to 1.1.1.1, 9.9.9.9 (risk low)\n/ip dns set servers=1.1.1.1,9.9.9.9\n');
     expect(stdout).toMatch(/^applied [0-9a-f-]{36}: set the identity to edge-01 core .*\n\/system identity set name="edge-01 core"\nprotection: safe_mode\nverified: /m);
-    expect(stdout).toMatch(/^error \(isError result\): Unsafe Operation: rule 0 \(\*new1\) would drop tcp\/443 from [\d.]+ in the input chain before the accept at position 1\n.*\nsafety rule: PROTECT_MANAGEMENT_PATH$/m);
+    expect(stdout).toMatch(/^error \(isError result\): Unsafe Operation: rule 0 \(\*new1\) would drop tcp\/443 from [\d.]+ in the input chain before the accept at position 1\nmcp_error_code: UNSAFE_OPERATION\n(.*\n)+?safety rule: PROTECT_MANAGEMENT_PATH$/m);
   }, 60_000);
 });

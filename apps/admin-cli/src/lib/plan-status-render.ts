@@ -7,7 +7,7 @@ import { keyValues, table } from './render';
  * Where a rollout stops moving: `completed`, or ended otherwise. `failed` is also a plan halted and held (halt_and_hold)
  * or a rollback left incomplete: it moves again only when someone asks for plan_rollback.
  */
-export const FINAL_PLAN_STATUSES: readonly PlanStatus[] = ['completed', 'failed', 'cancelled', 'expired', 'rolled_back'];
+export const FINAL_PLAN_STATUSES: readonly PlanStatus[] = ['completed', 'failed', 'cancelled', 'rejected', 'expired', 'rolled_back'];
 
 /** The log entries a status shows (the whole log is plan://{id}/execution-log). */
 export const STATUS_LOG_TAIL = 10;

@@ -47,8 +47,12 @@ export const ConfigSchema = z
     readOnly: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(false),
     /** Lets `routeros-mcp-admin plan approve --as NAME` approve under a name other than the OS user (shared admin hosts). */
     planApproveAsAllowed: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(false),
-    /** `jsonrpc` (spec) or `result`: failed tool calls as isError results for clients that hide JSON-RPC error data. */
-    toolErrors: z.enum(['jsonrpc', 'result'], { message: 'must be jsonrpc or result' }).default('jsonrpc'),
+    /**
+     * How a 2025-era connection gets a failed tool call: `result` (default, as on 2026-07-28) an isError result
+     * carrying the error taxonomy, which the model reads; `jsonrpc` the JSON-RPC error of spec 001, for clients
+     * written against it.
+     */
+    toolErrors: z.enum(['result', 'jsonrpc'], { message: 'must be result or jsonrpc' }).default('result'),
     /** Tool calls per minute per MCP session. */
     rateLimitPerMinute: z.coerce.number().int().min(1).max(100_000).default(120),
     /** How long a second writer on a device waits for the first before CHANGE.CONFLICT (pipeline default 10 s). */

@@ -4,7 +4,8 @@ import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import type { Era } from './errors/error-contract';
 import { SERVER_NAME, serverInstructions, SUPPORTED_ROUTEROS_VERSIONS } from './server-info';
-import { loadPrompts, PromptDefinition } from './prompts/prompt-catalog';
+import { loadPrompts } from './prompts/prompt-catalog';
+import { servePrompts, ServedPrompts } from './prompts/prompt-exposure';
 import { LIST_CACHE_HINTS } from './server/cache-hints';
 import { registerPrompts } from './server/register-prompts';
 import { registerResources, resourceReader } from './server/register-resources';
@@ -87,8 +88,10 @@ export function createMcpServer(options: McpServerOptions): McpService {
   const calls = options.calls ?? new CallTracker();
   const stateless = options.mode === 'stateless';
   const serving = options.tools ? { ...options.tools.options, environment: options.environment } : undefined;
-  let prompts: PromptDefinition[] | undefined;
-  const promptsOf = () => (prompts ??= loadPrompts());
+  // The prompts this deployment's tools allow: a prompt names only tools the deployment lists, or is not listed.
+  let prompts: ServedPrompts | undefined;
+  const servedOf = () => (prompts ??= options.tools ? servePrompts(loadPrompts(), new Set(options.tools.catalog.tools.map((t) => t.name)), options.tools.catalog.knownNames) : { listed: [], withheld: [] });
+  const promptsOf = () => servedOf().listed;
   // Plan resources come with the professional tier's tools.
   const planResources = options.tools?.catalog.exposure.tiers.includes('professional') ?? false;
   const given = options.tools?.services;
@@ -158,7 +161,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       const served = { ...serving, ...(principal ? { principal: () => principal } : {}), ...(rateDecision ? { rateLimiter: { consume: async () => rateDecision } } : {}) };
       registerTools(server, options.tools.catalog, servicesOf, served, support);
       registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions, planResources);
-      registerPrompts(server, promptsOf);
+      registerPrompts(server, servedOf, options.tools.catalog);
     }
     if (stateless) return server;
     current = server;

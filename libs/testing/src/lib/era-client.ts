@@ -15,7 +15,10 @@ export const ERAS: [string, Era][] = [
   ['2026-07-28 (SDK v2 client)', 'modern'],
 ];
 
-/** A failed call in either shape: a JSON-RPC error (code set) or, on modern connections, an isError result (code undefined). */
+/**
+ * A failed call in either shape: a JSON-RPC error (code set: a protocol failure, or any failure with
+ * ROUTEROS_MCP_TOOL_ERRORS=jsonrpc on 2025-era connections) or an isError result (code undefined, `text` its content).
+ */
 export interface Failure {
   code?: number;
   /** Without the "MCP error <code>: " prefix the SDK clients add. */
@@ -46,7 +49,7 @@ export class EraClient {
     return this.raw.callTool({ name, arguments: args }, undefined, options);
   }
 
-  /** A tool call that must fail: the thrown error, or the isError result of a modern connection. */
+  /** A tool call that must fail: the thrown error, or the isError result (both revisions). */
   async failure(name: string, args: Record<string, unknown> = {}): Promise<Failure> {
     return this.failed(this.callTool(name, args));
   }
@@ -59,7 +62,7 @@ export class EraClient {
       const e = error as { code: number; message: string; data: any };
       return { code: e.code, message: strip(e.message), data: e.data };
     }
-    if (this.era === 'modern' && result?.isError) return { code: undefined, message: result.structuredContent.error.message, data: result.structuredContent.error, text: result.content[0].text };
+    if (result?.isError) return { code: undefined, message: result.structuredContent.error.message, data: result.structuredContent.error, text: result.content[0].text };
     throw new Error(`expected a failure, got ${JSON.stringify(result).slice(0, 500)}`);
   }
 

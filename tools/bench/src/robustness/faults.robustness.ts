@@ -68,8 +68,8 @@ async function timedCall(client: Client, name: string, args: Record<string, unkn
   const started = performance.now();
   try {
     const result = await client.callTool({ name, arguments: args }, undefined, { timeout: HUNG_MS });
-    const error = (result.structuredContent as { error?: { data?: { mcp_error_code?: string } } } | undefined)?.error;
-    return { outcome: result.isError ? (error?.data?.mcp_error_code ?? 'isError') : 'ok', elapsed: performance.now() - started };
+    const error = (result.structuredContent as { error?: { mcp_error_code?: string } } | undefined)?.error;
+    return { outcome: result.isError ? (error?.mcp_error_code ?? 'isError') : 'ok', elapsed: performance.now() - started };
   } catch (e) {
     const elapsed = performance.now() - started;
     const err = e as { code?: number; data?: { mcp_error_code?: string } };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadExpectedFailures, REVISIONS, Revision, toSuiteBaseline } from './expected-failures';
+import { startFixtureProxy } from './fixture-proxy';
 import { startHttpServer } from './http-server.process';
 import { judge, readChecks, requiredServerScenarios, RevisionVerdict } from './suite-results';
 import { ensureToolchain, REPO_ROOT, SUITE_VERSION } from './toolchain';
@@ -43,6 +44,9 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   const toolchain = await ensureToolchain(options.cacheDir, log);
   const workDir = mkdtempSync(join(tmpdir(), 'routeros-mcp-conformance-'));
   const server = await startHttpServer({ ROUTEROS_MCP_AUTH: 'none', ROUTEROS_MCP_DATA_DIR: join(workDir, 'data') });
+  // The suite talks to the server through a proxy that maps its fixtures onto our tools, prompts and resources where
+  // one answers the same question (fixture-map.ts): those checks judge the server instead of being excused.
+  const proxy = await startFixtureProxy(server.url);
   const revisions: RevisionReport[] = [];
   try {
     for (const revision of options.revisions ?? REVISIONS) {
@@ -50,13 +54,14 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
       const baseline = join(workDir, `baseline-${revision}.yaml`);
       writeFileSync(baseline, toSuiteBaseline(expected[revision]));
       const outputDir = join(workDir, `results-${revision}`);
-      log(`running the ${revision} server scenarios against ${server.url}`);
-      const { code, output } = await runSuite(toolchain.node, [toolchain.cli, 'server', '--url', server.url, '--requirements', revision, '--expected-failures', baseline, '-o', outputDir]);
+      log(`running the ${revision} server scenarios against ${server.url} (fixtures mapped by ${proxy.url})`);
+      const { code, output } = await runSuite(toolchain.node, [toolchain.cli, 'server', '--url', proxy.url, '--requirements', revision, '--expected-failures', baseline, '-o', outputDir]);
       const required = requiredServerScenarios((await runSuite(toolchain.node, [toolchain.cli, 'list', '--server', '--requirements', revision])).output);
       const verdict = judge(readChecks(outputDir), required, expected[revision].map((e) => e.check));
       revisions.push({ revision, suiteExitCode: code, output, seconds: (Date.now() - started) / 1000, ...verdict });
     }
   } finally {
+    await proxy.close();
     await server.stop();
   }
   const ok = revisions.every((r) => r.suiteExitCode === 0 && r.unexpected.length === 0 && r.stale.length === 0 && r.missing.length === 0 && r.requiredScenarios > 0);

@@ -5,6 +5,7 @@ import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
 import { write } from '../cli-io';
 import { addCapabilityOptions, capabilityPatch, collect, collectTag, ENVIRONMENT_HELP } from '../option-parsers';
+import { deviceChanges } from '../device-changes';
 import { deviceJson } from '../render';
 
 interface UpdateOptions {
@@ -71,8 +72,12 @@ export function deviceUpdateCommand(ctx: CliContext): Command {
   return command.action(async (id: string, options: UpdateOptions, cmd: Command) => {
     const patch = toPatch(options);
     await ctx.withServices(cmd, async (services) => {
+      const before = deviceJson(await services.devices.get(id));
       const device = await services.devices.update(ctx.principal, id, patch);
-      write(ctx.io.stdout, options.json ? displayJson(deviceJson(device)) : `Updated ${device.id}.`);
+      if (options.json) return write(ctx.io.stdout, displayJson(deviceJson(device)));
+      // Say what changed (an option that set a value already held changes nothing, and says so).
+      const changes = deviceChanges(before, deviceJson(device));
+      write(ctx.io.stdout, changes.length ? [`Updated ${device.id}:`, ...changes.map((c) => `  ${c}`)].join('\n') : `${device.id}: already as given; nothing changed.`);
     });
   });
 }

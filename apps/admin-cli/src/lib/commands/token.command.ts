@@ -96,8 +96,11 @@ export function tokenCommand(ctx: CliContext): Command {
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
-        if (!(await services.tokens.revoke(id))) throw new CliUsageError(`no API token with id '${id}' (see token list)`);
-        write(ctx.io.stdout, options.json ? displayJson({ revoked: id }) : keyValues([['Revoked', id]]));
+        const revoked = await services.tokens.revoke(id);
+        if (!revoked) throw new CliUsageError(`no API token with id '${id}' (see token list)`);
+        // Revoking twice changes nothing: say so, and since when, rather than "Revoked" again.
+        if (revoked.already) write(ctx.io.stdout, options.json ? displayJson({ revoked: id, already_revoked_at: revoked.revokedAt.toISOString() }) : keyValues([['Already revoked', `${id} (since ${revoked.revokedAt.toISOString()})`]]));
+        else write(ctx.io.stdout, options.json ? displayJson({ revoked: id }) : keyValues([['Revoked', id]]));
       });
     });
 

@@ -77,8 +77,16 @@ export class ApiTokenService {
     return (await this.tokens.list()).map(summaryOf);
   }
 
-  /** @returns false when no token has this id. */
-  revoke(id: string): Promise<boolean> {
-    return this.tokens.revoke(id, this.clock.now());
+  /**
+   * Revokes the token; one revoked before stays revoked since then, and says so (`already`).
+   * @returns undefined when no token has this id.
+   */
+  async revoke(id: string): Promise<{ revokedAt: Date; already: boolean } | undefined> {
+    const record = await this.tokens.findById(id);
+    if (!record) return undefined;
+    if (record.revokedAt) return { revokedAt: record.revokedAt, already: true };
+    const now = this.clock.now();
+    if (!(await this.tokens.revoke(id, now))) return undefined;
+    return { revokedAt: now, already: false };
   }
 }

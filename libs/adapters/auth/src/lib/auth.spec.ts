@@ -230,9 +230,13 @@ describe('API tokens', () => {
     now = new Date('2026-06-02T00:00:00Z');
     expect(await refusal(token)).toEqual({ kind: 'expired', description: 'the API token has expired' });
     now = new Date('2026-06-01T13:00:00Z');
-    expect(await service.revoke(summary.id)).toBe(true);
+    expect(await service.revoke(summary.id)).toEqual({ revokedAt: now, already: false });
     expect(await refusal(token)).toEqual({ kind: 'invalid', description: 'the API token was revoked' });
-    expect(await service.revoke('ffffffffffff')).toBe(false);
+    // Revoking again says it already was, since the first time.
+    const first = now;
+    now = new Date('2026-06-01T14:00:00Z');
+    expect(await service.revoke(summary.id)).toEqual({ revokedAt: first, already: true });
+    expect(await service.revoke('ffffffffffff')).toBeUndefined();
   });
 
   it('concurrent requests with one token share record reads (each read begun after they arrived), not one per request', async () => {

@@ -3,13 +3,14 @@
  * tell a plan nobody approved in time from one somebody cancelled.
  *
  *   pending ──approve──▶ approved ──start──▶ executing ──▶ completed ──────────┐ (plan_rollback)
- *      │                    │                   │ └──────▶ failed ─────────────┤
- *      ├──reject/cancel─────┴──▶ cancelled ◀────┤ (cancel  └──▶ rolling_back ◀─┘
+ *      ├──reject──▶ rejected │                   │ └──────▶ failed ─────────────┤
+ *      ├──cancel────────────┴──▶ cancelled ◀────┤ (cancel  └──▶ rolling_back ◀─┘
  *      └──(ttl passes)──────┴──▶ expired        │  asked, at a   ├──▶ rolled_back
  *                                               │  step boundary)└──▶ failed (rollback incomplete; may retry)
  *
  * A cancel asked while `executing` is only recorded (`cancelRequested`); the runner stops before the next device
- * step and moves the plan to `cancelled`, every device applied and verified, or as it was.
+ * step and moves the plan to `cancelled`, every device applied and verified, or as it was. A plan an approver turned
+ * down is `rejected`, not `cancelled`: an operator reading the list tells a refusal from a withdrawal.
  */
 export const PLAN_STATUSES = [
   'pending',
@@ -18,6 +19,7 @@ export const PLAN_STATUSES = [
   'completed',
   'failed',
   'cancelled',
+  'rejected',
   'expired',
   'rolling_back',
   'rolled_back',
@@ -25,7 +27,7 @@ export const PLAN_STATUSES = [
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export const PLAN_TRANSITIONS: Readonly<Record<PlanStatus, readonly PlanStatus[]>> = {
-  pending: ['approved', 'cancelled', 'expired'],
+  pending: ['approved', 'rejected', 'cancelled', 'expired'],
   approved: ['executing', 'cancelled', 'expired'],
   executing: ['completed', 'failed', 'rolling_back', 'cancelled'],
   failed: ['rolling_back'],
@@ -33,6 +35,7 @@ export const PLAN_TRANSITIONS: Readonly<Record<PlanStatus, readonly PlanStatus[]
   // A completed rollout can still be undone as a whole (plan_rollback): every applied device restored, newest first.
   completed: ['rolling_back'],
   cancelled: [],
+  rejected: [],
   expired: [],
   rolled_back: [],
 };

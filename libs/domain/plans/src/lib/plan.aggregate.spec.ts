@@ -73,6 +73,9 @@ function planIn(status: PlanStatus): Plan {
     case 'cancelled':
       plan.cancel('bob', 'not needed', at(1));
       break;
+    case 'rejected':
+      plan.reject('carol', 'too risky', at(1));
+      break;
     case 'expired':
       plan.expireIfDue(at(25 * 60));
       break;
@@ -97,6 +100,7 @@ function planIn(status: PlanStatus): Plan {
 const operations: Record<string, { to: PlanStatus; run: (plan: Plan) => void }> = {
   approve: { to: 'approved', run: (p) => p.approve(approval(), at(2)) },
   cancel: { to: 'cancelled', run: (p) => p.cancel('bob', 'changed mind', at(2)) },
+  reject: { to: 'rejected', run: (p) => p.reject('carol', 'no', at(2)) },
   start: { to: 'executing', run: (p) => p.start('alice', at(2)) },
   fail: { to: 'failed', run: (p) => p.fail('stop', at(6)) },
   beginRollback: { to: 'rolling_back', run: (p) => p.beginRollback('alice', 'undo', at(6)) },
@@ -109,7 +113,7 @@ describe('plan lifecycle table', () => {
     const legal = PLAN_STATUSES.flatMap((from) => PLAN_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}>${to}`));
     expect(legal.sort()).toEqual(
       [
-        'pending>approved', 'pending>cancelled', 'pending>expired',
+        'pending>approved', 'pending>rejected', 'pending>cancelled', 'pending>expired',
         'approved>executing', 'approved>cancelled', 'approved>expired',
         'executing>completed', 'executing>failed', 'executing>rolling_back', 'executing>cancelled',
         'completed>rolling_back', 'failed>rolling_back', 'rolling_back>rolled_back', 'rolling_back>failed',
@@ -190,7 +194,8 @@ describe('approval', () => {
   it('rejects only pending plans and records the reason', () => {
     const plan = newPlan();
     plan.reject('carol', 'too risky', at(1));
-    expect(plan.transitions.at(-1)).toMatchObject({ to: 'cancelled', by: 'carol', reason: 'rejected: too risky' });
+    expect(plan.status).toBe('rejected');
+    expect(plan.transitions.at(-1)).toMatchObject({ to: 'rejected', by: 'carol', reason: 'too risky' });
     expect(() => planIn('approved').reject('carol', 'late', at(2))).toThrow(PlanIllegalTransitionError);
   });
 

@@ -212,8 +212,8 @@ export class Plan {
   }
 
   reject(by: string, reason: string, now: Date): void {
-    if (this.props.status !== 'pending') throw new PlanIllegalTransitionError(this.props.id, this.props.status, 'cancelled', 'only pending plans can be rejected');
-    this.transition('cancelled', now, by, `rejected: ${reason}`);
+    if (this.props.status !== 'pending') throw new PlanIllegalTransitionError(this.props.id, this.props.status, 'rejected', 'only pending plans can be rejected');
+    this.transition('rejected', now, by, reason);
   }
 
   /**

@@ -46,6 +46,12 @@ describe('TIER_CAPABILITY', () => {
     expect(r.status).toBe(status);
     expect(r.details?.['required_flag']).toBe(requiredFlag);
   });
+
+  it('names each flag once when a topic write also asks for its topic\'s flag', () => {
+    const dhcpWrite = { tool: 'dhcp_add_static_lease', tier: 'advanced', topic: 'dhcp', writes: true, requiresFlag: 'allow_dhcp_writes' } as const;
+    const r = verdict({ serviceEnvironment: 'lab', operation: dhcpWrite, device: device('lab', { allow_advanced_writes: true, allow_dhcp_writes: true }) }, 'TIER_CAPABILITY');
+    expect(r.message).toBe('device allows allow_advanced_writes, allow_dhcp_writes');
+  });
 });
 
 describe('PROD_REQUIRES_APPROVAL', () => {

@@ -15,13 +15,18 @@ export const ERROR_KINDS = {
   NOT_INITIALIZED: { code: -32600, category: 'Invalid Request', recovery: 'fix_and_retry' },
   MESSAGE_TOO_LARGE: { code: -32600, category: 'Invalid Request', recovery: 'fix_and_retry' },
   METHOD_NOT_FOUND: { code: -32601, category: 'Method not found', recovery: 'fix_and_retry' },
-  TOOL_NOT_FOUND: { code: -32601, category: 'Method not found', recovery: 'fix_and_retry' },
+  // tools/call exists: an unknown tool is said as such, not as JSON-RPC's "Method not found" (spec 001 kept the code).
+  TOOL_NOT_FOUND: { code: -32601, category: 'Unknown tool', recovery: 'fix_and_retry' },
+  // A tool of this product switched off on this server (ROUTEROS_MCP_TOOLSETS, ROUTEROS_MCP_READ_ONLY): an operator turns it on.
+  TOOL_NOT_ENABLED: { code: -32601, category: 'Tool not enabled', recovery: 'user_action_required' },
   INVALID_PARAMS: { code: -32602, category: 'Invalid params', recovery: 'fix_and_retry' },
   INTERNAL_ERROR: { code: -32000, category: 'Server error', recovery: 'report_and_abort' },
   SERVER_SHUTTING_DOWN: { code: -32000, category: 'Server error', recovery: 'retry_with_backoff' },
   UNAUTHORIZED: { code: -32001, category: 'Unauthorized', recovery: 'user_action_required' },
   FORBIDDEN: { code: -32002, category: 'Forbidden', recovery: 'user_action_required' },
   NOT_FOUND: { code: -32003, category: 'Not Found', recovery: 'fix_and_retry' },
+  // MCP's own code for resources/read of a resource that does not exist (2025-era; -32602 on 2026-07-28), data.uri naming it.
+  RESOURCE_NOT_FOUND: { code: -32002, category: 'Resource not found', recovery: 'fix_and_retry' },
   CONFLICT: { code: -32004, category: 'Conflict', recovery: 'fix_and_retry' },
   VALIDATION_ERROR: { code: -32005, category: 'Validation Error', recovery: 'fix_and_retry' },
   RATE_LIMITED: { code: -32006, category: 'Rate Limited', recovery: 'retry_with_backoff' },

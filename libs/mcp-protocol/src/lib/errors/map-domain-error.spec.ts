@@ -26,10 +26,17 @@ describe('toMcpError: one table from domain errors to spec 001', () => {
   });
 
   it('tells what to do about a management-path refusal, and where to look, beyond its reason', () => {
-    const verdict = { ruleId: 'PROTECT_MANAGEMENT_PATH', status: 'fail' as const, message: 'rule 0 (*new1) would drop tcp/443 from 10.0.0.5 in the input chain before the accept at position 1' };
+    const verdict = { ruleId: 'PROTECT_MANAGEMENT_PATH', status: 'fail' as const, message: 'rule 0 (*new1) would drop tcp/443 from 10.0.0.5 in the input chain before the accept at position 1', details: { check: 'firewall:www-ssl:new', table: 'filter' } };
     const mapped = toMcpError(new SafetyViolationError(verdict, [verdict]));
     expect(mapped.data).toMatchObject({ mcp_error_code: 'UNSAFE_OPERATION', safety_rule: 'PROTECT_MANAGEMENT_PATH', next_steps: ['firewall_list_filter_rules', 'ip_list_addresses'] });
     expect(mapped.data.suggestion).toMatch(/after the accept that admits it/);
+    // A refusal that is not about the firewall (disabling the management VLAN, removing the address) gets no firewall advice.
+    for (const [check, next] of [['vlan', 'bridge_list_vlans'], ['interfaces', 'interface_list'], ['address', 'ip_list_addresses'], ['route', 'routing_list_routes'], ['service:ssh', 'device_get'], [undefined, 'interface_list']] as const) {
+      const cut = { ruleId: 'PROTECT_MANAGEMENT_PATH', status: 'fail' as const, message: "interface 'vlan10' would be disabled", details: check ? { check } : {} };
+      const advice = toMcpError(new SafetyViolationError(cut, [cut])).data;
+      expect({ check, suggestion: advice.suggestion, firewall: advice.next_steps.includes('firewall_list_filter_rules') }).toEqual({ check, suggestion: expect.not.stringMatching(/accept|firewall|rule/), firewall: false });
+      expect(advice.next_steps).toContain(next);
+    }
     const other = { ruleId: 'MCP_OWNED_ADDRESS_LISTS', status: 'fail' as const, message: "list 'blocked' is not owned by the service" };
     expect(toMcpError(new SafetyViolationError(other, [other])).data).toMatchObject({ next_steps: ['firewall_list_address_lists'] });
   });

@@ -174,17 +174,38 @@ function safetyGuidance(code: string): Guidance {
     kind: authorization ? 'FORBIDDEN' : 'UNSAFE_OPERATION',
    
     suggestion: (d) =>
-      d['required_flag'] ? `An operator can enable it with: routeros-mcp-admin device update ${str(d['device_id'])} --${str(d['required_flag']).replace(/_/g, '-')}` : SAFETY_ADVICE[code]?.suggestion ?? 'Change the request so the safety rule passes, or ask an operator.',
-    nextSteps: () => SAFETY_ADVICE[code]?.next ?? ['device_get'],
+      d['required_flag'] ? `An operator can enable it with: routeros-mcp-admin device update ${str(d['device_id'])} --${str(d['required_flag']).replace(/_/g, '-')}` : safetyAdvice(code, d)?.suggestion ?? 'Change the request so the safety rule passes, or ask an operator.',
+    nextSteps: (d) => safetyAdvice(code, d)?.next ?? ['device_get'],
   };
 }
 
-/** What to do about each rule's refusal, beyond the reason the error already names. */
-const SAFETY_ADVICE: Record<string, { suggestion: string; next: string[] }> = {
-  'SAFETY.PROTECT_MANAGEMENT_PATH': {
-    suggestion: 'Keep the service\'s own path open: put the rule after the accept that admits it, or narrow the change so it does not match the service\'s address and port (dry_run shows the verdict without writing); an operator can make it at the console.',
+/** The rule's advice; a management-path refusal's by what it would cut (a firewall rule, an address, an interface…). */
+function safetyAdvice(code: string, details: Record<string, unknown>): { suggestion: string; next: string[] } | undefined {
+  if (code !== 'SAFETY.PROTECT_MANAGEMENT_PATH') return SAFETY_ADVICE[code];
+  const check = typeof details['check'] === 'string' ? details['check'].split(':')[0] : '';
+  return MANAGEMENT_PATH_ADVICE[check] ?? MANAGEMENT_PATH_ADVICE['']!;
+}
+
+const AT_THE_CONSOLE = '(dry_run shows the verdict without writing); an operator can make it at the console.';
+
+/** What to do when a write would cut the service's path, by the check it failed (verdict.ts `check`). */
+const MANAGEMENT_PATH_ADVICE: Record<string, { suggestion: string; next: string[] }> = {
+  firewall: {
+    suggestion: `Keep the service's own path open: put the rule after the accept that admits it, or narrow the change so it does not match the service's address and port ${AT_THE_CONSOLE}`,
     next: ['firewall_list_filter_rules', 'ip_list_addresses'],
   },
+  address: { suggestion: `The service reaches the device on this address: leave it in place, or change another address ${AT_THE_CONSOLE}`, next: ['ip_list_addresses'] },
+  'own-address': { suggestion: `The service reaches the device on this address: leave it in place, or change another address ${AT_THE_CONSOLE}`, next: ['ip_list_addresses'] },
+  interfaces: { suggestion: `The service reaches the device through this interface (or the bridge, port or VLAN under it): leave it enabled and in place, or change another interface ${AT_THE_CONSOLE}`, next: ['interface_list', 'ip_list_addresses'] },
+  vlan: { suggestion: `The service reaches the device through this VLAN: leave it enabled and in place, or change another interface ${AT_THE_CONSOLE}`, next: ['interface_list', 'bridge_list_vlans'] },
+  route: { suggestion: `The device answers the service over this route: leave it in place, or add the replacement route first ${AT_THE_CONSOLE}`, next: ['routing_list_routes'] },
+  service: { suggestion: `The service logs in through this RouterOS service: keep it enabled on its port ${AT_THE_CONSOLE}`, next: ['device_get'] },
+  wireless: { suggestion: `The service reaches the device over this wireless link: leave it up, or change another interface ${AT_THE_CONSOLE}`, next: ['wireless_list_interfaces'] },
+  '': { suggestion: `Keep the path the service uses to reach the device open: narrow the change so it does not touch it ${AT_THE_CONSOLE}`, next: ['ip_list_addresses', 'interface_list'] },
+};
+
+/** What to do about each rule's refusal, beyond the reason the error already names. */
+const SAFETY_ADVICE: Record<string, { suggestion: string; next: string[] }> = {
   'SAFETY.PROD_REQUIRES_APPROVAL': { suggestion: 'Production devices change only through a plan an operator approves; make the change on a lab or staging device, or ask an operator.', next: ['device_get'] },
   'SAFETY.MCP_OWNED_ADDRESS_LISTS': { suggestion: 'Only address lists whose name starts with mcp- may be changed; use or create one.', next: ['firewall_list_address_lists'] },
   'SAFETY.DNS_NTP_LIMITS': { suggestion: 'Send at most 3 DNS servers and 4 NTP servers.', next: ['dns_get_status', 'ntp_get_status'] },

@@ -17,6 +17,11 @@ const FrontMatterSchema = z.object({
   title: z.string(),
   description: z.string(),
   arguments: z.array(ArgumentSchema).default([]),
+  /**
+   * The tools without which the workflow makes no sense: the prompt is listed only where every one is. Any other
+   * tool it names sits in a numbered step, left out (and the steps renumbered) where that tool is not listed.
+   */
+  requires: z.array(z.string().regex(/^[a-z]+(_[a-z]+)+$/)).min(1),
 }).strict();
 
 export type PromptDefinition = z.infer<typeof FrontMatterSchema> & { template: string };

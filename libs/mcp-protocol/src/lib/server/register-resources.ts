@@ -1,9 +1,10 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { Principal } from '@routeros-mcp/application-ports';
-import { CallCancelledError, ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
+import { CallCancelledError } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { errorForEra } from '../errors/error-contract';
-import { protocolError } from '../errors/map-domain-error';
+import { ERROR_KINDS } from '../errors/error-codes';
+import { McpErrorPayload, protocolError } from '../errors/map-domain-error';
 import { callerOf } from './caller';
 import { readCacheHint } from './cache-hints';
 import { errorPayload, runGated } from './call-guards';
@@ -29,12 +30,23 @@ export type ResourceReader = (uri: string, correlationId: string, signal: AbortS
 export function resourceReader(servicesOf: ServicesSource, options: ToolServerOptions, afterAnswer?: (recorded: Promise<unknown>) => void): ResourceReader {
   return async (uri, correlationId, signal, session = {}) => {
     const match = matchResource(uri);
-    if (!match) throw new RpcError(protocolError('NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
+    if (!match) throw new RpcError(protocolError('RESOURCE_NOT_FOUND', `no resource '${uri}'; call resources/list or resources/templates/list`, { uri }));
     const services = await servicesOf();
     // The role and reach judgement comes first (audited): a caller without them learns nothing, not even an environment.
     const authorize = (principal: Principal) => assertRequestAllowed(principal, { method: 'resources/read', params: { uri } }, { services: servicesOf });
     return runGated(services, options, { action: `resource.${match.kind.name}`, deviceId: match.vars['device_id'], correlationId, arguments: { uri }, signal, session, afterAnswer, authorize }, (ctx) => match.kind.read(match.vars, ctx));
   };
+}
+
+/**
+ * A failed read names its uri (SEP-2164); what it names that does not exist (the uri, or the device, plan or snapshot
+ * in it) is MCP's resource not found: -32002 on 2025-era connections, -32602 on 2026-07-28.
+ */
+function resourceFailure(payload: McpErrorPayload, uri: string): McpErrorPayload {
+  const kind = payload.data.mcp_error_code;
+  if (kind !== 'NOT_FOUND') return { ...payload, data: { ...payload.data, uri } };
+  const sentence = payload.message.slice(ERROR_KINDS[kind].category.length + 2);
+  return { code: ERROR_KINDS.RESOURCE_NOT_FOUND.code, message: `${ERROR_KINDS.RESOURCE_NOT_FOUND.category}: ${sentence}`, data: { ...payload.data, mcp_error_code: 'RESOURCE_NOT_FOUND', uri } };
 }
 
 /**
@@ -108,7 +120,7 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
         support.endWithoutAnswer?.();
         throw error;
       }
-      const payload = errorPayload(error, correlationId);
+      const payload = resourceFailure(errorPayload(error, correlationId), uri);
       (await servicesOf()).logger.warn('resource read failed', { correlation_id: correlationId, uri, code: payload.data.mcp_error_code });
       throw new RpcError(errorForEra(payload, support.era));
     }
@@ -122,7 +134,8 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
     const kind = ref.type === 'ref/prompt' ? promptsOf().find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
     let values: string[] = [];
     if (kind === 'device_id') values = (await scopedRegistry((await servicesOf()).registry, options.principal()).list({ environment: options.environment })).map((d) => d.id);
-    else if (kind === 'environment') values = [...ENVIRONMENTS];
+    // Only the environment this server serves: any other is refused wherever it is named (listing, reading, plans).
+    else if (kind === 'environment') values = [options.environment];
     const matching = values.filter((v) => v.startsWith(argument.value)).sort();
     return { completion: { values: matching.slice(0, 100), total: matching.length, hasMore: matching.length > 100 } };
   });

@@ -4,7 +4,7 @@ import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, De
 import { CallCancelledError, type Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { Era, ERROR_CONTRACT, errorForEra, modernToolErrorResult } from '../errors/error-contract';
+import { Era, toolFailure, ToolErrorMode } from '../errors/error-contract';
 import { protocolError } from '../errors/map-domain-error';
 import { callerOf } from './caller';
 import { asCancelled, audited, errorPayload, inDeviceContext, principalOf } from './call-guards';
@@ -20,6 +20,7 @@ import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
 import type { RateWindow } from './rate-window';
 import { RpcError } from './rpc-error';
+import { unlistedToolError } from './unknown-tool';
 import { auditableArguments, unknownArgumentMessage, unknownArguments } from './unknown-arguments';
 import { secretArgumentValues, withoutSecretValues } from './secret-values';
 import type { CallObserver, ObservedCall } from './call-observer';
@@ -54,8 +55,11 @@ export interface ToolServerOptions {
   environment: Environment;
   /** Who is calling: on stdio the local user, on HTTP the token's subject. */
   principal: () => Principal;
-  /** `result` returns failures as isError results with structuredContent (for clients that hide error data). */
-  toolErrors: 'jsonrpc' | 'result';
+  /**
+   * How 2025-era connections get a failed tool call (ROUTEROS_MCP_TOOL_ERRORS): `result` (the default) as an isError
+   * result carrying the taxonomy, as on 2026-07-28; `jsonrpc` as the JSON-RPC error of spec 001.
+   */
+  toolErrors: ToolErrorMode;
   /** Tool calls per minute per client of a session (RATE_LIMITED past it); replaced by `rateLimiter` when given. */
   callsPerMinute?: number;
   /** Calls per principal and tier, shared by replicas (HTTP). */
@@ -203,10 +207,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
         { principal, action: `tool.${tool?.name ?? name}`, deviceId: typeof rawDevice === 'string' && rawDevice.length <= 64 ? rawDevice : undefined, correlationId, arguments: tooDeep ? { omitted: `nested deeper than ${MAX_JSON_DEPTH} levels` } : auditedArguments(auditableArguments(tool, raw)) },
         (durably) => asCancelled(signal, async () => {
           if (tooDeep) throw new RpcError(protocolError('INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels (arguments included)`, { field: 'params', max_depth: MAX_JSON_DEPTH }, 'Send arguments as the tool\'s input schema describes them.'));
-          if (!tool) {
-            const suggestions = catalog.closestNames(name);
-            throw new RpcError(protocolError('TOOL_NOT_FOUND', `unknown tool '${name}'; did you mean ${suggestions.join(', ')}?`, { tool: name, closest_tools: suggestions }, `Call one of: ${suggestions.join(', ')}.`));
-          }
+          if (!tool) throw unlistedToolError(catalog, name);
           assertTierAllowed(principal, tool);
           // The reach of every device the arguments name or touch (a plan's, a change's, a snapshot's): narrowed principals only.
           await assertRequestAllowed(principal, request, { catalog, services: servicesOf });
@@ -272,14 +273,9 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       log.warn('tool call failed', withoutSecretValues({ code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() }, secrets));
       // Only clients that asked for log messages (logging/setLevel, or the envelope's logLevel) see failures there.
       caller.log('warning', { tool: tool?.name ?? name, code: payload.data.mcp_error_code, correlation_id: correlationId });
-      if (support.era === 'modern') {
-        if (ERROR_CONTRACT[payload.data.mcp_error_code].modernToolCall === 'result') return modernToolErrorResult(payload);
-        throw new RpcError(errorForEra(payload, 'modern'));
-      }
-      if (options.toolErrors === 'result' && payload.data.mcp_error_code !== 'TOOL_NOT_FOUND') {
-        return { isError: true, content: [{ type: 'text' as const, text: `${payload.message}\nsuggestion: ${payload.data.suggestion}` }], structuredContent: { error: payload }, _meta: { correlation_id: correlationId } };
-      }
-      throw new RpcError(payload);
+      const failure = toolFailure(payload, support.era, options.toolErrors);
+      if ('result' in failure) return failure.result;
+      throw new RpcError(failure.error);
     }
     };
     return options.observer ? options.observer.run(observed, call) : call();

@@ -90,18 +90,21 @@ describe('the catalogue and its tools/list budget', () => {
     expect(everything.find('plan_approve')).toBeUndefined();
   });
 
-  it('fits the budgets: the default lists at most 6,000 tokens on a read-only and on a write-enabled deployment, the whole catalogue at most 12,000', async () => {
+  // Issue 22 restated the budgets: every argument got a short description (several clients drop the server
+  // instructions that explained the shared ones), which cost ~1,200 tokens by default and ~2,900 for the whole
+  // catalogue (measured: read-only 6,862, write-enabled 7,161, everything 14,183; were 5,678, 5,724, 11,305).
+  it('fits the budgets: the default lists at most 7,500 tokens on a read-only and on a write-enabled deployment, the whole catalogue at most 15,000', async () => {
     const readDefault = await listedTokens(new ToolCatalog({ readOnly: true }));
     const writeDefault = await listedTokens(new ToolCatalog());
     const all = await listedTokens(everything);
     const advanced = everything.tools.filter((t) => t.tier === 'advanced').length;
     const perWrite = (await listedTokens(new ToolCatalog({ toolsets: ['fundamental', 'advanced'] }))).tokens - readDefault.tokens;
     console.log(`tools/list: read-only default ${readDefault.tokens} tokens (${readDefault.names.length} tools); write-enabled default ${writeDefault.tokens} (${writeDefault.names.length}); everything ${all.tokens} (${all.names.length}); ${Math.round(perWrite / advanced)} per advanced tool`);
-    expect(readDefault.tokens).toBeLessThanOrEqual(6_000);
-    expect(writeDefault.tokens).toBeLessThanOrEqual(6_000);
-    expect(all.tokens).toBeLessThanOrEqual(12_000);
+    expect(readDefault.tokens).toBeLessThanOrEqual(7_500);
+    expect(writeDefault.tokens).toBeLessThanOrEqual(7_500);
+    expect(all.tokens).toBeLessThanOrEqual(15_000);
     // Write tools list no outputSchema (one shared shape, given in the instructions) and stay terse.
-    expect(perWrite / advanced).toBeLessThanOrEqual(160);
+    expect(perWrite / advanced).toBeLessThanOrEqual(180);
   });
 
   it('the instructions name the tool sets that are off and how to turn them on, and nothing when all are on', () => {

@@ -1,6 +1,7 @@
 import { closest, distance } from 'fastest-levenshtein';
 import type { ToolDefinition, ToolTier } from './define-tool';
 import { isSelected, selectToolsets, TIERS, toolsetNames, ToolsetSelection, unknownToolsetNames } from './toolsets';
+import { SwitchedOffTool, switchedOffTool } from './switched-off';
 import { auditListEvents } from './audit/audit-list-events.tool';
 import { bridgeList } from './bridge/bridge-list.tool';
 import { bridgeListVlans } from './bridge/bridge-list-vlans.tool';
@@ -126,14 +127,20 @@ export interface CatalogExposure {
 /** The tools one server exposes, found by canonical name or by the spec's `topic/tool-name` alias. */
 export class ToolCatalog {
   readonly tools: readonly ToolDefinition[];
+  /** The names of every tool this product has, listed here or not (a prompt's text is checked against them). */
+  readonly knownNames: ReadonlySet<string>;
   private readonly byName = new Map<string, ToolDefinition>();
 
   readonly selection: ToolsetSelection;
   readonly exposure: CatalogExposure;
 
-  constructor(options: CatalogOptions = {}, all: readonly ToolDefinition[] = ALL_TOOLS) {
+  constructor(
+    private readonly options: CatalogOptions = {},
+    private readonly all: readonly ToolDefinition[] = ALL_TOOLS,
+  ) {
     this.selection = selectToolsets(options.toolsets, options.readOnly ?? false, all);
     this.tools = all.filter((t) => isSelected(t, this.selection) && (!options.readOnly || t.readOnly));
+    this.knownNames = new Set(all.map((t) => t.name));
     const listedTiers = new Set(this.tools.map((t) => t.tier));
     const listedTopics = new Set(this.tools.map((t) => t.topic));
     this.exposure = {
@@ -152,6 +159,11 @@ export class ToolCatalog {
 
   find(name: string): ToolDefinition | undefined {
     return this.byName.get(name);
+  }
+
+  /** A tool of this product the deployment does not list (by name or alias), with the setting that lists it. */
+  switchedOff(name: string): SwitchedOffTool | undefined {
+    return switchedOffTool(name, { toolsets: this.options.toolsets, readOnly: this.options.readOnly ?? false }, this.tools, this.all);
   }
 
   /** Up to three listed names closest to a mistyped one. */

@@ -1,25 +1,25 @@
 import { isSecretRouterOsProperty } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 
-export const DeviceIdSchema = z
-  .string()
-  // No description: the name says it, the server instructions say where ids come from, and 35 tools list it.
-  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'a device id: lower-case letters, digits and dashes (see device_list)');
+/** A device id inside a list of them (the list's own description says where they come from). */
+export const DeviceIdValue = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'a device id: lower-case letters, digits and dashes (see device_list)');
+
+// Short: ~60 tools list it, and several clients drop the server instructions that say more.
+export const DeviceIdSchema = DeviceIdValue.describe('From device_list');
 
 /**
  * `limit`/`offset`/`cursor` as spec 004 shows them; `fields` maps to `.proplist`. The shared list arguments carry
- * no descriptions: 17 tools list them, and the server instructions explain them once.
+ * a few words each (17 tools list them; the server instructions say more, but some clients drop those).
  */
 export const PageSchema = {
-  limit: z.number().int().min(1).max(500).default(50),
-  offset: z.number().int().min(0).optional(),
-  cursor: z.string().max(200).optional(),
+  limit: z.number().int().min(1).max(500).default(50).describe('Page size'),
+  offset: z.number().int().min(0).optional().describe('Rows to skip'),
+  cursor: z.string().max(200).optional().describe('next_cursor of the last page'),
 };
 
 const PropertyName = z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name');
 
-// No description for fields and where either: the server instructions explain both once for every list tool.
-export const FieldsSchema = z.array(PropertyName).max(40).optional();
+export const FieldsSchema = z.array(PropertyName).max(40).optional().describe('Properties to return');
 
 /**
  * Equality filters on RouterOS properties, typed as tools return them; sent to the device as `.query` words. A filter
@@ -34,7 +34,8 @@ export const WhereSchema = z
       if (isSecretRouterOsProperty(name)) ctx.addIssue({ code: 'custom', path: [name], message: `'${name}' is a secret property; filters on secrets are refused`, params: { notKept: true } });
     }
   })
-  .optional();
+  .optional()
+  .describe('Equality filters {property: value}');
 
 export type Where = NonNullable<z.infer<typeof WhereSchema>>;
 

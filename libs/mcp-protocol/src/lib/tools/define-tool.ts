@@ -80,10 +80,11 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(
     topic,
     tier: 'fundamental',
     readOnly: true,
-    destructive: false,
     idempotent: true,
     openWorld: true,
     ...definition,
+    // MCP: a write is destructive unless it only adds; a write says so to be listed `destructiveHint: false`.
+    destructive: definition.destructive ?? definition.readOnly === false,
     input: definition.input.strict() as unknown as I,
     alias: `${topic}/${rest.join('-')}`,
   };

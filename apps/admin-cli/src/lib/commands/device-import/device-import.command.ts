@@ -72,22 +72,31 @@ export function deviceImportCommand(ctx: CliContext): Command {
     });
 }
 
-/** Everything that needs no device: the domain rules, duplicates in the file and in the registry, credentials and pins. */
+/**
+ * Everything that needs no device: the domain rules, duplicates in the file and in the registry, credentials and pins.
+ * Every row gets every check, whatever an earlier one found, so the report names each bad field of each row (a
+ * field already found bad in the file is not named twice).
+ */
 async function checkRows(services: AdminServices, rows: ImportRow[], options: ImportOptions, env: NodeJS.ProcessEnv): Promise<void> {
   const seen = { id: new Map<string, number>(), name: new Map<string, number>() };
   for (const row of rows) {
-    if (row.problems.length > 0) continue;
+    const found = new Set(row.problems.map((p) => p.field));
+    const add = (problems: FieldProblem[]) => row.problems.push(...problems.filter((p) => !found.has(p.field)));
+    let device: ReturnType<AdminServices['devices']['preview']> | undefined;
     try {
-      const device = services.devices.preview(row.input);
-      for (const field of ['id', 'name'] as const) {
-        const earlier = seen[field].get(device[field].toLowerCase());
-        if (earlier !== undefined) row.problems.push({ field, message: `'${device[field]}' is also row ${earlier}'s ${field}` });
-        else seen[field].set(device[field].toLowerCase(), row.row);
-      }
-      await services.devices.checkNewDevice(row.input);
+      device = services.devices.preview(row.input);
     } catch (error) {
-      row.problems.push(...problemsOf(error, 'id'));
+      add(problemsOf(error, 'id'));
     }
+    for (const field of ['id', 'name'] as const) {
+      const value = device?.[field] ?? row.input[field];
+      if (!value) continue;
+      const earlier = seen[field].get(value.toLowerCase());
+      if (earlier !== undefined) add([{ field, message: `'${value}' is also row ${earlier}'s ${field}` }]);
+      else seen[field].set(value.toLowerCase(), row.row);
+    }
+    // The registry's duplicates: only a row the domain takes can be checked against it.
+    if (device) await services.devices.checkNewDevice(row.input).catch((error: unknown) => add(problemsOf(error, 'id')));
     if (!row.username && !options.username) row.problems.push({ field: 'username', message: 'give a username column or --username' });
     if (row.passwordEnv !== undefined && !env[row.passwordEnv]) row.problems.push({ field: 'password_env', message: `environment variable ${row.passwordEnv} is not set` });
     if (options.offline) continue;

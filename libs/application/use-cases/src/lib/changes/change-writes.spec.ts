@@ -5,7 +5,9 @@ describe('verification of what was written', () => {
   it('takes a cleared comment RouterOS leaves out as held, and one still there as not held', () => {
     const op: RowOperation = { kind: 'set', menu: 'interface', id: '*5', props: { comment: '' } };
     expect(unmetOperations({ interface: [{ '.id': '*5', name: 'ether2' }] }, [op], [])).toEqual([]);
-    expect(unmetOperations({ interface: [{ '.id': '*5', name: 'ether2', comment: 'x' }] }, [op], [])).toEqual(['/interface *5 comment is x, not ']);
+    expect(unmetOperations({ interface: [{ '.id': '*5', name: 'ether2', comment: 'x' }] }, [op], [])).toEqual(['/interface *5 comment is x, not empty']);
+    const servers: RowOperation = { kind: 'set', menu: 'ip/dns', props: { servers: '192.0.2.77' } };
+    expect(unmetOperations({ 'ip/dns': [{ servers: '' }] }, [servers], [])).toEqual(['/ip/dns servers is empty, not 192.0.2.77']);
   });
 
   it('holds an address-list entry whose timeout has started counting down', () => {

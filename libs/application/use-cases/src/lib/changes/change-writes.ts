@@ -33,8 +33,11 @@ export async function writeOperation(api: RouterOsApi, target: DeviceTarget, op:
   }
 }
 
-/** A property's value as a message may show it: a secret's (a passphrase) never, only that it is set. */
-const shown = (key: string, value: string | undefined, absent: string) => (value === undefined ? absent : isSecretRouterOsProperty(key) && value !== '' ? REDACTED_VALUE : value);
+/**
+ * A property's value as a message may show it: a secret's (a passphrase) never, only that it is set; an empty one
+ * as `empty`, so `servers is empty, not 192.0.2.77` does not read as a word left out.
+ */
+const shown = (key: string, value: string | undefined, absent: string) => (value === undefined ? absent : value === '' ? 'empty' : isSecretRouterOsProperty(key) ? REDACTED_VALUE : value);
 
 /** Whether `row` holds `props` as written; a countdown (an entry's timeout) only needs to be there, since it runs. */
 const propsHeld = (menu: string, row: Row | undefined, props: Readonly<Record<string, string>>) =>

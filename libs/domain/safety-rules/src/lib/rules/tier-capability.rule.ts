@@ -24,7 +24,8 @@ export function requiredFlags(operation: SafetyContext['operation']): Capability
   const topicFlag = TOPIC_WRITE_FLAGS[operation.topic];
   if (operation.writes && topicFlag) flags.push(topicFlag);
   if (operation.requiresFlag) flags.push(operation.requiresFlag);
-  return flags;
+  // A topic write that also names its topic's flag (dhcp_add_static_lease: allow_dhcp_writes) needs it once.
+  return [...new Set(flags)];
 }
 
 /** Advanced and professional operations run only on devices whose operator opted in, per tier and topic. */

@@ -14,9 +14,9 @@ export const auditListEvents = defineTool({
   title: 'Audit events',
   description: 'Recent audited actions, newest first.',
   input: z.object({
-    device_id: z.string().max(64).optional(),
+    device_id: z.string().max(64).optional().describe('Only this device'),
     action: z.string().max(80).optional().describe('A tool name or action (change.apply)'),
-    limit: z.number().int().min(1).max(500).default(50),
+    limit: z.number().int().min(1).max(500).default(50).describe('Newest first, at most'),
   }),
   output: z.object({ items: z.array(Event) }),
   openWorld: false,

@@ -11,7 +11,7 @@ export const changeRevert = defineTool({
   tier: 'advanced',
   readOnly: false,
   idempotent: true,
-  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false) }),
+  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false).describe('Show the diff, change nothing') }),
   output: ChangeOutputSchema,
   // The write tools' one shared shape, given in the server instructions (see defineWriteTool).
   outputListed: false,

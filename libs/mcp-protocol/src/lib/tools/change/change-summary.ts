@@ -3,7 +3,7 @@ import { operationLines } from '@routeros-mcp/domain-changes';
 import { TouchedSchema, VerdictSchema } from './change-output';
 import { z } from 'zod';
 
-export const ChangeIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'a change id (see change_list)');
+export const ChangeIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'a change id (see change_list)').describe('From change_list');
 
 export const ChangeSummarySchema = z.object({
   change_id: z.string(),

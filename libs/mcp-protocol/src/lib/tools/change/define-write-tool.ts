@@ -14,13 +14,16 @@ export interface WriteToolSpec<I extends z.ZodObject> {
   input: I;
   /** The topic flag needed on top of `allow_advanced_writes`. */
   requiresFlag?: CapabilityFlag;
-  /** Removes or disables something (annotations: destructiveHint). */
+  /**
+   * `false` only for a write that purely adds (MCP's destructiveHint false: "only additive updates"); anything that
+   * replaces, moves, disables or removes existing state is destructive, the default.
+   */
   destructive?: boolean;
   planner: ChangePlanner<z.infer<I>>;
 }
 
-/** `dry_run` carries no description: the server instructions explain it once for every write tool. */
-const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false) };
+/** `dry_run` in a few words: the server instructions say more, but some clients drop them. */
+const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false).describe('Show the diff, change nothing') };
 
 /** An advanced-tier write: every one runs through the change pipeline, is idempotent and takes `dry_run`. */
 export function defineWriteTool<I extends z.ZodObject>(spec: WriteToolSpec<I>): ToolDefinition {
@@ -30,7 +33,7 @@ export function defineWriteTool<I extends z.ZodObject>(spec: WriteToolSpec<I>): 
     description: spec.description,
     tier: 'advanced',
     readOnly: false,
-    destructive: spec.destructive ?? false,
+    destructive: spec.destructive ?? true,
     idempotent: true,
     input: spec.input.extend(Common),
     output: ChangeOutputSchema,

@@ -24,6 +24,13 @@ function pipeline(live: Record<string, Record<string, string>[]>) {
 }
 
 describe('the write tools', () => {
+  it('say what a server address must be, not zod\'s "Invalid input"', () => {
+    for (const [name, field] of [['dns_set_servers', 'servers'], ['plan_dns_ntp', 'dns_servers']] as const) {
+      const result = tool(name).input.safeParse({ device_id: 'dev-home', devices: ['dev-home'], [field]: ['not-an-address'] });
+      expect(result.error?.issues.find((i) => i.path.join('.') === `${field}.0`)?.message).toBe('an IPv4 or IPv6 address');
+    }
+  });
+
   it('hand the pipeline their planner, topic flag and input without device_id and dry_run', async () => {
     const { requests, ctx } = pipeline({ 'ip/firewall/filter': [{ '.id': '*1', chain: 'input', action: 'accept', disabled: 'false' }] });
     const args = tool('firewall_remove_filter_rule').input.parse({ device_id: 'dev-home', id: '*1', position: 0, dry_run: true });

@@ -6,7 +6,7 @@ export const configDiff = defineTool({
   name: 'config_diff',
   title: 'Config diff',
   description: 'Unified diff of a snapshot against another or the live export.',
-  input: z.object({ from: SnapshotIdSchema, to: z.string().regex(/^(snap-[0-9a-f]{12}|live)$/, 'a snapshot id, or live').default('live'), section: SectionSchema }),
+  input: z.object({ from: SnapshotIdSchema, to: z.string().regex(/^(snap-[0-9a-f]{12}|live)$/, 'a snapshot id, or live').default('live').describe('A snapshot id, or live'), section: SectionSchema }),
   output: z.object({ device_id: z.string(), from: z.string(), to: z.string(), added: z.number(), removed: z.number(), diff: z.string() }),
   async run(args, ctx) {
     const from = await gatedSnapshot(ctx, args.from);

@@ -8,7 +8,7 @@ export const configListSnapshots = defineTool({
   name: 'config_list_snapshots',
   title: 'Config snapshots',
   description: 'Stored config snapshots of a device, newest first.',
-  input: z.object({ device_id: DeviceIdSchema, limit: z.number().int().min(1).max(200).default(20) }),
+  input: z.object({ device_id: DeviceIdSchema, limit: z.number().int().min(1).max(200).default(20).describe('Newest first, at most') }),
   output: z.object({ items: z.array(z.object({ id: z.string(), captured_at: z.string(), last_seen_at: z.string(), reason: z.string(), lines: z.number() })) }),
   deviceArgument: 'device_id',
   openWorld: false,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { assertDeviceInEnvironment } from '../../server/call-guards';
 import type { ToolContext } from '../define-tool';
 
-export const SnapshotIdSchema = z.string().regex(/^snap-[0-9a-f]{12}$/, 'a snapshot id (see config_list_snapshots)');
-export const SectionSchema = z.string().regex(/^\/[a-z0-9 -]+$/, 'a section such as /ip firewall filter').optional();
+export const SnapshotIdSchema = z.string().regex(/^snap-[0-9a-f]{12}$/, 'a snapshot id (see config_list_snapshots)').describe('From config_list_snapshots');
+export const SectionSchema = z.string().regex(/^\/[a-z0-9 -]+$/, 'a section such as /ip firewall filter').optional().describe('Only this section, e.g. /ip firewall filter');
 
 /** The snapshot service, which servers built without config history lack. */
 export function snapshotsOf(ctx: ToolContext): SnapshotService {

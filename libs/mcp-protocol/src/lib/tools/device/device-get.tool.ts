@@ -11,6 +11,8 @@ export const deviceGet = defineTool({
   input: z.object({ device_id: DeviceIdSchema }),
   output: DeviceSummarySchema.extend({ board: z.string().nullable(), identity: z.string().nullable(), last_seen_at: z.string().nullable(), critical: z.boolean(), capabilities: z.record(z.string(), z.boolean()) }),
   openWorld: false,
+  // Through the environment gate like every device read: a lab server neither lists nor shows a prod device.
+  deviceArgument: 'device_id',
   async run(args, ctx) {
     const device = await ctx.registry.get(args.device_id);
     const structured = { ...deviceSummary(device), board: device.facts.board ?? null, identity: device.facts.identity ?? null, last_seen_at: device.facts.lastSeenAt?.toISOString() ?? null, critical: device.critical, capabilities: { ...device.capabilities } };

@@ -10,7 +10,7 @@ export const diagnosticsTraceroute = defineTool({
   name: 'diagnostics_traceroute',
   title: 'Traceroute from the device',
   description: 'Traceroute from the device (1-3 probes per hop); 10 diagnostics/min/device.',
-  input: z.object({ device_id: DeviceIdSchema, address: TargetHostSchema, count: z.number().int().min(1).max(3).default(1) }),
+  input: z.object({ device_id: DeviceIdSchema, address: TargetHostSchema, count: z.number().int().min(1).max(3).default(1).describe('Probes per hop') }),
   output: z.object({ device_id: z.string(), address: z.string(), hops: z.array(RowSchema) }),
   deviceArgument: 'device_id',
   idempotent: false,

@@ -35,13 +35,13 @@ const ruleShape = {
 };
 
 const RuleProps = z.object(ruleShape).partial().strict();
-export const RuleAddSchema = RuleProps.required({ chain: true, action: true });
+export const RuleAddSchema = RuleProps.required({ chain: true, action: true }).describe('Rule properties by their RouterOS names');
 /**
  * The same properties, validated as strictly, but listed as a plain object: the add tool already lists them, and a
  * second copy would cost ~300 tokens of tools/list.
  */
-export const RuleUpdateSchema = z.record(z.string(), z.unknown()).pipe(RuleProps);
+export const RuleUpdateSchema = z.record(z.string(), z.unknown()).pipe(RuleProps).describe('Properties to change, by their RouterOS names, as in firewall_add_filter_rule; "" resets one');
 
 /** A rule as `firewall_list_filter_rules` showed it: its .id and 0-based position. */
-export const RuleRefSchema = z.strictObject({ id: RowIdArg, position: z.number().int().min(0) });
+export const RuleRefSchema = z.strictObject({ id: RowIdArg.describe('Rule .id (firewall_list_filter_rules)'), position: z.number().int().min(0).describe('Its position there (checked)') });
 

@@ -7,7 +7,9 @@ export const firewallAddFilterRule = defineWriteTool({
   name: 'firewall_add_filter_rule',
   title: 'Add filter rule',
   description: 'Add a filter rule at the end, or before place_before (as firewall_list_filter_rules shows it).',
-  input: z.object({ rule: RuleAddSchema, place_before: RuleRefSchema.optional() }),
+  input: z.object({ rule: RuleAddSchema, place_before: RuleRefSchema.optional().describe('Insert before this rule, else last') }),
   requiresFlag: 'allow_firewall_writes',
+  // Only adds: nothing existing is replaced or removed.
+  destructive: false,
   planner: filterAddRulePlanner,
 });

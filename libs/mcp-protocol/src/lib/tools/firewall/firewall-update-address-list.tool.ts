@@ -10,9 +10,9 @@ export const firewallUpdateAddressList = defineWriteTool({
   title: 'Update address list',
   description: 'Add/remove entries of an address list named mcp-*; a timeout (1h, 1d) makes an entry expire.',
   input: z.object({
-    list: z.string().max(64).regex(/^mcp-[\w.-]+$/, 'only lists named mcp-*'),
-    add: z.array(z.strictObject({ address: Ipv4Arg, timeout: Timeout.optional(), comment: CommentArg.optional() })).max(100).optional(),
-    remove: z.array(Ipv4Arg).max(100).optional(),
+    list: z.string().max(64).regex(/^mcp-[\w.-]+$/, 'only lists named mcp-*').describe('List name, mcp-*'),
+    add: z.array(z.strictObject({ address: Ipv4Arg, timeout: Timeout.optional(), comment: CommentArg.optional() })).max(100).optional().describe('Entries: {address, timeout?, comment?}'),
+    remove: z.array(Ipv4Arg).max(100).optional().describe('Addresses to remove'),
   }),
   destructive: true,
   planner: addressListUpdatePlanner,

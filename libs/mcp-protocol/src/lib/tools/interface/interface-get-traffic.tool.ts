@@ -17,7 +17,7 @@ export const interfaceGetTraffic = defineTool({
   name: 'interface_get_traffic',
   title: 'Interface traffic now',
   description: 'Current rx/tx rates of up to 10 interfaces (one sample).',
-  input: z.object({ device_id: DeviceIdSchema, interfaces: z.array(z.string().regex(/^(?!\.\.?$)[\w.+-]{1,64}$/, 'an interface name')).min(1).max(10) }),
+  input: z.object({ device_id: DeviceIdSchema, interfaces: z.array(z.string().regex(/^(?!\.\.?$)[\w.+-]{1,64}$/, 'an interface name')).min(1).max(10).describe('Interface names') }),
   output: z.object({ device_id: z.string(), items: z.array(RowSchema) }),
   deviceArgument: 'device_id',
   async run(args, ctx) {

@@ -11,7 +11,7 @@ export const logsGetRecent = defineTool({
   input: z.object({
     device_id: DeviceIdSchema,
     topics: z.array(z.string().regex(/^[a-z0-9-]+$/)).max(10).optional().describe('e.g. ["system","error"]'),
-    limit: z.number().int().min(1).max(500).default(50),
+    limit: z.number().int().min(1).max(500).default(50).describe('Newest first, at most'),
   }),
   output: z.object({ device_id: z.string(), total_count: z.number(), items: z.array(RowSchema) }),
   deviceArgument: 'device_id',

@@ -11,10 +11,9 @@ export const planCancel = defineTool({
   description: 'Cancel a plan. A pending or approved one ends at once; an executing one stops before its next device step (devices already changed stay applied and verified; plan_rollback undoes them).',
   tier: 'professional',
   readOnly: false,
-  destructive: false,
   idempotent: false,
   openWorld: false,
-  input: z.object({ plan_id: PlanIdSchema, reason: z.string().min(1).max(500).optional() }),
+  input: z.object({ plan_id: PlanIdSchema, reason: z.string().min(1).max(500).optional().describe('Why, for the record') }),
   output: PlanViewSchema,
   outputListed: false,
   async run(args, ctx) {

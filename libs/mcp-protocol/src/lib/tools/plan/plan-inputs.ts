@@ -1,35 +1,35 @@
 import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
 import { HALT_POLICIES, PLAN_LIMITS } from '@routeros-mcp/domain-plans';
 import { z } from 'zod';
-import { DeviceIdSchema } from '../common-schemas';
+import { DeviceIdValue } from '../common-schemas';
 
-export const PlanIdSchema = z.string().regex(/^plan-[a-z0-9-]{4,60}$/, 'a plan id (see plan_list)');
+export const PlanIdSchema = z.string().regex(/^plan-[a-z0-9-]{4,60}$/, 'a plan id (see plan_list)').describe('From plan_list');
 
 /** Device ids, or every device of an environment carrying all the given tags. */
 export const PlanDevicesSchema = z.union([
-  z.array(DeviceIdSchema).min(1).max(PLAN_LIMITS.maxDevices),
+  z.array(DeviceIdValue).min(1).max(PLAN_LIMITS.maxDevices),
   z.strictObject({ environment: z.enum(ENVIRONMENTS), tags: z.record(z.string(), z.string()).optional() }),
-]);
+]).describe('Device ids, or {environment, tags}');
 
 /** Rollout options; each omitted one takes the default (canary 1, batches of 5, 30 s pause, 90 % CPU and memory, halt_and_rollback). */
 export const RolloutSchema = z
   .strictObject({
-    canary_size: z.number().int().min(0).max(50),
-    batch_size: z.number().int().min(1).max(50),
-    pause_seconds: z.number().int().min(0).max(3600),
-    max_cpu_percent: z.number().int().min(1).max(100),
-    max_memory_percent: z.number().int().min(1).max(100),
-    halt_policy: z.enum(HALT_POLICIES),
+    canary_size: z.number().int().min(0).max(50).describe('Devices first, alone'),
+    batch_size: z.number().int().min(1).max(50).describe('Devices per batch'),
+    pause_seconds: z.number().int().min(0).max(3600).describe('Between batches'),
+    max_cpu_percent: z.number().int().min(1).max(100).describe('Halt above'),
+    max_memory_percent: z.number().int().min(1).max(100).describe('Halt above'),
+    halt_policy: z.enum(HALT_POLICIES).describe('On a failed device'),
   })
   .partial();
 
 /** The arguments every plan_<topic> tool takes beside its topic's own. */
 export const PLAN_COMMON_SHAPE = {
   devices: PlanDevicesSchema,
-  exclude: z.array(z.strictObject({ device_id: DeviceIdSchema, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional(),
-  rollout: RolloutSchema.optional(),
-  ttl_hours: z.number().min(PLAN_LIMITS.minTtlMs / 3_600_000).max(PLAN_LIMITS.maxTtlMs / 3_600_000).optional(),
-  title: z.string().min(1).max(200).optional(),
+  exclude: z.array(z.strictObject({ device_id: DeviceIdValue, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional().describe('Devices to leave out, with why'),
+  rollout: RolloutSchema.optional().describe('Canary, batches, health limits'),
+  ttl_hours: z.number().min(PLAN_LIMITS.minTtlMs / 3_600_000).max(PLAN_LIMITS.maxTtlMs / 3_600_000).optional().describe('Expires unapplied after'),
+  title: z.string().min(1).max(200).optional().describe('For the approver'),
 };
 
 export function rolloutInput(r: z.infer<typeof RolloutSchema> | undefined) {

@@ -17,7 +17,7 @@ export const planList = defineTool({
   description: 'Plans, newest first; filter by status, creator or device.',
   tier: 'professional',
   openWorld: false,
-  input: z.object({ status: z.enum(PLAN_STATUSES).optional(), created_by: z.string().min(1).max(200).optional(), device_id: DeviceIdSchema.optional(), ...PageSchema, limit: z.number().int().min(1).max(100).default(20) }),
+  input: z.object({ status: z.enum(PLAN_STATUSES).optional().describe('Only plans in this state'), created_by: z.string().min(1).max(200).optional().describe('Only plans by this principal'), device_id: DeviceIdSchema.optional(), ...PageSchema, limit: z.number().int().min(1).max(100).default(20).describe('Page size') }),
   output: z.object({ items: z.array(PlanSummarySchema) }),
   outputListed: false,
   async run(args, ctx) {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const Ip = z.union([z.ipv4(), z.ipv6()]);
+import { IpAddressArg as Ip } from '../change/write-schemas';
 
 /**
  * How one plan topic's change is asked for in its `plan_<topic>` tool: the arguments (beside devices, rollout,
@@ -17,7 +16,7 @@ export interface PlanTopicInput {
 export const PLAN_TOPIC_INPUTS: Readonly<Record<string, PlanTopicInput>> = {
   dns_ntp: {
     description: 'Plan DNS and/or NTP servers for many devices (dry run per device; a human approves).',
-    shape: { dns_servers: z.array(Ip).min(1).max(3).optional(), ntp_servers: z.array(z.string().min(1).max(253)).min(1).max(4).optional(), ntp_enabled: z.boolean().optional() },
+    shape: { dns_servers: z.array(Ip).min(1).max(3).optional().describe('IP addresses'), ntp_servers: z.array(z.string().min(1).max(253)).min(1).max(4).optional().describe('IP addresses or host names'), ntp_enabled: z.boolean().optional().describe('NTP client on or off') },
     toChange: (a) => ({
       ...(a['dns_servers'] ? { dns: { servers: a['dns_servers'] } } : {}),
       ...(a['ntp_servers'] ? { ntp: { servers: a['ntp_servers'], ...(a['ntp_enabled'] === undefined ? {} : { enabled: a['ntp_enabled'] }) } } : {}),
@@ -25,7 +24,7 @@ export const PLAN_TOPIC_INPUTS: Readonly<Record<string, PlanTopicInput>> = {
   },
   address_list_sync: {
     description: 'Plan making an mcp-* address list equal to a set on many devices (other lists untouched).',
-    shape: { list: z.string().regex(/^mcp-[A-Za-z0-9_.-]{1,59}$/, 'a list name starting with mcp-'), addresses: z.array(z.string().min(1).max(64)).max(1000) },
+    shape: { list: z.string().regex(/^mcp-[A-Za-z0-9_.-]{1,59}$/, 'a list name starting with mcp-').describe('List name, mcp-*'), addresses: z.array(z.string().min(1).max(64)).max(1000).describe('The whole set it should hold') },
     toChange: (a) => ({ list: a['list'], addresses: a['addresses'] }),
   },
 };
@@ -34,7 +33,7 @@ export const PLAN_TOPIC_INPUTS: Readonly<Record<string, PlanTopicInput>> = {
 export function genericTopicInput(topic: string): PlanTopicInput {
   return {
     description: `Plan a ${topic.replace(/_/g, ' ')} change for many devices (dry run per device; a human approves).`,
-    shape: { change: z.record(z.string(), z.unknown()) },
+    shape: { change: z.record(z.string(), z.unknown()).describe(`The ${topic.replace(/_/g, ' ')} change`) },
     toChange: (a) => a['change'] as Record<string, unknown>,
   };
 }
