@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditOutcome, ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
+import type { ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
@@ -27,12 +27,13 @@ import {
 import type { Device } from '@routeros-mcp/domain-devices';
 import { isDomainError, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { RuleResult, SafetyContext } from '@routeros-mcp/domain-safety-rules';
-import { assertSafe, evaluateSafety, SAFETY_RULES, SafetyViolationError, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
+import { assertSafe, evaluateSafety, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
 import { inject, injectable, optional } from 'inversify';
 import { randomUUID } from 'node:crypto';
-import { redactArguments } from '../audit-recorder';
 import { targetFor } from '../device-connectivity.service';
 import { DeviceRegistry } from '../device-registry.service';
+import { changeAuditEvent } from './change-audit-event';
+import { authorize, NEEDS_DEVICE_STATE, safetyContext } from './change-authorization';
 import { ChangeGuard, NO_GUARD, RevertTimerGuard, SafeModeGuard } from './change-guards';
 import type { ChangeHistory, ChangeRevertRequest } from './change-history';
 import { ChangeObserver } from './change-observer';
@@ -43,9 +44,8 @@ import { alreadyInEffect, findAdded, unmetOperations, unrestored, writeOperation
 import { isSingletonMenu, readLiveRows } from './live-rows';
 import { judgeManagementPath } from './management-path-check';
 
-/** Rules that judge who may act and with what input; the rest need the device's live state. */
-const NEEDS_DEVICE_STATE = new Set(SAFETY_RULES.filter((r) => r.needsDeviceState).map((r) => r.id));
-const isBlocking = (r: RuleResult) => r.status === 'fail' || r.status === 'not_evaluated';
+export { changeAuditEvent } from './change-audit-event';
+
 const menusOf = (ops: readonly RowOperation[]) => [...new Set(ops.filter((op) => op.kind !== 'command').map((op) => op.menu))];
 const causeOf = (error: unknown) => (isDomainError(error) ? { code: error.code, message: error.message } : { code: 'INTERNAL.ERROR', message: 'internal error' });
 
@@ -411,49 +411,6 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       .catch((e: unknown) => this.logger.error('change record and its audit could not be saved', { change_id: record.id, error: e }));
     if (record.status !== 'failed') await this.observe('afterChange', record);
   }
-}
-
-/**
- * The change's own audit record (principal, diff, verdicts, protection, never a secret), under the change's id:
- * committed `started` with the change record, settled in place with its final state.
- */
-export function changeAuditEvent(record: ChangeRecord, principal: Principal, outcome: AuditOutcome, at: Date): AuditEvent {
-  return {
-    id: record.id,
-    occurredAt: at,
-    correlationId: record.correlationId,
-    principal,
-    action: record.revertOf ? 'change.revert' : 'change.apply',
-    deviceId: record.deviceId,
-    ...(record.authority.kind === 'approved_plan' ? { planId: record.authority.planId } : {}),
-    arguments: redactArguments({
-      change_id: record.id, tool: record.tool, status: record.status, step: record.step, protection: record.protection ?? null, diff: record.diff,
-      verdicts: record.verdicts.filter((v) => v.status !== 'not_applicable').map((v) => `${v.ruleId}:${v.status}`),
-      ...(record.revertOf ? { revert_of: record.revertOf } : {}), ...(record.outcome ? { outcome: record.outcome } : {}),
-    }),
-    outcome,
-    ...(outcome !== 'started' && outcome !== 'interrupted' ? { durationMs: at.getTime() - record.createdAt.getTime() } : {}),
-    ...(record.error ? { errorCode: record.error.code } : {}),
-  };
-}
-
-function safetyContext<I>(request: ChangeRequest<I>, device: Device, authority: ChangeAuthority): SafetyContext {
-  const input = request.planner.safetyInput?.(request.input);
-  return {
-    serviceEnvironment: request.environment,
-    operation: { tool: request.tool, tier: request.tier ?? 'advanced', topic: request.tool.split('_')[0], writes: true, ...(request.requiresFlag ? { requiresFlag: request.requiresFlag } : {}) },
-    device: { id: device.id, environment: device.environment, capabilities: device.capabilities, critical: device.critical },
-    // A plan's preview is judged as its step will be once approved (it writes nothing).
-    ...(authority.kind === 'approved_plan' || (authority.kind === 'plan_preview' && request.dryRun) ? { approvedPlanId: authority.planId } : {}),
-    ...(input ? { input } : {}),
-  };
-}
-
-/** Who may act and with what input, before the device is contacted: every rule that needs no live state. */
-function authorize(context: SafetyContext): void {
-  const report = evaluateSafety(context);
-  const blocking = report.results.find((r) => isBlocking(r) && !NEEDS_DEVICE_STATE.has(r.ruleId));
-  if (blocking) throw new SafetyViolationError(blocking, report.results);
 }
 
 /** The ids of the rows each written menu holds before the change (singleton menus have none), for recovery. */
