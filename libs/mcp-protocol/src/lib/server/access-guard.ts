@@ -2,7 +2,7 @@ import type { Principal } from '@routeros-mcp/application-ports';
 import type { DeviceRegistry } from '@routeros-mcp/application-use-cases';
 import { deviceRefusal, mayUseTier, Tier, TIER_ROLE } from '@routeros-mcp/domain-kernel';
 import { McpErrorPayload, protocolError } from '../errors/map-domain-error';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 /*
  * Who may do what, in one place (issue 22 moves it into the application layer): the tier a role opens, the MCP

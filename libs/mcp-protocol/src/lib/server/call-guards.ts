@@ -4,7 +4,7 @@ import { DomainError, Environment } from '@routeros-mcp/domain-kernel';
 import { ErrorCallContext, McpErrorPayload, protocolError, toMcpError } from '../errors/map-domain-error';
 import type { ToolContext } from '../tools/define-tool';
 import type { ToolServerOptions, ToolServices } from './register-tools';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 import { assertDeviceAllowed, scopedRegistry } from './access-guard';
 
 export interface GatedCall {

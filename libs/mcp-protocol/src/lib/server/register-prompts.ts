@@ -3,7 +3,7 @@ import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { protocolError } from '../errors/map-domain-error';
 import { PromptDefinition, renderPrompt } from '../prompts/prompt-catalog';
 import { refuseCursor } from './refuse-cursor';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 /** prompts/list and prompts/get; bad names and arguments are -32602 as MCP specifies for prompts. */
 export function registerPrompts(server: Server, promptsOf: () => PromptDefinition[]): void {

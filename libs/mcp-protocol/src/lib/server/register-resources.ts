@@ -13,12 +13,12 @@ import { mayUseTier } from '@routeros-mcp/domain-kernel';
 import { paginate } from '../tools/pagination';
 import type { HandlerSupport, ServicesSource, ToolServerOptions } from './register-tools';
 import { refuseCursor } from './refuse-cursor';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 import { assertMethodAllowed, planInReach, reachableDeviceIds, scopedRegistry } from './access-guard';
 import { assertCompletable } from './completion-ref';
 import { assertRequestAllowed } from './request-access';
 import type { SubscriptionManager } from './subscriptions';
-import { estimateTokens } from './token-budget';
+import { estimateTokens } from '../support/token-budget';
 
 const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] as const;
 

@@ -8,7 +8,7 @@ import { isNarrowed, methodRefusal, reachRefusal, tierRefusal } from './access-g
 import { auditedArguments, ToolServices } from './register-tools';
 import { auditableArguments } from './unknown-arguments';
 import { audited } from './call-guards';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 import { paramsTooDeep } from '../transport/frame-guard';
 import { randomUUID } from 'node:crypto';
 
