@@ -5,7 +5,7 @@ export * from './lib/errors/map-domain-error';
 export * from './lib/tools/catalog';
 export type { ToolDefinition, ToolContext, ToolOutput } from './lib/tools/define-tool';
 export type { ServicesSource, ToolServices, ToolServerOptions } from './lib/server/register-tools';
-export { estimateTokens } from './lib/server/token-budget';
+export { estimateTokens } from './lib/support/token-budget';
 export { FLEET_FAN_OUT } from './lib/tools/fleet/fleet-get-health-summary.tool';
 export * from './lib/transport/guarded-stdio-transport';
 /** The HTTP app's checks of a parsed body before dispatch (batches, ids, nesting), shared with stdio's guards. */

@@ -16,7 +16,7 @@ import { CallTracker } from './server/call-tracker';
 import { cancellationKey } from './server/cancellation-key';
 import { forwardPlanEvents } from './resources/plan-events';
 import { ClientLogLevel } from './server/client-log-level';
-import { RateWindow } from './server/rate-window';
+import { RateWindow } from './support/rate-window';
 import { AccessRefusal, recordRefusal, requestRefusal } from './server/request-access';
 
 export interface McpServerOptions {

@@ -1,3 +1,4 @@
+import { assertTierAllowed } from '@routeros-mcp/application-use-cases';
 import { ENVIRONMENTS } from '@routeros-mcp/domain-kernel';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import type { ToolContext, ToolDefinition } from '../tools/define-tool';
@@ -13,7 +14,6 @@ import { systemGetOverview } from '../tools/system/system-get-overview.tool';
 import { plansOf } from '../tools/plan/plan-services';
 import { executionLog, planSummary, planView } from '../tools/plan/plan-view';
 import { nextStep } from '../tools/plan/plan-view';
-import { assertTierAllowed } from '../server/access-guard';
 
 /** One kind of resource: its URI template and the tool (with fixed arguments) that produces its content. */
 export interface ResourceKind {

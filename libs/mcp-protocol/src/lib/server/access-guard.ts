@@ -1,16 +1,16 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { DeviceRegistry } from '@routeros-mcp/application-use-cases';
-import { deviceRefusal, mayUseTier, rolesOpening, Tier, TIER_ROLE } from '@routeros-mcp/domain-kernel';
+import * as policy from '@routeros-mcp/application-use-cases';
+import type { Tier } from '@routeros-mcp/domain-kernel';
+import { rolesOpening, TIER_ROLE } from '@routeros-mcp/domain-kernel';
+import { accessRefusalPayload } from '../errors/access-refusal';
 import { McpErrorPayload, protocolError } from '../errors/map-domain-error';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 /*
- * Who may do what, in one place (issue 22 moves it into the application layer): the tier a role opens, the MCP
- * methods that need the read role, and a principal's reach (environments, device tags).
+ * The protocol's side of access: the application's access policy decides (roles, tiers, environment, reach);
+ * here its refusals become FORBIDDEN payloads, and the MCP methods that need the read role are named.
  */
 
-/** `a, b or c`. */
-const either = (roles: readonly string[]) => (roles.length < 2 ? roles.join('') : `${roles.slice(0, -1).join(', ')} or ${roles[roles.length - 1]}`);
 const rolesOf = (principal: Principal) => (principal.roles ?? []).join(', ') || 'none';
 
 /**
@@ -19,15 +19,8 @@ const rolesOf = (principal: Principal) => (principal.roles ?? []).join(', ') || 
  * step-up challenge asks for.
  */
 export function tierRefusal(principal: Principal, what: { name: string; tier: Tier; kind?: 'tool' | 'resource' }): McpErrorPayload | undefined {
-  if (mayUseTier(principal, what.tier)) return undefined;
-  const allowed = rolesOpening(what.tier);
-  const article = /^[aeiou]/.test(what.tier) ? 'an' : 'a';
-  return protocolError(
-    'FORBIDDEN',
-    `${what.name} is ${article} ${what.tier} ${what.kind ?? 'tool'}; your roles (${rolesOf(principal)}) do not include ${either(allowed)}`,
-    { tool: what.name, tier: what.tier, required_role: TIER_ROLE[what.tier], allowed_roles: allowed, roles: principal.roles ?? [] },
-    `Ask for a token with the ${either(allowed)} role, or use a read-only tool.`,
-  );
+  const refusal = policy.tierRefusal(principal, what);
+  return refusal && accessRefusalPayload(refusal);
 }
 
 /** A tool of a tier the principal's roles do not open is refused before anything runs. */
@@ -47,62 +40,12 @@ export const DATA_METHODS: ReadonlySet<string> = new Set(['resources/list', 'res
 
 /** The refusal of a data method to a principal whose roles open no tier (FORBIDDEN naming the role it needs). */
 export function methodRefusal(principal: Principal, method: string): McpErrorPayload | undefined {
-  if (!DATA_METHODS.has(method) || mayUseTier(principal, 'fundamental')) return undefined;
+  if (!DATA_METHODS.has(method) || policy.mayReadFleet(principal)) return undefined;
   const allowed = rolesOpening('fundamental');
-  return protocolError('FORBIDDEN', `${method} reveals fleet data; your roles (${rolesOf(principal)}) do not include ${either(allowed)}`, { method, required_role: TIER_ROLE.fundamental, allowed_roles: allowed, roles: principal.roles ?? [] }, `Ask for a token with the ${either(allowed)} role.`);
+  return protocolError('FORBIDDEN', `${method} reveals fleet data; your roles (${rolesOf(principal)}) do not include ${policy.eitherOf(allowed)}`, { method, required_role: TIER_ROLE.fundamental, allowed_roles: allowed, roles: principal.roles ?? [] }, `Ask for a token with the ${policy.eitherOf(allowed)} role.`);
 }
 
 export function assertMethodAllowed(principal: Principal, method: string): void {
   const refusal = methodRefusal(principal, method);
   if (refusal) throw new RpcError(refusal);
-}
-
-/** Whether environments or device tags narrow what the principal may touch (reach checks cost lookups only then). */
-export function isNarrowed(principal: Principal): boolean {
-  return principal.environments !== undefined || principal.deviceTags !== undefined;
-}
-
-type ReachableDevice = { id: string; environment: 'lab' | 'staging' | 'prod'; tags: Readonly<Record<string, string>> };
-
-/** The refusal of a device outside the principal's environments or tags; `through` names what led to it (a plan, a change). */
-export function reachRefusal(principal: Principal, device: ReachableDevice, through?: string): McpErrorPayload | undefined {
-  const refusal = deviceRefusal(principal, device);
-  if (!refusal) return undefined;
-  const reach = refusal === 'environment' ? `environments ${principal.environments!.join(', ') || '(none)'}` : `devices tagged ${principal.deviceTags!.join(', ') || '(none)'}`;
-  return protocolError('FORBIDDEN', `${through ? `${through} touches device '${device.id}', which` : `device '${device.id}'`} is outside what '${principal.id}' may touch (${reach})`, { device_id: device.id, refused_by: refusal }, 'Use a device from device_list, or a token that covers this device.');
-}
-
-/** A device outside the principal's environments or tags is refused (FORBIDDEN); within them nothing happens. */
-export function assertDeviceAllowed(principal: Principal, device: ReachableDevice): void {
-  const refusal = reachRefusal(principal, device);
-  if (refusal) throw new RpcError(refusal);
-}
-
-/** The ids of the devices a narrowed principal may touch (any environment); undefined when nothing narrows it. */
-export async function reachableDeviceIds(registry: DeviceRegistry, principal: Principal): Promise<ReadonlySet<string> | undefined> {
-  if (!isNarrowed(principal)) return undefined;
-  return new Set((await registry.list({})).filter((device) => !deviceRefusal(principal, device)).map((device) => device.id));
-}
-
-/** Whether every device a plan names (steps and exclusions) is among `reachable` (undefined: no narrowing). */
-export function planInReach(plan: { steps: readonly { deviceId: string }[]; excluded: readonly { deviceId: string }[] }, reachable: ReadonlySet<string> | undefined): boolean {
-  return !reachable || [...plan.steps, ...plan.excluded].every((d) => reachable.has(d.deviceId));
-}
-
-/** The registry as a narrowed principal sees it: lists leave out devices outside its environments and tags, and get refuses them. */
-export function scopedRegistry(registry: DeviceRegistry, principal: Principal): DeviceRegistry {
-  if (!isNarrowed(principal)) return registry;
-  return new Proxy(registry, {
-    get(target, key, receiver) {
-      if (key === 'list') return async (...args: Parameters<DeviceRegistry['list']>) => (await target.list(...args)).filter((device) => !deviceRefusal(principal, device));
-      if (key === 'get')
-        return async (id: string) => {
-          const device = await target.get(id);
-          assertDeviceAllowed(principal, device);
-          return device;
-        };
-      const value = Reflect.get(target, key, receiver) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }

@@ -1,11 +1,12 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { DeviceReader, DurableStart } from '@routeros-mcp/application-use-cases';
-import { cancellationOr, DomainError, Environment } from '@routeros-mcp/domain-kernel';
-import { ErrorCallContext, McpErrorPayload, protocolError, toMcpError } from '../errors/map-domain-error';
+import type { DurableStart } from '@routeros-mcp/application-use-cases';
+import { assertDeviceAdmitted, scopedRegistry } from '@routeros-mcp/application-use-cases';
+import { cancellationOr, DomainError } from '@routeros-mcp/domain-kernel';
+import { asProtocolRefusal } from '../errors/access-refusal';
+import { ErrorCallContext, McpErrorPayload, toMcpError } from '../errors/map-domain-error';
 import type { ToolContext } from '../tools/define-tool';
 import type { ToolServerOptions, ToolServices } from './register-tools';
-import { RpcError } from './rpc-error';
-import { assertDeviceAllowed, scopedRegistry } from './access-guard';
+import { RpcError } from '../errors/rpc-error';
 
 export interface GatedCall {
   /** Audit action, e.g. `tool.system_get_overview`. */
@@ -92,7 +93,8 @@ export function audited<T>(services: ToolServices, action: Parameters<ToolServic
           // The record is built (TypeORM) once the answer is on its way, not in the microtasks before it is sent.
           return new Promise<T>((settle) => setImmediate(() => settle(value)));
         },
-        (error: unknown) => {
+        (thrown: unknown) => {
+          const error = asProtocolRefusal(thrown);
           const refusal = error instanceof RpcError ? new ProtocolRefusal(error) : error;
           if (!answerEarly()) throw refusal;
           reject(error);
@@ -134,24 +136,13 @@ export async function inDeviceContext<T>(services: ToolServices, options: ToolSe
     planApplyWaitMs: options.planApplyWaitMs ?? 0,
     progressRequested: call.progressRequested ?? false,
   };
-  if (call.deviceId) {
-    await assertDeviceInEnvironment(reader, call.deviceId, options.environment);
-    assertDeviceAllowed(principal, await reader.device(call.deviceId));
-  }
+  if (call.deviceId) await assertDeviceAdmitted(reader, principal, call.deviceId, options.environment);
   return work(ctx);
 }
 
-/** A device of another environment is refused (FORBIDDEN): a lab server never touches prod. */
-export async function assertDeviceInEnvironment(reader: DeviceReader, deviceId: string, environment: Environment): Promise<void> {
-  const device = await reader.device(deviceId);
-  if (device.environment === environment) return;
-  throw new RpcError(
-    protocolError('FORBIDDEN', `device '${deviceId}' is in ${device.environment}; this server serves ${environment}`, { device_id: deviceId, device_environment: device.environment, server_environment: environment }, `Use a server configured for ${device.environment}, or a device from device_list in ${environment}.`),
-  );
-}
-
 /** The JSON-RPC error for anything a handler threw, tagged with the request's correlation id. */
-export function errorPayload(error: unknown, correlationId: string, call: Omit<ErrorCallContext, 'correlationId'> = {}): McpErrorPayload {
+export function errorPayload(thrown: unknown, correlationId: string, call: Omit<ErrorCallContext, 'correlationId'> = {}): McpErrorPayload {
+  const error = asProtocolRefusal(thrown);
   const payload = error instanceof RpcError ? { code: error.code, message: error.message, data: error.data } : toMcpError(error, { ...call, correlationId });
   payload.data.correlation_id ??= correlationId;
   return payload;

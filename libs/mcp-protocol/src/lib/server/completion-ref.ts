@@ -2,7 +2,7 @@ import { closest } from 'fastest-levenshtein';
 import { protocolError } from '../errors/map-domain-error';
 import type { PromptDefinition } from '../prompts/prompt-catalog';
 import { PLAN_RESOURCE_KINDS, RESOURCE_KINDS } from '../resources/resource-catalog';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 type CompletionRef = { type: string; name?: string; uri?: string };
 

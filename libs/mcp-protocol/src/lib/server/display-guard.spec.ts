@@ -1,6 +1,6 @@
 import type { ToolDefinition } from '../tools/define-tool';
 import { refuseDisplayAlteringArguments } from './display-guard';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 const tool = { name: 'plan_dns_ntp' } as ToolDefinition;
 

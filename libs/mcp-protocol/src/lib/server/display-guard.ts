@@ -1,7 +1,7 @@
 import { displayAlteringMessage, findDisplayAltering } from '@routeros-mcp/domain-kernel';
 import { protocolError } from '../errors/map-domain-error';
 import type { ToolDefinition } from '../tools/define-tool';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 /**
  * Refuses tool arguments holding a control, escape, bidirectional, zero-width or separator character in any string

@@ -1,5 +1,5 @@
 import { protocolError } from '../errors/map-domain-error';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 /** tools/list, prompts/list and the resource lists come whole, in one page: a cursor can only be a mistake. */
 export function refuseCursor(cursor: string | undefined): void {

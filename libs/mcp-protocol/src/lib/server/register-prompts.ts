@@ -5,7 +5,7 @@ import { renderPrompt } from '../prompts/prompt-catalog';
 import type { ServedPrompts } from '../prompts/prompt-exposure';
 import type { ToolCatalog } from '../tools/catalog';
 import { refuseCursor } from './refuse-cursor';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 /**
  * prompts/list and prompts/get of the prompts this deployment's tools allow; bad names and arguments are -32602 as

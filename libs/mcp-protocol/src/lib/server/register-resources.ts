@@ -1,5 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { Principal } from '@routeros-mcp/application-ports';
+import { scopedRegistry } from '@routeros-mcp/application-use-cases';
 import { CallCancelledError } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { errorForEra } from '../errors/error-contract';
@@ -15,12 +16,12 @@ import { mayUseTier } from '@routeros-mcp/domain-kernel';
 import { paginate } from '../tools/pagination';
 import type { HandlerSupport, ServicesSource, ToolServerOptions } from './register-tools';
 import { refuseCursor } from './refuse-cursor';
-import { RpcError } from './rpc-error';
-import { assertMethodAllowed, planInReach, reachableDeviceIds, scopedRegistry } from './access-guard';
+import { RpcError } from '../errors/rpc-error';
+import { assertMethodAllowed } from './access-guard';
 import { assertCompletable } from './completion-ref';
 import { assertRequestAllowed } from './request-access';
 import type { SubscriptionManager } from './subscriptions';
-import { estimateTokens } from './token-budget';
+import { estimateTokens } from '../support/token-budget';
 
 const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] as const;
 
@@ -70,8 +71,7 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
     const perDevice = devices
       .filter((d) => d.status !== 'decommissioned')
       .flatMap((d) => DEVICE_SUFFIXES.map((suffix) => ({ uri: `device://${d.id}/${suffix}`, name: `${d.id}-${suffix}`, title: `${d.name}: ${suffix}`, mimeType: 'application/json' })));
-    const reachable = await reachableDeviceIds(services.registry, principal);
-    const plans = planResources && services.plans && mayUseTier(principal, 'professional') ? (await services.plans.list({ limit: LISTED_PLANS })).filter((plan) => planInReach(plan, reachable)) : [];
+    const plans = planResources && services.plans && mayUseTier(principal, 'professional') ? await services.plans.list({ limit: LISTED_PLANS }, principal) : [];
     const perPlan = plans.flatMap((plan) => PLAN_RESOURCE_SUFFIXES.map((suffix) => ({ uri: `plan://${plan.id}/${suffix}`, name: `${plan.id}-${suffix}`, title: `${plan.title} (${plan.status}): ${suffix}`, mimeType: 'application/json' })));
     const page = paginate([...fixed, ...perDevice, ...perPlan], { limit: RESOURCE_PAGE_SIZE, cursor: request.params?.cursor }, 'resources/list');
     return { resources: page.items, ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}) };

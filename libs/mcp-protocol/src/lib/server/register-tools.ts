@@ -18,8 +18,8 @@ import { refuseDisplayAlteringArguments } from './display-guard';
 import { PageMetaSchema } from '../tools/common-schemas';
 import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
-import type { RateWindow } from './rate-window';
-import { RpcError } from './rpc-error';
+import type { RateWindow } from '../support/rate-window';
+import { RpcError } from '../errors/rpc-error';
 import { unlistedToolError } from './unknown-tool';
 import { auditableArguments, unknownArgumentMessage, unknownArguments } from './unknown-arguments';
 import { secretArgumentValues, withoutSecretValues } from './secret-values';
@@ -27,8 +27,8 @@ import type { CallObserver, ObservedCall } from './call-observer';
 import { assertTierAllowed } from './access-guard';
 import { assertRequestAllowed } from './request-access';
 import { MAX_JSON_DEPTH, paramsTooDeep } from '../transport/frame-guard';
-import { RateLimitedError } from './rate-window';
-import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from './token-budget';
+import { RateLimitedError } from '../support/rate-window';
+import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from '../support/token-budget';
 import type { PlanOperations, PlanRollback } from '../tools/plan/plan-services';
 
 export interface ToolServices {

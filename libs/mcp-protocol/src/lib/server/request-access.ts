@@ -1,14 +1,15 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import { isDomainError, Role, TIER_ROLE } from '@routeros-mcp/domain-kernel';
+import { enrolledReachRefusal, isNarrowed, unlessMissing } from '@routeros-mcp/application-use-cases';
+import { Role, TIER_ROLE } from '@routeros-mcp/domain-kernel';
 import type { McpErrorPayload } from '../errors/map-domain-error';
-import { protocolError } from '../errors/map-domain-error';
+import { accessRefusalPayload } from '../errors/access-refusal';
 import { matchResource } from '../resources/resource-catalog';
 import type { ToolCatalog } from '../tools/catalog';
-import { isNarrowed, methodRefusal, reachRefusal, tierRefusal } from './access-guard';
+import { methodRefusal, tierRefusal } from './access-guard';
 import { auditedArguments, ToolServices } from './register-tools';
 import { auditableArguments } from './unknown-arguments';
 import { audited } from './call-guards';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 import { paramsTooDeep } from '../transport/frame-guard';
 import { randomUUID } from 'node:crypto';
 
@@ -60,24 +61,13 @@ function uriTargets(uri: unknown): Target[] {
   return [...(device_id ? [{ kind: 'device' as const, id: device_id }] : []), ...(plan_id ? [{ kind: 'plan' as const, id: plan_id }] : []), ...(snapshot_id ? [{ kind: 'snapshot' as const, id: snapshot_id }] : [])];
 }
 
-/** A record that does not exist is no refusal here: the method answers NOT_FOUND itself. */
-async function unlessMissing<T>(lookup: Promise<T>): Promise<T | undefined> {
-  try {
-    return await lookup;
-  } catch (error) {
-    if (isDomainError(error) && error.code.endsWith('.NOT_FOUND')) return undefined;
-    throw error;
-  }
-}
-
 /** The first device of `target` outside the principal's reach, as a refusal. */
 async function targetRefusal(principal: Principal, target: Target, sources: AccessSources): Promise<McpErrorPayload | undefined> {
   const services = await sources.services();
   const device = async (id: string, through?: string) => {
-    const found = await unlessMissing(services.registry.get(id));
     // A plan or change naming a device no longer enrolled cannot be shown to be within reach.
-    if (!found) return through ? protocolError('FORBIDDEN', `${through} touches device '${id}', which is no longer enrolled; its reach cannot be checked`, { device_id: id, refused_by: 'unknown_device' }) : undefined;
-    return reachRefusal(principal, found, through);
+    const refusal = await enrolledReachRefusal(services.registry, principal, id, through);
+    return refusal && accessRefusalPayload(refusal);
   };
   switch (target.kind) {
     case 'device':

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { protocolError } from '../errors/map-domain-error';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 export interface SubscriptionOptions {
   /** How often a subscribed resource is read (default 30 s), plus up to `jitterMs` so devices are not polled in step. */

@@ -1,6 +1,6 @@
 import { protocolError } from '../errors/map-domain-error';
 import type { ToolCatalog } from '../tools/catalog';
-import { RpcError } from './rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 /**
  * The refusal of a tools/call naming no listed tool: a tool this deployment switched off says so and what turns it

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/client';
 import { InMemoryTransport } from '@modelcontextprotocol/server';
 import { createMcpServer } from '../create-mcp-server';
-import { estimateTokens } from '../server/token-budget';
+import { estimateTokens } from '../support/token-budget';
 import { PLAN_TOPICS } from '@routeros-mcp/domain-plans';
 import { ToolCatalog } from './catalog';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
 import { protocolError } from '../errors/map-domain-error';
-import { RpcError } from '../server/rpc-error';
+import { RpcError } from '../errors/rpc-error';
 import { DeviceIdSchema, FieldsSchema, RowSchema } from './common-schemas';
 import { defineTool, ToolDefinition } from './define-tool';
 import { keyValueText } from './render-text';

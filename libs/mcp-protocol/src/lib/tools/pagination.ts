@@ -1,5 +1,5 @@
 import { protocolError } from '../errors/map-domain-error';
-import { RpcError } from '../server/rpc-error';
+import { RpcError } from '../errors/rpc-error';
 
 export interface Page<T> {
   items: T[];

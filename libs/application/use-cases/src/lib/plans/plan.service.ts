@@ -10,6 +10,7 @@ import {
   SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
 import { driftedSections } from '@routeros-mcp/domain-changes';
+import { assertDeviceAdmitted, isNarrowed, planInReach, reachableDeviceIds, reachRefusal } from '../access/access-policy';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { Environment, isDomainError, NOT_KEPT_VALUE, refuseDisplayAltering, refuseDisplayAlteringIn, sameActor, sha256Hex, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { ApprovalBasis, ApprovalGrant, DriftedDevice, ExcludedDevice, PlanTopic, RefusedDevice, RiskLevel, RolloutPolicyInput, StepPreview, StoredApprovalGrant } from '@routeros-mcp/domain-plans';
@@ -120,6 +121,7 @@ export class PlanService {
 
   async create(topicName: string, request: PlanCreateRequest, principal: Principal): Promise<Plan> {
     const topic = planTopic(topicName);
+    request = { ...request, devices: await this.devicesInReach(request.devices, principal) };
     const planId = `plan-${randomUUID()}`;
     // Fields the topic does not take keep their names only: a refused plan must not store a misplaced secret.
     const args = { topic: topic.name, change: withoutUnknownFields(topic, redactPlanSecrets(request.change, topic), NOT_KEPT_VALUE), rollout: request.rollout ?? null };
@@ -166,8 +168,11 @@ export class PlanService {
     return plan;
   }
 
-  list(query: PlanQuery): Promise<Plan[]> {
-    return this.plans.list(query);
+  /** Plans, newest first; a narrowed principal sees only those whose every device is within its reach. */
+  async list(query: PlanQuery, principal?: Principal): Promise<Plan[]> {
+    const plans = await this.plans.list(query);
+    const reachable = principal ? await reachableDeviceIds(this.registry, principal) : undefined;
+    return plans.filter((plan) => planInReach(plan, reachable));
   }
 
   async cancel(planId: string, principal: Principal, reason = 'cancelled', correlationId?: string): Promise<Plan> {
@@ -321,6 +326,27 @@ export class PlanService {
         touched: result.touched, stateHash: result.stateHash ?? '', sections: result.stateSections ?? {},
       },
     };
+  }
+
+  /**
+   * The plan's devices as the principal may name them, before anything is recorded: each id checked against this
+   * server's environment and the principal's reach; a selector kept as it is, unless the principal is narrowed
+   * (environments or tags), when it becomes the ids within its reach.
+   */
+  private async devicesInReach(devices: PlanDevices, principal: Principal): Promise<PlanDevices> {
+    if (!('environment' in devices)) {
+      const reader = {
+        device: async (id: string) => {
+          const device = await this.registry.get(id);
+          device.assertUsable();
+          return device;
+        },
+      };
+      for (const id of devices) await assertDeviceAdmitted(reader, principal, id, this.settings.environment);
+      return devices;
+    }
+    if (!isNarrowed(principal)) return devices;
+    return (await this.registry.list({ environment: devices.environment, ...(devices.tags ? { tags: devices.tags } : {}) })).filter((d) => !reachRefusal(principal, d)).map((d) => d.id);
   }
 
   private async resolveDevices(devices: PlanDevices, exclude: NonNullable<PlanCreateRequest['exclude']>, principal: Principal): Promise<{ targets: Device[]; excluded: ExcludedDevice[] }> {

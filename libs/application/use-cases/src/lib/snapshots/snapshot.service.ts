@@ -2,10 +2,12 @@ import type { Clock as ClockPort, EventBus as EventBusPort, Logger as LoggerPort
 import { Clock, EventBus, Logger, SnapshotRepository } from '@routeros-mcp/application-ports';
 import type { ConfigSnapshot, SnapshotReason, SnapshotSummary } from '@routeros-mcp/domain-devices';
 import { linesOfSection, redactExportLines, sectionMatches, sectionsOf, SnapshotNotFoundError, summaryOf } from '@routeros-mcp/domain-devices';
+import type { Environment } from '@routeros-mcp/domain-kernel';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
 import { inject, injectable } from 'inversify';
 import { createHash, randomBytes } from 'node:crypto';
+import { assertDeviceInEnvironment } from '../access/access-policy';
 import { DeviceReader } from '../device-reader.service';
 
 export const SnapshotPolicy = Symbol.for('SnapshotPolicy');
@@ -111,6 +113,13 @@ export class SnapshotService {
   async get(id: string): Promise<ConfigSnapshot> {
     const snapshot = await this.snapshots.get(id);
     if (!snapshot) throw new SnapshotNotFoundError(id);
+    return snapshot;
+  }
+
+  /** A snapshot, refused like its device when that device is of another environment than the one a server serves. */
+  async getServed(id: string, environment: Environment): Promise<ConfigSnapshot> {
+    const snapshot = await this.get(id);
+    await assertDeviceInEnvironment(this.reader, snapshot.deviceId, environment);
     return snapshot;
   }
 

@@ -1,8 +1,8 @@
 import type { AuditEvent } from '@routeros-mcp/application-ports';
+import { auditEventsInReach } from '@routeros-mcp/application-use-cases';
 import { z } from 'zod';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
-import { reachableDeviceIds } from '../../server/access-guard';
 
 const Event = z.object({ occurred_at: z.string(), principal: z.string(), client: z.string().nullable(), action: z.string(), device_id: z.string().nullable(), outcome: z.string(), error_code: z.string().nullable(), duration_ms: z.number().nullable(), correlation_id: z.string().nullable(), note: z.string().nullable() });
 
@@ -23,11 +23,8 @@ export const auditListEvents = defineTool({
   async run(args, ctx) {
     // Tool calls are recorded as `tool.<name>`; a bare tool name means that.
     const action = args.action && !args.action.includes('.') ? `tool.${args.action}` : args.action;
-    // A narrowed principal reads the trail as it reads devices: events about devices in its reach, and its own
-    // device-less events (never another principal's, which may concern plans or devices it cannot see).
-    const reachable = await reachableDeviceIds(ctx.registry, ctx.principal);
-    const reach = reachable ? { deviceIds: [...reachable], principalId: ctx.principal.id } : undefined;
-    const events = await ctx.audit.recent({ deviceId: args.device_id, action, limit: args.limit, ...(reach ? { reach } : {}) });
+    // A narrowed principal reads the trail as it reads devices (events about devices in its reach, its own device-less ones).
+    const events = await auditEventsInReach(ctx.audit, ctx.registry, ctx.principal, { deviceId: args.device_id, action, limit: args.limit });
     const items = events.map((e) => ({ occurred_at: e.occurredAt.toISOString(), principal: `${e.principal.id} (${e.principal.via})`, client: e.principal.clientName ? `${e.principal.clientName} ${e.principal.clientVersion ?? ''}`.trim() : null, action: e.action, device_id: e.deviceId ?? null, outcome: e.outcome, error_code: e.errorCode ?? null, duration_ms: e.durationMs ?? null, correlation_id: e.correlationId ?? null, note: noteOf(e) }));
     return { structured: { items }, text: tsvText(items, ['occurred_at', 'principal', 'client', 'action', 'device_id', 'outcome', 'error_code', 'note']) };
   },

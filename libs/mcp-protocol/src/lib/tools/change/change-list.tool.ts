@@ -1,14 +1,11 @@
 import { CHANGE_STATUSES } from '@routeros-mcp/domain-changes';
+import { changesInReach } from '@routeros-mcp/application-use-cases';
 import { InternalError } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 import { DeviceIdSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
-import { reachableDeviceIds } from '../../server/access-guard';
 import { changeSummary, ChangeSummarySchema } from './change-summary';
-
-/** How many of the newest changes a narrowed principal's listing looks through. */
-const NARROWED_WINDOW = 500;
 
 export const changeList = defineTool({
   name: 'change_list',
@@ -22,10 +19,9 @@ export const changeList = defineTool({
   deviceArgument: 'device_id',
   async run(args, ctx) {
     if (!ctx.changeHistory) throw new InternalError('the change pipeline is not wired into this server');
-    // A narrowed principal sees the changes of devices in its reach: the newest window, filtered, then cut to the limit.
-    const reachable = await reachableDeviceIds(ctx.registry, ctx.principal);
-    const records = await ctx.changeHistory.list({ deviceId: args.device_id, status: args.status, limit: reachable ? NARROWED_WINDOW : args.limit });
-    const items = records.filter((c) => !reachable || reachable.has(c.deviceId)).slice(0, args.limit).map(changeSummary);
+    // A narrowed principal sees the changes of devices in its reach.
+    const records = await changesInReach(ctx.changeHistory, ctx.registry, ctx.principal, { deviceId: args.device_id, status: args.status, limit: args.limit });
+    const items = records.map(changeSummary);
     return { structured: { items }, text: items.length ? tsvText(items, ['change_id', 'created_at', 'device_id', 'tool', 'status', 'summary']) : 'no changes recorded' };
   },
 });

@@ -1,7 +1,6 @@
 import type { SnapshotService } from '@routeros-mcp/application-use-cases';
 import { InternalError } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
-import { assertDeviceInEnvironment } from '../../server/call-guards';
 import type { ToolContext } from '../define-tool';
 
 export const SnapshotIdSchema = z.string().regex(/^snap-[0-9a-f]{12}$/, 'a snapshot id (see config_list_snapshots)').describe('From config_list_snapshots');
@@ -15,7 +14,5 @@ export function snapshotsOf(ctx: ToolContext): SnapshotService {
 
 /** A snapshot, refused like its device when that device is of another environment than this server's. */
 export async function gatedSnapshot(ctx: ToolContext, id: string) {
-  const snapshot = await snapshotsOf(ctx).get(id);
-  await assertDeviceInEnvironment(ctx.reader, snapshot.deviceId, ctx.environment);
-  return snapshot;
+  return snapshotsOf(ctx).getServed(id, ctx.environment);
 }

@@ -3,7 +3,7 @@ import { DeviceIdSchema, RowSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
 import { tsvText } from '../render-text';
 import { typedRows } from '../typed-row';
-import { RateWindow } from '../../server/rate-window';
+import { RateWindow } from '../../support/rate-window';
 import { TargetHostSchema } from './target-host';
 
 /** Ten diagnostics per minute per device: they load the device and the path. */

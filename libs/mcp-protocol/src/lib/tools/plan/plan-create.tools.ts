@@ -2,7 +2,7 @@ import { NOT_KEPT_VALUE } from '@routeros-mcp/domain-kernel';
 import { PLAN_TOPICS, withoutUnknownFields } from '@routeros-mcp/domain-plans';
 import { z } from 'zod';
 import { defineTool, ToolDefinition } from '../define-tool';
-import { publishPlanChanged, reachableDevices } from './plan-access';
+import { publishPlanChanged } from './plan-access';
 import { PLAN_COMMON_SHAPE, rolloutInput } from './plan-inputs';
 import { plansOf } from './plan-services';
 import { genericTopicInput, PLAN_TOPIC_INPUTS, PlanTopicInput } from './plan-topic-inputs';
@@ -31,7 +31,8 @@ export function planCreationTool(topic: string, input: PlanTopicInput = PLAN_TOP
       const plan = await plansOf(ctx).create(
         topic,
         {
-          devices: await reachableDevices(a.devices, ctx),
+          // The plan service checks them against this server's environment and the principal's reach.
+          devices: a.devices,
           change: input.toChange(a),
           ...(a.rollout ? { rollout: rolloutInput(a.rollout) } : {}),
           ...(a.ttl_hours !== undefined ? { ttlMs: Math.round(a.ttl_hours * 3_600_000) } : {}),

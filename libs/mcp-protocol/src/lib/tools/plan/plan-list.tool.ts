@@ -5,7 +5,6 @@ import { defineTool } from '../define-tool';
 import { paginate } from '../pagination';
 import { tsvText } from '../render-text';
 import { plansOf } from './plan-services';
-import { planInReach, reachableDeviceIds } from '../../server/access-guard';
 import { planSummary, PlanSummarySchema } from './plan-view';
 
 /** How many plans one listing looks through (newest first) before it pages them. */
@@ -21,10 +20,8 @@ export const planList = defineTool({
   output: z.object({ items: z.array(PlanSummarySchema) }),
   outputListed: false,
   async run(args, ctx) {
-    const listed = await plansOf(ctx).list({ ...(args.status ? { status: args.status } : {}), ...(args.created_by ? { createdBy: args.created_by } : {}), ...(args.device_id ? { deviceId: args.device_id } : {}), limit: PLAN_LIST_WINDOW });
-    // A narrowed principal sees only plans whose every device is within its reach (plan_get refuses the others).
-    const reachable = await reachableDeviceIds(ctx.registry, ctx.principal);
-    const plans = listed.filter((plan) => planInReach(plan, reachable));
+    // A narrowed principal is listed only plans whose every device is within its reach (plan_get refuses the others).
+    const plans = await plansOf(ctx).list({ ...(args.status ? { status: args.status } : {}), ...(args.created_by ? { createdBy: args.created_by } : {}), ...(args.device_id ? { deviceId: args.device_id } : {}), limit: PLAN_LIST_WINDOW }, ctx.principal);
     const page = paginate(plans.map(planSummary), args, `plan_list ${args.status ?? ''} ${args.created_by ?? ''} ${args.device_id ?? ''}`);
     const text = page.items.length ? tsvText(page.items.map((p) => ({ ...p, progress: `${p.progress.done}/${p.progress.total}`, approval: p.approval?.approved_by ?? '' })), ['plan_id', 'created_at', 'status', 'topic', 'environment', 'devices', 'progress', 'created_by', 'approval', 'title']) : 'no plans';
     return { structured: page, text };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protocolError } from '../../errors/map-domain-error';
-import { RpcError } from '../../server/rpc-error';
+import { RpcError } from '../../errors/rpc-error';
 import { defineTool } from '../define-tool';
 import { publishPlanChanged } from './plan-access';
 import { PlanIdSchema } from './plan-inputs';

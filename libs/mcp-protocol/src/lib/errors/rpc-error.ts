@@ -1,4 +1,4 @@
-import type { McpErrorPayload } from '../errors/map-domain-error';
+import type { McpErrorPayload } from './map-domain-error';
 
 /** An error the SDK sends as-is: `code`, a clean `message`, and `data` (the SDK's McpError prefixes the message). */
 export class RpcError extends Error {
