@@ -19,7 +19,7 @@ Options:
   -v, --version            show the version
 
 Authentication: ROUTEROS_MCP_AUTH=oauth|tokens|none (default tokens; none only on a loopback address).
-Every setting: README, "HTTP deployment".
+Every setting: docs/http-deployment.md.
 `;
 
 /** Parses the command line strictly: an unknown flag is an error, not something silently ignored. */

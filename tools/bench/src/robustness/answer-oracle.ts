@@ -1,5 +1,5 @@
 /**
- * What the server owes one line, decided from the line alone by the contract in the README (JSON-RPC 2.0 and
+ * What the server owes one line, decided from the line alone by the contract in docs/tools-and-errors.md (JSON-RPC 2.0 and
  * MCP): requests with an id in the rule are answered once with that id echoed; anything that is no request at all
  * (and a request whose id is outside the rule) is answered -32600 with id null; notifications and responses are
  * never answered. Batches exist only in 2025-03-26 and are answered with one array.

@@ -44,7 +44,7 @@ function problemsOf(error: unknown, fallbackField: string): FieldProblem[] {
 
 export function deviceImportCommand(ctx: CliContext): Command {
   return new Command('import')
-    .description('enrol every device of a CSV or YAML file, all or nothing, with a per-row report (see README for the columns)')
+    .description('enrol every device of a CSV or YAML file, all or nothing, with a per-row report (see docs/cli.md for the columns)')
     .argument('<file>', 'devices: .csv with a header line, or .yaml/.yml list')
     .option('--format <format>', 'csv|yaml, when the file name does not say')
     .option('--username <user>', 'RouterOS user for rows without a username column')
