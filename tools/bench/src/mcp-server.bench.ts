@@ -107,7 +107,7 @@ export async function mcpOverview(samples = 300, deviceLatencyMs = 10): Promise<
         [`at_${deviceLatencyMs}ms_ratio`]: ratio(slow),
         [`at_${deviceLatencyMs}ms_goal`]: 'ratio <= 1.1',
         read_only_tools_list_estimated_tokens: await listTokens(server),
-        tools_list_goal: '<= 7500',
+        tools_list_goal: '<= 6000',
       });
     }
     return rows;

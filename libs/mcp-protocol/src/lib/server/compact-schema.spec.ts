@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { compactSchema } from './compact-schema';
 
 describe('compactSchema', () => {
-  it('keeps of an input what a model needs to call the tool: types, enums, defaults, required, closed objects', () => {
+  it('keeps of an input what a model needs to call the tool: types (an enum of strings says its own), enums, defaults, required, closed objects', () => {
     const schema = z.toJSONSchema(
       z.strictObject({ id: z.string().regex(/^[a-z]+$/).max(9), n: z.number().int().min(1).max(5).default(2), kind: z.enum(['a', 'b']), where: z.record(z.string().regex(/^x/), z.string()).optional() }),
       { io: 'input' },
     );
     expect(compactSchema(schema, 'input')).toEqual({
       type: 'object',
-      properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 1, maximum: 5, default: 2 }, kind: { type: 'string', enum: ['a', 'b'] }, where: { type: 'object' } },
+      properties: { id: { type: 'string' }, n: { type: 'integer', minimum: 1, maximum: 5, default: 2 }, kind: { enum: ['a', 'b'] }, where: { type: 'object' } },
       required: ['id', 'kind'],
       additionalProperties: false,
     });

@@ -13,7 +13,7 @@ const INPUT_ONLY_ENFORCED = new Set(['pattern', 'maxLength', 'minLength', 'minIt
  * inputs (zod still enforces them and names the field that broke one), and of outputs `required` (every listed field
  * is always present) and `additionalProperties: false` (output objects are closed by construction). Input objects keep
  * `additionalProperties: false`: a caller must learn that an argument the tool does not take is refused, not dropped.
- * A union of plain types (`anyOf` of `{type}` only) is written as one `type` array.
+ * A union of plain types (`anyOf` of `{type}` only) is written as one `type` array; an enum of strings loses its `type`.
  * Walks schema positions only, so a property that happens to be called `pattern` or `required` is kept.
  */
 export function compactSchema(schema: unknown, use: SchemaUse = 'input'): unknown {
@@ -30,6 +30,8 @@ export function compactSchema(schema: unknown, use: SchemaUse = 'input'): unknow
     if (use === 'input' && key === 'additionalProperties' && schema && (schema as { type?: unknown }).type === 'object' && !(schema as { properties?: unknown }).properties) continue;
     // Free-form string maps (tags) say nothing; a row's typed values (string, number or boolean) are kept.
     if (use === 'output' && (key === 'required' || (key === 'additionalProperties' && JSON.stringify(value) === '{"type":"string"}'))) continue;
+    // An enum of strings says the type already.
+    if (key === 'type' && value === 'string' && Array.isArray((schema as { enum?: unknown }).enum) && ((schema as { enum: unknown[] }).enum).every((v) => typeof v === 'string')) continue;
     if (key === 'anyOf' && Array.isArray(value)) {
       const members = value.map((v) => compactSchema(v, use) as Record<string, unknown>);
       const plain = members.every((m) => m && Object.keys(m).length === 1 && typeof m['type'] === 'string');

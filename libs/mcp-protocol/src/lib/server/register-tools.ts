@@ -15,7 +15,6 @@ import type { ToolCatalog } from '../tools/catalog';
 import type { ToolDefinition } from '../tools/define-tool';
 import { compactSchema } from './compact-schema';
 import { refuseDisplayAlteringArguments } from './display-guard';
-import { PageMetaSchema } from '../tools/common-schemas';
 import { refuseCursor } from './refuse-cursor';
 import { progressReporter } from './progress-reporter';
 import type { RateWindow } from '../support/rate-window';
@@ -124,32 +123,16 @@ function annotationsOf(tool: ToolDefinition): Record<string, boolean> {
   };
 }
 
-/** What every list answer carries (total_count, has_more, next_cursor): the server instructions say it once. */
-const PAGE_META = Object.keys(PageMetaSchema.shape);
-
-/**
- * The output schema as listed: without the page fields (see PAGE_META) and without properties that echo an argument
- * (the device_id the caller passed). Answers still carry them; the listed schema stays true, as it leaves
- * additional properties open, and a model learns nothing from them 37 times over.
- */
-function listedOutput(schema: Record<string, unknown>, inputNames: string[]): Record<string, unknown> {
-  const properties = schema['properties'] as Record<string, unknown> | undefined;
-  if (!properties) return schema;
-  const kept = Object.entries(properties).filter(([name]) => !PAGE_META.includes(name) && !inputNames.includes(name));
-  return { ...schema, properties: Object.fromEntries(kept) };
-}
-
 function describeTool(tool: ToolDefinition) {
-  const schema = (s: z.ZodType, io: 'input' | 'output') => {
-    return compactSchema(z.toJSONSchema(s, { io, unrepresentable: 'any' }), io) as { type: 'object'; [key: string]: unknown };
-  };
   return {
     // No title: clients show the name instead, and 60 titles cost 300 tokens of every model's context (the budget
     // of issue 12). Definitions keep their title for human-facing text.
     name: tool.name,
     description: tool.description,
-    inputSchema: schema(tool.input, 'input'),
-    ...(tool.outputListed === false ? {} : { outputSchema: listedOutput(schema(tool.output, 'output'), Object.keys(tool.input.shape)) as { type: 'object'; [key: string]: unknown } }),
+    inputSchema: compactSchema(z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }), 'input') as { type: 'object'; [key: string]: unknown },
+    // No outputSchema: answers carry structuredContent and the same facts as text, and the server instructions give
+    // the shapes tools share. Listed per tool, output schemas cost ~900 tokens of the default list, more than the
+    // argument descriptions a model needs to call the tools (the token budgets: 6,000 default, 12,000 everything).
     annotations: annotationsOf(tool),
   };
 }

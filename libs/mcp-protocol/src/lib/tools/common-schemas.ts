@@ -9,12 +9,13 @@ export const DeviceIdSchema = DeviceIdValue.describe('From device_list');
 
 /**
  * `limit`/`offset`/`cursor` as spec 004 shows them; `fields` maps to `.proplist`. The shared list arguments carry
- * a few words each (17 tools list them; the server instructions say more, but some clients drop those).
+ * a few words each (17 tools list them; the server instructions say more, but some clients drop those); `limit` and
+ * `offset` none: their names and bounds say it, and every word here is paid 17 times over (the token budgets).
  */
 export const PageSchema = {
-  limit: z.number().int().min(1).max(500).default(50).describe('Page size'),
-  offset: z.number().int().min(0).optional().describe('Rows to skip'),
-  cursor: z.string().max(200).optional().describe('next_cursor of the last page'),
+  limit: z.number().int().min(1).max(500).default(50),
+  offset: z.number().int().min(0).optional(),
+  cursor: z.string().max(200).optional().describe('From next_cursor'),
 };
 
 const PropertyName = z.string().regex(/^[a-z0-9.-]+$/, 'a RouterOS property name');
@@ -35,7 +36,7 @@ export const WhereSchema = z
     }
   })
   .optional()
-  .describe('Equality filters {property: value}');
+  .describe('Exact matches {property: value}');
 
 export type Where = NonNullable<z.infer<typeof WhereSchema>>;
 

@@ -55,12 +55,6 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   /** Talks to devices (the open world) rather than only the registry. */
   openWorld: boolean;
   /**
-   * `false`: tools/list leaves out outputSchema, because the shape is one many tools share (every write answers
-   * ChangeOutput, every menu listing typed rows) and the server instructions give it once; repeated per tool it would
-   * cost ~40-220 tokens each.
-   */
-  outputListed?: boolean;
-  /**
    * The arguments as an audit record may keep them, when the tool refuses more than its input schema says (a plan
    * topic's own fields inside `change`): every field it does not take keeps its name, never its value.
    */

@@ -36,6 +36,16 @@ async function listAll(): Promise<ListedTool[]> {
  */
 const ADDITIVE_WRITES = ['dhcp_add_static_lease', 'firewall_add_filter_rule', 'ip_add_address', 'routing_add_static_route'];
 
+/**
+ * Arguments whose name, type, bounds or enum say all a description would (each word is paid on every tool that lists
+ * the argument, within the token budgets). device_id, where, fields, cursor, place_before and the like are not here:
+ * their meaning is not in their name.
+ */
+const SELF_EVIDENT = new Set([
+  'limit', 'offset', 'comment', 'interface', 'interfaces', 'name', 'servers', 'enabled', 'ntp_enabled', 'dns_servers', 'remove', 'status', 'count', 'dst-address',
+  ...['canary_size', 'batch_size', 'pause_seconds', 'max_cpu_percent', 'max_memory_percent', 'halt_policy'].map((option) => `rollout.${option}`),
+]);
+
 describe('tools/list as a model reads it', () => {
   let tools: ListedTool[];
   beforeAll(async () => {
@@ -46,13 +56,17 @@ describe('tools/list as a model reads it', () => {
     const undescribed: string[] = [];
     for (const tool of tools) {
       for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
-        if (!property.description?.trim()) undescribed.push(`${tool.name}.${name}`);
+        if (!property.description?.trim() && !SELF_EVIDENT.has(name)) undescribed.push(`${tool.name}.${name}`);
         // An object of RouterOS properties by their RouterOS names (a filter rule) says so once: RouterOS documents each.
         if (/RouterOS names/.test(property.description ?? '')) continue;
-        for (const [inner, nested] of Object.entries(property.properties ?? {})) if (!nested.description?.trim()) undescribed.push(`${tool.name}.${name}.${inner}`);
+        for (const [inner, nested] of Object.entries(property.properties ?? {})) if (!nested.description?.trim() && !SELF_EVIDENT.has(`${name}.${inner}`)) undescribed.push(`${tool.name}.${name}.${inner}`);
       }
     }
     expect(undescribed).toEqual([]);
+  });
+
+  it('lists no output schema: answers carry structuredContent and text, and the instructions give the shared shapes', () => {
+    expect(tools.filter((t) => 'outputSchema' in t).map((t) => t.name)).toEqual([]);
   });
 
   it('marks a write non-destructive only when it is purely additive, every other write destructive (MCP\'s default, so left out)', () => {

@@ -58,9 +58,6 @@ export function menuListTool(spec: MenuListSpec): ToolDefinition<typeof input, t
     description: spec.description,
     input,
     output,
-    // Every menu listing answers the same shape (items: typed rows), said once in the server instructions: listed
-    // 15 times it cost ~600 tokens of tools/list, the room closed input schemas (additionalProperties: false) need.
-    outputListed: false,
     deviceArgument: 'device_id',
     async run(args, ctx) {
       const fields = args.fields ? [...new Set(['.id', ...args.fields])] : undefined;

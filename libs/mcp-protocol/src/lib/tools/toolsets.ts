@@ -5,7 +5,7 @@ export const TIERS: readonly ToolTier[] = ['fundamental', 'advanced', 'professio
 
 /**
  * The topics a write-enabled deployment lists by default: the everyday network topics, reads and single-device
- * writes, within the 7,500-token budget of a default tools/list. Off by default: the deep-dive reads (bridge,
+ * writes, within the 6,000-token budget of a default tools/list. Off by default: the deep-dive reads (bridge,
  * wireless, logs, diagnostics, config history, audit, the service's own health), DHCP, and the professional tier
  * (plans need the admin or approver role and devices that opt in, so few deployments use them on every turn).
  * A read-only deployment lists every read topic (the read tier alone fits the budget).

@@ -9,8 +9,6 @@ export const changeGet = defineTool({
   description: 'One change: diff, before/after, verdicts, protection, outcome, revert lines.',
   input: z.object({ change_id: ChangeIdSchema }),
   output: ChangeDetailSchema,
-  // Not listed: 250 tokens the catalogue cannot afford; the description names what the answer holds.
-  outputListed: false,
   openWorld: false,
   // Part of the write tier: a read-only server lists neither.
   tier: 'advanced',

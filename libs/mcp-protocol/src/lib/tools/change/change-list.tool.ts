@@ -11,7 +11,7 @@ export const changeList = defineTool({
   name: 'change_list',
   title: 'Changes',
   description: 'Changes made through this service, newest first.',
-  input: z.object({ device_id: DeviceIdSchema.optional(), status: z.enum(CHANGE_STATUSES).optional().describe('Only changes in this state'), limit: z.number().int().min(1).max(100).default(20).describe('Newest first, at most') }),
+  input: z.object({ device_id: DeviceIdSchema.optional(), status: z.enum(CHANGE_STATUSES).optional(), limit: z.number().int().min(1).max(100).default(20).describe('Newest first, at most') }),
   output: z.object({ items: z.array(ChangeSummarySchema) }),
   openWorld: false,
   // Part of the write tier: a read-only server lists neither.

@@ -11,10 +11,8 @@ export const changeRevert = defineTool({
   tier: 'advanced',
   readOnly: false,
   idempotent: true,
-  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false).describe('Show the diff, change nothing') }),
+  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false).describe('Diff only, no change') }),
   output: ChangeOutputSchema,
-  // The write tools' one shared shape, given in the server instructions (see defineWriteTool).
-  outputListed: false,
   async run(args, ctx) {
     if (!ctx.changeHistory) throw new InternalError('the change pipeline is not wired into this server');
     const result = await ctx.changeHistory.revert({ principal: ctx.principal, correlationId: ctx.correlationId, environment: ctx.environment, changeId: args.change_id, dryRun: args.dry_run, signal: ctx.signal });

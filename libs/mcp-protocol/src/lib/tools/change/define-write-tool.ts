@@ -23,7 +23,7 @@ export interface WriteToolSpec<I extends z.ZodObject> {
 }
 
 /** `dry_run` in a few words: the server instructions say more, but some clients drop them. */
-const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false).describe('Show the diff, change nothing') };
+const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false).describe('Diff only, no change') };
 
 /** An advanced-tier write: every one runs through the change pipeline, is idempotent and takes `dry_run`. */
 export function defineWriteTool<I extends z.ZodObject>(spec: WriteToolSpec<I>): ToolDefinition {
@@ -37,7 +37,6 @@ export function defineWriteTool<I extends z.ZodObject>(spec: WriteToolSpec<I>): 
     idempotent: true,
     input: spec.input.extend(Common),
     output: ChangeOutputSchema,
-    outputListed: false,
     deviceArgument: 'device_id',
     async run(args, ctx) {
       if (!ctx.changes) throw new InternalError('the change pipeline is not wired into this server');

@@ -13,7 +13,7 @@ export const deviceList = defineTool({
   description: 'Devices this server serves (its environment): status, version, tags. Start here.',
   input: z.object({
     environment: z.enum(ENVIRONMENTS).optional().describe('This server\'s; others are refused'),
-    status: z.enum(DEVICE_STATUSES).optional().describe('Only this status'),
+    status: z.enum(DEVICE_STATUSES).optional(),
     tag: z.record(z.string(), z.string()).optional().describe('All of these tags, e.g. {"site":"ber1"}'),
     ...PageSchema,
   }),

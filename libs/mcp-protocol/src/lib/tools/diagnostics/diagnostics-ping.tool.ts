@@ -13,7 +13,7 @@ export const diagnosticsPing = defineTool({
   name: 'diagnostics_ping',
   title: 'Ping from the device',
   description: 'Ping from the device (1-10 packets); 10 diagnostics/min/device.',
-  input: z.object({ device_id: DeviceIdSchema, address: TargetHostSchema, count: z.number().int().min(1).max(10).default(4).describe('Pings') }),
+  input: z.object({ device_id: DeviceIdSchema, address: TargetHostSchema, count: z.number().int().min(1).max(10).default(4) }),
   output: z.object({ device_id: z.string(), address: z.string(), sent: z.number(), received: z.number(), packet_loss_percent: z.number(), replies: z.array(RowSchema) }),
   deviceArgument: 'device_id',
   idempotent: false,

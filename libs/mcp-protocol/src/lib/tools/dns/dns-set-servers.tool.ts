@@ -7,6 +7,6 @@ export const dnsSetServers = defineWriteTool({
   name: 'dns_set_servers',
   title: 'Set DNS servers',
   description: 'Set the static DNS servers, in order.',
-  input: z.object({ servers: z.array(IpAddressArg).min(1).max(3).describe('IP addresses') }),
+  input: z.object({ servers: z.array(IpAddressArg).min(1).max(3) }),
   planner: dnsServersPlanner,
 });

@@ -40,8 +40,8 @@ export const RuleAddSchema = RuleProps.required({ chain: true, action: true }).d
  * The same properties, validated as strictly, but listed as a plain object: the add tool already lists them, and a
  * second copy would cost ~300 tokens of tools/list.
  */
-export const RuleUpdateSchema = z.record(z.string(), z.unknown()).pipe(RuleProps).describe('Properties to change, by their RouterOS names, as in firewall_add_filter_rule; "" resets one');
+export const RuleUpdateSchema = z.record(z.string(), z.unknown()).pipe(RuleProps).describe('Properties to change, as in firewall_add_filter_rule; "" resets one');
 
 /** A rule as `firewall_list_filter_rules` showed it: its .id and 0-based position. */
-export const RuleRefSchema = z.strictObject({ id: RowIdArg.describe('Rule .id (firewall_list_filter_rules)'), position: z.number().int().min(0).describe('Its position there (checked)') });
+export const RuleRefSchema = z.strictObject({ id: RowIdArg.describe('Rule .id (firewall_list_filter_rules)'), position: z.number().int().min(0).describe('Its position (checked)') });
 

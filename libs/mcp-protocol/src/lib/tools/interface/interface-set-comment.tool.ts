@@ -7,6 +7,6 @@ export const interfaceSetComment = defineWriteTool({
   name: 'interface_set_comment',
   title: 'Set interface comment',
   description: 'Set an interface comment ("" clears it).',
-  input: z.object({ interface: NameArg.describe('Interface name'), comment: CommentArg.describe('New comment; "" clears it') }),
+  input: z.object({ interface: NameArg, comment: CommentArg.describe('New comment; "" clears it') }),
   planner: interfaceSetCommentPlanner,
 });

@@ -7,7 +7,7 @@ export const interfaceSetEnabled = defineWriteTool({
   name: 'interface_set_enabled',
   title: 'Enable or disable interface',
   description: 'Enable or disable an interface.',
-  input: z.object({ interface: NameArg.describe('Interface name'), enabled: z.boolean().describe('false disables it') }),
+  input: z.object({ interface: NameArg, enabled: z.boolean() }),
   destructive: true,
   planner: interfaceSetEnabledPlanner,
 });

@@ -10,6 +10,6 @@ export const ntpSetServers = defineWriteTool({
   name: 'ntp_set_servers',
   title: 'Set NTP servers',
   description: 'Set the NTP client servers; optionally enable or disable the client.',
-  input: z.object({ servers: z.array(Server).min(1).max(4).describe('IP addresses or host names'), enabled: z.boolean().optional().describe('NTP client on or off') }),
+  input: z.object({ servers: z.array(Server).min(1).max(4).describe('IP addresses or host names'), enabled: z.boolean().optional() }),
   planner: ntpServersPlanner,
 });

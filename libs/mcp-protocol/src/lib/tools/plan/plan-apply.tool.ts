@@ -23,7 +23,6 @@ export const planApply = defineTool({
   idempotent: false,
   input: z.object({ plan_id: PlanIdSchema }),
   output: PlanViewSchema,
-  outputListed: false,
   async run(args, ctx) {
     const plans = plansOf(ctx);
     const waitMs = ctx.progressRequested && ctx.events ? ctx.planApplyWaitMs : 0;

@@ -15,7 +15,6 @@ export const planCancel = defineTool({
   openWorld: false,
   input: z.object({ plan_id: PlanIdSchema, reason: z.string().min(1).max(500).optional().describe('Why, for the record') }),
   output: PlanViewSchema,
-  outputListed: false,
   async run(args, ctx) {
     const plan = await plansOf(ctx).cancel(args.plan_id, ctx.principal, args.reason ?? `cancelled by ${ctx.principal.id}`, ctx.correlationId);
     await publishPlanChanged(ctx, plan);

@@ -22,8 +22,6 @@ export function planCreationTool(topic: string, input: PlanTopicInput = PLAN_TOP
     idempotent: false,
     input: schema,
     output: PlanViewSchema,
-    // Every plan tool answers the same plan shape, described once in the server instructions.
-    outputListed: false,
     // A topic taking its change as one object refuses unknown fields itself: its audit record keeps only their names.
     ...(input.shape['change'] ? { auditable: (args: Record<string, unknown>) => ({ ...args, change: withoutUnknownFields(PLAN_TOPICS[topic], args['change'], NOT_KEPT_VALUE) }) } : {}),
     async run(args, ctx) {

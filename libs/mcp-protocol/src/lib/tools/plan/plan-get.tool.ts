@@ -12,7 +12,6 @@ export const planGet = defineTool({
   openWorld: false,
   input: z.object({ plan_id: PlanIdSchema }),
   output: PlanViewSchema,
-  outputListed: false,
   async run(args, ctx) {
     const view = planView(await plansOf(ctx).get(args.plan_id), true);
     return { structured: view, text: planText(view) };

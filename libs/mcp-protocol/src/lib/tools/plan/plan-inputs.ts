@@ -11,15 +11,18 @@ export const PlanDevicesSchema = z.union([
   z.strictObject({ environment: z.enum(ENVIRONMENTS), tags: z.record(z.string(), z.string()).optional() }),
 ]).describe('Device ids, or {environment, tags}');
 
-/** Rollout options; each omitted one takes the default (canary 1, batches of 5, 30 s pause, 90 % CPU and memory, halt_and_rollback). */
+/**
+ * Rollout options; each omitted one takes the default (canary 1, batches of 5, 30 s pause, 90 % CPU and memory,
+ * halt_and_rollback). Their names and bounds say what they are, so they carry no description (7 plan tools list them).
+ */
 export const RolloutSchema = z
   .strictObject({
-    canary_size: z.number().int().min(0).max(50).describe('Devices first, alone'),
-    batch_size: z.number().int().min(1).max(50).describe('Devices per batch'),
-    pause_seconds: z.number().int().min(0).max(3600).describe('Between batches'),
-    max_cpu_percent: z.number().int().min(1).max(100).describe('Halt above'),
-    max_memory_percent: z.number().int().min(1).max(100).describe('Halt above'),
-    halt_policy: z.enum(HALT_POLICIES).describe('On a failed device'),
+    canary_size: z.number().int().min(0).max(50),
+    batch_size: z.number().int().min(1).max(50),
+    pause_seconds: z.number().int().min(0).max(3600),
+    max_cpu_percent: z.number().int().min(1).max(100),
+    max_memory_percent: z.number().int().min(1).max(100),
+    halt_policy: z.enum(HALT_POLICIES),
   })
   .partial();
 

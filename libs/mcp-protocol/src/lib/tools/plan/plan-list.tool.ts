@@ -16,9 +16,8 @@ export const planList = defineTool({
   description: 'Plans, newest first; filter by status, creator or device.',
   tier: 'professional',
   openWorld: false,
-  input: z.object({ status: z.enum(PLAN_STATUSES).optional().describe('Only plans in this state'), created_by: z.string().min(1).max(200).optional().describe('Only plans by this principal'), device_id: DeviceIdSchema.optional(), ...PageSchema, limit: z.number().int().min(1).max(100).default(20).describe('Page size') }),
+  input: z.object({ status: z.enum(PLAN_STATUSES).optional(), created_by: z.string().min(1).max(200).optional().describe('Only plans by this principal'), device_id: DeviceIdSchema.optional(), ...PageSchema, limit: z.number().int().min(1).max(100).default(20) }),
   output: z.object({ items: z.array(PlanSummarySchema) }),
-  outputListed: false,
   async run(args, ctx) {
     // A narrowed principal is listed only plans whose every device is within its reach (plan_get refuses the others).
     const plans = await plansOf(ctx).list({ ...(args.status ? { status: args.status } : {}), ...(args.created_by ? { createdBy: args.created_by } : {}), ...(args.device_id ? { deviceId: args.device_id } : {}), limit: PLAN_LIST_WINDOW }, ctx.principal);

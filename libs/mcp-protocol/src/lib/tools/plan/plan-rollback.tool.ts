@@ -15,7 +15,6 @@ export const planRollback = defineTool({
   idempotent: true,
   input: z.object({ plan_id: PlanIdSchema }),
   output: PlanViewSchema,
-  outputListed: false,
   async run(args, ctx) {
     if (!ctx.planRollback) {
       throw new RpcError(

@@ -26,7 +26,6 @@ export const planStatus = defineTool({
   openWorld: false,
   input: z.object({ plan_id: PlanIdSchema }),
   output: PlanStatusSchema,
-  outputListed: false,
   async run(args, ctx) {
     const plan = await plansOf(ctx).get(args.plan_id);
     const p = plan.toProps();

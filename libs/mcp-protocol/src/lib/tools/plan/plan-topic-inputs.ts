@@ -16,7 +16,7 @@ export interface PlanTopicInput {
 export const PLAN_TOPIC_INPUTS: Readonly<Record<string, PlanTopicInput>> = {
   dns_ntp: {
     description: 'Plan DNS and/or NTP servers for many devices (dry run per device; a human approves).',
-    shape: { dns_servers: z.array(Ip).min(1).max(3).optional().describe('IP addresses'), ntp_servers: z.array(z.string().min(1).max(253)).min(1).max(4).optional().describe('IP addresses or host names'), ntp_enabled: z.boolean().optional().describe('NTP client on or off') },
+    shape: { dns_servers: z.array(Ip).min(1).max(3).optional(), ntp_servers: z.array(z.string().min(1).max(253)).min(1).max(4).optional().describe('IP addresses or host names'), ntp_enabled: z.boolean().optional() },
     toChange: (a) => ({
       ...(a['dns_servers'] ? { dns: { servers: a['dns_servers'] } } : {}),
       ...(a['ntp_servers'] ? { ntp: { servers: a['ntp_servers'], ...(a['ntp_enabled'] === undefined ? {} : { enabled: a['ntp_enabled'] }) } } : {}),

@@ -7,7 +7,7 @@ export const routingRemoveStaticRoute = defineWriteTool({
   name: 'routing_remove_static_route',
   title: 'Remove static route',
   description: 'Remove a static route by destination; gateway if several share it.',
-  input: z.object({ 'dst-address': Ipv4Arg.describe('Destination prefix'), gateway: NameArg.optional().describe('Its gateway, if several'), 'routing-table': NameArg.optional().describe('Default main') }),
+  input: z.object({ 'dst-address': Ipv4Arg, gateway: NameArg.optional().describe('Its gateway, if several'), 'routing-table': NameArg.optional().describe('Default main') }),
   destructive: true,
   requiresFlag: 'allow_routing_writes',
   planner: routeRemovePlanner,
