@@ -24,7 +24,7 @@ describe('access refusals as protocol errors', () => {
 
   it('tier: names the role it needs and the roles held', () => {
     expect(accessRefusalPayload(tierRefusal({ roles: ['read_only'] }, { name: 'plan://plan-1', tier: 'professional', kind: 'resource' })!)).toEqual(
-      protocolError('FORBIDDEN', 'plan://plan-1 is a professional resource; your roles (read_only) do not include admin or higher', { tool: 'plan://plan-1', tier: 'professional', required_role: 'admin', roles: ['read_only'] }, 'Ask for a token with the admin role, or use a read-only tool.'),
+      protocolError('FORBIDDEN', 'plan://plan-1 is a professional resource; your roles (read_only) do not include admin or approver', { tool: 'plan://plan-1', tier: 'professional', required_role: 'admin', allowed_roles: ['admin', 'approver'], roles: ['read_only'] }, 'Ask for a token with the admin or approver role, or use a read-only tool.'),
     );
   });
 

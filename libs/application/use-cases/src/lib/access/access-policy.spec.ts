@@ -42,7 +42,7 @@ describe('access policy (application layer)', () => {
     expect(tierRefusal({ roles: ['read_only'] }, { name: 'dns_get_status', tier: 'fundamental' })).toBeUndefined();
     const refusal = tierRefusal({ roles: ['read_only'] }, { name: 'plan_apply', tier: 'professional' });
     expect(refusal).toBeInstanceOf(AccessRefusedError);
-    expect(refusal?.message).toBe('plan_apply is a professional tool; your roles (read_only) do not include admin or higher');
+    expect(refusal?.message).toBe('plan_apply is a professional tool; your roles (read_only) do not include admin or approver');
     expect(refusal?.facts).toMatchObject({ kind: 'tier', requiredRole: 'admin', roles: ['read_only'] });
   });
 
