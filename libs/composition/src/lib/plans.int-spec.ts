@@ -245,7 +245,7 @@ describe('plans against simulated devices, on SQLite', () => {
 
     it('rejects and cancels, audited; a rejected plan cannot be approved', async () => {
       const rejected = await newPlan(69);
-      expect((await admin.plans.reject(rejected.id, approver, 'wrong servers')).status).toBe('cancelled');
+      expect((await admin.plans.reject(rejected.id, approver, 'wrong servers')).status).toBe('rejected');
       expect(await codeOf(admin.plans.approve(rejected.id, approver))).toBe('PLAN.ILLEGAL_TRANSITION');
       const cancelled = await newPlan(70);
       expect((await server.plans.cancel(cancelled.id, model, 'not needed')).status).toBe('cancelled');
