@@ -49,7 +49,7 @@ describe('item 9: log messages of a stateless 2025-era request', () => {
     const response = await fetch(server.url, { method: 'POST', headers: { ...HEADERS, authorization: `Bearer ${admin}`, 'mcp-protocol-version': '2025-11-25' }, body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'device_get', arguments: { device_id: 'no-such-device' } } }) });
     const events = (await response.text()).split('\n').filter((line) => line.startsWith('data:')).map((line) => JSON.parse(line.slice(5)));
     expect(events.map((e) => e.method ?? `answer ${e.id}`)).toEqual(['notifications/message', 'answer 5']);
-    expect(events[0].params).toEqual({ level: 'warning', logger: 'routeros-mcp', data: { tool: 'device_get', code: 'NOT_FOUND', correlation_id: events[1].error.data.correlation_id } });
+    expect(events[0].params).toEqual({ level: 'warning', logger: 'routeros-mcp', data: { tool: 'device_get', code: 'NOT_FOUND', correlation_id: events[1].result.structuredContent.error.correlation_id } });
   });
 
   it.each(ERAS)('an SDK client that asks for log messages gets the failed call\'s warning (%s)', async (_label, era) => {

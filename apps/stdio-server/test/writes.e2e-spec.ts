@@ -263,7 +263,7 @@ describe('two writers on one device', () => {
       // Latency keeps the first change in flight long enough for the second to meet its lock.
       await simControl(fleet, 'PUT', '/devices/0/faults', { latencyMs: 800 });
       const outcomes = await Promise.allSettled([a.callTool('system_set_identity', { device_id: 'dev-lab', name: 'writer-a' }), b.callTool('system_set_identity', { device_id: 'dev-lab', name: 'writer-b' })]);
-      const results = outcomes.map((o) => (o.status === 'fulfilled' ? o.value.structuredContent : (o.reason as { data: Record<string, unknown> }).data));
+      const results = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as { data: Record<string, unknown> }).data : o.value.isError ? o.value.structuredContent.error : o.value.structuredContent));
       const applied = results.filter((r) => r.changed === true);
       const conflicts = results.filter((r) => r.mcp_error_code === 'CONFLICT');
       expect(applied).toHaveLength(1);
