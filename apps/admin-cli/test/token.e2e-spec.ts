@@ -99,9 +99,9 @@ describe.each([
       expect(duplicate).toMatchObject({ code: 1, stdout: '' });
       expect(duplicate.stderr).toContain(`name: an API token named '${name}' already exists`);
     }
-    expect(await admin(['token', 'revoke', id])).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`^Revoked\\s+${id}\\n$`)) });
+    expect(await admin(['token', 'revoke', id])).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`^Revoked:\\s+${id}\\n$`)) });
     // A second revoke changes nothing and says so, with the time of the first.
-    expect(await admin(['token', 'revoke', id])).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`^Already revoked\\s+${id} \\(since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\)\\n$`)) });
+    expect(await admin(['token', 'revoke', id])).toMatchObject({ code: 0, stdout: expect.stringMatching(new RegExp(`^Already revoked:\\s+${id} \\(since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\)\\n$`)) });
     expect(JSON.parse((await admin(['token', 'revoke', id, '--json'])).stdout)).toEqual({ revoked: id, already_revoked_at: expect.any(String) });
     const reused = await admin(['token', 'create', '--name', 'ci-bot', '--role', 'admin']);
     expect(reused.code).toBe(1);

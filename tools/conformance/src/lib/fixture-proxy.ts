@@ -47,7 +47,12 @@ export async function startFixtureProxy(target: string): Promise<FixtureProxy> {
       const raw = await bodyOf(req);
       const text = raw.toString('utf8');
       const body = raw.length && (req.headers['content-type'] ?? '').includes('json') ? mapFixtureBody(text) : text;
-      const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: upstream.host };
+      // The request goes on as if sent to the server itself: the name the suite used is kept (the DNS-rebinding
+      // checks judge it), only the proxy's port becomes the server's, in Host and Origin alike.
+      const ownPort = String((server.address() as AddressInfo).port);
+      const toUpstream = (value: string) => value.replace(new RegExp(`:${ownPort}$`), `:${upstream.port}`);
+      const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: req.headers.host ? toUpstream(req.headers.host) : upstream.host };
+      if (typeof req.headers.origin === 'string') headers['origin'] = toUpstream(req.headers.origin);
       if (body !== text) {
         mapped.push((JSON.parse(body) as { method?: string }).method ?? '(batch)');
         headers['content-length'] = String(Buffer.byteLength(body));
