@@ -52,9 +52,22 @@ export class AuditRecorder {
     this.leaseMs = settings?.lockLeaseMs ?? DEFAULT_CHANGE_SETTINGS.lockLeaseMs;
   }
 
-  /** Recorded events, newest first. */
-  recent(query: AuditQuery): Promise<AuditEvent[]> {
+  /** Records this process has answered for but not yet committed: reads of the trail wait for them. */
+  private readonly unsettled = new Set<Promise<unknown>>();
+
+  /**
+   * Recorded events, newest first. A caller reads its own calls: records of calls already answered in this process
+   * are committed first (bounded, so a stuck database cannot hold the read; other replicas' are not waited for).
+   */
+  async recent(query: AuditQuery): Promise<AuditEvent[]> {
+    if (this.unsettled.size > 0) await settledWithin([...this.unsettled], UNSETTLED_WAIT_MS);
     return this.audit.list(query);
+  }
+
+  /** A call answered before its record (`record`) is committed: until it is, reads of the trail wait for it. */
+  answeredBefore(record: Promise<unknown>): void {
+    const held: Promise<unknown> = record.catch(() => undefined).finally(() => this.unsettled.delete(held));
+    this.unsettled.add(held);
   }
 
   /**
@@ -145,8 +158,24 @@ export class AuditRecorder {
   }
 
   private write(event: AuditEvent): Promise<void> {
-    return this.audit.record(event).catch((error: unknown) => this.logger.error('audit record could not be written', { action: event.action, error }));
+    const written = this.audit.record(event).catch((error: unknown) => this.logger.error('audit record could not be written', { action: event.action, error }));
+    this.answeredBefore(written);
+    return written;
   }
+}
+
+/** How long a read of the trail waits for records still being committed. */
+const UNSETTLED_WAIT_MS = 5_000;
+
+function settledWithin(pending: Promise<unknown>[], ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    void Promise.allSettled(pending).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /** A refusal by a safety rule is `denied`; a call its client (or shutdown) cancelled `cancelled`; any other failure `error`. */

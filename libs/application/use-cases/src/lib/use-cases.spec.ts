@@ -99,6 +99,33 @@ describe('AuditRecorder', () => {
   });
 });
 
+describe('AuditRecorder, read your own calls', () => {
+  it('a read of the trail waits for records of calls already answered, and only for those', async () => {
+    const audit = memoryAudit();
+    let commit = () => {};
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    const recorder = new AuditRecorder({ ...audit, record: async (e) => { await gate; audit.events.push(e); } }, clock, logger);
+    // A call answered before its record is written (as the protocol layer answers reads), then a read of the trail.
+    const recorded = recorder.run({ principal, action: 'tool.device_list' }, async () => 'listed');
+    recorder.answeredBefore(recorded);
+    const read = recorder.recent({ limit: 10 });
+    let seen: AuditEvent[] | undefined;
+    void read.then((events) => (seen = events));
+    await new Promise((next) => setImmediate(next));
+    expect(seen).toBeUndefined();
+    commit();
+    expect((await read).map((e) => e.action)).toEqual(['tool.device_list']);
+    // Nothing unsettled: the next read does not wait.
+    expect(await recorder.recent({ limit: 10 })).toHaveLength(1);
+  });
+
+  it('a record that cannot be written holds no read', async () => {
+    const recorder = new AuditRecorder({ ...memoryAudit(), record: async () => { throw new Error('db down'); } }, clock, logger);
+    recorder.answeredBefore(recorder.run({ principal, action: 'x' }, async () => 'done'));
+    expect(await recorder.recent({ limit: 10 })).toEqual([]);
+  });
+});
+
 describe('AuditRecorder, durably from the start', () => {
   it('commits the record started (with a lease) before the work acts, renews it while it runs, and settles it in place', async () => {
     const audit = memoryAudit();

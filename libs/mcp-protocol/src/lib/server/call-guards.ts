@@ -89,6 +89,7 @@ export function audited<T>(services: ToolServices, action: Parameters<ToolServic
       }).then(
         (value) => {
           if (!answerEarly()) return value;
+          services.audit.answeredBefore(recorded);
           resolve(value);
           // The record is built (TypeORM) once the answer is on its way, not in the microtasks before it is sent.
           return new Promise<T>((settle) => setImmediate(() => settle(value)));
@@ -97,6 +98,7 @@ export function audited<T>(services: ToolServices, action: Parameters<ToolServic
           const error = asProtocolRefusal(thrown);
           const refusal = error instanceof RpcError ? new ProtocolRefusal(error) : error;
           if (!answerEarly()) throw refusal;
+          services.audit.answeredBefore(recorded);
           reject(error);
           return new Promise<never>((_, fail) => setImmediate(() => fail(refusal)));
         },
