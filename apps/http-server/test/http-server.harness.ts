@@ -25,7 +25,7 @@ export interface RunningHttpServer {
 /** Starts the built routeros-mcp-http on a free loopback port and waits for its "listening" log line. */
 export async function startHttpServer(env: Record<string, string>, args: string[] = []): Promise<RunningHttpServer> {
   const child = spawn(process.execPath, [HTTP_MAIN, '--port', '0', ...args], {
-    env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000', ROUTEROS_MCP_TOOLSETS: 'all', ...env },
+    env: { PATH: process.env['PATH']!, ROUTEROS_MCP_TOOLSETS: 'all', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

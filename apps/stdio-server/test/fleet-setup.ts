@@ -19,7 +19,7 @@ export const EVERY_TOOL_SET = { ROUTEROS_MCP_TOOLSETS: 'all' };
 
 /** The built stdio server on `dataDir`, driven as `e2e 1.0.0` by the SDK client of `era` (2025-era by default). */
 export function connectStdio(dataDir: string, env: Record<string, string> = {}, era: Era = 'legacy'): Promise<EraClient> {
-  return connectEra(era, { command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_CONNECT_TIMEOUT_MS: '1000', ...EVERY_TOOL_SET, ...env } });
+  return connectEra(era, { command: process.execPath, args: [MAIN], env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ...EVERY_TOOL_SET, ...env } });
 }
 
 /**
