@@ -1,4 +1,4 @@
-import { useTestDatabases } from '@routeros-mcp/testing';
+import { until, useTestDatabases } from '@routeros-mcp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -6,15 +6,6 @@ import * as sqlite3 from 'sqlite3';
 import { CliResult, runAdmin } from './cli-runner';
 
 const databases = useTestDatabases();
-
-/** Polls `check` until it holds: waits for an event, never asserts on time. */
-async function until(what: string, check: () => Promise<boolean> | boolean, boundMs = 60_000): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const enrol = (id: string, env: Record<string, string>) =>
   runAdmin(['device', 'add', '--id', id, '--name', id, '--host', '192.0.2.5', '--environment', 'lab', '--username', 'admin', '--password-stdin', '--offline'], { env, stdin: `pw-${id}\n` });
@@ -56,11 +47,11 @@ describe('keys rotate while another process writes credentials', () => {
       await gate.query('BEGIN');
       await gate.query('LOCK TABLE devices IN SHARE MODE');
       const adding = enrol('dev-z', env);
-      await until('device add to wait for the devices table', () => waitingOn('devices'));
+      await until(() => waitingOn('devices'), 'device add to wait for the devices table');
       let rotationDone = false;
       const rotating = runAdmin(['keys', 'rotate', '--json'], { env }).finally(() => (rotationDone = true));
       // Before the fix the rotation finished here, retiring the key the writer had used; now it waits for the writer.
-      await until('keys rotate to finish or wait for the credential lock', async () => rotationDone || (await waitingOn('device_credentials')));
+      await until(async () => rotationDone || (await waitingOn('device_credentials')), 'keys rotate to finish or wait for the credential lock');
       await gate.query('ROLLBACK');
       const [added, rotated] = await Promise.all([adding, rotating]);
       const { rows } = await observer.query<{ key_id: string }>('SELECT key_id FROM device_credentials');
@@ -89,7 +80,7 @@ describe('keys rotate while another process writes credentials', () => {
       // assertions below hold whichever process gets the lock first).
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const rotating = runAdmin(['keys', 'rotate', '--json'], { env });
-      await until('keys rotate to switch the key file', () => keysOnFile(dataDir).length > before.length);
+      await until(() => keysOnFile(dataDir).length > before.length, 'keys rotate to switch the key file');
       await run('COMMIT');
       const [added, rotated] = await Promise.all([adding, rotating]);
       const rows = await all<{ key_id: string }>('SELECT key_id FROM device_credentials');

@@ -1,9 +1,8 @@
-import { type AuditEvent, buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { type AuditEvent, ServerServices } from '@routeros-mcp/composition';
+import { Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { EraClient } from './era-client';
-import { connectStdio, enrollWriters } from './fleet-setup';
+import { connectStdio, enrollWriters, killServer, serviceReader } from './fleet-setup';
 
 /*
  * kill -9 of the real stdio server in the middle of a write call, at three points: while it reads the device (no
@@ -36,7 +35,7 @@ beforeAll(async () => {
   fleet = await startFleet({ devices: 3, profile: 'edge', version: '7.20.5', users: USERS });
   await enrollWriters(dataDir, USERS[0], [0, 1, 2].map((i) => ({ id: `w${i}`, device: fleet.devices[i], environment: 'lab' as const, capabilities: WRITES })));
   // Reads the audit log and the change records; never sweeps (migrate: false) nor runs plans: the servers under test do.
-  reader = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }), { logStream: new PassThrough(), migrate: false, runPlans: false })).get(ServerServices);
+  reader = await serviceReader(dataDir);
 }, 180_000);
 afterAll(async () => {
   await reader?.close();
@@ -44,16 +43,6 @@ afterAll(async () => {
   await fleet?.stop();
   dir.remove();
 });
-
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, boundMs = 120_000): Promise<T> {
-  const until = Date.now() + boundMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((next) => setTimeout(next, 50));
-  }
-}
 
 const stateOf = (i: number) => simControl(fleet, 'GET', `/devices/${i}/state`);
 const identityOf = async (i: number) => (await stateOf(i)).config['system/identity'][0].name as string;
@@ -67,22 +56,12 @@ const callRecords = (events: AuditEvent[], name: string) => events.filter((e) =>
 /** Starts the server, calls system_set_identity, and SIGKILLs the server once `reached` holds; waits until it is gone. */
 async function killMidCall(device: string, name: string, reached: () => Promise<boolean>): Promise<void> {
   const client: EraClient = await connectStdio(dataDir, ENV);
-  const pid: number = client.raw.transport.pid;
   const call = client.callTool('system_set_identity', { device_id: device, name }).then(
     () => 'answered',
     () => 'no answer',
   );
   await waitFor(async () => ((await reached()) ? true : undefined), `${name}: the kill point`);
-  process.kill(pid, 'SIGKILL');
-  await waitFor(async () => {
-    try {
-      process.kill(pid, 0);
-      return undefined;
-    } catch {
-      return true;
-    }
-  }, `server ${pid} to exit`);
-  await client.close().catch(() => undefined);
+  await killServer(client);
   expect(await call).toBe('no answer');
 }
 

@@ -1,8 +1,7 @@
-import { type AuditEvent, buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { type AuditEvent, ServerServices } from '@routeros-mcp/composition';
+import { Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { enrollWriters } from './fleet-setup';
+import { enrollWriters, serviceReader } from './fleet-setup';
 import { initialize, initialized, RawSession, requestFor } from './raw-session';
 
 /*
@@ -23,7 +22,7 @@ let reader: ServerServices;
 beforeAll(async () => {
   fleet = await startFleet({ devices: 1, profile: 'edge', version: '7.20.5', users: USERS });
   await enrollWriters(dataDir, USERS[0], [{ id: 'slow', device: fleet.devices[0], environment: 'lab', capabilities: { allow_advanced_writes: true } }]);
-  reader = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }), { logStream: new PassThrough(), migrate: false, runPlans: false })).get(ServerServices);
+  reader = await serviceReader(dataDir);
 }, 120_000);
 afterAll(async () => {
   RawSession.killAll();
@@ -37,16 +36,6 @@ afterEach(async () => {
 });
 
 const restStats = async () => (await simControl(fleet, 'GET', '/devices/0/state')).rest_stats as { inFlight: number; abandoned: number };
-
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, boundMs = 60_000): Promise<T> {
-  const until = Date.now() + boundMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((next) => setTimeout(next, 50));
-  }
-}
 
 /** The settled audit record of the call with these arguments (a cancelled one settles once its abort went through). */
 const settledRecord = (action: string, match: (e: AuditEvent) => boolean) =>

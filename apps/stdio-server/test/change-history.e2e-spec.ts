@@ -1,5 +1,5 @@
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
 import { connectStdio, statelessLegacy } from './fleet-setup';
@@ -35,15 +35,6 @@ afterAll(async () => {
   dir.remove();
 });
 
-async function until<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let waited = 0; waited < 30_000; waited += 100) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`waited 30 s for ${what}`);
-}
-
 describe.each(ERAS)('config history around changes over %s', (_label, era) => {
   let client: EraClient;
   beforeAll(async () => {
@@ -59,7 +50,7 @@ describe.each(ERAS)('config history around changes over %s', (_label, era) => {
     const name = `router ${era}`;
     const changed = await client.callTool('system_set_identity', { device_id: 'dev-0', name });
     expect(changed.structuredContent).toMatchObject({ changed: true, verification: { status: 'verified' } });
-    const update = await until(() => updates[0], 'resources/updated');
+    const update = await waitFor(() => updates[0], 'resources/updated');
     expect(update).toMatchObject({ uri: 'device://dev-0/config' });
 
     const { items } = (await client.callTool('config_list_snapshots', { device_id: 'dev-0' })).structuredContent;
@@ -88,7 +79,7 @@ describe.each(ERAS)('config history around changes over %s', (_label, era) => {
     const changed = await client.callTool('system_set_identity', { device_id: 'dev-1', name: `no ssh ${era}` });
     expect(changed.structuredContent).toMatchObject({ changed: true, verification: { status: 'verified' } });
     expect((await simControl(fleet, 'GET', '/devices/1/state')).config['system/identity'][0].name).toBe(`no ssh ${era}`);
-    expect(await until(() => updates[0], 'resources/updated')).toMatchObject({ uri: 'device://dev-1/config' });
+    expect(await waitFor(() => updates[0], 'resources/updated')).toMatchObject({ uri: 'device://dev-1/config' });
     expect((await client.callTool('config_list_snapshots', { device_id: 'dev-1' })).structuredContent.items).toEqual([]);
     // The change's record says why it has no snapshot before it.
     const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }))).get(AdminServices);

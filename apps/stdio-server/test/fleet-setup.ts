@@ -1,6 +1,8 @@
-import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import { AdminServices, buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
 import type { Fleet, SimDevice } from '@routeros-mcp/testing';
+import { until } from '@routeros-mcp/testing';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { connectEra, Era, EraClient } from './era-client';
 
 export const MAIN = join(__dirname, '..', 'dist', 'main.js');
@@ -38,23 +40,9 @@ export interface Enrolment {
   environment: 'lab' | 'staging' | 'prod';
 }
 
-/** Enrolls simulated devices into the data directory the server under test will use, pinned and with credentials. */
+/** Enrolls simulated devices into the data directory the server under test will use, pinned and with credentials (read-only). */
 export async function enrollSimulated(dataDir: string, fleet: Fleet, devices: Enrolment[]): Promise<void> {
-  const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
-  const admin = container.get(AdminServices);
-  try {
-    for (const { id, device, environment } of devices) {
-      const url = new URL(device.restUrl);
-      const user = fleet.devices[device.index].users[0];
-      await admin.devices.enroll(
-        { id: 'e2e', via: 'admin-cli' },
-        { id, name: id, host: url.hostname, restPort: url.port, sshPort: device.sshPort, environment, tlsFingerprint: device.keys.tlsFingerprint, sshHostKey: device.keys.sshHostKeyFingerprint },
-        { rest: { username: user.name, password: user.password }, ssh: { username: user.name, password: user.password } },
-      );
-    }
-  } finally {
-    await admin.close();
-  }
+  for (const d of devices) await enrollWriters(dataDir, fleet.devices[d.device.index].users[0], [d]);
 }
 
 export interface WriterEnrolment extends Enrolment {
@@ -79,5 +67,27 @@ export async function enrollWriters(dataDir: string, user: { name: string; passw
     }
   } finally {
     await admin.close();
+  }
+}
+
+/** The service's own reader of a data directory the server under test uses (audit, changes, plans): it migrates nothing and runs no plans. */
+export async function serviceReader(dataDir: string): Promise<ServerServices> {
+  return (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }), { logStream: new PassThrough(), migrate: false, runPlans: false })).get(ServerServices);
+}
+
+/** SIGKILLs the stdio server behind `client` and waits until its process is gone. */
+export async function killServer(client: EraClient, boundMs?: number): Promise<void> {
+  const pid: number = client.raw.transport.pid;
+  process.kill(pid, 'SIGKILL');
+  await until(() => !processAlive(pid), `server ${pid} to exit`, boundMs);
+  await client.close().catch(() => undefined);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }

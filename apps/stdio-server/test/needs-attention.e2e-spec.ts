@@ -1,4 +1,4 @@
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient } from './era-client';
 import { connectStdio, enrollWriters } from './fleet-setup';
@@ -42,16 +42,6 @@ afterAll(async () => {
   await fleet?.stop();
   dir.remove();
 });
-
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, boundMs = 90_000): Promise<T> {
-  const until = Date.now() + boundMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((next) => setTimeout(next, 250));
-  }
-}
 
 const identityOf = async (i: number) => (await simControl(fleet, 'GET', `/devices/${i}/state`)).config['system/identity'][0].name as string;
 const changeGet = async (changeId: string) => (await client.callTool('change_get', { change_id: changeId })).structuredContent;

@@ -1,6 +1,6 @@
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import { Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, startFleet, tempDir, until } from '@routeros-mcp/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -37,15 +37,6 @@ afterAll(async () => {
   await fleet?.stop();
   dir.remove();
 });
-
-/** Waits for `check` to hold (a notification arrived, a state was reached), up to a generous bound. */
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, boundMs = 60_000): Promise<void> {
-  const until = Date.now() + boundMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((next) => setTimeout(next, 200));
-  }
-}
 
 describe.each(ERAS)('plans over %s', (_label, era) => {
   let client: EraClient;
@@ -105,7 +96,7 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
 
   it('tells a 2025-era session that the resource list changed when a plan is created', async () => {
     if (era !== 'legacy' || statelessLegacy(era)) return; // modern: on listen streams; stateless HTTP: no session
-    await waitFor(() => listChanged.length > 0, 'notifications/resources/list_changed');
+    await until(() => listChanged.length > 0, 'notifications/resources/list_changed');
   });
 
   it('plan_get, plan_list (filters, pages) and plan_status', async () => {
@@ -153,7 +144,7 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
       const applied = await call('plan_apply', { plan_id: planId });
       expect(applied.structuredContent).toMatchObject({ plan_id: planId, status: 'executing' });
       expect(applied.structuredContent.next_step).toMatch(/plan_status/);
-      if (stop) await waitFor(() => updates.includes(`plan://${planId}/summary`), 'the summary update after plan_apply');
+      if (stop) await until(() => updates.includes(`plan://${planId}/summary`), 'the summary update after plan_apply');
       const again = await failure('plan_apply', { plan_id: planId });
       expect(again.data.mcp_error_code).toBe('CONFLICT');
     } finally {
@@ -173,7 +164,7 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
       expect(answer.structuredContent.cancel_requested).toMatchObject({ reason: 'changed my mind' });
     }
     let ended: { status: string; devices: { status: string }[] } = { status: 'executing', devices: [] };
-    await waitFor(async () => !['executing', 'rolling_back'].includes((ended = (await call('plan_status', { plan_id: planId })).structuredContent).status), 'the cancelled rollout to stop', 300_000);
+    await until(async () => !['executing', 'rolling_back'].includes((ended = (await call('plan_status', { plan_id: planId })).structuredContent).status), 'the cancelled rollout to stop', 300_000);
     // Stopped at a step boundary: every device applied (and verified) or never touched; or it had finished already.
     expect(['cancelled', 'completed']).toContain(ended.status);
     for (const device of ended.devices) expect(['succeeded', 'pending', 'skipped']).toContain(device.status);
@@ -183,7 +174,7 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
 
   it('the rollout completes, with progress on the call stream and the execution log', async () => {
     // The first plan's rollout ends first: a second plan on the same devices is then planned from their new state.
-    await waitFor(async () => !['executing', 'rolling_back'].includes((await call('plan_status', { plan_id: planId })).structuredContent.status), 'the first rollout to end', 300_000);
+    await until(async () => !['executing', 'rolling_back'].includes((await call('plan_status', { plan_id: planId })).structuredContent.status), 'the first rollout to end', 300_000);
     const plan = (await call('plan_dns_ntp', { devices: DEVICES, dns_servers: ['192.0.2.99'], rollout: { pause_seconds: 0 } })).structuredContent;
     await admin.plans.approve(plan.plan_id, operator);
     let progress = 0;

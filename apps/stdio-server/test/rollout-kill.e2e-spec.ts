@@ -1,9 +1,9 @@
 import { AdminServices, buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { EraClient } from './era-client';
-import { connectStdio, enrollWriters } from './fleet-setup';
+import { connectStdio, enrollWriters, killServer, serviceReader } from './fleet-setup';
 
 /*
  * kill -9 of the real stdio server during a 20-device rollout it was asked for over MCP (plan_dns_ntp, plan_apply; the
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const config = readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } });
   admin = (await buildContainer(config, { logStream: new PassThrough() })).get(AdminServices);
   // Reads plans and the audit log; runs no plans and recovers nothing (the servers under test do).
-  reader = (await buildContainer(config, { logStream: new PassThrough(), migrate: false, runPlans: false })).get(ServerServices);
+  reader = await serviceReader(dataDir);
 }, 300_000);
 afterEach(async () => {
   for (let i = 0; i < DEVICES.length; i++) await simControl(fleet, 'DELETE', `/devices/${i}/faults`);
@@ -41,36 +41,9 @@ afterAll(async () => {
   dir.remove();
 });
 
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, boundMs = 180_000, everyMs = 50): Promise<T> {
-  const until = Date.now() + boundMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((next) => setTimeout(next, everyMs));
-  }
-}
-
 const dnsOf = async (i: number) => ((await simControl(fleet, 'GET', `/devices/${i}/state`)).config['ip/dns'][0] as Record<string, string>)['servers'];
 const fault = (i: number, faults: Record<string, unknown>) => simControl(fleet, 'PUT', `/devices/${i}/faults`, faults);
 
-/** The stdio server's process id (the SDK's stdio transport spawned it). */
-const pidOf = (client: EraClient): number => client.raw.transport.pid;
-
-/** SIGKILL, then waits until the process is gone. */
-async function killServer(client: EraClient): Promise<void> {
-  const pid = pidOf(client);
-  process.kill(pid, 'SIGKILL');
-  await waitFor(async () => {
-    try {
-      process.kill(pid, 0);
-      return undefined;
-    } catch {
-      return true;
-    }
-  }, `server ${pid} to exit`);
-  await client.close().catch(() => undefined);
-}
 
 /** Planned over MCP, approved out of band, applied over MCP: answers the plan id (the plan `executing`). */
 async function startRollout(client: EraClient, dns: string): Promise<string> {
@@ -125,7 +98,7 @@ describe('the stdio server killed with SIGKILL mid-rollout, then started again (
     await fault(0, { latencyMs: 1500 });
     const client = await connectStdio(dataDir, ENV);
     const planId = await startRollout(client, '192.0.2.201');
-    await killServer(client);
+    await killServer(client, 180_000);
     const killed = await reader.plans.get(planId);
     expect(killed.status).toBe('executing');
     expect(killed.steps.slice(1).every((s) => s.status === 'pending')).toBe(true);
@@ -143,8 +116,8 @@ describe('the stdio server killed with SIGKILL mid-rollout, then started again (
       const step = (await reader.plans.get(planId)).steps[3];
       const record = step.changeId ? await admin.changes.get(step.changeId).catch(() => undefined) : undefined;
       return step.status === 'running' && record?.status === 'applying' ? step.changeId : undefined;
-    }, 'k3 mid-write');
-    await killServer(client);
+    }, 'k3 mid-write', 180_000);
+    await killServer(client, 180_000);
     // Right after the kill: the change in flight has its own audit record, `started`.
     const left = (await reader.audit.recent({ action: 'change.apply', limit: 5000 })).filter((e) => e.arguments?.['change_id'] === first);
     expect(left.map((e) => e.outcome)).toEqual(['started']);

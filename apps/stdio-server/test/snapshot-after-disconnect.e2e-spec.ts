@@ -1,8 +1,7 @@
-import { buildContainer, readServiceConfig, ServerServices } from '@routeros-mcp/composition';
+import { ServerServices } from '@routeros-mcp/composition';
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { enrollWriters } from './fleet-setup';
+import { enrollWriters, serviceReader } from './fleet-setup';
 import { initialize, initialized, RawSession, requestFor } from './raw-session';
 
 /*
@@ -24,7 +23,7 @@ let reader: ServerServices;
 beforeAll(async () => {
   fleet = await startFleet({ devices: 1, profile: 'edge', version: '7.20.5', users: USERS });
   await enrollWriters(dataDir, USERS[0], [{ id: 'gw', device: fleet.devices[0], environment: 'lab', capabilities: { allow_advanced_writes: true, allow_firewall_writes: true } }]);
-  reader = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }), { logStream: new PassThrough(), migrate: false, runPlans: false })).get(ServerServices);
+  reader = await serviceReader(dataDir);
 }, 120_000);
 afterAll(async () => {
   RawSession.killAll();

@@ -6,3 +6,4 @@ export * from './lib/era-client';
 export * from './lib/oidc-provider.harness';
 export * from './lib/secret-properties';
 export * from './lib/doc-recipe';
+export * from './lib/wait-for';

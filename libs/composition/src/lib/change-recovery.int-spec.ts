@@ -2,7 +2,7 @@ import { AuditLog, type AuditEvent, type ChangeRepository, ChangeRepository as C
 import { ChangeService, InterruptedChangeRecovery, type RecoveryResult } from '@routeros-mcp/application-use-cases';
 import { loadConfig, sqlitePath } from '@routeros-mcp/config';
 import { type ChangeRecord, type RowOperation, systemIdentityPlanner, transition } from '@routeros-mcp/domain-changes';
-import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,17 +38,6 @@ const { loadConfig } = require('@routeros-mcp/config');
   process.stderr.write('the change returned\\n');
 })().catch((e) => process.stderr.write('the change failed: ' + e.message + '\\n'));
 `;
-
-/** Polls `read` until it answers something, within a generous bound: waits for a state, never for a time. */
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((next) => setTimeout(next, 50));
-  }
-}
 
 describe('changes interrupted by a dead process, settled by recovery (simulator over HTTPS and SSH, SQLite)', () => {
   let fleet: Fleet;

@@ -1,7 +1,7 @@
 import type { DeviceConfigChanged } from '@routeros-mcp/application-ports';
 import { Database } from '@routeros-mcp/adapters-persistence';
 import { loadConfig } from '@routeros-mcp/config';
-import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, simControl, startFleet, tempDir, until } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { AdminServices, buildContainer, ServerServices } from '../index';
@@ -9,14 +9,6 @@ import { AdminServices, buildContainer, ServerServices } from '../index';
 const principal = { id: 'spec', via: 'test' };
 /** Far longer than the scheduler's 5 s shutdown grace, short enough not to keep the simulator busy after the spec. */
 const SLOW_EXPORT_MS = 25_000;
-
-/** Polls `check` until it holds, within a generous bound. */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (let waited = 0; !(await check()); waited += 100) {
-    if (waited > 30_000) throw new Error('condition not met within 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Resolves with the next event the bus delivers, or rejects after a generous bound. */
 function nextEvent(services: ServerServices): Promise<DeviceConfigChanged> {
@@ -112,7 +104,7 @@ describe('config history against the simulator over SSH, on SQLite', () => {
     ).get(ServerServices);
     try {
       // The first round's capture of r0, then a change the next rounds must find.
-      await until(async () => ((await services.snapshots.list('r0', { limit: 1 }))[0]?.lastSeenAt.getTime() ?? 0) >= before);
+      await until(async () => ((await services.snapshots.list('r0', { limit: 1 }))[0]?.lastSeenAt.getTime() ?? 0) >= before, 'the next snapshot of r0');
       await simControl(fleet, 'POST', '/devices/0/config', { action: 'set', path: 'ip/dns', props: { servers: '8.8.4.4' } });
       const event = await nextEvent(services);
       expect(event).toMatchObject({ deviceId: 'r0', source: 'snapshot' });

@@ -2,7 +2,7 @@ import { AuditLog, ChangeLock, type ChangeLock as ChangeLockPort } from '@router
 import { ChangeService, NeedsAttentionRecheck } from '@routeros-mcp/application-use-cases';
 import { loadConfig } from '@routeros-mcp/config';
 import { ChangeFailedError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
-import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
 import type { Container } from 'inversify';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -14,17 +14,6 @@ import { AdminServices, buildContainer, Lifecycle } from '../index';
  * a writer holding the device is not raced; the before-state back settles the change reverted. Nothing is written.
  */
 const USER = { name: 'admin', password: 'sim-pw' };
-
-/** Polls `read` until it answers something, within a generous bound: waits for a state, never for a time. */
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((next) => setTimeout(next, 200));
-  }
-}
 
 describe('changes needing attention, re-checked by the sweep (simulator, SQLite)', () => {
   let fleet: Fleet;

@@ -3,7 +3,7 @@ import { RouterOsApi } from '@routeros-mcp/application-ports';
 import type { HealthRound } from '@routeros-mcp/application-use-cases';
 import { advisoryKey } from '@routeros-mcp/adapters-persistence';
 import { loadConfig } from '@routeros-mcp/config';
-import { enrollmentOf, Fleet, simControl, startFleet, tempDir, useTestDatabases } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, simControl, startFleet, tempDir, until, useTestDatabases } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { PassThrough } from 'node:stream';
@@ -11,14 +11,6 @@ import { AdminServices, buildContainer, ServerServices } from '../index';
 
 const principal = { id: 'spec', via: 'test' };
 const DEVICES = ['r0', 'r1', 'r2'];
-
-/** Polls `check` until it holds, within a generous bound (waits for a state, never for a time). */
-async function until(check: () => boolean | Promise<boolean>, what: string, boundMs = 60_000): Promise<void> {
-  for (let waited = 0; !(await check()); waited += 50) {
-    if (waited > boundMs) throw new Error(`${what}: not within ${boundMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A replica: its services, and how many health reads its RouterOsApi sent to each device (real sockets). */
 interface Replica {

@@ -4,6 +4,7 @@ import { ChangeRunner } from './changes/change-runner';
 import { ChangeService } from './changes/change.service';
 import { InterruptedChangeRecovery } from './changes/interrupted-change-recovery';
 import { NeedsAttentionRecheck } from './changes/needs-attention-recheck';
+import { ChangeSweepServices } from './changes/recovery-support';
 import { AuditRecorder } from './audit-recorder';
 import { InterruptedCallRecovery } from './interrupted-call-recovery';
 import { DatabaseAdmin } from './database-admin.service';
@@ -35,6 +36,7 @@ export function useCasesModule(): ContainerModule {
     bind(InterruptedChangeRecovery).toSelf().inSingletonScope();
     bind(InterruptedCallRecovery).toSelf().inSingletonScope();
     bind(NeedsAttentionRecheck).toSelf().inSingletonScope();
+    bind(ChangeSweepServices).toSelf().inSingletonScope();
     bind(SnapshotService).toSelf().inSingletonScope();
     bind(SnapshotScheduler).toSelf().inSingletonScope();
     bind(SnapshotChangeObserver).toSelf().inSingletonScope();

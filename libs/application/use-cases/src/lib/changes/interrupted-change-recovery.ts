@@ -1,37 +1,22 @@
-import type { AuditEvent, ChangeLock, ChangeRepository, Clock, DeviceTarget, EventBus, HeldLock, Logger, Principal, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
-import {
-  ChangeLock as ChangeLockToken,
-  ChangeRepository as ChangeRepositoryToken,
-  Clock as ClockToken,
-  EventBus as EventBusToken,
-  Logger as LoggerToken,
-  RouterOsApi as RouterOsApiToken,
-  SecretCipher as SecretCipherToken,
-} from '@routeros-mcp/application-ports';
+import type { AuditEvent, DeviceTarget, HeldLock, Principal } from '@routeros-mcp/application-ports';
 import type { ChangeRecord, LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import type { Environment } from '@routeros-mcp/domain-kernel';
-import { isDomainError, systemPrincipalId } from '@routeros-mcp/domain-kernel';
-import { inject, injectable, optional } from 'inversify';
-import { randomUUID } from 'node:crypto';
-import { redactArguments } from '../audit-recorder';
+import { isDomainError } from '@routeros-mcp/domain-kernel';
+import { inject, injectable } from 'inversify';
 import { targetFor } from '../device-connectivity.service';
-import { DeviceRegistry } from '../device-registry.service';
 import { changeAuditEvent } from './change-audit-event';
 import { RevertTimerGuard } from './change-guards';
-import { ChangeObserver } from './change-observer';
-import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { alreadyInEffect, writeOperation } from './change-writes';
 import type { InterruptedState, Settlement } from './interrupted-change';
 import { assessInterrupted, INTERRUPTED_STATUSES, recoveryInverse, settlementAfterLater, settlementOf, unrestoredSecrets, writtenMenus } from './interrupted-change';
 import { openRecordedInverse } from './inverse-secrets';
 import { readLiveRows } from './live-rows';
-import { deviceSilent, messageOf, NO_CIPHER } from './recovery-support';
+import { ChangeSweepServices, deviceSilent, messageOf, NO_CIPHER } from './recovery-support';
 import { judgeManagementPath } from './management-path-check';
 
-/** Who settles what a dead process left: the service itself, named so in the audit trail. */
-export const RECOVERY_PRINCIPAL: Principal = { id: systemPrincipalId('recovery'), via: 'recovery' };
+export { RECOVERY_PRINCIPAL } from './recovery-support';
 
 /** What one record came to in a sweep. */
 export type RecoveryResult =
@@ -70,32 +55,16 @@ const isUnreachable = (error: unknown) => deviceSilent(error) || error instanceo
  */
 @injectable()
 export class InterruptedChangeRecovery {
-  private readonly settings: ChangeSettings;
-
-  constructor(
-    @inject(DeviceRegistry) private readonly registry: DeviceRegistry,
-    @inject(RouterOsApiToken) private readonly api: RouterOsApi,
-    @inject(ChangeRepositoryToken) private readonly changes: ChangeRepository,
-    @inject(ChangeLockToken) private readonly lock: ChangeLock,
-    @inject(ClockToken) private readonly clock: Clock,
-    @inject(LoggerToken) private readonly logger: Logger,
-    @inject(ChangeSettings) @optional() settings?: ChangeSettings,
-    @inject(ChangeObserver) @optional() private readonly observer?: ChangeObserver,
-    @inject(EventBusToken) @optional() private readonly events?: EventBus,
-    /** Opens the secrets a record's inverse keeps sealed (an old Wi-Fi passphrase) just before they are written back. */
-    @inject(SecretCipherToken) @optional() private readonly cipher?: SecretCipher,
-  ) {
-    this.settings = { ...DEFAULT_CHANGE_SETTINGS, ...(settings ?? {}) };
-  }
+  constructor(@inject(ChangeSweepServices) private readonly on: ChangeSweepServices) {}
 
   /** One pass over every interrupted record, oldest first, one at a time. */
   async sweep(options: RecoverySweepOptions = {}): Promise<RecoveryResult[]> {
-    const found = (await Promise.all(INTERRUPTED_STATUSES.map((status) => this.changes.list({ status, limit: SWEEP_LIMIT })))).flat();
+    const found = (await Promise.all(INTERRUPTED_STATUSES.map((status) => this.on.changes.list({ status, limit: SWEEP_LIMIT })))).flat();
     const results: RecoveryResult[] = [];
     for (const record of found.sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())) {
       if (options.signal?.aborted) break;
       const result = await this.recover(record, options).catch((error: unknown): RecoveryResult => {
-        this.logger.error('interrupted change could not be recovered', { change_id: record.id, device_id: record.deviceId, error: messageOf(error) });
+        this.on.logger.error('interrupted change could not be recovered', { change_id: record.id, device_id: record.deviceId, error: messageOf(error) });
         return { changeId: record.id, deviceId: record.deviceId, result: 'skipped', reason: messageOf(error) };
       });
       results.push(result);
@@ -105,52 +74,52 @@ export class InterruptedChangeRecovery {
 
   private async recover(record: ChangeRecord, options: RecoverySweepOptions): Promise<RecoveryResult> {
     const ids = { changeId: record.id, deviceId: record.deviceId };
-    const holder = await this.lock.holder(record.deviceId);
+    const holder = await this.on.lock.holder(record.deviceId);
     if (holder !== undefined) return { ...ids, result: 'skipped', reason: holder === record.id ? 'its process still holds the device' : `change ${holder} holds the device` };
     let held: HeldLock;
     try {
-      held = await this.lock.acquire(record.deviceId, { changeId: record.id, waitMs: 0, leaseMs: this.settings.lockLeaseMs, signal: options.signal });
+      held = await this.on.lock.acquire(record.deviceId, { changeId: record.id, waitMs: 0, leaseMs: this.on.settings.lockLeaseMs, signal: options.signal });
     } catch {
       return { ...ids, result: 'skipped', reason: 'another writer took the device first' };
     }
     try {
       // Read again under the lock: another sweep may have settled it in between.
-      const latest = await this.changes.get(record.id);
+      const latest = await this.on.changes.get(record.id);
       if (!latest || !INTERRUPTED_STATUSES.includes(latest.status)) return { ...ids, result: 'skipped', reason: 'settled already' };
-      const device = await this.registry.get(latest.deviceId).catch((error: unknown) => {
+      const device = await this.on.registry.get(latest.deviceId).catch((error: unknown) => {
         if (isDomainError(error) && error.code === 'DEVICE.NOT_FOUND') return undefined;
         throw error;
       });
       if (!device) return this.settle(latest, { status: 'needs_attention', outcome: 'interrupted (the process ended mid-change); the device is no longer enrolled, so its state could not be checked' });
       if (options.environment && device.environment !== options.environment) return { ...ids, result: 'skipped', reason: `device of environment ${device.environment}` };
-      const target = targetFor(device, await this.registry.revealCredentials(device.id));
-      this.logger.warn('recovering a change its process left unfinished', { change_id: latest.id, device_id: latest.deviceId, status: latest.status, protection: latest.protection ?? null });
-      const later = (await this.changes.list({ deviceId: latest.deviceId, limit: 1 }))[0];
-      if (later && later.id !== latest.id && later.createdAt.getTime() >= latest.createdAt.getTime()) {
+      const target = targetFor(device, await this.on.registry.revealCredentials(device.id));
+      this.on.logger.warn('recovering a change its process left unfinished', { change_id: latest.id, device_id: latest.deviceId, status: latest.status, protection: latest.protection ?? null });
+      const later = await this.on.laterChange(latest);
+      if (later) {
         // Its timer would undo this change over the later one: removed all the same. Nothing else is written.
-        if (!(await RevertTimerGuard.removeLeftover(this.api, target, latest.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
-        return this.settle(latest, settlementAfterLater(latest, later.id));
+        if (!(await RevertTimerGuard.removeLeftover(this.on.api, target, latest.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
+        return this.settle(latest, settlementAfterLater(latest, later));
       }
       return this.settle(latest, await this.restore(latest, device, target, options.signal));
     } catch (error) {
       if (!isUnreachable(error)) throw error;
-      this.logger.warn('interrupted change left for the next sweep: the device does not answer', { change_id: record.id, device_id: record.deviceId, reason: messageOf(error) });
+      this.on.logger.warn('interrupted change left for the next sweep: the device does not answer', { change_id: record.id, device_id: record.deviceId, reason: messageOf(error) });
       return { ...ids, result: 'unreachable', reason: messageOf(error) };
     } finally {
-      await held.release().catch((error: unknown) => this.logger.warn('device lock release failed; its lease runs out', { device_id: record.deviceId, change_id: record.id, error }));
+      await this.on.release(held, record);
     }
   }
 
   /** Brings the device back to the record's before-state; throws Unreachable when it does not answer. */
   private async restore(record: ChangeRecord, device: Device, target: DeviceTarget, signal?: AbortSignal): Promise<Found> {
     // The timer's script adds back what the change removed: gone before anything else is written.
-    if (!(await RevertTimerGuard.removeLeftover(this.api, target, record.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
+    if (!(await RevertTimerGuard.removeLeftover(this.on.api, target, record.id))) throw new Unreachable('its revert scheduler entry could not be listed or removed');
     const menus = writtenMenus(record);
     // The recorded inverse with its sealed secrets opened (an old Wi-Fi passphrase): compared with the device and
     // written back, never stored or logged.
     let opened: RowOperation[];
     try {
-      opened = openRecordedInverse(record, this.cipher ?? NO_CIPHER);
+      opened = openRecordedInverse(record, this.on.cipher ?? NO_CIPHER);
     } catch (error) {
       const state = assessInterrupted(record, await this.read(target, menus, signal));
       const left = state.left.length > 0 ? state.left : ['the secret values its undo keeps sealed could not be opened, so they were not checked'];
@@ -160,22 +129,22 @@ export class InterruptedChangeRecovery {
     if (state.left.length === 0) return { ...settlementOf(record, { left: [], undone: 'nothing' }), addedIds: state.addedIds };
     if (record.protection === 'safe_mode') {
       // RouterOS undoes a safe-mode session's changes once it notices the session is gone: watch for it, write nothing.
-      state = await this.watch(record, opened, target, menus, state, this.settings.revertWatchMs, signal);
+      state = await this.watch(record, opened, target, menus, state, this.on.settings.revertWatchMs, signal);
       return { ...settlementOf(record, { left: state.left, undone: 'device' }), addedIds: state.addedIds };
     }
     let undoError: unknown;
     const live = await this.read(target, menus, signal);
     const writes = recoveryInverse({ ...record, inverse: opened }, state.addedIds).filter((op) => !alreadyInEffect(live, op));
     // The undo is a write like any other: the service may have moved since (onto the Wi-Fi the change re-keyed).
-    const judged = await judgeManagementPath(this.api, target, device, live, writes, signal);
+    const judged = await judgeManagementPath(this.on.api, target, device, live, writes, signal);
     if (judged.verdict.status === 'fail' || judged.verdict.status === 'not_evaluated') {
       const refusal = `not written, ${judged.verdict.ruleId}: ${judged.verdict.message}`;
-      this.logger.warn('the undo of an interrupted change was not written: it would cut the management path', { change_id: record.id, device_id: record.deviceId, reason: judged.verdict.message });
+      this.on.logger.warn('the undo of an interrupted change was not written: it would cut the management path', { change_id: record.id, device_id: record.deviceId, reason: judged.verdict.message });
       return { ...settlementOf(record, { left: state.left, undone: 'rest', undoError: refusal }), addedIds: state.addedIds };
     }
     for (const op of writes) {
       try {
-        await writeOperation(this.api, target, op, signal);
+        await writeOperation(this.on.api, target, op, signal);
       } catch (error) {
         if (isUnreachable(error)) throw error;
         undoError = error;
@@ -193,7 +162,7 @@ export class InterruptedChangeRecovery {
   }
 
   private async read(target: DeviceTarget, menus: readonly string[], signal?: AbortSignal): Promise<LiveRows> {
-    return readLiveRows(this.api, target, menus, { signal });
+    return readLiveRows(this.on.api, target, menus, { signal });
   }
 
   /** Re-reads until the before-state holds, within `boundMs`; answers the last state seen. */
@@ -216,7 +185,7 @@ export class InterruptedChangeRecovery {
 
   /** Records the settlement, audits it as the service's own act, and tells listeners the device's state is known again. */
   private async settle(record: ChangeRecord, settlement: Found): Promise<RecoveryResult> {
-    const now = this.clock.now();
+    const now = this.on.clock.now();
     // A `proposed` record whose device was written to (its `applying` save failed) passes through `applying`.
     const from = record.status === 'proposed' && settlement.status !== 'failed' ? transition(record, 'applying', now) : record;
     // A pending revert keeps the error that failed its change; an interrupted change gets its own.
@@ -230,31 +199,12 @@ export class InterruptedChangeRecovery {
     // The change's own record, left `started` by the dead process, settles with it (records from before it had
     // one get it appended); one the pipeline settled already (a pending revert's) stays as it is.
     const own = record.status === 'revert_pending' ? [] : [interruptedChangeAudit(settled, record.createdAt)];
-    await this.changes.settle(settled, [...own, {
-      id: randomUUID(),
-      occurredAt: now,
-      ...(settled.correlationId ? { correlationId: settled.correlationId } : {}),
-      principal: RECOVERY_PRINCIPAL,
-      action: 'change.recover',
-      deviceId: settled.deviceId,
-      ...(settled.authority.kind === 'approved_plan' ? { planId: settled.authority.planId } : {}),
-      arguments: redactArguments({ change_id: settled.id, tool: settled.tool, was: record.status, status: settled.status, protection: settled.protection ?? null, outcome: settled.outcome, by: settled.actor.id }),
-      outcome: settled.status === 'needs_attention' ? 'error' : 'success',
-      errorCode: settled.error?.code ?? 'CHANGE.INTERRUPTED',
-    }]);
-    this.logger.warn('interrupted change settled', { change_id: settled.id, device_id: settled.deviceId, status: settled.status, outcome: settled.outcome });
-    await this.announce(settled);
+    const recovered = this.on.sweepAudit(settled, 'change.recover', { was: record.status, status: settled.status, protection: settled.protection ?? null, outcome: settled.outcome }, settled.status === 'needs_attention' ? 'error' : 'success', settled.error?.code ?? 'CHANGE.INTERRUPTED');
+    await this.on.changes.settle(settled, [...own, recovered]);
+    this.on.logger.warn('interrupted change settled', { change_id: settled.id, device_id: settled.deviceId, status: settled.status, outcome: settled.outcome });
+    // A fresh snapshot when something may have been written; a bare event when nothing was.
+    await this.on.announce(settled, settled.status !== 'failed');
     return { changeId: settled.id, deviceId: settled.deviceId, result: 'settled', status: settlement.status, outcome: settlement.outcome };
-  }
-
-  /** As the pipeline does once a change settled (a fresh snapshot and the event); a bare event when nothing was written. */
-  private async announce(record: ChangeRecord): Promise<void> {
-    try {
-      if (record.status !== 'failed' && this.observer?.afterChange) await this.observer.afterChange(record);
-      else await this.events?.publish({ type: 'device.config.changed', deviceId: record.deviceId, source: 'change', changeId: record.id });
-    } catch (error) {
-      this.logger.warn('device.config.changed not published', { change_id: record.id, reason: messageOf(error) });
-    }
   }
 }
 

@@ -1,29 +1,14 @@
-import type { ChangeLock, ChangeRepository, Clock, EventBus, HeldLock, Logger, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
-import {
-  ChangeLock as ChangeLockToken,
-  ChangeRepository as ChangeRepositoryToken,
-  Clock as ClockToken,
-  EventBus as EventBusToken,
-  Logger as LoggerToken,
-  RouterOsApi as RouterOsApiToken,
-  SecretCipher as SecretCipherToken,
-} from '@routeros-mcp/application-ports';
+import type { HeldLock } from '@routeros-mcp/application-ports';
 import type { ChangeRecord, LiveRows } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
-import { inject, injectable, optional } from 'inversify';
-import { randomUUID } from 'node:crypto';
-import { redactArguments } from '../audit-recorder';
+import { inject, injectable } from 'inversify';
 import { targetFor } from '../device-connectivity.service';
-import { DeviceRegistry } from '../device-registry.service';
-import { ChangeObserver } from './change-observer';
-import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './change-settings';
 import { unmetOperations } from './change-writes';
 import type { RecoverySweepOptions } from './interrupted-change-recovery';
-import { RECOVERY_PRINCIPAL } from './interrupted-change-recovery';
 import { assessInterrupted, comparableOperations, unrestoredSecrets, writtenMenus } from './interrupted-change';
 import { openRecordedInverse } from './inverse-secrets';
 import { readLiveRows } from './live-rows';
-import { deviceSilent, messageOf, NO_CIPHER } from './recovery-support';
+import { ChangeSweepServices, deviceSilent, messageOf, NO_CIPHER } from './recovery-support';
 
 /** What one re-check came to. */
 export type RecheckResult =
@@ -51,32 +36,17 @@ const SWEEP_LIMIT = 100;
  */
 @injectable()
 export class NeedsAttentionRecheck {
-  private readonly settings: ChangeSettings;
-
-  constructor(
-    @inject(DeviceRegistry) private readonly registry: DeviceRegistry,
-    @inject(RouterOsApiToken) private readonly api: RouterOsApi,
-    @inject(ChangeRepositoryToken) private readonly changes: ChangeRepository,
-    @inject(ChangeLockToken) private readonly lock: ChangeLock,
-    @inject(ClockToken) private readonly clock: Clock,
-    @inject(LoggerToken) private readonly logger: Logger,
-    @inject(ChangeSettings) @optional() settings?: ChangeSettings,
-    @inject(ChangeObserver) @optional() private readonly observer?: ChangeObserver,
-    @inject(EventBusToken) @optional() private readonly events?: EventBus,
-    @inject(SecretCipherToken) @optional() private readonly cipher?: SecretCipher,
-  ) {
-    this.settings = { ...DEFAULT_CHANGE_SETTINGS, ...(settings ?? {}) };
-  }
+  constructor(@inject(ChangeSweepServices) private readonly on: ChangeSweepServices) {}
 
   /** One pass over the changes that need attention, oldest first, one at a time. */
   async sweep(options: RecoverySweepOptions = {}): Promise<RecheckResult[]> {
-    const found = (await this.changes.list({ status: 'needs_attention', limit: SWEEP_LIMIT })).reverse();
+    const found = (await this.on.changes.list({ status: 'needs_attention', limit: SWEEP_LIMIT })).reverse();
     const results: RecheckResult[] = [];
     for (const record of found) {
       if (options.signal?.aborted) break;
       results.push(
         await this.recheck(record, options).catch((error: unknown): RecheckResult => {
-          this.logger.warn('change needing attention not re-checked', { change_id: record.id, device_id: record.deviceId, error: messageOf(error) });
+          this.on.logger.warn('change needing attention not re-checked', { change_id: record.id, device_id: record.deviceId, error: messageOf(error) });
           return { changeId: record.id, deviceId: record.deviceId, result: 'skipped', reason: messageOf(error) };
         }),
       );
@@ -86,31 +56,30 @@ export class NeedsAttentionRecheck {
 
   private async recheck(record: ChangeRecord, options: RecoverySweepOptions): Promise<RecheckResult> {
     const ids = { changeId: record.id, deviceId: record.deviceId };
-    const device = await this.registry.get(record.deviceId).catch(() => undefined);
+    const device = await this.on.registry.get(record.deviceId).catch(() => undefined);
     if (!device) return { ...ids, result: 'skipped', reason: 'the device is no longer enrolled' };
     if (options.environment && device.environment !== options.environment) return { ...ids, result: 'skipped', reason: `device of environment ${device.environment}` };
     // Read under the device's lock: no writer (a change_revert of this very change) moves the rows meanwhile.
     let held: HeldLock;
     try {
-      held = await this.lock.acquire(record.deviceId, { changeId: record.id, waitMs: 0, leaseMs: this.settings.lockLeaseMs, signal: options.signal });
+      held = await this.on.lock.acquire(record.deviceId, { changeId: record.id, waitMs: 0, leaseMs: this.on.settings.lockLeaseMs, signal: options.signal });
     } catch {
       return { ...ids, result: 'skipped', reason: 'a writer holds the device' };
     }
     try {
-      const latest = await this.changes.get(record.id);
+      const latest = await this.on.changes.get(record.id);
       if (latest?.status !== 'needs_attention') return { ...ids, result: 'skipped', reason: 'settled already' };
-      const target = targetFor(device, await this.registry.revealCredentials(device.id));
+      const target = targetFor(device, await this.on.registry.revealCredentials(device.id));
       let live: LiveRows;
       try {
-        live = await readLiveRows(this.api, target, writtenMenus(latest), { signal: options.signal });
+        live = await readLiveRows(this.on.api, target, writtenMenus(latest), { signal: options.signal });
       } catch (error) {
         if (deviceSilent(error)) return { ...ids, result: 'skipped', reason: 'the device does not answer' };
         throw error;
       }
-      const later = (await this.changes.list({ deviceId: latest.deviceId, limit: 1 }))[0];
-      return await this.settle(latest, live, later && later.id !== latest.id && later.createdAt.getTime() >= latest.createdAt.getTime() ? later.id : undefined);
+      return await this.settle(latest, live, await this.on.laterChange(latest));
     } finally {
-      await held.release().catch((error: unknown) => this.logger.warn('device lock release failed; its lease runs out', { device_id: record.deviceId, change_id: record.id, error }));
+      await this.on.release(held, record);
     }
   }
 
@@ -119,14 +88,14 @@ export class NeedsAttentionRecheck {
     const ids = { changeId: record.id, deviceId: record.deviceId };
     const state = assessInterrupted(record, live);
     const left = [...state.left, ...this.unrestoredSecrets(record, live)];
-    const now = this.clock.now();
+    const now = this.on.clock.now();
     const since = laterChangeId ? `; change ${laterChangeId} was made on the device since` : '';
     if (left.length === 0) {
       const finding = `the device holds the before-state again; nothing was written by the re-check${since}`;
       const settled = transition(record, 'reverted', now, { recheck: { at: now, finding }, outcome: `re-checked once the device answered again: ${finding} (it needed attention: ${record.outcome ?? 'its state could not be confirmed'})` });
       await this.record(record, settled, 'success', finding);
       // A fresh snapshot and the event, as when a change settles.
-      await this.announce(settled, true);
+      await this.on.announce(settled, true);
       return { ...ids, result: 'reverted', finding };
     }
     const holds = unmetOperations(live, comparableOperations(record), state.addedIds).length === 0;
@@ -136,14 +105,14 @@ export class NeedsAttentionRecheck {
       `change_revert ${record.id} undoes it through the pipeline (lock, safety rules, protection, verification), or keep it if it is wanted`;
     if (record.recheck?.finding === finding) return { ...ids, result: 'unchanged' };
     await this.record(record, { ...record, recheck: { at: now, finding }, updatedAt: now }, 'error', finding);
-    await this.announce(record, false);
+    await this.on.announce(record, false);
     return { ...ids, result: 'recorded', finding };
   }
 
   /** The secret values the undo would write back that the device does not hold now (named, never shown). */
   private unrestoredSecrets(record: ChangeRecord, live: LiveRows): string[] {
     try {
-      return unrestoredSecrets(live, openRecordedInverse(record, this.cipher ?? NO_CIPHER));
+      return unrestoredSecrets(live, openRecordedInverse(record, this.on.cipher ?? NO_CIPHER));
     } catch {
       return ['the secret values its undo keeps sealed could not be opened, so they were not checked'];
     }
@@ -151,27 +120,7 @@ export class NeedsAttentionRecheck {
 
   /** The record's new state with its audit record, in one transaction. */
   private async record(before: ChangeRecord, after: ChangeRecord, outcome: 'success' | 'error', finding: string): Promise<void> {
-    await this.changes.settle(after, {
-      id: randomUUID(),
-      occurredAt: after.updatedAt,
-      ...(after.correlationId ? { correlationId: after.correlationId } : {}),
-      principal: RECOVERY_PRINCIPAL,
-      action: 'change.recheck',
-      deviceId: after.deviceId,
-      ...(after.authority.kind === 'approved_plan' ? { planId: after.authority.planId } : {}),
-      arguments: redactArguments({ change_id: after.id, tool: after.tool, was: before.status, status: after.status, finding, by: after.actor.id }),
-      outcome,
-      ...(outcome === 'error' ? { errorCode: 'CHANGE.NEEDS_ATTENTION' } : {}),
-    });
-    this.logger.warn('change needing attention re-checked', { change_id: after.id, device_id: after.deviceId, status: after.status, finding });
-  }
-
-  private async announce(record: ChangeRecord, withSnapshot: boolean): Promise<void> {
-    try {
-      if (withSnapshot && this.observer?.afterChange) await this.observer.afterChange(record);
-      else await this.events?.publish({ type: 'device.config.changed', deviceId: record.deviceId, source: 'change', changeId: record.id });
-    } catch (error) {
-      this.logger.warn('device.config.changed not published', { change_id: record.id, reason: messageOf(error) });
-    }
+    await this.on.changes.settle(after, this.on.sweepAudit(after, 'change.recheck', { was: before.status, status: after.status, finding }, outcome, outcome === 'error' ? 'CHANGE.NEEDS_ATTENTION' : undefined));
+    this.on.logger.warn('change needing attention re-checked', { change_id: after.id, device_id: after.deviceId, status: after.status, finding });
   }
 }
