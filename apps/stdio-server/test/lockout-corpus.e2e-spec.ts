@@ -189,13 +189,6 @@ function failed(error: unknown): Written {
   return { outcome: 'error', detail: clean(data['message']).slice(0, 300), prepared: {} };
 }
 
-/** A tool call whose isError result (every revision's shape of a tool failure) is thrown, so `failed` reads both shapes. */
-async function call(client: EraClient, name: string, args: Record<string, unknown>): Promise<any> {
-  const result = await client.callTool(name, args);
-  if (result?.isError) throw Object.assign(new Error(result.structuredContent.error.message), { data: result.structuredContent.error });
-  return result;
-}
-
 /** A row set through the pipeline in-process, as a tool would hand it over. */
 async function pipeline(id: string, input: PipelineSet, dryRun: boolean): Promise<Written> {
   try {
@@ -215,7 +208,7 @@ async function pipeline(id: string, input: PipelineSet, dryRun: boolean): Promis
 async function planSettled(client: EraClient, planId: string, statuses: readonly string[]): Promise<{ status: string; devices: Array<{ status: string; error?: string }> }> {
   const until = Date.now() + 120_000;
   for (;;) {
-    const status = (await call(client, 'plan_status', { plan_id: planId })).structuredContent;
+    const status = (await client.succeeded('plan_status', { plan_id: planId })).structuredContent;
     if (!statuses.includes(status.status)) return status;
     if (Date.now() > until) throw new Error(`plan ${planId} still ${status.status} after 120 s`);
     await new Promise((next) => setTimeout(next, 200));
@@ -230,7 +223,7 @@ async function planSettled(client: EraClient, planId: string, statuses: readonly
 async function planWrite(client: EraClient, tool: string, change: Record<string, unknown>, id: string, dryRun: boolean, approveOnly = false): Promise<Written> {
   let planId: string;
   try {
-    const plan = (await call(client, tool, { devices: [id], change, rollout: { pause_seconds: 0 } })).structuredContent;
+    const plan = (await client.succeeded(tool, { devices: [id], change, rollout: { pause_seconds: 0 } })).structuredContent;
     planId = plan.plan_id;
     if (dryRun) return plan.devices[0]?.changed ? { outcome: 'applied', detail: 'plan created', prepared: { planId } } : { outcome: 'no-op', detail: plan.summary, prepared: {} };
     await admin.plans.approve(planId, OPERATOR);
@@ -244,7 +237,7 @@ async function planWrite(client: EraClient, tool: string, change: Record<string,
 /** plan_apply of an approved plan, until the rollout settles. */
 async function applyWrite(client: EraClient, planId: string): Promise<Written> {
   try {
-    await call(client, 'plan_apply', { plan_id: planId });
+    await client.succeeded('plan_apply', { plan_id: planId });
   } catch (error) {
     return failed(error);
   }
@@ -257,7 +250,7 @@ async function applyWrite(client: EraClient, planId: string): Promise<Written> {
 /** plan_rollback of the prepared plan, until the rollback settles; the rollback's own log line says why it failed. */
 async function rollbackWrite(client: EraClient, planId: string): Promise<Written> {
   try {
-    await call(client, 'plan_rollback', { plan_id: planId });
+    await client.succeeded('plan_rollback', { plan_id: planId });
   } catch (error) {
     return failed(error);
   }
@@ -282,7 +275,7 @@ async function write(client: EraClient, scenario: Scenario, id: string, cfg: Con
   if (scenario.tool.startsWith('plan_')) return planWrite(client, scenario.tool, scenario.change!, id, dryRun);
   try {
     const args = scenario.tool === 'change_revert' ? { change_id: prepared.changeId } : { device_id: id, ...(scenario.args?.(cfg) ?? {}) };
-    const result = await call(client, scenario.tool, { ...args, dry_run: dryRun });
+    const result = await client.succeeded(scenario.tool, { ...args, dry_run: dryRun });
     const out = result.structuredContent;
     if (out.changed && (dryRun || out.verification?.status === 'verified')) return { outcome: 'applied', detail: `protection ${out.protection}`, prepared: {} };
     return { outcome: 'no-op', detail: out.summary, prepared: {} };

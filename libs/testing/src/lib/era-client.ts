@@ -49,6 +49,16 @@ export class EraClient {
     return this.raw.callTool({ name, arguments: args }, undefined, options);
   }
 
+  /**
+   * A tool call expected to succeed: its result, or its isError result thrown as an error whose `data` is the
+   * taxonomy, as a JSON-RPC failure is thrown (so one catch reads a failure of either shape).
+   */
+  async succeeded(name: string, args: Record<string, unknown> = {}): Promise<any> {
+    const result = await this.callTool(name, args);
+    if (result?.isError) throw Object.assign(new Error(result.structuredContent.error.message), { data: result.structuredContent.error });
+    return result;
+  }
+
   /** A tool call that must fail: the thrown error, or the isError result (both revisions). */
   async failure(name: string, args: Record<string, unknown> = {}): Promise<Failure> {
     return this.failed(this.callTool(name, args));

@@ -129,7 +129,7 @@ function describeTool(tool: ToolDefinition) {
     // of issue 12). Definitions keep their title for human-facing text.
     name: tool.name,
     description: tool.description,
-    inputSchema: compactSchema(z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }), 'input') as { type: 'object'; [key: string]: unknown },
+    inputSchema: compactSchema(z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' })) as { type: 'object'; [key: string]: unknown },
     // No outputSchema: answers carry structuredContent and the same facts as text, and the server instructions give
     // the shapes tools share. Listed per tool, output schemas cost ~900 tokens of the default list, more than the
     // argument descriptions a model needs to call the tools (the token budgets: 6,000 default, 12,000 everything).
