@@ -81,6 +81,14 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     return { status: 200, body: await runCommand(state, command, body, signal) };
   }
 
+  // RouterOS refuses an argument the command does not have before it looks for the items (`unknown parameter x`).
+  const command = req.method === 'PUT' ? 'add' : req.method === 'PATCH' ? 'set' : req.method === 'POST' ? rest[0] : undefined;
+  const allowed = command === undefined || command === 'print' ? undefined : state.tree[menu]?.args[command];
+  for (const key of allowed ? Object.keys(body) : []) {
+    const name = key.startsWith('!') ? key.slice(1) : key;
+    if (!key.startsWith('.') && !allowed!.includes(name)) throw errors.unknownParameter(name);
+  }
+
   const proplist = parseProplist(req.query.get('.proplist') ?? undefined);
   if (spec.kind === 'singleton') {
     if (req.method === 'GET' && rest.length === 0) return { status: 200, body: project(state.singleton(menu), proplist) };
@@ -90,6 +98,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
       return { status: 200, body: [] };
     }
     if (req.method === 'POST' && rest[0] === 'print' && rest.length === 1) return { status: 200, body: print([state.singleton(menu)], body)[0] ?? {} };
+    if (req.method === 'POST' && rest.length === 1 && state.tree[menu]?.args[rest[0]]) throw errors.notSimulated(`${menu}/${rest[0]}`);
     throw errors.noSuchCommand(rest[0] ?? req.method.toLowerCase());
   }
 
