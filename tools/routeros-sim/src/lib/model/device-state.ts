@@ -513,7 +513,9 @@ export class DeviceState {
 
   private requireCommand(path: string, spec: MenuSpec, command: string): void {
     const commands = this.tree[path]?.commands ?? (spec.package && spec.writable ? ['add', 'set', 'remove'] : []);
-    if (!spec.writable || !commands.includes(command)) throw errors.noSuchCommand(command);
+    if (!commands.includes(command)) throw errors.noSuchCommand(command);
+    // The tree has it, but this curated menu is read-only here (`/user add`, `/file add`): not modelled yet.
+    if (!spec.writable) throw errors.notSimulated(`${path}/${command}`);
   }
 
   private table(path: string): Row[] {
