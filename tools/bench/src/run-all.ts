@@ -1,5 +1,6 @@
 import { simRestThroughput } from './sim-rest-throughput.bench';
 import { simScale } from './sim-scale.bench';
+import { simFleetStart } from './sim-fleet-start.bench';
 import { adapterFanOut, adapterLatency } from './adapter-latency.bench';
 import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
 import { robustness } from './robustness/robustness';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   if (!only || only === 'http' || only === 'http-load') rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
   if (!only || only === 'http' || only === 'http-listen') process.stdout.write(JSON.stringify(await httpListenMemory()) + '\n');
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
+  if (!only || only === 'sim-start') for (const line of await simFleetStart()) process.stdout.write(JSON.stringify(line) + '\n');
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { ipv4Network } from './ip';
 import { checkArg, durationSeconds } from './arg-rules';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
+import { genericMenuOf } from './generic-menus';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
 import { Association, associationOf, isRadio } from './wireless-association';
 
@@ -180,7 +181,8 @@ export class DeviceState {
   /** The menu spec if this device serves the path (its version has it, or its extra package provides it). */
   menu(path: string): MenuSpec | undefined {
     const spec = MENU_BY_PATH.get(path);
-    if (!spec) return undefined;
+    // Curated specs win; every other printable menu of the version's tree gets its generic one.
+    if (!spec) return genericMenuOf(this.tree, path);
     if (spec.package) return this.packageList.includes(spec.package) ? spec : undefined;
     return this.tree[path] ? spec : undefined;
   }
@@ -313,6 +315,14 @@ export class DeviceState {
         }
       }
     });
+  }
+
+  /** `comment numbers=… comment=…`: sets (or, with "", removes) the items' comment. */
+  comment(path: string, ids: string[], text: string): void {
+    const spec = this.require(path);
+    this.requireCommand(path, spec, 'comment');
+    const rows = ids.map((id) => this.findRow(path, id, spec));
+    this.write(() => rows.forEach((row) => (text === '' ? delete row['comment'] : (row['comment'] = text))));
   }
 
   /** `enable`/`disable numbers=…`. */
@@ -503,7 +513,9 @@ export class DeviceState {
 
   private requireCommand(path: string, spec: MenuSpec, command: string): void {
     const commands = this.tree[path]?.commands ?? (spec.package && spec.writable ? ['add', 'set', 'remove'] : []);
-    if (!spec.writable || !commands.includes(command)) throw errors.noSuchCommand(command);
+    if (!commands.includes(command)) throw errors.noSuchCommand(command);
+    // The tree has it, but this curated menu is read-only here (`/user add`, `/file add`): not modelled yet.
+    if (!spec.writable) throw errors.notSimulated(`${path}/${command}`);
   }
 
   private table(path: string): Row[] {

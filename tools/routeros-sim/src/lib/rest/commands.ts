@@ -7,11 +7,11 @@ import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
-/** `export file=NAME`: writes NAME.rsc into /file, the way the console command does. */
-function exportToFile(state: DeviceState, body: Record<string, unknown>): unknown[] {
+/** `export file=NAME`: writes NAME.rsc into /file, the way the console command does (`under` a menu's own export). */
+function exportToFile(state: DeviceState, body: Record<string, unknown>, under?: string): unknown[] {
   for (const key of Object.keys(body)) if (!EXPORT_ARGS.has(key)) throw errors.unknownParameter(key);
   const flag = (name: string) => body[name] !== undefined && body[name] !== 'no' && body[name] !== 'false' && body[name] !== false;
-  const text = renderExport(state, { verbose: flag('verbose'), terse: flag('terse'), compact: flag('compact'), showSensitive: flag('show-sensitive') });
+  const text = renderExport(state, { verbose: flag('verbose'), terse: flag('terse'), compact: flag('compact'), showSensitive: flag('show-sensitive'), ...(under ? { under } : {}) });
   if (body['file'] !== undefined) {
     const file = String(body['file']);
     if (!/^[A-Za-z0-9_./-]{1,120}$/.test(file) || file.includes('..')) throw errors.invalidValue('file', file);
@@ -40,7 +40,7 @@ function countOf(body: Record<string, unknown>): number | undefined {
   return count;
 }
 
-/** Commands that run rather than read or write a menu. Long ones honour `count` and otherwise run until the session is closed. */
+/** Commands that run rather than read or write a menu; the caller has checked the tree has them and their arguments. Long ones honour `count` and otherwise run until the session is closed. */
 export async function runCommand(state: DeviceState, command: string, body: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
   switch (command) {
     case 'ip/dns/cache/flush':
@@ -49,6 +49,8 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
     case 'system/reboot':
       state.reboot();
       return [];
+    // `/ping` is the same command as `/tool/ping` (the trees give both the same arguments).
+    case 'ping':
     case 'tool/ping': {
       const host = String(body['address'] ?? '');
       if (!host) throw errors.missingValue('address');
@@ -87,6 +89,9 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       return [];
     }
     default:
-      throw errors.noSuchCommand(command.split('/').pop()!);
+      if (command.endsWith('/export')) return exportToFile(state, body, command.slice(0, -'/export'.length));
+      // The tree has the command (the caller checked) but the simulator does not model what it does: refused,
+      // never answered as if it had run.
+      throw errors.notSimulated(command);
   }
 }

@@ -10,6 +10,7 @@ const COMMAND_ARGS: Record<string, readonly string[]> = {
   unset: ['value-name'],
   'reset-counters': [],
   'make-static': [],
+  comment: ['comment'],
 };
 
 export const ITEM_COMMANDS: ReadonlySet<string> = new Set([...Object.keys(COMMAND_ARGS), 'add', 'set', 'reset-counters-all']);
@@ -35,7 +36,7 @@ function text(body: Record<string, unknown>, key: string): string | undefined {
 
 /**
  * Runs `POST <menu>/<command>` for the commands RouterOS's item menus have: add (answers `{"ret":id}`), set,
- * remove, move, enable, disable, unset, reset-counters[-all] and make-static. Whether the menu has the command
+ * remove, move, enable, disable, unset, comment, reset-counters[-all] and make-static. Whether the menu has the command
  * is the device's command tree's decision (`no such command or directory` otherwise).
  */
 export function runItemCommand(state: DeviceState, menu: string, command: string, body: Record<string, unknown>): unknown {
@@ -82,6 +83,9 @@ export function runItemCommand(state: DeviceState, menu: string, command: string
       break;
     case 'make-static':
       state.makeStatic(menu, items);
+      break;
+    case 'comment':
+      state.comment(menu, items, text(body, 'comment') ?? '');
       break;
     default:
       throw errors.noSuchCommand(command);

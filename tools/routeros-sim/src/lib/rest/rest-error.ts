@@ -32,6 +32,12 @@ export const errors = {
   noSuchItem: () => new RestError(400, 'no such item'),
   builtin: () => new RestError(406, 'cannot remove builtin object'),
   dynamic: () => new RestError(400, 'failure: can not change dynamic'),
+  /**
+   * A command the version's tree has but the simulator does not model (`/system/shutdown`, `/ip/address/edit`).
+   * No RouterOS answer fits (a real router runs it); chosen: 400 with a `failure:` text naming the command, so a
+   * client reads it as the device refusing the command, never as success (docs/simulator.md).
+   */
+  notSimulated: (command: string) => new RestError(400, `failure: /${command} is not supported by the simulator`),
   notAllowed: () => new RestError(500, 'not allowed (9)'),
   sessionClosed: () => new RestError(400, 'Session closed'),
   unauthorized: () => new RestError(401),

@@ -20,18 +20,18 @@ export interface RestResponse {
 
 const TABLE_COMMANDS = new Set(['print', ...ITEM_COMMANDS]);
 
-/** Splits a REST path into the longest menu the device serves and what follows it. */
+/** Splits a REST path into the longest menu of the device's tree (or extra package) and what follows it. */
 function resolve(state: DeviceState, path: string): { menu: string; rest: string[] } {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   for (let i = parts.length; i > 0; i--) {
     const menu = parts.slice(0, i).join('/');
-    if (state.menu(menu) || state.tree[menu]?.type === 'cmd') return { menu, rest: parts.slice(i) };
+    if (state.menu(menu) || state.tree[menu]) return { menu, rest: parts.slice(i) };
   }
-  // Name the first segment that leads nowhere, as RouterOS does.
-  const known = Object.keys(state.tree);
-  const depth = parts.findIndex((_, i) => !known.some((m) => (m + '/').startsWith(parts.slice(0, i + 1).join('/') + '/')));
-  throw errors.noSuchCommand(parts[Math.max(depth, 0)] ?? '');
+  return { menu: '', rest: parts };
 }
+
+/** Commands that only read, which a read-only user may run. */
+const READ_COMMANDS = new Set(['tool/ping', 'tool/traceroute', 'interface/monitor-traffic', 'ping']);
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null || body === '') return {};
@@ -67,13 +67,26 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
   const spec = state.menu(menu);
   const body = req.method === 'GET' || req.method === 'DELETE' ? {} : objectBody(req.body);
 
-  // Commands that are not menus (tool/ping, export, interface/monitor-traffic) and menu commands (flush, save, reboot).
+  // Commands of menus that are not tables (tool/ping, export, system/reboot) and menu-specific commands (flush, save).
   if (!spec || (rest.length === 1 && !TABLE_COMMANDS.has(rest[0]) && !rest[0].startsWith('*') && req.method === 'POST')) {
-    if (req.method !== 'POST') throw errors.noSuchCommand(rest[0] ?? menu.split('/').pop()!);
-    const command = spec ? `${menu}/${rest[0]}` : menu;
-    if (!spec && rest.length > 0) throw errors.noSuchCommand(rest[0]);
-    if (command !== 'tool/ping' && command !== 'tool/traceroute' && command !== 'interface/monitor-traffic') assertMayWrite(req.user);
+    const name = rest[0];
+    // Nothing names a command (`/rest/ip`): RouterOS names the menu it cannot print.
+    if (name === undefined) throw errors.noSuchCommand(menu.split('/').pop() ?? '');
+    const args = state.tree[menu]?.args[name];
+    if (!args || rest.length > 1 || req.method !== 'POST') throw errors.noSuchCommand(args ? (rest[1] ?? name) : name);
+    // Arguments exactly as the tree names them; `.proplist`/`.query` and other API words start with a dot.
+    for (const key of Object.keys(body)) if (!key.startsWith('.') && !args.includes(key)) throw errors.unknownParameter(key);
+    const command = menu ? `${menu}/${name}` : name;
+    if (!READ_COMMANDS.has(command)) assertMayWrite(req.user);
     return { status: 200, body: await runCommand(state, command, body, signal) };
+  }
+
+  // RouterOS refuses an argument the command does not have before it looks for the items (`unknown parameter x`).
+  const command = req.method === 'PUT' ? 'add' : req.method === 'PATCH' ? 'set' : req.method === 'POST' ? rest[0] : undefined;
+  const allowed = command === undefined || command === 'print' ? undefined : state.tree[menu]?.args[command];
+  for (const key of allowed ? Object.keys(body) : []) {
+    const name = key.startsWith('!') ? key.slice(1) : key;
+    if (!key.startsWith('.') && !allowed!.includes(name)) throw errors.unknownParameter(name);
   }
 
   const proplist = parseProplist(req.query.get('.proplist') ?? undefined);
@@ -85,6 +98,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
       return { status: 200, body: [] };
     }
     if (req.method === 'POST' && rest[0] === 'print' && rest.length === 1) return { status: 200, body: print([state.singleton(menu)], body)[0] ?? {} };
+    if (req.method === 'POST' && rest.length === 1 && state.tree[menu]?.args[rest[0]]) throw errors.notSimulated(`${menu}/${rest[0]}`);
     throw errors.noSuchCommand(rest[0] ?? req.method.toLowerCase());
   }
 

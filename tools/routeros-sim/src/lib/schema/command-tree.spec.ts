@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MENUS } from '../model/menus';
 import { PROFILES, seedConfig } from '../model/profiles';
-import { SUPPORTED_VERSIONS, treeFor, treeSchemas } from './menu-schema';
+import { argDescription, commandArgs, printableMenus, storedSchema, SUPPORTED_VERSIONS, treeFor } from './menu-schema';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { extract } = require('../../../scripts/extract-schema.cjs') as { extract(dir: string): unknown };
@@ -12,7 +12,7 @@ const REFERENCE = process.env['ROUTEROS_INSPECT_DIR'] ?? join(__dirname, '..', '
 describe("the simulator only serves what RouterOS's own command tree has", () => {
   it('ships a schema identical to a fresh extraction from the reference trees', () => {
     if (!existsSync(REFERENCE)) throw new Error(`reference command trees not found at ${REFERENCE}`);
-    expect(treeSchemas()).toEqual(extract(REFERENCE));
+    expect(storedSchema()).toEqual(extract(REFERENCE));
   });
 
   it.each(SUPPORTED_VERSIONS)('every base-package menu exists in %s', (version) => {
@@ -34,13 +34,30 @@ describe("the simulator only serves what RouterOS's own command tree has", () =>
 
   it.each(SUPPORTED_VERSIONS)('every command the simulator runs exists in %s', (version) => {
     const tree = treeFor(version);
-    expect(tree['tool/ping']?.type).toBe('cmd');
-    expect(tree['tool/traceroute']?.type).toBe('cmd');
-    expect(tree['interface/monitor-traffic']?.type).toBe('cmd');
+    expect(commandArgs(tree, 'tool/traceroute')).toEqual(expect.arrayContaining(['address', 'count']));
+    expect(commandArgs(tree, 'interface/monitor-traffic')).toEqual(expect.arrayContaining(['interface', 'once']));
     expect(tree['ip/dns/cache']?.commands).toContain('flush');
     expect(tree['system/backup']?.commands).toContain('save');
-    expect(tree['system/reboot']?.type).toBe('cmd');
-    expect(tree['tool/ping']?.args).toEqual(expect.arrayContaining(['address', 'count', 'interval', 'size']));
+    expect(commandArgs(tree, 'system/reboot')).toEqual([]);
+    expect(commandArgs(tree, 'export')).toEqual(expect.arrayContaining(['file', 'terse', 'verbose', 'show-sensitive']));
+    expect(commandArgs(tree, 'tool/ping')).toEqual(expect.arrayContaining(['address', 'count', 'interval', 'size']));
+    expect(commandArgs(tree, 'ping')).toEqual(commandArgs(tree, 'tool/ping'));
+  });
+
+  it.each([
+    ['7.15.3', 391],
+    ['7.20.5', 396],
+  ])('%s has every menu of its tree, %i of them printable, with each argument\'s value description', (version, printable) => {
+    const tree = treeFor(version);
+    expect(printableMenus(tree)).toHaveLength(printable);
+    expect(tree['ip/settings']?.set).toContain('rp-filter');
+    expect(tree['interface/wireguard/peers']?.add).toEqual(expect.arrayContaining(['interface', 'public-key', 'allowed-address']));
+    expect(argDescription(version, 'ip/address', 'add', 'address')).toBe('A.B.C.D    (IP address)');
+    expect(argDescription(version, 'ip/address', 'add', 'copy-from')).toBeUndefined();
+  });
+
+  it('shares one expanded tree per version and process', () => {
+    expect(treeFor('7.20.5')).toBe(treeFor('7.20.5'));
   });
 
   it.each(PROFILES.flatMap((p) => SUPPORTED_VERSIONS.map((v) => [p, v] as const)))('profile %s on %s seeds only menus that version serves', (profile, version) => {

@@ -31,7 +31,7 @@ const EXPORT_FLAGS = new Set(['terse', 'verbose', 'compact', 'show-sensitive', '
 const PRINT_FLAGS = new Set(['without-paging', 'detail', 'terse', 'brief']);
 const SCRIPT_COMMANDS = new Set(['add', 'set', 'unset', 'remove', 'move']);
 /** Item commands whose first positional word names the items (`numbers`). */
-const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable']);
+const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment']);
 
 class ConsoleFailure extends Error {}
 
@@ -89,6 +89,9 @@ function precheck(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): v
       return;
     case 'move':
       checkArgs(c, ['numbers', 'destination']);
+      return;
+    case 'comment':
+      checkArgs(c, ['numbers', 'comment']);
       return;
     default:
       checkArgs(c, ['numbers']);

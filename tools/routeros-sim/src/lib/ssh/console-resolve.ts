@@ -19,14 +19,18 @@ export interface ConsoleCommand {
 /** Commands every menu level has, beyond what the tree lists. */
 const EVERYWHERE = ['export'];
 const ROOT = ['export', 'quit'];
-/** What this console runs; other commands of the tree (reboot, edit, ping…) answer as unknown. */
-const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'take', 'release', 'unroll', 'toggle']);
+/**
+ * What this console runs; other commands of the tree (reboot, edit, ping…) are refused as unknown
+ * (`bad command name x`), as before the console served the whole tree: scheduler scripts and the product's SSH
+ * adapter rely on that refusal, so it stays until those commands are modelled.
+ */
+const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle']);
 
 const bad = (name: string, line: number, column: number) => new ConsoleSyntaxError(`bad command name ${name}`, line, column);
 
+/** The tree lists every menu, the ones between (`ip`, `ip/firewall`) included. */
 function isDir(tree: TreeSchema, segments: string[]): boolean {
-  const path = segments.join('/');
-  return Object.entries(tree).some(([key, menu]) => (key === path && menu.type !== 'cmd') || key.startsWith(`${path}/`));
+  return tree[segments.join('/')] !== undefined;
 }
 
 function commandsAt(tree: TreeSchema, segments: string[]): string[] {
@@ -56,7 +60,7 @@ function walk(tree: TreeSchema, walkState: Walk, word: ConsoleWord, line: number
     if (part === '') continue;
     if (walkState.command !== undefined) throw bad(part, line, column);
     const next = [...walkState.segments, part];
-    const isCommand = tree[next.join('/')]?.type === 'cmd' || (!isDir(tree, next) && commandsAt(tree, walkState.segments).includes(part));
+    const isCommand = !isDir(tree, next) && commandsAt(tree, walkState.segments).includes(part);
     if (part === '..') walkState.segments.pop();
     else if (isCommand && SUPPORTED.has(part)) Object.assign(walkState, { command: part, column });
     else if (!isCommand && isDir(tree, next)) walkState.segments = next;

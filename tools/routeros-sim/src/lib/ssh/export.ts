@@ -1,5 +1,4 @@
 import type { DeviceState } from '../model/device-state';
-import { MENU_BY_PATH } from '../model/menus';
 import type { Row } from '../rest/print-query';
 
 export interface ExportOptions {
@@ -78,9 +77,12 @@ export function renderExport(state: DeviceState, options: ExportOptions = {}): s
   const lines: string[] = [`# ${new Date(state.readContext().tick * 1000).toISOString().replace('T', ' ').slice(0, 19)} by RouterOS ${state.version}`];
   if (board) lines.push(`# software id = ${board['serial-number']?.slice(0, 4)}-${board['serial-number']?.slice(-4)}`, '#', `# model = ${board['model']}`, `# serial number = ${board['serial-number']}`);
   else lines.push(`# system id = ${resource['board-name']?.replace(/\W+/g, '').slice(0, 11) ?? 'CHR'}`);
-  for (const path of EXPORT_ORDER.filter((p) => !options.under || p === options.under || p.startsWith(`${options.under}/`))) {
-    const spec = MENU_BY_PATH.get(path);
-    if (!spec || !state.menu(path)) continue;
+  // Menus served from the tree alone follow the curated ones, in path order (RouterOS's own order for them is not
+  // modelled yet); they start empty, so they show only once something was written to them.
+  const generic = Object.keys(snapshot).filter((p) => !EXPORT_ORDER.includes(p) && state.menu(p)?.generic).sort();
+  for (const path of [...EXPORT_ORDER, ...generic].filter((p) => !options.under || p === options.under || p.startsWith(`${options.under}/`))) {
+    const spec = state.menu(path);
+    if (!spec) continue;
     const rows = snapshot[path] ?? [];
     const commands: string[] = [];
     const sensitive = spec.sensitive ?? [];
