@@ -183,9 +183,10 @@ describe.each(engines)('SqlJobLeader: lease rows on %s', (_engine, newTarget) =>
     expect((await rig.row('health:r1'))?.holder).toBe(first.holder);
   });
 
-  it('fires `lost` when a renewal finds the job taken over, and leaves the new holder alone', async () => {
+  it('fires `lost` when a renewal finds the job taken over, and leaves the new holder alone and its other jobs held', async () => {
     const a = await rig.open(900);
     const held = await a.tryLead('plan:p2');
+    const other = await a.tryLead('plan:p3');
     // What another process does once this one's lease ran out (this one stalled past it): the row is its own now.
     const db = rig.dbs[0];
     await db.manager.query(db.dialect === 'sqlite' ? 'UPDATE job_leases SET holder = ?, expires_at = ? WHERE job_key = ?' : 'UPDATE job_leases SET holder = $1, expires_at = $2 WHERE job_key = $3', ['another-process', Date.now() + 60_000, 'plan:p2']);
@@ -194,6 +195,10 @@ describe.each(engines)('SqlJobLeader: lease rows on %s', (_engine, newTarget) =>
     await held!.release();
     expect(await rig.row('plan:p2')).toMatchObject({ holder: 'another-process' });
     expect(await a.tryLead('plan:p2')).toBeUndefined();
+    // Renewed together, the other job stays this process's.
+    const renewed = (await rig.row('plan:p3'))!.expiresAt;
+    await until(async () => ((await rig.row('plan:p3'))?.expiresAt ?? 0) > renewed, 'the next renewal of plan:p3');
+    expect(other!.lost.aborted).toBe(false);
   });
 });
 
