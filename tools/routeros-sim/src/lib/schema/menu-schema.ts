@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withScriptMenus } from '../script/script-tree';
 
 /** What RouterOS's command tree says about one menu of one version (extracted by scripts/extract-schema.cjs). */
 export interface TreeMenu {
@@ -26,5 +27,6 @@ export const SUPPORTED_VERSIONS = ['7.15.3', '7.20.5'] as const;
 export function treeFor(version: string): TreeSchema {
   const schema = treeSchemas()[version];
   if (!schema) throw new Error(`unsupported RouterOS version ${version}; choose one of ${SUPPORTED_VERSIONS.join(', ')}`);
-  return schema;
+  // The vendored trees lack /system/script; the simulator serves it (script/script-tree.ts).
+  return withScriptMenus(schema);
 }
