@@ -84,7 +84,7 @@ export const MENUS: MenuSpec[] = [
   },
   { path: 'system/routerboard', kind: 'singleton', writable: false, package: 'routerboard' },
   { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'] },
-  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: (row) => ({ owner: row['owner'] ?? 'admin', ...schedulerStatus(row) }) },
+  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: (row) => ({ owner: row['owner'] ?? 'admin', ...(row['start-date'] ? {} : { 'start-date': (row['.created'] ?? '').slice(0, 10) }), ...schedulerStatus(row) }) },
   // Scripts (tools/routeros-sim/src/lib/script): run bookkeeping is state kept on the row, not configuration.
   {
     path: 'system/script', kind: 'table', writable: true, unique: 'name', required: ['name'], bools: ['dont-require-permissions'],

@@ -147,6 +147,7 @@ export class Scheduler {
   /** Resolves once every entry due so far has run. */
   async settled(): Promise<void> {
     await this.running;
+    await this.idle?.();
   }
 
   private entries(): Row[] {

@@ -387,8 +387,9 @@ function arithmetic(op: string, a: ScriptValue, b: ScriptValue): ScriptValue {
     const [x, y] = [a instanceof Duration ? a.seconds : Number(toNum(a)), b instanceof Duration ? b.seconds : Number(toNum(b))];
     return new Duration(op === '+' ? x + y : op === '-' ? x - y : op === '*' ? x * y : Math.trunc(x / y));
   }
-  const x = toNum(a);
-  const y = toNum(b);
+  // A variable declared without a value counts as 0 (`:global n; :set n ($n + 1)` gives 1).
+  const x = a === NIL || a === NOTHING ? 0 : toNum(a);
+  const y = b === NIL || b === NOTHING ? 0 : toNum(b);
   if (x === NIL || y === NIL) return NIL;
   if (op === '/' && y === 0) throw new ScriptFailure('division by zero');
   return op === '+' ? x + y : op === '-' ? x - y : op === '*' ? x * y : Math.trunc(x / y);
