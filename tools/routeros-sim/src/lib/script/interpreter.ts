@@ -135,16 +135,18 @@ export class Interpreter {
 
   // ---- builtins
 
-  private async named(s: Statement, frame: Frame): Promise<{ positional: Argument[]; named: Map<string, Argument> }> {
+  private split(s: Statement): { positional: Argument[]; named: Map<string, Argument> } {
     const named = new Map<string, Argument>();
     const positional: Argument[] = [];
-    for (const arg of s.args.slice(1)) (arg.name ? named.set(arg.name, arg) : positional.push(arg));
-    void frame;
+    for (const arg of s.args.slice(1)) {
+      if (arg.name) named.set(arg.name, arg);
+      else positional.push(arg);
+    }
     return { positional, named };
   }
 
   private async builtin(name: string, s: Statement, frame: Frame): Promise<ScriptValue> {
-    const { positional, named } = await this.named(s, frame);
+    const { positional, named } = this.split(s);
     const value = async (i: number) => (positional[i] ? this.eval(positional[i].value, frame) : NOTHING);
     const code = async (arg: Argument | undefined, inner = frame) => {
       if (!arg) return NOTHING;
@@ -400,8 +402,6 @@ function inPrefix(address: string, prefix: string): boolean {
   const ip = (text: string) => text.split('.').reduce((n, part) => n * 256 + Number(part), 0);
   const [net, bits = '32'] = prefix.split('/');
   if (!/^\d+(\.\d+){3}$/.test(address) || !/^\d+(\.\d+){3}$/.test(net)) return false;
-  const mask = Number(bits) === 0 ? 0 : 2 ** 32 - 2 ** (32 - Number(bits));
-  const and = (n: number) => Math.floor(n / 2 ** (32 - Number(bits))) * 2 ** (32 - Number(bits));
-  void mask;
-  return and(ip(address)) === and(ip(net));
+  const block = 2 ** (32 - Number(bits));
+  return Math.floor(ip(address) / block) === Math.floor(ip(net) / block);
 }

@@ -6,9 +6,7 @@ const BINARY: string[][] = [['||', 'or'], ['&&', 'and'], ['=', '!=', '<', '>', '
 
 /** Reads a whole script into statements; a ScriptSyntaxError names the first line and column it cannot read. */
 export function parseScript(source: string): Statement[] {
-  const lexer = new Lexer(source);
-  const body = statements(lexer, '');
-  return body;
+  return statements(new Lexer(source), '');
 }
 
 function statements(lexer: Lexer, closer: '' | '}' | ']'): Statement[] {

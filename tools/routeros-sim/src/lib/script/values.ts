@@ -65,7 +65,6 @@ export function typeOf(value: ScriptValue): string {
   if (value instanceof Duration) return 'time';
   if (typeof value === 'number') return 'num';
   if (typeof value === 'boolean') return 'bool';
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(value)) return 'str';
   return 'str';
 }
 
