@@ -69,6 +69,16 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s scripting', (version) => {
     expect(await rows('/system/script/environment')).toEqual([expect.objectContaining({ name: 'runs', value: '2' })]);
   });
 
+  it('forgets :global variables when the device resets or reboots', async () => {
+    await ssh(':global kept "yes"');
+    expect(await rows('/system/script/environment')).toEqual([expect.objectContaining({ name: 'kept', value: 'yes' })]);
+    await fetch(`${fleet.control.url}/reset`, { method: 'POST' });
+    expect(await rows('/system/script/environment')).toEqual([]);
+    await ssh(':global kept "again"');
+    expect((await rest('POST', '/system/reboot')).status).toBe(200);
+    expect(await rows('/system/script/environment')).toEqual([]);
+  });
+
   it('shows a script waiting in :delay as a job until the device clock passes it', async () => {
     await addScript('slow', ':delay 30s; /system identity set name=after-delay');
     expect((await rest('PUT', '/system/scheduler', { name: 'slow-job', interval: '1m', 'on-event': 'slow' })).status).toBe(201);

@@ -49,6 +49,7 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       return [];
     case 'system/reboot':
       state.reboot();
+      scriptHostOf(state)?.reset(); // globals live until the device restarts
       return [];
     case 'tool/ping': {
       const host = String(body['address'] ?? '');

@@ -38,9 +38,9 @@ describe('script interpreter', () => {
   });
 
   it('reads values with get and compares them typed', async () => {
-    const { device, output } = await run(':if ([/system identity get name] = "r1") do={ :log info "yes" }\n:put [/interface get [find name=ether2] disabled]\n:put [:typeof [/interface get *1 mtu]]');
+    const { device, output } = await run(':if ([/system identity get name] = "r1") do={ :log info "yes" }\n:put [/interface get [find name=ether2] disabled]\n:put [:typeof [/interface get *1 mtu]]\n:put "on $[/system identity get name]"');
     expect(device.logs).toEqual(['script,info: yes']);
-    expect(output).toBe('true\nnum\n');
+    expect(output).toBe('true\nnum\non r1\n');
   });
 
   it('follows relative menu navigation and returns the new id of add', async () => {

@@ -152,19 +152,21 @@ export class Lexer {
           literal += ESCAPES[next];
           this.at++;
         } else this.fail();
-      } else if (ch === '$' && this.text[this.at] === '(') {
+      } else if (ch === '$' && (this.text[this.at] === '(' || this.text[this.at] === '[')) {
+        // `$(expression)` and `$[command]`: the parser reads the piece as an expression (`[…]` included).
+        const [open, close] = this.text[this.at] === '(' ? ['(', ')'] : ['[', ']'];
         const line = this.line;
-        const column = this.column + 1;
-        const start = this.at + 1;
+        const column = this.column + (open === '(' ? 1 : 0);
+        const start = this.at + (open === '(' ? 1 : 0);
         let depth = 0;
         for (; this.at < this.text.length; this.at++) {
-          if (this.text[this.at] === '(') depth++;
-          else if (this.text[this.at] === ')' && --depth === 0) break;
+          if (this.text[this.at] === open) depth++;
+          else if (this.text[this.at] === close && --depth === 0) break;
         }
         if (depth !== 0) this.fail();
         if (literal) parts.push(literal);
         literal = '';
-        parts.push({ source: this.text.slice(start, this.at), line, column });
+        parts.push({ source: this.text.slice(start, this.at + (open === '(' ? 0 : 1)), line, column });
         this.at++;
       } else if (ch === '$' && /[A-Za-z0-9_]/.test(this.text[this.at] ?? '')) {
         if (literal) parts.push(literal);
