@@ -75,9 +75,9 @@ function startMs(row: Row): number | undefined {
 
 /**
  * When the entry runs next (ms), or undefined when it never will again, following the manual's rules:
- * - `start-time=startup` with an interval: every interval counted from the entry's creation (the device never
- *   reboots under a running simulator, so "3 s after startup" only matters for rows seeded at boot, which count
- *   from their creation too);
+ * - `start-time=startup` with an interval: every interval counted from the entry's creation (help.mikrotik.com
+ *   Scheduler: such an entry does not run at startup; counting from creation is chosen); with `interval=0s` the
+ *   manual runs it 3 s after each boot, which a simulated reboot does not replay, so it never runs here;
  * - a start with an interval: the start, then every interval after it; a start already past when the entry was
  *   made runs at the next slot aligned on it, not at once (chosen: RouterOS's `next-run` shows the next aligned
  *   slot; the manual is silent on whether a past slot is caught up, and a router does not catch up);
