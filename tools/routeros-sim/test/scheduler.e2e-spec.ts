@@ -52,12 +52,50 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s scheduler on the device clock',
     expect((await entries())[0]).toMatchObject({ 'run-count': '1' });
   });
 
-  it('treats commands outside the revert grammar as syntax errors', async () => {
-    await arm('reboot', '/system reboot');
-    await arm('print', '/system identity set name=ran; /ip address print');
+  it('treats an unknown command as a syntax error and runs none of the script; print and other commands now run', async () => {
+    await arm('typo', '/system identity set name=ran; /system rebooot');
+    await arm('print', '/ip address print; /system identity set name=printed');
     await advance(121);
+    expect(await logs()).toEqual(expect.arrayContaining(['script error: bad command name rebooot (line 1 column 40)']));
+    expect(await identity()).toBe('printed');
+  });
+
+  it('runs an interval entry without a start time every interval from its creation', async () => {
+    expect((await rest('PUT', '/system/scheduler', { name: 'no-start', interval: '10m', 'on-event': '/system identity set name=ticked' })).status).toBe(201);
+    const [entry] = await entries();
+    expect(entry).toMatchObject({ 'start-time': 'startup', 'run-count': '0' });
+    expect(entry['start-date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(entry['next-run']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await advance(599);
+    expect((await entries())[0]['run-count']).toBe('0');
+    await advance(2);
+    expect((await entries())[0]['run-count']).toBe('1');
+    expect(await identity()).toBe('ticked');
+    await advance(600);
+    expect((await entries())[0]['run-count']).toBe('2');
+  });
+
+  it('runs a past start time with an interval at the next aligned slot, not at once', async () => {
+    const past = await inFuture(-90);
+    expect((await rest('PUT', '/system/scheduler', { name: 'past', ...past, interval: '1m', 'on-event': '/system identity set name=aligned' })).status).toBe(201);
+    const next = new Date(Date.parse(`${past['start-date']}T${past['start-time']}Z`) + 120_000).toISOString();
+    expect((await entries())[0]).toMatchObject({ 'run-count': '0', 'next-run': `${next.slice(0, 10)} ${next.slice(11, 19)}` });
     expect(await identity()).toBe('sim-home-001');
-    expect(await logs()).toEqual(expect.arrayContaining(['script error: bad command name reboot (line 1 column 9)', 'script error: syntax error (line 1 column 44)']));
+    await advance(31);
+    expect((await entries())[0]['run-count']).toBe('1');
+    expect(await identity()).toBe('aligned');
+  });
+
+  it('defaults start-date to the creation date and refuses values RouterOS refuses', async () => {
+    const clock = (await rest('GET', '/system/clock')).body as { date: string };
+    expect((await rest('PUT', '/system/scheduler', { name: 'dated', 'start-time': '23:59:59', 'on-event': '' })).status).toBe(201);
+    expect((await entries())[0]['start-date']).toBe(clock.date);
+    for (const bad of [{ interval: 'banana' }, { 'start-time': '25:00:00' }, { 'start-date': 'tomorrow' }]) {
+      const reply = await rest('PUT', '/system/scheduler', { name: 'bad', 'on-event': '', ...bad });
+      expect(reply.status).toBe(400);
+      expect(JSON.stringify(reply.body)).toContain(`invalid value for argument ${Object.keys(bad)[0]}`);
+    }
+    expect(await entries()).toHaveLength(1);
   });
 
   it('stops at the first command that fails; the ones before it stay done', async () => {
@@ -81,5 +119,17 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s scheduler on the device clock',
     // Far enough ahead that a loaded machine arms it before it is due (a start already past would never run).
     await arm('soon', '/system identity set name=sim-home-001', 8);
     await until(async () => (await identity()) === 'sim-home-001', 60_000);
+  });
+});
+
+describe('seeded rows', () => {
+  let fleet: Fleet;
+  beforeAll(async () => (fleet = await startFleet({ devices: 1, profile: 'edge' })));
+  afterAll(() => fleet.stop());
+
+  it('print creation-time RouterOS-style (YYYY-MM-DD HH:MM:SS), not empty', async () => {
+    const lists = (await call(fleet.devices[0].restUrl, 'GET', '/ip/firewall/address-list')).body as Record<string, string>[];
+    expect(lists.length).toBeGreaterThan(0);
+    for (const row of lists) expect(row['creation-time']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 });

@@ -8,7 +8,7 @@ import { startControlServer } from './control/control-server';
 import { createSshServer } from './ssh/ssh-server';
 import { ClientTraces } from './model/client-traces';
 import { DeviceClock, Scheduler } from './model/scheduler';
-import { runConsole } from './ssh/console-command';
+import { ScriptHost } from './script/script-host';
 
 export interface FleetOptions {
   devices: number;
@@ -57,13 +57,11 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const restService: 'www' | 'www-ssl' = options.plainHttp ? 'www' : 'www-ssl';
       const clock = new DeviceClock();
       const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService }), clock.now);
-      // Scheduler scripts run as the console runs them, limited to the revert grammar.
-      const scheduler = new Scheduler(state, clock.now, async (script, owner) => {
-        const result = await runConsole(state, script, { session: 'scheduler', user: { name: owner, password: '', group: 'full' }, scriptOnly: true });
-        return result.ok ? undefined : result.error;
-      });
+      // Scheduler events and /system/script run through the script interpreter, as jobs on the device's clock.
+      const scripts = new ScriptHost(state, clock);
+      const scheduler = new Scheduler(state, clock.now, (onEvent, owner) => scripts.runEvent(onEvent, owner), () => scripts.idle());
       const traces = new ClientTraces(state);
-      state.attachLiveRows((path) => traces.rows(path));
+      state.attachLiveRows((path) => scripts.rows(path) ?? traces.rows(path));
       const ref: { device?: SimDevice } = {};
       const faults = () => ref.device?.activeFaults ?? {};
       const stats = { requests: 0, inFlight: 0, maxInFlight: 0, abandoned: 0 };

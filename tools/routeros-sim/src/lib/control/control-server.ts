@@ -1,4 +1,5 @@
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
+import { scriptHostOf } from '../script/script-host';
 import type { AddressInfo } from 'node:net';
 import type { SimDevice } from '../fleet';
 import { parseFaults } from '../server/faults';
@@ -70,6 +71,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
         if (req.method === 'POST' && parts.length === 1 && parts[0] === 'reset') {
           for (const d of devices) {
             d.state.reset();
+            scriptHostOf(d.state)?.reset();
             d.resetStats();
             await d.clearFaults();
           }
@@ -104,6 +106,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
           }
           case 'POST reset':
             device.state.reset();
+            scriptHostOf(device.state)?.reset();
             device.resetStats();
             await device.clearFaults();
             return reply(res, 200, { reset: 1 });

@@ -238,6 +238,13 @@ export function checkArg(key: string, value: string, ctx: ArgContext): string {
       if (!parseIp(value, 'ipv4') && !parseIp(value, 'ipv6')) throw invalidArg(key);
       return value;
     case 'ip/dns/static ttl': return duration(key, value);
+    case 'system/scheduler interval': return duration(key, value);
+    case 'system/scheduler start-time':
+      if (value !== 'startup' && !/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(value)) throw invalidArg(key);
+      return value;
+    case 'system/scheduler start-date':
+      if (!/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value)) throw invalidArg(key);
+      return value;
     case 'interface/wifi configuration': case 'interface/wifi/provisioning master-configuration':
       return refName(key, value, ctx.rowsOf('interface/wifi/configuration'));
     case 'interface/wifi/provisioning slave-configurations':

@@ -1,6 +1,7 @@
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
 import { TreeSchema, treeFor } from '../schema/menu-schema';
+import { deviceDateTime } from './scheduler';
 import { ipv4Network } from './ip';
 import { checkArg, durationSeconds } from './arg-rules';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
@@ -463,7 +464,7 @@ export class DeviceState {
   writeFile(name: string, type: string, contents: string): void {
     const files = this.table('file');
     const existing = files.find((f) => f['name'] === name);
-    const row = { name, type, size: String(Buffer.byteLength(contents)), contents, 'creation-time': new Date(this.now()).toISOString() };
+    const row = { name, type, size: String(Buffer.byteLength(contents)), contents, 'creation-time': deviceDateTime(this.now()) };
     if (existing) Object.assign(existing, row);
     else files.push({ '.id': this.nextId(MENU_BY_PATH.get('file')!), ...row });
   }
@@ -500,7 +501,9 @@ export class DeviceState {
     for (const [path, rows] of Object.entries(config.tables)) {
       const spec = MENU_BY_PATH.get(path);
       if (!spec) throw new Error(`seed config has unknown menu ${path}`);
-      this.tables.set(path, rows.map((row) => (spec.kind === 'table' ? { '.id': this.nextId(spec), '.builtin': 'false', ...row } : { ...row })));
+      // Seeded rows were made when the configuration loaded: `creation-time` and the scheduler count from then.
+      const created = new Date(this.now()).toISOString();
+      this.tables.set(path, rows.map((row) => (spec.kind === 'table' ? { '.id': this.nextId(spec), '.builtin': 'false', '.created': created, ...row } : { ...row })));
     }
     this.associate();
   }

@@ -2,7 +2,7 @@ import { ipv4Network } from './ip';
 import { routeStates } from './routing';
 import { interfaceCounters } from './interface-traffic';
 import { MenuSpec, ReadContext } from './menu-spec';
-import { schedulerStatus } from './scheduler';
+import { deviceDateTime, schedulerStatus } from './scheduler';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -56,7 +56,7 @@ function leaseState(row: Row, ctx: ReadContext): Record<string, string> {
 /** A timed entry is dynamic and shows the time it has left; it is gone when that reaches zero. */
 function addressListState(row: Row, ctx: ReadContext): Record<string, string> {
   const expires = row['.expires'] ? Math.ceil((Number(row['.expires']) - ctx.now) / 1000) : undefined;
-  return { 'creation-time': row['.created'] ?? '', dynamic: row['.dynamic'] ?? 'false', ...(expires !== undefined ? { timeout: formatDuration(Math.max(0, expires)) } : {}) };
+  return { 'creation-time': row['.created'] ? deviceDateTime(Date.parse(row['.created'])) : '', dynamic: row['.dynamic'] ?? 'false', ...(expires !== undefined ? { timeout: formatDuration(Math.max(0, expires)) } : {}) };
 }
 
 export const MENUS: MenuSpec[] = [
@@ -84,7 +84,15 @@ export const MENUS: MenuSpec[] = [
   },
   { path: 'system/routerboard', kind: 'singleton', writable: false, package: 'routerboard' },
   { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'] },
-  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: (row) => ({ owner: row['owner'] ?? 'admin', ...schedulerStatus(row) }) },
+  { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: (row) => ({ owner: row['owner'] ?? 'admin', ...(row['start-date'] ? {} : { 'start-date': (row['.created'] ?? '').slice(0, 10) }), ...schedulerStatus(row) }) },
+  // Scripts (tools/routeros-sim/src/lib/script): run bookkeeping is state kept on the row, not configuration.
+  {
+    path: 'system/script', kind: 'table', writable: true, unique: 'name', required: ['name'], bools: ['dont-require-permissions'],
+    defaults: { source: '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'dont-require-permissions': 'false' },
+    computed: (row) => ({ owner: row['owner'] ?? 'admin', 'run-count': row['.run-count'] ?? '0', invalid: 'false', ...(row['.last-started'] ? { 'last-started': deviceDateTime(Number(row['.last-started'])) } : {}) }),
+  },
+  { path: 'system/script/job', kind: 'table', writable: false },
+  { path: 'system/script/environment', kind: 'table', writable: false },
   {
     path: 'system/ntp/client', kind: 'singleton', writable: true, bools: ['enabled'],
     // 7.20 reports the synchronisation per server; 7.15 keeps the older single status line.

@@ -1,6 +1,7 @@
 import type { DeviceState } from '../model/device-state';
 import { formatDuration } from '../model/values';
-import { errors } from './rest-error';
+import { RestError, errors } from './rest-error';
+import { scriptHostOf } from '../script/script-host';
 import { renderExport } from '../ssh/export';
 import { monitorSample } from '../model/interface-traffic';
 import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
@@ -48,6 +49,7 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       return [];
     case 'system/reboot':
       state.reboot();
+      scriptHostOf(state)?.reset(); // globals live until the device restarts
       return [];
     // `/ping` is the same command as `/tool/ping` (the trees give both the same arguments).
     case 'ping':
@@ -83,6 +85,15 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
     }
     case 'export':
       return exportToFile(state, body);
+    case 'system/script/run': {
+      // Waits for the script to end, as the console does; its failure is the command's (chosen without a source).
+      const target = body['number'] ?? body['.id'];
+      if (target === undefined) throw errors.missingValue('number');
+      const result = await scriptHostOf(state)?.runEntry(String(target));
+      if (!result) throw errors.notFound();
+      if (result.error !== undefined) throw new RestError(400, result.error);
+      return [];
+    }
     case 'system/backup/save': {
       const name = String(body['name'] ?? `${state.singleton('system/identity')['name']}-backup`);
       state.writeFile(`${name}.backup`, 'backup', `binary backup taken at uptime ${formatDuration(state.uptimeSeconds())}`);

@@ -5,6 +5,7 @@ import { parseConsole, ConsoleSyntaxError, ConsoleWord } from './console-parser'
 import { ConsoleCommand, resolveConsole } from './console-resolve';
 import { renderExport } from './export';
 import { renderPrint } from './print';
+import { isScriptInput, runConsoleScript } from '../script/console-script';
 
 export interface ConsoleContext {
   /** The SSH connection (or scheduler run), which is what holds safe mode. */
@@ -165,6 +166,7 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
  * run in order and the first failure stops the rest.
  */
 export async function runConsole(state: DeviceState, input: string, ctx: ConsoleContext): Promise<ConsoleResult> {
+  if (!ctx.scriptOnly && isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user)), cwd: ctx.cwd };
   let commands: ConsoleCommand[];
   try {
     commands = resolveConsole(state.tree, parseConsole(input), ctx.cwd);

@@ -1,0 +1,30 @@
+/** What a script needs of the device it runs on: menus, their rows and commands, the log, globals and the clock. */
+export interface MenuStep {
+  /** The menu reached (`ip/firewall/filter`). */
+  menu: string[];
+  /** The command named, if the words name one. */
+  command?: string;
+  /** How many of the words the path and command took; the rest are the command's values. */
+  used: number;
+}
+
+export interface ScriptDevice {
+  /**
+   * Walks path words (`/ip`, `firewall`, `filter`, `add`) from `cwd`; throws ScriptSyntaxError
+   * `bad command name X` at a word that is neither a menu nor a command of it.
+   */
+  walk(cwd: string[], words: { text: string; line: number; column: number }[]): MenuStep;
+  /** Argument names a command takes, when the device knows them (checked before the script runs). */
+  argumentsOf(menu: string, command: string): string[] | undefined;
+  isSingleton(menu: string): boolean;
+  /** Rows as `print` shows them, with `.id`. */
+  rows(menu: string): Record<string, string>[];
+  /** Runs `add`/`set`/`remove`/… with the console's arguments; the new id for `add`. Throws ScriptFailure. */
+  command(menu: string, command: string, args: Record<string, string>): Promise<string | undefined>;
+  print(menu: string): string;
+  log(topic: string, message: string): void;
+  /** `/system/script` source by name, for `/system script run` and a scheduler naming a script. */
+  scriptSource(name: string): string | undefined;
+  /** Resolves after `ms` of the device's clock. */
+  sleep(ms: number): Promise<void>;
+}

@@ -1,0 +1,103 @@
+import type { DeviceState, DeviceUser } from '../model/device-state';
+import { RestError } from '../rest/rest-error';
+import { handleRest } from '../rest/rest-handler';
+import { renderPrint } from '../ssh/print';
+import type { MenuStep, ScriptDevice } from './device';
+import { ScriptFailure, ScriptSyntaxError } from './errors';
+
+/** Commands the interpreter answers itself in every menu (RouterOS's trees list them under each menu). */
+const OWN = ['find', 'get', 'print', 'export'];
+
+/** RouterOS's console wording for what the REST layer reports. */
+function consoleText(error: RestError): string {
+  if (error.status === 404) return 'no such item';
+  if (error.detail === 'not allowed (9)') return 'not enough permissions (9)';
+  return error.detail ?? 'failure';
+}
+
+/** A script's view of a simulated device: the command tree, the REST layer's writes, the log and the clock. */
+export class StateScriptDevice implements ScriptDevice {
+  constructor(
+    private readonly state: DeviceState,
+    private readonly user: DeviceUser,
+    readonly sleep: (ms: number) => Promise<void>,
+    private readonly sources: (name: string) => string | undefined,
+  ) {}
+
+  walk(cwd: string[], words: { text: string; line: number; column: number }[]): MenuStep {
+    const tree = this.state.tree;
+    const isDir = (segments: string[]) => {
+      const path = segments.join('/');
+      return Object.entries(tree).some(([key, menu]) => (key === path && menu.type !== 'cmd') || key.startsWith(`${path}/`));
+    };
+    let segments = [...cwd];
+    let command: string | undefined;
+    let used = 0;
+    for (const word of words) {
+      let text = word.text;
+      let offset = 0;
+      if (command !== undefined) break;
+      used++;
+      if (text.startsWith('/')) {
+        segments = [];
+        text = text.slice(1);
+        offset = 1;
+      }
+      for (const part of text.split('/')) {
+        const column = word.column + offset;
+        offset += part.length + 1;
+        if (part === '') continue;
+        if (command !== undefined) throw new ScriptSyntaxError(`bad command name ${part}`, word.line, column);
+        const next = [...segments, part];
+        const commands = segments.length === 0 ? [] : [...(tree[segments.join('/')]?.commands ?? []), ...OWN];
+        if (part === '..') segments.pop();
+        else if (tree[next.join('/')]?.type === 'cmd' || (!isDir(next) && commands.includes(part))) command = part;
+        else if (isDir(next)) segments = next;
+        else throw new ScriptSyntaxError(`bad command name ${part}`, word.line, column);
+      }
+    }
+    return { menu: segments, command, used };
+  }
+
+  /** Argument names checked before a script runs (the tree's, for the commands whose arguments it lists). */
+  argumentsOf(menu: string, command: string): string[] | undefined {
+    const entry = this.state.tree[menu];
+    if (command === 'add') return entry?.add;
+    if (command === 'set') return entry?.set;
+    if (command === 'remove' || command === 'enable' || command === 'disable') return ['numbers'];
+    return undefined;
+  }
+
+  isSingleton(menu: string): boolean {
+    return this.state.menu(menu)?.kind === 'singleton';
+  }
+
+  rows(menu: string): Record<string, string>[] {
+    if (!this.state.menu(menu)) throw new ScriptFailure('no such command prefix');
+    return this.state.list(menu);
+  }
+
+  async command(menu: string, command: string, args: Record<string, string>): Promise<string | undefined> {
+    const path = `${menu}/${command}`;
+    try {
+      const res = await handleRest(this.state, { method: 'POST', path, query: new URLSearchParams(), body: args, user: this.user }, new AbortController().signal);
+      const ret = (res.body as { ret?: unknown } | undefined)?.ret;
+      return typeof ret === 'string' ? ret : undefined;
+    } catch (error) {
+      if (error instanceof RestError) throw new ScriptFailure(consoleText(error));
+      throw error;
+    }
+  }
+
+  print(menu: string): string {
+    return renderPrint(this.state, menu).replace(/\r\n/g, '\n');
+  }
+
+  log(topic: string, message: string): void {
+    this.state.log(topic, message);
+  }
+
+  scriptSource(name: string): string | undefined {
+    return this.sources(name);
+  }
+}

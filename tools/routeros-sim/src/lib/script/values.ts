@@ -1,0 +1,101 @@
+/** Values of RouterOS's scripting language and the conversions `:tostr`, `:tonum`, `:typeof` make. */
+
+/** An item id (`*1A`), what `find` returns and `get`/`set` take. */
+export class ItemId {
+  constructor(readonly id: string) {}
+  toString(): string {
+    return this.id;
+  }
+}
+
+/** A duration (`1m30s`), kept in seconds; printed as RouterOS prints times. */
+export class Duration {
+  constructor(readonly seconds: number) {}
+  toString(): string {
+    const s = this.seconds;
+    const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
+    const days = Math.floor(s / 86400);
+    return days > 0 ? `${days}d${hms}` : hms;
+  }
+}
+
+/** `nothing` is what a command without a value returns; `nil` a declared variable without one. */
+export const NOTHING: unique symbol = Symbol('nothing');
+export const NIL: unique symbol = Symbol('nil');
+
+export type ScriptValue = string | number | boolean | ItemId | Duration | ScriptValue[] | typeof NOTHING | typeof NIL;
+
+const UNITS: Record<string, number> = { w: 604800, d: 86400, h: 3600, m: 60, s: 1 };
+
+/** `1d2h`, `5m`, `90s`, `00:05:00` → seconds; undefined when it is not a time. */
+export function parseDuration(text: string): number | undefined {
+  const clock = /^(?:(\d+)d)?(\d+):(\d{2}):(\d{2})$/.exec(text);
+  if (clock) return Number(clock[1] ?? 0) * 86400 + (Number(clock[2]) * 60 + Number(clock[3])) * 60 + Number(clock[4]);
+  if (!/^(\d+(ms|[wdhms]))+$/.test(text)) return undefined;
+  return [...text.matchAll(/(\d+)(ms|[wdhms])/g)].reduce((total, [, n, unit]) => total + (unit === 'ms' ? Number(n) / 1000 : Number(n) * UNITS[unit]), 0);
+}
+
+/** A bare word typed as RouterOS types literals: numbers, booleans, ids, times; anything else a string. */
+export function bareValue(text: string): ScriptValue {
+  if (/^-?\d+$/.test(text)) return Number(text);
+  // `yes`/`no` stay words (`:put yes` prints yes); comparisons read them as booleans (values.equal).
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^\*[0-9A-Fa-f]+$/.test(text)) return new ItemId(text.toUpperCase());
+  const seconds = /[wdhms]$|^\d+:\d{2}:\d{2}$/.test(text) ? parseDuration(text) : undefined;
+  if (seconds !== undefined) return new Duration(seconds);
+  return text;
+}
+
+/** A value read from a row (`get`, `find where`): RouterOS hands back typed values. */
+export function rowValue(text: string | undefined): ScriptValue {
+  if (text === undefined) return NOTHING;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^\*[0-9A-F]+$/.test(text)) return new ItemId(text);
+  return text;
+}
+
+export function typeOf(value: ScriptValue): string {
+  if (value === NOTHING) return 'nothing';
+  if (value === NIL) return 'nil';
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof ItemId) return 'id';
+  if (value instanceof Duration) return 'time';
+  if (typeof value === 'number') return 'num';
+  if (typeof value === 'boolean') return 'bool';
+  return 'str';
+}
+
+export function toStr(value: ScriptValue): string {
+  if (value === NOTHING || value === NIL) return '';
+  if (Array.isArray(value)) return value.map(toStr).join(';');
+  return String(value);
+}
+
+export function toNum(value: ScriptValue): number | typeof NIL {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Duration) return value.seconds;
+  const text = toStr(value).trim();
+  return /^-?\d+$/.test(text) ? Number(text) : NIL;
+}
+
+export function toBool(value: ScriptValue): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  if (typeof value === 'string') return value === 'true' || value === 'yes';
+  return false;
+}
+
+/** `=` as RouterOS compares: by value within a type; a string against a bool or a number by its text. */
+export function equal(a: ScriptValue, b: ScriptValue): boolean {
+  if (typeof a === 'boolean' || typeof b === 'boolean') {
+    const bools = [a, b].map((v) => (typeof v === 'boolean' ? v : typeof v === 'string' && /^(true|false|yes|no)$/.test(v) ? v === 'true' || v === 'yes' : undefined));
+    if (bools[0] === undefined || bools[1] === undefined) return false;
+    return bools[0] === bools[1];
+  }
+  if (Array.isArray(a) || Array.isArray(b)) return toStr(a) === toStr(b) && Array.isArray(a) === Array.isArray(b);
+  return toStr(a) === toStr(b);
+}
