@@ -1,4 +1,4 @@
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
 import { connectStdio, enrollSimulated, statelessLegacy, TRANSPORT } from './fleet-setup';
@@ -300,11 +300,14 @@ describe('subscriptions', () => {
     const watcher = await connect({ ROUTEROS_MCP_HEALTH_POLL_INTERVAL_MS: '150' });
     try {
       const updates: any[] = [];
+      const polled = async () => ((await simControl(fleet, 'GET', '/devices/1/state')).rest_stats as { requests: number; inFlight: number });
+      const before = (await polled()).requests;
       const stop = await watcher.watch('device://dev-edge/health', (params) => void updates.push(params));
-      await new Promise((r) => setTimeout(r, 400)); // the first poll sets the baseline
+      // The first poll (two reads: resource and health) sets the baseline: wait until two polls' reads arrived and
+      // none is in flight, so at least the first has ended (a loaded machine may take long to get there).
+      await waitFor(async () => { const s = await polled(); return s.requests >= before + 4 && s.inFlight === 0 ? true : undefined; }, 'the first health poll of dev-edge');
       await simControl(fleet, 'PUT', '/devices/1/faults', { refuse: true });
-      const deadline = Date.now() + 8000;
-      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await waitFor(() => (updates.length > 0 ? true : undefined), 'a notification of dev-edge health');
       // 2025-era notifications carry our etag; on a listen the SDK stamps the subscription id instead.
       expect(updates[0]).toMatchObject({ uri: 'device://dev-edge/health', _meta: era === 'legacy' ? { etag: expect.any(String) } : { 'io.modelcontextprotocol/subscriptionId': expect.anything() } });
       await stop();
@@ -316,7 +319,7 @@ describe('subscriptions', () => {
     } finally {
       await watcher.close();
     }
-  }, 30_000);
+  }, 300_000);
 
   (era === 'legacy' && !statelessLegacy(era) ? it : it.skip)('refuses resources that cannot be subscribed', async () => {
     expect(await rpcError(client.raw.subscribeResource({ uri: 'device://dev-edge/logs' }))).toMatchObject({ code: -32602, data: { field: 'uri' } });
@@ -429,9 +432,11 @@ describe('errors as spec 001 shapes them', () => {
       for (let i = 0; i < 3; i++) await limited.callTool('device_list');
       const error = await limited.failure('device_list');
       expect(error).toMatchObject({ code: undefined, data: { mcp_error_code: 'RATE_LIMITED', retry_after: expect.any(Number) } });
-      await new Promise((r) => setTimeout(r, 200));
       // A stateless 2025-era HTTP client's logging/setLevel does not outlive its own request.
-      if (!statelessLegacy(era)) expect(messages).toContainEqual(expect.objectContaining({ level: 'warning', data: expect.objectContaining({ code: 'RATE_LIMITED' }) }));
+      if (!statelessLegacy(era)) {
+        await waitFor(() => (messages.some((m) => m.data?.code === 'RATE_LIMITED') ? true : undefined), 'the RATE_LIMITED log message');
+        expect(messages).toContainEqual(expect.objectContaining({ level: 'warning', data: expect.objectContaining({ code: 'RATE_LIMITED' }) }));
+      }
     } finally {
       await limited.close();
     }

@@ -26,10 +26,8 @@ export class StateScriptDevice implements ScriptDevice {
 
   walk(cwd: string[], words: { text: string; line: number; column: number }[]): MenuStep {
     const tree = this.state.tree;
-    const isDir = (segments: string[]) => {
-      const path = segments.join('/');
-      return Object.entries(tree).some(([key, menu]) => (key === path && menu.type !== 'cmd') || key.startsWith(`${path}/`));
-    };
+    // Every menu of the tree is a key (`path` nodes too); commands are listed by the menu they belong to ('' is the root).
+    const isDir = (segments: string[]) => segments.length > 0 && tree[segments.join('/')] !== undefined;
     let segments = [...cwd];
     let command: string | undefined;
     let used = 0;
@@ -49,10 +47,10 @@ export class StateScriptDevice implements ScriptDevice {
         if (part === '') continue;
         if (command !== undefined) throw new ScriptSyntaxError(`bad command name ${part}`, word.line, column);
         const next = [...segments, part];
-        const commands = segments.length === 0 ? [] : [...(tree[segments.join('/')]?.commands ?? []), ...OWN];
+        const commands = [...(tree[segments.join('/')]?.commands ?? []), ...(segments.length === 0 ? [] : OWN)];
         if (part === '..') segments.pop();
-        else if (tree[next.join('/')]?.type === 'cmd' || (!isDir(next) && commands.includes(part))) command = part;
         else if (isDir(next)) segments = next;
+        else if (commands.includes(part)) command = part;
         else throw new ScriptSyntaxError(`bad command name ${part}`, word.line, column);
       }
     }
