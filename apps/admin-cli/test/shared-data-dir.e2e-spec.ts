@@ -1,9 +1,10 @@
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import { connectEra, EraClient, enrollmentOf, Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
+import { connectEra, EraClient, Fleet, simControl, tempDir, waitFor } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import * as sqlite3 from 'sqlite3';
 import { runAdmin, startAdmin } from './cli-runner';
+import { STDIO_SERVER, startWritableFleet } from './writable-fleet';
 
 /*
  * Issue 22 (untested: CLI and stdio server on one SQLite file). `routeros-mcp-admin plan rollback` runs a plan's
@@ -13,7 +14,6 @@ import { runAdmin, startAdmin } from './cli-runner';
  * `rolling_back` at its start-up scan while the CLI's run is still going, whatever the machine's speed. The server
  * must leave it to the CLI; then the lock goes and the CLI finishes, each device undone once.
  */
-const STDIO_SERVER = join(__dirname, '..', '..', 'stdio-server', 'dist', 'main.js');
 const SIM_USER = { name: 'admin', password: 'shared-Pw-7' };
 const FLAGS = { allow_advanced_writes: true, allow_professional_workflows: true };
 const DEVICES = ['edge-0', 'edge-1'];
@@ -23,13 +23,7 @@ const env = { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_REQUEST_TIMEOU
 let fleet: Fleet;
 
 beforeAll(async () => {
-  fleet = await startFleet({ devices: DEVICES.length, profile: 'edge', version: '7.20.5', users: [{ ...SIM_USER, group: 'full' }] });
-  const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }), { logStream: new PassThrough().resume() })).get(AdminServices);
-  try {
-    for (const [i, id] of DEVICES.entries()) await admin.devices.enroll({ id: 'e2e', via: 'admin-cli' }, ...enrollmentOf(fleet.devices[i], id, SIM_USER, { capabilities: FLAGS }));
-  } finally {
-    await admin.close();
-  }
+  fleet = await startWritableFleet(dataDir, DEVICES, SIM_USER, FLAGS);
 }, 180_000);
 afterAll(async () => {
   await fleet?.stop();

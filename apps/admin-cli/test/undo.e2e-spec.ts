@@ -1,8 +1,7 @@
-import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import { connectEra, EraClient, enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { connectEra, EraClient, Fleet, simControl, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { onTerminal, runAdmin } from './cli-runner';
+import { STDIO_SERVER, startWritableFleet } from './writable-fleet';
 
 /*
  * Issue 22 item 13: a person undoes a change or a plan with the admin CLI, no assistant needed, under the rules and
@@ -10,7 +9,6 @@ import { onTerminal, runAdmin } from './cli-runner';
  * on the built stdio server); the undo by the CLI binary on the same data directory; device state is read from the
  * simulator.
  */
-const STDIO_SERVER = join(__dirname, '..', '..', 'stdio-server', 'dist', 'main.js');
 const SIM_USER = { name: 'admin', password: 'undo-Pw-7' };
 const FLAGS = { allow_advanced_writes: true, allow_professional_workflows: true, allow_firewall_writes: true };
 const dir = tempDir('cli-undo-');
@@ -19,14 +17,7 @@ const env = { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_DEVICE_REQUEST_TIMEOU
 let fleet: Fleet;
 
 beforeAll(async () => {
-  fleet = await startFleet({ devices: 2, profile: 'edge', version: '7.20.5', users: [{ ...SIM_USER, group: 'full' }] });
-  const logStream = new PassThrough().resume();
-  const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }), { logStream })).get(AdminServices);
-  try {
-    for (const [i, id] of ['edge-0', 'edge-1'].entries()) await admin.devices.enroll({ id: 'e2e', via: 'admin-cli' }, ...enrollmentOf(fleet.devices[i], id, SIM_USER, { capabilities: FLAGS }));
-  } finally {
-    await admin.close();
-  }
+  fleet = await startWritableFleet(dataDir, ['edge-0', 'edge-1'], SIM_USER, FLAGS);
 }, 180_000);
 afterAll(async () => {
   await fleet?.stop();

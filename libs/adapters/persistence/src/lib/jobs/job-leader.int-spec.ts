@@ -1,4 +1,4 @@
-import type { Leadership, Logger } from '@routeros-mcp/application-ports';
+import type { JobLeader, Leadership, Logger } from '@routeros-mcp/application-ports';
 import { until, useTestDatabases, waitFor } from '@routeros-mcp/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -19,6 +19,26 @@ function aborted(signal: AbortSignal): Promise<unknown> {
       resolve(signal.reason);
     });
   });
+}
+
+/** The contract of every leader: release frees one job, close frees them all (`lost` says closed) and ends it. */
+async function freesOnReleaseAndClose(a: JobLeader, b: JobLeader, afterClose: () => Promise<void> = async () => undefined): Promise<void> {
+  const one = await a.tryLead('job-1');
+  await a.tryLead('job-2');
+  await one!.release();
+  await one!.release(); // twice is harmless
+  const taken = await b.tryLead('job-1');
+  expect(taken).toBeDefined();
+  expect(await a.tryLead('job-1')).toBeUndefined();
+  await taken!.release();
+  expect(await b.tryLead('job-2')).toBeUndefined();
+  const closed = await a.tryLead('job-3');
+  await a.close();
+  expect(String(closed!.lost.reason)).toMatch(/closed/);
+  await afterClose();
+  expect(await b.tryLead('job-2')).toBeDefined();
+  expect(await b.tryLead('job-3')).toBeDefined();
+  await expect(a.tryLead('job-4')).rejects.toThrow(/closed/);
 }
 
 describe('PgJobLeader (two replicas on one PostgreSQL database)', () => {
@@ -54,24 +74,7 @@ describe('PgJobLeader (two replicas on one PostgreSQL database)', () => {
     expect(await a.tryLead('health:r2')).toBeUndefined();
   });
 
-  it('frees a job on release, and every job on close', async () => {
-    const [a, b] = [leader(), leader()];
-    const one = await a.tryLead('job-1');
-    await a.tryLead('job-2');
-    await one!.release();
-    await one!.release(); // twice is harmless
-    const taken = await b.tryLead('job-1');
-    expect(taken).toBeDefined();
-    expect(await a.tryLead('job-1')).toBeUndefined();
-    await taken!.release();
-    expect(await b.tryLead('job-2')).toBeUndefined();
-    const closed = await a.tryLead('job-3');
-    await a.close();
-    expect(closed!.lost.aborted).toBe(true);
-    expect(await b.tryLead('job-2')).toBeDefined();
-    expect(await b.tryLead('job-3')).toBeDefined();
-    await expect(a.tryLead('job-4')).rejects.toThrow(/closed/);
-  });
+  it('frees a job on release, and every job on close', () => freesOnReleaseAndClose(leader(), leader()));
 
   it('fires `lost` when its backend is terminated; the other leader then takes the job, and the first can lead again later', async () => {
     const [a, b] = [leader(), leader()];
@@ -153,25 +156,8 @@ describe.each(engines)('SqlJobLeader: lease rows on %s', (_engine, newTarget) =>
     expect(raced.filter(Boolean)).toHaveLength(1);
   });
 
-  it('frees a job on release, and every job on close', async () => {
-    const [a, b] = [await rig.open(), await rig.open()];
-    const one = await a.tryLead('job-1');
-    await a.tryLead('job-2');
-    await one!.release();
-    await one!.release(); // twice is harmless
-    const taken = await b.tryLead('job-1');
-    expect(taken).toBeDefined();
-    expect(await a.tryLead('job-1')).toBeUndefined();
-    await taken!.release();
-    expect(await b.tryLead('job-2')).toBeUndefined();
-    const closed = await a.tryLead('job-3');
-    await a.close();
-    expect(String(closed!.lost.reason)).toMatch(/closed/);
-    expect(await rig.row('job-2')).toBeUndefined();
-    expect(await b.tryLead('job-2')).toBeDefined();
-    expect(await b.tryLead('job-3')).toBeDefined();
-    await expect(a.tryLead('job-4')).rejects.toThrow(/closed/);
-  });
+  it('frees a job on release, and every job on close (its lease row deleted)', async () =>
+    freesOnReleaseAndClose(await rig.open(), await rig.open(), async () => expect(await rig.row('job-2')).toBeUndefined()));
 
   it('renews a lease while it holds the job: held past its first lease, the other still cannot take it', async () => {
     const [a, b] = [await rig.open(1_500), await rig.open(1_500)];
