@@ -23,14 +23,18 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s scheduler on the device clock',
     const at = new Date(Date.parse(`${clock.date}T${clock.time}Z`) + seconds * 1000).toISOString();
     return { 'start-date': at.slice(0, 10), 'start-time': at.slice(11, 19) };
   }
-  const arm = async (name: string, onEvent: string, seconds = 120, interval = '0s') =>
-    expect((await rest('PUT', '/system/scheduler', { name, ...(await inFuture(seconds)), interval, 'on-event': onEvent })).status).toBe(201);
+  /** Adds a scheduler entry starting `seconds` ahead of the device's clock; answers the start it was given. */
+  const arm = async (name: string, onEvent: string, seconds = 120, interval = '0s') => {
+    const start = await inFuture(seconds);
+    expect((await rest('PUT', '/system/scheduler', { name, ...start, interval, 'on-event': onEvent })).status).toBe(201);
+    return start;
+  };
   const logs = async () => ((await rest('GET', '/log')).body as { topics: string; message: string }[]).filter((l) => l.topics === 'script,error').map((l) => l.message);
 
   it('runs a one-shot revert when the clock reaches it, which removes its own entry', async () => {
     await rest('POST', '/system/identity/set', { name: 'changed' });
-    const start = await inFuture(120);
-    await arm('mcp-revert-c1', '/system identity set name=sim-home-001; /system scheduler remove [find name="mcp-revert-c1"]');
+    // The start the entry was given: the device's clock runs on while the test reads it.
+    const start = await arm('mcp-revert-c1', '/system identity set name=sim-home-001; /system scheduler remove [find name="mcp-revert-c1"]');
     const [entry] = await entries();
     expect(entry).toMatchObject({ name: 'mcp-revert-c1', interval: '0s', 'run-count': '0', 'next-run': `${start['start-date']} ${start['start-time']}`, disabled: 'false', ...start });
     expect((await sshOnce(fleet.devices[0].sshPort, '/system scheduler print', { password: 'admin' })).output).toContain('name=mcp-revert-c1');
