@@ -3,7 +3,8 @@ import { errors, RestError } from '../rest/rest-error';
 import { TreeSchema, treeFor } from '../schema/menu-schema';
 import { deviceDateTime } from './scheduler';
 import { ipv4Network } from './ip';
-import { checkArg, durationSeconds } from './arg-rules';
+import { curatedArg, durationSeconds } from './arg-rules';
+import { checkTreeValue } from './tree-rules';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
@@ -635,7 +636,8 @@ export class DeviceState {
       }
       const ref = spec.refs?.[key];
       if (ref && !this.rawRows(ref).some((r) => r['name'] === value)) throw errors.noMatch(key);
-      out[key] = checkArg(key, value, { path, rowsOf: (p) => this.rawRows(p) });
+      // Curated rules first; otherwise the value description of the version's command tree (model/tree-rules.ts).
+      out[key] = curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
     }
     return out;
   }
