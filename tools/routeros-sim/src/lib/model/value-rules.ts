@@ -167,9 +167,10 @@ export function checkValue(rule: ValueRule, key: string, value: string, options:
       return value;
     }
     case 'union': {
+      // A description that lists its alternatives lists them all: each is checked exactly.
       for (const alternative of rule.rules) {
         try {
-          return checkValue(alternative, key, value, options);
+          return checkValue(alternative, key, value);
         } catch (error) {
           if (!(error instanceof RestError)) throw error;
         }
