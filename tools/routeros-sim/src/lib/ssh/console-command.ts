@@ -13,8 +13,6 @@ export interface ConsoleContext {
   user: DeviceUser;
   /** The menu an interactive session is in. */
   cwd?: string[];
-  /** Scheduler scripts run only the revert grammar's commands. */
-  scriptOnly?: boolean;
 }
 
 export interface ConsoleResult {
@@ -30,7 +28,6 @@ export interface ConsoleResult {
 
 const EXPORT_FLAGS = new Set(['terse', 'verbose', 'compact', 'show-sensitive', 'hide-sensitive']);
 const PRINT_FLAGS = new Set(['without-paging', 'detail', 'terse', 'brief']);
-const SCRIPT_COMMANDS = new Set(['add', 'set', 'unset', 'remove', 'move']);
 /** Item commands whose first positional word names the items (`numbers`). */
 const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment']);
 
@@ -63,9 +60,8 @@ function checkArgs(c: ConsoleCommand, allowed: string[] | undefined): void {
 }
 
 /** Checks what can be checked before anything runs: a script with one bad line runs no line at all. */
-function precheck(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): void {
+function precheck(state: DeviceState, c: ConsoleCommand): void {
   if (c.command === undefined) return;
-  if (ctx.scriptOnly && !SCRIPT_COMMANDS.has(c.command)) throw new ConsoleSyntaxError('syntax error', c.line, c.column);
   const menu = state.tree[c.menu];
   switch (c.command) {
     case 'export': {
@@ -166,11 +162,11 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
  * run in order and the first failure stops the rest.
  */
 export async function runConsole(state: DeviceState, input: string, ctx: ConsoleContext): Promise<ConsoleResult> {
-  if (!ctx.scriptOnly && isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user)), cwd: ctx.cwd };
+  if (isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user)), cwd: ctx.cwd };
   let commands: ConsoleCommand[];
   try {
     commands = resolveConsole(state.tree, parseConsole(input), ctx.cwd);
-    for (const c of commands) precheck(state, c, ctx);
+    for (const c of commands) precheck(state, c);
   } catch (error) {
     if (error instanceof ConsoleSyntaxError) return { output: `${error.message}\r\n`, ok: false, error: error.message };
     throw error;
