@@ -11,16 +11,29 @@ export interface CliResult {
 
 /** Runs routeros-mcp-admin as a separate process, the way an operator or a script would. */
 export function runAdmin(args: string[], options: { env: Record<string, string>; stdin?: string }): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH']!, HOME: process.env['HOME'] ?? '/tmp', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+  return startAdmin(args, options).done;
+}
+
+export interface RunningAdmin {
+  pid: number;
+  /** Its stderr so far (log lines at the level asked for, errors). */
+  stderr: () => string;
+  done: Promise<CliResult>;
+}
+
+/** Starts routeros-mcp-admin as a separate process; its stderr can be read while it runs. */
+export function startAdmin(args: string[], options: { env: Record<string, string>; stdin?: string }): RunningAdmin {
+  const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH']!, HOME: process.env['HOME'] ?? '/tmp', ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const done = new Promise<CliResult>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
   });
+  child.stdin.end(options.stdin ?? '');
+  return { pid: child.pid!, stderr: () => stderr, done };
 }
 
 /**

@@ -38,7 +38,8 @@ describe.each(ERAS)('config history over %s', (_label, era) => {
   let client: EraClient;
 
   beforeAll(async () => {
-    client = await connectStdio(dataDir, {}, era);
+    // Captures are one job per database, led by one process: this server schedules none, so the watcher's leads.
+    client = await connectStdio(dataDir, { ROUTEROS_MCP_SNAPSHOT_INTERVAL_S: '0' }, era);
   });
   afterAll(() => client?.close());
 

@@ -12,7 +12,9 @@ const { buildContainer, ServerServices } = require('@routeros-mcp/composition');
 const { loadConfig } = require('@routeros-mcp/config');
 (async () => {
   const services = (await buildContainer(loadConfig({ env: process.env, homeDir: '/nonexistent' }), { changeRecovery: 'periodic' })).get(ServerServices);
-  process.on('SIGTERM', () => services.close().then(() => process.exit(0)));
+  // Alive until told to stop, as a server is (its listener or stdin): the service's own timers do not hold a process.
+  const alive = setInterval(() => undefined, 60_000);
+  process.on('SIGTERM', () => services.close().then(() => (clearInterval(alive), process.exit(0))));
   process.stderr.write('runner child ready\\n');
 })().catch((e) => process.stderr.write('runner child failed: ' + e.message + '\\n'));
 `;

@@ -55,7 +55,7 @@ export class ServerServices {
     readonly changes: ChangeService,
     /** Calls per principal and tier per minute, shared by every replica on PostgreSQL. */
     readonly rateLimiter: RateLimiter,
-    /** Singular jobs across replicas (advisory locks on PostgreSQL, this process on SQLite). */
+    /** Singular jobs across processes on the database (advisory locks on PostgreSQL, lease rows on SQLite). */
     readonly jobs: JobLeader,
     /**
      * Device health, each device polled by one replica, `device.health.changed` on `events` when it changes. Not

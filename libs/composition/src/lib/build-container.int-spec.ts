@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { ConfigShell, RouterOsApi } from '@routeros-mcp/application-ports';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
-import { AdminServices, buildContainer } from '../index';
+import { AdminServices, buildContainer, ServerServices } from '../index';
 
 const principal = { id: 'spec', via: 'test' };
 const credentials = { rest: { username: 'admin', password: 'pw-1' }, ssh: { username: 'ops', privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----' } };
@@ -56,8 +56,9 @@ describe('buildContainer', () => {
         { name: 'PlanDataKeys1767830400000', applied: false },
         { name: 'UniqueTokenNames1767916800000', applied: false },
         { name: 'AuditSettlement1768003200000', applied: false },
+        { name: 'JobLeases1768089600000', applied: false },
       ]);
-      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000']);
+      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000', 'JobLeases1768089600000']);
       await services.close();
     } finally {
       pg.stop();
@@ -81,6 +82,31 @@ describe('buildContainer', () => {
         await container.get(AdminServices).close();
       }
     } finally {
+      dir.remove();
+    }
+  });
+
+  it('shares singular jobs between the processes on one SQLite file: one leads a job until it lets go of it, then another may', async () => {
+    const dir = tempDir();
+    const env = { ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data') };
+    // Two containers with their own connections to the file: a server and an admin CLI next to it, as far as jobs go.
+    const server = async () => (await buildContainer(loadConfig({ env, homeDir: '/nonexistent' }), { logStream: new PassThrough(), runPlans: false })).get(ServerServices);
+    const [a, b] = [await server(), await server()];
+    try {
+      const held = await a.jobs.tryLead('plan:p1');
+      expect(held).toBeDefined();
+      expect(await b.jobs.tryLead('plan:p1')).toBeUndefined();
+      await held!.release();
+      const taken = await b.jobs.tryLead('plan:p1');
+      expect(taken).toBeDefined();
+      expect(await a.jobs.tryLead('plan:p1')).toBeUndefined();
+      // Closing a process frees what it leads at once.
+      await b.close();
+      expect(taken!.lost.aborted).toBe(true);
+      expect(await a.jobs.tryLead('plan:p1')).toBeDefined();
+    } finally {
+      await a.close();
+      await b.close();
       dir.remove();
     }
   });

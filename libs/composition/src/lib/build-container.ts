@@ -8,7 +8,7 @@ import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
-import { Database, DatabaseTarget, FlexibleRateLimiter, LocalJobLeader, persistenceModule, PgJobLeader, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
+import { Database, DatabaseTarget, FlexibleRateLimiter, persistenceModule, PgJobLeader, SqlJobLeader, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
 import { AesGcmDataKeys, HmacApprovalSigner } from '@routeros-mcp/adapters-secrets';
 import { Config, sqlitePath } from '@routeros-mcp/config';
 import { Container, ContainerModule } from 'inversify';
@@ -66,9 +66,12 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   const db = await Database.open(databaseTarget(config));
   const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency }, options.deviceRequestObserver);
   const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs }, options.deviceRequestObserver);
-  // Singular jobs (advisory locks on one session) and events (LISTEN on one connection): each its own connection,
-  // opened on first use, so the stdio server and the admin CLI open neither unless they use them.
-  const jobs: JobLeaderPort = config.databaseUrl ? new PgJobLeader(config.databaseUrl, logger) : new LocalJobLeader();
+  // Singular jobs and events on PostgreSQL (advisory locks on one session, LISTEN on one connection): each its own
+  // connection, opened on first use, so the stdio server and the admin CLI open neither unless they use them. On
+  // SQLite, jobs are lease rows in the database file, shared by every process on it (a server and the admin CLI);
+  // a killed process frees them after the lease its device locks have.
+  const leaseMs = config.changeLockLeaseMs ?? DEFAULT_CHANGE_SETTINGS.lockLeaseMs;
+  const jobs: JobLeaderPort = config.databaseUrl ? new PgJobLeader(config.databaseUrl, logger) : new SqlJobLeader(db, logger, leaseMs);
   const events = eventsModule({ postgresUrl: config.databaseUrl });
   let closed = false;
   let scheduler: SingularJob | undefined;
@@ -79,7 +82,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   // Started with the entry object an app resolves; never when migrations were not applied (`db status`, `db migrate`).
   const recover = (ctx: { get<T>(id: unknown): T }, mode: ChangeRecoveryMode) => {
     if (options.migrate === false || recovery) return;
-    const intervalMs = config.changeRecoveryIntervalMs ?? config.changeLockLeaseMs ?? DEFAULT_CHANGE_SETTINGS.lockLeaseMs;
+    const intervalMs = config.changeRecoveryIntervalMs ?? leaseMs;
     recovery = startChangeRecovery(mode, ctx.get<InterruptedChangeRecovery>(InterruptedChangeRecovery), jobs, { intervalMs, environment: config.environment, graceMs: SNAPSHOT_STOP_GRACE_MS }, logger, { rechecks: ctx.get(NeedsAttentionRecheck), calls: ctx.get(InterruptedCallRecovery) });
   };
   const lifecycle: Lifecycle = {

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
-import { parseSeconds } from './values';
+import { parseTimeMs } from './values';
 
 /**
  * How RouterOS checks one argument's value before a write: enumerations, address syntax, numeric ranges and
@@ -33,8 +33,11 @@ const DNS_TYPES = ['A', 'AAAA', 'CNAME', 'FWD', 'MX', 'NS', 'NXDOMAIN', 'SRV', '
 const WIFI_AUTH = ['owe', 'wpa-eap', 'wpa-psk', 'wpa2-eap', 'wpa2-psk', 'wpa3-eap', 'wpa3-eap-192', 'wpa3-psk'];
 
 const noMatch = (key: string) => errors.noMatch(key);
-const invalidArg = (key: string) => new RestError(400, `invalid value for argument ${key}`);
-const outOfRange = (key: string, min: number, max: number) => new RestError(400, `value of ${key} out of range (${min}..${max})`);
+export const invalidArg = (key: string) => new RestError(400, `invalid value for argument ${key}`);
+/** `value of vlan-ids out of range (1..4094)`; `range` as RouterOS words it (`1..4094`, `00:00:00.200..`). */
+export const outOfRangeText = (key: string, range: string) => new RestError(400, `value of ${key} out of range (${range})`);
+const outOfRange = (key: string, min: number, max: number) => outOfRangeText(key, `${min}..${max}`);
+export const macRequired = (key: string) => new RestError(400, `invalid value of ${key}, mac address required`);
 
 type Family = 'ipv4' | 'ipv6';
 const familyOf = (path: string): Family => (path.startsWith('ipv6/') ? 'ipv6' : 'ipv4');
@@ -111,7 +114,7 @@ function listOf(key: string, value: string, allowed: readonly string[]): string 
   return parts.join(',');
 }
 
-function numberIn(key: string, value: string, min: number, max: number): string {
+export function numberIn(key: string, value: string, min: number, max: number): string {
   if (!/^\d+$/.test(value)) throw invalidArg(key);
   const n = Number(value);
   if (n < min || n > max) throw outOfRange(key, min, max);
@@ -137,22 +140,33 @@ function refName(key: string, value: string, rows: Row[], extra: readonly string
 }
 
 function duration(key: string, value: string): string {
-  if (!/^(\d+[wdhms])+$|^\d+$|^(\d+d)?\d{1,2}:\d{2}:\d{2}$/.test(value)) throw invalidArg(key);
+  if (parseTimeMs(value) === undefined) throw invalidArg(key);
   return value;
 }
 
-/** Seconds in a RouterOS time value: `1d2h`, `90` (seconds), `01:30:00`. */
+/** Seconds in a RouterOS time value: `1d2h`, `90` (seconds), `01:30:00`, `500ms`; 0 when it is not one. */
 export function durationSeconds(value: string): number {
-  if (/^\d+$/.test(value)) return Number(value);
-  const clock = /^(?:(\d+)d)?(\d{1,2}):(\d{2}):(\d{2})$/.exec(value);
-  if (clock) return Number(clock[1] ?? 0) * 86400 + Number(clock[2]) * 3600 + Number(clock[3]) * 60 + Number(clock[4]);
-  return parseSeconds(value);
+  return (parseTimeMs(value) ?? 0) / 1000;
 }
 
-const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
+export const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
 
 /** Checks one argument; returns its stored form. Arguments with no rule here pass unchanged. */
 export function checkArg(key: string, value: string, ctx: ArgContext): string {
+  return curatedArg(key, value, ctx) ?? value;
+}
+
+/** Whether a curated rule governs this argument (then the command tree's value description does not). */
+export function hasCuratedRule(path: string, key: string): boolean {
+  try {
+    return curatedArg(key, '\u0000', { path, rowsOf: () => [] }) !== undefined;
+  } catch {
+    return true; // the curated rule refused the probe: it exists
+  }
+}
+
+/** The curated rule's stored form, or undefined when no curated rule covers the argument. */
+export function curatedArg(key: string, value: string, ctx: ArgContext): string | undefined {
   const { path } = ctx;
   const family = familyOf(path);
   const interfaces = () => ctx.rowsOf('interface');
@@ -177,7 +191,7 @@ export function checkArg(key: string, value: string, ctx: ArgContext): string {
         return negatable(value, (v) => refName(key, v, lists()));
       case 'address-list-timeout': return value === 'none-dynamic' || value === 'none-static' ? value : duration(key, value);
     }
-    return value;
+    return undefined;
   }
   switch (`${path} ${key}`) {
     case 'ip/address address': {
@@ -222,7 +236,7 @@ export function checkArg(key: string, value: string, ctx: ArgContext): string {
       for (const name of value.split(',').filter(Boolean)) refName(key, name, lists());
       return value;
     case 'ip/arp mac-address': case 'ip/dhcp-server/lease mac-address':
-      if (!MAC.test(value)) throw new RestError(400, `invalid value of ${key}, mac address required`);
+      if (!MAC.test(value)) throw macRequired(key);
       return value.toUpperCase().replace(/-/g, ':');
     case 'ip/dhcp-server address-pool': return refName(key, value, ctx.rowsOf('ip/pool'), ['static-only']);
     case 'ip/dhcp-server/lease server': return refName(key, value, ctx.rowsOf('ip/dhcp-server'), ['all']);
@@ -265,5 +279,5 @@ export function checkArg(key: string, value: string, ctx: ArgContext): string {
     case 'interface/wifi/datapath interface-list': return refName(key, value, lists());
     case 'interface/wifi/datapath vlan-id': return numberIn(key, value, 1, 4094);
   }
-  return value;
+  return undefined;
 }

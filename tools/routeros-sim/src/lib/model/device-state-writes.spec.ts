@@ -117,3 +117,16 @@ describe('renaming an interface', () => {
     expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
   });
 });
+
+describe('a timeout that is configuration, not a lifetime', () => {
+  it('stays a property of /tool/netwatch and /radius rows, which stay static and settable', () => {
+    const s = device();
+    const watch = s.add('tool/netwatch', { host: '192.0.2.1', timeout: '2s' });
+    expect(watch).toMatchObject({ timeout: '2s' });
+    s.update('tool/netwatch', watch['.id'], { timeout: '3s' });
+    expect(s.get('tool/netwatch', watch['.id'])['timeout']).toBe('3s');
+    const radius = s.add('radius', { address: '192.0.2.2', timeout: '300ms' });
+    clock += 3_600_000;
+    expect(s.get('radius', radius['.id'])).toMatchObject({ timeout: '300ms' });
+  });
+});

@@ -3,7 +3,8 @@ import { errors, RestError } from '../rest/rest-error';
 import { TreeSchema, treeFor } from '../schema/menu-schema';
 import { deviceDateTime } from './scheduler';
 import { ipv4Network } from './ip';
-import { checkArg, durationSeconds } from './arg-rules';
+import { curatedArg, durationSeconds } from './arg-rules';
+import { checkTreeValue } from './tree-rules';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
@@ -226,7 +227,7 @@ export class DeviceState {
     const at = before === undefined ? existing.length : existing.findIndex((r) => r['.id'] === before);
     if (at < 0) throw errors.noSuchItem();
     const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
-    this.applyLifetime(row);
+    this.applyLifetime(spec, row);
     checkRow(path, row);
     this.checkUnique(path, spec, row);
     return this.write(() => {
@@ -252,7 +253,7 @@ export class DeviceState {
       if (value === undefined || (key === 'comment' && value === '')) delete next[key];
       else next[key] = value;
     }
-    this.applyLifetime(next);
+    this.applyLifetime(own, next);
     checkRow(found.path, next);
     this.checkUnique(found.path, own, next, found.row['.id']);
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
@@ -416,8 +417,12 @@ export class DeviceState {
     return result;
   }
 
-  /** A timed entry (`timeout=`) is dynamic and lives in RAM until its time is up. */
-  private applyLifetime(row: Row): void {
+  /**
+   * A timed entry (`timeout=`) is dynamic and lives in RAM until its time is up. Only in menus whose entries can be
+   * timed (address lists, `dynamicWritable`): elsewhere `timeout` is configuration (`/tool/netwatch`, `/radius`).
+   */
+  private applyLifetime(spec: MenuSpec, row: Row): void {
+    if (!spec.dynamicWritable) return;
     if (row['timeout'] !== undefined) {
       row['.expires'] = String(this.now() + durationSeconds(row['timeout']) * 1000);
       row['.dynamic'] = 'true';
@@ -635,7 +640,8 @@ export class DeviceState {
       }
       const ref = spec.refs?.[key];
       if (ref && !this.rawRows(ref).some((r) => r['name'] === value)) throw errors.noMatch(key);
-      out[key] = checkArg(key, value, { path, rowsOf: (p) => this.rawRows(p) });
+      // Curated rules first; otherwise the value description of the version's command tree (model/tree-rules.ts).
+      out[key] = curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
     }
     return out;
   }

@@ -1,5 +1,17 @@
 import type { TreeMenu, TreeSchema } from '../schema/menu-schema';
 import type { MenuSpec } from './menu-spec';
+import { MENUS } from './menus';
+
+/**
+ * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as
+ * yes/no (`log`, `blackhole`, `hw`, `use-radius`…) are booleans wherever else the tree has them, taking
+ * `yes|no|true|false` and stored as `true`/`false`. Left free, because somewhere they take more than yes/no:
+ * `enabled` (`auto` in /ip/firewall/connection/tracking), `use-peer-dns` (`exclusive` on PPP clients),
+ * `add-default-route` (`special-classless`), `edge` (`auto`, `yes-discover`), `advertise` (speeds, profiles),
+ * `dynamic` (a read-only flag). Chosen without a source beyond the manual's pages for those menus (docs/simulator.md).
+ */
+const NOT_ALWAYS_BOOLEAN = new Set(['enabled', 'use-peer-dns', 'add-default-route', 'edge', 'advertise', 'dynamic']);
+export const GENERIC_BOOLS: ReadonlySet<string> = new Set(MENUS.flatMap((m) => m.bools ?? []).filter((name) => !NOT_ALWAYS_BOOLEAN.has(name)));
 
 /**
  * The behaviour of a menu nobody curated, read from the command tree alone: a table when it has items (`add`,
@@ -10,10 +22,14 @@ import type { MenuSpec } from './menu-spec';
 export function genericMenu(path: string, menu: TreeMenu): MenuSpec {
   const has = (command: string) => menu.commands.includes(command);
   const items = has('add') || has('remove') || has('find');
-  if (!items) return { path, kind: 'singleton', writable: has('set'), generic: true };
+  if (!items) {
+    const bools = (menu.set ?? []).filter((arg) => GENERIC_BOOLS.has(arg)).sort();
+    return { path, kind: 'singleton', writable: has('set'), generic: true, ...(bools.length > 0 ? { bools } : {}) };
+  }
   const spec: MenuSpec = { path, kind: 'table', writable: has('add') || has('set') || has('remove'), generic: true };
   // Where rows can be disabled RouterOS prints `disabled` on every row, `false` unless set.
-  if ([...(menu.add ?? []), ...(menu.set ?? [])].includes('disabled')) spec.bools = ['disabled'];
+  const bools = [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])].filter((arg) => GENERIC_BOOLS.has(arg)).sort();
+  if (bools.length > 0) spec.bools = bools;
   if (menu.add?.includes('disabled')) spec.defaults = { disabled: 'false' };
   return spec;
 }

@@ -27,6 +27,22 @@ export function parseSeconds(text: string): number {
   return [...text.matchAll(/(\d+)([wdhms])/g)].reduce((total, [, n, unit]) => total + Number(n) * units[unit], 0);
 }
 
+const TIME_UNITS_MS: Record<string, number> = { w: 604_800_000, d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001 };
+
+/**
+ * Milliseconds in a RouterOS time value, undefined when it is not one: plain seconds (`90`, `1.5`), units in
+ * RouterOS's order (`1w2d3h4m5s`, `500ms`, `71w2h27m52s950ms`), or a clock with optional days and fraction
+ * (`00:05:00`, `1d02:00:00`, `00:00:00.200`), as the console reads and the command tree's bounds are written.
+ */
+export function parseTimeMs(text: string): number | undefined {
+  if (/^\d+(\.\d+)?$/.test(text)) return Number(text) * 1000;
+  const clock = /^(?:(\d+)w)?(?:(\d+)d)?(\d{1,2}):(\d{2}):(\d{2}(?:\.\d{1,6})?)$/.exec(text);
+  if (clock) return ((Number(clock[1] ?? 0) * 7 + Number(clock[2] ?? 0)) * 86400 + Number(clock[3]) * 3600 + Number(clock[4]) * 60 + Number(clock[5])) * 1000;
+  const units = /^(?:(\d+(?:\.\d+)?)w)?(?:(\d+(?:\.\d+)?)d)?(?:(\d+(?:\.\d+)?)h)?(?:(\d+(?:\.\d+)?)m(?!s))?(?:(\d+(?:\.\d+)?)s)?(?:(\d+)ms)?(?:(\d+)us)?$/.exec(text);
+  if (!units || text === '') return undefined;
+  return ['w', 'd', 'h', 'm', 's', 'ms', 'us'].reduce((total, unit, i) => total + Number(units[i + 1] ?? 0) * TIME_UNITS_MS[unit], 0);
+}
+
 /** `*` plus upper-case hex, as RouterOS prints internal ids. */
 export function formatId(n: number): string {
   return `*${n.toString(16).toUpperCase()}`;

@@ -3,6 +3,7 @@ import { matchesQuery, parseProplist, project, Row } from './print-query';
 import { errors, RestError } from './rest-error';
 import { runCommand } from './commands';
 import { ITEM_COMMANDS, runItemCommand } from './item-commands';
+import { checkTreeValue } from '../model/tree-rules';
 
 export interface RestRequest {
   method: string;
@@ -76,6 +77,8 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     if (!args || rest.length > 1 || req.method !== 'POST') throw errors.noSuchCommand(args ? (rest[1] ?? name) : name);
     // Arguments exactly as the tree names them; `.proplist`/`.query` and other API words start with a dot.
     for (const key of Object.keys(body)) if (!key.startsWith('.') && !args.includes(key)) throw errors.unknownParameter(key);
+    // Values as the tree describes them, before the command runs (or is refused as not simulated).
+    for (const [key, value] of Object.entries(body)) if (!key.startsWith('.') && typeof value === 'string') checkTreeValue(state.version, menu, name, key, value);
     const command = menu ? `${menu}/${name}` : name;
     if (!READ_COMMANDS.has(command)) assertMayWrite(req.user);
     return { status: 200, body: await runCommand(state, command, body, signal) };

@@ -25,8 +25,8 @@ export const planJobKey = (planId: string) => `plan:${planId}`;
 
 /**
  * Who runs which plan: every process looks for `executing` and `rolling_back` plans at start, every scan interval and
- * when told (`planStarted`), and runs each one it can lead (`plan:<id>`: a PostgreSQL advisory lock, so exactly one
- * process of those sharing the database runs a plan; this process alone on SQLite). A run whose leadership is lost
+ * when told (`planStarted`), and runs each one it can lead (`plan:<id>`: a PostgreSQL advisory lock, a lease row on
+ * SQLite, so exactly one process of those sharing the database runs a plan). A run whose leadership is lost
  * stops at the next step boundary; the process that takes the plan over resumes it from its records.
  */
 @injectable()
@@ -136,6 +136,7 @@ export class PlanExecution implements PlanExecutor {
     let leadership: Leadership | undefined;
     try {
       leadership = await this.jobs.tryLead(planJobKey(planId));
+      if (!leadership) this.logger.debug('plan led by another process; not run here', { plan_id: planId });
     } catch (error) {
       this.logger.warn('plan could not be led; trying again later', { plan_id: planId, error: (error as Error).message });
     }
@@ -148,7 +149,7 @@ export class PlanExecution implements PlanExecutor {
     const soft = sharedAbortController();
     const hard = sharedAbortController();
     const lost = () => {
-      this.logger.warn('plan lost here (its job session ended); stopping at the next step boundary', { plan_id: planId });
+      this.logger.warn('plan lost here (its job session ended or its lease ran out); stopping at the next step boundary', { plan_id: planId });
       soft.abort(new Error('leadership lost'));
     };
     leadership.lost.addEventListener('abort', lost, { once: true });
