@@ -4,6 +4,9 @@ const fakeServer = () => ({ sendResourceUpdated: jest.fn().mockResolvedValue(und
 const options = { intervalMs: 20, jitterMs: 0, coalesceMs: 30, maxPerConnection: 2, maxPerDevice: 100 };
 
 describe('SubscriptionManager', () => {
+  // The manager's windows are timers: fake ones, so a loaded machine cannot push a poll past the test's sleep.
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
   it('ignores uptime in the etag but not a real change', () => {
     expect(etagOf({ cpu: 1, uptime: '1s' })).toBe(etagOf({ cpu: 1, uptime: '2s' }));
     expect(etagOf({ cpu: 1 })).not.toBe(etagOf({ cpu: 2 }));
@@ -14,13 +17,14 @@ describe('SubscriptionManager', () => {
     let n = 0;
     const manager = new SubscriptionManager(server.sendResourceUpdated, async () => ({ cpu: n++ }), { ...options, coalesceMs: 200 });
     manager.subscribe('fleet://health-summary');
-    await new Promise((r) => setTimeout(r, 150));
+    // Polls every 20 ms change the reading each time; the first change opens a 200 ms window.
+    await jest.advanceTimersByTimeAsync(150);
     expect(server.sendResourceUpdated).not.toHaveBeenCalled(); // still inside the window
-    await new Promise((r) => setTimeout(r, 150));
+    await jest.advanceTimersByTimeAsync(100);
     expect(server.sendResourceUpdated).toHaveBeenCalledTimes(1);
     manager.unsubscribe('fleet://health-summary');
     const calls = server.sendResourceUpdated.mock.calls.length;
-    await new Promise((r) => setTimeout(r, 300));
+    await jest.advanceTimersByTimeAsync(1_000);
     expect(server.sendResourceUpdated.mock.calls.length).toBe(calls);
   });
 
@@ -42,12 +46,12 @@ describe('SubscriptionManager', () => {
     manager.changed('device://dev-a/config', 'snap-000000000002');
     manager.changed('device://dev-a/config', 'snap-000000000003');
     manager.changed('device://dev-b/config', 'snap-000000000004');
-    await new Promise((r) => setTimeout(r, 150));
+    await jest.advanceTimersByTimeAsync(150);
     expect(server.sendResourceUpdated.mock.calls).toEqual([['device://dev-a/config', 'snap-000000000003']]);
     expect(read).not.toHaveBeenCalled();
     manager.unsubscribe('device://dev-a/config');
     manager.changed('device://dev-a/config', 'snap-000000000005');
-    await new Promise((r) => setTimeout(r, 100));
+    await jest.advanceTimersByTimeAsync(1_000);
     expect(server.sendResourceUpdated).toHaveBeenCalledTimes(1);
     manager.close();
   });
