@@ -2,6 +2,7 @@ import { simRestThroughput } from './sim-rest-throughput.bench';
 import { simScale } from './sim-scale.bench';
 import { simFleetStart } from './sim-fleet-start.bench';
 import { adapterFanOut, adapterLatency } from './adapter-latency.bench';
+import { sshAdapterLatency } from './ssh-adapter.bench';
 import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
 import { robustness } from './robustness/robustness';
 import { managementPath } from './management-path.bench';
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify(await adapterLatency(1000, 2)) + '\n');
     process.stdout.write(JSON.stringify(await adapterFanOut()) + '\n');
   }
+  if (!only || only === 'ssh') process.stdout.write(JSON.stringify(await sshAdapterLatency()) + '\n');
   const mcp = (part: string) => !only || only === 'mcp' || only === `mcp-${part}`;
   // One row per protocol revision.
   const rows = (lines: Record<string, unknown>[]) => lines.forEach((line) => process.stdout.write(JSON.stringify(line) + '\n'));

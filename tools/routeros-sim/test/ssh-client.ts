@@ -68,7 +68,10 @@ export class SshSession {
     const session = new SshSession();
     return new Promise((resolve, reject) => {
       session.client
-        .on('ready', () => resolve(session))
+        .on('ready', () => {
+          session.client.setNoDelay(true); // as the product's adapter does: no Nagle stall per small write
+          resolve(session);
+        })
         .on('error', reject)
         .connect({
           host: '127.0.0.1',

@@ -28,6 +28,9 @@ export async function connectPinned(target: DeviceTarget, timeoutMs: number): Pr
     });
     // A reset after we are done with the connection (device reboot, our own dispose) is not an error to raise.
     ssh.connection?.on('error', () => undefined);
+    // Commands and their answers are small writes: without this each waits on Nagle and the peer's delayed ACK
+    // (about 40 ms per exchange on Linux; on the simulator an exec took ~95 ms with it, ~14 ms without).
+    ssh.connection?.setNoDelay(true);
     return ssh;
   } catch (error) {
     ssh.dispose();

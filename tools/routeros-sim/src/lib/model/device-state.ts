@@ -219,6 +219,7 @@ export class DeviceState {
     const spec = this.require(path);
     this.requireCommand(path, spec, 'add');
     const values = this.validate(path, spec, props, 'add');
+    if (spec.autoName && values['name'] === undefined) values['name'] = this.freeName(spec.autoName);
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
     // `place-before` positions an ordered row (firewall rules); it is not stored.
     const { ['place-before']: before, ...stored } = values;
@@ -641,9 +642,17 @@ export class DeviceState {
       const ref = spec.refs?.[key];
       if (ref && !this.rawRows(ref).some((r) => r['name'] === value)) throw errors.noMatch(key);
       // Curated rules first; otherwise the value description of the version's command tree (model/tree-rules.ts).
-      out[key] = curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
+      out[key] = spec.argRule?.(key, value) ?? curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
     }
     return out;
+  }
+
+  /** `wireguard1`, or the next number no interface's name has yet. */
+  private freeName(prefix: string): string {
+    const taken = new Set(this.rawRows('interface').map((r) => r['name']));
+    let n = 1;
+    while (taken.has(`${prefix}${n}`)) n++;
+    return `${prefix}${n}`;
   }
 
   /** Names, composite keys (address-list entries, list members) and an interface's addresses are unique. */

@@ -9,7 +9,7 @@ const device = (version = '7.20.5') => new DeviceState(version, 42, () => seedCo
 
 describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
   it.each([
-    ['interface/wireguard/peers', { interface: 'wg0', 'public-key': 'k', 'persistent-keepalive': '1d' }, 'value of persistent-keepalive out of range (0s..18h12m15s)'],
+    ['interface/6to4', { keepalive: '0s' }, 'value of keepalive out of range (1s..7101w3d6h28m15s)'],
     ['ip/ipsec/peer', { address: '10.0.0.1/33' }, 'invalid value for argument address'],
     ['ip/cloud', { 'ddns-update-interval': 'soon' }, 'invalid value for argument ddns-update-interval'],
     ['interface/wifi/access-list', { 'mac-address': '00:11:22' }, 'invalid value of mac-address, mac address required'],

@@ -54,6 +54,10 @@ export interface MenuSpec {
   packageArgs?: string[];
   /** Derived from the command tree alone (model/generic-menus.ts), not curated. */
   generic?: boolean;
+  /** A menu's own value rules, tried before the shared ones (model/arg-rules.ts): the stored value, or undefined. */
+  argRule?: (key: string, value: string) => string | undefined;
+  /** A row added without a name is named `<autoName>N`, the lowest N no interface has (`wireguard1`). */
+  autoName?: string;
   /** The `type` shown in /interface for rows of this menu. */
   interfaceType?: string;
 }

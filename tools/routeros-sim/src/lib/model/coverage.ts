@@ -1,0 +1,61 @@
+import { printableMenus, SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
+import { hasCuratedRule } from './arg-rules';
+import { genericMenuOf } from './generic-menus';
+import { MENU_BY_PATH } from './menus';
+import { treeRule } from './tree-rules';
+
+/** How the simulator serves one menu, for the coverage page (docs/simulator-coverage.md). */
+export interface MenuCoverage {
+  path: string;
+  /** The versions whose tree (or package) has the menu. */
+  versions: string[];
+  /** `curated`: model/menus.ts; `generic`: from the tree alone (model/generic-menus.ts). */
+  served: 'curated' | 'generic';
+  shape: 'table' | 'singleton';
+  writable: boolean;
+  /** `add`/`set` arguments of the newest version that has the menu. */
+  args: number;
+  /** Of those, the ones whose values are checked: booleans, references, a curated rule or the tree's description. */
+  checked: number;
+}
+
+/** Every menu the simulator serves: each printable menu of either tree, and the curated package menus. */
+export function menuCoverage(): MenuCoverage[] {
+  const paths = new Set<string>([...SUPPORTED_VERSIONS.flatMap((v) => printableMenus(treeFor(v))), ...MENU_BY_PATH.keys()]);
+  return [...paths].sort().map((path) => {
+    const curated = MENU_BY_PATH.get(path);
+    const versions = SUPPORTED_VERSIONS.filter((v) => treeFor(v)[path]?.commands.includes('print') || curated?.package !== undefined);
+    const newest = versions[versions.length - 1];
+    const menu = newest === undefined ? undefined : treeFor(newest)[path];
+    const spec = curated ?? genericMenuOf(treeFor(newest), path)!;
+    const writeArgs = (command: 'add' | 'set') => (menu?.[command] ?? []).map((arg) => ({ command, arg }));
+    const args = [...writeArgs('add'), ...writeArgs('set').filter((s) => !(menu?.add ?? []).includes(s.arg))];
+    const checked = args.filter(({ command, arg }) => spec.bools?.includes(arg) || spec.refs?.[arg] !== undefined || (curated && hasCuratedRule(path, arg)) || treeRule(newest, path, command, arg) !== undefined).length;
+    return { path: `/${path}`, versions: [...versions], served: curated ? 'curated' : 'generic', shape: spec.kind, writable: spec.writable, args: args.length, checked };
+  });
+}
+
+/** The coverage page as Markdown: totals, then one row per menu. */
+export function coverageMarkdown(rows: MenuCoverage[] = menuCoverage()): string {
+  const count = (pick: (r: MenuCoverage) => boolean) => rows.filter(pick).length;
+  const perVersion = SUPPORTED_VERSIONS.map((v) => `${count((r) => r.versions.includes(v))} on ${v}`).join(', ');
+  const args = rows.reduce((n, r) => n + r.args, 0);
+  const checked = rows.reduce((n, r) => n + r.checked, 0);
+  const lines = [
+    '# Simulator coverage, menu by menu',
+    '',
+    'Generated from the simulator itself (`tools/routeros-sim/src/lib/model/coverage.ts`); `coverage.spec.ts` fails when',
+    'this page is stale. Regenerate: `cd tools/routeros-sim && UPDATE_COVERAGE=1 npx jest -c jest.config.cjs --testPathPatterns=coverage --selectProjects unit`.',
+    '',
+    `- **Served:** ${rows.length} menus (${perVersion}), every one answering \`print\` over REST and the SSH console.`,
+    `- **Curated:** ${count((r) => r.served === 'curated')} menus with hand-written behaviour (defaults, references, computed fields, RouterOS's refusals); the other ${count((r) => r.served === 'generic')} behave as the tree alone says (a table or a singleton, see [simulator.md](simulator.md)).`,
+    `- **Writable:** ${count((r) => r.writable)} menus take writes; the rest are status menus that refuse them.`,
+    `- **Values checked:** ${checked} of ${args} \`add\`/\`set\` arguments (newest version of each menu) as booleans, references, by a curated rule or by the tree's value description; the others are free text, as the tree does not describe them.`,
+    '',
+    '| menu | versions | served | shape | writes | values checked |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| \`${r.path}\` | ${r.versions.length === SUPPORTED_VERSIONS.length ? 'both' : r.versions.join(', ')} | ${r.served} | ${r.shape} | ${r.writable ? 'yes' : 'no'} | ${r.args === 0 ? '–' : `${r.checked}/${r.args}`} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
