@@ -6,8 +6,8 @@ import { scriptHostOf } from './script-host';
 export function isScriptInput(input: string): boolean {
   if (/^\s*[:{]/.test(input) || /(^|[\s/;])script([\s/]+)run(\s|$)/.test(input)) return true;
   try {
-    parseConsole(input);
-    return false;
+    // `print where …` (and any `where`) takes the language's expressions, which only the interpreter evaluates.
+    return parseConsole(input).some((line) => line.words.some((w) => w.text === 'where' && w.value === undefined && !w.find));
   } catch {
     // `where`, `$var`, `[/menu get …]`… the console's own reader stops at: the interpreter reads the full language.
     return true;
