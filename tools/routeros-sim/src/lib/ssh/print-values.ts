@@ -14,7 +14,7 @@ export function quoted(value: string): string {
 
 /** A value the console cannot read back bare: empty, or with a blank, a quote, `;`, `=`, `$`, `\` or a control character. */
 export function needsQuotes(value: string): boolean {
-  return value === '' || /[\s"\\$;=\x00-\x1f]/.test(value);
+  return value === '' || /[\s"\\$;=]/.test(value) || [...value].some((c) => c.charCodeAt(0) < 0x20);
 }
 
 /**
