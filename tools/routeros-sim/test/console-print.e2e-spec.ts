@@ -77,6 +77,26 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s console print over SSH', (versi
     }
   });
 
+  it('an interactive session prints in the menu it is in, where and count-only included, detail at the PTY width', async () => {
+    const session = await SshSession.connect(fleet.devices[0].sshPort, { password: 'pw' });
+    try {
+      const shell = await session.shell();
+      await shell.waitFor(/> $/);
+      await shell.run('/ip firewall filter');
+      expect(await shell.run('print count-only where chain=forward')).toContain('\r\n6\r\n');
+      const forward = await shell.run('print where action=drop and chain=forward');
+      expect(forward).toContain(';;; defconf: drop invalid');
+      expect(forward).not.toContain('chain=input');
+      // The client's PTY is 200 columns wide: a rule's settings stay on one line.
+      await shell.run('/interface');
+      const detail = (await shell.run('print detail')).split('\r\n');
+      expect(Math.max(...detail.map((l) => l.length))).toBeGreaterThan(80);
+      detail.forEach((l) => expect(l.length).toBeLessThanOrEqual(200));
+    } finally {
+      session.close();
+    }
+  });
+
   it('print terse: one unwrapped line per item, number and flags first, the comment as comment=', async () => {
     const terse = lines(await out('/interface print terse'));
     expect(`${terse.length}\r\n`).toBe(await out('/interface print count-only'));

@@ -40,9 +40,10 @@ export class Interpreter {
     private readonly options: RunOptions,
   ) {}
 
-  async run(body: Statement[]): Promise<void> {
+  /** Runs from the menu `cwd` (an interactive session's current menu; the root for scripts). */
+  async run(body: Statement[], cwd: string[] = []): Promise<void> {
     try {
-      await this.block(body, { scope: new Scope(), cwd: [] });
+      await this.block(body, { scope: new Scope(), cwd });
     } catch (error) {
       if (!(error instanceof Return)) throw error;
     }

@@ -167,7 +167,7 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
  * run in order and the first failure stops the rest.
  */
 export async function runConsole(state: DeviceState, input: string, ctx: ConsoleContext): Promise<ConsoleResult> {
-  if (isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user)), cwd: ctx.cwd };
+  if (isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user, ctx.cwd)), cwd: ctx.cwd };
   let commands: ConsoleCommand[];
   try {
     commands = resolveConsole(state.tree, parseConsole(input), ctx.cwd);
