@@ -1,6 +1,6 @@
 import type { PrintRequest } from './print';
 
-/** Print switches the console models; `brief` and `without-paging` change nothing on a console without paging. */
+/** Print switches the console models; `without-paging` changes nothing on a console without paging. */
 export const PRINT_SWITCHES = new Set(['detail', 'terse', 'brief', 'count-only', 'as-value', 'without-paging', 'show-ids']);
 /** Print arguments that take a value. */
 export const PRINT_ARGUMENTS = new Set(['proplist']);
@@ -11,6 +11,7 @@ export function printRequest(switches: string[], args: Record<string, string>): 
   return {
     detail: on.has('detail'),
     terse: on.has('terse'),
+    brief: on.has('brief'),
     countOnly: on.has('count-only'),
     asValue: on.has('as-value'),
     showIds: on.has('show-ids'),

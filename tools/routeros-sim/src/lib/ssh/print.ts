@@ -8,6 +8,8 @@ import { consoleValue, detailValue } from './print-values';
 export interface PrintRequest {
   detail?: boolean;
   terse?: boolean;
+  /** `brief`: the table layout, for the menus that otherwise list their items (firewall rules). */
+  brief?: boolean;
   countOnly?: boolean;
   asValue?: boolean;
   /** `show-ids`: items are numbered by their `.id` (`*1`) instead of their position. */
@@ -207,6 +209,6 @@ export function renderPrint(state: DeviceState, path: string, request: PrintRequ
   if (request.asValue) return '';
   if (request.terse) return terse(state, path, request);
   if (request.detail) return detail(state, path, request, false);
-  if (LIST_LAYOUT.test(path) && !request.proplist) return detail(state, path, request, true);
+  if (LIST_LAYOUT.test(path) && !request.proplist && !request.brief) return detail(state, path, request, true);
   return table(state, path, request);
 }
