@@ -37,7 +37,7 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s scheduler on the device clock',
     const start = await arm('mcp-revert-c1', '/system identity set name=sim-home-001; /system scheduler remove [find name="mcp-revert-c1"]');
     const [entry] = await entries();
     expect(entry).toMatchObject({ name: 'mcp-revert-c1', interval: '0s', 'run-count': '0', 'next-run': `${start['start-date']} ${start['start-time']}`, disabled: 'false', ...start });
-    expect((await sshOnce(fleet.devices[0].sshPort, '/system scheduler print', { password: 'admin' })).output).toContain('name=mcp-revert-c1');
+    expect((await sshOnce(fleet.devices[0].sshPort, '/system scheduler print detail', { password: 'admin' })).output).toContain('name="mcp-revert-c1"');
 
     await advance(60);
     expect(await identity()).toBe('changed');

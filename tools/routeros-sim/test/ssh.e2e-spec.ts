@@ -27,10 +27,10 @@ describe('SSH', () => {
     expect(lines[0]).toMatch(/^# \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} by RouterOS 7\.20\.5$/);
     expect(lines).toContain('# model = C53UiG+5HPaxD2HPaxD');
     expect(lines).toEqual(expect.arrayContaining(['/interface bridge', '/ip address', '/ip firewall filter', '/system identity']));
-    // 81 characters: wrapped with a continuation, as RouterOS does.
-    const at = lines.indexOf('add address=192.168.88.1/24 comment=defconf interface=bridge \\');
+    // 81 characters: wrapped with a continuation after the `=` whose value does not fit, as RouterOS's defconf export shows.
+    const at = lines.indexOf('add address=192.168.88.1/24 comment=defconf interface=bridge network=\\');
     expect(at).toBeGreaterThan(0);
-    expect(lines[at + 1]).toBe('    network=192.168.88.0');
+    expect(lines[at + 1]).toBe('    192.168.88.0');
     expect(lines).toContain('set name=sim-home-001');
     expect(lines.every((l) => l.length <= 80)).toBe(true);
     expect(lines.some((l) => l.endsWith(' \\'))).toBe(true);

@@ -46,6 +46,40 @@ describe('export parsing', () => {
   });
 });
 
+describe('export lines as RouterOS wraps them', () => {
+  // RouterOS breaks after a `=` whose value does not fit and inside a long quoted value, not only between pairs.
+  const WRAPPED = [
+    '/ip firewall filter',
+    'add action=accept chain=input comment=\\',
+    '    "defconf: accept established,related,untracked" connection-state=\\',
+    '    established,related,untracked',
+    '/system script',
+    'add name=long source="/log info \\"one two three four five six seven eight nine ten eleven t\\',
+    '    welve\\""',
+    '/interface wireguard',
+    'add listen-port=13231 mtu=1420 name=wg0 private-key=\\',
+    '    "YGQKq0m2yF8n7xv3J3cmPz1x3y3y7Gm1Q0cV1bC0bXc="',
+    '',
+  ].join('\r\n');
+
+  it('joins a continuation exactly: nothing added after a `=` or inside a value', () => {
+    expect(parseExport(WRAPPED, { keepSecrets: true }).normalized).toEqual([
+      '/ip firewall filter',
+      'add action=accept chain=input comment="defconf: accept established,related,untracked" connection-state=established,related,untracked',
+      '/system script',
+      'add name=long source="/log info \\"one two three four five six seven eight nine ten eleven twelve\\""',
+      '/interface wireguard',
+      'add listen-port=13231 mtu=1420 name=wg0 private-key="YGQKq0m2yF8n7xv3J3cmPz1x3y3y7Gm1Q0cV1bC0bXc="',
+    ]);
+  });
+
+  it('redacts a secret whose value starts on the next line', () => {
+    const parsed = parseExport(WRAPPED, { keepSecrets: false });
+    expect(parsed.raw).not.toContain('YGQKq0m2');
+    expect(parsed.normalized).toContain('add listen-port=13231 mtu=1420 name=wg0 private-key=***');
+  });
+});
+
 describe('allow-listed commands', () => {
   it('builds exports only from typed flags', () => {
     expect(exportCommand({})).toBe('/export');

@@ -6,8 +6,8 @@ import { scriptHostOf } from './script-host';
 export function isScriptInput(input: string): boolean {
   if (/^\s*[:{]/.test(input) || /(^|[\s/;])script([\s/]+)run(\s|$)/.test(input)) return true;
   try {
-    parseConsole(input);
-    return false;
+    // `print where …` (and any `where`) takes the language's expressions, which only the interpreter evaluates.
+    return parseConsole(input).some((line) => line.words.some((w) => w.text === 'where' && w.value === undefined && !w.find));
   } catch {
     // `where`, `$var`, `[/menu get …]`… the console's own reader stops at: the interpreter reads the full language.
     return true;
@@ -15,10 +15,10 @@ export function isScriptInput(input: string): boolean {
 }
 
 /** Runs console input through the device's script host; `:put` and `print` output comes back with CRLF. */
-export async function runConsoleScript(state: DeviceState, input: string, user: DeviceUser): Promise<{ output: string; ok: boolean; error?: string }> {
+export async function runConsoleScript(state: DeviceState, input: string, user: DeviceUser, cwd: string[] = []): Promise<{ output: string; ok: boolean; error?: string }> {
   const host = scriptHostOf(state);
   if (!host) return { output: 'failure: scripting unavailable\r\n', ok: false, error: 'failure: scripting unavailable' };
-  const result = await host.run(input, user, 'command');
+  const result = await host.run(input, user, 'command', undefined, cwd);
   const output = result.output.replace(/\r?\n/g, '\r\n');
   if (result.error === undefined) return { output, ok: true };
   return { output: `${output}${result.error}\r\n`, ok: false, error: result.error };

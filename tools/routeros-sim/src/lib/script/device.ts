@@ -8,6 +8,13 @@ export interface MenuStep {
   used: number;
 }
 
+/** A `print`'s switches, `name=value` arguments and, after a `where`, the `.id`s of the items it matched. */
+export interface PrintOptions {
+  switches: string[];
+  args: Record<string, string>;
+  ids?: Set<string>;
+}
+
 export interface ScriptDevice {
   /**
    * Walks path words (`/ip`, `firewall`, `filter`, `add`) from `cwd`; throws ScriptSyntaxError
@@ -21,7 +28,10 @@ export interface ScriptDevice {
   rows(menu: string): Record<string, string>[];
   /** Runs `add`/`set`/`remove`/… with the console's arguments; the new id for `add`. Throws ScriptFailure. */
   command(menu: string, command: string, args: Record<string, string>): Promise<string | undefined>;
-  print(menu: string): string;
+  /** `print` as the console shows it, for the given switches (`detail`, `terse`…), arguments and matching items. */
+  print(menu: string, request?: PrintOptions): string;
+  /** `print as-value`: each item as `name=value` strings, `.id` first. */
+  printValues(menu: string, request?: PrintOptions): string[][];
   log(topic: string, message: string): void;
   /** `/system/script` source by name, for `/system script run` and a scheduler naming a script. */
   scriptSource(name: string): string | undefined;

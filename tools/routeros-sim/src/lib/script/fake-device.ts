@@ -1,4 +1,4 @@
-import type { MenuStep, ScriptDevice } from './device';
+import type { MenuStep, PrintOptions, ScriptDevice } from './device';
 import { ScriptFailure, ScriptSyntaxError } from './errors';
 
 /** An in-memory device for the interpreter's unit specs: a few menus, commands that write rows, a log. */
@@ -67,8 +67,16 @@ export class FakeDevice implements ScriptDevice {
     return undefined;
   }
 
-  print(menu: string): string {
-    return this.rows(menu).map((r) => JSON.stringify(r)).join('\n') + '\n';
+  print(menu: string, request?: PrintOptions): string {
+    return this.shown(menu, request).map((r) => JSON.stringify(r)).join('\n') + '\n';
+  }
+
+  printValues(menu: string, request?: PrintOptions): string[][] {
+    return this.shown(menu, request).map((r) => Object.entries(r).map(([k, v]) => `${k}=${v}`));
+  }
+
+  private shown(menu: string, request?: PrintOptions): Record<string, string>[] {
+    return this.rows(menu).filter((r) => !request?.ids || request.ids.has(r['.id']));
   }
 
   log(topic: string, message: string): void {

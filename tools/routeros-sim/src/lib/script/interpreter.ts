@@ -1,5 +1,5 @@
 import type { Argument, Expr, Statement } from './ast';
-import type { ScriptDevice } from './device';
+import type { PrintOptions, ScriptDevice } from './device';
 import { ScriptFailure, ScriptSyntaxError } from './errors';
 import { Duration, ItemId, NIL, NOTHING, ScriptValue, equal, parseDuration, rowValue, toBool, toNum, toStr, typeOf } from './values';
 
@@ -29,6 +29,8 @@ interface Frame {
   cwd: string[];
   /** Properties of the row a `where` looks at. */
   row?: Record<string, string>;
+  /** Inside `[ … ]`: a command's value is the result, so `print count-only` prints nothing. */
+  quiet?: boolean;
 }
 
 /** Runs parsed statements against a device, as RouterOS runs a script. */
@@ -38,16 +40,17 @@ export class Interpreter {
     private readonly options: RunOptions,
   ) {}
 
-  async run(body: Statement[]): Promise<void> {
+  /** Runs from the menu `cwd` (an interactive session's current menu; the root for scripts). */
+  async run(body: Statement[], cwd: string[] = []): Promise<void> {
     try {
-      await this.block(body, { scope: new Scope(), cwd: [] });
+      await this.block(body, { scope: new Scope(), cwd });
     } catch (error) {
       if (!(error instanceof Return)) throw error;
     }
   }
 
   private async block(body: Statement[], frame: Frame): Promise<ScriptValue> {
-    const inner: Frame = { scope: new Scope(frame.scope), cwd: frame.cwd };
+    const inner: Frame = { scope: new Scope(frame.scope), cwd: frame.cwd, quiet: frame.quiet };
     let last: ScriptValue = NOTHING;
     for (const statement of body) last = await this.statement(statement, inner);
     return last;
@@ -76,7 +79,7 @@ export class Interpreter {
       case 'variable':
         return this.variable(e.name, frame);
       case 'substitution':
-        return this.block(e.body, { ...frame, row: undefined });
+        return this.block(e.body, { ...frame, row: undefined, quiet: true });
       case 'block':
         return this.array(e.body, frame);
       case 'unary': {
@@ -304,8 +307,7 @@ export class Interpreter {
       case 'get':
         return this.get(menu, positional, named);
       case 'print':
-        this.options.output(this.device.print(menu));
-        return NOTHING;
+        return this.print(menu, positional, named, s.where, inMenu);
       case 'run': {
         if (menu !== 'system/script') break;
         const name = toStr(named['number'] ?? positional[0] ?? '');
@@ -325,6 +327,24 @@ export class Interpreter {
     }
     const id = await this.device.command(menu, step.command, args);
     return id === undefined ? NOTHING : new ItemId(id);
+  }
+
+  /**
+   * `print` with its switches and `where`: the console text goes to the output; `count-only` is also the number
+   * of items and `as-value` only the items (arrays of `name=value`), which is what `[ … ]` takes (chosen: inside
+   * `[ … ]` `count-only` prints nothing, the manual being silent).
+   */
+  private async print(menu: string, positional: ScriptValue[], named: Record<string, ScriptValue>, where: Expr | undefined, frame: Frame): Promise<ScriptValue> {
+    const ids = where ? new Set((await this.find(menu, {}, where, frame)).map((id) => toStr(id))) : undefined;
+    const options: PrintOptions = { switches: positional.map(toStr), args: Object.fromEntries(Object.entries(named).map(([k, v]) => [k, argText(v)])), ...(ids ? { ids } : {}) };
+    if (options.switches.includes('as-value')) return this.device.printValues(menu, options);
+    if (options.switches.includes('count-only')) {
+      const count = this.device.rows(menu).filter((r) => !ids || ids.has(r['.id'])).length;
+      if (!frame.quiet) this.options.output(`${count}\n`);
+      return count;
+    }
+    this.options.output(this.device.print(menu, options));
+    return NOTHING;
   }
 
   private async find(menu: string, named: Record<string, ScriptValue>, where: Expr | undefined, frame: Frame): Promise<ScriptValue[]> {

@@ -15,12 +15,12 @@ export interface ScriptResult {
  * Parses, checks and runs a script: a syntax error runs nothing; a failing command stops the script there
  * (what ran before it stays done), unless an `on-error` catches it.
  */
-export async function runScript(device: ScriptDevice, source: string, globals: Map<string, ScriptValue>): Promise<ScriptResult> {
+export async function runScript(device: ScriptDevice, source: string, globals: Map<string, ScriptValue>, cwd: string[] = []): Promise<ScriptResult> {
   let output = '';
   try {
     const body = parseScript(source);
-    precheck(device, body);
-    await new Interpreter(device, { globals, output: (text) => (output += text) }).run(body);
+    precheck(device, body, cwd);
+    await new Interpreter(device, { globals, output: (text) => (output += text) }).run(body, cwd);
     return { output };
   } catch (error) {
     if (error instanceof ScriptSyntaxError || error instanceof ScriptFailure) return { output, error: error.message };

@@ -40,8 +40,11 @@ export class ScriptHost {
     HOSTS.set(state, this);
   }
 
-  /** Runs script text as `user` (a console line, a scheduler event); `script` names the `/system/script` entry. */
-  async run(source: string, user: DeviceUser, type: Job['type'], script?: string): Promise<ScriptResult> {
+  /**
+   * Runs script text as `user` (a console line, a scheduler event); `script` names the `/system/script` entry;
+   * `cwd` is the menu an interactive session is in.
+   */
+  async run(source: string, user: DeviceUser, type: Job['type'], script?: string, cwd: string[] = []): Promise<ScriptResult> {
     const job: Job = { id: `*${(this.nextJob++).toString(16).toUpperCase()}`, owner: user.name, type, script, started: this.clock.now() };
     this.jobs.set(job.id, job);
     this.busy++;
@@ -50,7 +53,7 @@ export class ScriptHost {
       await this.clock.sleep(ms, () => this.busy++);
     };
     try {
-      return await runScript(new StateScriptDevice(this.state, user, sleep, (name) => this.sourceOf(name)), source, this.globals);
+      return await runScript(new StateScriptDevice(this.state, user, sleep, (name) => this.sourceOf(name)), source, this.globals, cwd);
     } finally {
       this.busy--;
       this.jobs.delete(job.id);

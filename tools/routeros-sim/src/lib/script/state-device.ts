@@ -1,8 +1,9 @@
 import type { DeviceState, DeviceUser } from '../model/device-state';
 import { RestError } from '../rest/rest-error';
 import { handleRest } from '../rest/rest-handler';
-import { renderPrint } from '../ssh/print';
-import type { MenuStep, ScriptDevice } from './device';
+import { PrintRequest, printValues, renderPrint } from '../ssh/print';
+import { printRequest } from '../ssh/print-request';
+import type { MenuStep, PrintOptions, ScriptDevice } from './device';
 import { ScriptFailure, ScriptSyntaxError } from './errors';
 
 /** Commands the interpreter answers itself in every menu (RouterOS's trees list them under each menu). */
@@ -87,8 +88,17 @@ export class StateScriptDevice implements ScriptDevice {
     }
   }
 
-  print(menu: string): string {
-    return renderPrint(this.state, menu).replace(/\r\n/g, '\n');
+  print(menu: string, request?: PrintOptions): string {
+    return renderPrint(this.state, menu, this.request(request)).replace(/\r\n/g, '\n');
+  }
+
+  printValues(menu: string, request?: PrintOptions): string[][] {
+    return printValues(this.state, menu, this.request(request));
+  }
+
+  private request(options?: PrintOptions): PrintRequest {
+    if (!options) return {};
+    return { ...printRequest(options.switches, options.args), ...(options.ids ? { ids: options.ids } : {}) };
   }
 
   log(topic: string, message: string): void {

@@ -5,6 +5,7 @@ import { parseConsole, ConsoleSyntaxError, ConsoleWord } from './console-parser'
 import { ConsoleCommand, resolveConsole } from './console-resolve';
 import { renderExport } from './export';
 import { renderPrint } from './print';
+import { PRINT_ARGUMENTS, PRINT_SWITCHES, printRequest } from './print-request';
 import { isScriptInput, runConsoleScript } from '../script/console-script';
 
 export interface ConsoleContext {
@@ -13,6 +14,8 @@ export interface ConsoleContext {
   user: DeviceUser;
   /** The menu an interactive session is in. */
   cwd?: string[];
+  /** Columns of the client's terminal (PTY size or the login's `w` option); `print detail` wraps at it. */
+  width?: number;
 }
 
 export interface ConsoleResult {
@@ -27,7 +30,6 @@ export interface ConsoleResult {
 }
 
 const EXPORT_FLAGS = new Set(['terse', 'verbose', 'compact', 'show-sensitive', 'hide-sensitive']);
-const PRINT_FLAGS = new Set(['without-paging', 'detail', 'terse', 'brief']);
 /** Item commands whose first positional word names the items (`numbers`). */
 const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment']);
 
@@ -70,7 +72,7 @@ function precheck(state: DeviceState, c: ConsoleCommand): void {
       return;
     }
     case 'print': {
-      const bad = c.positional.find((w) => !PRINT_FLAGS.has(w.text)) ?? c.args[0];
+      const bad = c.positional.find((w) => !PRINT_SWITCHES.has(w.text)) ?? c.args.find((a) => !PRINT_ARGUMENTS.has(a.text));
       if (bad) throw new ConsoleSyntaxError('expected end of command', c.line, bad.column);
       return;
     }
@@ -143,7 +145,10 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
       }
       return exportText(state, c);
     case 'print':
-      return renderPrint(state, c.menu);
+      return renderPrint(state, c.menu, {
+        ...printRequest(c.positional.map((w) => w.text), Object.fromEntries(c.args.map((a) => [a.text, a.value!]))),
+        width: ctx.width,
+      });
     case 'take':
     case 'release':
     case 'unroll':
@@ -162,7 +167,7 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
  * run in order and the first failure stops the rest.
  */
 export async function runConsole(state: DeviceState, input: string, ctx: ConsoleContext): Promise<ConsoleResult> {
-  if (isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user)), cwd: ctx.cwd };
+  if (isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user, ctx.cwd)), cwd: ctx.cwd };
   let commands: ConsoleCommand[];
   try {
     commands = resolveConsole(state.tree, parseConsole(input), ctx.cwd);

@@ -40,6 +40,8 @@ export class ConsoleShell {
     private readonly state: DeviceState,
     private readonly session: string,
     private readonly user: DeviceUser,
+    /** The terminal's columns, as the client last reported them. */
+    private readonly width: () => number | undefined,
     private readonly io: ShellIo,
   ) {
     if (!sessions.has(state)) sessions.set(state, new Map());
@@ -111,7 +113,7 @@ export class ConsoleShell {
     this.line = '';
     this.io.write('\r\n');
     if (line.trim() !== '') {
-      const result = await runConsole(this.state, line, { session: this.session, user: this.user, cwd: this.cwd });
+      const result = await runConsole(this.state, line, { session: this.session, user: this.user, cwd: this.cwd, width: this.width() });
       this.io.write(result.output);
       this.cwd = result.cwd ?? this.cwd;
       if (result.quit) return this.leave(false);

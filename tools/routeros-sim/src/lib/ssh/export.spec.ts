@@ -2,6 +2,7 @@ import { DeviceState } from '../model/device-state';
 import { seedConfig } from '../model/profiles';
 import { runCommand } from '../rest/commands';
 import { renderExport } from './export';
+import { wrapExportLine } from './export-wrap';
 
 const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
 const home = () => new DeviceState('7.20.5', 42, () => seedConfig({ profile: 'home', version: '7.20.5', identity: 'r1', index: 0, users }));
@@ -10,7 +11,7 @@ const section = (text: string, menu: string) => {
   const at = lines.indexOf(menu);
   if (at < 0) return undefined;
   const end = lines.findIndex((l, i) => i > at && l.startsWith('/'));
-  return lines.slice(at + 1, end < 0 ? undefined : end).join('\n').replace(/ \\\n {4}/g, ' ');
+  return lines.slice(at + 1, end < 0 ? undefined : end).join('\n').replace(/\\\n {4}/g, '');
 };
 
 describe('export of the home profile', () => {
@@ -88,5 +89,41 @@ describe('export of menus served from the command tree alone', () => {
     expect(section(text, '/ip settings')?.trim()).toBe('set rp-filter=strict');
     // Everything before them is the export as it was.
     expect(text.split('\r\n').slice(1, fresh.split('\r\n').length - 1)).toEqual(fresh.split('\r\n').slice(1, -1));
+  });
+});
+
+describe('export lines wrapped as RouterOS wraps them', () => {
+  it('breaks between pairs, after a `=` whose value does not fit, at 80 columns with a four-space indent', () => {
+    expect(wrapExportLine('add action=accept chain=input comment="defconf: accept established,related,untracked" connection-state=established,related,untracked')).toEqual([
+      'add action=accept chain=input comment=\\',
+      '    "defconf: accept established,related,untracked" connection-state=\\',
+      '    established,related,untracked',
+    ]);
+    expect(wrapExportLine('set [ find default-name=wlan1 ] band=2ghz-b/g/n channel-width=20/40mhz-XX disabled=no distance=indoors frequency=auto installation=indoor mode=ap-bridge ssid=MikroTik')).toEqual([
+      'set [ find default-name=wlan1 ] band=2ghz-b/g/n channel-width=20/40mhz-XX \\',
+      '    disabled=no distance=indoors frequency=auto installation=indoor mode=\\',
+      '    ap-bridge ssid=MikroTik',
+    ]);
+  });
+
+  it('cuts a value longer than a line where the line ends, never between an escape and what it escapes', () => {
+    const command = `add name=long source="${'/log info \\"x\\"; '.repeat(12)}"`;
+    const lines = wrapExportLine(command);
+    expect(lines.length).toBeGreaterThan(2);
+    lines.forEach((l) => expect(l.length).toBeLessThanOrEqual(80));
+    lines.slice(0, -1).forEach((l) => expect(l.endsWith('\\\\')).toBe(false));
+    expect(lines.map((l, i) => (i === 0 ? l : l.slice(4))).map((l, i) => (i < lines.length - 1 ? l.slice(0, -1) : l)).join('')).toBe(command);
+  });
+
+  it('wraps every line of a verbose export, and the joined lines are the terse export\'s commands', () => {
+    const s = home();
+    s.add('system/script', { name: 'long', source: ':log info "a long script line that runs well past the eighty columns an export line may take"' });
+    const verbose = renderExport(s, { verbose: true }).split('\r\n');
+    verbose.forEach((l) => expect(l.length).toBeLessThanOrEqual(80));
+    const joined = verbose.join('\n').replace(/\\\n {4}/g, '').split('\n');
+    const terse = renderExport(s, { verbose: true, terse: true }).split('\r\n').filter((l) => !l.startsWith('#'));
+    let menu = '';
+    const prefixed = joined.filter((l) => !l.startsWith('#')).map((l) => (l.startsWith('/') ? ((menu = l), undefined) : l ? `${menu} ${l}` : l)).filter((l) => l !== undefined);
+    expect(prefixed).toEqual(terse);
   });
 });

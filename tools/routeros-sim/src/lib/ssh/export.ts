@@ -1,5 +1,6 @@
 import type { DeviceState } from '../model/device-state';
 import type { Row } from '../rest/print-query';
+import { wrapExportLine } from './export-wrap';
 
 export interface ExportOptions {
   verbose?: boolean;
@@ -20,7 +21,6 @@ const EXPORT_ORDER = [
   'ipv6/address', 'ipv6/firewall/address-list', 'ipv6/firewall/filter', 'routing/rule',
   'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
 ];
-const WRAP_AT = 80;
 
 function quote(value: string): string {
   if (value === '') return '""';
@@ -30,20 +30,6 @@ function quote(value: string): string {
 /** RouterOS prints booleans as yes/no in exports. */
 function display(value: string): string {
   return value === 'true' ? 'yes' : value === 'false' ? 'no' : value;
-}
-
-/** Wraps a long command at spaces with ` \` continuations, as RouterOS does at about 80 columns. */
-function wrap(line: string): string[] {
-  const out: string[] = [];
-  let rest = line;
-  while (rest.length > WRAP_AT) {
-    const cut = rest.lastIndexOf(' ', WRAP_AT - 2);
-    if (cut <= 4) break;
-    out.push(`${rest.slice(0, cut)} \\`);
-    rest = `    ${rest.slice(cut + 1)}`;
-  }
-  out.push(rest);
-  return out;
 }
 
 /** `configuration.mode=ap configuration.ssid=x` prints as `configuration.mode=ap .ssid=x`: RouterOS abbreviates a repeated group. */
@@ -111,7 +97,7 @@ export function renderExport(state: DeviceState, options: ExportOptions = {}): s
     if (options.terse) commands.forEach((c) => lines.push(`${menu} ${c}`));
     else {
       lines.push(menu);
-      commands.forEach((c) => lines.push(...wrap(c)));
+      commands.forEach((c) => lines.push(...wrapExportLine(c)));
     }
   }
   return lines.join('\r\n') + '\r\n';

@@ -14,6 +14,11 @@ function same(a: string, b: string): boolean {
 
 /** RouterOS takes terminal options after the login name (`admin+ct`: no colours, no terminal detection). */
 const loginName = (username: string) => username.replace(/\+[0-9a-z]*$/i, '');
+/** `admin+ct200w`: the console lays out for 200 columns (MikroTik's console login options put the number first). */
+const loginWidth = (username: string): number | undefined => {
+  const width = /\+[0-9a-z]*?(\d+)w[0-9a-z]*$/i.exec(username)?.[1];
+  return width ? Number(width) : undefined;
+};
 
 export interface SshServerOptions {
   state: DeviceState;
@@ -69,6 +74,7 @@ export function createSshServer(options: SshServerOptions): Server {
   return new Server({ hostKeys: [options.hostKey], ident: 'ROSSSH' }, (client, info) => {
     const session = randomUUID();
     let user: DeviceUser | undefined;
+    let width: number | undefined;
     let trace: { close(): void } | undefined;
     const shells: ConsoleShell[] = [];
     // An echo, an answer and a prompt are separate small writes: with Nagle each waits for the peer's delayed ACK
@@ -79,6 +85,7 @@ export function createSshServer(options: SshServerOptions): Server {
       const candidate = options.users().find((u) => u.name === loginName(ctx.username));
       if (ctx.method === 'password' && candidate && same(ctx.password, candidate.password)) {
         user = candidate;
+        width = loginWidth(ctx.username);
         return ctx.accept();
       }
       return ctx.reject(['password']);
@@ -93,11 +100,19 @@ export function createSshServer(options: SshServerOptions): Server {
       trace = options.traces?.open({ user: user!.name, group: user!.group, via: 'ssh', service: 'ssh', remotePort: info.port });
       client.on('session', (accept) => {
         const channel = accept();
-        channel.on('pty', (acceptPty) => acceptPty?.());
-        channel.on('window-change', (acceptChange) => acceptChange?.());
+        // The terminal's width, unless the login named one; `print detail` wraps at it.
+        let columns = width;
+        channel.on('pty', (acceptPty, _reject, pty) => {
+          columns = width ?? (pty.cols || undefined);
+          acceptPty?.();
+        });
+        channel.on('window-change', (acceptChange, _reject, change) => {
+          columns = width ?? (change.cols || undefined);
+          acceptChange?.();
+        });
         channel.on('shell', (acceptShell) => {
           const stream = acceptShell();
-          const shell = new ConsoleShell(options.state, session, user!, {
+          const shell = new ConsoleShell(options.state, session, user!, () => columns, {
             write: (text) => void (options.reachable() && stream.write(text)),
             end: () => {
               stream.exit(0);
@@ -113,7 +128,7 @@ export function createSshServer(options: SshServerOptions): Server {
         channel.on('exec', (acceptExec, _reject, execInfo) => {
           const stream = acceptExec();
           if (!options.reachable()) return; // packets no longer arrive: the client's timeout decides
-          void runConsole(options.state, execInfo.command, { session, user: user! }).then((result) => {
+          void runConsole(options.state, execInfo.command, { session, user: user!, width: columns }).then((result) => {
             const delay = result.isExport ? (options.faults().slowExportMs ?? 0) : 0;
             setTimeout(() => {
               stream.write(result.output);
