@@ -97,7 +97,7 @@ describe.each(SUPPORTED_VERSIONS)('the whole command tree of %s', (version) => {
       await shell.waitFor(/> $/);
       await shell.run('/interface wireguard');
       expect(await shell.run('add name=wg1 listen-port=13231')).not.toMatch(/failure|bad command|expected/);
-      expect(await shell.run('print')).toMatch(/^0 +wg1 +13231\b/m);
+      expect(await shell.run('print')).toMatch(/^0 R wg1 +1420 +13231\b/m);
       expect(await shell.run('print detail')).toContain('name="wg1"');
       expect(await shell.run('/ip settings set bogus-arg=1')).toContain('expected end of command');
     } finally {
