@@ -3,17 +3,20 @@ import { PlanFollower } from './plan-follower';
 
 /** Delivers as the in-process bus does: on a later turn of the event loop than the publish. */
 function laterBus(): EventBus & { publishNow(event: DomainEvent): void } {
-  const handlers = new Map<string, ((event: never) => void)[]>();
-  const deliver = (event: DomainEvent) => setImmediate(() => (handlers.get(event.type) ?? []).forEach((h) => h(event as never)));
+  const handlers = new Map<string, ((event: DomainEvent) => void)[]>();
+  const deliver = (event: DomainEvent): void => {
+    setImmediate(() => (handlers.get(event.type) ?? []).forEach((h) => h(event)));
+  };
   return {
-    publish: async (event) => deliver(event),
+    publish: async (event: DomainEvent) => deliver(event),
     publishNow: deliver,
-    subscribe: (type, handler) => {
-      handlers.set(type, [...(handlers.get(type) ?? []), handler as (event: never) => void]);
-      return () => handlers.set(type, (handlers.get(type) ?? []).filter((h) => h !== handler));
+    subscribe: (type: string, handler: (event: never) => void | Promise<void>) => {
+      const h = handler as (event: DomainEvent) => void;
+      handlers.set(type, [...(handlers.get(type) ?? []), h]);
+      return () => void handlers.set(type, (handlers.get(type) ?? []).filter((x) => x !== h));
     },
     close: async () => undefined,
-  } as EventBus & { publishNow(event: DomainEvent): void };
+  } as unknown as EventBus & { publishNow(event: DomainEvent): void };
 }
 
 describe('PlanFollower', () => {
