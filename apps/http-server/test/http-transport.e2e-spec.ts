@@ -1,5 +1,6 @@
 import { connectHttp, ERAS, Failure, tempDir } from '@routeros-mcp/testing';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -128,6 +129,22 @@ it('refuses to start with metrics on a non-loopback address without a scrape tok
     const result = spawnSync(process.execPath, [HTTP_MAIN], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: join(dir.path, 'refused'), ...env }, encoding: 'utf8', timeout: 60_000 });
     expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 1, stdout: '' });
     expect(result.stderr).toMatch(message);
+  }
+});
+
+it('keeps an idle connection 65 s, beyond the common 60 s idle bound of proxies and clients', async () => {
+  // With Node's 5 s a client reusing a socket the server was just closing failed ("other side closed": this spec's
+  // own CORS preflight did, on a loaded machine).
+  const agent = new HttpAgent({ keepAlive: true });
+  try {
+    const header = await new Promise<string | undefined>((resolve, reject) => {
+      const req = httpRequest(`${plain.base}/healthz`, { agent }, (res) => (res.resume(), resolve(res.headers['keep-alive'])));
+      req.on('error', reject);
+      req.end();
+    });
+    expect(header).toBe('timeout=65');
+  } finally {
+    agent.destroy();
   }
 });
 

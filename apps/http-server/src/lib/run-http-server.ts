@@ -21,6 +21,9 @@ const CANCEL_SETTLE_MS = 5_000;
 const HTTP_DEFAULTS = { snapshotIntervalS: 3_600 };
 
 /** Starts routeros-mcp-http; resolves with the exit code once a signal has drained and stopped it. */
+/** Idle keep-alive connections are kept this long: beyond the 60 s idle timeout of common proxies and clients. */
+const KEEP_ALIVE_MS = 65_000;
+
 export async function runHttpServer(argv: string[]): Promise<number> {
   const parsed = parseHttpFlags(argv);
   if (parsed.help || parsed.version) {
@@ -118,6 +121,9 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   // Slow-loris bounds; listen streams are long-lived, so no overall request timeout beyond headers.
   server.headersTimeout = 30_000;
   server.requestTimeout = 0;
+  // An idle keep-alive connection outlives a proxy's or client's (60 s is the common idle bound): otherwise Node's
+  // 5 s closes sockets a client is just reusing, and its request fails with the socket ("other side closed").
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.httpPort, config.httpHost, () => resolve());
