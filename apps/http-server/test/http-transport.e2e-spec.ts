@@ -138,7 +138,7 @@ it('keeps an idle connection 65 s, beyond the common 60 s idle bound of proxies 
   const agent = new HttpAgent({ keepAlive: true });
   try {
     const header = await new Promise<string | undefined>((resolve, reject) => {
-      const req = httpRequest(`${plain.base}/healthz`, { agent }, (res) => (res.resume(), resolve(res.headers['keep-alive'])));
+      const req = httpRequest(`${plain.base}/healthz`, { agent }, (res) => (res.resume(), resolve(String(res.headers['keep-alive']))));
       req.on('error', reject);
       req.end();
     });
