@@ -537,7 +537,7 @@ export class DeviceState {
     const commands = this.tree[path]?.commands ?? (spec.package && spec.writable ? ['add', 'set', 'remove'] : []);
     if (!commands.includes(command)) throw errors.noSuchCommand(command);
     // The tree has it, but this curated menu is read-only here (`/user add`, `/file add`): not modelled yet.
-    if (!spec.writable) throw errors.notSimulated(`${path}/${command}`);
+    if (!spec.writable || spec.unmodelled?.includes(command)) throw errors.notSimulated(`${path}/${command}`);
   }
 
   private table(path: string): Row[] {
