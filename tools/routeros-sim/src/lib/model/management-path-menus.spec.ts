@@ -232,6 +232,46 @@ describe('bridge settings', () => {
   });
 });
 
+describe('a management VLAN on a VLAN-filtering bridge', () => {
+  // home: the device answers on vlan99 over the bridge; the client's port ether2 is an access port of VLAN 99.
+  function vlanOnBridge(): DeviceState {
+    const s = device('home');
+    s.add('interface/vlan', { name: 'vlan99', 'vlan-id': '99', interface: 'bridge' });
+    s.add('ip/address', { address: '10.99.0.1/24', interface: 'vlan99' });
+    s.add('interface/list/member', { list: 'LAN', interface: 'vlan99' });
+    s.update('interface/bridge/port', idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2'), { pvid: '99' });
+    s.setManagement({ clientAddress: '10.99.0.10', deviceAddress: '10.99.0.1', clientPort: 'ether2' });
+    return s;
+  }
+  const bridge = (s: DeviceState) => idOf(s, 'interface/bridge', (r) => r['name'] === 'bridge');
+
+  it('reaches the device before VLAN filtering, and with it once the bridge is tagged in the VLAN', () => {
+    const s = vlanOnBridge();
+    expect(reason(s)).toBe('ok');
+    s.add('interface/bridge/vlan', { bridge: 'bridge', 'vlan-ids': '99', tagged: 'bridge' });
+    s.update('interface/bridge', bridge(s), { 'vlan-filtering': 'yes' });
+    expect(reason(s)).toBe('ok');
+  });
+
+  it('turning VLAN filtering on without a bridge VLAN entry carrying the management VLAN cuts', () => {
+    const s = vlanOnBridge();
+    s.add('interface/bridge/vlan', { bridge: 'bridge', 'vlan-ids': '10,20', tagged: 'bridge' });
+    s.update('interface/bridge', bridge(s), { 'vlan-filtering': 'yes' });
+    expect(reason(s)).toMatch(/^timeout: bridge bridge filters VLANs and no bridge VLAN entry carries VLAN 99 tagged to bridge itself/);
+  });
+
+  it("moving the client's port out of the VLAN cuts; disabling its bridge port too", () => {
+    const s = vlanOnBridge();
+    s.add('interface/bridge/vlan', { bridge: 'bridge', 'vlan-ids': '99', tagged: 'bridge' });
+    s.update('interface/bridge', bridge(s), { 'vlan-filtering': 'yes' });
+    const port = idOf(s, 'interface/bridge/port', (r) => r['interface'] === 'ether2');
+    s.update('interface/bridge/port', port, { pvid: '1' });
+    expect(reason(s)).toMatch(/^timeout: bridge port ether2 is not in VLAN 99 \(PVID 1, not tagged\)/);
+    s.update('interface/bridge/port', port, { pvid: '99', disabled: 'yes' });
+    expect(reason(s)).toMatch(/^timeout: bridge port ether2 is disabled/);
+  });
+});
+
 describe("the service's own user", () => {
   it.each<[string, (s: DeviceState) => void, 'rest-api' | 'ssh', RegExp]>([
     ['removed', (s) => s.remove('user', idOf(s, 'user', (r) => r['name'] === 'svc')), 'rest-api', /user svc no longer exists/],

@@ -339,6 +339,31 @@ function replyRoutingMark(rows: (path: string) => Row[], path: ManagementPath, i
   return reply.routingMark;
 }
 
+/**
+ * A management VLAN interface on a VLAN-filtering bridge (the manual's Bridge VLAN Table): its frames reach the device
+ * only if a `/interface/bridge/vlan` entry for that VLAN lists the bridge itself as tagged; the client's port must be
+ * in the VLAN too, untagged through its PVID (RouterOS adds that membership dynamically) or tagged in the entry.
+ * Without VLAN filtering the bridge passes every VLAN and only the port itself matters.
+ */
+function bridgedVlanProblem(rows: (path: string) => Row[], iface: string, clientPort: string | undefined): string | undefined {
+  const vlan = rows('interface/vlan').find((v) => v['name'] === iface);
+  const bridge = vlan && rows('interface/bridge').find((b) => b['name'] === vlan['interface']);
+  if (!vlan || !bridge) return undefined;
+  const bridgeName = bridge['name'] ?? '';
+  const id = vlan['vlan-id'] ?? '';
+  const port = clientPort ? rows('interface/bridge/port').find((p) => p['bridge'] === bridgeName && p['interface'] === clientPort) : undefined;
+  if (clientPort) {
+    if (!port) return `${clientPort} is no longer a port of bridge ${bridgeName}`;
+    if (!enabled(port)) return `bridge port ${clientPort} is disabled`;
+  }
+  if (bridge['vlan-filtering'] !== 'true') return undefined;
+  const names = (v: string | undefined) => (v ?? '').split(',').filter(Boolean);
+  const entries = rows('interface/bridge/vlan').filter((e) => enabled(e) && e['bridge'] === bridgeName && portIn(id, e['vlan-ids'] ?? ''));
+  if (!entries.some((e) => names(e['tagged']).includes(bridgeName))) return `bridge ${bridgeName} filters VLANs and no bridge VLAN entry carries VLAN ${id} tagged to ${bridgeName} itself`;
+  if (port && (port['pvid'] ?? '1') !== id && !entries.some((e) => names(e['tagged']).includes(clientPort!))) return `bridge port ${clientPort} is not in VLAN ${id} (PVID ${port['pvid'] ?? '1'}, not tagged)`;
+  return undefined;
+}
+
 /** A bond carries the client only while enabled and while the client's port (`clientPort`) is one of its slaves. */
 function bondProblem(rows: (path: string) => Row[], iface: string, clientPort: string | undefined): string | undefined {
   const bond = rows('interface/bonding').find((b) => b['name'] === iface);
@@ -386,6 +411,8 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
     const vlanProblem = untaggedVlanProblem(rows, iface, port);
     if (vlanProblem) return { verdict: 'timeout', reason: vlanProblem };
   }
+  const bridgedVlan = bridgedVlanProblem(rows, iface, path.clientPort);
+  if (bridgedVlan) return { verdict: 'timeout', reason: bridgedVlan };
   const tunnelProblem = bondProblem(rows, iface, path.clientPort) ?? wireguardProblem(rows, iface, path.clientAddress);
   if (tunnelProblem) return { verdict: 'timeout', reason: tunnelProblem };
   // A client on Wi-Fi reaches the device only while its radio is up and offers what it associated with.
