@@ -200,6 +200,20 @@ describe('bonding, ethernet, bridge settings and interface lists', () => {
     await cut(HOME);
   });
 
+  it('a management VLAN on the bridge: VLAN filtering with the bridge tagged in it changes nothing; without that entry it cuts', async () => {
+    await console_(HOME, 'add', 'interface/vlan', { name: 'vlan99', 'vlan-id': '99', interface: 'bridge' });
+    await console_(HOME, 'add', 'ip/address', { address: '10.99.0.1/24', interface: 'vlan99' });
+    await console_(HOME, 'add', 'interface/list/member', { list: 'LAN', interface: 'vlan99' });
+    await console_(HOME, 'set', 'interface/bridge/port', { pvid: '99' }, await idOf(HOME, 'interface/bridge/port', (r) => r['interface'] === 'ether2'));
+    await control('PUT', `/devices/${HOME}/management`, { clientAddress: '10.99.0.10', deviceAddress: '10.99.0.1', clientPort: 'ether2' });
+    expect((await call(url(HOME), 'PUT', '/interface/bridge/vlan', { body: { bridge: 'bridge', 'vlan-ids': '99', tagged: 'bridge' } })).status).toBe(201);
+    const bridge = await idOf(HOME, 'interface/bridge', (r) => r['name'] === 'bridge');
+    await call(url(HOME), 'PATCH', `/interface/bridge/${bridge}`, { body: { 'vlan-filtering': 'yes' } });
+    expect(await reachable(HOME)).toBe(true);
+    await call(url(HOME), 'DELETE', `/interface/bridge/vlan/${await idOf(HOME, 'interface/bridge/vlan', (r) => r['vlan-ids'] === '99')}`);
+    await cut(HOME);
+  });
+
   it('removing another interface from LAN changes nothing; removing the bridge from LAN (defconf drops !LAN) cuts', async () => {
     expect((await call(url(HOME), 'PUT', '/interface/list/member', { body: { list: 'LAN', interface: 'ether5' } })).status).toBe(201);
     await call(url(HOME), 'DELETE', `/interface/list/member/${await idOf(HOME, 'interface/list/member', (r) => r['list'] === 'LAN' && r['interface'] === 'ether5')}`);
