@@ -226,7 +226,8 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
     }
     case 'ip/route distance': return numberIn(key, value, 1, 255);
     case 'ip/route routing-table': case 'routing/rule table':
-      return refName(key, value, ctx.rowsOf('routing/table'), ['main']);
+      // A VRF maps a (dynamic) routing table of its own name (the manual's VRF page).
+      return refName(key, value, [...ctx.rowsOf('routing/table'), ...ctx.rowsOf('ip/vrf')], ['main']);
     case 'routing/rule action': case 'interface/wifi/provisioning action':
       return oneOf(key, value, ACTIONS[path]);
     case 'routing/rule interface': case 'interface/list/member interface':

@@ -9,7 +9,11 @@ import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spe
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
+import { loginRefusal, sessionsEnd } from './user-login';
 import { Association, associationOf, isRadio } from './wireless-association';
+
+/** Interface menus that may still be generic (model/generic-menus.ts), and the type `/interface` shows for them. */
+const GENERIC_INTERFACE_MENUS: Record<string, string> = { 'interface/wireguard': 'wg', 'interface/bonding': 'bond' };
 
 export interface DeviceUser {
   name: string;
@@ -114,6 +118,16 @@ export class DeviceState {
     return evaluateAccess({ rowsOf, seedPort: (name) => seedServices.find((s) => s['name'] === name)?.['port'], ...(association ? { association } : {}) }, this.path, service, connection);
   }
   private hold?: SafeModeHold;
+
+  /** Why a new login of `name` would be refused (model/user-login.ts), judged from the managing client's address. */
+  loginRefusal(name: string, via: 'rest-api' | 'ssh'): string | undefined {
+    return loginRefusal((p) => this.rawRows(p), name, via, this.path.clientAddress);
+  }
+
+  /** Whether the sessions of `name` end (the user was removed or disabled). */
+  sessionsEnd(name: string): boolean {
+    return sessionsEnd((p) => this.rawRows(p), name);
+  }
 
   /** Calls `listener` after every configuration change (writes, resets, safe-mode reverts). */
   onChange(listener: () => void): () => void {
@@ -524,7 +538,7 @@ export class DeviceState {
     const commands = this.tree[path]?.commands ?? (spec.package && spec.writable ? ['add', 'set', 'remove'] : []);
     if (!commands.includes(command)) throw errors.noSuchCommand(command);
     // The tree has it, but this curated menu is read-only here (`/user add`, `/file add`): not modelled yet.
-    if (!spec.writable) throw errors.notSimulated(`${path}/${command}`);
+    if (!spec.writable || spec.unmodelled?.includes(command)) throw errors.notSimulated(`${path}/${command}`);
   }
 
   private table(path: string): Row[] {
@@ -549,7 +563,10 @@ export class DeviceState {
 
   private storedRows(path: string): Row[] {
     if (path === 'interface') {
-      return INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
+      const curated = INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
+      // Interfaces of menus served only from the tree still are interfaces (an address, a route or a list names them).
+      const generic = Object.entries(GENERIC_INTERFACE_MENUS).filter(([p]) => this.menu(p)?.generic).flatMap(([p, type]) => (this.tables.get(p) ?? []).map((row) => ({ ...row, type })));
+      return generic.length > 0 ? [...curated, ...generic] : curated;
     }
     if (path === 'ip/route') return [...(this.tables.get(path) ?? []), ...this.connectedRoutes()];
     return this.tables.get(path) ?? [];

@@ -52,6 +52,8 @@ export interface MenuSpec {
   package?: 'routerboard' | 'wireless';
   /** Arguments of add/set for a package menu (the base command tree does not describe extra packages). */
   packageArgs?: string[];
+  /** Commands of a writable menu the simulator does not model (refused as not supported, as read-only menus are). */
+  unmodelled?: string[];
   /** Derived from the command tree alone (model/generic-menus.ts), not curated. */
   generic?: boolean;
   /** A menu's own value rules, tried before the shared ones (model/arg-rules.ts): the stored value, or undefined. */

@@ -203,7 +203,12 @@ export const MENUS: MenuSpec[] = [
   { path: 'user/active', kind: 'table', writable: false },
   { path: 'ip/firewall/connection', kind: 'table', writable: false },
   { path: 'interface/bridge/host', kind: 'table', writable: false },
-  { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },
+  // The certificate www-ssl uses is seeded, so removing it can cut REST off (model/management-path.ts); as on
+  // RouterOS, certificates never appear in an export.
+  { path: 'certificate', kind: 'table', writable: true, bools: ['trusted'], unique: 'name', required: ['name'], sensitive: ['private-key'] },
+  // Writable as far as the management path needs (model/user-login.ts): disabled, group, address, remove. Logins
+  // check the fleet's passwords, so a user added here could never log in: `add` stays unmodelled.
+  { path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', sensitive: ['password'], unmodelled: ['add'] },
   { path: 'file', kind: 'table', writable: false },
 ];
 
