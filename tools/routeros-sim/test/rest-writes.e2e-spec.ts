@@ -21,7 +21,12 @@ describe.each(['7.15.3', '7.20.5'])('REST writes on RouterOS %s', (version) => {
       expect(await inputIds()).toEqual(['*1', '*2', '*5', '*3', '*4', '*6']);
       await edge('POST', '/ip/firewall/filter/move', { '.id': '*1,*2' });
       expect(await inputIds()).toEqual(['*5', '*3', '*4', '*6', '*1', '*2']);
-      expect(await edge('POST', '/ip/firewall/filter/move', { numbers: '*5', destination: '*77' })).toMatchObject(bad('no such item'));
+      // An unknown destination moves to the end; an item before itself, an unknown item or none are refused.
+      await edge('POST', '/ip/firewall/filter/move', { numbers: '*5', destination: '*77' });
+      expect(await inputIds()).toEqual(['*3', '*4', '*6', '*1', '*2', '*5']);
+      expect(await edge('POST', '/ip/firewall/filter/move', { numbers: '*3', destination: '*3' })).toMatchObject(bad('failure: can not move item before itself'));
+      expect(await edge('POST', '/ip/firewall/filter/move', { numbers: '*77', destination: '*3' })).toMatchObject({ status: 404, body: { error: 404, message: 'Not Found', detail: 'no such item' } });
+      expect(await edge('POST', '/ip/firewall/filter/move', {})).toMatchObject(bad('missing value for .id'));
       // /ip/address is not ordered: RouterOS has no move there.
       expect(await edge('POST', '/ip/address/move', { numbers: '*1', destination: '*2' })).toMatchObject(bad('no such command or directory (move)'));
     });

@@ -213,7 +213,16 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       duration(key, value);
       if (durationSeconds(value) < 1) throw invalidArg(key);
       return value;
-    case 'ip/route dst-address': case 'ip/dhcp-server/network address': case 'routing/rule dst-address': case 'routing/rule src-address': {
+    case 'ip/dhcp-server/network address': {
+      // Chosen without a source (docs/simulator.md): a network with host bits (10.0.0.1/24) is refused, never
+      // silently changed to another network than the one written.
+      const parsed = parsePrefixed(value, 'ipv4');
+      if (!parsed) throw invalidArg(key);
+      const bits = parsed[1] ?? 32;
+      if (networkOf(parsed[0], bits) !== parsed[0].toString()) throw invalidArg(key);
+      return `${parsed[0].toString()}/${bits}`;
+    }
+    case 'ip/route dst-address': case 'routing/rule dst-address': case 'routing/rule src-address': {
       const parsed = parsePrefixed(value, 'ipv4');
       if (!parsed) throw invalidArg(key);
       return `${networkOf(parsed[0], parsed[1] ?? 32)}/${parsed[1] ?? 32}`;
@@ -246,6 +255,9 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
     case 'ip/pool next-pool': return refName(key, value, ctx.rowsOf('ip/pool'), ['none']);
     case 'interface/vlan vlan-id': return numberIn(key, value, 1, 4095);
     case 'interface/bridge/vlan vlan-ids': return portList(key, value, 1, 4094);
+    case 'interface/bridge/vlan tagged': case 'interface/bridge/vlan untagged':
+      for (const name of value.split(',').filter(Boolean)) refName(key, name, interfaces());
+      return value;
     case 'interface/bridge/port pvid': case 'interface/bridge pvid': return numberIn(key, value, 1, 4094);
     case 'ip/dns/static type': return oneOf(key, value, DNS_TYPES);
     case 'ip/dns/static address':

@@ -5,6 +5,7 @@ import { deviceDateTime } from './scheduler';
 import { ipv4Network } from './ip';
 import { curatedArg, durationSeconds } from './arg-rules';
 import { checkTreeValue } from './tree-rules';
+import { checkRow } from './row-rules';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
@@ -228,7 +229,7 @@ export class DeviceState {
     if (at < 0) throw errors.noSuchItem();
     const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
     this.applyLifetime(spec, row);
-    checkRow(path, row);
+    checkRow(path, row, this.rawRows(path));
     this.checkUnique(path, spec, row);
     return this.write(() => {
       const created: Row = { '.id': this.nextId(spec), ...row, '.created': new Date(this.now()).toISOString() };
@@ -254,7 +255,7 @@ export class DeviceState {
       else next[key] = value;
     }
     this.applyLifetime(own, next);
-    checkRow(found.path, next);
+    checkRow(found.path, next, this.rawRows(found.path).filter((r) => r['.id'] !== found.row['.id']));
     this.checkUnique(found.path, own, next, found.row['.id']);
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
     return this.write(() => {
@@ -293,8 +294,15 @@ export class DeviceState {
     const spec = this.require(path);
     this.requireCommand(path, spec, 'move');
     const table = this.table(path);
-    const rows = ids.map((id) => this.findRow(path, id));
-    if (destination !== undefined) this.findRow(path, destination);
+    // An unknown item answers 404 `no such item` here, as the review of RouterOS's REST `move` found.
+    const rows = ids.map((id) => {
+      const found = this.find(path, id);
+      if (!found) throw new RestError(404, 'no such item');
+      return found.row;
+    });
+    // Chosen without a source (docs/simulator.md): moving an item before itself is refused, not a silent no-op;
+    // an unknown destination moves the items to the end, as RouterOS does.
+    if (destination !== undefined && rows.some((r) => r['.id'] === destination || r['name'] === destination)) throw new RestError(400, 'failure: can not move item before itself');
     this.write(() => {
       for (const row of rows) table.splice(table.indexOf(row), 1);
       const at = destination === undefined ? table.length : table.findIndex((r) => r['.id'] === destination);
@@ -332,6 +340,7 @@ export class DeviceState {
     const spec = this.require(path);
     this.requireCommand(path, spec, disabled ? 'disable' : 'enable');
     const rows = ids.map((id) => this.findRow(path, id, spec));
+    if (!disabled) for (const row of rows) this.checkUnique(path, spec, { ...row, disabled: 'false' }, row['.id']);
     this.write(() => rows.forEach((row) => (row['disabled'] = String(disabled))));
   }
 
@@ -655,19 +664,8 @@ export class DeviceState {
       throw interfaceMenu ? errors.alreadyExists('interface with such name') : errors.alreadyExists('such name');
     }
     const together = spec.uniqueTogether;
-    if (together && others(this.rawRows(path)).some((r) => together.fields.every((f) => r[f] === row[f]))) throw new RestError(400, together.detail);
+    const enabled = (r: Row) => !together?.enabledOnly || r['disabled'] !== 'true';
+    if (together && enabled(row) && others(this.rawRows(path)).some((r) => enabled(r) && together.fields.every((f) => r[f] === row[f]))) throw new RestError(400, together.detail);
     if (path === 'ip/address' && others(this.rawRows(path)).some((r) => r['address'] === row['address'] && r['interface'] === row['interface'])) throw errors.alreadyExists('such address');
   }
-}
-
-/** Rules across a row's properties, checked on the row as it would be stored. */
-function checkRow(path: string, row: Row): void {
-  if (/firewall\/(filter|nat|mangle|raw)$/.test(path) && row['action'] === 'jump' && !row['jump-target']) throw new RestError(400, 'failure: jump-target not specified');
-  if (/firewall\/(filter|nat|mangle|raw)$/.test(path)) {
-    const ports = ['src-port', 'dst-port', 'port'].find((k) => row[k]);
-    const protocol = (row['protocol'] ?? '').replace(/^!/, '');
-    if (ports && !['tcp', 'udp', 'udp-lite', 'sctp', 'dccp', '6', '17'].includes(protocol)) throw new RestError(400, `failure: ${ports} can be used only with tcp, udp, udp-lite, sctp or dccp protocol`);
-  }
-  if (path === 'routing/rule' && (row['action'] ?? 'lookup').startsWith('lookup') && !row['table']) throw errors.missingValue('table');
-  if (path === 'ip/dns/static' && !row['name'] && !row['regexp']) throw errors.missingValue('name');
 }

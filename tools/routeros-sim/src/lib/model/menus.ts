@@ -130,7 +130,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', complete: 'true', invalid: 'false', DHCP: row['.dhcp'] ?? 'false' }) },
   { path: 'ip/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'ranges'] },
   { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
-  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, dynamicRemovable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: leaseState, uniqueTogether: { fields: ['mac-address', 'server'], detail: 'failure: already have static lease with this mac address' } },
+  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, dynamicRemovable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false' }, computed: leaseState, uniqueTogether: { fields: ['mac-address', 'server'], detail: 'failure: already have static lease with this mac address' } },
   { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
   { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'add-default-route', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'stopped' : 'bound', dynamic: 'false', invalid: 'false' }) },
   ...(['ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw', 'ipv6/firewall/filter'] as const).map(
@@ -142,7 +142,8 @@ export const MENUS: MenuSpec[] = [
   ...(['ip', 'ipv6'] as const).map(
     (family): MenuSpec => ({
       path: `${family}/firewall/address-list`, kind: 'table', writable: true, dynamicWritable: true, bools: ['disabled', 'dynamic'], required: ['list', 'address'], defaults: { disabled: 'false' },
-      uniqueTogether: { fields: ['list', 'address'], detail: 'failure: already have such entry' },
+      // A disabled entry does not hold its address: RouterOS takes an enabled duplicate of it.
+      uniqueTogether: { fields: ['list', 'address'], detail: 'failure: already have such entry', enabledOnly: true },
       computed: addressListState,
     }),
   ),
