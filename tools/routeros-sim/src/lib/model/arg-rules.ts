@@ -185,13 +185,20 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
         return negatable(value, (v) => normaliseAddressSpec(v, family) ?? (() => { throw invalidArg(key); })());
       case 'src-port': case 'dst-port': case 'port': case 'to-ports':
         return negatable(value, (v) => portList(key, v));
+      // RouterOS names the kind of value it looked for, not the argument: `input does not match any value of interface`.
       case 'in-interface': case 'out-interface': case 'in-bridge-port': case 'out-bridge-port':
-        return negatable(value, (v) => refName(key, v, interfaces()));
+        return negatable(value, (v) => refName('interface', v, interfaces()));
       case 'in-interface-list': case 'out-interface-list': case 'in-bridge-port-list': case 'out-bridge-port-list':
         return negatable(value, (v) => refName(key, v, lists()));
       case 'address-list-timeout': return value === 'none-dynamic' || value === 'none-static' ? value : duration(key, value);
     }
     return undefined;
+  }
+  // An interface's MTU is a whole number (`2e0` is refused; the bounds depend on the hardware and are not checked).
+  if ((key === 'mtu' || key === 'l2mtu') && path.startsWith('interface')) {
+    if (value === 'auto' && path === 'interface/bridge') return value;
+    if (!/^\d+$/.test(value)) throw invalidArg(key);
+    return String(Number(value));
   }
   switch (`${path} ${key}`) {
     case 'ip/address address': {
@@ -231,6 +238,8 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       const [host, iface] = value.split('%');
       if (parseIp(host, 'ipv4') && (iface === undefined || interfaces().some((i) => i['name'] === iface))) return value;
       if (iface === undefined && interfaces().some((i) => i['name'] === value)) return value;
+      // A gateway naming an interface that does not exist (`10.0.0.1%nope`, `nope`): the interface is what is missing.
+      if ((parseIp(host, 'ipv4') && iface) || (iface === undefined && /^[A-Za-z][\w.-]*$/.test(value))) throw noMatch('interface');
       throw invalidArg(key);
     }
     case 'ip/route distance': return numberIn(key, value, 1, 255);
@@ -247,6 +256,7 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
     case 'ip/arp mac-address': case 'ip/dhcp-server/lease mac-address':
       if (!MAC.test(value)) throw macRequired(key);
       return value.toUpperCase().replace(/-/g, ':');
+    case 'ip/dhcp-client add-default-route': return oneOf(key, value, ['yes', 'no', 'special-classless']);
     case 'ip/dhcp-server address-pool': return refName(key, value, ctx.rowsOf('ip/pool'), ['static-only']);
     case 'ip/dhcp-server/lease server': return refName(key, value, ctx.rowsOf('ip/dhcp-server'), ['all']);
     case 'ip/pool ranges':

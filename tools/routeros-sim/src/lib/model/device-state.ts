@@ -245,9 +245,10 @@ export class DeviceState {
     const found = this.find(path, idOrName);
     if (!found) throw errors.notFound();
     const own = this.require(found.path);
-    if (found.row['.dynamic'] === 'true' && !own.dynamicWritable) throw errors.dynamic();
     // `/interface set` takes the arguments every interface has, whatever the type (a legacy wlan's too).
+    // Arguments are read before the item is changed: one `set` lacks is `unknown parameter`, never `can not change dynamic`.
     const values = this.validate(path === 'interface' ? path : found.path, spec, props, 'set');
+    if (found.row['.dynamic'] === 'true' && !own.dynamicWritable) throw errors.dynamic();
     const next: Row = { ...found.row };
     for (const [key, value] of Object.entries(values)) {
       // `!name`, and a comment set to "", leave the property out of what the router prints.
@@ -385,11 +386,15 @@ export class DeviceState {
   removeAll(path: string, ids: string[], missing: () => RestError = errors.noSuchItem): void {
     this.expire();
     const spec = this.require(path);
+    // A port (`/interface/ethernet` has no remove) is hardware: refused as a built-in object, not as a missing
+    // command (chosen without a source: the simulator's built-in refusal; docs/simulator.md).
+    const hardware = (p: string) => !!this.require(p).interfaceType && !(this.tree[p]?.commands ?? []).includes('remove');
+    if (ids.some((id) => { const item = this.find(path, id); return item && hardware(item.path); })) throw errors.builtin();
     this.requireCommand(path, spec, 'remove');
     const found = ids.map((id) => {
       const item = this.find(path, id);
       if (!item) throw missing();
-      if (item.row['.builtin'] === 'true') throw errors.builtin();
+      if (item.row['.builtin'] === 'true' || hardware(item.path)) throw errors.builtin();
       const own = this.require(item.path);
       if (item.row['.dynamic'] === 'true' && !own.dynamicWritable && !own.dynamicRemovable) throw errors.dynamic();
       return item;

@@ -53,6 +53,25 @@ function leaseState(row: Row, ctx: ReadContext): Record<string, string> {
   };
 }
 
+/**
+ * A DHCP client is bound only to the lease a profile seeds (`.lease-*`: the upstream server the simulator does not
+ * run) while its interface runs; otherwise, a client added later among them, it keeps `searching...` (chosen without
+ * a source: no upstream DHCP server is simulated; docs/simulator.md). Read-only properties as the manual lists them.
+ */
+function dhcpClientState(row: Row, ctx: ReadContext): Record<string, string> {
+  const common = { dynamic: 'false', invalid: 'false' };
+  if (row['disabled'] === 'true') return { ...common, status: 'stopped' };
+  const iface = ctx.rowsOf('interface').find((i) => i['name'] === row['interface']);
+  const up = !!iface && iface['disabled'] !== 'true' && iface['.link'] !== 'down';
+  if (!up || !row['.lease-address']) return { ...common, status: 'searching...' };
+  const [primary = '', secondary = ''] = (row['.lease-dns'] ?? '').split(',');
+  const lease = parseSeconds(row['.lease-time'] ?? '1d');
+  return {
+    ...common, status: 'bound', address: row['.lease-address'], gateway: row['.lease-gateway'] ?? '', 'dhcp-server': row['.lease-server'] ?? '',
+    'primary-dns': primary, 'secondary-dns': secondary, 'expires-after': formatDuration(lease - (ctx.uptime % Math.max(1, Math.floor(lease / 2)))),
+  };
+}
+
 /** A timed entry is dynamic and shows the time it has left; it is gone when that reaches zero. */
 function addressListState(row: Row, ctx: ReadContext): Record<string, string> {
   const expires = row['.expires'] ? Math.ceil((Number(row['.expires']) - ctx.now) / 1000) : undefined;
@@ -132,7 +151,8 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
   { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, dynamicRemovable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false' }, computed: leaseState, uniqueTogether: { fields: ['mac-address', 'server'], detail: 'failure: already have static lease with this mac address' } },
   { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
-  { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'add-default-route', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'stopped' : 'bound', dynamic: 'false', invalid: 'false' }) },
+  // `add-default-route` is yes|no|special-classless (DHCP client manual), so it stays a word, not a boolean.
+  { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: dhcpClientState },
   ...(['ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw', 'ipv6/firewall/filter'] as const).map(
     (path): MenuSpec => ({
       path, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },

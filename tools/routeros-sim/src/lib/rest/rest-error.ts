@@ -23,6 +23,8 @@ const STATUS_TEXT: Record<number, string> = {
 export const errors = {
   notFound: () => new RestError(404),
   noSuchCommand: (what: string) => new RestError(400, `no such command or directory (${what})`),
+  /** A command path read with GET. */
+  noSuchCommandPlain: () => new RestError(400, 'no such command'),
   unknownParameter: (name: string) => new RestError(400, `unknown parameter ${name}`),
   invalidValue: (name: string, value: string) => new RestError(400, `invalid value of ${name}: ${value}`),
   missingValue: (name: string) => new RestError(400, `missing value for ${name}`),
