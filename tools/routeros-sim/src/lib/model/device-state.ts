@@ -6,6 +6,7 @@ import { ipv4Network } from './ip';
 import { curatedArg, durationSeconds } from './arg-rules';
 import { checkTreeValue } from './tree-rules';
 import { checkRow } from './row-rules';
+import { leaseAddresses, leaseRoutes } from './dhcp-client';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
@@ -564,14 +565,18 @@ export class DeviceState {
     if (path === 'interface') {
       return INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
     }
-    if (path === 'ip/route') return [...(this.tables.get(path) ?? []), ...this.connectedRoutes()];
+    // A bound DHCP client's lease adds a dynamic address and default route (model/dhcp-client.ts).
+    const clients = this.tables.get('ip/dhcp-client') ?? [];
+    const rowsOf = (p: string) => this.rawRows(p);
+    if (path === 'ip/address') return [...(this.tables.get(path) ?? []), ...leaseAddresses(clients, rowsOf)];
+    if (path === 'ip/route') return [...(this.tables.get(path) ?? []), ...this.connectedRoutes(), ...leaseRoutes(clients, rowsOf)];
     return this.tables.get(path) ?? [];
   }
 
   /** RouterOS adds a dynamic connected route (DAC) for every enabled address; ids follow the address's. */
   private connectedRoutes(): Row[] {
     const interfaces = this.rawRows('interface');
-    return (this.tables.get('ip/address') ?? [])
+    return this.storedRows('ip/address')
       .filter((a) => a['disabled'] !== 'true' && ipv4Network(a['address']))
       .map((a) => {
         const iface = interfaces.find((i) => i['name'] === a['interface']);

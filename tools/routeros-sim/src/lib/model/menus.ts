@@ -1,6 +1,7 @@
 import { ipv4Network } from './ip';
 import { routeStates } from './routing';
 import { interfaceCounters } from './interface-traffic';
+import { isBound, leaseDnsServers } from './dhcp-client';
 import { MenuSpec, ReadContext } from './menu-spec';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
@@ -53,17 +54,11 @@ function leaseState(row: Row, ctx: ReadContext): Record<string, string> {
   };
 }
 
-/**
- * A DHCP client is bound only to the lease a profile seeds (`.lease-*`: the upstream server the simulator does not
- * run) while its interface runs; otherwise, a client added later among them, it keeps `searching...` (chosen without
- * a source: no upstream DHCP server is simulated; docs/simulator.md). Read-only properties as the manual lists them.
- */
+/** A DHCP client's read-only properties as the manual lists them; bound only to a seeded lease (model/dhcp-client.ts). */
 function dhcpClientState(row: Row, ctx: ReadContext): Record<string, string> {
   const common = { dynamic: 'false', invalid: 'false' };
   if (row['disabled'] === 'true') return { ...common, status: 'stopped' };
-  const iface = ctx.rowsOf('interface').find((i) => i['name'] === row['interface']);
-  const up = !!iface && iface['disabled'] !== 'true' && iface['.link'] !== 'down';
-  if (!up || !row['.lease-address']) return { ...common, status: 'searching...' };
+  if (!isBound(row, ctx.rowsOf)) return { ...common, status: 'searching...' };
   const [primary = '', secondary = ''] = (row['.lease-dns'] ?? '').split(',');
   const lease = parseSeconds(row['.lease-time'] ?? '1d');
   return {
@@ -123,7 +118,7 @@ export const MENUS: MenuSpec[] = [
           : { status: 'synchronized', 'freq-drift': '-0.7', 'synced-server': (row['servers'] ?? '').split(',')[0] ?? '' },
   },
   { path: 'system/ntp/client/servers', kind: 'table', writable: true, bools: ['disabled', 'iburst'], required: ['address'], defaults: { disabled: 'false', iburst: 'true' } },
-  { path: 'ip/dns', kind: 'singleton', writable: true, bools: ['allow-remote-requests', 'verify-doh-cert'], computed: () => ({ 'cache-used': '38' }) },
+  { path: 'ip/dns', kind: 'singleton', writable: true, bools: ['allow-remote-requests', 'verify-doh-cert'], computed: (_row, ctx) => ({ 'cache-used': '38', 'dynamic-servers': leaseDnsServers(ctx.rowsOf) }) },
   { path: 'ip/dns/cache', kind: 'table', writable: false },
   {
     path: 'ip/address', kind: 'table', writable: true, bools: common, required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false' },

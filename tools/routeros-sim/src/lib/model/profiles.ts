@@ -175,18 +175,13 @@ function home(input: ProfileInput): SeedConfig {
         { address: '192.168.88.2', identity: 'cap-hallway', 'board-name': 'cAP ax', version: input.version, state: 'Ok', 'base-mac': 'D4:01:C3:5A:00:0F', serial: 'HG40A1B2C3D', 'common-name': '', '.since': '30' },
       ],
       'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wifi1', 'wifi2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
-      'ip/address': [
-        { address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' },
-        { address: HOME_LEASE['.lease-address'], interface: 'ether1', network: '100.71.12.0', disabled: 'false', '.dynamic': 'true' },
-      ],
+      'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
       'ip/pool': [{ name: 'default-dhcp', ranges: '192.168.88.10-192.168.88.254' }],
       'ip/dhcp-server': [{ name: 'defconf', interface: 'bridge', 'address-pool': 'default-dhcp', 'lease-time': '30m', disabled: 'false' }],
       'ip/dhcp-server/network': [{ address: '192.168.88.0/24', gateway: '192.168.88.1', 'dns-server': '192.168.88.1', comment: 'defconf' }],
       'ip/dhcp-server/lease': [{ address: '192.168.88.254', 'mac-address': 'A4:83:E7:11:22:33', 'client-id': '1:a4:83:e7:11:22:33', server: 'defconf', 'host-name': 'laptop', disabled: 'false', '.dynamic': 'true', '.since': '38' }],
-      // The ISP's DHCP server leased ether1 an address (RFC 6598 shared space), a default route and two DNS servers.
+      // The ISP's DHCP server leases ether1 an address (RFC 6598 shared space), a default route and two DNS servers.
       'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', ...HOME_LEASE }],
-      'ip/route': [{ 'dst-address': '0.0.0.0/0', gateway: HOME_LEASE['.lease-gateway'], distance: '1', scope: '30', 'target-scope': '10', 'routing-table': 'main', disabled: 'false', 'suppress-hw-offload': 'false', '.dynamic': 'true', comment: '' }],
-      'ip/dns': [{ ...common(input)['ip/dns'][0], 'dynamic-servers': HOME_LEASE['.lease-dns'] }],
       'ip/arp': [{ address: '192.168.88.254', interface: 'bridge', 'mac-address': 'A4:83:E7:11:22:33', disabled: 'false', published: 'false' }],
       ...defconf('bridge', 'ether1'),
     },
@@ -258,7 +253,6 @@ function chr(input: ProfileInput): SeedConfig {
       'interface/ethernet': ethers(input.index, 1),
       // QEMU's user-mode network leases the CHR its address.
       'ip/dhcp-client': [{ interface: 'ether1', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', comment: '', '.lease-address': '10.0.2.15/24', '.lease-gateway': '10.0.2.2', '.lease-server': '10.0.2.2', '.lease-dns': '10.0.2.3', '.lease-time': '1d' }],
-      'ip/address': [{ address: '10.0.2.15/24', interface: 'ether1', network: '10.0.2.0', disabled: 'false', '.dynamic': 'true' }],
     },
   };
 }
@@ -301,14 +295,9 @@ function legacyAp(input: ProfileInput): SeedConfig {
         { interface: 'cap-garden-1', ssid: 'MikroTik-ac', 'mac-address': 'F0:18:98:AA:BB:03', 'rx-signal': '-67', '.since': '120', 'tx-rate': '433.3Mbps-80MHz/1S/SGI', 'rx-rate': '390Mbps-80MHz/1S', 'eap-identity': '', comment: '' },
       ],
       'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wlan1', 'wlan2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
-      'ip/address': [
-        { address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' },
-        { address: HOME_LEASE['.lease-address'], interface: 'ether1', network: '100.71.12.0', disabled: 'false', '.dynamic': 'true' },
-      ],
-      // The ISP's DHCP server leased ether1 an address (RFC 6598 shared space), a default route and two DNS servers.
+      'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
+      // The ISP's DHCP server leases ether1 an address (RFC 6598 shared space), a default route and two DNS servers.
       'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', ...HOME_LEASE }],
-      'ip/route': [{ 'dst-address': '0.0.0.0/0', gateway: HOME_LEASE['.lease-gateway'], distance: '1', scope: '30', 'target-scope': '10', 'routing-table': 'main', disabled: 'false', 'suppress-hw-offload': 'false', '.dynamic': 'true', comment: '' }],
-      'ip/dns': [{ ...common(input)['ip/dns'][0], 'dynamic-servers': HOME_LEASE['.lease-dns'] }],
       ...defconf('bridge', 'ether1'),
     },
   };
