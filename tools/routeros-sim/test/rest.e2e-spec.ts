@@ -70,12 +70,15 @@ describe('REST over HTTPS, as RouterOS v7 answers it', () => {
     expect((await call(url, 'GET', '/ip/dns')).body).toMatchObject({ servers: '192.0.2.53', 'allow-remote-requests': 'true' });
   });
 
-  it('rejects wrong credentials with 401 and a read-only user’s writes with 500 not allowed (9)', async () => {
+  it('rejects wrong credentials with 401 and a read-only user’s writes with 400 not enough permissions (9)', async () => {
     const denied = await call(url, 'GET', '/system/identity', { auth: 'admin:nope' });
     expect(denied).toMatchObject({ status: 401, body: { error: 401, message: 'Unauthorized' } });
     expect((await call(url, 'GET', '/system/identity', { auth: 'reader:r' })).status).toBe(200);
-    const write = await call(url, 'POST', '/system/identity/set', { auth: 'reader:r', body: { name: 'x' } });
-    expect(write).toMatchObject({ status: 500, body: { error: 500, message: 'Internal Server Error', detail: 'not allowed (9)' } });
+    const refused = { status: 400, body: { error: 400, message: 'Bad Request', detail: 'not enough permissions (9)' } };
+    expect(await call(url, 'POST', '/system/identity/set', { auth: 'reader:r', body: { name: 'x' } })).toMatchObject(refused);
+    expect(await call(url, 'PATCH', '/ip/pool/default-dhcp', { auth: 'reader:r', body: { comment: 'x' } })).toMatchObject(refused);
+    expect(await call(url, 'PUT', '/ip/pool', { auth: 'reader:r', body: { name: 'p', ranges: '10.9.9.1-10.9.9.9' } })).toMatchObject(refused);
+    expect(await call(url, 'POST', '/system/reboot', { auth: 'reader:r', body: {} })).toMatchObject(refused);
   });
 
   it('runs commands: ping with count, flush the DNS cache, reboot', async () => {
