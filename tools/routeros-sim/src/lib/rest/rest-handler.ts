@@ -115,7 +115,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
   if (rest.length > 1) throw errors.noSuchCommand(rest[1]);
   // A word that is no id, below a table whose items have no name (`/ip/firewall/filter/x`), reads as a command or
   // menu name: 400 `no such command or directory (x)` (chosen, docs/simulator.md); a missing id or name is 404.
-  const named = (state.tree[menu]?.args['add'] ?? state.tree[menu]?.args['set'] ?? ['name']).includes('name');
+  const named = (state.tree[menu]?.args['add'] ?? state.tree[menu]?.args['set'] ?? ['name']).includes('name') || state.list(menu).some((r) => r['name'] === target);
   if (target !== undefined && !target.startsWith('*') && !named && !(req.method === 'POST' && (target === 'print' || ITEM_COMMANDS.has(target)))) throw errors.noSuchCommand(target);
   switch (req.method) {
     case 'GET':
