@@ -5,7 +5,7 @@ import { RestError } from './rest-error';
 
 // REST transport fidelity (issue 23's review); docs/simulator.md lists the answers chosen without a source.
 const admin: DeviceUser = { name: 'admin', password: 'x', group: 'full' };
-let clock = 1_700_000_000_000;
+const clock = 1_700_000_000_000;
 const device = (profile: 'home' | 'edge' = 'edge') => new DeviceState('7.20.5', 42, () => seedConfig({ profile, version: '7.20.5', identity: 'r1', index: 0, users: [admin] }), () => clock);
 
 async function rest(s: DeviceState, method: string, path: string, body?: unknown): Promise<{ status: number; body?: unknown }> {
