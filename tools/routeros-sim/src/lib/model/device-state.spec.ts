@@ -60,8 +60,9 @@ describe('DeviceState writes', () => {
     s.update('interface/bridge', 'bridge', { '!comment': '' });
     expect(s.get('interface/bridge', 'bridge')['comment']).toBeUndefined();
     expect(restError(() => s.remove('interface/wifi', 'wifi1'))).toEqual({ status: 406, detail: 'cannot remove builtin object' });
-    // Ethernet ports have no remove command at all in RouterOS.
-    expect(restError(() => s.remove('interface/ethernet', 'ether1'))).toEqual({ status: 400, detail: 'no such command or directory (remove)' });
+    // An ethernet port is hardware: refused as a built-in object (issue 23's review), on its menu and on /interface.
+    expect(restError(() => s.remove('interface/ethernet', 'ether1'))).toEqual({ status: 406, detail: 'cannot remove builtin object' });
+    expect(restError(() => s.remove('interface', 'ether1'))).toEqual({ status: 406, detail: 'cannot remove builtin object' });
     expect(restError(() => s.get('ip/address', '*99'))).toEqual({ status: 404, detail: undefined });
   });
 

@@ -393,7 +393,12 @@ function wireguardProblem(rows: (path: string) => Row[], iface: string, client: 
 export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: ServiceName, state: 'new' | 'established' = 'new'): Access {
   const rows = ctx.rowsOf;
   const address = rows('ip/address').find((a) => enabled(a) && host(a['address']) === path.deviceAddress);
-  if (!address) return { verdict: 'timeout', reason: `address ${path.deviceAddress} is no longer on the device` };
+  if (!address) {
+    // A DHCP client's lease (model/dhcp-client.ts) is gone with the client's binding.
+    const client = rows('ip/dhcp-client').find((c) => host(c['.lease-address']) === path.deviceAddress);
+    if (client) return { verdict: 'timeout', reason: `address ${path.deviceAddress} was leased by the DHCP client on ${client['interface']}, which is gone or disabled` };
+    return { verdict: 'timeout', reason: `address ${path.deviceAddress} is no longer on the device` };
+  }
   const iface = address['interface'] ?? '';
   // A dynamic address is a DHCP client's lease: it goes when no enabled client is left on its interface.
   if (address['.dynamic'] === 'true' && !rows('ip/dhcp-client').some((c) => enabled(c) && c['interface'] === iface)) {

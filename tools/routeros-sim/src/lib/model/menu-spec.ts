@@ -35,7 +35,7 @@ export interface MenuSpec {
   /** The property that must be unique among rows, if any. */
   unique?: string;
   /** Properties that together must be unique (an address-list entry: list and address), and RouterOS's refusal. */
-  uniqueTogether?: { fields: string[]; detail: string };
+  uniqueTogether?: { fields: string[]; detail: string; /** only enabled rows clash (address lists) */ enabledOnly?: boolean };
   /** Dynamic rows may still be set and removed (timed address-list entries). */
   dynamicWritable?: boolean;
   /** Dynamic rows may be removed but not set (dynamic DHCP leases). */
