@@ -33,6 +33,7 @@ export const planApply = defineTool({
       let plan = started;
       if (follower) {
         await follower.wait(waitMs, ctx.signal, async () => (plan = await plans.get(args.plan_id)).status);
+        await follower.flush();
         plan = await plans.get(args.plan_id).catch(() => plan);
       }
       const view = planView(plan);

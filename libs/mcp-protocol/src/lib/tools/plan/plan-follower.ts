@@ -13,6 +13,8 @@ const RECHECK_MS = 1_000;
  */
 export class PlanFollower {
   private readonly stops: (() => void)[] = [];
+  /** Progress notifications on their way out: the call's answer waits for them (a client drops any that come later). */
+  private readonly sending = new Set<Promise<void>>();
   private wake?: () => void;
   private settled = false;
 
@@ -24,7 +26,10 @@ export class PlanFollower {
   ) {
     this.stops.push(
       events.subscribe('plan.progress', (event) => {
-        if (event.planId === planId) void progress(event.progress, event.total, event.message, true).catch(() => undefined);
+        if (event.planId !== planId) return;
+        const sent = progress(event.progress, event.total, event.message, true).catch(() => undefined);
+        this.sending.add(sent);
+        void sent.finally(() => this.sending.delete(sent));
       }),
       events.subscribe('plan.changed', (event) => {
         if (event.planId === planId && !MOVING_STATUSES.includes(event.status)) this.settle();
@@ -48,6 +53,16 @@ export class PlanFollower {
         signal.addEventListener('abort', done, { once: true });
       });
     }
+  }
+
+  /**
+   * Lets every report published before the rollout ended go out first: events are delivered on a later turn of the
+   * event loop than the one that published them, so the last gate's verdict may still be queued when a re-read
+   * already sees the plan ended; the answer then waits for those notifications to be sent.
+   */
+  async flush(): Promise<void> {
+    await new Promise((next) => setImmediate(next));
+    await Promise.all([...this.sending]);
   }
 
   stop(): void {
