@@ -20,7 +20,7 @@ describe('routeros-sim command line', () => {
       const first = lines[0] as { rest_url: string; tls_fingerprint_sha256: string };
       const reply = await call(first.rest_url, 'GET', '/system/identity', { auth: 'admin:s3cret' });
       expect(reply).toMatchObject({ status: 200, body: { name: 'sim-home-001' }, certificate: first.tls_fingerprint_sha256 });
-      expect((await call(first.rest_url, 'POST', '/system/identity/set', { auth: 'ro:ro', body: { name: 'x' } })).status).toBe(500);
+      expect((await call(first.rest_url, 'POST', '/system/identity/set', { auth: 'ro:ro', body: { name: 'x' } })).status).toBe(400);
     } finally {
       const exited = new Promise((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');

@@ -39,8 +39,10 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s console print over SSH', (versi
 
     await rest('PUT', '/ip/address', { address: '10.9.9.1/24', interface: 'ether3', comment: 'lab net', disabled: 'yes' });
     const addresses = lines(await out('/ip address print'));
-    expect(addresses.slice(0, 2)).toEqual(['Flags: X - DISABLED', 'Columns: ADDRESS, NETWORK, INTERFACE']);
-    expect(addresses.slice(-2)).toEqual([';;; lab net', expect.stringMatching(/^1 X 10\.9\.9\.1\/24 +10\.9\.9\.0 +ether3/)]);
+    // The home profile's DHCP client holds a dynamic address on ether1: the legend has both groups.
+    expect(addresses.slice(0, 2)).toEqual(['Flags: X - DISABLED; D - DYNAMIC', 'Columns: ADDRESS, NETWORK, INTERFACE']);
+    // Rows in id order: the dynamic address's id (*7E000001) is after every static one's.
+    expect(addresses.slice(-3)).toEqual([';;; lab net', expect.stringMatching(/^1 X +10\.9\.9\.1\/24 +10\.9\.9\.0 +ether3/), expect.stringMatching(/^2 +D 100\.71\.12\.34\/22 +100\.71\.12\.0 +ether1/)]);
   });
 
   it('prints firewall rules as RouterOS lists them: number, ;;; comment, then the rule\'s settings', async () => {
@@ -109,7 +111,8 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s console print over SSH', (versi
   });
 
   it('print count-only prints the number of items, after where too', async () => {
-    expect(await out('/ip address print count-only')).toBe('1\r\n');
+    expect(await out('/ip address print count-only')).toBe('2\r\n'); // defconf's and the DHCP client's
+    expect(await out('/ip address print count-only where dynamic=no')).toBe('1\r\n');
     expect(await out('/ip firewall filter print count-only where chain=forward')).toBe('6\r\n');
   });
 
@@ -123,8 +126,8 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s console print over SSH', (versi
 
   it('print as-value prints nothing on the console; its value is what a script puts', async () => {
     expect(await out('/ip address print as-value')).toBe('');
-    expect(await out(':put [/ip address print as-value]')).toBe('.id=*1;comment=defconf;address=192.168.88.1/24;network=192.168.88.0;interface=bridge\r\n');
-    expect(await out(':put [/ip address print as-value proplist=address]')).toBe('.id=*1;address=192.168.88.1/24\r\n');
+    expect(await out(':put [/ip address print as-value]')).toBe('.id=*1;comment=defconf;address=192.168.88.1/24;network=192.168.88.0;interface=bridge;.id=*7E000001;address=100.71.12.34/22;network=100.71.12.0;interface=ether1\r\n');
+    expect(await out(':put [/ip address print as-value proplist=address]')).toBe('.id=*1;address=192.168.88.1/24;.id=*7E000001;address=100.71.12.34/22\r\n');
     expect(await out(':put [/interface print count-only where type=ether]')).toBe('5\r\n');
   });
 

@@ -82,7 +82,7 @@ describe('safe mode over SSH (7.18 and later)', () => {
       await call(url(0), 'DELETE', `/ip/address/${managed['.id']}`);
       // The device's TCP gives up on the cut session (safeModeRevertMs stands for its timeout) and undoes the change.
       await until(async () => (await identity(0, 2000)).status === 200);
-      expect(((await call(url(0), 'GET', '/ip/address')).body as any[]).map((a) => a.address)).toEqual(['192.168.88.1/24']);
+      expect(((await call(url(0), 'GET', '/ip/address?dynamic=false')).body as any[]).map((a) => a.address)).toEqual(['192.168.88.1/24']);
       expect((await control('GET', '/devices/0/state')).management.safe_mode_holder).toBeNull();
     } finally {
       session.close();

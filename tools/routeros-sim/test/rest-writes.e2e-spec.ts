@@ -21,7 +21,12 @@ describe.each(['7.15.3', '7.20.5'])('REST writes on RouterOS %s', (version) => {
       expect(await inputIds()).toEqual(['*1', '*2', '*5', '*3', '*4', '*6']);
       await edge('POST', '/ip/firewall/filter/move', { '.id': '*1,*2' });
       expect(await inputIds()).toEqual(['*5', '*3', '*4', '*6', '*1', '*2']);
-      expect(await edge('POST', '/ip/firewall/filter/move', { numbers: '*5', destination: '*77' })).toMatchObject(bad('no such item'));
+      // An unknown destination moves to the end; an item before itself, an unknown item or none are refused.
+      await edge('POST', '/ip/firewall/filter/move', { numbers: '*5', destination: '*77' });
+      expect(await inputIds()).toEqual(['*3', '*4', '*6', '*1', '*2', '*5']);
+      expect(await edge('POST', '/ip/firewall/filter/move', { numbers: '*3', destination: '*3' })).toMatchObject(bad('failure: can not move item before itself'));
+      expect(await edge('POST', '/ip/firewall/filter/move', { numbers: '*77', destination: '*3' })).toMatchObject({ status: 404, body: { error: 404, message: 'Not Found', detail: 'no such item' } });
+      expect(await edge('POST', '/ip/firewall/filter/move', {})).toMatchObject(bad('missing value for .id'));
       // /ip/address is not ordered: RouterOS has no move there.
       expect(await edge('POST', '/ip/address/move', { numbers: '*1', destination: '*2' })).toMatchObject(bad('no such command or directory (move)'));
     });
@@ -92,6 +97,34 @@ describe.each(['7.15.3', '7.20.5'])('REST writes on RouterOS %s', (version) => {
     });
   });
 
+  describe('fidelity found by review (issue 23), on the home router', () => {
+    it('refuses duplicates RouterOS refuses and takes what it takes', async () => {
+      expect(await home('PUT', '/ip/dhcp-server/network', { address: '192.168.88.0/24' })).toMatchObject(bad('failure: already have such entry'));
+      expect(await home('PUT', '/ip/dhcp-server/lease', { address: '192.168.88.254', 'mac-address': '02:00:00:00:00:01' })).toMatchObject({ status: 201 });
+      expect(await home('PUT', '/ip/dhcp-server/lease', { address: '192.168.88.254', 'mac-address': '02:00:00:00:00:02' })).toMatchObject(bad('failure: already have static lease with this IP address'));
+      expect((await home('PUT', '/ip/dns/static', { name: 'nas.lan', address: '192.168.88.5' })).body).not.toHaveProperty('type');
+      expect(await home('PUT', '/ip/dns/static', { name: 'nas.lan', address: '192.168.88.5' })).toMatchObject(bad('failure: already have such entry'));
+      expect((await home('PUT', '/ip/dns/static', { name: 'www.lan', type: 'CNAME', cname: 'nas.lan', address: '192.168.88.5' })).body).not.toHaveProperty('address');
+      await home('PUT', '/ip/firewall/address-list', { list: 'x', address: '192.0.2.7', disabled: 'yes' });
+      expect(await home('PUT', '/ip/firewall/address-list', { list: 'x', address: '192.0.2.7' })).toMatchObject({ status: 201 });
+      expect(await home('PUT', '/interface/bridge/vlan', { bridge: 'bridge', 'vlan-ids': '30', tagged: 'ether99' })).toMatchObject(bad('input does not match any value of tagged'));
+    });
+
+    it('shows the WAN DHCP client bound with its lease, and searching for a new client; count-only counts', async () => {
+      const [client] = await rows(home('GET', '/ip/dhcp-client'));
+      expect(client).toMatchObject({ status: 'bound', address: '100.71.12.34/22', gateway: '100.71.12.1', 'add-default-route': 'yes' });
+      expect((await rows(home('GET', '/ip/route'))).find((r) => r['dst-address'] === '0.0.0.0/0')).toMatchObject({ gateway: '100.71.12.1', dynamic: 'true' });
+      await home('PATCH', `/ip/dhcp-client/${client['.id']}`, { 'add-default-route': 'special-classless' });
+      await home('PATCH', `/ip/dhcp-client/${client['.id']}`, { 'add-default-route': 'no' });
+      expect((await home('GET', `/ip/dhcp-client/${client['.id']}`)).body).toMatchObject({ 'add-default-route': 'no' });
+      expect((await rows(home('GET', '/ip/route'))).find((r) => r['dst-address'] === '0.0.0.0/0')).toBeUndefined();
+      const added = await home('PUT', '/ip/dhcp-client', { interface: 'ether3' });
+      expect(added.body).toMatchObject({ status: 'searching...' });
+      const count = (await rows(home('GET', '/ip/dhcp-client'))).length;
+      expect((await home('POST', '/ip/dhcp-client/print', { 'count-only': '' })).body).toEqual({ ret: String(count) });
+    });
+  });
+
   describe('validation, with RouterOS’s error bodies', () => {
     it.each([
       ['an unknown action', 'PUT', '/ip/firewall/filter', { chain: 'input', action: 'allow' }, 'input does not match any value of action'],
@@ -103,7 +136,7 @@ describe.each(['7.15.3', '7.20.5'])('REST writes on RouterOS %s', (version) => {
       ['a port without a protocol', 'PUT', '/ip/firewall/filter', { chain: 'input', 'dst-port': '443' }, 'failure: dst-port can be used only with tcp, udp, udp-lite, sctp or dccp protocol'],
       ['a port out of range', 'PUT', '/ip/firewall/filter', { chain: 'input', protocol: 'tcp', 'dst-port': '70000' }, 'value of dst-port out of range (0..65535)'],
       ['a bad matcher address', 'PUT', '/ip/firewall/filter', { chain: 'input', 'src-address': '10.0.0.256' }, 'invalid value for argument src-address'],
-      ['an unknown in-interface', 'PUT', '/ip/firewall/filter', { chain: 'input', 'in-interface': 'ether99' }, 'input does not match any value of in-interface'],
+      ['an unknown in-interface', 'PUT', '/ip/firewall/filter', { chain: 'input', 'in-interface': 'ether99' }, 'input does not match any value of interface'],
       ['an unknown interface list', 'PUT', '/ip/firewall/filter', { chain: 'input', 'in-interface-list': '!TRUSTED' }, 'input does not match any value of in-interface-list'],
       ['a read-only property', 'PATCH', '/ip/firewall/filter/*1', { bytes: '0' }, 'unknown parameter bytes'],
       ['a bad address', 'PUT', '/ip/address', { address: '300.1.1.1/24', interface: 'ether3' }, 'invalid value for argument address'],
@@ -114,7 +147,16 @@ describe.each(['7.15.3', '7.20.5'])('REST writes on RouterOS %s', (version) => {
       ['an address-list range backwards', 'PUT', '/ip/firewall/address-list', { list: 'mcp-x', address: '10.0.0.9-10.0.0.1' }, 'invalid value for argument address'],
       ['a route distance of 0', 'PUT', '/ip/route', { gateway: '203.0.113.1', distance: '0' }, 'value of distance out of range (1..255)'],
       ['a route to a routing table that does not exist', 'PUT', '/ip/route', { gateway: '203.0.113.1', 'routing-table': 'isp2' }, 'input does not match any value of routing-table'],
-      ['a gateway that is neither address nor interface', 'PUT', '/ip/route', { gateway: 'nowhere' }, 'invalid value for argument gateway'],
+      ['a gateway that is neither address nor interface', 'PUT', '/ip/route', { gateway: '10.0.0.300' }, 'invalid value for argument gateway'],
+      ['a gateway naming a missing interface', 'PUT', '/ip/route', { gateway: 'nowhere' }, 'input does not match any value of interface'],
+      ['a gateway address through a missing interface', 'PUT', '/ip/route', { gateway: '203.0.113.1%nowhere' }, 'input does not match any value of interface'],
+      ['a DHCP network with host bits', 'PUT', '/ip/dhcp-server/network', { address: '10.0.0.1/24' }, 'invalid value for argument address'],
+      ['a DNS MX without mx-exchange', 'PUT', '/ip/dns/static', { name: 'mail.lan', type: 'MX' }, 'missing value for mx-exchange'],
+      ['a DNS name with a regexp', 'PUT', '/ip/dns/static', { name: 'a.lan', regexp: 'a', address: '10.0.0.1' }, 'failure: name and regexp can not be used together'],
+      ['moving a rule before itself', 'POST', '/ip/firewall/filter/move', { numbers: '*2', destination: '*2' }, 'failure: can not move item before itself'],
+      ['GET on a command', 'GET', '/ip/firewall/filter/print', undefined, 'no such command'],
+      ['a word that is no id below a table without names', 'GET', '/ip/firewall/filter/%2A1', undefined, 'no such command or directory (%2A1)'],
+      ['an MTU written as 2e0', 'PATCH', '/interface/ether2', { mtu: '2e0' }, 'invalid value for argument mtu'],
       ['a VLAN id out of range', 'PUT', '/interface/vlan', { name: 'v5000', 'vlan-id': '5000', interface: 'ether2' }, 'value of vlan-id out of range (1..4095)'],
       ['a name another interface has', 'PUT', '/interface/vlan', { name: 'ether2', 'vlan-id': '5', interface: 'ether2' }, 'failure: already have interface with such name'],
       ['a bad MAC', 'PUT', '/ip/arp', { address: '10.100.0.9', 'mac-address': '00:11:22:33:44', interface: 'ether2' }, 'invalid value of mac-address, mac address required'],

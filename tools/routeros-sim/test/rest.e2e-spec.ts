@@ -22,7 +22,8 @@ describe('REST over HTTPS, as RouterOS v7 answers it', () => {
   });
 
   it.each([
-    ['a menu as an array', 'GET', '/ip/address', undefined, 200, (b: unknown) => Array.isArray(b) && (b as object[]).length === 1],
+    // The LAN address and the WAN DHCP client's dynamic lease.
+    ['a menu as an array', 'GET', '/ip/address', undefined, 200, (b: unknown) => Array.isArray(b) && (b as object[]).length === 2],
     ['a row by id', 'GET', '/ip/address/*1', undefined, 200, (b: any) => b['.id'] === '*1' && b.network === '192.168.88.0'],
     ['a row by name', 'GET', '/interface/ether1', undefined, 200, (b: any) => b.type === 'ether' && b['default-name'] === 'ether1'],
     ['a singleton as an object', 'GET', '/system/identity', undefined, 200, (b: any) => b.name === 'sim-home-001'],
@@ -70,12 +71,15 @@ describe('REST over HTTPS, as RouterOS v7 answers it', () => {
     expect((await call(url, 'GET', '/ip/dns')).body).toMatchObject({ servers: '192.0.2.53', 'allow-remote-requests': 'true' });
   });
 
-  it('rejects wrong credentials with 401 and a read-only user’s writes with 500 not allowed (9)', async () => {
+  it('rejects wrong credentials with 401 and a read-only user’s writes with 400 not enough permissions (9)', async () => {
     const denied = await call(url, 'GET', '/system/identity', { auth: 'admin:nope' });
     expect(denied).toMatchObject({ status: 401, body: { error: 401, message: 'Unauthorized' } });
     expect((await call(url, 'GET', '/system/identity', { auth: 'reader:r' })).status).toBe(200);
-    const write = await call(url, 'POST', '/system/identity/set', { auth: 'reader:r', body: { name: 'x' } });
-    expect(write).toMatchObject({ status: 500, body: { error: 500, message: 'Internal Server Error', detail: 'not allowed (9)' } });
+    const refused = { status: 400, body: { error: 400, message: 'Bad Request', detail: 'not enough permissions (9)' } };
+    expect(await call(url, 'POST', '/system/identity/set', { auth: 'reader:r', body: { name: 'x' } })).toMatchObject(refused);
+    expect(await call(url, 'PATCH', '/ip/pool/default-dhcp', { auth: 'reader:r', body: { comment: 'x' } })).toMatchObject(refused);
+    expect(await call(url, 'PUT', '/ip/pool', { auth: 'reader:r', body: { name: 'p', ranges: '10.9.9.1-10.9.9.9' } })).toMatchObject(refused);
+    expect(await call(url, 'POST', '/system/reboot', { auth: 'reader:r', body: {} })).toMatchObject(refused);
   });
 
   it('runs commands: ping with count, flush the DNS cache, reboot', async () => {
@@ -88,7 +92,7 @@ describe('REST over HTTPS, as RouterOS v7 answers it', () => {
     await call(url, 'POST', '/ip/address/add', { body: { address: '10.8.8.1/24', interface: 'ether4' } });
     await call(url, 'POST', '/system/reboot', { body: {} });
     expect((await call(url, 'GET', '/system/resource')).body).toMatchObject({ uptime: '0s' });
-    expect((await call(url, 'GET', '/ip/address')).body).toHaveLength(2);
+    expect((await call(url, 'GET', '/ip/address')).body).toHaveLength(3);
   });
 
   it('closes a request that runs past the timeout with 400 Session closed (ping without count)', async () => {

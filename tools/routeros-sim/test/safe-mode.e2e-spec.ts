@@ -139,7 +139,7 @@ describe('a lock-out made while an interactive session holds safe mode', () => {
       const managed = ((await call(fleet.devices[0].restUrl, 'GET', '/ip/address')).body as any[])[0];
       await shell.run(`/ip address remove ${managed['.id']}`, /\r\n$/);
       await until(async () => (await call(fleet.devices[0].restUrl, 'GET', '/ip/address', { timeoutMs: 1000 })).status === 200);
-      expect(((await call(fleet.devices[0].restUrl, 'GET', '/ip/address')).body as any[]).map((a) => a.address)).toEqual(['192.168.88.1/24']);
+      expect(((await call(fleet.devices[0].restUrl, 'GET', '/ip/address?dynamic=false')).body as any[]).map((a) => a.address)).toEqual(['192.168.88.1/24']);
     } finally {
       session.close();
       await fleet.stop();

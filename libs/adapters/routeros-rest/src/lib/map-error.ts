@@ -54,8 +54,11 @@ export function errorForStatus(ctx: CallContext, status: number, text: string): 
   if (status === 401) return new DeviceAuthFailedError(ctx.deviceId, 'credentials', `update them with: routeros-mcp-admin credentials set ${ctx.deviceId}`);
   const body = routerOsBody(status, text);
   if (status === 400 && body.detail === 'Session closed') return new DeviceTimeoutError(ctx.deviceId, ctx.operation, Math.round(ctx.timeoutMs / 100) / 10, 'device');
-  // RouterOS answers a missing policy with a 500, but it is a refusal of this user, not a failing device.
-  if (status === 500 && body.detail?.includes('not allowed (9)')) return new DeviceCommandError(ctx.deviceId, ctx.operation, body, NOT_ALLOWED, undefined, 'refused');
+  // A missing policy is a refusal of this user, not a failing device: RouterOS's REST answers a write by a group
+  // without `write` with 400 `not enough permissions (9)`; some versions answer 500 `not allowed (9)`.
+  if ((status === 400 && body.detail?.includes('not enough permissions (9)')) || (status === 500 && body.detail?.includes('not allowed (9)'))) {
+    return new DeviceCommandError(ctx.deviceId, ctx.operation, body, NOT_ALLOWED, undefined, 'refused');
+  }
   return new DeviceCommandError(ctx.deviceId, ctx.operation, body);
 }
 

@@ -124,11 +124,14 @@ describe('error mapping', () => {
     expect(await failure(api.remove(target(0), 'ip/pool', '*77'))).toBeInstanceOf(DeviceObjectNotFoundError);
   });
 
-  it('names the user group when RouterOS answers not allowed (9)', async () => {
-    const error = await failure(api.setSingleton(target(0, { username: 'reader', password: 'reader-pw' }), 'system/identity', { name: 'x' }));
-    expect(error).toBeInstanceOf(DeviceCommandError);
-    expect(error.message).toMatch(/group without the write policy/);
-    expect(error.failure).toBe('refused');
+  it('names the user group when RouterOS answers not enough permissions (9), on commands and on PATCH', async () => {
+    const reader = target(0, { username: 'reader', password: 'reader-pw' });
+    for (const attempt of [api.setSingleton(reader, 'system/identity', { name: 'x' }), api.update(reader, 'ip/pool', 'default-dhcp', { comment: 'x' })]) {
+      const error = await failure(attempt);
+      expect(error).toBeInstanceOf(DeviceCommandError);
+      expect(error.message).toMatch(/not enough permissions \(9\).*group without the write policy/);
+      expect(error.failure).toBe('refused');
+    }
   });
 
   it('wrong credentials are DeviceAuthFailed with the fix', async () => {

@@ -185,13 +185,20 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
         return negatable(value, (v) => normaliseAddressSpec(v, family) ?? (() => { throw invalidArg(key); })());
       case 'src-port': case 'dst-port': case 'port': case 'to-ports':
         return negatable(value, (v) => portList(key, v));
+      // RouterOS names the kind of value it looked for, not the argument: `input does not match any value of interface`.
       case 'in-interface': case 'out-interface': case 'in-bridge-port': case 'out-bridge-port':
-        return negatable(value, (v) => refName(key, v, interfaces()));
+        return negatable(value, (v) => refName('interface', v, interfaces()));
       case 'in-interface-list': case 'out-interface-list': case 'in-bridge-port-list': case 'out-bridge-port-list':
         return negatable(value, (v) => refName(key, v, lists()));
       case 'address-list-timeout': return value === 'none-dynamic' || value === 'none-static' ? value : duration(key, value);
     }
     return undefined;
+  }
+  // An interface's MTU is a whole number (`2e0` is refused; the bounds depend on the hardware and are not checked).
+  if ((key === 'mtu' || key === 'l2mtu') && path.startsWith('interface')) {
+    if (value === 'auto' && path === 'interface/bridge') return value;
+    if (!/^\d+$/.test(value)) throw invalidArg(key);
+    return String(Number(value));
   }
   switch (`${path} ${key}`) {
     case 'ip/address address': {
@@ -213,7 +220,16 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       duration(key, value);
       if (durationSeconds(value) < 1) throw invalidArg(key);
       return value;
-    case 'ip/route dst-address': case 'ip/dhcp-server/network address': case 'routing/rule dst-address': case 'routing/rule src-address': {
+    case 'ip/dhcp-server/network address': {
+      // Chosen without a source (docs/simulator.md): a network with host bits (10.0.0.1/24) is refused, never
+      // silently changed to another network than the one written.
+      const parsed = parsePrefixed(value, 'ipv4');
+      if (!parsed) throw invalidArg(key);
+      const bits = parsed[1] ?? 32;
+      if (networkOf(parsed[0], bits) !== parsed[0].toString()) throw invalidArg(key);
+      return `${parsed[0].toString()}/${bits}`;
+    }
+    case 'ip/route dst-address': case 'routing/rule dst-address': case 'routing/rule src-address': {
       const parsed = parsePrefixed(value, 'ipv4');
       if (!parsed) throw invalidArg(key);
       return `${networkOf(parsed[0], parsed[1] ?? 32)}/${parsed[1] ?? 32}`;
@@ -222,11 +238,14 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       const [host, iface] = value.split('%');
       if (parseIp(host, 'ipv4') && (iface === undefined || interfaces().some((i) => i['name'] === iface))) return value;
       if (iface === undefined && interfaces().some((i) => i['name'] === value)) return value;
+      // A gateway naming an interface that does not exist (`10.0.0.1%nope`, `nope`): the interface is what is missing.
+      if ((parseIp(host, 'ipv4') && iface) || (iface === undefined && /^[A-Za-z][\w.-]*$/.test(value))) throw noMatch('interface');
       throw invalidArg(key);
     }
     case 'ip/route distance': return numberIn(key, value, 1, 255);
     case 'ip/route routing-table': case 'routing/rule table':
-      return refName(key, value, ctx.rowsOf('routing/table'), ['main']);
+      // A VRF maps a (dynamic) routing table of its own name (the manual's VRF page).
+      return refName(key, value, [...ctx.rowsOf('routing/table'), ...ctx.rowsOf('ip/vrf')], ['main']);
     case 'routing/rule action': case 'interface/wifi/provisioning action':
       return oneOf(key, value, ACTIONS[path]);
     case 'routing/rule interface': case 'interface/list/member interface':
@@ -238,6 +257,7 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
     case 'ip/arp mac-address': case 'ip/dhcp-server/lease mac-address':
       if (!MAC.test(value)) throw macRequired(key);
       return value.toUpperCase().replace(/-/g, ':');
+    case 'ip/dhcp-client add-default-route': return oneOf(key, value, ['yes', 'no', 'special-classless']);
     case 'ip/dhcp-server address-pool': return refName(key, value, ctx.rowsOf('ip/pool'), ['static-only']);
     case 'ip/dhcp-server/lease server': return refName(key, value, ctx.rowsOf('ip/dhcp-server'), ['all']);
     case 'ip/pool ranges':
@@ -246,6 +266,9 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
     case 'ip/pool next-pool': return refName(key, value, ctx.rowsOf('ip/pool'), ['none']);
     case 'interface/vlan vlan-id': return numberIn(key, value, 1, 4095);
     case 'interface/bridge/vlan vlan-ids': return portList(key, value, 1, 4094);
+    case 'interface/bridge/vlan tagged': case 'interface/bridge/vlan untagged':
+      for (const name of value.split(',').filter(Boolean)) refName(key, name, interfaces());
+      return value;
     case 'interface/bridge/port pvid': case 'interface/bridge pvid': return numberIn(key, value, 1, 4094);
     case 'ip/dns/static type': return oneOf(key, value, DNS_TYPES);
     case 'ip/dns/static address':

@@ -42,7 +42,7 @@ describe('DeviceState writes', () => {
     ['a missing required value', 'ip/address', { interface: 'ether2' }, 400, 'missing value for address'],
     ['a duplicate name', 'interface/bridge', { name: 'ether1' }, 400, 'failure: already have interface with such name'],
     ['adding to a status menu', 'system/package', { name: 'x' }, 400, 'no such command or directory (add)'],
-    // The tree has `/user add`; the simulator does not model user writes yet, and says so rather than "no such command".
+    // The tree has `/user add`; the simulator does not model adding users yet, and says so rather than "no such command".
     ['adding where the tree has add but the simulator does not model it', 'user', { name: 'x' }, 400, 'failure: /user/add is not supported by the simulator'],
     ['an argument a generic menu lacks', 'interface/wireguard', { name: 'wg1', colour: 'red' }, 400, 'unknown parameter colour'],
   ] as const)('refuses %s', (_label, path, props, status, detail) => {
@@ -60,8 +60,9 @@ describe('DeviceState writes', () => {
     s.update('interface/bridge', 'bridge', { '!comment': '' });
     expect(s.get('interface/bridge', 'bridge')['comment']).toBeUndefined();
     expect(restError(() => s.remove('interface/wifi', 'wifi1'))).toEqual({ status: 406, detail: 'cannot remove builtin object' });
-    // Ethernet ports have no remove command at all in RouterOS.
-    expect(restError(() => s.remove('interface/ethernet', 'ether1'))).toEqual({ status: 400, detail: 'no such command or directory (remove)' });
+    // An ethernet port is hardware: refused as a built-in object (issue 23's review), on its menu and on /interface.
+    expect(restError(() => s.remove('interface/ethernet', 'ether1'))).toEqual({ status: 406, detail: 'cannot remove builtin object' });
+    expect(restError(() => s.remove('interface', 'ether1'))).toEqual({ status: 406, detail: 'cannot remove builtin object' });
     expect(restError(() => s.get('ip/address', '*99'))).toEqual({ status: 404, detail: undefined });
   });
 

@@ -5,11 +5,17 @@ import { deviceDateTime } from './scheduler';
 import { ipv4Network } from './ip';
 import { curatedArg, durationSeconds } from './arg-rules';
 import { checkTreeValue } from './tree-rules';
+import { checkRow } from './row-rules';
+import { leaseAddresses, leaseRoutes } from './dhcp-client';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
+import { loginRefusal, sessionsEnd } from './user-login';
 import { Association, associationOf, isRadio } from './wireless-association';
+
+/** Interface menus that may still be generic (model/generic-menus.ts), and the type `/interface` shows for them. */
+const GENERIC_INTERFACE_MENUS: Record<string, string> = { 'interface/wireguard': 'wg', 'interface/bonding': 'bond' };
 
 export interface DeviceUser {
   name: string;
@@ -114,6 +120,16 @@ export class DeviceState {
     return evaluateAccess({ rowsOf, seedPort: (name) => seedServices.find((s) => s['name'] === name)?.['port'], ...(association ? { association } : {}) }, this.path, service, connection);
   }
   private hold?: SafeModeHold;
+
+  /** Why a new login of `name` would be refused (model/user-login.ts), judged from the managing client's address. */
+  loginRefusal(name: string, via: 'rest-api' | 'ssh'): string | undefined {
+    return loginRefusal((p) => this.rawRows(p), name, via, this.path.clientAddress);
+  }
+
+  /** Whether the sessions of `name` end (the user was removed or disabled). */
+  sessionsEnd(name: string): boolean {
+    return sessionsEnd((p) => this.rawRows(p), name);
+  }
 
   /** Calls `listener` after every configuration change (writes, resets, safe-mode reverts). */
   onChange(listener: () => void): () => void {
@@ -229,7 +245,7 @@ export class DeviceState {
     if (at < 0) throw errors.noSuchItem();
     const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
     this.applyLifetime(spec, row);
-    checkRow(path, row);
+    checkRow(path, row, this.rawRows(path));
     this.checkUnique(path, spec, row);
     return this.write(() => {
       const created: Row = { '.id': this.nextId(spec), ...row, '.created': new Date(this.now()).toISOString() };
@@ -245,9 +261,10 @@ export class DeviceState {
     const found = this.find(path, idOrName);
     if (!found) throw errors.notFound();
     const own = this.require(found.path);
-    if (found.row['.dynamic'] === 'true' && !own.dynamicWritable) throw errors.dynamic();
     // `/interface set` takes the arguments every interface has, whatever the type (a legacy wlan's too).
+    // Arguments are read before the item is changed: one `set` lacks is `unknown parameter`, never `can not change dynamic`.
     const values = this.validate(path === 'interface' ? path : found.path, spec, props, 'set');
+    if (found.row['.dynamic'] === 'true' && !own.dynamicWritable) throw errors.dynamic();
     const next: Row = { ...found.row };
     for (const [key, value] of Object.entries(values)) {
       // `!name`, and a comment set to "", leave the property out of what the router prints.
@@ -255,7 +272,7 @@ export class DeviceState {
       else next[key] = value;
     }
     this.applyLifetime(own, next);
-    checkRow(found.path, next);
+    checkRow(found.path, next, this.rawRows(found.path).filter((r) => r['.id'] !== found.row['.id']));
     this.checkUnique(found.path, own, next, found.row['.id']);
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
     return this.write(() => {
@@ -294,8 +311,15 @@ export class DeviceState {
     const spec = this.require(path);
     this.requireCommand(path, spec, 'move');
     const table = this.table(path);
-    const rows = ids.map((id) => this.findRow(path, id));
-    if (destination !== undefined) this.findRow(path, destination);
+    // An unknown item answers 404 `no such item` here, as the review of RouterOS's REST `move` found.
+    const rows = ids.map((id) => {
+      const found = this.find(path, id);
+      if (!found) throw new RestError(404, 'no such item');
+      return found.row;
+    });
+    // Chosen without a source (docs/simulator.md): moving an item before itself is refused, not a silent no-op;
+    // an unknown destination moves the items to the end, as RouterOS does.
+    if (destination !== undefined && rows.some((r) => r['.id'] === destination || r['name'] === destination)) throw new RestError(400, 'failure: can not move item before itself');
     this.write(() => {
       for (const row of rows) table.splice(table.indexOf(row), 1);
       const at = destination === undefined ? table.length : table.findIndex((r) => r['.id'] === destination);
@@ -333,6 +357,7 @@ export class DeviceState {
     const spec = this.require(path);
     this.requireCommand(path, spec, disabled ? 'disable' : 'enable');
     const rows = ids.map((id) => this.findRow(path, id, spec));
+    if (!disabled) for (const row of rows) this.checkUnique(path, spec, { ...row, disabled: 'false' }, row['.id']);
     this.write(() => rows.forEach((row) => (row['disabled'] = String(disabled))));
   }
 
@@ -377,11 +402,15 @@ export class DeviceState {
   removeAll(path: string, ids: string[], missing: () => RestError = errors.noSuchItem): void {
     this.expire();
     const spec = this.require(path);
+    // A port (`/interface/ethernet` has no remove) is hardware: refused as a built-in object, not as a missing
+    // command (chosen without a source: the simulator's built-in refusal; docs/simulator.md).
+    const hardware = (p: string) => !!this.require(p).interfaceType && !(this.tree[p]?.commands ?? []).includes('remove');
+    if (ids.some((id) => { const item = this.find(path, id); return item && hardware(item.path); })) throw errors.builtin();
     this.requireCommand(path, spec, 'remove');
     const found = ids.map((id) => {
       const item = this.find(path, id);
       if (!item) throw missing();
-      if (item.row['.builtin'] === 'true') throw errors.builtin();
+      if (item.row['.builtin'] === 'true' || hardware(item.path)) throw errors.builtin();
       const own = this.require(item.path);
       if (item.row['.dynamic'] === 'true' && !own.dynamicWritable && !own.dynamicRemovable) throw errors.dynamic();
       return item;
@@ -524,7 +553,7 @@ export class DeviceState {
     const commands = this.tree[path]?.commands ?? (spec.package && spec.writable ? ['add', 'set', 'remove'] : []);
     if (!commands.includes(command)) throw errors.noSuchCommand(command);
     // The tree has it, but this curated menu is read-only here (`/user add`, `/file add`): not modelled yet.
-    if (!spec.writable) throw errors.notSimulated(`${path}/${command}`);
+    if (!spec.writable || spec.unmodelled?.includes(command)) throw errors.notSimulated(`${path}/${command}`);
   }
 
   private table(path: string): Row[] {
@@ -549,16 +578,23 @@ export class DeviceState {
 
   private storedRows(path: string): Row[] {
     if (path === 'interface') {
-      return INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
+      const curated = INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
+      // Interfaces of menus served only from the tree still are interfaces (an address, a route or a list names them).
+      const generic = Object.entries(GENERIC_INTERFACE_MENUS).filter(([p]) => this.menu(p)?.generic).flatMap(([p, type]) => (this.tables.get(p) ?? []).map((row) => ({ ...row, type })));
+      return generic.length > 0 ? [...curated, ...generic] : curated;
     }
-    if (path === 'ip/route') return [...(this.tables.get(path) ?? []), ...this.connectedRoutes()];
+    // A bound DHCP client's lease adds a dynamic address and default route (model/dhcp-client.ts).
+    const clients = this.tables.get('ip/dhcp-client') ?? [];
+    const rowsOf = (p: string) => this.rawRows(p);
+    if (path === 'ip/address') return [...(this.tables.get(path) ?? []), ...leaseAddresses(clients, rowsOf)];
+    if (path === 'ip/route') return [...(this.tables.get(path) ?? []), ...this.connectedRoutes(), ...leaseRoutes(clients, rowsOf)];
     return this.tables.get(path) ?? [];
   }
 
   /** RouterOS adds a dynamic connected route (DAC) for every enabled address; ids follow the address's. */
   private connectedRoutes(): Row[] {
     const interfaces = this.rawRows('interface');
-    return (this.tables.get('ip/address') ?? [])
+    return this.storedRows('ip/address')
       .filter((a) => a['disabled'] !== 'true' && ipv4Network(a['address']))
       .map((a) => {
         const iface = interfaces.find((i) => i['name'] === a['interface']);
@@ -664,19 +700,8 @@ export class DeviceState {
       throw interfaceMenu ? errors.alreadyExists('interface with such name') : errors.alreadyExists('such name');
     }
     const together = spec.uniqueTogether;
-    if (together && others(this.rawRows(path)).some((r) => together.fields.every((f) => r[f] === row[f]))) throw new RestError(400, together.detail);
+    const enabled = (r: Row) => !together?.enabledOnly || r['disabled'] !== 'true';
+    if (together && enabled(row) && others(this.rawRows(path)).some((r) => enabled(r) && together.fields.every((f) => r[f] === row[f]))) throw new RestError(400, together.detail);
     if (path === 'ip/address' && others(this.rawRows(path)).some((r) => r['address'] === row['address'] && r['interface'] === row['interface'])) throw errors.alreadyExists('such address');
   }
-}
-
-/** Rules across a row's properties, checked on the row as it would be stored. */
-function checkRow(path: string, row: Row): void {
-  if (/firewall\/(filter|nat|mangle|raw)$/.test(path) && row['action'] === 'jump' && !row['jump-target']) throw new RestError(400, 'failure: jump-target not specified');
-  if (/firewall\/(filter|nat|mangle|raw)$/.test(path)) {
-    const ports = ['src-port', 'dst-port', 'port'].find((k) => row[k]);
-    const protocol = (row['protocol'] ?? '').replace(/^!/, '');
-    if (ports && !['tcp', 'udp', 'udp-lite', 'sctp', 'dccp', '6', '17'].includes(protocol)) throw new RestError(400, `failure: ${ports} can be used only with tcp, udp, udp-lite, sctp or dccp protocol`);
-  }
-  if (path === 'routing/rule' && (row['action'] ?? 'lookup').startsWith('lookup') && !row['table']) throw errors.missingValue('table');
-  if (path === 'ip/dns/static' && !row['name'] && !row['regexp']) throw errors.missingValue('name');
 }

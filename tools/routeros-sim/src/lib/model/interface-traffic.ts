@@ -27,10 +27,18 @@ function flow(row: Row, ctx: ReadContext, dir: 'rx' | 'tx'): Flow {
   return { pps, frame };
 }
 
+/** Seconds the interface has existed in this boot: since it was added (a new VLAN, bridge), or since boot. */
+function secondsAlive(row: Row, ctx: ReadContext): number {
+  const created = row['.created'] ? Math.floor(Date.parse(row['.created']) / 1000) : -Infinity;
+  return Math.max(0, Math.min(ctx.uptime, ctx.tick - created));
+}
+
 /** Cumulative counters: packets first, bytes as packets × frame, so bytes per packet is always plausible. */
 function counters(row: Row, ctx: ReadContext, dir: 'rx' | 'tx') {
   const { pps, frame } = flow(row, ctx, dir);
-  const packets = Math.floor((ctx.uptime + noise(ctx.seed, `${row['.id']}${dir}`, ctx.tick)) * pps);
+  const alive = secondsAlive(row, ctx);
+  // A new interface counts from zero: nothing passed through it before it existed.
+  const packets = alive === 0 ? 0 : Math.floor((alive + noise(ctx.seed, `${row['.id']}${dir}`, ctx.tick)) * pps);
   // Fasttracked share (fp-*): part of the same packets, same size.
   const fast = Math.floor(packets * (0.2 + noise(ctx.seed, `${row['.id']}${dir}:fp`, 0) * 0.6));
   return { packets, bytes: packets * frame, fastPackets: fast, fastBytes: fast * frame };
@@ -44,7 +52,9 @@ export function interfaceCounters(row: Row, ctx: ReadContext): Record<string, st
   const running = isRunning(row);
   const rx = counters(row, ctx, 'rx');
   const tx = counters(row, ctx, 'tx');
+  // The link came up a few seconds after boot, or when the interface was made if that was later.
   const boot = ctx.tick - ctx.uptime;
+  const upAt = Math.max(boot + 3 + Math.floor(noise(ctx.seed, `${row['.id']}:up`, 0) * 5), ctx.tick - secondsAlive(row, ctx));
   const slave = ctx.rowsOf('interface/bridge/port').some((p) => p['interface'] === row['name'] && p['disabled'] !== 'true');
   return {
     // RouterOS prints whether it made the interface itself (a CAP's radio, a PPP session): `dynamic=no` in the API.
@@ -52,7 +62,7 @@ export function interfaceCounters(row: Row, ctx: ReadContext): Record<string, st
     running: String(running),
     slave: String(slave),
     'actual-mtu': String(actualMtu(row)),
-    ...(running ? { 'last-link-up-time': stamp(boot + 3 + Math.floor(noise(ctx.seed, `${row['.id']}:up`, 0) * 5)) } : {}),
+    ...(running ? { 'last-link-up-time': stamp(upAt) } : {}),
     'link-downs': '0',
     'rx-byte': String(rx.bytes),
     'tx-byte': String(tx.bytes),

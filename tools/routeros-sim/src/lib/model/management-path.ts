@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { Association, lostAssociation } from './wireless-association';
+import { walkMangle } from './management-mangle';
 
 /** How the managing service reaches a device, as the device sees it (loopback hides the real addresses). */
 export interface ManagementPath {
@@ -68,8 +69,20 @@ function prefixLength(cidr: string): number {
   }
 }
 
+/**
+ * An interface by name: `/interface`, or the menus of interfaces this simulator serves generically (WireGuard,
+ * bonding), whose rows do not show in `/interface` yet.
+ */
+function interfaceRow(rows: (path: string) => Row[], name: string): Row | undefined {
+  for (const menu of ['interface', 'interface/wireguard', 'interface/bonding']) {
+    const row = rows(menu).find((i) => i['name'] === name);
+    if (row) return row;
+  }
+  return undefined;
+}
+
 function interfaceProblem(rows: (path: string) => Row[], name: string): string | undefined {
-  const iface = rows('interface').find((i) => i['name'] === name);
+  const iface = interfaceRow(rows, name);
   if (!iface) return `interface ${name} no longer exists`;
   if (!enabled(iface)) return `interface ${name} is disabled`;
   if (iface['.link'] === 'down') return `interface ${name} has no link`;
@@ -94,7 +107,7 @@ function untaggedVlanProblem(rows: (path: string) => Row[], bridgeName: string, 
 }
 
 /** A packet of the service's connection: the client's request (input) or the device's reply (output). */
-interface Packet {
+export interface Packet {
   src: string;
   dst: string;
   inInterface?: string;
@@ -107,9 +120,13 @@ interface Packet {
   state: 'new' | 'established';
   /** The MAC the client's frames arrive from: the client's own on-link, its gateway's when routed. */
   srcMac?: string;
+  /** Marks mangle gave the packet or its connection (`no-mark` when none). */
+  connectionMark?: string;
+  routingMark?: string;
+  packetMark?: string;
 }
 
-const NON_MATCHERS = new Set(['.id', '.builtin', '.created', 'chain', 'action', 'comment', 'disabled', 'log', 'log-prefix', 'jump-target', 'reject-with', 'hw-offload', 'passthrough', 'address-list', 'address-list-timeout', 'bytes', 'packets', 'dynamic', 'invalid', 'to-addresses', 'to-ports']);
+const NON_MATCHERS = new Set(['.id', '.builtin', '.created', 'chain', 'action', 'comment', 'disabled', 'log', 'log-prefix', 'jump-target', 'reject-with', 'hw-offload', 'passthrough', 'address-list', 'address-list-timeout', 'bytes', 'packets', 'dynamic', 'invalid', 'to-addresses', 'to-ports', 'new-routing-mark', 'new-connection-mark', 'new-packet-mark']);
 
 function negatable(value: string, test: (v: string) => boolean): boolean {
   return value.startsWith('!') ? !test(value.slice(1)) : test(value);
@@ -144,7 +161,7 @@ function portIn(port: string, spec: string): boolean {
 }
 
 /** Whether a filter rule matches the packet; a matcher this model does not know makes the rule not match. */
-function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boolean {
+export function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boolean {
   for (const [key, value] of Object.entries(rule)) {
     if (NON_MATCHERS.has(key) || value === '') continue;
     const ok = (() => {
@@ -167,6 +184,9 @@ function ruleMatches(rule: Row, p: Packet, rows: (path: string) => Row[]): boole
         case 'dst-port': return negatable(value, (v) => p.dstPort !== undefined && portIn(p.dstPort, v));
         case 'connection-state': return negatable(value, (v) => v.split(',').includes(p.state));
         case 'connection-nat-state': return negatable(value, () => false);
+        case 'connection-mark': return negatable(value, (v) => v === (p.connectionMark ?? 'no-mark'));
+        case 'routing-mark': return negatable(value, (v) => v === (p.routingMark ?? 'no-mark'));
+        case 'packet-mark': return negatable(value, (v) => v === (p.packetMark ?? 'no-mark'));
         // The management packets are addressed to the device itself.
         case 'dst-address-type': return negatable(value, (v) => v.split(',').includes(p.toDevice ? 'local' : 'unicast'));
         default: return false;
@@ -214,22 +234,43 @@ function walkChain(chain: string, p: Packet, rows: (path: string) => Row[], dept
 type Route = { dst: string; iface: string; distance: number; via?: string; blackhole?: true };
 
 /**
+ * The VRF an interface belongs to: the first enabled `/ip/vrf` entry listing it (the manual: entries are matched
+ * from the top), `main` otherwise.
+ */
+export function vrfOf(rows: (path: string) => Row[], iface: string): string {
+  const names = (v: string | undefined) => (v ?? '').split(',').filter(Boolean);
+  return rows('ip/vrf').find((v) => enabled(v) && v['name'] !== 'main' && names(v['interfaces']).includes(iface))?.['name'] ?? 'main';
+}
+
+/** How a reply is routed: the routing mark mangle gave it, and the VRF its connection lives in. */
+interface Lookup {
+  mark?: string;
+  vrf?: string;
+}
+
+/**
  * The interface a reply to the client leaves by (longest prefix, then lowest distance) and the gateway it goes to
  * (none when the client is on-link); undefined without a route, or when a blackhole route or a routing rule drops it.
- * Routing rules are walked in order for the reply (from the device address to the client), as RouterOS does for
- * locally originated packets; the reply carries no routing mark.
+ * In a VRF only its own table is looked up (its interfaces' connected routes and routes with `routing-table=` it).
+ * In main, a routing mark is looked up first in its table; as a routing rule with `action=lookup`, a table without a
+ * route for the client falls through to the rules and main (chosen: the manual's Policy Routing page is silent on a
+ * miss in a marked table; RouterOS 7 marks are Linux fwmark rules, which fall through). Routing rules are walked in
+ * order (from the device address to the client), as RouterOS does for locally originated packets; a rule with
+ * `routing-mark` sees only replies carrying that mark, a rule with `interface` never sees the device's own replies.
  */
-function routeBack(rows: (path: string) => Row[], client: string, from: string): { iface: string; via?: string } | undefined {
+function routeBack(rows: (path: string) => Row[], client: string, from: string, how: Lookup = {}): { iface: string; via?: string } | undefined {
+  const vrf = how.vrf ?? 'main';
   const connected: Route[] = rows('ip/address')
     .filter((a) => enabled(a) && !interfaceProblem(rows, a['interface'] ?? ''))
     .map((a) => ({ dst: `${a['network'] ?? host(a['address'])}/${a['address']?.split('/')[1] ?? '32'}`, iface: a['interface'] ?? '', distance: 0 }));
   const viaGateway = (gateway: string): string | undefined => {
-    if (rows('interface').some((i) => i['name'] === gateway)) return interfaceProblem(rows, gateway) ? undefined : gateway;
+    if (interfaceRow(rows, gateway)) return interfaceProblem(rows, gateway) ? undefined : gateway;
     return connected.filter((c) => addressIn(gateway, c.dst)).sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst))[0]?.iface;
   };
   const lookup = (table: string): Route | undefined => {
     const statics = rows('ip/route')
-      .filter((r) => enabled(r) && (r['routing-table'] ?? 'main') === table)
+      // The dynamic connected routes are `connected` below, placed in the table of their interface's VRF.
+      .filter((r) => enabled(r) && (r['routing-table'] ?? 'main') === table && !(r['.dynamic'] === 'true' && r['local-address']))
       .map((r): Route | undefined => {
         const base = { dst: r['dst-address'] ?? '0.0.0.0/0', distance: Number(r['distance'] ?? 1) };
         if (r['blackhole'] === 'true') return { ...base, iface: '', blackhole: true };
@@ -237,16 +278,22 @@ function routeBack(rows: (path: string) => Row[], client: string, from: string):
         return iface === undefined ? undefined : { ...base, iface, ...(addressIn(r['gateway'] ?? '', r['gateway'] ?? '') ? { via: r['gateway'] } : {}) };
       })
       .filter((r): r is Route => r !== undefined);
-    return [...(table === 'main' ? connected : []), ...statics]
+    return [...connected.filter((c) => vrfOf(rows, c.iface) === table), ...statics]
       .filter((r) => addressIn(client, r.dst))
       .sort((a, b) => prefixLength(b.dst) - prefixLength(a.dst) || a.distance - b.distance)[0];
   };
   const answer = (r: Route | undefined) => (r && !r.blackhole ? { iface: r.iface, ...(r.via ? { via: r.via } : {}) } : undefined);
+  if (vrf !== 'main') return answer(lookup(vrf));
+  const mark = how.mark && how.mark !== 'no-mark' && how.mark !== 'main' ? how.mark : undefined;
+  if (mark) {
+    const found = lookup(mark);
+    if (found) return answer(found);
+  }
   for (const rule of rows('routing/rule').filter(enabled)) {
     if (rule['src-address'] && !addressIn(from, rule['src-address'])) continue;
     if (rule['dst-address'] && !addressIn(client, rule['dst-address'])) continue;
-    // A rule for marked packets, or for packets arriving on an interface, does not see the device's own reply.
-    if (rule['routing-mark'] || rule['interface']) continue;
+    if (rule['interface']) continue;
+    if (rule['routing-mark'] && rule['routing-mark'] !== mark) continue;
     const action = rule['action'] ?? 'lookup';
     if (action === 'drop' || action === 'unreachable') return undefined;
     const found = lookup(rule['table'] ?? 'main');
@@ -264,6 +311,81 @@ function arpProblem(rows: (path: string) => Row[], iface: string, nextHop: strin
 }
 
 /**
+ * `/ip/settings rp-filter` (the manual: `strict` drops a packet whose source is not reachable back through the interface
+ * it arrived on, `loose` one whose source is not reachable through any interface, `no` checks nothing). The reverse
+ * lookup ignores routing marks (chosen: as Linux, which RouterOS runs, does by default; the manual advises `loose`
+ * for policy routing, which is what that would break).
+ */
+function rpFilterProblem(rows: (path: string) => Row[], client: string, device: string, iface: string, vrf: string): string | undefined {
+  const mode = rows('ip/settings')[0]?.['rp-filter'] ?? 'no';
+  if (mode !== 'strict' && mode !== 'loose') return undefined;
+  const reverse = routeBack(rows, client, device, { vrf });
+  if (!reverse) return `rp-filter=${mode} drops the client's packets: no route back to ${client} without a routing mark`;
+  if (mode === 'strict' && reverse.iface !== iface) return `rp-filter=strict drops the client's packets: the route back to ${client} leaves by ${reverse.iface}, not ${iface}`;
+  return undefined;
+}
+
+/**
+ * The routing mark of the device's replies: a connection mark set on the client's packets (mangle prerouting and
+ * input) follows the connection, and the output chain may turn it (or anything else it matches) into a routing mark.
+ * A `mark-routing` in prerouting marks only the client's packets, which are delivered to the device whatever their
+ * mark (the local table comes first), so it does not route the replies.
+ */
+function replyRoutingMark(rows: (path: string) => Row[], path: ManagementPath, iface: string, port: string): string | undefined {
+  const request: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, dstPort: port, toDevice: true, state: 'new' };
+  if (walkMangle('prerouting', request, rows, ruleMatches) !== 'stop') walkMangle('input', request, rows, ruleMatches);
+  const reply: Packet = { src: path.deviceAddress, dst: path.clientAddress, outInterface: iface, srcPort: port, toDevice: false, state: 'established', connectionMark: request.connectionMark };
+  walkMangle('output', reply, rows, ruleMatches);
+  return reply.routingMark;
+}
+
+/**
+ * A management VLAN interface on a VLAN-filtering bridge (the manual's Bridge VLAN Table): its frames reach the device
+ * only if a `/interface/bridge/vlan` entry for that VLAN lists the bridge itself as tagged; the client's port must be
+ * in the VLAN too, untagged through its PVID (RouterOS adds that membership dynamically) or tagged in the entry.
+ * Without VLAN filtering the bridge passes every VLAN and only the port itself matters.
+ */
+function bridgedVlanProblem(rows: (path: string) => Row[], iface: string, clientPort: string | undefined): string | undefined {
+  const vlan = rows('interface/vlan').find((v) => v['name'] === iface);
+  const bridge = vlan && rows('interface/bridge').find((b) => b['name'] === vlan['interface']);
+  if (!vlan || !bridge) return undefined;
+  const bridgeName = bridge['name'] ?? '';
+  const id = vlan['vlan-id'] ?? '';
+  const port = clientPort ? rows('interface/bridge/port').find((p) => p['bridge'] === bridgeName && p['interface'] === clientPort) : undefined;
+  if (clientPort) {
+    if (!port) return `${clientPort} is no longer a port of bridge ${bridgeName}`;
+    if (!enabled(port)) return `bridge port ${clientPort} is disabled`;
+  }
+  if (bridge['vlan-filtering'] !== 'true') return undefined;
+  const names = (v: string | undefined) => (v ?? '').split(',').filter(Boolean);
+  const entries = rows('interface/bridge/vlan').filter((e) => enabled(e) && e['bridge'] === bridgeName && portIn(id, e['vlan-ids'] ?? ''));
+  if (!entries.some((e) => names(e['tagged']).includes(bridgeName))) return `bridge ${bridgeName} filters VLANs and no bridge VLAN entry carries VLAN ${id} tagged to ${bridgeName} itself`;
+  if (port && (port['pvid'] ?? '1') !== id && !entries.some((e) => names(e['tagged']).includes(clientPort!))) return `bridge port ${clientPort} is not in VLAN ${id} (PVID ${port['pvid'] ?? '1'}, not tagged)`;
+  return undefined;
+}
+
+/** A bond carries the client only while enabled and while the client's port (`clientPort`) is one of its slaves. */
+function bondProblem(rows: (path: string) => Row[], iface: string, clientPort: string | undefined): string | undefined {
+  const bond = rows('interface/bonding').find((b) => b['name'] === iface);
+  if (!bond || !clientPort) return undefined;
+  const slaves = (bond['slaves'] ?? '').split(',').filter(Boolean);
+  if (!slaves.includes(clientPort)) return `${clientPort} is no longer a slave of bond ${iface}`;
+  const problem = interfaceProblem(rows, clientPort);
+  return problem ? `bond ${iface}: ${problem}` : undefined;
+}
+
+/**
+ * A client behind a WireGuard interface reaches the device only through an enabled peer of that interface whose
+ * `allowed-address` covers it (the manual: packets from a peer are accepted only from its allowed addresses, and
+ * replies go to the peer whose allowed addresses hold the destination).
+ */
+function wireguardProblem(rows: (path: string) => Row[], iface: string, client: string): string | undefined {
+  if (!rows('interface/wireguard').some((w) => w['name'] === iface)) return undefined;
+  const peer = rows('interface/wireguard/peers').find((p) => enabled(p) && p['interface'] === iface && (p['allowed-address'] ?? '').split(',').some((a) => a && addressIn(client, a)));
+  return peer ? undefined : `no enabled peer of ${iface} allows ${client}`;
+}
+
+/**
  * Whether a connection from the managing service reaches `service` on the device, judged the way RouterOS's
  * configuration would decide it: the address, its interface and bridge port, the route back, the input
  * chain, then the service itself. `established` judges a connection opened before the change.
@@ -271,7 +393,12 @@ function arpProblem(rows: (path: string) => Row[], iface: string, nextHop: strin
 export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: ServiceName, state: 'new' | 'established' = 'new'): Access {
   const rows = ctx.rowsOf;
   const address = rows('ip/address').find((a) => enabled(a) && host(a['address']) === path.deviceAddress);
-  if (!address) return { verdict: 'timeout', reason: `address ${path.deviceAddress} is no longer on the device` };
+  if (!address) {
+    // A DHCP client's lease (model/dhcp-client.ts) is gone with the client's binding.
+    const client = rows('ip/dhcp-client').find((c) => host(c['.lease-address']) === path.deviceAddress);
+    if (client) return { verdict: 'timeout', reason: `address ${path.deviceAddress} was leased by the DHCP client on ${client['interface']}, which is gone or disabled` };
+    return { verdict: 'timeout', reason: `address ${path.deviceAddress} is no longer on the device` };
+  }
   const iface = address['interface'] ?? '';
   // A dynamic address is a DHCP client's lease: it goes when no enabled client is left on its interface.
   if (address['.dynamic'] === 'true' && !rows('ip/dhcp-client').some((c) => enabled(c) && c['interface'] === iface)) {
@@ -289,6 +416,10 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
     const vlanProblem = untaggedVlanProblem(rows, iface, port);
     if (vlanProblem) return { verdict: 'timeout', reason: vlanProblem };
   }
+  const bridgedVlan = bridgedVlanProblem(rows, iface, path.clientPort);
+  if (bridgedVlan) return { verdict: 'timeout', reason: bridgedVlan };
+  const tunnelProblem = bondProblem(rows, iface, path.clientPort) ?? wireguardProblem(rows, iface, path.clientAddress);
+  if (tunnelProblem) return { verdict: 'timeout', reason: tunnelProblem };
   // A client on Wi-Fi reaches the device only while its radio is up and offers what it associated with.
   if (ctx.association) {
     const { radio, was } = ctx.association;
@@ -300,18 +431,24 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   // A device that owns the client's address (or its gateway's) answers those packets itself: no reply leaves.
   const owned = rows('ip/address').find((a) => enabled(a) && (host(a['address']) === path.clientAddress));
   if (owned) return { verdict: 'timeout', reason: `the device owns the client's address ${path.clientAddress} itself (${owned['address']} on ${owned['interface']})` };
-  // Replies must leave by the interface the client's packets arrive on, or they never reach it.
-  const back = routeBack(rows, path.clientAddress, path.deviceAddress);
-  if (!back) return { verdict: 'timeout', reason: `no route back to ${path.clientAddress}` };
-  if (back.iface !== iface) return { verdict: 'timeout', reason: `replies to ${path.clientAddress} would leave by ${back.iface}, not ${iface}` };
+  const vrf = vrfOf(rows, iface);
+  const serviceRow = rows('ip/service').find((s) => s['name'] === service);
+  const port = serviceRow?.['port'] ?? ctx.seedPort(service) ?? '';
+  // Reverse-path filtering checks the client's packets against the unmarked FIB of their VRF.
+  const rpf = rpFilterProblem(rows, path.clientAddress, path.deviceAddress, iface, vrf);
+  if (rpf) return { verdict: 'timeout', reason: rpf };
+  // Replies must leave by the interface the client's packets arrive on, or they never reach it; mangle may mark them.
+  const routingMark = replyRoutingMark(rows, path, iface, port);
+  const back = routeBack(rows, path.clientAddress, path.deviceAddress, { vrf, mark: routingMark });
+  const marked = routingMark && routingMark !== 'no-mark' ? ` (routing mark ${routingMark})` : '';
+  if (!back) return { verdict: 'timeout', reason: `no route back to ${path.clientAddress}${marked}` };
+  if (back.iface !== iface) return { verdict: 'timeout', reason: `replies to ${path.clientAddress}${marked} would leave by ${back.iface}, not ${iface}` };
   const ownGateway = back.via && rows('ip/address').find((a) => enabled(a) && host(a['address']) === back.via);
   if (ownGateway) return { verdict: 'timeout', reason: `the device owns the gateway's address ${back.via} itself (${ownGateway['address']} on ${ownGateway['interface']})` };
   const arp = arpProblem(rows, iface, back.via ?? path.clientAddress);
   if (arp) return { verdict: 'timeout', reason: arp };
   const srcMac = rows('ip/arp').find((a) => enabled(a) && a['address'] === (back.via ?? path.clientAddress) && a['mac-address'])?.['mac-address'];
 
-  const serviceRow = rows('ip/service').find((s) => s['name'] === service);
-  const port = serviceRow?.['port'] ?? ctx.seedPort(service) ?? '';
   // A new connection lives only if its first packet (new) and every later one (established) pass; an open one needs
   // only the latter.
   for (const packetState of state === 'new' ? (['new', 'established'] as const) : (['established'] as const)) {
@@ -332,8 +469,12 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
 
   if (!serviceRow || !enabled(serviceRow)) return { verdict: 'refused', reason: `service ${service} is disabled` };
   if (port !== ctx.seedPort(service)) return { verdict: 'refused', reason: `service ${service} moved to port ${port}` };
+  // A service listens only in its own VRF (`/ip/service vrf=`): a connection arriving in another finds no listener.
+  const serviceVrf = serviceRow['vrf'] || 'main';
+  if (serviceVrf !== vrf) return { verdict: 'refused', reason: `service ${service} listens in vrf ${serviceVrf}, but ${iface} is in vrf ${vrf}` };
   // Without a certificate www-ssl completes no TLS handshake.
   if (service === 'www-ssl' && ['', 'none'].includes(serviceRow['certificate'] ?? '')) return { verdict: 'refused', reason: 'service www-ssl has no certificate' };
+  if (service === 'www-ssl' && !rows('certificate').some((c) => c['name'] === serviceRow['certificate'])) return { verdict: 'refused', reason: `service www-ssl uses certificate ${serviceRow['certificate']}, which no longer exists` };
   const allowed = (serviceRow['address'] ?? '').split(',').filter(Boolean);
   if (allowed.length > 0 && !allowed.some((a) => addressIn(path.clientAddress, a))) return { verdict: 'refused', reason: `service ${service} is not available from ${path.clientAddress}` };
   return OK;

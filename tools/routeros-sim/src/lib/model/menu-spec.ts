@@ -35,7 +35,7 @@ export interface MenuSpec {
   /** The property that must be unique among rows, if any. */
   unique?: string;
   /** Properties that together must be unique (an address-list entry: list and address), and RouterOS's refusal. */
-  uniqueTogether?: { fields: string[]; detail: string };
+  uniqueTogether?: { fields: string[]; detail: string; /** only enabled rows clash (address lists) */ enabledOnly?: boolean };
   /** Dynamic rows may still be set and removed (timed address-list entries). */
   dynamicWritable?: boolean;
   /** Dynamic rows may be removed but not set (dynamic DHCP leases). */
@@ -52,6 +52,8 @@ export interface MenuSpec {
   package?: 'routerboard' | 'wireless';
   /** Arguments of add/set for a package menu (the base command tree does not describe extra packages). */
   packageArgs?: string[];
+  /** Commands of a writable menu the simulator does not model (refused as not supported, as read-only menus are). */
+  unmodelled?: string[];
   /** Derived from the command tree alone (model/generic-menus.ts), not curated. */
   generic?: boolean;
   /** A menu's own value rules, tried before the shared ones (model/arg-rules.ts): the stored value, or undefined. */

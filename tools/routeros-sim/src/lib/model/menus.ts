@@ -1,6 +1,7 @@
 import { ipv4Network } from './ip';
 import { routeStates } from './routing';
 import { interfaceCounters } from './interface-traffic';
+import { isBound, leaseDnsServers } from './dhcp-client';
 import { MenuSpec, ReadContext } from './menu-spec';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
@@ -51,6 +52,19 @@ function leaseState(row: Row, ctx: ReadContext): Record<string, string> {
   return {
     ...common, status: 'bound', 'active-address': row['address'], 'active-mac-address': row['mac-address'], 'active-client-id': row['client-id'] ?? '',
     'active-server': row['server'] ?? '', 'expires-after': formatDuration(lease - sinceRenewal), 'last-seen': formatDuration(sinceRenewal),
+  };
+}
+
+/** A DHCP client's read-only properties as the manual lists them; bound only to a seeded lease (model/dhcp-client.ts). */
+function dhcpClientState(row: Row, ctx: ReadContext): Record<string, string> {
+  const common = { dynamic: 'false', invalid: 'false' };
+  if (row['disabled'] === 'true') return { ...common, status: 'stopped' };
+  if (!isBound(row, ctx.rowsOf)) return { ...common, status: 'searching...' };
+  const [primary = '', secondary = ''] = (row['.lease-dns'] ?? '').split(',');
+  const lease = parseSeconds(row['.lease-time'] ?? '1d');
+  return {
+    ...common, status: 'bound', address: row['.lease-address'], gateway: row['.lease-gateway'] ?? '', 'dhcp-server': row['.lease-server'] ?? '',
+    'primary-dns': primary, 'secondary-dns': secondary, 'expires-after': formatDuration(lease - (ctx.uptime % Math.max(1, Math.floor(lease / 2)))),
   };
 }
 
@@ -105,7 +119,7 @@ export const MENUS: MenuSpec[] = [
           : { status: 'synchronized', 'freq-drift': '-0.7', 'synced-server': (row['servers'] ?? '').split(',')[0] ?? '' },
   },
   { path: 'system/ntp/client/servers', kind: 'table', writable: true, bools: ['disabled', 'iburst'], required: ['address'], defaults: { disabled: 'false', iburst: 'true' } },
-  { path: 'ip/dns', kind: 'singleton', writable: true, bools: ['allow-remote-requests', 'verify-doh-cert'], computed: () => ({ 'cache-used': '38' }) },
+  { path: 'ip/dns', kind: 'singleton', writable: true, bools: ['allow-remote-requests', 'verify-doh-cert'], computed: (_row, ctx) => ({ 'cache-used': '38', 'dynamic-servers': leaseDnsServers(ctx.rowsOf) }) },
   { path: 'ip/dns/cache', kind: 'table', writable: false },
   {
     path: 'ip/address', kind: 'table', writable: true, bools: common, required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false' },
@@ -131,9 +145,10 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/arp', kind: 'table', writable: true, bools: ['disabled', 'published'], required: ['address', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', published: 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', complete: 'true', invalid: 'false', DHCP: row['.dhcp'] ?? 'false' }) },
   { path: 'ip/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'ranges'] },
   { path: 'ip/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'add-arp', 'always-broadcast', 'use-radius'], unique: 'name', required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'lease-time': '30m', 'address-pool': 'static-only' }, computed: () => ({ dynamic: 'false', invalid: 'false' }) },
-  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, dynamicRemovable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false', server: 'all' }, computed: leaseState, uniqueTogether: { fields: ['mac-address', 'server'], detail: 'failure: already have static lease with this mac address' } },
+  { path: 'ip/dhcp-server/lease', kind: 'table', writable: true, dynamicRemovable: true, bools: ['disabled', 'block-access'], required: ['address', 'mac-address'], defaults: { disabled: 'false' }, computed: leaseState, uniqueTogether: { fields: ['mac-address', 'server'], detail: 'failure: already have static lease with this mac address' } },
   { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
-  { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'add-default-route', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: (row) => ({ status: row['disabled'] === 'true' ? 'stopped' : 'bound', dynamic: 'false', invalid: 'false' }) },
+  // `add-default-route` is yes|no|special-classless (DHCP client manual), so it stays a word, not a boolean.
+  { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: dhcpClientState },
   ...(['ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw', 'ipv6/firewall/filter'] as const).map(
     (path): MenuSpec => ({
       path, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },
@@ -143,7 +158,8 @@ export const MENUS: MenuSpec[] = [
   ...(['ip', 'ipv6'] as const).map(
     (family): MenuSpec => ({
       path: `${family}/firewall/address-list`, kind: 'table', writable: true, dynamicWritable: true, bools: ['disabled', 'dynamic'], required: ['list', 'address'], defaults: { disabled: 'false' },
-      uniqueTogether: { fields: ['list', 'address'], detail: 'failure: already have such entry' },
+      // A disabled entry does not hold its address: RouterOS takes an enabled duplicate of it.
+      uniqueTogether: { fields: ['list', 'address'], detail: 'failure: already have such entry', enabledOnly: true },
       computed: addressListState,
     }),
   ),
@@ -203,7 +219,12 @@ export const MENUS: MenuSpec[] = [
   { path: 'user/active', kind: 'table', writable: false },
   { path: 'ip/firewall/connection', kind: 'table', writable: false },
   { path: 'interface/bridge/host', kind: 'table', writable: false },
-  { path: 'user', kind: 'table', writable: false, sensitive: ['password'] },
+  // The certificate www-ssl uses is seeded, so removing it can cut REST off (model/management-path.ts); as on
+  // RouterOS, certificates never appear in an export.
+  { path: 'certificate', kind: 'table', writable: true, bools: ['trusted'], unique: 'name', required: ['name'], sensitive: ['private-key'] },
+  // Writable as far as the management path needs (model/user-login.ts): disabled, group, address, remove. Logins
+  // check the fleet's passwords, so a user added here could never log in: `add` stays unmodelled.
+  { path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', sensitive: ['password'], unmodelled: ['add'] },
   { path: 'file', kind: 'table', writable: false },
 ];
 

@@ -112,6 +112,8 @@ function common(input: ProfileInput): Record<string, Row[]> {
     'ip/dns': [{ servers: '', 'allow-remote-requests': 'false', 'cache-size': '2048KiB', 'cache-max-ttl': '1w', 'max-udp-packet-size': '4096', 'use-doh-server': '', 'verify-doh-cert': 'false', 'dynamic-servers': '' }],
     'ip/dns/cache': [{ name: 'upgrade.mikrotik.com', type: 'A', data: '159.148.172.205', ttl: '23h59m' }],
     'ip/service': services(input.version, input.restService),
+    // The certificate www-ssl and api-ssl use (a self-signed one, as `/certificate add` and `sign` make it).
+    certificate: [{ name: 'sim-cert', 'common-name': input.identity, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'digest-algorithm': 'sha256' }],
     user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', '.builtin': u.name === 'admin' ? 'true' : 'false' })),
     log: [
       { time: '00:00:05', topics: 'system,info', message: 'router rebooted' },
@@ -141,6 +143,8 @@ function resource(board: string, arch: string, cpu: string, cores: number, memor
     'write-sect-total': '18432',
   };
 }
+
+const HOME_LEASE = { '.lease-address': '100.71.12.34/22', '.lease-gateway': '100.71.12.1', '.lease-server': '100.71.12.1', '.lease-dns': '192.0.2.53,198.51.100.53', '.lease-time': '1d' };
 
 /** A small home router (hAP ax³ class): bridge, Wi-Fi, DHCP, NAT and the defconf firewall. */
 function home(input: ProfileInput): SeedConfig {
@@ -178,7 +182,8 @@ function home(input: ProfileInput): SeedConfig {
       'ip/dhcp-server': [{ name: 'defconf', interface: 'bridge', 'address-pool': 'default-dhcp', 'lease-time': '30m', disabled: 'false' }],
       'ip/dhcp-server/network': [{ address: '192.168.88.0/24', gateway: '192.168.88.1', 'dns-server': '192.168.88.1', comment: 'defconf' }],
       'ip/dhcp-server/lease': [{ address: '192.168.88.254', 'mac-address': 'A4:83:E7:11:22:33', 'client-id': '1:a4:83:e7:11:22:33', server: 'defconf', 'host-name': 'laptop', disabled: 'false', '.dynamic': 'true', '.since': '38' }],
-      'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }],
+      // The ISP's DHCP server leases ether1 an address (RFC 6598 shared space), a default route and two DNS servers.
+      'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', ...HOME_LEASE }],
       'ip/arp': [{ address: '192.168.88.254', interface: 'bridge', 'mac-address': 'A4:83:E7:11:22:33', disabled: 'false', published: 'false' }],
       ...defconf('bridge', 'ether1'),
     },
@@ -248,8 +253,8 @@ function chr(input: ProfileInput): SeedConfig {
       'system/health': [],
       'system/package': packages(input.version, []),
       'interface/ethernet': ethers(input.index, 1),
-      'ip/dhcp-client': [{ interface: 'ether1', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', comment: '' }],
-      'ip/address': [{ address: '10.0.2.15/24', interface: 'ether1', network: '10.0.2.0', disabled: 'false', '.dynamic': 'true' }],
+      // QEMU's user-mode network leases the CHR its address.
+      'ip/dhcp-client': [{ interface: 'ether1', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', comment: '', '.lease-address': '10.0.2.15/24', '.lease-gateway': '10.0.2.2', '.lease-server': '10.0.2.2', '.lease-dns': '10.0.2.3', '.lease-time': '1d' }],
     },
   };
 }
@@ -293,7 +298,8 @@ function legacyAp(input: ProfileInput): SeedConfig {
       ],
       'interface/bridge/port': ['ether2', 'ether3', 'ether4', 'ether5', 'wlan1', 'wlan2'].map((iface) => ({ bridge: 'bridge', interface: iface, comment: 'defconf', disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' })),
       'ip/address': [{ address: '192.168.88.1/24', interface: 'bridge', network: '192.168.88.0', comment: 'defconf', disabled: 'false' }],
-      'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }],
+      // The ISP's DHCP server leases ether1 an address (RFC 6598 shared space), a default route and two DNS servers.
+      'ip/dhcp-client': [{ interface: 'ether1', comment: 'defconf', disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true', ...HOME_LEASE }],
       ...defconf('bridge', 'ether1'),
     },
   };

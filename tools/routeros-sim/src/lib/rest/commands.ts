@@ -36,7 +36,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 function countOf(body: Record<string, unknown>): number | undefined {
   if (body['count'] === undefined) return undefined;
-  const count = Number(body['count']);
+  const count = /^\d+$/.test(String(body['count'])) ? Number(body['count']) : NaN;
   if (!Number.isInteger(count) || count < 1 || count > 10000) throw errors.invalidValue('count', String(body['count']));
   return count;
 }

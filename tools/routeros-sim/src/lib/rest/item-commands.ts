@@ -16,9 +16,9 @@ const COMMAND_ARGS: Record<string, readonly string[]> = {
 export const ITEM_COMMANDS: ReadonlySet<string> = new Set([...Object.keys(COMMAND_ARGS), 'add', 'set', 'reset-counters-all']);
 
 /** `*1A,*1B` or `ether1`: the items a command acts on, in the order given. */
-function itemsOf(body: Record<string, unknown>): string[] {
+function itemsOf(body: Record<string, unknown>, missing = 'numbers'): string[] {
   const raw = body['.id'] ?? body['numbers'];
-  if (raw === undefined) throw errors.missingValue('numbers');
+  if (raw === undefined) throw errors.missingValue(missing);
   if (typeof raw !== 'string' || raw.trim() === '') throw errors.invalidValue('numbers', JSON.stringify(raw));
   return raw.split(',').map((id) => id.trim());
 }
@@ -60,7 +60,8 @@ export function runItemCommand(state: DeviceState, menu: string, command: string
       return [];
   }
   onlyArgs(body, COMMAND_ARGS[command] ?? []);
-  const items = itemsOf(body);
+  // `move` with no item names `.id`, as the review of RouterOS's REST found; the other commands name `numbers`.
+  const items = itemsOf(body, command === 'move' ? '.id' : 'numbers');
   switch (command) {
     case 'remove':
       state.removeAll(menu, items);

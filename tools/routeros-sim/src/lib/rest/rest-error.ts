@@ -23,6 +23,8 @@ const STATUS_TEXT: Record<number, string> = {
 export const errors = {
   notFound: () => new RestError(404),
   noSuchCommand: (what: string) => new RestError(400, `no such command or directory (${what})`),
+  /** A command path read with GET. */
+  noSuchCommandPlain: () => new RestError(400, 'no such command'),
   unknownParameter: (name: string) => new RestError(400, `unknown parameter ${name}`),
   invalidValue: (name: string, value: string) => new RestError(400, `invalid value of ${name}: ${value}`),
   missingValue: (name: string) => new RestError(400, `missing value for ${name}`),
@@ -38,7 +40,8 @@ export const errors = {
    * client reads it as the device refusing the command, never as success (docs/simulator.md).
    */
   notSimulated: (command: string) => new RestError(400, `failure: /${command} is not supported by the simulator`),
-  notAllowed: () => new RestError(500, 'not allowed (9)'),
+  /** A write by a user whose group lacks `write`: RouterOS's REST answers 400 `not enough permissions (9)` (issue 23's review). */
+  notAllowed: () => new RestError(400, 'not enough permissions (9)'),
   sessionClosed: () => new RestError(400, 'Session closed'),
   unauthorized: () => new RestError(401),
   badJson: () => new RestError(400, 'JSON parsing error'),

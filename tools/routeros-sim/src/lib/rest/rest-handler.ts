@@ -23,7 +23,8 @@ const TABLE_COMMANDS = new Set(['print', ...ITEM_COMMANDS]);
 
 /** Splits a REST path into the longest menu of the device's tree (or extra package) and what follows it. */
 function resolve(state: DeviceState, path: string): { menu: string; rest: string[] } {
-  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  // `*` is reserved in URLs (RFC 3986 §2.2), so `%2A1` is not the id `*1`: it stays a word (chosen, docs/simulator.md).
+  const parts = path.split('/').filter(Boolean).map((part) => decodeURIComponent(part.replace(/%2a/gi, '%252A')));
   for (let i = parts.length; i > 0; i--) {
     const menu = parts.slice(0, i).join('/');
     if (state.menu(menu) || state.tree[menu]) return { menu, rest: parts.slice(i) };
@@ -74,6 +75,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     // Nothing names a command (`/rest/ip`): RouterOS names the menu it cannot print.
     if (name === undefined) throw errors.noSuchCommand(menu.split('/').pop() ?? '');
     const args = state.tree[menu]?.args[name];
+    if (args && rest.length === 1 && req.method === 'GET') throw errors.noSuchCommandPlain();
     if (!args || rest.length > 1 || req.method !== 'POST') throw errors.noSuchCommand(args ? (rest[1] ?? name) : name);
     // Arguments exactly as the tree names them; `.proplist`/`.query` and other API words start with a dot.
     for (const key of Object.keys(body)) if (!key.startsWith('.') && !args.includes(key)) throw errors.unknownParameter(key);
@@ -92,8 +94,12 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     if (!key.startsWith('.') && !allowed!.includes(name)) throw errors.unknownParameter(name);
   }
 
+  // A command read with GET (`GET /ip/firewall/filter/print`, `GET /system/reboot` is handled above): RouterOS's 400.
+  if (req.method === 'GET' && rest.length === 1 && state.tree[menu]?.args[rest[0]] && !rest[0].startsWith('*')) throw errors.noSuchCommandPlain();
   const proplist = parseProplist(req.query.get('.proplist') ?? undefined);
   if (spec.kind === 'singleton') {
+    // Chosen without a source (docs/simulator.md): PATCH names no item, and a singleton has none to name.
+    if (req.method === 'PATCH') throw errors.notFound();
     if (req.method === 'GET' && rest.length === 0) return { status: 200, body: project(state.singleton(menu), proplist) };
     if (req.method === 'POST' && rest[0] === 'set' && rest.length === 1) {
       assertMayWrite(req.user);
@@ -107,6 +113,10 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
 
   const target = rest[0];
   if (rest.length > 1) throw errors.noSuchCommand(rest[1]);
+  // A word that is no id, below a table whose items have no name (`/ip/firewall/filter/x`), reads as a command or
+  // menu name: 400 `no such command or directory (x)` (chosen, docs/simulator.md); a missing id or name is 404.
+  const named = (state.tree[menu]?.args['add'] ?? state.tree[menu]?.args['set'] ?? ['name']).includes('name') || state.list(menu).some((r) => r['name'] === target);
+  if (target !== undefined && !target.startsWith('*') && !named && !(req.method === 'POST' && (target === 'print' || ITEM_COMMANDS.has(target)))) throw errors.noSuchCommand(target);
   switch (req.method) {
     case 'GET':
       if (target === undefined) return { status: 200, body: filterByQueryString(state.list(menu), req.query).map((r) => project(r, proplist)) };
@@ -125,7 +135,12 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
       state.remove(menu, target);
       return { status: 204 };
     case 'POST':
-      if (target === 'print') return { status: 200, body: print(state.list(menu), body) };
+      if (target === 'print') {
+        // `count-only` answers the number of matching items as `{"ret":"N"}`.
+        const { ['count-only']: countOnly, ...printBody } = body;
+        const rows = print(state.list(menu), printBody);
+        return { status: 200, body: countOnly === undefined ? rows : { ret: String(rows.length) } };
+      }
       if (target === undefined || !ITEM_COMMANDS.has(target)) throw errors.noSuchCommand(target ?? 'post');
       assertMayWrite(req.user);
       return { status: 200, body: runItemCommand(state, menu, target, body) };

@@ -96,7 +96,8 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       const url = new URL(req.url ?? '/', 'https://device');
       if (!url.pathname.startsWith('/rest/') && url.pathname !== '/rest') throw new RestError(404);
       const user = authenticate(req.headers.authorization, options.users());
-      if (!user || faults.unauthorized) throw errors.unauthorized();
+      // The user's own row decides too: removed, disabled, another address or a group without the policy refuse it.
+      if (!user || faults.unauthorized || options.state.loginRefusal(user.name, 'rest-api')) throw errors.unauthorized();
       if (faults.serverError) throw new RestError(500, faults.serverError);
       // A logged-in REST request is an active session of its user until it is answered.
       trace = options.traces?.open({ user: user.name, group: user.group, via: 'rest-api', service: options.tls ? 'www-ssl' : 'www', remotePort: req.socket.remotePort ?? 0 });

@@ -83,7 +83,7 @@ export function createSshServer(options: SshServerOptions): Server {
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
       const candidate = options.users().find((u) => u.name === loginName(ctx.username));
-      if (ctx.method === 'password' && candidate && same(ctx.password, candidate.password)) {
+      if (ctx.method === 'password' && candidate && same(ctx.password, candidate.password) && !options.state.loginRefusal(candidate.name, 'ssh')) {
         user = candidate;
         width = loginWidth(ctx.username);
         return ctx.accept();
@@ -91,7 +91,12 @@ export function createSshServer(options: SshServerOptions): Server {
       return ctx.reject(['password']);
     });
     const watch = watchSafeMode(options, session, () => client.end());
+    // RouterOS ends the sessions of a user that is removed or disabled.
+    const unwatchUser = options.state.onChange(() => {
+      if (user && options.state.sessionsEnd(user.name)) client.end();
+    });
     client.on('close', () => {
+      unwatchUser();
       trace?.close();
       shells.forEach((s) => s.close());
       watch.closed();
