@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { RestError } from '../rest/rest-error';
 import type { Row } from '../rest/print-query';
+import { invalidArg, numberIn } from './arg-rules';
 import { interfaceCounters } from './interface-traffic';
 import type { MenuSpec, ReadContext } from './menu-spec';
 
@@ -30,20 +30,14 @@ export function publicKeyOf(privateKey: string): string {
 function wireguardArg(key: string, value: string): string | undefined {
   switch (key) {
     case 'private-key': case 'public-key': case 'preshared-key':
-      if (!KEY.test(value) || Buffer.from(value, 'base64').length !== 32) throw new RestError(400, `invalid value for argument ${key}`);
+      if (!KEY.test(value) || Buffer.from(value, 'base64').length !== 32) throw invalidArg(key);
       return value;
     case 'listen-port': case 'endpoint-port': case 'client-listen-port':
-      return integerIn(key, value, 0, 65535);
+      return numberIn(key, value, 0, 65535);
     case 'mtu':
-      return integerIn(key, value, 0, 65536);
+      return numberIn(key, value, 0, 65536);
   }
   return undefined;
-}
-
-function integerIn(key: string, value: string, min: number, max: number): string {
-  if (!/^\d+$/.test(value)) throw new RestError(400, `invalid value for argument ${key}`);
-  if (Number(value) < min || Number(value) > max) throw new RestError(400, `value of ${key} out of range (${min}..${max})`);
-  return String(Number(value));
 }
 
 /** No simulated peer ever answers, so a peer has no handshake and its counters stay at zero (chosen, docs/simulator.md). */
