@@ -5,6 +5,7 @@ import { isBound, leaseDnsServers } from './dhcp-client';
 import { MenuSpec, ReadContext } from './menu-spec';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
+import { USER_MENUS } from './users';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -222,9 +223,8 @@ export const MENUS: MenuSpec[] = [
   // The certificate www-ssl uses is seeded, so removing it can cut REST off (model/management-path.ts); as on
   // RouterOS, certificates never appear in an export.
   { path: 'certificate', kind: 'table', writable: true, bools: ['trusted'], unique: 'name', required: ['name'], sensitive: ['private-key'] },
-  // Writable as far as the management path needs (model/user-login.ts): disabled, group, address, remove. Logins
-  // check the fleet's passwords, so a user added here could never log in: `add` stays unmodelled.
-  { path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', sensitive: ['password'], unmodelled: ['add'] },
+  // Users and groups (model/users.ts); logins check these rows (model/user-login.ts).
+  ...USER_MENUS,
   { path: 'file', kind: 'table', writable: false },
 ];
 

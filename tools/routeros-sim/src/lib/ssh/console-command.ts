@@ -125,7 +125,7 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
 }
 
 function safeMode(state: DeviceState, command: string, ctx: ConsoleContext): void {
-  if (ctx.user.group === 'read') throw new ConsoleFailure('not enough permissions (9)');
+  if (!state.policiesOf(ctx.user.name).includes('write')) throw new ConsoleFailure('not enough permissions (9)');
   try {
     if (command === 'take' || (command === 'toggle' && state.safeModeHolder !== ctx.session)) state.takeSafeMode(ctx.session);
     else if (command === 'release' || command === 'toggle') state.releaseSafeMode(ctx.session);

@@ -1,16 +1,10 @@
 import { Server, utils } from 'ssh2';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DeviceState, DeviceUser } from '../model/device-state';
 import type { ClientTraces } from '../model/client-traces';
 import type { Faults } from '../server/faults';
 import { runConsole } from './console-command';
 import { ConsoleShell } from './console-shell';
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** RouterOS takes terminal options after the login name (`admin+ct`: no colours, no terminal detection). */
 const loginName = (username: string) => username.replace(/\+[0-9a-z]*$/i, '');
@@ -23,7 +17,6 @@ const loginWidth = (username: string): number | undefined => {
 export interface SshServerOptions {
   state: DeviceState;
   hostKey: string;
-  users: () => DeviceUser[];
   faults: () => Faults;
   /** False once the configuration cut the path of open connections: their commands go unanswered. */
   reachable: () => boolean;
@@ -82,8 +75,9 @@ export function createSshServer(options: SshServerOptions): Server {
     (client as typeof client & { setNoDelay(on: boolean): void }).setNoDelay(true); // in ssh2's server, not in its types
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
-      const candidate = options.users().find((u) => u.name === loginName(ctx.username));
-      if (ctx.method === 'password' && candidate && same(ctx.password, candidate.password) && !options.state.loginRefusal(candidate.name, 'ssh')) {
+      // The device's own `/user` rows decide: a user added there logs in with its password.
+      const candidate = ctx.method === 'password' ? options.state.authenticate(loginName(ctx.username), ctx.password) : undefined;
+      if (candidate && !options.state.loginRefusal(candidate.name, 'ssh')) {
         user = candidate;
         width = loginWidth(ctx.username);
         return ctx.accept();
