@@ -1,3 +1,4 @@
+import { Client, utils } from 'ssh2';
 import { Fleet, startFleet } from '../src';
 import { call } from './rest-client';
 import { sshOnce, SshSession } from './ssh-client';
@@ -79,6 +80,42 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s users and groups', (version) =>
     const seen = (await rest('GET', '/interface/wireguard/wg1', undefined, 'dan:dan-pw')).body as Record<string, string>;
     expect(seen['public-key']).toBeDefined();
     expect(seen['private-key']).toBeUndefined();
+  });
+
+  /** Logs in with a private key (no password), runs one command; the failure's message when the device refuses it. */
+  function sshWithKey(username: string, privateKey: string, command: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const client = new Client();
+      client
+        .on('ready', () => client.exec(command, (err, stream) => {
+          if (err) return reject(err);
+          let output = '';
+          stream.on('data', (d: Buffer) => (output += d.toString())).on('close', () => (client.end(), resolve(output)));
+        }))
+        .on('error', reject)
+        .connect({ host: '127.0.0.1', port: fleet.devices[0].sshPort, username, privateKey, readyTimeout: 10_000 });
+    });
+  }
+
+  it('a key imported from /file lets its user log in over SSH until the key is removed', async () => {
+    const pair = utils.generateKeyPairSync('ed25519', { comment: 'frank@laptop' });
+    await rest('PUT', '/user', { name: 'frank', group: 'read', password: 'frank-pw' });
+    await expect(sshWithKey('frank', pair.private, '/system identity print')).rejects.toThrow(/authentication/i);
+    // As if uploaded by SFTP or FTP, which the simulator does not serve.
+    fleet.devices[0].state.writeFile('frank.pub', 'file', pair.public);
+    expect(detail(await rest('POST', '/user/ssh-keys/import', { user: 'nobody', 'public-key-file': 'frank.pub' }))).toBe('input does not match any value of user');
+    expect((await rest('POST', '/user/ssh-keys/import', { user: 'frank', 'public-key-file': 'frank.pub' })).status).toBe(200);
+    const keys = (await rest('GET', '/user/ssh-keys')).body as Record<string, string>[];
+    expect(keys).toEqual([expect.objectContaining({ user: 'frank', 'key-owner': 'frank@laptop', 'key-type': 'ed25519', bits: '256' })]);
+    expect((await ssh('/user ssh-keys print')).output).toContain('frank@laptop');
+    expect(await sshWithKey('frank', pair.private, '/system identity print')).toContain('name: ');
+    // Another user cannot log in with frank's key.
+    await expect(sshWithKey('admin', pair.private, '/system identity print')).rejects.toThrow(/authentication/i);
+    expect((await rest('DELETE', `/user/ssh-keys/${keys[0]['.id']}`)).status).toBe(204);
+    await expect(sshWithKey('frank', pair.private, '/system identity print')).rejects.toThrow(/authentication/i);
+    // The console imports too.
+    expect((await ssh('/user ssh-keys import user=frank public-key-file=frank.pub')).output).toBe('');
+    expect(await sshWithKey('frank', pair.private, '/system identity print')).toContain('name: ');
   });
 
   it('removing a user added on the device ends its SSH session and refuses its REST logins', async () => {

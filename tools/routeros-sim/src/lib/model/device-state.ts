@@ -445,6 +445,7 @@ export class DeviceState {
       for (const item of found) {
         const table = this.table(item.path);
         if (table.includes(item.row)) table.splice(table.indexOf(item.row), 1);
+        for (const { path: other, field } of this.require(item.path).owns ?? []) this.tables.set(other, this.table(other).filter((r) => r[field] !== item.row['name']));
       }
     });
   }

@@ -64,6 +64,8 @@ export interface MenuSpec {
   guard?: (change: { before?: Row; after?: Row }, rowsOf: (path: string) => Row[]) => void;
   /** Rows of other menus that name this menu's items by name: they follow a rename (a user's group). */
   renames?: { path: string; field: string }[];
+  /** Rows of other menus that belong to an item by its name and go when it is removed (a user's SSH keys). */
+  owns?: { path: string; field: string }[];
   /** A row added without a name is named `<autoName>N`, the lowest N no interface has (`wireguard1`). */
   autoName?: string;
   /** The `type` shown in /interface for rows of this menu. */

@@ -6,6 +6,7 @@ import { MenuSpec, ReadContext } from './menu-spec';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
 import { USER_MENUS } from './users';
+import { SSH_KEY_MENUS } from './ssh-keys';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -225,6 +226,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'certificate', kind: 'table', writable: true, bools: ['trusted'], unique: 'name', required: ['name'], sensitive: ['private-key'] },
   // Users and groups (model/users.ts); logins check these rows (model/user-login.ts).
   ...USER_MENUS,
+  ...SSH_KEY_MENUS,
   { path: 'file', kind: 'table', writable: false },
 ];
 

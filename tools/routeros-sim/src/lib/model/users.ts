@@ -115,6 +115,9 @@ export const USER_MENUS: MenuSpec[] = [
         return undefined;
       },
       guard: guardUser,
+      // A user's SSH keys follow its renames and go with it.
+      renames: [{ path: 'user/ssh-keys', field: 'user' }],
+      owns: [{ path: 'user/ssh-keys', field: 'user' }],
       computed: (row) => ({ 'last-logged-in': row['last-logged-in'] ?? '', expired: 'false' }),
     },
     {

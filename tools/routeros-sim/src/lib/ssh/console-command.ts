@@ -92,6 +92,10 @@ function precheck(state: DeviceState, c: ConsoleCommand): void {
     case 'comment':
       checkArgs(c, ['numbers', 'comment']);
       return;
+    // `/user ssh-keys import user=… public-key-file=…` and other imports: the arguments the tree gives the command.
+    case 'import':
+      checkArgs(c, menu?.args['import'] ?? []);
+      return;
     default:
       checkArgs(c, ['numbers']);
   }

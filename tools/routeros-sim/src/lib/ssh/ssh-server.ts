@@ -5,6 +5,7 @@ import type { ClientTraces } from '../model/client-traces';
 import type { Faults } from '../server/faults';
 import { runConsole } from './console-command';
 import { ConsoleShell } from './console-shell';
+import { keyOf } from '../model/ssh-keys';
 
 /** RouterOS takes terminal options after the login name (`admin+ct`: no colours, no terminal detection). */
 const loginName = (username: string) => username.replace(/\+[0-9a-z]*$/i, '');
@@ -75,14 +76,25 @@ export function createSshServer(options: SshServerOptions): Server {
     (client as typeof client & { setNoDelay(on: boolean): void }).setNoDelay(true); // in ssh2's server, not in its types
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
-      // The device's own `/user` rows decide: a user added there logs in with its password.
-      const candidate = ctx.method === 'password' ? options.state.authenticate(loginName(ctx.username), ctx.password) : undefined;
+      // The device's own `/user` rows decide: a user added there logs in with its password, or with a key of
+      // `/user/ssh-keys` (a query without a signature is answered yes, then the signature is verified).
+      const name = loginName(ctx.username);
+      if (ctx.method === 'publickey') {
+        const key = options.state.loginRefusal(name, 'ssh') ? undefined : keyOf(options.state.list('user/ssh-keys'), name, ctx.key.data);
+        if (!key) return ctx.reject(['password', 'publickey']);
+        if (!ctx.signature) return ctx.accept();
+        if (key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject(['password', 'publickey']);
+        user = { name, password: '', group: options.state.get('user', name)['group'] ?? '' };
+        width = loginWidth(ctx.username);
+        return ctx.accept();
+      }
+      const candidate = ctx.method === 'password' ? options.state.authenticate(name, ctx.password) : undefined;
       if (candidate && !options.state.loginRefusal(candidate.name, 'ssh')) {
         user = candidate;
         width = loginWidth(ctx.username);
         return ctx.accept();
       }
-      return ctx.reject(['password']);
+      return ctx.reject(['password', 'publickey']);
     });
     const watch = watchSafeMode(options, session, () => client.end());
     // RouterOS ends the sessions of a user that is removed or disabled.
