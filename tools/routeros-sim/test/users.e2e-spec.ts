@@ -118,6 +118,28 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s users and groups', (version) =>
     expect(await sshWithKey('frank', pair.private, '/system identity print')).toContain('name: ');
   });
 
+  it('removing a session from /user/active ends it (remove on 7.20, request-logout on 7.15), over REST and the console', async () => {
+    await rest('PUT', '/user', { name: 'gil', group: 'read', password: 'gil-pw' });
+    const open = async () => {
+      const session = await SshSession.connect(fleet.devices[0].sshPort, { username: 'gil', password: 'gil-pw' });
+      let closed = false;
+      (session as unknown as { client: { on(e: string, f: () => void): void } }).client.on('close', () => (closed = true));
+      const row = ((await rest('GET', '/user/active')).body as Record<string, string>[]).find((a) => a['name'] === 'gil' && a['via'] === 'ssh')!;
+      return { id: row['.id'], closed: () => closed };
+    };
+    const command = version === '7.15.3' ? 'request-logout' : 'remove';
+    const first = await open();
+    expect((await rest('POST', `/user/active/${command}`, { numbers: first.id })).status).toBe(200);
+    await until(async () => first.closed());
+    const second = await open();
+    expect((await ssh(`/user active ${command} [find name=gil]`)).output).toBe('');
+    await until(async () => second.closed());
+    // A reader may not end sessions: that manages users (policy).
+    const third = await open();
+    expect(detail(await rest('POST', `/user/active/${command}`, { numbers: third.id }, 'gil:gil-pw'))).toBe('not enough permissions (9)');
+    expect(third.closed()).toBe(false);
+  });
+
   it('removing a user added on the device ends its SSH session and refuses its REST logins', async () => {
     await rest('PUT', '/user', { name: 'erin', group: 'read', password: 'erin-pw' });
     const session = await SshSession.connect(fleet.devices[0].sshPort, { username: 'erin', password: 'erin-pw' });

@@ -61,7 +61,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const scripts = new ScriptHost(state, clock);
       const scheduler = new Scheduler(state, clock.now, (onEvent, owner) => scripts.runEvent(onEvent, owner), () => scripts.idle());
       const traces = new ClientTraces(state);
-      state.attachLiveRows((path) => scripts.rows(path) ?? traces.rows(path));
+      state.attachLiveRows((path) => scripts.rows(path) ?? traces.rows(path), (path, row) => path === 'user/active' && traces.end(row['.id']));
       const ref: { device?: SimDevice } = {};
       const faults = () => ref.device?.activeFaults ?? {};
       const stats = { requests: 0, inFlight: 0, maxInFlight: 0, abandoned: 0 };

@@ -445,6 +445,7 @@ export class DeviceState {
       for (const item of found) {
         const table = this.table(item.path);
         if (table.includes(item.row)) table.splice(table.indexOf(item.row), 1);
+        else this.endLive?.(item.path, item.row);
         for (const { path: other, field } of this.require(item.path).owns ?? []) this.tables.set(other, this.table(other).filter((r) => r[field] !== item.row['name']));
       }
     });
@@ -591,9 +592,21 @@ export class DeviceState {
 
   private liveRows?: (path: string) => Row[];
 
-  /** Rows the device learns at run time rather than from configuration (sessions, neighbours): added on read. */
-  attachLiveRows(provider: (path: string) => Row[]): void {
+  private endLive?: (path: string, row: Row) => void;
+
+  /**
+   * Rows the device learns at run time rather than from configuration (sessions, neighbours): added on read.
+   * `end` acts on one of them being removed (`/user active remove` ends that session).
+   */
+  attachLiveRows(provider: (path: string) => Row[], end?: (path: string, row: Row) => void): void {
     this.liveRows = provider;
+    this.endLive = end;
+  }
+
+  /** `/user active request-logout numbers=…` (7.15): ends those sessions; `no such item` for one that is not live. */
+  endSessions(ids: string[]): void {
+    const rows = ids.map((id) => this.findRow('user/active', id));
+    for (const row of rows) this.endLive?.('user/active', row);
   }
 
   /** Rows for reading: never creates a table as a side effect. */

@@ -218,7 +218,8 @@ export const MENUS: MenuSpec[] = [
   { path: 'interface/wifi/provisioning', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', action: 'none' } },
   { path: 'log', kind: 'table', writable: false },
   // What the device learns about its clients at run time (model/client-traces.ts): read-only.
-  { path: 'user/active', kind: 'table', writable: false },
+  // `remove` (7.20) and `request-logout` (7.15) end a session (model/client-traces.ts); nothing else is written.
+  { path: 'user/active', kind: 'table', writable: true, dynamicRemovable: true, unmodelled: ['add', 'set'] },
   { path: 'ip/firewall/connection', kind: 'table', writable: false },
   { path: 'interface/bridge/host', kind: 'table', writable: false },
   // The certificate www-ssl uses is seeded, so removing it can cut REST off (model/management-path.ts); as on

@@ -100,6 +100,12 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       state.writeFile(`${name}.backup`, 'backup', `binary backup taken at uptime ${formatDuration(state.uptimeSeconds())}`);
       return [];
     }
+    case 'user/active/request-logout': {
+      const numbers = body['numbers'] ?? body['.id'];
+      if (numbers === undefined) throw errors.missingValue('numbers');
+      state.endSessions(String(numbers).split(','));
+      return [];
+    }
     case 'user/ssh-keys/import':
       state.add('user/ssh-keys', importArgs(state.list('file'), body));
       return [];

@@ -3,7 +3,7 @@ import type { Row } from './print-query';
 import { errors } from './rest-error';
 
 /** Menus whose writes manage users: RouterOS needs the `policy` policy besides `write` (manual, User: Config Policies). */
-const POLICY_MENUS = new Set(['user', 'user/group', 'user/ssh-keys', 'user/settings']);
+const POLICY_MENUS = new Set(['user', 'user/group', 'user/ssh-keys', 'user/settings', 'user/active']);
 
 /** Commands that read or test rather than change the configuration, and the policy each needs instead of `write`. */
 const COMMAND_POLICIES: Record<string, string[]> = {

@@ -100,7 +100,7 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       if (!user || faults.unauthorized || options.state.loginRefusal(user.name, 'rest-api')) throw errors.unauthorized();
       if (faults.serverError) throw new RestError(500, faults.serverError);
       // A logged-in REST request is an active session of its user until it is answered.
-      trace = options.traces?.open({ user: user.name, group: user.group, via: 'rest-api', service: options.tls ? 'www-ssl' : 'www', remotePort: req.socket.remotePort ?? 0 });
+      trace = options.traces?.open({ user: user.name, group: user.group, via: 'rest-api', service: options.tls ? 'www-ssl' : 'www', remotePort: req.socket.remotePort ?? 0, end: () => req.socket.destroy() });
       const raw = await readBody(req);
       if (faults.slowExportMs && url.pathname === '/rest/export') await wait(faults.slowExportMs);
       let body: unknown;

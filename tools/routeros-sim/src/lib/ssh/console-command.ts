@@ -31,7 +31,7 @@ export interface ConsoleResult {
 
 const EXPORT_FLAGS = new Set(['terse', 'verbose', 'compact', 'show-sensitive', 'hide-sensitive']);
 /** Item commands whose first positional word names the items (`numbers`). */
-const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment']);
+const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'request-logout']);
 
 class ConsoleFailure extends Error {}
 

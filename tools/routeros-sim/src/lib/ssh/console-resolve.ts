@@ -26,7 +26,7 @@ const ROOT = ['export', 'quit'];
  */
 const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle']);
 /** Commands this console runs in one menu only (modelled there, still `bad command name` elsewhere). */
-const SUPPORTED_IN: Record<string, string[]> = { 'user/ssh-keys': ['import'] };
+const SUPPORTED_IN: Record<string, string[]> = { 'user/ssh-keys': ['import'], 'user/active': ['request-logout'] };
 
 const bad = (name: string, line: number, column: number) => new ConsoleSyntaxError(`bad command name ${name}`, line, column);
 

@@ -108,7 +108,7 @@ export function createSshServer(options: SshServerOptions): Server {
       watch.closed();
     });
     client.on('ready', () => {
-      trace = options.traces?.open({ user: user!.name, group: user!.group, via: 'ssh', service: 'ssh', remotePort: info.port });
+      trace = options.traces?.open({ user: user!.name, group: user!.group, via: 'ssh', service: 'ssh', remotePort: info.port, end: () => client.end() });
       client.on('session', (accept) => {
         const channel = accept();
         // The terminal's width, unless the login named one; `print detail` wraps at it.
