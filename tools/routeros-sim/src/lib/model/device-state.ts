@@ -496,12 +496,35 @@ export class DeviceState {
     this.table('ip/dns/cache').length = 0;
   }
 
-  writeFile(name: string, type: string, contents: string): void {
+  /** Writes a file into `/file` (an export, a backup): `contents` for text files, none for binary ones; `extra` holds internal fields. */
+  writeFile(name: string, type: string, contents: string | undefined, extra: Row = {}): void {
     const files = this.table('file');
     const existing = files.find((f) => f['name'] === name);
-    const row = { name, type, size: String(Buffer.byteLength(contents)), contents, 'creation-time': deviceDateTime(this.now()) };
-    if (existing) Object.assign(existing, row);
-    else files.push({ '.id': this.nextId(MENU_BY_PATH.get('file')!), ...row });
+    const row: Row = { name, type, ...(contents !== undefined ? { contents } : {}), 'creation-time': deviceDateTime(this.now()), ...extra };
+    if (existing) {
+      for (const key of Object.keys(existing)) if (key !== '.id') delete existing[key];
+      Object.assign(existing, row);
+    } else files.push({ '.id': this.nextId(MENU_BY_PATH.get('file')!), ...row });
+  }
+
+  /** A stored file row with its internal fields (a backup's captured configuration), or undefined. */
+  fileRow(name: string): Row | undefined {
+    const row = (this.tables.get('file') ?? []).find((f) => f['name'] === name);
+    return row && { ...row };
+  }
+
+  /** The configuration a backup captures: every table but state (files, logs, the DNS cache), ids and all. */
+  configuration(): Record<string, Row[]> {
+    return Object.fromEntries([...this.tables.entries()].filter(([path]) => !NOT_CONFIGURATION.has(path)).map(([path, rows]) => [path, rows.map((r) => ({ ...r }))]));
+  }
+
+  /** Loads a configuration a backup captured (files and logs stay), then reboots, as `/system backup load` does. */
+  restoreConfiguration(configuration: Record<string, Row[]>): void {
+    for (const path of [...this.tables.keys()]) if (!NOT_CONFIGURATION.has(path)) this.tables.delete(path);
+    for (const [path, rows] of Object.entries(configuration)) if (!NOT_CONFIGURATION.has(path)) this.tables.set(path, rows.map((r) => ({ ...r })));
+    // Ids keep counting from where they are: RouterOS never gives an id twice in a boot, and ids only grow here.
+    this.reboot();
+    this.changed(false);
   }
 
   /** Adds a line to the device log (`memory` action: the newest 1000 lines are kept). */
@@ -552,7 +575,7 @@ export class DeviceState {
   private requireCommand(path: string, spec: MenuSpec, command: string): void {
     const commands = this.tree[path]?.commands ?? (spec.package && spec.writable ? ['add', 'set', 'remove'] : []);
     if (!commands.includes(command)) throw errors.noSuchCommand(command);
-    // The tree has it, but this curated menu is read-only here (`/user add`, `/file add`): not modelled yet.
+    // The tree has it, but this curated menu is read-only here (`/user add`): not modelled yet.
     if (!spec.writable || spec.unmodelled?.includes(command)) throw errors.notSimulated(`${path}/${command}`);
   }
 

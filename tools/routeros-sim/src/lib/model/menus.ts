@@ -5,6 +5,7 @@ import { isBound, leaseDnsServers } from './dhcp-client';
 import { MenuSpec, ReadContext } from './menu-spec';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
+import { FILE_MENU } from './files';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -225,7 +226,7 @@ export const MENUS: MenuSpec[] = [
   // Writable as far as the management path needs (model/user-login.ts): disabled, group, address, remove. Logins
   // check the fleet's passwords, so a user added here could never log in: `add` stays unmodelled.
   { path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', sensitive: ['password'], unmodelled: ['add'] },
-  { path: 'file', kind: 'table', writable: false },
+  FILE_MENU,
 ];
 
 export const MENU_BY_PATH: ReadonlyMap<string, MenuSpec> = new Map(MENUS.map((m) => [m.path, m]));

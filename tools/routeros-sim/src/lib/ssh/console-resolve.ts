@@ -26,6 +26,9 @@ const ROOT = ['export', 'quit'];
  */
 const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle']);
 
+/** Menu-specific commands this console runs (model/backup.ts, rest/diagnostics.ts): by full path, since the same word names other, unmodelled commands elsewhere. */
+const SUPPORTED_AT = new Set(['system/backup/save', 'system/backup/load', 'ping', 'tool/ping', 'tool/traceroute', 'tool/torch', 'interface/monitor-traffic']);
+
 const bad = (name: string, line: number, column: number) => new ConsoleSyntaxError(`bad command name ${name}`, line, column);
 
 /** The tree lists every menu, the ones between (`ip`, `ip/firewall`) included. */
@@ -34,7 +37,7 @@ function isDir(tree: TreeSchema, segments: string[]): boolean {
 }
 
 function commandsAt(tree: TreeSchema, segments: string[]): string[] {
-  if (segments.length === 0) return ROOT;
+  if (segments.length === 0) return [...ROOT, ...(tree['']?.commands ?? []).filter((c) => SUPPORTED_AT.has(c))];
   return [...(tree[segments.join('/')]?.commands ?? []), ...EVERYWHERE];
 }
 
@@ -62,7 +65,7 @@ function walk(tree: TreeSchema, walkState: Walk, word: ConsoleWord, line: number
     const next = [...walkState.segments, part];
     const isCommand = !isDir(tree, next) && commandsAt(tree, walkState.segments).includes(part);
     if (part === '..') walkState.segments.pop();
-    else if (isCommand && SUPPORTED.has(part)) Object.assign(walkState, { command: part, column });
+    else if (isCommand && (SUPPORTED.has(part) || SUPPORTED_AT.has([...walkState.segments, part].join('/')))) Object.assign(walkState, { command: part, column });
     else if (!isCommand && isDir(tree, next)) walkState.segments = next;
     else throw bad(part, line, column);
   }
