@@ -235,7 +235,7 @@ export class DeviceState {
     const spec = this.require(path);
     this.requireCommand(path, spec, 'add');
     const values = this.validate(path, spec, props, 'add');
-    if (spec.autoName && values['name'] === undefined) values['name'] = this.freeName(spec.autoName);
+    if (spec.autoName && values['name'] === undefined) values['name'] = this.freeName(spec.autoName, path);
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
     // `place-before` positions an ordered row (firewall rules); it is not stored.
     const { ['place-before']: before, ...stored } = values;
@@ -246,6 +246,7 @@ export class DeviceState {
     const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
     this.applyLifetime(spec, row);
     checkRow(path, row, this.rawRows(path));
+    spec.checkRow?.(row, { rowsOf: (p) => this.rawRows(p), others: this.rawRows(path) });
     this.checkUnique(path, spec, row);
     return this.write(() => {
       const created: Row = { '.id': this.nextId(spec), ...row, '.created': new Date(this.now()).toISOString() };
@@ -273,12 +274,16 @@ export class DeviceState {
     }
     this.applyLifetime(own, next);
     checkRow(found.path, next, this.rawRows(found.path).filter((r) => r['.id'] !== found.row['.id']));
+    own.checkRow?.(next, { rowsOf: (p) => this.rawRows(p), others: this.rawRows(found.path).filter((r) => r['.id'] !== found.row['.id']) });
     this.checkUnique(found.path, own, next, found.row['.id']);
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
+    const oldName = found.row['name'];
     return this.write(() => {
       for (const key of Object.keys(found.row)) delete found.row[key];
       Object.assign(found.row, next);
       if (renamed) this.followRename(renamed[0], renamed[1]);
+      // Rows that name this one by its name (a queue's `parent`) follow a rename too.
+      if (own.renames && oldName !== undefined && next['name'] !== undefined && oldName !== next['name']) this.followNames(own.renames, oldName, next['name']);
       return this.present(spec, found.row, found.type);
     });
   }
@@ -297,13 +302,19 @@ export class DeviceState {
       const fields = Object.keys(MENU_BY_PATH.get(path)?.refs ?? {}).filter((f) => MENU_BY_PATH.get(path)!.refs![f].startsWith('interface'));
       if (path === 'interface/list/member') fields.push('interface');
       if (path === 'ip/route') fields.push('gateway');
+      if (path === 'queue/tree') fields.push('parent'); // a tree queue's parent may be an interface (model/queues.ts)
       if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
-      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : [];
+      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : [];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
       }
     }
+  }
+
+  /** Fields that name a row by its name (`renames` of its menu) take its new name. */
+  private followNames(fields: { path: string; field: string }[], from: string, to: string): void {
+    for (const { path, field } of fields) for (const row of this.tables.get(path) ?? []) if (row[field] === from) row[field] = to;
   }
 
   /** `move numbers=… [destination=…]`: the items, in the order given, go before `destination` (or to the end). */
@@ -707,8 +718,8 @@ export class DeviceState {
   }
 
   /** `wireguard1`, or the next number no interface's name has yet. */
-  private freeName(prefix: string): string {
-    const taken = new Set(this.rawRows('interface').map((r) => r['name']));
+  private freeName(prefix: string, path: string): string {
+    const taken = new Set([...this.rawRows('interface'), ...this.rawRows(path)].map((r) => r['name']));
     let n = 1;
     while (taken.has(`${prefix}${n}`)) n++;
     return `${prefix}${n}`;

@@ -15,6 +15,12 @@ export interface ReadContext {
   cpuLoadPercent?: number;
 }
 
+/** What a menu's own row check sees: other menus' rows, and this menu's other rows (the row itself left out). */
+export interface RowCheckContext {
+  rowsOf(path: string): Row[];
+  others: Row[];
+}
+
 /** How one menu behaves beyond what RouterOS's command tree already says (which arguments exist). */
 export interface MenuSpec {
   path: string;
@@ -58,8 +64,12 @@ export interface MenuSpec {
   generic?: boolean;
   /** A menu's own value rules, tried before the shared ones (model/arg-rules.ts): the stored value, or undefined. */
   argRule?: (key: string, value: string) => string | undefined;
-  /** A row added without a name is named `<autoName>N`, the lowest N no interface has (`wireguard1`). */
+  /** A row added without a name is named `<autoName>N`, the lowest N no interface and no row of its menu has (`wireguard1`, `queue1`). */
   autoName?: string;
   /** The `type` shown in /interface for rows of this menu. */
   interfaceType?: string;
+  /** A menu's own check of a row as it would be stored (references, cycles); may normalise the row's values. */
+  checkRow?: (row: Row, ctx: RowCheckContext) => void;
+  /** Fields of other rows that name a row of this menu: they follow when it is renamed (a queue's `parent`). */
+  renames?: { path: string; field: string }[];
 }

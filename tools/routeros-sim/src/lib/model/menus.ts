@@ -6,6 +6,7 @@ import { MenuSpec, ReadContext } from './menu-spec';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
 import { FILE_MENU } from './files';
+import { QUEUE_MENUS } from './queues';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -227,6 +228,7 @@ export const MENUS: MenuSpec[] = [
   // check the fleet's passwords, so a user added here could never log in: `add` stays unmodelled.
   { path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', sensitive: ['password'], unmodelled: ['add'] },
   FILE_MENU,
+  ...QUEUE_MENUS,
 ];
 
 export const MENU_BY_PATH: ReadonlyMap<string, MenuSpec> = new Map(MENUS.map((m) => [m.path, m]));
