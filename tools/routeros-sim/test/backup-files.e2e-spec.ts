@@ -94,6 +94,12 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s backups, exports and /file', (v
     expect(detail(await rest('PUT', '/file', { name: 'p', type: 'pipe' }))).toEqual({ status: 400, detail: 'input does not match any value of type' });
     expect(detail(await rest('PUT', '/file', { name: '../etc/passwd' }))).toMatchObject({ status: 400 });
     expect(detail(await rest('PUT', '/file', { contents: 'x' }))).toEqual({ status: 400, detail: 'missing value for name' });
+    // `/file/read` reads a chunk of a text file; a backup has no bytes in the simulator.
+    expect((await rest('POST', '/file/read', { file: 'notes.txt', offset: '7', 'chunk-size': '4' })).body).toEqual([{ data: 'text' }]);
+    expect(await ssh('/file read file=notes.txt chunk-size=6')).toMatchObject({ code: 0, output: 'data: secret\r\n' });
+    expect(detail(await rest('POST', '/file/read', { file: 'nope.txt' }))).toEqual({ status: 400, detail: 'input does not match any value of file' });
+    expect(detail(await rest('POST', '/file/read', { file: 'notes.txt', 'chunk-size': '40000' }))).toMatchObject({ status: 400 });
+    expect(detail(await rest('POST', '/file/read', { file: 'notes.txt', bogus: '1' }))).toEqual({ status: 400, detail: 'unknown parameter bogus' });
     expect((await rest('DELETE', '/file/notes.txt')).status).toBe(204);
     expect(await ssh('/file remove dir')).toMatchObject({ code: 0 });
     expect((await files()).map((f) => f['name'])).toEqual(['flash']);

@@ -81,3 +81,26 @@ export function defaultBackupName(identity: string, nowMs: number): string {
 export function backupSize(configuration: Configuration): number {
   return 24_576 + 2 * Buffer.byteLength(JSON.stringify(configuration));
 }
+
+/** RouterOS's largest `/file/read chunk-size` (published client libraries use 32768 as its upper bound). */
+export const FILE_READ_CHUNK_MAX = 32_768;
+
+/**
+ * `/file/read file= [offset=] [chunk-size=]`: up to `chunk-size` bytes of a text file from `offset`, answered as
+ * `[{"data": …}]` (chosen without a source: the shape of RouterOS's other value-returning commands over REST). A
+ * binary file has no bytes in the simulator, so reading one is refused as not simulated.
+ */
+export function readFileChunk(file: Row | undefined, body: Record<string, unknown>): { data: string }[] {
+  if (body['file'] === undefined || body['file'] === '') throw errors.missingValue('file');
+  if (!file) throw errors.noMatch('file');
+  const whole = (key: string, fallback: number, max: number) => {
+    if (body[key] === undefined) return fallback;
+    const n = /^\d+$/.test(String(body[key])) ? Number(body[key]) : NaN;
+    if (!(n >= 0 && n <= max)) throw errors.invalidValue(key, String(body[key]));
+    return n;
+  };
+  const offset = whole('offset', 0, 4_294_967_295);
+  const size = whole('chunk-size', FILE_READ_CHUNK_MAX, FILE_READ_CHUNK_MAX);
+  if (file['contents'] === undefined) throw errors.notSimulated('file/read');
+  return [{ data: Buffer.from(file['contents']).subarray(offset, offset + size).toString() }];
+}

@@ -1,5 +1,6 @@
 import type { DeviceState } from '../model/device-state';
 import { loadBackup, saveBackup } from '../model/backup';
+import { readFileChunk } from '../model/files';
 import { RestError, errors } from './rest-error';
 import { scriptHostOf } from '../script/script-host';
 import { renderExport } from '../ssh/export';
@@ -113,6 +114,8 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
     }
     case 'export':
       return exportToFile(state, body);
+    case 'file/read':
+      return readFileChunk(state.fileRow(String(body['file'] ?? '')), body);
     case 'system/script/run': {
       // Waits for the script to end, as the console does; its failure is the command's (chosen without a source).
       const target = body['number'] ?? body['.id'];

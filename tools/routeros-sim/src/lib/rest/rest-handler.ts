@@ -33,7 +33,7 @@ function resolve(state: DeviceState, path: string): { menu: string; rest: string
 }
 
 /** Commands that only read, which a read-only user may run. */
-const READ_COMMANDS = new Set(['tool/ping', 'tool/traceroute', 'interface/monitor-traffic', 'ping', 'tool/torch']);
+const READ_COMMANDS = new Set(['tool/ping', 'tool/traceroute', 'interface/monitor-traffic', 'ping', 'tool/torch', 'file/read']);
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null || body === '') return {};

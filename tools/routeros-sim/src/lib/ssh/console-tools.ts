@@ -23,6 +23,7 @@ interface ToolSyntax {
 const TOOLS: Record<string, ToolSyntax> = {
   'system/backup/save': { switches: ['dont-encrypt'] },
   'system/backup/load': {},
+  'file/read': {},
   ping: { unnamed: 'address', switches: ['arp-ping', 'do-not-fragment'], bounded: { count: '3' } },
   'tool/ping': { unnamed: 'address', switches: ['arp-ping', 'do-not-fragment'], bounded: { count: '3' } },
   'tool/traceroute': { unnamed: 'address', switches: ['do-not-fragment', 'use-dns'], bounded: { count: '3' } },
