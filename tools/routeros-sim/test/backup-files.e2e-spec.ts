@@ -103,5 +103,10 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s backups, exports and /file', (v
     expect((await rest('DELETE', '/file/notes.txt')).status).toBe(204);
     expect(await ssh('/file remove dir')).toMatchObject({ code: 0 });
     expect((await files()).map((f) => f['name'])).toEqual(['flash']);
+    // The disk itself is built in.
+    expect(detail(await rest('DELETE', '/file/flash'))).toEqual({ status: 406, detail: 'cannot remove builtin object' });
+    expect(await ssh('/file remove flash')).toMatchObject({ code: 1, output: 'cannot remove builtin object\r\n' });
+    expect(await file('flash')).toEqual(expect.objectContaining({ type: 'disk' }));
+    expect(await file('flash')).not.toHaveProperty('size');
   });
 });

@@ -44,7 +44,7 @@ function fileState(row: Row, ctx: ReadContext): Record<string, string> {
   const modified = row['.modified'] ? deviceDateTime(Number(row['.modified'])) : created;
   // RouterOS 7.16 and later print `last-modified` (the manual's 7.16.1 listing); `creation-time` stays for older clients.
   const later = ctx.version.localeCompare('7.16', undefined, { numeric: true }) >= 0;
-  return { type, ...(size !== undefined && type !== 'directory' ? { size } : {}), 'creation-time': created, ...(later ? { 'last-modified': modified } : {}) };
+  return { type, ...(size !== undefined && type !== 'directory' && type !== 'disk' ? { size } : {}), 'creation-time': created, ...(later ? { 'last-modified': modified } : {}) };
 }
 
 export const FILE_MENU: MenuSpec = {
