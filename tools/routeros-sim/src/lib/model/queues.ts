@@ -105,7 +105,7 @@ function checkTypes(values: string[], ctx: RowCheckContext): void {
 }
 
 /** Walks `parent` up from `row`: a parent must exist, and the walk must never come back to the row. */
-function checkParent(path: string, row: Row, ctx: RowCheckContext, roots: (parent: string) => boolean): void {
+function checkParent(row: Row, ctx: RowCheckContext, roots: (parent: string) => boolean): void {
   const rows = [...ctx.others, row];
   let parent = row['parent'];
   const seen = new Set<string>([row['name']]);
@@ -117,7 +117,6 @@ function checkParent(path: string, row: Row, ctx: RowCheckContext, roots: (paren
     seen.add(parent);
     parent = up['parent'];
   }
-  void path;
 }
 
 function checkSimple(row: Row, ctx: RowCheckContext): void {
@@ -126,14 +125,14 @@ function checkSimple(row: Row, ctx: RowCheckContext): void {
     row['target'] = row['target'].split(',').filter((t) => t !== '').map((t) => targetItem(t, interfaces)).join(',');
   }
   checkTypes([...(row['queue'] ?? '').split('/'), row['total-queue'] ?? 'default-small'].filter(Boolean), ctx);
-  checkParent('queue/simple', row, ctx, (p) => p === 'none');
+  checkParent(row, ctx, (p) => p === 'none');
 }
 
 function checkTree(row: Row, ctx: RowCheckContext): void {
   if (!row['parent']) throw errors.missingValue('parent');
   checkTypes([row['queue'] ?? 'default-small'], ctx);
   const interfaces = ctx.rowsOf('interface');
-  checkParent('queue/tree', row, ctx, (p) => p === 'global' || interfaces.some((i) => i['name'] === p));
+  checkParent(row, ctx, (p) => p === 'global' || interfaces.some((i) => i['name'] === p));
 }
 
 /** Statistics start at zero: the simulator has no traffic through queues (chosen; documented). */
