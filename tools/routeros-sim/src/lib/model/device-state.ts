@@ -249,7 +249,7 @@ export class DeviceState {
     const spec = this.require(path);
     this.requireCommand(path, spec, 'add');
     const values = this.validate(path, spec, props, 'add');
-    if (spec.autoName && values['name'] === undefined) values['name'] = this.freeName(spec.autoName);
+    if (spec.autoName && values['name'] === undefined) values['name'] = this.freeName(spec.autoName, path);
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
     // `place-before` positions an ordered row (firewall rules); it is not stored.
     const { ['place-before']: before, ...stored } = values;
@@ -260,6 +260,7 @@ export class DeviceState {
     const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
     this.applyLifetime(spec, row);
     checkRow(path, row, this.rawRows(path));
+    spec.checkRow?.(row, { rowsOf: (p) => this.rawRows(p), others: this.rawRows(path) });
     this.checkUnique(path, spec, row);
     return this.write(() => {
       const created: Row = { '.id': this.nextId(spec), ...row, '.created': new Date(this.now()).toISOString() };
@@ -287,16 +288,17 @@ export class DeviceState {
     }
     this.applyLifetime(own, next);
     checkRow(found.path, next, this.rawRows(found.path).filter((r) => r['.id'] !== found.row['.id']));
+    own.checkRow?.(next, { rowsOf: (p) => this.rawRows(p), others: this.rawRows(found.path).filter((r) => r['.id'] !== found.row['.id']) });
     this.checkUnique(found.path, own, next, found.row['.id']);
     own.guard?.({ before: found.row, after: next }, (p) => this.rawRows(p));
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
-    const referenced = own.renames && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
+    const oldName = found.row['name'];
     return this.write(() => {
       for (const key of Object.keys(found.row)) delete found.row[key];
       Object.assign(found.row, next);
       if (renamed) this.followRename(renamed[0], renamed[1]);
-      // Rows that name this item by name follow its rename (model/users.ts: a user's group).
-      for (const { path: other, field } of referenced ? own.renames! : []) for (const row of this.table(other)) if (row[field] === referenced![0]) row[field] = referenced![1]!;
+      // Rows that name this one by its name (a user's group, a queue's `parent`) follow a rename too.
+      if (own.renames && oldName !== undefined && next['name'] !== undefined && oldName !== next['name']) this.followNames(own.renames, oldName, next['name']);
       return this.present(spec, found.row, found.type);
     });
   }
@@ -315,13 +317,19 @@ export class DeviceState {
       const fields = Object.keys(MENU_BY_PATH.get(path)?.refs ?? {}).filter((f) => MENU_BY_PATH.get(path)!.refs![f].startsWith('interface'));
       if (path === 'interface/list/member') fields.push('interface');
       if (path === 'ip/route') fields.push('gateway');
+      if (path === 'queue/tree') fields.push('parent'); // a tree queue's parent may be an interface (model/queues.ts)
       if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
-      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : [];
+      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : [];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
       }
     }
+  }
+
+  /** Fields that name a row by its name (`renames` of its menu) take its new name. */
+  private followNames(fields: { path: string; field: string }[], from: string, to: string): void {
+    for (const { path, field } of fields) for (const row of this.tables.get(path) ?? []) if (row[field] === from) row[field] = to;
   }
 
   /** `move numbers=… [destination=…]`: the items, in the order given, go before `destination` (or to the end). */
@@ -524,12 +532,35 @@ export class DeviceState {
     this.table('ip/dns/cache').length = 0;
   }
 
-  writeFile(name: string, type: string, contents: string): void {
+  /** Writes a file into `/file` (an export, a backup): `contents` for text files, none for binary ones; `extra` holds internal fields. */
+  writeFile(name: string, type: string, contents: string | undefined, extra: Row = {}): void {
     const files = this.table('file');
     const existing = files.find((f) => f['name'] === name);
-    const row = { name, type, size: String(Buffer.byteLength(contents)), contents, 'creation-time': deviceDateTime(this.now()) };
-    if (existing) Object.assign(existing, row);
-    else files.push({ '.id': this.nextId(MENU_BY_PATH.get('file')!), ...row });
+    const row: Row = { name, type, ...(contents !== undefined ? { contents } : {}), 'creation-time': deviceDateTime(this.now()), ...extra };
+    if (existing) {
+      for (const key of Object.keys(existing)) if (key !== '.id') delete existing[key];
+      Object.assign(existing, row);
+    } else files.push({ '.id': this.nextId(MENU_BY_PATH.get('file')!), ...row });
+  }
+
+  /** A stored file row with its internal fields (a backup's captured configuration), or undefined. */
+  fileRow(name: string): Row | undefined {
+    const row = (this.tables.get('file') ?? []).find((f) => f['name'] === name);
+    return row && { ...row };
+  }
+
+  /** The configuration a backup captures: every table but state (files, logs, the DNS cache), ids and all. */
+  configuration(): Record<string, Row[]> {
+    return Object.fromEntries([...this.tables.entries()].filter(([path]) => !NOT_CONFIGURATION.has(path)).map(([path, rows]) => [path, rows.map((r) => ({ ...r }))]));
+  }
+
+  /** Loads a configuration a backup captured (files and logs stay), then reboots, as `/system backup load` does. */
+  restoreConfiguration(configuration: Record<string, Row[]>): void {
+    for (const path of [...this.tables.keys()]) if (!NOT_CONFIGURATION.has(path)) this.tables.delete(path);
+    for (const [path, rows] of Object.entries(configuration)) if (!NOT_CONFIGURATION.has(path)) this.tables.set(path, rows.map((r) => ({ ...r })));
+    // Ids keep counting from where they are: RouterOS never gives an id twice in a boot, and ids only grow here.
+    this.reboot();
+    this.changed(false);
   }
 
   /** Adds a line to the device log (`memory` action: the newest 1000 lines are kept). */
@@ -580,7 +611,7 @@ export class DeviceState {
   private requireCommand(path: string, spec: MenuSpec, command: string): void {
     const commands = this.tree[path]?.commands ?? (spec.package && spec.writable ? ['add', 'set', 'remove'] : []);
     if (!commands.includes(command)) throw errors.noSuchCommand(command);
-    // The tree has it, but this curated menu is read-only here (`/user add`, `/file add`): not modelled yet.
+    // The tree has it, but this curated menu is read-only here (`/user add`): not modelled yet.
     if (!spec.writable || spec.unmodelled?.includes(command)) throw errors.notSimulated(`${path}/${command}`);
   }
 
@@ -724,8 +755,8 @@ export class DeviceState {
   }
 
   /** `wireguard1`, or the next number no interface's name has yet. */
-  private freeName(prefix: string): string {
-    const taken = new Set(this.rawRows('interface').map((r) => r['name']));
+  private freeName(prefix: string, path: string): string {
+    const taken = new Set([...this.rawRows('interface'), ...this.rawRows(path)].map((r) => r['name']));
     let n = 1;
     while (taken.has(`${prefix}${n}`)) n++;
     return `${prefix}${n}`;

@@ -1,2 +1,2 @@
-export type { MenuSpec, ReadContext } from './menu-spec';
+export type { MenuSpec, ReadContext, RowCheckContext } from './menu-spec';
 export { INTERFACE_MENUS, MENU_BY_PATH, MENUS } from './menus';

@@ -15,6 +15,12 @@ export interface ReadContext {
   cpuLoadPercent?: number;
 }
 
+/** What a menu's own row check sees: other menus' rows, and this menu's other rows (the row itself left out). */
+export interface RowCheckContext {
+  rowsOf(path: string): Row[];
+  others: Row[];
+}
+
 /** How one menu behaves beyond what RouterOS's command tree already says (which arguments exist). */
 export interface MenuSpec {
   path: string;
@@ -62,12 +68,14 @@ export interface MenuSpec {
   hidden?: string[];
   /** Refuses a change of one row (`after` undefined: removed) that RouterOS refuses, by throwing its error. */
   guard?: (change: { before?: Row; after?: Row }, rowsOf: (path: string) => Row[]) => void;
-  /** Rows of other menus that name this menu's items by name: they follow a rename (a user's group). */
+  /** Rows of other menus that name this menu's items by name: they follow a rename (a user's group, a queue's `parent`). */
   renames?: { path: string; field: string }[];
   /** Rows of other menus that belong to an item by its name and go when it is removed (a user's SSH keys). */
   owns?: { path: string; field: string }[];
-  /** A row added without a name is named `<autoName>N`, the lowest N no interface has (`wireguard1`). */
+  /** A row added without a name is named `<autoName>N`, the lowest N no interface and no row of its menu has (`wireguard1`, `queue1`). */
   autoName?: string;
   /** The `type` shown in /interface for rows of this menu. */
   interfaceType?: string;
+  /** A menu's own check of a row as it would be stored (references, cycles); may normalise the row's values. */
+  checkRow?: (row: Row, ctx: RowCheckContext) => void;
 }

@@ -7,6 +7,8 @@ import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
 import { USER_MENUS } from './users';
 import { SSH_KEY_MENUS } from './ssh-keys';
+import { FILE_MENU } from './files';
+import { QUEUE_MENUS } from './queues';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -228,7 +230,8 @@ export const MENUS: MenuSpec[] = [
   // Users and groups (model/users.ts); logins check these rows (model/user-login.ts).
   ...USER_MENUS,
   ...SSH_KEY_MENUS,
-  { path: 'file', kind: 'table', writable: false },
+  FILE_MENU,
+  ...QUEUE_MENUS,
 ];
 
 export const MENU_BY_PATH: ReadonlyMap<string, MenuSpec> = new Map(MENUS.map((m) => [m.path, m]));

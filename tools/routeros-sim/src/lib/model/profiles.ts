@@ -123,7 +123,8 @@ function common(input: ProfileInput): Record<string, Row[]> {
       { time: '00:00:07', topics: 'interface,info', message: 'ether1 link up (speed 1G, full duplex)' },
       { time: '00:00:09', topics: 'system,info,account', message: 'user admin logged in from 127.0.0.1 via rest-api' },
     ],
-    file: [{ name: 'flash', type: 'disk', size: '0' }],
+    // The storage disk (the Files manual's 7.16 listing: `name=flash type=disk`, no size) can not be removed.
+    file: [{ name: 'flash', type: 'disk', '.builtin': 'true' }],
     'interface/list': BUILTIN_LISTS,
     'routing/table': [{ name: 'main', fib: 'true', disabled: 'false', comment: '', '.builtin': 'true', '.dynamic': 'true' }],
   };

@@ -1,5 +1,6 @@
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
+import { checkFileRow } from './files';
 
 /**
  * The properties that carry each `/ip/dns/static` record type's data (MikroTik's DNS manual, static entries).
@@ -22,6 +23,7 @@ export function checkRow(path: string, row: Row, others: Row[]): void {
   }
   if (path === 'routing/rule' && (row['action'] ?? 'lookup').startsWith('lookup') && !row['table']) throw errors.missingValue('table');
   if (path === 'ip/dns/static') checkDnsStatic(row, others);
+  if (path === 'file') checkFileRow(row);
   if (path === 'ip/dhcp-server/network' && others.some((r) => r['address'] === row['address'])) {
     // Chosen without a source: the wording of the simulator's other duplicate refusals (docs/simulator.md).
     throw errors.alreadyExists('such entry');

@@ -1,11 +1,13 @@
 import type { DeviceState } from '../model/device-state';
-import { formatDuration } from '../model/values';
+import { loadBackup, saveBackup } from '../model/backup';
+import { readFileChunk } from '../model/files';
 import { RestError, errors } from './rest-error';
 import { scriptHostOf } from '../script/script-host';
 import { renderExport } from '../ssh/export';
 import { monitorSample } from '../model/interface-traffic';
 import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
 import { importArgs } from '../model/ssh-keys';
+import { torchRows } from './torch';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -42,6 +44,23 @@ function countOf(body: Record<string, unknown>): number | undefined {
   return count;
 }
 
+/** An interface a diagnostic names must exist: `input does not match any value of interface` otherwise. */
+function existingInterface(state: DeviceState, name: string): void {
+  try {
+    state.interfaceRow(name);
+  } catch {
+    throw errors.noMatch('interface');
+  }
+}
+
+/** `max-hops` (1..255, RouterOS's traceroute default 30): the rows stop there. */
+function maxHopsOf(body: Record<string, unknown>): number {
+  if (body['max-hops'] === undefined) return 30;
+  const hops = /^\d+$/.test(String(body['max-hops'])) ? Number(body['max-hops']) : NaN;
+  if (!(hops >= 1 && hops <= 255)) throw errors.invalidValue('max-hops', String(body['max-hops']));
+  return hops;
+}
+
 /** Commands that run rather than read or write a menu; the caller has checked the tree has them and their arguments. Long ones honour `count` and otherwise run until the session is closed. */
 export async function runCommand(state: DeviceState, command: string, body: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
   switch (command) {
@@ -58,6 +77,7 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       const host = String(body['address'] ?? '');
       if (!host) throw errors.missingValue('address');
       const count = countOf(body);
+      if (body['interface'] !== undefined) existingInterface(state, String(body['interface']));
       const address = resolveHost(state, host);
       const path = pathTo(state, address);
       const replies: Record<string, string>[] = [];
@@ -72,20 +92,31 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       const host = String(body['address'] ?? '');
       if (!host) throw errors.missingValue('address');
       const count = countOf(body);
+      const maxHops = maxHopsOf(body);
+      if (body['interface'] !== undefined) existingInterface(state, String(body['interface']));
       const address = resolveHost(state, host);
-      if (count === undefined) {
-        await sleep(24 * 3600_000, signal);
-      }
-      return tracerouteRows(state, address, pathTo(state, address), count ?? 1);
+      // Without `count` or `duration` traceroute runs until it is stopped (the session closes).
+      if (count === undefined && body['duration'] === undefined) await sleep(24 * 3600_000, signal);
+      return tracerouteRows(state, address, pathTo(state, address), count ?? 1).slice(0, maxHops);
     }
     case 'interface/monitor-traffic': {
-      if (body['once'] === undefined) await sleep(24 * 3600_000, signal);
+      // The interfaces are checked before the command runs: an unknown one is refused, never waited on.
       const names = String(body['interface'] ?? '').split(',').filter(Boolean);
       if (names.length === 0) throw errors.missingValue('interface');
+      names.forEach((name) => existingInterface(state, name));
+      if (body['once'] === undefined) await sleep(body['duration'] !== undefined ? 5 : 24 * 3600_000, signal);
       return names.map((name) => monitorSample(state.interfaceRow(name), state.readContext()));
+    }
+    case 'tool/torch': {
+      torchRows(state, body); // refused before it runs: a missing or unknown interface
+      // Without `duration` torch runs until it is stopped (the session closes); the simulator's time is compressed.
+      await sleep(body['duration'] !== undefined ? 5 : 24 * 3600_000, signal);
+      return torchRows(state, body);
     }
     case 'export':
       return exportToFile(state, body);
+    case 'file/read':
+      return readFileChunk(state.fileRow(String(body['file'] ?? '')), body);
     case 'system/script/run': {
       // Waits for the script to end, as the console does; its failure is the command's (chosen without a source).
       const target = body['number'] ?? body['.id'];
@@ -95,11 +126,13 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       if (result.error !== undefined) throw new RestError(400, result.error);
       return [];
     }
-    case 'system/backup/save': {
-      const name = String(body['name'] ?? `${state.singleton('system/identity')['name']}-backup`);
-      state.writeFile(`${name}.backup`, 'backup', `binary backup taken at uptime ${formatDuration(state.uptimeSeconds())}`);
+    case 'system/backup/save':
+      saveBackup(state, body);
       return [];
-    }
+    case 'system/backup/load':
+      loadBackup(state, body);
+      scriptHostOf(state)?.reset(); // a load reboots the device: globals end with the boot
+      return [];
     case 'user/active/request-logout': {
       const numbers = body['numbers'] ?? body['.id'];
       if (numbers === undefined) throw errors.missingValue('numbers');

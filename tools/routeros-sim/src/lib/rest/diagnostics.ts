@@ -39,8 +39,10 @@ export function pathTo(state: DeviceState, address: string): Path {
   const route = routeTo(state, address);
   if (!route) return { reachable: false, status: 'no route to host' };
   const lan = 0.3 + noise(ctx.seed, `lan:${address}`, 0) * 0.6;
-  if (route['.dynamic'] === 'true') return { reachable: true, hops: [{ address, rtt: lan }] };
+  // On a connected network (the gateway is an interface) the target is the only hop; a dynamic route with a next hop
+  // (a DHCP client's default route) goes through its gateway like a static one.
   const gateway = (route['.immediate-gw'] ?? '').split('%')[0];
+  if (!ipaddr.isValid(gateway)) return { reachable: true, hops: [{ address, rtt: lan }] };
   const hops = [{ address: gateway, rtt: lan }];
   // Beyond the gateway: a couple of provider hops, then the target, each farther than the last.
   const far = route['dst-address'] === '0.0.0.0/0';

@@ -7,6 +7,7 @@ import { renderExport } from './export';
 import { renderPrint } from './print';
 import { PRINT_ARGUMENTS, PRINT_SWITCHES, printRequest } from './print-request';
 import { isScriptInput, runConsoleScript } from '../script/console-script';
+import { isConsoleTool, precheckTool, runConsoleTool } from './console-tools';
 
 export interface ConsoleContext {
   /** The SSH connection (or scheduler run), which is what holds safe mode. */
@@ -64,6 +65,7 @@ function checkArgs(c: ConsoleCommand, allowed: string[] | undefined): void {
 /** Checks what can be checked before anything runs: a script with one bad line runs no line at all. */
 function precheck(state: DeviceState, c: ConsoleCommand): void {
   if (c.command === undefined) return;
+  if (isConsoleTool(c)) return precheckTool(state, c);
   const menu = state.tree[c.menu];
   switch (c.command) {
     case 'export': {
@@ -160,8 +162,18 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
       safeMode(state, c.command, ctx);
       return '';
     default:
+      if (isConsoleTool(c)) return runTool(state, c, ctx);
       await write(state, c, ctx);
       return '';
+  }
+}
+
+async function runTool(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<string> {
+  try {
+    return await runConsoleTool(state, c, ctx.user);
+  } catch (error) {
+    if (error instanceof RestError) throw new ConsoleFailure(consoleText(error));
+    throw error;
   }
 }
 

@@ -25,8 +25,9 @@ const ROOT = ['export', 'quit'];
  * adapter rely on that refusal, so it stays until those commands are modelled.
  */
 const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle']);
-/** Commands this console runs in one menu only (modelled there, still `bad command name` elsewhere). */
-const SUPPORTED_IN: Record<string, string[]> = { 'user/ssh-keys': ['import'], 'user/active': ['request-logout'] };
+
+/** Menu-specific commands this console runs (model/backup.ts, rest/diagnostics.ts): by full path, since the same word names other, unmodelled commands elsewhere. */
+const SUPPORTED_AT = new Set(['system/backup/save', 'system/backup/load', 'ping', 'tool/ping', 'tool/traceroute', 'tool/torch', 'interface/monitor-traffic', 'file/read', 'user/ssh-keys/import', 'user/active/request-logout']);
 
 const bad = (name: string, line: number, column: number) => new ConsoleSyntaxError(`bad command name ${name}`, line, column);
 
@@ -36,7 +37,7 @@ function isDir(tree: TreeSchema, segments: string[]): boolean {
 }
 
 function commandsAt(tree: TreeSchema, segments: string[]): string[] {
-  if (segments.length === 0) return ROOT;
+  if (segments.length === 0) return [...ROOT, ...(tree['']?.commands ?? []).filter((c) => SUPPORTED_AT.has(c))];
   return [...(tree[segments.join('/')]?.commands ?? []), ...EVERYWHERE];
 }
 
@@ -64,7 +65,7 @@ function walk(tree: TreeSchema, walkState: Walk, word: ConsoleWord, line: number
     const next = [...walkState.segments, part];
     const isCommand = !isDir(tree, next) && commandsAt(tree, walkState.segments).includes(part);
     if (part === '..') walkState.segments.pop();
-    else if (isCommand && (SUPPORTED.has(part) || SUPPORTED_IN[walkState.segments.join('/')]?.includes(part))) Object.assign(walkState, { command: part, column });
+    else if (isCommand && (SUPPORTED.has(part) || SUPPORTED_AT.has([...walkState.segments, part].join('/')))) Object.assign(walkState, { command: part, column });
     else if (!isCommand && isDir(tree, next)) walkState.segments = next;
     else throw bad(part, line, column);
   }

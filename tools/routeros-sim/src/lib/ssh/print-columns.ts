@@ -36,6 +36,8 @@ export const TABLE_COLUMNS: Record<string, string[]> = {
   user: ['name', 'group', 'address', 'last-logged-in'],
   'user/group': ['name', 'policy'],
   'user/active': ['when', 'name', 'address', 'via', 'group'],
+  'queue/simple': ['name', 'target', 'parent', 'limit-at', 'max-limit'],
+  'queue/tree': ['name', 'parent', 'packet-mark', 'limit-at', 'max-limit'],
   // Never `contents`: RouterOS's `/file print` lists files; their contents are read with REST or `get`.
   file: ['name', 'type', 'size', 'creation-time'],
 };

@@ -1,0 +1,124 @@
+import type { DeviceState, DeviceUser } from '../model/device-state';
+import { handleRest } from '../rest/rest-handler';
+import type { Row } from '../rest/print-query';
+import { ConsoleSyntaxError } from './console-parser';
+import type { ConsoleCommand } from './console-resolve';
+
+/**
+ * Menu-specific commands the console runs through the REST layer (the same checks and model), then prints as
+ * RouterOS's console does: backups, ping, traceroute, torch, monitor-traffic.
+ */
+interface ToolSyntax {
+  /** The argument a bare first word gives (`/ping 10.0.0.1`, `/interface monitor-traffic ether1`). */
+  unnamed?: string;
+  /** Arguments that take no value on the console (`once`). */
+  switches?: string[];
+  /**
+   * Without `count`/`duration`/`once` RouterOS's console runs until Ctrl+C; an exec session cannot press it, so the
+   * console stops after this (chosen without a source, docs/simulator.md).
+   */
+  bounded?: Record<string, string>;
+}
+
+const TOOLS: Record<string, ToolSyntax> = {
+  'system/backup/save': { switches: ['dont-encrypt'] },
+  'system/backup/load': {},
+  'file/read': {},
+  ping: { unnamed: 'address', switches: ['arp-ping', 'do-not-fragment'], bounded: { count: '3' } },
+  'tool/ping': { unnamed: 'address', switches: ['arp-ping', 'do-not-fragment'], bounded: { count: '3' } },
+  'tool/traceroute': { unnamed: 'address', switches: ['do-not-fragment', 'use-dns'], bounded: { count: '3' } },
+  'tool/torch': { unnamed: 'interface', bounded: { duration: '1s' } },
+  'interface/monitor-traffic': { unnamed: 'interface', switches: ['once'], bounded: { once: '' } },
+};
+
+export const isConsoleTool = (c: ConsoleCommand) => c.command !== undefined && TOOLS[path(c)] !== undefined;
+
+const path = (c: ConsoleCommand) => (c.menu ? `${c.menu}/${c.command}` : c.command!);
+
+/** Checks the words against the tree before anything runs (`expected end of command` at the first one it lacks). */
+export function precheckTool(state: DeviceState, c: ConsoleCommand): void {
+  const syntax = TOOLS[path(c)];
+  const args = state.tree[c.menu]?.args[c.command!] ?? [];
+  const badArg = c.args.find((a) => !args.includes(a.text));
+  const positional = c.positional.filter((w, i) => !(i === 0 && syntax.unnamed && !(syntax.switches ?? []).includes(w.text)));
+  const badWord = positional.find((w) => !(syntax.switches ?? []).includes(w.text) || !args.includes(w.text));
+  const bad = badArg ?? badWord;
+  if (bad) throw new ConsoleSyntaxError('expected end of command', c.line, bad.column);
+}
+
+function body(c: ConsoleCommand): Record<string, string> {
+  const syntax = TOOLS[path(c)];
+  const out: Record<string, string> = {};
+  c.positional.forEach((w, i) => {
+    if (i === 0 && syntax.unnamed && !(syntax.switches ?? []).includes(w.text)) out[syntax.unnamed] = w.text;
+    else out[w.text] = 'yes';
+  });
+  for (const a of c.args) out[a.text] = a.value!;
+  const bounded = syntax.bounded ?? {};
+  if (Object.keys(bounded).length > 0 && !['count', 'duration', 'once'].some((k) => out[k] !== undefined)) Object.assign(out, bounded);
+  if (out['once'] === 'yes') out['once'] = '';
+  return out;
+}
+
+const pad = (value: string, width: number, right = false) => (right ? value.padStart(width) : value.padEnd(width));
+
+/** A table with RouterOS's `Columns:` line and header, cells three blanks apart, numbers right-aligned. */
+function columns(names: string[], keys: string[], rows: Row[], numbered: boolean): string {
+  const cells = rows.map((row, i) => [...(numbered ? [String(i + 1)] : []), ...keys.map((k) => row[k] ?? '')]);
+  const header = [...(numbered ? ['#'] : []), ...names];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i].length)));
+  const numeric = header.map((_, i) => cells.length > 0 && cells.every((r) => /^\d+$/.test(r[i]) || r[i] === ''));
+  const line = (r: string[]) => r.map((v, i) => pad(v, widths[i], numeric[i])).join('   ').trimEnd();
+  return [`Columns: ${names.join(', ')}`, line(header), ...cells.map(line)].map((l) => `${l}\r\n`).join('');
+}
+
+/** Bit rates as the console prints them (`960bps`, `1134.4kbps`, `12.5Mbps`); REST answers the plain number. */
+export function consoleRate(bits: string): string {
+  const n = Number(bits);
+  if (!Number.isFinite(n) || n < 1000) return `${bits}bps`;
+  const [unit, div] = n < 1e6 ? ['kbps', 1e3] : n < 1e9 ? ['Mbps', 1e6] : ['Gbps', 1e9];
+  return `${(n / (div as number)).toFixed(1)}${unit}`;
+}
+
+const withRates = (row: Row, keys: (k: string) => boolean): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, keys(k) ? consoleRate(v) : v]));
+
+/** `name: value` lines with the names right-aligned, as the console prints a monitor. */
+function monitor(rows: Row[]): string {
+  return rows
+    .map((row) => {
+      const keys = Object.keys(row).filter((k) => !k.startsWith('.'));
+      const width = Math.max(...keys.map((k) => k.length));
+      return keys.map((k) => `${k.padStart(width)}: ${row[k]}\r\n`).join('');
+    })
+    .join('\r\n');
+}
+
+function render(command: string, rows: Row[]): string {
+  switch (command) {
+    case 'system/backup/save':
+      return 'Configuration backup saved\r\n';
+    case 'system/backup/load':
+      return 'Restore and reboot? [y/N]: y\r\nRestoring system configuration\r\nSystem configuration restored, rebooting now\r\n';
+    case 'ping':
+    case 'tool/ping': {
+      const last = rows[rows.length - 1] ?? {};
+      const table = columns(['SEQ', 'HOST', 'SIZE', 'TTL', 'TIME', 'STATUS'], ['seq', 'host', 'size', 'ttl', 'time', 'status'], rows, false).split('\r\n').slice(1).join('\r\n');
+      const stats = ['sent', 'received', 'packet-loss', 'min-rtt', 'avg-rtt', 'max-rtt'].filter((k) => last[k] !== undefined).map((k) => `${k}=${last[k]}${k === 'packet-loss' ? '%' : ''}`);
+      return `${table}    ${stats.join(' ')}\r\n`;
+    }
+    case 'tool/traceroute':
+      return columns(['ADDRESS', 'LOSS', 'SENT', 'LAST', 'AVG', 'BEST', 'WORST', 'STD-DEV', 'STATUS'], ['address', 'loss', 'sent', 'last', 'avg', 'best', 'worst', 'std-dev', 'status'], rows, true);
+    case 'tool/torch':
+      return columns(['ETH-PROTOCOL', 'IP-PROTOCOL', 'TX', 'RX', 'TX-PACKETS', 'RX-PACKETS'], ['mac-protocol', 'ip-protocol', 'tx', 'rx', 'tx-packets', 'rx-packets'], rows.map((r) => withRates(r, (k) => k === 'tx' || k === 'rx')), false);
+    default:
+      return monitor(rows.map((r) => withRates(r, (k) => k.endsWith('-bits-per-second'))));
+  }
+}
+
+/** Runs one tool command for a console session; a refusal is thrown as the REST layer's error. */
+export async function runConsoleTool(state: DeviceState, c: ConsoleCommand, user: DeviceUser): Promise<string> {
+  const command = path(c);
+  const reply = await handleRest(state, { method: 'POST', path: command, query: new URLSearchParams(), body: body(c), user }, new AbortController().signal);
+  const rows = Array.isArray(reply.body) ? (reply.body as Row[]) : [];
+  return render(command, rows);
+}
