@@ -5,6 +5,7 @@ import { isBound, leaseDnsServers } from './dhcp-client';
 import { MenuSpec, ReadContext } from './menu-spec';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
+import { CERTIFICATE_MENU, serviceCertificateArg } from './certificate';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -163,7 +164,8 @@ export const MENUS: MenuSpec[] = [
       computed: addressListState,
     }),
   ),
-  { path: 'ip/service', kind: 'table', writable: true, bools: common, computed: () => ({ invalid: 'false', dynamic: 'false' }) },
+  // `certificate` names a /certificate row or `none`, and follows its renames (model/certificate.ts).
+  { path: 'ip/service', kind: 'table', writable: true, bools: common, namedRefs: { certificate: 'certificate' }, argRule: serviceCertificateArg, computed: () => ({ invalid: 'false', dynamic: 'false' }) },
   { path: 'interface', kind: 'table', writable: true, bools: common },
   { path: 'interface/ethernet', kind: 'table', writable: true, bools: [...common, 'auto-negotiation', 'mdix-enable', 'sfp-ignore-rx-los', 'disable-running-check'], idGroup: 'interface', interfaceType: 'ether', computed: interfaceCounters },
   { path: 'interface/vlan', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'vlan', unique: 'name', required: ['name', 'vlan-id', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', mtu: '1500', arp: 'enabled', 'use-service-tag': 'no' }, computed: interfaceCounters },
@@ -221,7 +223,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'interface/bridge/host', kind: 'table', writable: false },
   // The certificate www-ssl uses is seeded, so removing it can cut REST off (model/management-path.ts); as on
   // RouterOS, certificates never appear in an export.
-  { path: 'certificate', kind: 'table', writable: true, bools: ['trusted'], unique: 'name', required: ['name'], sensitive: ['private-key'] },
+  CERTIFICATE_MENU,
   // Writable as far as the management path needs (model/user-login.ts): disabled, group, address, remove. Logins
   // check the fleet's passwords, so a user added here could never log in: `add` stays unmodelled.
   { path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', sensitive: ['password'], unmodelled: ['add'] },

@@ -113,7 +113,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
     'ip/dns/cache': [{ name: 'upgrade.mikrotik.com', type: 'A', data: '159.148.172.205', ttl: '23h59m' }],
     'ip/service': services(input.version, input.restService),
     // The certificate www-ssl and api-ssl use (a self-signed one, as `/certificate add` and `sign` make it).
-    certificate: [{ name: 'sim-cert', 'common-name': input.identity, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'digest-algorithm': 'sha256' }],
+    certificate: [{ name: 'sim-cert', 'common-name': input.identity, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'digest-algorithm': 'sha256', 'private-key': 'true' }],
     user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', '.builtin': u.name === 'admin' ? 'true' : 'false' })),
     log: [
       { time: '00:00:05', topics: 'system,info', message: 'router rebooted' },

@@ -5,6 +5,7 @@ import { scriptHostOf } from '../script/script-host';
 import { renderExport } from '../ssh/export';
 import { monitorSample } from '../model/interface-traffic';
 import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
+import { MENU_COMMANDS } from './menu-commands';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -100,6 +101,7 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       return [];
     }
     default:
+      if (MENU_COMMANDS[command]) return MENU_COMMANDS[command](state, body);
       if (command.endsWith('/export')) return exportToFile(state, body, command.slice(0, -'/export'.length));
       // The tree has the command (the caller checked) but the simulator does not model what it does: refused,
       // never answered as if it had run.

@@ -93,7 +93,8 @@ function precheck(state: DeviceState, c: ConsoleCommand): void {
       checkArgs(c, ['numbers', 'comment']);
       return;
     default:
-      checkArgs(c, ['numbers']);
+      // A menu's own command (`/certificate sign`) takes the arguments the tree lists for it.
+      checkArgs(c, menu?.args[c.command] ?? ['numbers']);
   }
 }
 
@@ -114,6 +115,10 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
     if (numbers === '') return;
     body['numbers'] = numbers;
     if (c.command === 'move' && second) body['destination'] = items(state, c.menu, second);
+  } else if (first && !singleton) {
+    // A menu's own command names its item first, as `number` or `numbers` (`/certificate sign tmpl ca=myCa`).
+    const item = ['number', 'numbers'].find((name) => state.tree[c.menu]?.args[c.command!]?.includes(name));
+    if (item && !c.args.some((a) => a.text === item)) body[item] = items(state, c.menu, first);
   }
   for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
   try {
