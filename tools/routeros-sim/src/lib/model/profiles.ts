@@ -1,3 +1,4 @@
+import { pppSeed } from './ppp';
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
@@ -105,6 +106,7 @@ const BUILTIN_LISTS: Row[] = ['all', 'none', 'dynamic', 'static'].map((name) => 
 
 function common(input: ProfileInput): Record<string, Row[]> {
   return {
+    ...pppSeed(),
     'system/identity': [{ name: input.identity }],
     'system/clock': [{ 'time-zone-name': 'UTC', 'time-zone-autodetect': 'true' }],
     'system/logging': ['info', 'error', 'warning', 'critical'].map((topics) => ({ topics, action: topics === 'critical' ? 'echo' : 'memory', prefix: '', disabled: 'false', '.builtin': 'true' })),

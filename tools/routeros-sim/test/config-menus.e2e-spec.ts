@@ -1,0 +1,39 @@
+import { Fleet, startFleet } from '../src';
+import { call } from './rest-client';
+import { sshOnce } from './ssh-client';
+
+// Issue 23: curated configuration menus (PPP, logging actions, IPsec, BGP/OSPF, SNMP) over REST and the console.
+describe.each(['7.15.3', '7.20.5'])('RouterOS %s configuration menus', (version) => {
+  let fleet: Fleet;
+  beforeAll(async () => (fleet = await startFleet({ devices: 1, version, profile: 'home' })));
+  afterAll(() => fleet.stop());
+  afterEach(() => fetch(`${fleet.control.url}/reset`, { method: 'POST' }));
+
+  const rest = (method: string, path: string, body?: unknown) => call(fleet.devices[0].restUrl, method, path, { body });
+  const ssh = async (command: string) => (await sshOnce(fleet.devices[0].sshPort, command, { password: 'admin' })).output;
+  const rows = async (path: string) => (await rest('GET', path)).body as Record<string, string>[];
+  const detail = async (method: string, path: string, body?: unknown) => ((await rest(method, path, body)).body as { detail?: string }).detail;
+
+  describe('/ppp', () => {
+    it('REST: secrets name an existing profile, follow its renames, and keep it from being removed', async () => {
+      expect((await rows('/ppp/profile')).map((p) => p['name'])).toEqual(['default', 'default-encryption']);
+      expect(await detail('PUT', '/ppp/secret', { name: 'u1', profile: 'vpn' })).toBe('input does not match any value of profile');
+      expect(await detail('PUT', '/ppp/profile', { name: 'vpn', 'remote-address': 'missing-pool' })).toBe('input does not match any value of remote-address');
+      expect((await rest('PUT', '/ppp/profile', { name: 'vpn', 'local-address': '10.9.0.1', 'remote-address': 'default-dhcp' })).status).toBe(201);
+      expect((await rest('PUT', '/ppp/secret', { name: 'u1', password: 'hunter2', profile: 'vpn', service: 'l2tp' })).body).toMatchObject({ profile: 'vpn', service: 'l2tp', disabled: 'false' });
+      expect(await detail('PUT', '/ppp/secret', { name: 'u2', service: 'telnet' })).toBe('input does not match any value of service');
+      await rest('PATCH', '/ppp/profile/vpn', { name: 'vpn2' });
+      expect((await rows('/ppp/secret'))[0]['profile']).toBe('vpn2');
+      expect(await detail('DELETE', '/ppp/profile/vpn2')).toBe('failure: profile is in use');
+    });
+
+    it('console: the same writes, and the password stays out of /export unless show-sensitive', async () => {
+      expect(await ssh('/ppp profile add name=vpn use-encryption=required; /ppp secret add name=u1 password=hunter2 profile=vpn')).toBe('');
+      expect(await ssh('/ppp secret add name=u2 profile=nope')).toContain('input does not match any value of profile');
+      expect(await ssh('/ppp profile remove vpn')).toContain('failure: profile is in use');
+      const exported = await ssh('/ppp export');
+      expect(exported).toMatch(/\/ppp profile\r\nadd name=vpn use-encryption=required\r\n\/ppp secret\r\nadd name=u1 profile=vpn\r\n/);
+      expect(await ssh('/ppp export show-sensitive')).toContain('password=hunter2');
+    });
+  });
+});
