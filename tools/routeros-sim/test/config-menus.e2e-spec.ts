@@ -36,4 +36,24 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s configuration menus', (version)
       expect(await ssh('/ppp export show-sensitive')).toContain('password=hunter2');
     });
   });
+
+  describe('/system/logging/action', () => {
+    it('REST: default actions, a remote action with its target defaults, rules follow renames, an action in use stays', async () => {
+      expect((await rows('/system/logging/action')).map((a) => a['name'])).toEqual(['memory', 'disk', 'echo', 'remote']);
+      expect(await detail('PUT', '/system/logging/action', { name: 'siem', target: 'remote', remote: 'not-an-ip' })).toBe('invalid value for argument remote');
+      expect((await rest('PUT', '/system/logging/action', { name: 'siem', target: 'remote', remote: '10.0.0.5' })).body).toMatchObject({ 'remote-port': '514', 'syslog-facility': 'daemon' });
+      expect(await detail('PUT', '/system/logging', { topics: 'firewall', action: 'nope' })).toBe('input does not match any value of action');
+      expect((await rest('PUT', '/system/logging', { topics: 'firewall', action: 'siem' })).status).toBe(201);
+      await rest('PATCH', '/system/logging/action/siem', { name: 'soc' });
+      expect((await rows('/system/logging')).find((r) => r['topics'] === 'firewall')!['action']).toBe('soc');
+      expect(await detail('DELETE', '/system/logging/action/soc')).toBe('failure: action is in use');
+      expect((await rest('DELETE', '/system/logging/action/memory')).status).toBe(406);
+    });
+
+    it('console: add an action and a rule using it; removing the action is refused; the export shows both', async () => {
+      expect(await ssh('/system logging action add name=siem target=remote remote=10.0.0.5; /system logging add topics=firewall action=siem')).toBe('');
+      expect(await ssh('/system logging action remove siem')).toContain('failure: action is in use');
+      expect(await ssh('/system logging export')).toMatch(/\/system logging action\r\nadd name=siem remote=10.0.0.5 target=remote\r\n\/system logging\r\nadd action=siem topics=firewall\r\n/);
+    });
+  });
 });

@@ -7,6 +7,7 @@ import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
 import { CERTIFICATE_MENU, serviceCertificateArg } from './certificate';
 import { PPP_MENUS } from './ppp';
+import { LOGGING_ACTION_MENU } from './logging';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -100,7 +101,8 @@ export const MENUS: MenuSpec[] = [
     computed: (row, ctx): Record<string, string> => (row['name'] === 'temperature' || row['name'] === 'cpu-temperature' ? { value: String(40 + Math.floor(noise(ctx.seed, row['name'], Math.floor(ctx.tick / 30)) * 8)) } : {}),
   },
   { path: 'system/routerboard', kind: 'singleton', writable: false, package: 'routerboard' },
-  { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'] },
+  { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'], refs: { action: 'system/logging/action' } },
+  LOGGING_ACTION_MENU,
   { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: (row) => ({ owner: row['owner'] ?? 'admin', ...(row['start-date'] ? {} : { 'start-date': (row['.created'] ?? '').slice(0, 10) }), ...schedulerStatus(row) }) },
   // Scripts (tools/routeros-sim/src/lib/script): run bookkeeping is state kept on the row, not configuration.
   {

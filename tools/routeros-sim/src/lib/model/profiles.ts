@@ -1,4 +1,5 @@
 import { pppSeed } from './ppp';
+import { loggingSeed } from './logging';
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
@@ -107,6 +108,7 @@ const BUILTIN_LISTS: Row[] = ['all', 'none', 'dynamic', 'static'].map((name) => 
 function common(input: ProfileInput): Record<string, Row[]> {
   return {
     ...pppSeed(),
+    ...loggingSeed(),
     'system/identity': [{ name: input.identity }],
     'system/clock': [{ 'time-zone-name': 'UTC', 'time-zone-autodetect': 'true' }],
     'system/logging': ['info', 'error', 'warning', 'critical'].map((topics) => ({ topics, action: topics === 'critical' ? 'echo' : 'memory', prefix: '', disabled: 'false', '.builtin': 'true' })),
