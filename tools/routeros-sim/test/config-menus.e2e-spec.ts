@@ -56,4 +56,29 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s configuration menus', (version)
       expect(await ssh('/system logging export')).toMatch(/\/system logging action\r\nadd name=siem remote=10.0.0.5 target=remote\r\n\/system logging\r\nadd action=siem topics=firewall\r\n/);
     });
   });
+
+  describe('/ip/ipsec', () => {
+    it('REST: default rows; peer, identity and policy name existing rows, follow renames, and keep them from removal', async () => {
+      expect((await rows('/ip/ipsec/profile')).map((p) => p['name'])).toEqual(['default']);
+      expect((await rows('/ip/ipsec/policy'))[0]).toMatchObject({ template: 'true', group: 'default', proposal: 'default' });
+      expect(await detail('PUT', '/ip/ipsec/peer', { name: 'hq', address: '203.0.113.1/32', profile: 'nope' })).toBe('input does not match any value of profile');
+      expect((await rest('PUT', '/ip/ipsec/peer', { name: 'hq', address: '203.0.113.1/32', 'exchange-mode': 'ike2' })).status).toBe(201);
+      expect((await rest('PUT', '/ip/ipsec/identity', { peer: 'hq', secret: 'hunter22' })).status).toBe(201);
+      expect(await detail('PUT', '/ip/ipsec/policy', { peer: 'hq', proposal: 'nope' })).toBe('input does not match any value of proposal');
+      expect((await rest('PUT', '/ip/ipsec/policy', { peer: 'hq', tunnel: 'yes', 'src-address': '10.1.0.0/16', 'dst-address': '10.2.0.0/16' })).status).toBe(201);
+      await rest('PATCH', '/ip/ipsec/peer/hq', { name: 'ho' });
+      expect((await rows('/ip/ipsec/identity'))[0]['peer']).toBe('ho');
+      expect(await detail('DELETE', '/ip/ipsec/peer/ho')).toBe('failure: peer is in use');
+    });
+
+    it('console: the same configuration, refusals as RouterOS words them, secret hidden in the export', async () => {
+      expect(await ssh('/ip ipsec profile add name=p2 dh-group=ecp256; /ip ipsec peer add name=hq address=203.0.113.1/32 profile=p2; /ip ipsec identity add peer=hq secret=hunter22')).toBe('');
+      expect(await ssh('/ip ipsec identity add peer=nope')).toContain('input does not match any value of peer');
+      expect(await ssh('/ip ipsec profile remove p2')).toContain('failure: profile is in use');
+      const exported = await ssh('/ip ipsec export');
+      expect(exported).toMatch(/\/ip ipsec profile\r\nadd dh-group=ecp256 name=p2\r\n\/ip ipsec peer\r\nadd address=203.0.113.1\/32 name=hq profile=p2\r\n/);
+      expect(exported).toContain('/ip ipsec identity\r\nadd peer=hq\r\n');
+      expect(exported).not.toContain('hunter22');
+    });
+  });
 });

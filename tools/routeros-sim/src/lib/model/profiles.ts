@@ -1,5 +1,6 @@
 import { pppSeed } from './ppp';
 import { loggingSeed } from './logging';
+import { ipsecSeed } from './ipsec';
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
@@ -109,6 +110,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
   return {
     ...pppSeed(),
     ...loggingSeed(),
+    ...ipsecSeed(),
     'system/identity': [{ name: input.identity }],
     'system/clock': [{ 'time-zone-name': 'UTC', 'time-zone-autodetect': 'true' }],
     'system/logging': ['info', 'error', 'warning', 'critical'].map((topics) => ({ topics, action: topics === 'critical' ? 'echo' : 'memory', prefix: '', disabled: 'false', '.builtin': 'true' })),
