@@ -81,4 +81,31 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s configuration menus', (version)
       expect(exported).not.toContain('hunter22');
     });
   });
+
+  describe('/routing/bgp and /routing/ospf', () => {
+    it('REST: templates by name, areas in an instance, templates in an area, renames followed, no session or neighbor', async () => {
+      expect((await rest('PUT', '/routing/bgp/template', { name: 'upstream', as: '65001' })).status).toBe(201);
+      expect(await detail('PUT', '/routing/bgp/connection', { name: 'isp', templates: 'nope' })).toBe('input does not match any value of templates');
+      expect((await rest('PUT', '/routing/bgp/connection', { name: 'isp', templates: 'upstream', 'remote.address': '192.0.2.1', 'remote.as': '64512', 'local.role': 'ebgp' })).status).toBe(201);
+      await rest('PATCH', '/routing/bgp/template/upstream', { name: 'transit' });
+      expect((await rows('/routing/bgp/connection'))[0]['templates']).toBe('transit');
+      expect(await rows('/routing/bgp/session')).toEqual([]);
+      expect(await detail('PUT', '/routing/ospf/instance', { name: 'v2', 'router-id': '1.2.3.999' })).toBe('invalid value for argument router-id');
+      expect((await rest('PUT', '/routing/ospf/instance', { name: 'v2', 'router-id': '10.255.0.1' })).status).toBe(201);
+      expect(await detail('PUT', '/routing/ospf/area', { name: 'bb', instance: 'v3' })).toBe('input does not match any value of instance');
+      expect((await rest('PUT', '/routing/ospf/area', { name: 'bb', instance: 'v2' })).status).toBe(201);
+      expect(await detail('PUT', '/routing/ospf/interface-template', { area: 'bb', interfaces: 'ether99' })).toBe('input does not match any value of interfaces');
+      expect((await rest('PUT', '/routing/ospf/interface-template', { area: 'bb', interfaces: 'ether1' })).status).toBe(201);
+      expect(await detail('DELETE', '/routing/ospf/area/bb')).toBe('failure: area is in use');
+      expect(await rows('/routing/ospf/neighbor')).toEqual([]);
+    });
+
+    it('console: the same configuration and refusals', async () => {
+      expect(await ssh('/routing ospf instance add name=v2 router-id=10.255.0.1; /routing ospf area add name=bb instance=v2; /routing ospf interface-template add area=bb interfaces=ether1')).toBe('');
+      expect(await ssh('/routing ospf area add name=x instance=nope')).toContain('input does not match any value of instance');
+      expect(await ssh('/routing ospf instance remove v2')).toContain('failure: instance is in use');
+      expect(await ssh('/routing bgp template add name=t as=4294967296')).toContain('value of as out of range (0..4294967295)');
+      expect(await ssh('/routing ospf export')).toMatch(/add name=v2 router-id=10.255.0.1\r\n\/routing ospf area\r\nadd instance=v2 name=bb\r\n/);
+    });
+  });
 });

@@ -300,7 +300,9 @@ export class DeviceState {
       if (path === 'interface/list/member') fields.push('interface');
       if (path === 'ip/route') fields.push('gateway');
       if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
-      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : [];
+      // Lists of interfaces a menu names by name (`namedRefs`, an OSPF template's `interfaces`) follow too.
+      const named = Object.entries(MENU_BY_PATH.get(path)?.namedRefs ?? {}).filter(([, target]) => target === 'interface').map(([field]) => field);
+      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : []), ...named];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
