@@ -108,4 +108,28 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s configuration menus', (version)
       expect(await ssh('/routing ospf export')).toMatch(/add name=v2 router-id=10.255.0.1\r\n\/routing ospf area\r\nadd instance=v2 name=bb\r\n/);
     });
   });
+
+  describe('/snmp', () => {
+    it('REST: the public community, security levels needing passwords, trap-community by name following renames', async () => {
+      expect((await rows('/snmp/community')).map((c) => [c['name'], c['security'], c['read-access']])).toEqual([['public', 'none', 'true']]);
+      expect((await rest('GET', '/snmp')).body).toMatchObject({ enabled: 'false', 'trap-community': 'public' });
+      expect(await detail('PUT', '/snmp/community', { name: 'nms', security: 'authorized' })).toBe('failure: security authorized needs authentication-password');
+      expect((await rest('PUT', '/snmp/community', { name: 'nms', security: 'authorized', 'authentication-password': 'authpass1', addresses: '10.0.0.0/24' })).status).toBe(201);
+      expect(await detail('POST', '/snmp/set', { 'trap-community': 'nope' })).toBe('input does not match any value of trap-community');
+      expect((await rest('POST', '/snmp/set', { enabled: 'yes', 'trap-community': 'nms' })).status).toBe(200);
+      await rest('PATCH', '/snmp/community/nms', { name: 'noc' });
+      expect((await rest('GET', '/snmp')).body).toMatchObject({ enabled: 'true', 'trap-community': 'noc' });
+      expect(await detail('DELETE', '/snmp/community/noc')).toBe('failure: community is in use');
+    });
+
+    it('console: the same, and the passwords stay out of the export', async () => {
+      expect(await ssh('/snmp community add name=nms security=private authentication-password=authpass1 encryption-password=privpass1; /snmp set enabled=yes trap-community=nms')).toBe('');
+      expect(await ssh('/snmp community add name=x security=private')).toContain('failure: security private needs authentication-password');
+      expect(await ssh('/snmp community remove nms')).toContain('failure: community is in use');
+      const exported = await ssh('/snmp export terse');
+      expect(exported).toContain('/snmp community add name=nms security=private');
+      expect(exported).toContain('/snmp set enabled=yes trap-community=nms');
+      expect(exported).not.toMatch(/authpass1|privpass1/);
+    });
+  });
 });

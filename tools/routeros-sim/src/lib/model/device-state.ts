@@ -246,6 +246,7 @@ export class DeviceState {
     const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
     this.applyLifetime(spec, row);
     checkRow(path, row, this.rawRows(path));
+    spec.rowRule?.(row);
     this.checkUnique(path, spec, row);
     return this.write(() => {
       const created: Row = { '.id': this.nextId(spec), ...row, '.created': new Date(this.now()).toISOString() };
@@ -273,6 +274,7 @@ export class DeviceState {
     }
     this.applyLifetime(own, next);
     checkRow(found.path, next, this.rawRows(found.path).filter((r) => r['.id'] !== found.row['.id']));
+    own.rowRule?.(next);
     this.checkUnique(found.path, own, next, found.row['.id']);
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
     const renamedRow = found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;

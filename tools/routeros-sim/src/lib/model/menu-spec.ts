@@ -63,6 +63,8 @@ export interface MenuSpec {
    * list of names…) rather than `refs`: like `refs`, they follow the row's renames.
    */
   namedRefs?: Record<string, string>;
+  /** Checks a row as it would be stored after add/set, across its properties (throws RouterOS's refusal). */
+  rowRule?: (row: Row) => void;
   /** Why RouterOS refuses to remove this row (an action a logging rule uses), or undefined. */
   removeRefusal?: (row: Row, rowsOf: (path: string) => Row[]) => string | undefined;
   /** A row added without a name is named `<autoName>N`, the lowest N no interface has (`wireguard1`). */

@@ -10,6 +10,7 @@ import { PPP_MENUS } from './ppp';
 import { LOGGING_ACTION_MENU } from './logging';
 import { IPSEC_MENUS } from './ipsec';
 import { ROUTING_CONFIG_MENUS } from './routing-config';
+import { SNMP_MENUS } from './snmp';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -211,6 +212,7 @@ export const MENUS: MenuSpec[] = [
   ...PPP_MENUS,
   ...IPSEC_MENUS,
   ...ROUTING_CONFIG_MENUS,
+  ...SNMP_MENUS,
   { path: 'ipv6/address', kind: 'table', writable: true, bools: ['disabled', 'advertise', 'eui-64', 'no-dad'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', advertise: 'true', 'eui-64': 'false', 'no-dad': 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false', 'link-local': String((row['address'] ?? '').startsWith('fe80:')), deprecated: 'false', 'actual-interface': row['interface'] ?? '' }) },
   // `main` is built in (and shown dynamic); other tables are what routing marks and rules look up.
   { path: 'routing/table', kind: 'table', writable: true, bools: ['disabled', 'fib'], unique: 'name', required: ['name'], defaults: { disabled: 'false', fib: 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false' }) },

@@ -1,6 +1,7 @@
 import { pppSeed } from './ppp';
 import { loggingSeed } from './logging';
 import { ipsecSeed } from './ipsec';
+import { snmpSeed } from './snmp';
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
@@ -111,6 +112,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
     ...pppSeed(),
     ...loggingSeed(),
     ...ipsecSeed(),
+    ...snmpSeed(),
     'system/identity': [{ name: input.identity }],
     'system/clock': [{ 'time-zone-name': 'UTC', 'time-zone-autodetect': 'true' }],
     'system/logging': ['info', 'error', 'warning', 'critical'].map((topics) => ({ topics, action: topics === 'critical' ? 'echo' : 'memory', prefix: '', disabled: 'false', '.builtin': 'true' })),
