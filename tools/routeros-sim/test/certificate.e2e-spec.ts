@@ -47,6 +47,9 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s certificates', (version) => {
     expect(printed).toMatch(/\d+ K {2}I {2}srv\s+srv/);
     expect((await ssh('/certificate sign srv ca=nope')).output).toContain('failure: certificate is already signed');
     await ssh('/certificate export-certificate srv export-passphrase=12345678 file-name=srv');
+    // `numbers=` named rather than first works too.
+    expect((await ssh('/certificate export-certificate numbers=ca')).output).toBe('');
+    expect(await fileText('cert_export_ca.crt')).toContain('BEGIN CERTIFICATE');
     expect(await fileText('srv.key')).toContain('ENCRYPTED PRIVATE KEY');
     await ssh('/certificate remove srv');
     const imported = await ssh('/certificate import file-name=srv.crt');

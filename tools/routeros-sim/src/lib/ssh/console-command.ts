@@ -115,10 +115,11 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
     if (numbers === '') return;
     body['numbers'] = numbers;
     if (c.command === 'move' && second) body['destination'] = items(state, c.menu, second);
-  } else if (first && !singleton) {
-    // A menu's own command names its item first, as `number` or `numbers` (`/certificate sign tmpl ca=myCa`).
+  } else if (!singleton) {
+    // A menu's own command names its item first or by name, as `number` or `numbers` (`/certificate sign tmpl ca=myCa`).
     const item = ['number', 'numbers'].find((name) => state.tree[c.menu]?.args[c.command!]?.includes(name));
-    if (item && !c.args.some((a) => a.text === item)) body[item] = items(state, c.menu, first);
+    const given = c.args.find((a) => a.text === item)?.value ?? (first ? items(state, c.menu, first) : undefined);
+    if (item && given !== undefined) body[item] = given;
   }
   for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
   try {
