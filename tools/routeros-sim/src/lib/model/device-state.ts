@@ -293,10 +293,12 @@ export class DeviceState {
     own.guard?.({ before: found.row, after: next }, (p) => this.rawRows(p));
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
     const oldName = found.row['name'];
+    const renamedRow = found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
     return this.write(() => {
       for (const key of Object.keys(found.row)) delete found.row[key];
       Object.assign(found.row, next);
       if (renamed) this.followRename(renamed[0], renamed[1]);
+      else if (renamedRow) this.followRowRename(found.path, renamedRow[0], renamedRow[1]);
       // Rows that name this one by its name (a user's group, a queue's `parent`) follow a rename too.
       if (own.renames && oldName !== undefined && next['name'] !== undefined && oldName !== next['name']) this.followNames(own.renames, oldName, next['name']);
       return this.present(spec, found.row, found.type);
@@ -319,7 +321,9 @@ export class DeviceState {
       if (path === 'ip/route') fields.push('gateway');
       if (path === 'queue/tree') fields.push('parent'); // a tree queue's parent may be an interface (model/queues.ts)
       if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
-      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : [];
+      // Lists of interfaces a menu names by name (`namedRefs`, an OSPF template's `interfaces`) follow too.
+      const named = Object.entries(MENU_BY_PATH.get(path)?.namedRefs ?? {}).filter(([, target]) => target === 'interface').map(([field]) => field);
+      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : []), ...named];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
@@ -330,6 +334,60 @@ export class DeviceState {
   /** Fields that name a row by its name (`renames` of its menu) take its new name. */
   private followNames(fields: { path: string; field: string }[], from: string, to: string): void {
     for (const { path, field } of fields) for (const row of this.tables.get(path) ?? []) if (row[field] === from) row[field] = to;
+  }
+
+  /**
+   * Rows of other menus name a profile, an action, a template… by its name, and RouterOS keeps the reference (an
+   * internal id) when it is renamed: every `refs`/`namedRefs` property naming a row of `path` follows (lists too).
+   */
+  private followRowRename(path: string, from: string, to: string): void {
+    for (const [menu, rows] of this.tables) {
+      const spec = MENU_BY_PATH.get(menu);
+      const fields = Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field);
+      for (const row of fields.length > 0 ? rows : []) {
+        for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v)).join(',');
+      }
+    }
+  }
+
+  /**
+   * Rows a menu-specific command makes (`/certificate import`): stored as given, beyond what `add` takes, after the
+   * command checked them. Returns the row as printed.
+   */
+  commandInsert(path: string, row: Row): Row {
+    const spec = this.require(path);
+    this.checkUnique(path, spec, row);
+    return this.write(() => {
+      const created: Row = { '.id': this.nextId(spec), ...row, '.created': new Date(this.now()).toISOString() };
+      this.table(path).push(created);
+      return this.present(spec, created);
+    });
+  }
+
+  /** Values a menu-specific command sets on a row (`/certificate sign`): `undefined` removes a property. */
+  commandUpdate(path: string, idOrName: string, values: Record<string, string | undefined>): Row {
+    const spec = this.require(path);
+    const found = this.find(path, idOrName);
+    if (!found) throw errors.noSuchItem();
+    const next: Row = { ...found.row };
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) delete next[key];
+      else next[key] = value;
+    }
+    this.checkUnique(path, spec, next, found.row['.id']);
+    const renamed = found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
+    return this.write(() => {
+      for (const key of Object.keys(found.row)) delete found.row[key];
+      Object.assign(found.row, next);
+      if (renamed) this.followRowRename(path, renamed[0], renamed[1]);
+      return this.present(spec, found.row);
+    });
+  }
+
+  /** A stored row with its internal properties (a certificate's key), for menu-specific commands. */
+  rawRow(path: string, idOrName: string): Row | undefined {
+    const found = this.find(path, idOrName);
+    return found ? { ...found.row } : undefined;
   }
 
   /** `move numbers=… [destination=…]`: the items, in the order given, go before `destination` (or to the end). */
@@ -440,6 +498,8 @@ export class DeviceState {
       if (item.row['.builtin'] === 'true' || hardware(item.path)) throw errors.builtin();
       const own = this.require(item.path);
       if (item.row['.dynamic'] === 'true' && !own.dynamicWritable && !own.dynamicRemovable) throw errors.dynamic();
+      const refusal = own.removeRefusal?.(item.row, (p) => this.rawRows(p));
+      if (refusal) throw new RestError(400, refusal);
       return item;
     });
     // Guards judge the rows left after every earlier item of the same command went (the last full user).
@@ -749,7 +809,7 @@ export class DeviceState {
       const ref = spec.refs?.[key];
       if (ref && !this.rawRows(ref).some((r) => r['name'] === value)) throw errors.noMatch(key);
       // Curated rules first; otherwise the value description of the version's command tree (model/tree-rules.ts).
-      out[key] = spec.argRule?.(key, value, command, this.version) ?? curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
+      out[key] = spec.argRule?.(key, value, { command, version: this.version, rowsOf: (p) => this.rawRows(p) }) ?? curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
     }
     return out;
   }

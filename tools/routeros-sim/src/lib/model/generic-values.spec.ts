@@ -34,6 +34,7 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     // Address descriptions name the first alternative only: lists, the other family and names pass.
     expect(s.setSingleton('ip/cloud', { 'ddns-update-interval': '00:05:00' })).toMatchObject({ 'ddns-update-interval': '00:05:00' });
     expect(s.add('ip/ipsec/policy', { 'src-address': '10.0.0.0/8', 'dst-address': '2001:db8::/32' })).toMatchObject({ 'src-address': '10.0.0.0/8' });
+    s.add('ip/pool', { name: 'pool1', ranges: '10.1.0.10-10.1.0.20' });
     expect(s.add('ppp/profile', { name: 'p', 'local-address': 'pool1', 'dns-server': '1.1.1.1,8.8.8.8' })).toMatchObject({ 'local-address': 'pool1' });
   });
 

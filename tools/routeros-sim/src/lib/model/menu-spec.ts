@@ -63,7 +63,14 @@ export interface MenuSpec {
   /** Derived from the command tree alone (model/generic-menus.ts), not curated. */
   generic?: boolean;
   /** A menu's own value rules, tried before the shared ones (model/arg-rules.ts): the stored value, or undefined. */
-  argRule?: (key: string, value: string, command: 'add' | 'set', version: string) => string | undefined;
+  argRule?: (key: string, value: string, ctx: { command: 'add' | 'set'; version: string; rowsOf(path: string): Row[] }) => string | undefined;
+  /**
+   * Properties that name a row of another menu (by `name`) checked by the menu's own rules (`none` allowed, a
+   * list of names…) rather than `refs`: like `refs`, they follow the row's renames.
+   */
+  namedRefs?: Record<string, string>;
+  /** Why RouterOS refuses to remove this row (an action a logging rule uses), or undefined. */
+  removeRefusal?: (row: Row, rowsOf: (path: string) => Row[]) => string | undefined;
   /** Stored properties never shown to a client (a user's password). */
   hidden?: string[];
   /** Refuses a change of one row (`after` undefined: removed) that RouterOS refuses, by throwing its error. */

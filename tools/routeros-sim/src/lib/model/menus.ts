@@ -9,6 +9,12 @@ import { USER_MENUS } from './users';
 import { SSH_KEY_MENUS } from './ssh-keys';
 import { FILE_MENU } from './files';
 import { QUEUE_MENUS } from './queues';
+import { CERTIFICATE_MENU, serviceCertificateArg } from './certificate';
+import { PPP_MENUS } from './ppp';
+import { LOGGING_ACTION_MENU } from './logging';
+import { IPSEC_MENUS } from './ipsec';
+import { ROUTING_CONFIG_MENUS } from './routing-config';
+import { SNMP_MENUS } from './snmp';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -102,7 +108,8 @@ export const MENUS: MenuSpec[] = [
     computed: (row, ctx): Record<string, string> => (row['name'] === 'temperature' || row['name'] === 'cpu-temperature' ? { value: String(40 + Math.floor(noise(ctx.seed, row['name'], Math.floor(ctx.tick / 30)) * 8)) } : {}),
   },
   { path: 'system/routerboard', kind: 'singleton', writable: false, package: 'routerboard' },
-  { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'] },
+  { path: 'system/logging', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', prefix: '', action: 'memory' }, required: ['topics'], refs: { action: 'system/logging/action' } },
+  LOGGING_ACTION_MENU,
   { path: 'system/scheduler', kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false', interval: '0s', 'on-event': '', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon', 'start-time': 'startup' }, computed: (row) => ({ owner: row['owner'] ?? 'admin', ...(row['start-date'] ? {} : { 'start-date': (row['.created'] ?? '').slice(0, 10) }), ...schedulerStatus(row) }) },
   // Scripts (tools/routeros-sim/src/lib/script): run bookkeeping is state kept on the row, not configuration.
   {
@@ -167,7 +174,8 @@ export const MENUS: MenuSpec[] = [
       computed: addressListState,
     }),
   ),
-  { path: 'ip/service', kind: 'table', writable: true, bools: common, computed: () => ({ invalid: 'false', dynamic: 'false' }) },
+  // `certificate` names a /certificate row or `none`, and follows its renames (model/certificate.ts).
+  { path: 'ip/service', kind: 'table', writable: true, bools: common, namedRefs: { certificate: 'certificate' }, argRule: serviceCertificateArg, computed: () => ({ invalid: 'false', dynamic: 'false' }) },
   { path: 'interface', kind: 'table', writable: true, bools: common },
   { path: 'interface/ethernet', kind: 'table', writable: true, bools: [...common, 'auto-negotiation', 'mdix-enable', 'sfp-ignore-rx-los', 'disable-running-check'], idGroup: 'interface', interfaceType: 'ether', computed: interfaceCounters },
   { path: 'interface/vlan', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'vlan', unique: 'name', required: ['name', 'vlan-id', 'interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', mtu: '1500', arp: 'enabled', 'use-service-tag': 'no' }, computed: interfaceCounters },
@@ -205,6 +213,10 @@ export const MENUS: MenuSpec[] = [
   { path: 'caps-man/registration-table', kind: 'table', writable: false, package: 'wireless', computed: clientCounters },
   { path: 'caps-man/remote-cap', kind: 'table', writable: false, package: 'wireless' },
   ...WIREGUARD_MENUS,
+  ...PPP_MENUS,
+  ...IPSEC_MENUS,
+  ...ROUTING_CONFIG_MENUS,
+  ...SNMP_MENUS,
   { path: 'ipv6/address', kind: 'table', writable: true, bools: ['disabled', 'advertise', 'eui-64', 'no-dad'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', advertise: 'true', 'eui-64': 'false', 'no-dad': 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false', 'link-local': String((row['address'] ?? '').startsWith('fe80:')), deprecated: 'false', 'actual-interface': row['interface'] ?? '' }) },
   // `main` is built in (and shown dynamic); other tables are what routing marks and rules look up.
   { path: 'routing/table', kind: 'table', writable: true, bools: ['disabled', 'fib'], unique: 'name', required: ['name'], defaults: { disabled: 'false', fib: 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false' }) },
@@ -226,7 +238,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'interface/bridge/host', kind: 'table', writable: false },
   // The certificate www-ssl uses is seeded, so removing it can cut REST off (model/management-path.ts); as on
   // RouterOS, certificates never appear in an export.
-  { path: 'certificate', kind: 'table', writable: true, bools: ['trusted'], unique: 'name', required: ['name'], sensitive: ['private-key'] },
+  CERTIFICATE_MENU,
   // Users and groups (model/users.ts); logins check these rows (model/user-login.ts).
   ...USER_MENUS,
   ...SSH_KEY_MENUS,

@@ -1,3 +1,7 @@
+import { pppSeed } from './ppp';
+import { loggingSeed } from './logging';
+import { ipsecSeed } from './ipsec';
+import { snmpSeed } from './snmp';
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
@@ -106,6 +110,10 @@ const BUILTIN_LISTS: Row[] = ['all', 'none', 'dynamic', 'static'].map((name) => 
 
 function common(input: ProfileInput): Record<string, Row[]> {
   return {
+    ...pppSeed(),
+    ...loggingSeed(),
+    ...ipsecSeed(),
+    ...snmpSeed(),
     'system/identity': [{ name: input.identity }],
     'system/clock': [{ 'time-zone-name': 'UTC', 'time-zone-autodetect': 'true' }],
     'system/logging': ['info', 'error', 'warning', 'critical'].map((topics) => ({ topics, action: topics === 'critical' ? 'echo' : 'memory', prefix: '', disabled: 'false', '.builtin': 'true' })),
@@ -114,7 +122,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
     'ip/dns/cache': [{ name: 'upgrade.mikrotik.com', type: 'A', data: '159.148.172.205', ttl: '23h59m' }],
     'ip/service': services(input.version, input.restService),
     // The certificate www-ssl and api-ssl use (a self-signed one, as `/certificate add` and `sign` make it).
-    certificate: [{ name: 'sim-cert', 'common-name': input.identity, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'digest-algorithm': 'sha256' }],
+    certificate: [{ name: 'sim-cert', 'common-name': input.identity, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'digest-algorithm': 'sha256', 'private-key': 'true' }],
     // The fleet's users, with their passwords (never printed); the system groups every device has (model/users.ts).
     user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', password: u.password })),
     'user/group': defaultGroups(),

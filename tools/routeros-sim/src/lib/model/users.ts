@@ -108,7 +108,7 @@ export const USER_MENUS: MenuSpec[] = [
       path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', required: ['name', 'group'],
       refs: { group: 'user/group' }, defaults: { disabled: 'false', address: '' },
       sensitive: ['password'], hidden: ['password'],
-      argRule: (key, value, command, version) => {
+      argRule: (key, value, { command, version }) => {
         if (key === 'address') return addressArg(version, command, value);
         if (key === 'name') return nameArg(value);
         if (key === 'password') return value;

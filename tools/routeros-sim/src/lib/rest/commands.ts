@@ -8,6 +8,7 @@ import { monitorSample } from '../model/interface-traffic';
 import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
 import { importArgs } from '../model/ssh-keys';
 import { torchRows } from './torch';
+import { MENU_COMMANDS } from './menu-commands';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -143,6 +144,7 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       state.add('user/ssh-keys', importArgs(state.list('file'), body));
       return [];
     default:
+      if (MENU_COMMANDS[command]) return MENU_COMMANDS[command](state, body);
       if (command.endsWith('/export')) return exportToFile(state, body, command.slice(0, -'/export'.length));
       // The tree has the command (the caller checked) but the simulator does not model what it does: refused,
       // never answered as if it had run.

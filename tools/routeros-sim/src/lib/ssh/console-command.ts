@@ -99,7 +99,8 @@ function precheck(state: DeviceState, c: ConsoleCommand): void {
       checkArgs(c, menu?.args['import'] ?? []);
       return;
     default:
-      checkArgs(c, ['numbers']);
+      // A menu's own command (`/certificate sign`) takes the arguments the tree lists for it.
+      checkArgs(c, menu?.args[c.command] ?? ['numbers']);
   }
 }
 
@@ -120,6 +121,11 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
     if (numbers === '') return;
     body['numbers'] = numbers;
     if (c.command === 'move' && second) body['destination'] = items(state, c.menu, second);
+  } else if (!singleton) {
+    // A menu's own command names its item first or by name, as `number` or `numbers` (`/certificate sign tmpl ca=myCa`).
+    const item = ['number', 'numbers'].find((name) => state.tree[c.menu]?.args[c.command!]?.includes(name));
+    const given = c.args.find((a) => a.text === item)?.value ?? (first ? items(state, c.menu, first) : undefined);
+    if (item && given !== undefined) body[item] = given;
   }
   for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
   try {

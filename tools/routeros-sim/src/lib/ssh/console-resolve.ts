@@ -1,5 +1,6 @@
 import type { TreeSchema } from '../schema/menu-schema';
 import { ConsoleLine, ConsoleSyntaxError, ConsoleWord } from './console-parser';
+import { MENU_COMMANDS } from '../rest/menu-commands';
 
 /** A console line resolved against the device's command tree: which menu, which command, its arguments. */
 export interface ConsoleCommand {
@@ -65,7 +66,8 @@ function walk(tree: TreeSchema, walkState: Walk, word: ConsoleWord, line: number
     const next = [...walkState.segments, part];
     const isCommand = !isDir(tree, next) && commandsAt(tree, walkState.segments).includes(part);
     if (part === '..') walkState.segments.pop();
-    else if (isCommand && (SUPPORTED.has(part) || SUPPORTED_AT.has([...walkState.segments, part].join('/')))) Object.assign(walkState, { command: part, column });
+    // Menu-specific commands the simulator models (`/certificate sign`, rest/menu-commands.ts; backups, diagnostics) run too.
+    else if (isCommand && (SUPPORTED.has(part) || SUPPORTED_AT.has([...walkState.segments, part].join('/')) || MENU_COMMANDS[[...walkState.segments, part].join('/')])) Object.assign(walkState, { command: part, column });
     else if (!isCommand && isDir(tree, next)) walkState.segments = next;
     else throw bad(part, line, column);
   }

@@ -16,11 +16,14 @@ const EXPORT_ORDER = [
   'interface/bridge', 'interface/ethernet', 'interface/wireguard', 'interface/vlan', 'interface/list',
   'interface/wifi/channel', 'interface/wifi/datapath', 'interface/wifi/security', 'interface/wifi/configuration', 'interface/wifi', 'interface/wireless', 'caps-man/manager',
   // Queues before the ports and addresses, where published RouterOS 7 exports put them (their order is not documented).
-  'ip/pool', 'routing/table', 'queue/type', 'queue/simple', 'queue/tree', 'interface/bridge/port', 'interface/bridge/vlan', 'interface/list/member', 'interface/wireguard/peers', 'interface/wifi/capsman', 'interface/wifi/provisioning',
+  'ip/ipsec/policy/group', 'ip/ipsec/profile', 'ip/ipsec/peer', 'ip/ipsec/proposal',
+  'ip/pool', 'ppp/profile', 'routing/bgp/template', 'routing/ospf/instance', 'routing/ospf/area', 'snmp/community', 'system/logging/action', 'routing/table',
+  'queue/type', 'queue/simple', 'queue/tree', 'interface/bridge/port', 'interface/bridge/vlan', 'interface/list/member', 'interface/wireguard/peers', 'interface/wifi/capsman', 'interface/wifi/provisioning',
   'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns', 'ip/dns/static',
-  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/route', 'ip/service',
+  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/ipsec/identity', 'ip/ipsec/policy', 'ip/route', 'ip/service',
+  'ppp/secret', 'routing/bgp/connection', 'routing/ospf/interface-template',
   'ipv6/address', 'ipv6/firewall/address-list', 'ipv6/firewall/filter', 'routing/rule',
-  'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
+  'snmp', 'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
 ];
 
 function quote(value: string): string {

@@ -12,6 +12,7 @@ export const TABLE_COLUMNS: Record<string, string[]> = {
   'interface/bridge/host': ['mac-address', 'on-interface', 'bridge'],
   'interface/vlan': ['name', 'mtu', 'arp', 'vlan-id', 'interface'],
   'interface/list': ['name', 'include', 'exclude'],
+  certificate: ['name', 'common-name', 'subject-alt-name', 'fingerprint'],
   'interface/list/member': ['list', 'interface'],
   'interface/wifi': ['name', 'mac-address', 'configuration.ssid', 'channel.band'],
   'interface/wireguard': ['name', 'mtu', 'listen-port', 'public-key'],

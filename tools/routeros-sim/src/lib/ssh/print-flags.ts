@@ -28,6 +28,8 @@ const GENERIC: FlagGroups = [[X, I], [D]];
 const BY_MENU: [RegExp, FlagGroups][] = [
   [/^ip(v6)?\/route$/, [[D], [X, flag('I', 'inactive'), flag('A', 'active')], [flag('C', 'connect'), flag('S', 'static'), flag('d', 'dhcp')]]],
   [/^interface\/bridge\/port$/, [[flag('I', 'inactive'), X], [D], [flag('H', 'hw', 'HW-OFFLOAD')]]],
+  // Certificates manual: K - PRIVATE-KEY; L - CRL; A - AUTHORITY; I - ISSUED, R - REVOKED; E - EXPIRED; T - TRUSTED.
+  [/^certificate$/, [[flag('K', 'private-key')], [flag('L', 'crl')], [flag('A', 'authority')], [flag('I', 'issued'), flag('R', 'revoked')], [flag('E', 'expired')], [flag('T', 'trusted')]]],
   [/^ip\/dhcp-server\/lease$/, [[X], [flag('R', 'radius')], [D], [flag('B', 'blocked')]]],
   [/^(interface|interface\/(ethernet|bridge|vlan|wifi|wireless|wireguard|bonding|veth|eoip|gre|ipip|vxlan|macvlan|lte|pppoe-client|l2tp-client|sstp-client|ovpn-client))$/, [[D], [X], [flag('R', 'running')], [flag('S', 'slave')]]],
 ];
