@@ -15,7 +15,7 @@ import { loginRefusal, sessionsEnd } from './user-login';
 import { Association, associationOf, isRadio } from './wireless-association';
 
 /** Interface menus that may still be generic (model/generic-menus.ts), and the type `/interface` shows for them. */
-const GENERIC_INTERFACE_MENUS: Record<string, string> = { 'interface/wireguard': 'wg', 'interface/bonding': 'bond' };
+const GENERIC_INTERFACE_MENUS: Record<string, string> = { 'interface/wireguard': 'wg' };
 
 export interface DeviceUser {
   name: string;
@@ -298,7 +298,7 @@ export class DeviceState {
       if (path === 'interface/list/member') fields.push('interface');
       if (path === 'ip/route') fields.push('gateway');
       if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
-      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : [];
+      const lists = path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'interface/bonding' ? ['slaves'] : [];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;

@@ -13,7 +13,10 @@ export interface ExportOptions {
 
 /** Menus in the order RouterOS prints them in an export. */
 const EXPORT_ORDER = [
-  'interface/bridge', 'interface/ethernet', 'interface/wireguard', 'interface/vlan', 'interface/list',
+  'interface/bridge', 'interface/ethernet',
+  // Tunnels and virtual interfaces (model/tunnel-interfaces.ts) before what runs on top of them (VLANs on a bond, VRRP on a VLAN).
+  'interface/6to4', 'interface/eoip', 'interface/eoipv6', 'interface/gre', 'interface/gre6', 'interface/ipip', 'interface/ipipv6', 'interface/veth', 'interface/vxlan',
+  'interface/wireguard', 'interface/bonding', 'interface/vlan', 'interface/macvlan', 'interface/vrrp', 'interface/list',
   'interface/wifi/channel', 'interface/wifi/datapath', 'interface/wifi/security', 'interface/wifi/configuration', 'interface/wifi', 'interface/wireless', 'caps-man/manager',
   'ip/pool', 'routing/table', 'interface/bridge/port', 'interface/bridge/vlan', 'interface/list/member', 'interface/wireguard/peers', 'interface/wifi/capsman', 'interface/wifi/provisioning',
   'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns', 'ip/dns/static',
