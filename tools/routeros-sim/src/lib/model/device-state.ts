@@ -10,6 +10,7 @@ import { leaseAddresses, leaseRoutes } from './dhcp-client';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
+import { factoryRows } from './factory-defaults';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
 import { loginRefusal, sessionsEnd } from './user-login';
 import { Association, associationOf, isRadio } from './wireless-association';
@@ -539,6 +540,13 @@ export class DeviceState {
       // Seeded rows were made when the configuration loaded: `creation-time` and the scheduler count from then.
       const created = new Date(this.now()).toISOString();
       this.tables.set(path, rows.map((row) => (spec.kind === 'table' ? { '.id': this.nextId(spec), '.builtin': 'false', '.created': created, ...row } : { ...row })));
+    }
+    // Factory values and built-in rows of the menus the profile leaves alone (model/factory-defaults.ts).
+    for (const [path, rows] of factoryRows(this.tree)) {
+      const spec = this.menu(path);
+      if (!spec || this.tables.has(path)) continue;
+      const created = new Date(this.now()).toISOString();
+      this.tables.set(path, rows.map((row) => (spec.kind === 'table' ? { '.id': this.nextId(spec), '.created': created, ...row } : { ...row })));
     }
     this.associate();
   }
