@@ -60,4 +60,13 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s tunnel and virtual interfaces i
     expect((await rest('POST', '/interface/disable', { numbers: 'ether1' })).status).toBe(200);
     expect((await rows('/interface/vrrp'))[0]).toMatchObject({ master: 'false', running: 'false' });
   });
+
+  it('SSH and REST: a PPPoE client takes the default profile, shows in /interface as pppoe-out and never runs', async () => {
+    expect((await ssh('/interface pppoe-client add interface=ether2 user=isp password=secret')).code).toBe(0);
+    expect(await named('pppoe-out1')).toMatchObject({ type: 'pppoe-out', running: 'false', 'rx-byte': '0' });
+    expect((await rows('/interface/pppoe-client'))[0]).toMatchObject({ profile: 'default', interface: 'ether2' });
+    const refused = await rest('PUT', '/interface/l2tp-client', { profile: 'default' });
+    expect({ status: refused.status, detail: (refused.body as { detail: string }).detail }).toEqual({ status: 400, detail: 'missing value for connect-to' });
+    expect((await ssh('/interface print terse where type=pppoe-out')).output).toMatch(/^\d+\s+name=pppoe-out1 .*type=pppoe-out/m);
+  });
 });
