@@ -8,7 +8,7 @@ let clock = 1_700_000_000_000;
 const device = (version: '7.15.3' | '7.20.5' = '7.20.5') => new DeviceState(version, 42, () => seedConfig({ profile: 'edge', version, identity: 'r1', index: 0, users }), () => clock);
 const byName = (s: DeviceState, name: string) => s.list('interface').find((i) => i['name'] === name);
 
-describe('PPP clients, server bindings and VPLS join /interface', () => {
+describe('PPP clients, server bindings, VPLS, L2TP-ether and MACsec join /interface', () => {
   it.each([
     ['interface/pppoe-client', 'pppoe-out', 'pppoe-out1', { interface: 'ether1', user: 'isp' }],
     ['interface/l2tp-client', 'l2tp-out', 'l2tp-out1', { 'connect-to': '192.0.2.1' }],
@@ -18,6 +18,8 @@ describe('PPP clients, server bindings and VPLS join /interface', () => {
     ['interface/pppoe-server', 'pppoe-in', 'pppoe-in1', { user: 'alice' }],
     ['interface/l2tp-server', 'l2tp-in', 'l2tp-in1', { user: 'alice' }],
     ['interface/vpls', 'vpls', 'vpls1', { peer: '192.0.2.7', 'vpls-id': '1:1' }],
+    ['interface/l2tp-ether', 'l2tp-ether', 'l2tp-ether1', { 'connect-to': '192.0.2.1' }],
+    ['interface/macsec', 'macsec', 'macsec1', { interface: 'ether1' }],
   ])('%s: typed %s, named %s, never connected', (path, type, name, args) => {
     const s = device();
     const row = s.add(path, args);

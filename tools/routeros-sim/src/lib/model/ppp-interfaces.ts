@@ -1,11 +1,13 @@
 import type { Row } from '../rest/print-query';
 import { interfaceCounters } from './interface-traffic';
 import type { MenuSpec, ReadContext } from './menu-spec';
+import { generatedMac } from './tunnel-interfaces';
 
 /**
- * PPP client interfaces, PPP server bindings and VPLS: they join `/interface` as their RouterOS type (`pppoe-out`,
- * `l2tp-out`…, `pppoe-in`…, `vpls`) and share its ids and names, like the tunnels of model/tunnel-interfaces.ts.
- * No server, client or LDP peer ever answers in the simulator, so none of them connects: they print `running=false`
+ * PPP client interfaces, PPP server bindings, VPLS, L2TP-ether and MACsec: they join `/interface` as their RouterOS
+ * type (`pppoe-out`, `l2tp-out`…, `pppoe-in`…, `vpls`, `l2tp-ether`, `macsec`) and share its ids and names, like the
+ * tunnels of model/tunnel-interfaces.ts. No server, client, LDP or MKA peer ever answers in the simulator, so none of
+ * them connects: they print `running=false`
  * and zero counters (chosen without a source, docs/simulator.md). A client's `profile` names a `/ppp/profile` row
  * (the factory `default` one included, model/factory-defaults.ts).
  */
@@ -41,4 +43,9 @@ export const PPP_INTERFACE_MENUS: MenuSpec[] = [
   ),
   // help.mikrotik.com/docs/spaces/ROS/pages/40992794/VPLS: a pseudowire to `peer`; no LDP neighbour ever comes up here.
   { ...base('interface/vpls', 'vpls', 'vpls'), bools: ['disabled', 'disable-running-check'], defaults: { disabled: 'false', 'disable-running-check': 'false', arp: 'enabled', 'arp-timeout': 'auto', 'pw-type': 'raw-ethernet', 'pw-control-word': 'default', mtu: '1500' } },
+  // help.mikrotik.com/docs/spaces/ROS/pages/2031631/L2TP ("L2TP Ethernet", 7.x): an L2TPv3 pseudowire with a generated
+  // MAC; its MTU default is not on the page, so none is printed.
+  { ...base('interface/l2tp-ether', 'l2tp-ether', 'l2tp-ether'), bools: ['disabled', 'allow-fast-path'], defaults: { disabled: 'false', 'allow-fast-path': 'false' }, derive: generatedMac, sensitive: ['ipsec-secret'] },
+  // help.mikrotik.com/docs/spaces/ROS/pages/246120453/MACsec: on top of an existing interface; keys agreed with a peer (none here).
+  { ...base('interface/macsec', 'macsec', 'macsec'), bools: ['disabled'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false' }, sensitive: ['cak'] },
 ];

@@ -22,6 +22,7 @@ describe('tunnel and virtual interfaces join /interface', () => {
     ['interface/macvlan', { interface: 'ether1' }, 'macvlan', 'macvlan1'],
     ['interface/vrrp', { interface: 'ether1' }, 'vrrp', 'vrrp1'],
     ['interface/bonding', { slaves: 'ether16' }, 'bond', 'bonding1'],
+    ['interface/mesh', {}, 'mesh', 'mesh1'],
   ])('%s: typed, auto-named, in the shared id space, running, counters at zero', (path, args, type, name) => {
     const s = device();
     const before = s.list('interface').map((i) => parseInt(i['.id'].slice(1), 16));

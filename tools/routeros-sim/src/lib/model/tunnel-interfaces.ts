@@ -19,7 +19,7 @@ export function newLocalMac(): string {
 }
 
 /** Stored at creation, as RouterOS's exports print it (`add mac-address=02:… name=eoip-tunnel1 …`). */
-const generatedMac = (values: Record<string, string | undefined>): Record<string, string> => (values['mac-address'] ? {} : { 'mac-address': newLocalMac() });
+export const generatedMac = (values: Record<string, string | undefined>): Record<string, string> => (values['mac-address'] ? {} : { 'mac-address': newLocalMac() });
 
 const enabled = (row: Row) => row['disabled'] !== 'true';
 
@@ -205,5 +205,11 @@ export const TUNNEL_INTERFACE_MENUS: MenuSpec[] = [
     ...base('interface/bonding', 'bond', 'bonding'), bools: ['disabled'],
     defaults: { disabled: 'false', arp: 'enabled', 'arp-interval': '100ms', 'arp-timeout': 'auto', 'down-delay': '0ms', 'lacp-rate': '30secs', 'link-monitoring': 'mii', 'mii-interval': '100ms', 'min-links': '0', mode: 'balance-rr', mtu: '1500', 'transmit-hash-policy': 'layer-2', 'up-delay': '0ms' },
     computed: bondState,
+  },
+  // HWMP+ mesh (wiki.mikrotik.com/wiki/Manual:Interface/Mesh: `arp=enabled`, `auto-mac=yes`, `mtu=1500`): a
+  // bridge-like interface that runs while enabled, as a bridge does without ports.
+  {
+    ...base('interface/mesh', 'mesh', 'mesh'), bools: ['disabled', 'auto-mac'], defaults: { disabled: 'false', arp: 'enabled', 'auto-mac': 'true', mtu: '1500' },
+    computed: tunnelState(0),
   },
 ];

@@ -18,8 +18,8 @@ const EXPORT_ORDER = [
   'interface/6to4', 'interface/eoip', 'interface/eoipv6', 'interface/gre', 'interface/gre6', 'interface/ipip', 'interface/ipipv6', 'interface/veth', 'interface/vxlan',
   // PPP clients, server bindings and VPLS (model/ppp-interfaces.ts).
   'interface/l2tp-client', 'interface/l2tp-server', 'interface/ovpn-client', 'interface/ovpn-server', 'interface/pppoe-client', 'interface/pppoe-server',
-  'interface/pptp-client', 'interface/pptp-server', 'interface/sstp-client', 'interface/sstp-server', 'interface/vpls',
-  'interface/wireguard', 'interface/bonding', 'interface/vlan', 'interface/macvlan', 'interface/vrrp', 'interface/list',
+  'interface/pptp-client', 'interface/pptp-server', 'interface/sstp-client', 'interface/sstp-server', 'interface/vpls', 'interface/l2tp-ether', 'interface/mesh',
+  'interface/wireguard', 'interface/bonding', 'interface/vlan', 'interface/macvlan', 'interface/macsec', 'interface/vrrp', 'interface/list',
   'interface/wifi/channel', 'interface/wifi/datapath', 'interface/wifi/security', 'interface/wifi/configuration', 'interface/wifi', 'interface/wireless', 'caps-man/manager',
   'ip/pool', 'routing/table', 'interface/bridge/port', 'interface/bridge/vlan', 'interface/list/member', 'interface/wireguard/peers', 'interface/wifi/capsman', 'interface/wifi/provisioning',
   'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns', 'ip/dns/static',

@@ -29,7 +29,7 @@ const BY_MENU: [RegExp, FlagGroups][] = [
   [/^ip(v6)?\/route$/, [[D], [X, flag('I', 'inactive'), flag('A', 'active')], [flag('C', 'connect'), flag('S', 'static'), flag('d', 'dhcp')]]],
   [/^interface\/bridge\/port$/, [[flag('I', 'inactive'), X], [D], [flag('H', 'hw', 'HW-OFFLOAD')]]],
   [/^ip\/dhcp-server\/lease$/, [[X], [flag('R', 'radius')], [D], [flag('B', 'blocked')]]],
-  [/^(interface|interface\/(ethernet|bridge|vlan|wifi|wireless|wireguard|bonding|veth|eoip|eoipv6|gre|gre6|ipip|ipipv6|6to4|vxlan|macvlan|vrrp|lte|pppoe-client|l2tp-client|sstp-client|ovpn-client|pptp-client|pppoe-server|l2tp-server|sstp-server|ovpn-server|pptp-server|vpls))$/, [[D], [X], [flag('R', 'running')], [flag('S', 'slave')]]],
+  [/^(interface|interface\/(ethernet|bridge|vlan|wifi|wireless|wireguard|bonding|veth|eoip|eoipv6|gre|gre6|ipip|ipipv6|6to4|vxlan|macvlan|vrrp|lte|pppoe-client|l2tp-client|sstp-client|ovpn-client|pptp-client|pppoe-server|l2tp-server|sstp-server|ovpn-server|pptp-server|vpls|l2tp-ether|macsec|mesh))$/, [[D], [X], [flag('R', 'running')], [flag('S', 'slave')]]],
 ];
 
 export function flagGroups(path: string): FlagGroups {
