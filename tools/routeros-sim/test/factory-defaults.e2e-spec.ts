@@ -16,9 +16,8 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s factory defaults of menus no pr
   it('REST: default rows and factory singletons answer as a fresh RouterOS prints them', async () => {
     expect(((await rest('GET', '/queue/type')).body as Rows).map((t) => t['name'])).toEqual(['default', 'ethernet-default', 'wireless-default', 'synchronous-default', 'hotspot-default', 'pcq-upload-default', 'pcq-download-default', 'only-hardware-queue', 'multi-queue-ethernet-default', 'default-small']);
     expect(((await rest('GET', '/ppp/profile')).body as Rows).map((p) => p['name'])).toEqual(['default', 'default-encryption']);
-    expect(((await rest('GET', '/system/logging/action')).body as Rows).map((a) => a['name'])).toEqual(['memory', 'disk', 'echo', 'remote']);
-    expect((await rest('GET', '/snmp')).body).toMatchObject({ enabled: 'false', 'trap-community': 'public' });
-    expect((await rest('GET', '/ip/ipsec/proposal')).body).toEqual([expect.objectContaining({ name: 'default', 'enc-algorithms': 'aes-256-cbc,aes-192-cbc,aes-128-cbc', default: 'true' })]);
+    expect((await rest('GET', '/ip/settings')).body).toMatchObject({ 'rp-filter': 'no', 'ip-forward': 'true', 'arp-timeout': '30s' });
+    expect((await rest('GET', '/ppp/aaa')).body).toMatchObject({ accounting: 'true', 'use-radius': 'false' });
     const id = ((await rest('GET', '/queue/type')).body as Rows)[0]['.id'];
     expect(await rest('DELETE', `/queue/type/${id}`)).toMatchObject({ status: 406 });
   });
@@ -26,11 +25,11 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s factory defaults of menus no pr
   it('SSH: the console prints them, and /export shows only what was changed', async () => {
     expect(await ssh('/queue type print count-only')).toBe('10\r\n');
     expect(await ssh('/ip ipsec settings print')).toMatch(/accounting: yes/);
-    expect(await ssh('/export')).not.toMatch(/\/queue type|\/snmp|\/ppp profile/);
-    await ssh('/snmp set contact=noc');
+    expect(await ssh('/export')).not.toMatch(/\/queue type|\/ip upnp|\/ppp profile/);
+    await ssh('/ip upnp set enabled=yes');
     await ssh('/ppp profile set default-encryption only-one=yes');
     const exported = await ssh('/export terse');
-    expect(exported).toContain('/snmp set contact=noc\r\n');
+    expect(exported).toContain('/ip upnp set enabled=yes\r\n');
     expect(exported).toContain('/ppp profile set [ find name=default-encryption ] only-one=yes\r\n');
   });
 });

@@ -18,30 +18,24 @@ describe('factory values and built-in rows of a fresh device', () => {
     expect(types.find((t) => t['name'] === 'pcq-upload-default')).toMatchObject({ kind: 'pcq', 'pcq-classifier': 'src-address', 'pcq-limit': '50KiB', 'pcq-total-limit': '2000KiB' });
   });
 
-  it('singletons answer with their factory values (SNMP disabled with community public, IPsec accounting on)', () => {
+  it('singletons answer with their factory values (IPsec accounting on, reverse-path filtering off, UPnP off)', () => {
     const s = device();
-    expect(s.singleton('snmp')).toMatchObject({ enabled: 'false', 'trap-community': 'public', 'trap-version': '1' });
-    expect(s.list('snmp/community')).toEqual([expect.objectContaining({ name: 'public', addresses: '::/0', 'read-access': 'true', 'write-access': 'false', default: 'true' })]);
+    expect(s.singleton('ip/upnp')).toMatchObject({ enabled: 'false' });
     expect(s.singleton('ip/ipsec/settings')).toEqual({ accounting: 'true', 'interim-update': '0s', 'xauth-use-radius': 'false' });
     expect(s.singleton('ip/settings')).toMatchObject({ 'rp-filter': 'no', 'ip-forward': 'true' });
   });
 
-  it('rows other menus name exist: PPP profiles, IPsec defaults, the four logging actions', () => {
+  it('rows other menus name exist: the PPP profiles, the IPsec request-only mode config', () => {
     const s = device();
-    expect(s.list('ppp/profile').map((p) => [p['name'], p['use-encryption']])).toEqual([['default', 'default'], ['default-encryption', 'true']]);
-    expect(s.list('ip/ipsec/profile').map((p) => p['name'])).toEqual(['default']);
-    expect(s.list('ip/ipsec/proposal')[0]).toMatchObject({ name: 'default', 'pfs-group': 'modp1024', lifetime: '30m' });
-    expect(s.list('system/logging/action').map((a) => `${a['name']}:${a['target']}`)).toEqual(['memory:memory', 'disk:disk', 'echo:echo', 'remote:remote']);
+    expect(s.list('ppp/profile').map((p) => p['name'])).toEqual(['default', 'default-encryption']);
+    expect(s.list('ip/ipsec/mode-config')).toEqual([expect.objectContaining({ name: 'request-only', responder: 'false', default: 'true' })]);
   });
 
-  it('keeps to the properties each version has: the remote log action\'s bsd-syslog on 7.15, its vrf on 7.20', () => {
-    const remote = (version: '7.15.3' | '7.20.5') => device(version).list('system/logging/action').find((a) => a['name'] === 'remote')!;
-    expect(remote('7.15.3')).toMatchObject({ 'bsd-syslog': 'false' });
-    expect(remote('7.15.3')['vrf']).toBeUndefined();
-    expect(remote('7.20.5')).toMatchObject({ vrf: 'main' });
-    expect(remote('7.20.5')['bsd-syslog']).toBeUndefined();
+  it('keeps to the properties each version has: IPv4 tcp-timestamps and IPv6 allow-fast-path on 7.20 only', () => {
     expect(device('7.15.3').singleton('ip/settings')['tcp-timestamps']).toBeUndefined();
     expect(device('7.20.5').singleton('ip/settings')['tcp-timestamps']).toBe('random-offset');
+    expect(device('7.15.3').singleton('ipv6/settings')['allow-fast-path']).toBeUndefined();
+    expect(device('7.20.5').singleton('ipv6/settings')['allow-fast-path']).toBe('true');
     expect(FACTORY_MENUS.every((p) => treeFor('7.20.5')[p] && factoryRows(treeFor('7.15.3')).some(([path]) => path === p))).toBe(true);
   });
 
@@ -51,19 +45,19 @@ describe('factory values and built-in rows of a fresh device', () => {
     expect(detail(() => s.remove('queue/type', def['.id']))).toBe('cannot remove builtin object');
     const fresh = renderExport(s);
     expect(fresh).not.toContain('/queue type');
-    expect(fresh).not.toContain('/snmp');
+    expect(fresh).not.toContain('/ip settings');
     s.update('queue/type', def['.id'], { 'pfifo-limit': '100' });
-    s.setSingleton('snmp', { contact: 'noc' });
+    s.setSingleton('ip/settings', { 'tcp-syncookies': 'yes' });
     // yes/no where the factory value is one: stored and printed as RouterOS's REST prints booleans.
     expect(s.setSingleton('ip/upnp', { enabled: 'yes' })['enabled']).toBe('true');
     expect(detail(() => s.setSingleton('ip/upnp', { enabled: 'maybe' }))).toBe('invalid value of enabled: maybe');
     s.setSingleton('ip/upnp', { enabled: 'no' });
     const text = renderExport(s, { terse: true });
     expect(text).toContain('/queue type set [ find name=default ] pfifo-limit=100');
-    expect(text).toContain('/snmp set contact=noc');
+    expect(text).toContain('/ip settings set tcp-syncookies=yes');
   });
 
-  it('a profile\'s own rows win over the factory ones (the home profile\'s logging and lists stay as seeded)', () => {
+  it('a profile\'s own rows win over the factory ones (the home profile\'s lists stay as seeded)', () => {
     const s = device('7.20.5', 'home');
     expect(s.list('interface/list').map((l) => l['name'])).toContain('LAN');
     expect(s.list('queue/type')).toHaveLength(10);

@@ -29,12 +29,6 @@ const pcq = (name: string, classifier: string): Row =>
   builtin({ name, kind: 'pcq', 'pcq-rate': '0', 'pcq-limit': '50KiB', 'pcq-classifier': classifier, 'pcq-total-limit': '2000KiB', 'pcq-burst-rate': '0', 'pcq-burst-threshold': '0', 'pcq-burst-time': '10s', 'pcq-src-address-mask': '32', 'pcq-dst-address-mask': '32', 'pcq-src-address6-mask': '128', 'pcq-dst-address6-mask': '128' });
 
 const FACTORY: Record<string, FactoryMenu> = {
-  // help.mikrotik.com/docs/spaces/ROS/pages/8978519/SNMP ("General properties", "Community").
-  snmp: { rows: [{ enabled: F, contact: '', location: '', 'engine-id-suffix': '', 'trap-community': 'public', 'trap-generators': 'temp-exception', 'trap-interfaces': '', 'trap-target': '', 'trap-version': '1', 'src-address': '::', vrf: 'main' }] },
-  'snmp/community': {
-    rows: [builtin({ name: 'public', addresses: '::/0', security: 'none', 'read-access': T, 'write-access': F, 'authentication-protocol': 'MD5', 'encryption-protocol': 'DES', 'authentication-password': '', 'encryption-password': '', disabled: F })],
-    readOnly: ['default'],
-  },
   // help.mikrotik.com/docs/spaces/ROS/pages/24805517/Neighbor+discovery: every protocol, both directions, on every
   // interface but dynamic ones; LLDP extras off.
   'ip/neighbor/discovery-settings': { rows: [{ 'discover-interface-list': '!dynamic', protocol: 'cdp,lldp,mndp', mode: 'tx-and-rx', 'discover-interval': '30s', 'lldp-med-net-policy-vlan': 'disabled', 'lldp-mac-phy-config': F, 'lldp-max-frame-size': F, 'lldp-vlan-info': F }] },
@@ -45,20 +39,14 @@ const FACTORY: Record<string, FactoryMenu> = {
   'ipv6/settings': { rows: [{ 'accept-redirects': 'yes-if-forwarding-disabled', 'accept-router-advertisements': 'yes-if-forwarding-disabled', 'allow-fast-path': T, 'disable-ipv6': F, 'disable-link-local-address': F, forward: T, 'multipath-hash-policy': 'l3', 'stale-neighbor-detect-interval': '30', 'stale-neighbor-timeout': '60' }] },
   // help.mikrotik.com/docs/spaces/ROS/pages/2555969/Certificates ("Settings"): CRLs neither downloaded nor used, kept in RAM.
   'certificate/settings': { rows: [{ 'crl-download': F, 'crl-use': F, 'crl-store': 'ram' }] },
-  // help.mikrotik.com/docs/spaces/ROS/pages/11993097/IPsec ("Settings", "Profiles", "Proposals", "Groups", "Mode configs").
+  // help.mikrotik.com/docs/spaces/ROS/pages/11993097/IPsec ("Settings", "Mode configs"). The default profile, proposal
+  // and group are the curated IPsec menus' (another stream), as `/snmp`, its `public` community and the logging actions.
   'ip/ipsec/settings': { rows: [{ accounting: T, 'interim-update': '0s', 'xauth-use-radius': F }] },
-  'ip/ipsec/profile': {
-    rows: [builtin({ name: 'default', 'hash-algorithm': 'sha1', 'enc-algorithm': 'aes-128', 'dh-group': 'modp1024,modp2048', lifetime: '1d', lifebytes: '0', 'proposal-check': 'obey', 'nat-traversal': T, 'dpd-interval': '8s', 'dpd-maximum-failures': '4', 'prf-algorithm': 'auto' })],
-    readOnly: ['default'],
-  },
-  'ip/ipsec/proposal': {
-    rows: [builtin({ name: 'default', 'auth-algorithms': 'sha1', 'enc-algorithms': 'aes-256-cbc,aes-192-cbc,aes-128-cbc', lifetime: '30m', 'pfs-group': 'modp1024', disabled: F })],
-    readOnly: ['default'],
-  },
-  'ip/ipsec/policy/group': { rows: [builtin({ name: 'default' })], readOnly: ['default'] },
   'ip/ipsec/mode-config': { rows: [builtin({ name: 'request-only', responder: F })], readOnly: ['default', 'responder'] },
   // help.mikrotik.com/docs/spaces/ROS/pages/2031625/PPP+AAA ("RADIUS", "User profiles").
   'ppp/aaa': { rows: [{ accounting: T, 'interim-update': '0s', 'use-circuit-id-in-nas-port-id': F, 'use-radius': F, 'enable-ipv6-accounting': F }] },
+  // The PPP clients of model/ppp-interfaces.ts name `default`; a profile that seeds `/ppp/profile` (the curated PPP
+  // menus) replaces these rows.
   'ppp/profile': { rows: [pppProfile('default', 'default'), pppProfile('default-encryption', T)], readOnly: ['default'] },
   // help.mikrotik.com/docs/spaces/ROS/pages/196345874/Queue+types (the default queue types RouterOS ships).
   'queue/type': {
@@ -73,16 +61,6 @@ const FACTORY: Record<string, FactoryMenu> = {
       builtin({ name: 'only-hardware-queue', kind: 'none' }),
       builtin({ name: 'multi-queue-ethernet-default', kind: 'mq-pfifo', 'mq-pfifo-limit': '50' }),
       builtin({ name: 'default-small', kind: 'pfifo', 'pfifo-limit': '10' }),
-    ],
-    readOnly: ['default'],
-  },
-  // help.mikrotik.com/docs/spaces/ROS/pages/8323145/Log ("Actions"): the four default actions.
-  'system/logging/action': {
-    rows: [
-      builtin({ name: 'memory', target: 'memory', 'memory-lines': '1000', 'memory-stop-on-full': F }),
-      builtin({ name: 'disk', target: 'disk', 'disk-file-name': 'log', 'disk-lines-per-file': '1000', 'disk-file-count': '2', 'disk-stop-on-full': F }),
-      builtin({ name: 'echo', target: 'echo', remember: T }),
-      builtin({ name: 'remote', target: 'remote', remote: '0.0.0.0', 'remote-port': '514', 'src-address': '0.0.0.0', 'bsd-syslog': F, 'syslog-facility': 'daemon', 'syslog-severity': 'auto', 'syslog-time-format': 'bsd-syslog', vrf: 'main' }),
     ],
     readOnly: ['default'],
   },
