@@ -2,6 +2,9 @@ import { DeviceState } from './device-state';
 import { seedConfig } from './profiles';
 import { detail } from '../testing/rest-error-detail.fixture';
 import { renderExport } from '../ssh/export';
+import { treeFor } from '../schema/menu-schema';
+import { TUNNEL_INTERFACE_MENUS } from './tunnel-interfaces';
+import { PPP_INTERFACE_MENUS } from './ppp-interfaces';
 
 const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
 const clock = 1_700_000_000_000;
@@ -114,5 +117,15 @@ describe('tunnel and virtual interfaces join /interface', () => {
     const s = device('7.15.3');
     const v = s.add('interface/vxlan', { vni: '3' });
     expect(byName(s, v['name'])?.['type']).toBe('vxlan');
+  });
+
+  it('default only arguments both trees give the menu, and require only ones it takes', () => {
+    for (const version of ['7.15.3', '7.20.5']) {
+      for (const spec of [...TUNNEL_INTERFACE_MENUS, ...PPP_INTERFACE_MENUS]) {
+        const args = new Set(treeFor(version)[spec.path]?.add ?? []);
+        const extra = [...Object.keys(spec.defaults ?? {}), ...(spec.required ?? []), ...Object.keys(spec.refs ?? {})].filter((k) => !args.has(k));
+        expect(`${version} ${spec.path}: ${extra.join(',')}`).toBe(`${version} ${spec.path}: `);
+      }
+    }
   });
 });
