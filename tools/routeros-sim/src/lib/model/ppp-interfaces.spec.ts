@@ -43,4 +43,12 @@ describe('PPP clients, server bindings, VPLS, L2TP-ether and MACsec join /interf
     expect(text).toContain('/interface pppoe-client add interface=wan2 name=pppoe-out1 user=isp\r\n');
     expect(text).not.toContain('secret');
   });
+
+  it('a device address on a PPP client is never reachable: the management path sees the interface without link', () => {
+    const s = device();
+    s.add('interface/pppoe-client', { name: 'pppoe-noc', interface: 'ether1' });
+    s.add('ip/address', { address: '10.255.0.1/24', interface: 'pppoe-noc' });
+    s.setManagement({ clientAddress: '10.255.0.2', deviceAddress: '10.255.0.1' });
+    expect(s.access('www-ssl')).toMatchObject({ verdict: 'timeout', reason: expect.stringMatching(/interface pppoe-noc has no link/) });
+  });
 });

@@ -17,8 +17,11 @@ function disconnected(row: Row, ctx: ReadContext): Record<string, string> {
   return { ...interfaceCounters({ ...row, '.link': 'down' }, ctx), running: 'false' };
 }
 
-const base = (path: string, interfaceType: string, autoName: string): Pick<MenuSpec, 'path' | 'kind' | 'writable' | 'idGroup' | 'interfaceType' | 'unique' | 'autoName' | 'computed'> => ({
-  path, kind: 'table', writable: true, idGroup: 'interface', interfaceType, unique: 'name', autoName, computed: disconnected,
+/** Stored without link (`.link=down`), so what reads the interface table (the management path) sees it down too. */
+const noLink = (): Record<string, string> => ({ '.link': 'down' });
+
+const base = (path: string, interfaceType: string, autoName: string): Pick<MenuSpec, 'path' | 'kind' | 'writable' | 'idGroup' | 'interfaceType' | 'unique' | 'autoName' | 'computed' | 'derive'> => ({
+  path, kind: 'table', writable: true, idGroup: 'interface', interfaceType, unique: 'name', autoName, computed: disconnected, derive: noLink,
 });
 
 /** What every dial-out client has by default (PPPoE, L2TP, PPTP, SSTP manual pages: `profile=default`, no default route, no peer DNS, not on demand). */
@@ -45,7 +48,7 @@ export const PPP_INTERFACE_MENUS: MenuSpec[] = [
   { ...base('interface/vpls', 'vpls', 'vpls'), bools: ['disabled', 'disable-running-check'], defaults: { disabled: 'false', 'disable-running-check': 'false', arp: 'enabled', 'arp-timeout': 'auto', 'pw-type': 'raw-ethernet', 'pw-control-word': 'default', mtu: '1500' } },
   // help.mikrotik.com/docs/spaces/ROS/pages/2031631/L2TP ("L2TP Ethernet", 7.x): an L2TPv3 pseudowire with a generated
   // MAC; its MTU default is not on the page, so none is printed.
-  { ...base('interface/l2tp-ether', 'l2tp-ether', 'l2tp-ether'), bools: ['disabled', 'allow-fast-path'], defaults: { disabled: 'false', 'allow-fast-path': 'false' }, derive: generatedMac, sensitive: ['ipsec-secret'] },
+  { ...base('interface/l2tp-ether', 'l2tp-ether', 'l2tp-ether'), bools: ['disabled', 'allow-fast-path'], defaults: { disabled: 'false', 'allow-fast-path': 'false' }, derive: (values) => ({ ...noLink(), ...generatedMac(values) }), sensitive: ['ipsec-secret'] },
   // help.mikrotik.com/docs/spaces/ROS/pages/246120453/MACsec: on top of an existing interface; keys agreed with a peer (none here).
   { ...base('interface/macsec', 'macsec', 'macsec'), bools: ['disabled'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false' }, sensitive: ['cak'] },
 ];

@@ -128,4 +128,15 @@ describe('tunnel and virtual interfaces join /interface', () => {
       }
     }
   });
+
+  it('the management path runs through a tunnel while it is enabled, and disabling it in /interface cuts', () => {
+    const s = device();
+    s.add('interface/gre', { name: 'gre-noc', 'remote-address': '192.0.2.2' });
+    s.add('ip/address', { address: '10.255.0.1/24', interface: 'gre-noc' });
+    s.setManagement({ clientAddress: '10.255.0.2', deviceAddress: '10.255.0.1' });
+    s.update('ip/firewall/address-list', s.list('ip/firewall/address-list').find((r) => r['list'] === 'mgmt-allowed')!['.id'], { address: '10.0.0.0/8' });
+    expect(s.access('www-ssl').verdict).toBe('ok');
+    s.setDisabled('interface', ['gre-noc'], true);
+    expect(s.access('www-ssl')).toMatchObject({ verdict: 'timeout', reason: expect.stringMatching(/interface gre-noc is disabled/) });
+  });
 });
