@@ -71,8 +71,11 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s reveals its managing client, ov
     expect(registered).toEqual([expect.objectContaining({ interface: 'wifi1', 'mac-address': learnt['mac-address'] })]);
 
     expect((await call(fleet.devices[0].restUrl, 'PATCH', `/ip/arp/${learnt['.id']}`, { body: { comment: 'x' } })).status).toBe(400);
+    // A session can be ended (7.20's `/user active remove`, test/users.e2e-spec.ts; 7.15 has no remove), not
+    // changed; the REST request that listed it is over by now, so its row is gone.
     const active = (await get(0, '/user/active'))[0];
-    expect((await call(fleet.devices[0].restUrl, 'DELETE', `/user/active/${active['.id']}`)).status).toBe(400);
+    expect((await call(fleet.devices[0].restUrl, 'PATCH', `/user/active/${active['.id']}`, { body: { name: 'x' } })).status).toBe(400);
+    expect((await call(fleet.devices[0].restUrl, 'DELETE', `/user/active/${active['.id']}`)).status).toBe(version === '7.15.3' ? 400 : 404);
     expect((await call(fleet.devices[0].restUrl, 'PUT', '/ip/firewall/connection', { body: { protocol: 'tcp' } })).status).toBe(400);
   });
 

@@ -135,7 +135,7 @@ describe.each(SUPPORTED_VERSIONS)('the whole command tree of %s', (version) => {
   function describedAddArgs(): { menu: string; key: string; values: Sample }[] {
     const out: { menu: string; key: string; values: Sample }[] = [];
     for (const menu of printable) {
-      // Curated menus that refuse add as not simulated (read-only `/file`; `/user`, whose add is unmodelled) do so before they read values.
+      // Curated menus that refuse add as not simulated (read-only `/file`) do so before they read values.
       if (!tree[menu].commands.includes('add') || MENU_BY_PATH.get(menu)?.writable === false || MENU_BY_PATH.get(menu)?.unmodelled?.includes('add')) continue;
       for (const key of tree[menu].add ?? []) {
         const rule = treeRule(version, menu, 'add', key);

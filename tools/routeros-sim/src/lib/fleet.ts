@@ -61,13 +61,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const scripts = new ScriptHost(state, clock);
       const scheduler = new Scheduler(state, clock.now, (onEvent, owner) => scripts.runEvent(onEvent, owner), () => scripts.idle());
       const traces = new ClientTraces(state);
-      state.attachLiveRows((path) => scripts.rows(path) ?? traces.rows(path));
+      state.attachLiveRows((path) => scripts.rows(path) ?? traces.rows(path), (path, row) => path === 'user/active' && traces.end(row['.id']));
       const ref: { device?: SimDevice } = {};
       const faults = () => ref.device?.activeFaults ?? {};
       const stats = { requests: 0, inFlight: 0, maxInFlight: 0, abandoned: 0 };
       const rest = createRestServer({
         state,
-        users: () => users,
         faults,
         tls: options.plainHttp ? undefined : { cert: identities[i].certPem, key: identities[i].keyPem },
         requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
@@ -77,7 +76,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         traces,
       });
       const sshServerFor = (hostKey: string) =>
-        createSshServer({ state, hostKey, users: () => users, faults, reachable: () => ref.device?.establishedReachable('ssh') ?? true, safeModeRevertMs: options.safeModeRevertMs ?? 2_000, traces });
+        createSshServer({ state, hostKey, faults, reachable: () => ref.device?.establishedReachable('ssh') ?? true, safeModeRevertMs: options.safeModeRevertMs ?? 2_000, traces });
       ref.device = new SimDevice({ index: i, identity, profile, state, keys: identities[i], users, rest, restService, sshServerFor, stats, clock, scheduler });
       devices.push(ref.device);
       await ref.device.listen(options.basePort ? options.basePort + i : 0, options.sshBasePort ? options.sshBasePort + i : 0);

@@ -13,6 +13,8 @@ export interface TraceSession {
   service: ServiceName;
   /** The client's TCP source port (loopback's real ephemeral port stands for the one the device would see). */
   remotePort: number;
+  /** Ends the session (`/user active remove`, `request-logout`): the SSH connection or REST request is closed. */
+  end?: () => void;
 }
 
 interface Live extends TraceSession {
@@ -59,6 +61,13 @@ export class ClientTraces {
     const port = this.rowsOf('ip/service').find((r) => r['name'] === session.service)?.['port'] ?? SERVICE_PORTS[session.service];
     this.live.set(id, { ...session, id, since: this.now(), port });
     return { close: () => void this.live.delete(id) };
+  }
+
+  /** Ends the session a `/user/active` row shows (its `.id`); false when there is none. */
+  end(id: string): boolean {
+    const session = [...this.live.values()].find((s) => formatId(0x100 + s.id) === id);
+    session?.end?.();
+    return !!session;
   }
 
   /** Rows of `path`, or none for a menu this does not derive. */

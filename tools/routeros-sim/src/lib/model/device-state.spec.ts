@@ -42,8 +42,8 @@ describe('DeviceState writes', () => {
     ['a missing required value', 'ip/address', { interface: 'ether2' }, 400, 'missing value for address'],
     ['a duplicate name', 'interface/bridge', { name: 'ether1' }, 400, 'failure: already have interface with such name'],
     ['adding to a status menu', 'system/package', { name: 'x' }, 400, 'no such command or directory (add)'],
-    // The tree has `/user add`; the simulator does not model adding users yet, and says so rather than "no such command".
-    ['adding where the tree has add but the simulator does not model it', 'user', { name: 'x' }, 400, 'failure: /user/add is not supported by the simulator'],
+    // The tree has `/file add`; the simulator does not model adding files, and says so rather than "no such command".
+    ['adding where the tree has add but the simulator does not model it', 'file', { name: 'x' }, 400, 'failure: /file/add is not supported by the simulator'],
     ['an argument a generic menu lacks', 'interface/wireguard', { name: 'wg1', colour: 'red' }, 400, 'unknown parameter colour'],
   ] as const)('refuses %s', (_label, path, props, status, detail) => {
     const s = device();

@@ -12,16 +12,18 @@ import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
 import { factoryRows } from './factory-defaults';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
-import { loginRefusal, sessionsEnd } from './user-login';
+import { groupPolicies, loginRefusal, passwordMatches, sessionsEnd } from './user-login';
 import { Association, associationOf, isRadio } from './wireless-association';
 
 /** Interface menus that may still be generic (model/generic-menus.ts), and the type `/interface` shows for them. */
 const GENERIC_INTERFACE_MENUS: Record<string, string> = { 'interface/wireguard': 'wg' };
 
+/** A user the fleet seeds (with its password), and who a request or session runs as. */
 export interface DeviceUser {
   name: string;
   password: string;
-  group: 'full' | 'write' | 'read';
+  /** A `/user/group` name: `full`, `write`, `read` or one added on the device. */
+  group: string;
 }
 
 /** Undo record of a held safe mode: the configuration as it was when safe mode was taken. */
@@ -125,6 +127,18 @@ export class DeviceState {
   /** Why a new login of `name` would be refused (model/user-login.ts), judged from the managing client's address. */
   loginRefusal(name: string, via: 'rest-api' | 'ssh'): string | undefined {
     return loginRefusal((p) => this.rawRows(p), name, via, this.path.clientAddress);
+  }
+
+  /** The user `name` logs in with `password` (its `/user` row), or undefined; refusals are `loginRefusal`'s. */
+  authenticate(name: string, password: string): DeviceUser | undefined {
+    const row = passwordMatches((p) => this.rawRows(p), name, password);
+    return row ? { name, password, group: row['group'] ?? '' } : undefined;
+  }
+
+  /** The policies `name`'s group grants now (model/users.ts); none for a user that is gone. */
+  policiesOf(name: string): string[] {
+    const group = this.rawRows('user').find((u) => u['name'] === name)?.['group'];
+    return group === undefined ? [] : groupPolicies((p) => this.rawRows(p), group);
   }
 
   /** Whether the sessions of `name` end (the user was removed or disabled). */
@@ -275,11 +289,15 @@ export class DeviceState {
     this.applyLifetime(own, next);
     checkRow(found.path, next, this.rawRows(found.path).filter((r) => r['.id'] !== found.row['.id']));
     this.checkUnique(found.path, own, next, found.row['.id']);
+    own.guard?.({ before: found.row, after: next }, (p) => this.rawRows(p));
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
+    const referenced = own.renames && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
     return this.write(() => {
       for (const key of Object.keys(found.row)) delete found.row[key];
       Object.assign(found.row, next);
       if (renamed) this.followRename(renamed[0], renamed[1]);
+      // Rows that name this item by name follow its rename (model/users.ts: a user's group).
+      for (const { path: other, field } of referenced ? own.renames! : []) for (const row of this.table(other)) if (row[field] === referenced![0]) row[field] = referenced![1]!;
       return this.present(spec, found.row, found.type);
     });
   }
@@ -359,6 +377,7 @@ export class DeviceState {
     this.requireCommand(path, spec, disabled ? 'disable' : 'enable');
     const rows = ids.map((id) => this.findRow(path, id, spec));
     if (!disabled) for (const row of rows) this.checkUnique(path, spec, { ...row, disabled: 'false' }, row['.id']);
+    for (const row of rows) spec.guard?.({ before: row, after: { ...row, disabled: String(disabled) } }, (p) => this.rawRows(p));
     this.write(() => rows.forEach((row) => (row['disabled'] = String(disabled))));
   }
 
@@ -416,10 +435,19 @@ export class DeviceState {
       if (item.row['.dynamic'] === 'true' && !own.dynamicWritable && !own.dynamicRemovable) throw errors.dynamic();
       return item;
     });
+    // Guards judge the rows left after every earlier item of the same command went (the last full user).
+    const gone = new Set<Row>();
+    const remaining = (p: string) => this.rawRows(p).filter((r) => !gone.has(r));
+    for (const item of found) {
+      this.require(item.path).guard?.({ before: item.row }, remaining);
+      gone.add(item.row);
+    }
     this.write(() => {
       for (const item of found) {
         const table = this.table(item.path);
         if (table.includes(item.row)) table.splice(table.indexOf(item.row), 1);
+        else this.endLive?.(item.path, item.row);
+        for (const { path: other, field } of this.require(item.path).owns ?? []) this.tables.set(other, this.table(other).filter((r) => r[field] !== item.row['name']));
       }
     });
   }
@@ -572,9 +600,21 @@ export class DeviceState {
 
   private liveRows?: (path: string) => Row[];
 
-  /** Rows the device learns at run time rather than from configuration (sessions, neighbours): added on read. */
-  attachLiveRows(provider: (path: string) => Row[]): void {
+  private endLive?: (path: string, row: Row) => void;
+
+  /**
+   * Rows the device learns at run time rather than from configuration (sessions, neighbours): added on read.
+   * `end` acts on one of them being removed (`/user active remove` ends that session).
+   */
+  attachLiveRows(provider: (path: string) => Row[], end?: (path: string, row: Row) => void): void {
     this.liveRows = provider;
+    this.endLive = end;
+  }
+
+  /** `/user active request-logout numbers=…` (7.15): ends those sessions; `no such item` for one that is not live. */
+  endSessions(ids: string[]): void {
+    const rows = ids.map((id) => this.findRow('user/active', id));
+    for (const row of rows) this.endLive?.('user/active', row);
   }
 
   /** Rows for reading: never creates a table as a side effect. */
@@ -649,7 +689,7 @@ export class DeviceState {
     const owner = spec.path === 'interface' ? INTERFACE_MENUS.find((m) => m.interfaceType === source['type']) : spec;
     const computed = owner?.computed ? owner.computed(source, this.readContext()) : {};
     const merged: Row = { ...source, ...computed };
-    const keys = Object.keys(merged).filter((k) => !isInternal(k)).sort();
+    const keys = Object.keys(merged).filter((k) => !isInternal(k) && !owner?.hidden?.includes(k)).sort();
     return Object.fromEntries(keys.map((k) => [k, merged[k]]));
   }
 
@@ -686,7 +726,7 @@ export class DeviceState {
       const ref = spec.refs?.[key];
       if (ref && !this.rawRows(ref).some((r) => r['name'] === value)) throw errors.noMatch(key);
       // Curated rules first; otherwise the value description of the version's command tree (model/tree-rules.ts).
-      out[key] = spec.argRule?.(key, value) ?? curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
+      out[key] = spec.argRule?.(key, value, command, this.version) ?? curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
     }
     return out;
   }

@@ -299,6 +299,8 @@ describe("the service's own user", () => {
   it('the built-in read group, an address that holds the client, or another user changed leave the login alone', () => {
     const s = device('edge');
     s.update('user', idOf(s, 'user', (r) => r['name'] === 'svc'), { group: 'read', address: '10.100.0.0/16' });
+    // Another user keeps full rights: RouterOS refuses disabling the last one (model/users.ts).
+    s.add('user', { name: 'root2', group: 'full', password: 'pw' });
     s.update('user', idOf(s, 'user', (r) => r['name'] === 'admin'), { disabled: 'yes' });
     expect(s.loginRefusal('svc', 'rest-api')).toBeUndefined();
     expect(s.loginRefusal('svc', 'ssh')).toBeUndefined();

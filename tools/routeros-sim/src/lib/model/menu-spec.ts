@@ -57,7 +57,15 @@ export interface MenuSpec {
   /** Derived from the command tree alone (model/generic-menus.ts), not curated. */
   generic?: boolean;
   /** A menu's own value rules, tried before the shared ones (model/arg-rules.ts): the stored value, or undefined. */
-  argRule?: (key: string, value: string) => string | undefined;
+  argRule?: (key: string, value: string, command: 'add' | 'set', version: string) => string | undefined;
+  /** Stored properties never shown to a client (a user's password). */
+  hidden?: string[];
+  /** Refuses a change of one row (`after` undefined: removed) that RouterOS refuses, by throwing its error. */
+  guard?: (change: { before?: Row; after?: Row }, rowsOf: (path: string) => Row[]) => void;
+  /** Rows of other menus that name this menu's items by name: they follow a rename (a user's group). */
+  renames?: { path: string; field: string }[];
+  /** Rows of other menus that belong to an item by its name and go when it is removed (a user's SSH keys). */
+  owns?: { path: string; field: string }[];
   /** A row added without a name is named `<autoName>N`, the lowest N no interface has (`wireguard1`). */
   autoName?: string;
   /** The `type` shown in /interface for rows of this menu. */

@@ -7,6 +7,8 @@ import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
 import { TUNNEL_INTERFACE_MENUS } from './tunnel-interfaces';
 import { PPP_INTERFACE_MENUS } from './ppp-interfaces';
+import { USER_MENUS } from './users';
+import { SSH_KEY_MENUS } from './ssh-keys';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -220,15 +222,16 @@ export const MENUS: MenuSpec[] = [
   { path: 'interface/wifi/provisioning', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', action: 'none' } },
   { path: 'log', kind: 'table', writable: false },
   // What the device learns about its clients at run time (model/client-traces.ts): read-only.
-  { path: 'user/active', kind: 'table', writable: false },
+  // `remove` (7.20) and `request-logout` (7.15) end a session (model/client-traces.ts); nothing else is written.
+  { path: 'user/active', kind: 'table', writable: true, dynamicRemovable: true, unmodelled: ['add', 'set'] },
   { path: 'ip/firewall/connection', kind: 'table', writable: false },
   { path: 'interface/bridge/host', kind: 'table', writable: false },
   // The certificate www-ssl uses is seeded, so removing it can cut REST off (model/management-path.ts); as on
   // RouterOS, certificates never appear in an export.
   { path: 'certificate', kind: 'table', writable: true, bools: ['trusted'], unique: 'name', required: ['name'], sensitive: ['private-key'] },
-  // Writable as far as the management path needs (model/user-login.ts): disabled, group, address, remove. Logins
-  // check the fleet's passwords, so a user added here could never log in: `add` stays unmodelled.
-  { path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', sensitive: ['password'], unmodelled: ['add'] },
+  // Users and groups (model/users.ts); logins check these rows (model/user-login.ts).
+  ...USER_MENUS,
+  ...SSH_KEY_MENUS,
   { path: 'file', kind: 'table', writable: false },
 ];
 

@@ -1,6 +1,7 @@
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
+import { defaultGroups } from './users';
 import { treeFor } from '../schema/menu-schema';
 
 export const PROFILES = ['home', 'edge', 'chr', 'legacy-ap'] as const;
@@ -114,7 +115,9 @@ function common(input: ProfileInput): Record<string, Row[]> {
     'ip/service': services(input.version, input.restService),
     // The certificate www-ssl and api-ssl use (a self-signed one, as `/certificate add` and `sign` make it).
     certificate: [{ name: 'sim-cert', 'common-name': input.identity, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'digest-algorithm': 'sha256' }],
-    user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', '.builtin': u.name === 'admin' ? 'true' : 'false' })),
+    // The fleet's users, with their passwords (never printed); the system groups every device has (model/users.ts).
+    user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', password: u.password })),
+    'user/group': defaultGroups(),
     log: [
       { time: '00:00:05', topics: 'system,info', message: 'router rebooted' },
       { time: '00:00:07', topics: 'interface,info', message: 'ether1 link up (speed 1G, full duplex)' },

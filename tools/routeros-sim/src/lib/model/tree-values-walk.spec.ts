@@ -68,7 +68,7 @@ describe.each(SUPPORTED_VERSIONS)('every described argument of %s', (version) =>
       const spec = state.menu(menu);
       if (!spec?.writable) continue;
       for (const command of ['add', 'set'] as const) {
-        // `/user add` is refused as unmodelled before values are read.
+        // A command a writable menu leaves unmodelled is refused before values are read.
         if (!tree[menu].commands.includes(command) || spec.unmodelled?.includes(command)) continue;
         for (const key of tree[menu].args[command] ?? []) {
           const rule = treeRule(version, menu, command, key);

@@ -1,20 +1,20 @@
 import type { Row } from '../rest/print-query';
+import { timingSafeEqual } from 'node:crypto';
 import { addressIn } from './management-path';
+import { grantedPolicies } from './users';
 
-/**
- * The policies of RouterOS 7's built-in groups (the manual's User page: `read` and `write` lack `ftp`, `policy` and
- * `sensitive`, `read` lacks `write` too). A `/user/group` row of the same name takes precedence.
- */
-const BUILTIN_GROUPS: Record<string, string[]> = {
-  full: ['local', 'telnet', 'ssh', 'ftp', 'reboot', 'read', 'write', 'policy', 'test', 'winbox', 'password', 'web', 'sniff', 'sensitive', 'api', 'romon', 'rest-api'],
-  write: ['local', 'telnet', 'ssh', 'reboot', 'read', 'write', 'test', 'winbox', 'password', 'web', 'sniff', 'api', 'romon', 'rest-api'],
-  read: ['local', 'telnet', 'ssh', 'reboot', 'read', 'test', 'winbox', 'password', 'web', 'sniff', 'api', 'romon', 'rest-api'],
-};
-
+/** The policies `group` grants (its `/user/group` row; none for a group that does not exist). */
 export function groupPolicies(rows: (path: string) => Row[], group: string): string[] {
-  const row = rows('user/group').find((g) => g['name'] === group);
-  if (!row) return BUILTIN_GROUPS[group] ?? [];
-  return (row['policy'] ?? '').split(',').map((p) => p.trim()).filter((p) => p && !p.startsWith('!'));
+  return grantedPolicies(rows('user/group').find((g) => g['name'] === group)?.['policy']);
+}
+
+/** The user `name` if `password` is its password (compared in constant time), else undefined. */
+export function passwordMatches(rows: (path: string) => Row[], name: string, password: string): Row | undefined {
+  const user = rows('user').find((u) => u['name'] === name);
+  if (!user) return undefined;
+  const a = Buffer.from(user['password'] ?? '');
+  const b = Buffer.from(password);
+  return a.length === b.length && timingSafeEqual(a, b) ? user : undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import { scriptHostOf } from '../script/script-host';
 import { renderExport } from '../ssh/export';
 import { monitorSample } from '../model/interface-traffic';
 import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
+import { importArgs } from '../model/ssh-keys';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -99,6 +100,15 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       state.writeFile(`${name}.backup`, 'backup', `binary backup taken at uptime ${formatDuration(state.uptimeSeconds())}`);
       return [];
     }
+    case 'user/active/request-logout': {
+      const numbers = body['numbers'] ?? body['.id'];
+      if (numbers === undefined) throw errors.missingValue('numbers');
+      state.endSessions(String(numbers).split(','));
+      return [];
+    }
+    case 'user/ssh-keys/import':
+      state.add('user/ssh-keys', importArgs(state.list('file'), body));
+      return [];
     default:
       if (command.endsWith('/export')) return exportToFile(state, body, command.slice(0, -'/export'.length));
       // The tree has the command (the caller checked) but the simulator does not model what it does: refused,

@@ -4,6 +4,7 @@ import { errors, RestError } from './rest-error';
 import { runCommand } from './commands';
 import { ITEM_COMMANDS, runItemCommand } from './item-commands';
 import { checkTreeValue } from '../model/tree-rules';
+import { assertPolicies, forReader, policiesFor } from './user-policy';
 
 export interface RestRequest {
   method: string;
@@ -32,8 +33,6 @@ function resolve(state: DeviceState, path: string): { menu: string; rest: string
   return { menu: '', rest: parts };
 }
 
-/** Commands that only read, which a read-only user may run. */
-const READ_COMMANDS = new Set(['tool/ping', 'tool/traceroute', 'interface/monitor-traffic', 'ping']);
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null || body === '') return {};
@@ -59,9 +58,8 @@ function print(rows: Row[], body: Record<string, unknown>): Row[] {
     .map((row) => project(row, proplist));
 }
 
-function assertMayWrite(user: DeviceUser): void {
-  if (user.group === 'read') throw errors.notAllowed();
-}
+/** A write of `menu` (or its `command`) by a user whose group lacks a policy it needs is refused (rest/user-policy.ts). */
+const assertMayWrite = (state: DeviceState, user: DeviceUser, menu: string, command?: string) => assertPolicies(state, user, policiesFor(menu, command));
 
 /** Answers one REST request the way RouterOS v7's `/rest` does. */
 export async function handleRest(state: DeviceState, req: RestRequest, signal: AbortSignal): Promise<RestResponse> {
@@ -82,7 +80,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     // Values as the tree describes them, before the command runs (or is refused as not simulated).
     for (const [key, value] of Object.entries(body)) if (!key.startsWith('.') && typeof value === 'string') checkTreeValue(state.version, menu, name, key, value);
     const command = menu ? `${menu}/${name}` : name;
-    if (!READ_COMMANDS.has(command)) assertMayWrite(req.user);
+    assertMayWrite(state, req.user, menu, name);
     return { status: 200, body: await runCommand(state, command, body, signal) };
   }
 
@@ -100,13 +98,13 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
   if (spec.kind === 'singleton') {
     // Chosen without a source (docs/simulator.md): PATCH names no item, and a singleton has none to name.
     if (req.method === 'PATCH') throw errors.notFound();
-    if (req.method === 'GET' && rest.length === 0) return { status: 200, body: project(state.singleton(menu), proplist) };
+    if (req.method === 'GET' && rest.length === 0) return { status: 200, body: project(forReader(state, req.user, menu, [state.singleton(menu)])[0], proplist) };
     if (req.method === 'POST' && rest[0] === 'set' && rest.length === 1) {
-      assertMayWrite(req.user);
+      assertMayWrite(state, req.user, menu);
       state.setSingleton(menu, body);
       return { status: 200, body: [] };
     }
-    if (req.method === 'POST' && rest[0] === 'print' && rest.length === 1) return { status: 200, body: print([state.singleton(menu)], body)[0] ?? {} };
+    if (req.method === 'POST' && rest[0] === 'print' && rest.length === 1) return { status: 200, body: print(forReader(state, req.user, menu, [state.singleton(menu)]), body)[0] ?? {} };
     if (req.method === 'POST' && rest.length === 1 && state.tree[menu]?.args[rest[0]]) throw errors.notSimulated(`${menu}/${rest[0]}`);
     throw errors.noSuchCommand(rest[0] ?? req.method.toLowerCase());
   }
@@ -119,30 +117,30 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
   if (target !== undefined && !target.startsWith('*') && !named && !(req.method === 'POST' && (target === 'print' || ITEM_COMMANDS.has(target)))) throw errors.noSuchCommand(target);
   switch (req.method) {
     case 'GET':
-      if (target === undefined) return { status: 200, body: filterByQueryString(state.list(menu), req.query).map((r) => project(r, proplist)) };
-      return { status: 200, body: project(state.get(menu, target), proplist) };
+      if (target === undefined) return { status: 200, body: filterByQueryString(forReader(state, req.user, menu, state.list(menu)), req.query).map((r) => project(r, proplist)) };
+      return { status: 200, body: project(forReader(state, req.user, menu, [state.get(menu, target)])[0], proplist) };
     case 'PUT':
       if (target !== undefined) throw errors.noSuchCommand(target);
-      assertMayWrite(req.user);
-      return { status: 201, body: state.add(menu, body) };
+      assertMayWrite(state, req.user, menu);
+      return { status: 201, body: forReader(state, req.user, menu, [state.add(menu, body)])[0] };
     case 'PATCH':
       if (target === undefined) throw errors.noSuchCommand('set');
-      assertMayWrite(req.user);
-      return { status: 200, body: state.update(menu, target, body) };
+      assertMayWrite(state, req.user, menu);
+      return { status: 200, body: forReader(state, req.user, menu, [state.update(menu, target, body)])[0] };
     case 'DELETE':
       if (target === undefined) throw errors.noSuchCommand('remove');
-      assertMayWrite(req.user);
+      assertMayWrite(state, req.user, menu);
       state.remove(menu, target);
       return { status: 204 };
     case 'POST':
       if (target === 'print') {
         // `count-only` answers the number of matching items as `{"ret":"N"}`.
         const { ['count-only']: countOnly, ...printBody } = body;
-        const rows = print(state.list(menu), printBody);
+        const rows = print(forReader(state, req.user, menu, state.list(menu)), printBody);
         return { status: 200, body: countOnly === undefined ? rows : { ret: String(rows.length) } };
       }
       if (target === undefined || !ITEM_COMMANDS.has(target)) throw errors.noSuchCommand(target ?? 'post');
-      assertMayWrite(req.user);
+      assertMayWrite(state, req.user, menu);
       return { status: 200, body: runItemCommand(state, menu, target, body) };
     default:
       throw new RestError(400, `unsupported method ${req.method}`);

@@ -9,7 +9,6 @@ import type { ClientTraces } from '../model/client-traces';
 
 export interface RestServerOptions {
   state: DeviceState;
-  users: () => DeviceUser[];
   faults: () => Faults;
   tls?: { cert: string; key: string };
   /** RouterOS closes a REST request that runs past this (default 60 s). */
@@ -34,14 +33,15 @@ export interface RestStats {
 
 const MAX_BODY = 1 << 20;
 
-function authenticate(header: string | undefined, users: DeviceUser[]): DeviceUser | undefined {
+function authenticate(header: string | undefined, state: DeviceState): DeviceUser | undefined {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
   if (!m) return undefined;
   const text = Buffer.from(m[1], 'base64').toString('utf8');
   const at = text.indexOf(':');
   const name = text.slice(0, at);
   const password = text.slice(at + 1);
-  return users.find((u) => u.name === name && u.password === password);
+  // The device's own `/user` rows decide: a user added there logs in with its password.
+  return at < 0 ? undefined : state.authenticate(name, password);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -95,12 +95,12 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
       if (faults.latencyMs) await wait(faults.latencyMs + Math.random() * (faults.jitterMs ?? 0));
       const url = new URL(req.url ?? '/', 'https://device');
       if (!url.pathname.startsWith('/rest/') && url.pathname !== '/rest') throw new RestError(404);
-      const user = authenticate(req.headers.authorization, options.users());
+      const user = authenticate(req.headers.authorization, options.state);
       // The user's own row decides too: removed, disabled, another address or a group without the policy refuse it.
       if (!user || faults.unauthorized || options.state.loginRefusal(user.name, 'rest-api')) throw errors.unauthorized();
       if (faults.serverError) throw new RestError(500, faults.serverError);
       // A logged-in REST request is an active session of its user until it is answered.
-      trace = options.traces?.open({ user: user.name, group: user.group, via: 'rest-api', service: options.tls ? 'www-ssl' : 'www', remotePort: req.socket.remotePort ?? 0 });
+      trace = options.traces?.open({ user: user.name, group: user.group, via: 'rest-api', service: options.tls ? 'www-ssl' : 'www', remotePort: req.socket.remotePort ?? 0, end: () => req.socket.destroy() });
       const raw = await readBody(req);
       if (faults.slowExportMs && url.pathname === '/rest/export') await wait(faults.slowExportMs);
       let body: unknown;

@@ -31,7 +31,7 @@ export interface ConsoleResult {
 
 const EXPORT_FLAGS = new Set(['terse', 'verbose', 'compact', 'show-sensitive', 'hide-sensitive']);
 /** Item commands whose first positional word names the items (`numbers`). */
-const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment']);
+const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'request-logout']);
 
 class ConsoleFailure extends Error {}
 
@@ -92,6 +92,10 @@ function precheck(state: DeviceState, c: ConsoleCommand): void {
     case 'comment':
       checkArgs(c, ['numbers', 'comment']);
       return;
+    // `/user ssh-keys import user=… public-key-file=…` and other imports: the arguments the tree gives the command.
+    case 'import':
+      checkArgs(c, menu?.args['import'] ?? []);
+      return;
     default:
       checkArgs(c, ['numbers']);
   }
@@ -125,7 +129,7 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
 }
 
 function safeMode(state: DeviceState, command: string, ctx: ConsoleContext): void {
-  if (ctx.user.group === 'read') throw new ConsoleFailure('not enough permissions (9)');
+  if (!state.policiesOf(ctx.user.name).includes('write')) throw new ConsoleFailure('not enough permissions (9)');
   try {
     if (command === 'take' || (command === 'toggle' && state.safeModeHolder !== ctx.session)) state.takeSafeMode(ctx.session);
     else if (command === 'release' || command === 'toggle') state.releaseSafeMode(ctx.session);

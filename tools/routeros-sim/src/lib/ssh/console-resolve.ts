@@ -25,6 +25,8 @@ const ROOT = ['export', 'quit'];
  * adapter rely on that refusal, so it stays until those commands are modelled.
  */
 const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle']);
+/** Commands this console runs in one menu only (modelled there, still `bad command name` elsewhere). */
+const SUPPORTED_IN: Record<string, string[]> = { 'user/ssh-keys': ['import'], 'user/active': ['request-logout'] };
 
 const bad = (name: string, line: number, column: number) => new ConsoleSyntaxError(`bad command name ${name}`, line, column);
 
@@ -62,7 +64,7 @@ function walk(tree: TreeSchema, walkState: Walk, word: ConsoleWord, line: number
     const next = [...walkState.segments, part];
     const isCommand = !isDir(tree, next) && commandsAt(tree, walkState.segments).includes(part);
     if (part === '..') walkState.segments.pop();
-    else if (isCommand && SUPPORTED.has(part)) Object.assign(walkState, { command: part, column });
+    else if (isCommand && (SUPPORTED.has(part) || SUPPORTED_IN[walkState.segments.join('/')]?.includes(part))) Object.assign(walkState, { command: part, column });
     else if (!isCommand && isDir(tree, next)) walkState.segments = next;
     else throw bad(part, line, column);
   }

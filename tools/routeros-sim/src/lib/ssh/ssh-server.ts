@@ -1,16 +1,11 @@
 import { Server, utils } from 'ssh2';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DeviceState, DeviceUser } from '../model/device-state';
 import type { ClientTraces } from '../model/client-traces';
 import type { Faults } from '../server/faults';
 import { runConsole } from './console-command';
 import { ConsoleShell } from './console-shell';
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+import { keyOf } from '../model/ssh-keys';
 
 /** RouterOS takes terminal options after the login name (`admin+ct`: no colours, no terminal detection). */
 const loginName = (username: string) => username.replace(/\+[0-9a-z]*$/i, '');
@@ -23,7 +18,6 @@ const loginWidth = (username: string): number | undefined => {
 export interface SshServerOptions {
   state: DeviceState;
   hostKey: string;
-  users: () => DeviceUser[];
   faults: () => Faults;
   /** False once the configuration cut the path of open connections: their commands go unanswered. */
   reachable: () => boolean;
@@ -82,13 +76,25 @@ export function createSshServer(options: SshServerOptions): Server {
     (client as typeof client & { setNoDelay(on: boolean): void }).setNoDelay(true); // in ssh2's server, not in its types
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
-      const candidate = options.users().find((u) => u.name === loginName(ctx.username));
-      if (ctx.method === 'password' && candidate && same(ctx.password, candidate.password) && !options.state.loginRefusal(candidate.name, 'ssh')) {
+      // The device's own `/user` rows decide: a user added there logs in with its password, or with a key of
+      // `/user/ssh-keys` (a query without a signature is answered yes, then the signature is verified).
+      const name = loginName(ctx.username);
+      if (ctx.method === 'publickey') {
+        const key = options.state.loginRefusal(name, 'ssh') ? undefined : keyOf(options.state.list('user/ssh-keys'), name, ctx.key.data);
+        if (!key) return ctx.reject(['password', 'publickey']);
+        if (!ctx.signature) return ctx.accept();
+        if (key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject(['password', 'publickey']);
+        user = { name, password: '', group: options.state.get('user', name)['group'] ?? '' };
+        width = loginWidth(ctx.username);
+        return ctx.accept();
+      }
+      const candidate = ctx.method === 'password' ? options.state.authenticate(name, ctx.password) : undefined;
+      if (candidate && !options.state.loginRefusal(candidate.name, 'ssh')) {
         user = candidate;
         width = loginWidth(ctx.username);
         return ctx.accept();
       }
-      return ctx.reject(['password']);
+      return ctx.reject(['password', 'publickey']);
     });
     const watch = watchSafeMode(options, session, () => client.end());
     // RouterOS ends the sessions of a user that is removed or disabled.
@@ -102,7 +108,7 @@ export function createSshServer(options: SshServerOptions): Server {
       watch.closed();
     });
     client.on('ready', () => {
-      trace = options.traces?.open({ user: user!.name, group: user!.group, via: 'ssh', service: 'ssh', remotePort: info.port });
+      trace = options.traces?.open({ user: user!.name, group: user!.group, via: 'ssh', service: 'ssh', remotePort: info.port, end: () => client.end() });
       client.on('session', (accept) => {
         const channel = accept();
         // The terminal's width, unless the login named one; `print detail` wraps at it.

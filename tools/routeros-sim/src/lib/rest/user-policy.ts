@@ -1,0 +1,35 @@
+import type { DeviceState, DeviceUser } from '../model/device-state';
+import type { Row } from './print-query';
+import { errors } from './rest-error';
+
+/** Menus whose writes manage users: RouterOS needs the `policy` policy besides `write` (manual, User: Config Policies). */
+const POLICY_MENUS = new Set(['user', 'user/group', 'user/ssh-keys', 'user/settings', 'user/active']);
+
+/** Commands that read or test rather than change the configuration, and the policy each needs instead of `write`. */
+const COMMAND_POLICIES: Record<string, string[]> = {
+  'tool/ping': ['test'], ping: ['test'], 'tool/traceroute': ['test'],
+  'interface/monitor-traffic': ['read'],
+  'system/reboot': ['reboot'],
+};
+
+/**
+ * The policies a write of `menu` (or the command `menu/command`) needs: `write`, plus `policy` on the user menus;
+ * ping and traceroute need `test`, reboot `reboot` (MikroTik manual, User: Config Policies).
+ */
+export function policiesFor(menu: string, command?: string): string[] {
+  const path = command === undefined ? menu : menu ? `${menu}/${command}` : command;
+  return COMMAND_POLICIES[path] ?? (POLICY_MENUS.has(menu) ? ['write', 'policy'] : ['write']);
+}
+
+/** Refuses `user` as RouterOS does when its group lacks one of `needed`: 400 `not enough permissions (9)`. */
+export function assertPolicies(state: DeviceState, user: DeviceUser, needed: string[]): void {
+  const granted = state.policiesOf(user.name);
+  if (needed.some((p) => !granted.includes(p))) throw errors.notAllowed();
+}
+
+/** Rows as `user` reads them: without the menu's secrets unless its group has `sensitive` (manual, User). */
+export function forReader(state: DeviceState, user: DeviceUser, menu: string, rows: Row[]): Row[] {
+  const secrets = state.menu(menu)?.sensitive ?? [];
+  if (secrets.length === 0 || state.policiesOf(user.name).includes('sensitive')) return rows;
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([k]) => !secrets.includes(k))));
+}
