@@ -266,6 +266,8 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
     case 'ip/pool next-pool': return refName(key, value, ctx.rowsOf('ip/pool'), ['none']);
     case 'interface/vlan vlan-id': return numberIn(key, value, 1, 4095);
     case 'interface/bridge/vlan vlan-ids': return portList(key, value, 1, 4094);
+    // Every slave of a bond is an existing interface (Bonding manual: `slaves (string; Default: none)` names interfaces).
+    case 'interface/bonding slaves':
     case 'interface/bridge/vlan tagged': case 'interface/bridge/vlan untagged':
       for (const name of value.split(',').filter(Boolean)) refName(key, name, interfaces());
       return value;

@@ -10,12 +10,13 @@ import { leaseAddresses, leaseRoutes } from './dhcp-client';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
+import { factoryRows } from './factory-defaults';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
 import { groupPolicies, loginRefusal, passwordMatches, sessionsEnd } from './user-login';
 import { Association, associationOf, isRadio } from './wireless-association';
 
 /** Interface menus that may still be generic (model/generic-menus.ts), and the type `/interface` shows for them. */
-const GENERIC_INTERFACE_MENUS: Record<string, string> = { 'interface/wireguard': 'wg', 'interface/bonding': 'bond' };
+const GENERIC_INTERFACE_MENUS: Record<string, string> = { 'interface/wireguard': 'wg' };
 
 /** A user the fleet seeds (with its password), and who a request or session runs as. */
 export interface DeviceUser {
@@ -323,7 +324,7 @@ export class DeviceState {
       if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
       // Lists of interfaces a menu names by name (`namedRefs`, an OSPF template's `interfaces`) follow too.
       const named = Object.entries(MENU_BY_PATH.get(path)?.namedRefs ?? {}).filter(([, target]) => target === 'interface').map(([field]) => field);
-      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : []), ...named];
+      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : path === 'interface/bonding' ? ['slaves'] : []), ...named];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
@@ -658,6 +659,13 @@ export class DeviceState {
       // Seeded rows were made when the configuration loaded: `creation-time` and the scheduler count from then.
       const created = new Date(this.now()).toISOString();
       this.tables.set(path, rows.map((row) => (spec.kind === 'table' ? { '.id': this.nextId(spec), '.builtin': 'false', '.created': created, ...row } : { ...row })));
+    }
+    // Factory values and built-in rows of the menus the profile leaves alone (model/factory-defaults.ts).
+    for (const [path, rows] of factoryRows(this.tree)) {
+      const spec = this.menu(path);
+      if (!spec || this.tables.has(path)) continue;
+      const created = new Date(this.now()).toISOString();
+      this.tables.set(path, rows.map((row) => (spec.kind === 'table' ? { '.id': this.nextId(spec), '.created': created, ...row } : { ...row })));
     }
     this.associate();
   }

@@ -1,6 +1,7 @@
 import type { TreeMenu, TreeSchema } from '../schema/menu-schema';
 import type { MenuSpec } from './menu-spec';
 import { MENUS } from './menus';
+import { factoryBools } from './factory-defaults';
 
 /**
  * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as
@@ -9,6 +10,7 @@ import { MENUS } from './menus';
  * `enabled` (`auto` in /ip/firewall/connection/tracking), `use-peer-dns` (`exclusive` on PPP clients),
  * `add-default-route` (`special-classless`), `edge` (`auto`, `yes-discover`), `advertise` (speeds, profiles),
  * `dynamic` (a read-only flag). Chosen without a source beyond the manual's pages for those menus (docs/simulator.md).
+ * A menu's factory values (model/factory-defaults.ts) add the properties they show as yes/no there (`/snmp enabled`).
  */
 const NOT_ALWAYS_BOOLEAN = new Set(['enabled', 'use-peer-dns', 'add-default-route', 'edge', 'advertise', 'dynamic']);
 export const GENERIC_BOOLS: ReadonlySet<string> = new Set(MENUS.flatMap((m) => m.bools ?? []).filter((name) => !NOT_ALWAYS_BOOLEAN.has(name)));
@@ -23,12 +25,12 @@ export function genericMenu(path: string, menu: TreeMenu): MenuSpec {
   const has = (command: string) => menu.commands.includes(command);
   const items = has('add') || has('remove') || has('find');
   if (!items) {
-    const bools = (menu.set ?? []).filter((arg) => GENERIC_BOOLS.has(arg)).sort();
+    const bools = (menu.set ?? []).filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
     return { path, kind: 'singleton', writable: has('set'), generic: true, ...(bools.length > 0 ? { bools } : {}) };
   }
   const spec: MenuSpec = { path, kind: 'table', writable: has('add') || has('set') || has('remove'), generic: true };
   // Where rows can be disabled RouterOS prints `disabled` on every row, `false` unless set.
-  const bools = [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])].filter((arg) => GENERIC_BOOLS.has(arg)).sort();
+  const bools = [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])].filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
   if (bools.length > 0) spec.bools = bools;
   if (menu.add?.includes('disabled')) spec.defaults = { disabled: 'false' };
   return spec;

@@ -5,6 +5,8 @@ import { isBound, leaseDnsServers } from './dhcp-client';
 import { MenuSpec, ReadContext } from './menu-spec';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
+import { TUNNEL_INTERFACE_MENUS } from './tunnel-interfaces';
+import { PPP_INTERFACE_MENUS } from './ppp-interfaces';
 import { USER_MENUS } from './users';
 import { SSH_KEY_MENUS } from './ssh-keys';
 import { FILE_MENU } from './files';
@@ -217,6 +219,8 @@ export const MENUS: MenuSpec[] = [
   ...IPSEC_MENUS,
   ...ROUTING_CONFIG_MENUS,
   ...SNMP_MENUS,
+  ...TUNNEL_INTERFACE_MENUS,
+  ...PPP_INTERFACE_MENUS,
   { path: 'ipv6/address', kind: 'table', writable: true, bools: ['disabled', 'advertise', 'eui-64', 'no-dad'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', advertise: 'true', 'eui-64': 'false', 'no-dad': 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false', 'link-local': String((row['address'] ?? '').startsWith('fe80:')), deprecated: 'false', 'actual-interface': row['interface'] ?? '' }) },
   // `main` is built in (and shown dynamic); other tables are what routing marks and rules look up.
   { path: 'routing/table', kind: 'table', writable: true, bools: ['disabled', 'fib'], unique: 'name', required: ['name'], defaults: { disabled: 'false', fib: 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false' }) },

@@ -104,10 +104,12 @@ describe.each(SUPPORTED_VERSIONS)('every described argument of %s', (version) =>
         }
       }
     }
-    // Printed so the coverage can be quoted; 752 (7.15.3) and 773 (7.20.5) when written.
+    // Printed so the coverage can be quoted; 752 (7.15.3) and 773 (7.20.5) when written, 683 and 708 once tunnels,
+    // PPP, IPsec, routing and SNMP menus were curated (their own rules check those values, and a tunnel's `set` needs
+    // an item that `add` without its required arguments cannot make).
     process.stdout.write(`${version} add/set arguments validated from the tree: ${checked} ${JSON.stringify(kinds)}; skipped (no item to set): ${skipped}\n`);
     expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThan(700);
+    expect(checked).toBeGreaterThan(650);
   });
 
   it('other commands: an invalid value is refused before the command runs', async () => {

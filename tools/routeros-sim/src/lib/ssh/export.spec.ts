@@ -80,12 +80,12 @@ describe('export of menus served from the command tree alone', () => {
   it('shows nothing of them on a fresh device, and what was written to them after the curated menus', () => {
     const s = home();
     const fresh = renderExport(s);
-    expect(fresh).not.toContain('/interface eoip');
+    expect(fresh).not.toContain('/ip hotspot user');
     expect(fresh).not.toContain('/ip settings');
-    s.add('interface/eoip', { name: 'eoip1', 'remote-address': '192.0.2.1', 'tunnel-id': '1' });
+    s.add('ip/hotspot/user', { name: 'guest1' });
     s.setSingleton('ip/settings', { 'rp-filter': 'strict' });
     const text = renderExport(s);
-    expect(section(text, '/interface eoip')).toBe('add name=eoip1 remote-address=192.0.2.1 tunnel-id=1');
+    expect(section(text, '/ip hotspot user')).toBe('add name=guest1');
     expect(section(text, '/ip settings')?.trim()).toBe('set rp-filter=strict');
     // Everything before them is the export as it was.
     expect(text.split('\r\n').slice(1, fresh.split('\r\n').length - 1)).toEqual(fresh.split('\r\n').slice(1, -1));

@@ -13,7 +13,13 @@ export interface ExportOptions {
 
 /** Menus in the order RouterOS prints them in an export. */
 const EXPORT_ORDER = [
-  'interface/bridge', 'interface/ethernet', 'interface/wireguard', 'interface/vlan', 'interface/list',
+  'interface/bridge', 'interface/ethernet',
+  // Tunnels and virtual interfaces (model/tunnel-interfaces.ts) before what runs on top of them (VLANs on a bond, VRRP on a VLAN).
+  'interface/6to4', 'interface/eoip', 'interface/eoipv6', 'interface/gre', 'interface/gre6', 'interface/ipip', 'interface/ipipv6', 'interface/veth', 'interface/vxlan',
+  // PPP clients, server bindings and VPLS (model/ppp-interfaces.ts).
+  'interface/l2tp-client', 'interface/l2tp-server', 'interface/ovpn-client', 'interface/ovpn-server', 'interface/pppoe-client', 'interface/pppoe-server',
+  'interface/pptp-client', 'interface/pptp-server', 'interface/sstp-client', 'interface/sstp-server', 'interface/vpls', 'interface/l2tp-ether', 'interface/mesh',
+  'interface/wireguard', 'interface/bonding', 'interface/vlan', 'interface/macvlan', 'interface/macsec', 'interface/vrrp', 'interface/list',
   'interface/wifi/channel', 'interface/wifi/datapath', 'interface/wifi/security', 'interface/wifi/configuration', 'interface/wifi', 'interface/wireless', 'caps-man/manager',
   // Queues before the ports and addresses, where published RouterOS 7 exports put them (their order is not documented).
   'ip/ipsec/policy/group', 'ip/ipsec/profile', 'ip/ipsec/peer', 'ip/ipsec/proposal',

@@ -31,7 +31,7 @@ const BY_MENU: [RegExp, FlagGroups][] = [
   // Certificates manual: K - PRIVATE-KEY; L - CRL; A - AUTHORITY; I - ISSUED, R - REVOKED; E - EXPIRED; T - TRUSTED.
   [/^certificate$/, [[flag('K', 'private-key')], [flag('L', 'crl')], [flag('A', 'authority')], [flag('I', 'issued'), flag('R', 'revoked')], [flag('E', 'expired')], [flag('T', 'trusted')]]],
   [/^ip\/dhcp-server\/lease$/, [[X], [flag('R', 'radius')], [D], [flag('B', 'blocked')]]],
-  [/^(interface|interface\/(ethernet|bridge|vlan|wifi|wireless|wireguard|bonding|veth|eoip|gre|ipip|vxlan|macvlan|lte|pppoe-client|l2tp-client|sstp-client|ovpn-client))$/, [[D], [X], [flag('R', 'running')], [flag('S', 'slave')]]],
+  [/^(interface|interface\/(ethernet|bridge|vlan|wifi|wireless|wireguard|bonding|veth|eoip|eoipv6|gre|gre6|ipip|ipipv6|6to4|vxlan|macvlan|vrrp|lte|pppoe-client|l2tp-client|sstp-client|ovpn-client|pptp-client|pppoe-server|l2tp-server|sstp-server|ovpn-server|pptp-server|vpls|l2tp-ether|macsec|mesh))$/, [[D], [X], [flag('R', 'running')], [flag('S', 'slave')]]],
 ];
 
 export function flagGroups(path: string): FlagGroups {
