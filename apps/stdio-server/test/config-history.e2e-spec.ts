@@ -109,17 +109,25 @@ describe.each(ERAS)('config history over %s', (_label, era) => {
       const stop = await watcher.watch('device://dev-a/config', (params) => void updates.push(params));
       const servers = era === 'legacy' ? '8.8.8.8' : '8.8.4.4';
       await setDns(servers);
-      for (let waited = 0; updates.length === 0 && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-      expect(updates[0]).toMatchObject({ uri: 'device://dev-a/config' });
+      // A capture already under way when the DNS changed may report the configuration before it (an earlier test's
+      // change no snapshot had yet): wait for the update whose scheduled snapshot has the new servers.
+      const dnsOf = async (id: string) => (await watcher.callTool('config_get_snapshot', { snapshot_id: id, section: '/ip dns' })).structuredContent.lines[0] as string;
+      let matched: { update: any; snapshot: any } | undefined;
+      for (let seen = 0, waited = 0; !matched && waited < 45_000; waited += 100) {
+        if (updates.length > seen) {
+          seen = updates.length;
+          const newest = (await watcher.callTool('config_list_snapshots', { device_id: 'dev-a', limit: 1 })).structuredContent.items[0];
+          if (newest?.reason === 'scheduled' && (await dnsOf(newest.id)).includes(`servers=${servers}`)) matched = { update: updates[seen - 1], snapshot: newest };
+        }
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(matched?.update).toMatchObject({ uri: 'device://dev-a/config' });
       // 2025-era notifications carry the new snapshot's id as the etag (a listen's carry the subscription id instead).
-      if (era === 'legacy') expect(updates[0]._meta.etag).toMatch(/^snap-[0-9a-f]{12}$/);
-      const newest = (await watcher.callTool('config_list_snapshots', { device_id: 'dev-a', limit: 1 })).structuredContent.items[0];
-      expect(newest.reason).toBe('scheduled');
-      const got = await watcher.callTool('config_get_snapshot', { snapshot_id: newest.id, section: '/ip dns' });
-      expect(got.structuredContent.lines[0]).toContain(`servers=${servers}`);
+      if (era === 'legacy') expect(matched!.update._meta.etag).toMatch(/^snap-[0-9a-f]{12}$/);
+      expect(matched!.snapshot.reason).toBe('scheduled');
       await stop();
     } finally {
       await watcher.close();
     }
-  }, 60_000);
+  }, 90_000);
 });
