@@ -99,6 +99,21 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s scripting language and jobs', (
     expect(await logs('script,warning')).toEqual(['unresolved']);
   });
 
+  it('guards a scheduler script against a second run with :jobname and /system script job', async () => {
+    await addScript('guarded', ':if ([:len [/system script job find script=[:jobname]]] > 1) do={ :error "already running" }; :log info ("started " . [:jobname]); :delay 1h');
+    expect((await rest('PUT', '/system/scheduler', { name: 'guard', interval: '1m', 'on-event': 'guarded' })).status).toBe(201);
+    await advance(61);
+    await until(async () => (await rows('/system/script/job')).length === 1);
+    await advance(60);
+    await until(async () => (await rows('/system/script')).some((r) => r['run-count'] === '2'));
+    expect(await rows('/system/script/job')).toEqual([expect.objectContaining({ script: 'guarded' })]);
+    expect(await logs('script,info')).toEqual(['started guarded']);
+    const [guard] = await rows('/system/scheduler');
+    expect((await rest('DELETE', `/system/scheduler/${guard['.id']}`)).status).toBe(204);
+    await ssh('/system script job remove [find]');
+    expect(await rows('/system/script/job')).toEqual([]);
+  });
+
   it('measures :time on the device clock and retries with :retry', async () => {
     await addScript('timed', ':global took [:time {:delay 2s}]; :global tries 0; :retry command={ :set tries ($tries + 1); :error "no" } delay=1 max=3 on-error={ :log warning "gave up after $tries" }');
     const run = rest('POST', '/system/script/run', { number: 'timed' });

@@ -51,6 +51,8 @@ export interface ScriptDevice {
   execute(script: string | Statement[]): ExecutedJob;
   /** `:resolve`: the address a name has on the device; throws ScriptFailure with RouterOS's text otherwise. */
   resolve(name: string): string;
+  /** `:jobname`: the `/system/script` entry the running job runs; empty for other jobs. */
+  jobName(): string;
   /** `:execute … file=`: keeps a job's output as a file. */
   writeFile(name: string, contents: string): void;
 }

@@ -114,6 +114,10 @@ export class FakeDevice implements ScriptDevice {
     return address;
   }
 
+  jobName(): string {
+    return 'fake-script';
+  }
+
   writeFile(name: string, contents: string): void {
     this.files[name] = contents;
   }

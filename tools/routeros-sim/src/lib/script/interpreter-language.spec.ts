@@ -72,6 +72,10 @@ describe('script language', () => {
     expect((await run(':retry command={ :error "still no" } delay=1 max=2')).error).toBe('still no');
   });
 
+  it('names the running script with :jobname', async () => {
+    expect((await run(':put [:jobname]')).output).toBe('fake-script\n');
+  });
+
   it('prints fractions of a second as RouterOS does', async () => {
     expect(String(new Duration(0.000512))).toBe('00:00:00.000512');
     expect(String(KeyedArray.of([1, 2]).values())).toBe('1,2');

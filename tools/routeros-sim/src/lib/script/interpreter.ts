@@ -368,6 +368,8 @@ export class Interpreter {
       }
       case 'retry':
         return this.retry(named, positional[0], code);
+      case 'jobname':
+        return this.device.jobName();
       default:
         throw new ScriptSyntaxError(`bad command name ${name}`, s.line, s.column + 1);
     }

@@ -2,7 +2,7 @@ import type { Argument, Expr, Statement } from './ast';
 import type { ScriptDevice } from './device';
 import { ScriptSyntaxError } from './errors';
 
-const BUILTINS = new Set(['local', 'global', 'set', 'put', 'log', 'delay', 'if', 'while', 'do', 'for', 'foreach', 'return', 'error', 'len', 'tostr', 'tonum', 'tobool', 'toarray', 'typeof', 'pick', 'find', 'nothing', 'execute', 'resolve', 'time', 'retry']);
+const BUILTINS = new Set(['local', 'global', 'set', 'put', 'log', 'delay', 'if', 'while', 'do', 'for', 'foreach', 'return', 'error', 'len', 'tostr', 'tonum', 'tobool', 'toarray', 'typeof', 'pick', 'find', 'nothing', 'execute', 'resolve', 'time', 'retry', 'jobname']);
 /** Commands the interpreter answers itself, beyond what the device's tree lists for a menu. */
 const OWN = new Set(['find', 'get', 'print', 'run']);
 

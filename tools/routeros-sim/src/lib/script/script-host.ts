@@ -91,6 +91,7 @@ export class ScriptHost {
       sleep,
       now: () => this.clock.now(),
       sources: (name) => this.sourceOf(name),
+      script,
       // Chosen (docs/simulator.md): an `:execute`d job is of type `command`, owned by the user whose script started it.
       execute: (inner) => this.start(inner, user, 'command'),
     });

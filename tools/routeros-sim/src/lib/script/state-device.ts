@@ -24,6 +24,8 @@ export interface JobContext {
   now: () => number;
   sources: (name: string) => string | undefined;
   execute: (script: string | Statement[]) => ExecutedJob;
+  /** The `/system/script` entry the job runs, if any. */
+  script?: string;
 }
 
 /** A script's view of a simulated device: the command tree, the REST layer's writes, the log and the clock. */
@@ -44,6 +46,10 @@ export class StateScriptDevice implements ScriptDevice {
 
   execute(script: string | Statement[]): ExecutedJob {
     return this.job.execute(script);
+  }
+
+  jobName(): string {
+    return this.job.script ?? '';
   }
 
   /**
