@@ -66,6 +66,15 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s scripting language and jobs', (
     expect(JSON.stringify(unknown.body)).toContain('no such item');
   });
 
+  it('ends every job when the device reboots: a script waiting in :delay never resumes', async () => {
+    await ssh(':execute {:delay 1h; /system identity set name=never}');
+    expect(await rows('/system/script/job')).toHaveLength(1);
+    expect((await rest('POST', '/system/reboot')).status).toBe(200);
+    await until(async () => (await rows('/system/script/job')).length === 0);
+    await advance(3601);
+    expect(await identity()).toBe('sim-home-001');
+  });
+
   it('stops a running /system/script/run from the console with job remove: the REST call answers interrupted', async () => {
     await addScript('slow', ':delay 1h; /system identity set name=never');
     const running = rest('POST', '/system/script/run', { number: 'slow' });

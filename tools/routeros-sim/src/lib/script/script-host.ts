@@ -134,7 +134,9 @@ export class ScriptHost {
     return undefined;
   }
 
+  /** The device restarts: its jobs end (a job in `:delay` never resumes) and its globals are gone. */
   reset(): void {
+    for (const job of this.jobs.values()) job.stop.abort();
     this.globals.clear();
   }
 
