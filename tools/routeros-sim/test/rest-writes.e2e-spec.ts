@@ -137,7 +137,7 @@ describe.each(['7.15.3', '7.20.5'])('REST writes on RouterOS %s', (version) => {
       ['a port out of range', 'PUT', '/ip/firewall/filter', { chain: 'input', protocol: 'tcp', 'dst-port': '70000' }, 'value of dst-port out of range (0..65535)'],
       ['a bad matcher address', 'PUT', '/ip/firewall/filter', { chain: 'input', 'src-address': '10.0.0.256' }, 'invalid value for argument src-address'],
       ['an unknown in-interface', 'PUT', '/ip/firewall/filter', { chain: 'input', 'in-interface': 'ether99' }, 'input does not match any value of interface'],
-      ['an unknown interface list', 'PUT', '/ip/firewall/filter', { chain: 'input', 'in-interface-list': '!TRUSTED' }, 'input does not match any value of in-interface-list'],
+      ['an unknown interface list', 'PUT', '/ip/firewall/filter', { chain: 'input', 'in-interface-list': '!TRUSTED' }, 'input does not match any value of interface-list'],
       ['a read-only property', 'PATCH', '/ip/firewall/filter/*1', { bytes: '0' }, 'unknown parameter bytes'],
       ['a bad address', 'PUT', '/ip/address', { address: '300.1.1.1/24', interface: 'ether3' }, 'invalid value for argument address'],
       ['a prefix too long', 'PUT', '/ip/address', { address: '10.1.1.1/33', interface: 'ether3' }, 'invalid value for argument address'],

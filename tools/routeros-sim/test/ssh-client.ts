@@ -104,6 +104,27 @@ export class SshSession {
     });
   }
 
+  /** Runs a command that streams until stopped (`print follow`): resolves with its output once `until` appears in it, closing the channel. */
+  execUntil(command: string, until: RegExp, timeoutMs = 10_000): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.client.exec(command, (err, stream) => {
+        if (err) return reject(err);
+        let output = '';
+        const timer = setTimeout(() => {
+          stream.close();
+          reject(new Error(`no ${String(until)} from ${command} within ${timeoutMs} ms; got ${JSON.stringify(output)}`));
+        }, timeoutMs);
+        stream.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (!until.test(output)) return;
+          clearTimeout(timer);
+          stream.close();
+          resolve(output);
+        });
+      });
+    });
+  }
+
   /** Opens an interactive console on a PTY, as a terminal would. */
   shell(): Promise<InteractiveShell> {
     return new Promise((resolve, reject) => {

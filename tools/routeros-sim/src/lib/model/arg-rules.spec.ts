@@ -37,7 +37,9 @@ describe('argument checks', () => {
     ['ip/firewall/filter', 'protocol', '17', '17'],
     ['ip/firewall/filter', 'connection-state', 'established,related', 'established,related'],
     ['ip/firewall/filter', 'in-interface-list', '!LAN', '!LAN'],
-    ['ip/firewall/filter', 'in-interface-list', 'WAN', '! input does not match any value of in-interface-list'],
+    // RouterOS names the kind of value, as for in-interface (`…any value of interface`): an interface list.
+    ['ip/firewall/filter', 'in-interface-list', 'WAN', '! input does not match any value of interface-list'],
+    ['ip/firewall/filter', 'out-interface-list', '!WAN', '! input does not match any value of interface-list'],
     ['ip/firewall/filter', 'dst-port', '22,80-90', '22,80-90'],
     ['ip/firewall/filter', 'dst-port', '90-80', '! invalid value for argument dst-port'],
     ['ip/firewall/nat', 'action', 'masquerade', 'masquerade'],

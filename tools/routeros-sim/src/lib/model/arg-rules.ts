@@ -188,8 +188,9 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       // RouterOS names the kind of value it looked for, not the argument: `input does not match any value of interface`.
       case 'in-interface': case 'out-interface': case 'in-bridge-port': case 'out-bridge-port':
         return negatable(value, (v) => refName('interface', v, interfaces()));
+      // Likewise for lists (`…any value of interface-list`), as RouterOS answers a missing one over REST.
       case 'in-interface-list': case 'out-interface-list': case 'in-bridge-port-list': case 'out-bridge-port-list':
-        return negatable(value, (v) => refName(key, v, lists()));
+        return negatable(value, (v) => refName('interface-list', v, lists()));
       case 'address-list-timeout': return value === 'none-dynamic' || value === 'none-static' ? value : duration(key, value);
     }
     return undefined;

@@ -29,6 +29,15 @@ describe('/ip/dns/static', () => {
     expect(set).not.toHaveProperty('address');
   });
 
+  it('refuses a CNAME without cname, added or set over an A record, and changes nothing', () => {
+    const s = device();
+    expect(detail(() => s.add('ip/dns/static', { name: 'www.lan', type: 'CNAME' }))).toBe('missing value for cname');
+    expect(detail(() => s.add('ip/dns/static', { name: 'www.lan', type: 'CNAME', address: '192.168.88.5' }))).toBe('missing value for cname');
+    const a = s.add('ip/dns/static', { name: 'old.lan', address: '192.168.88.7' });
+    expect(detail(() => s.update('ip/dns/static', a['.id'], { type: 'CNAME' }))).toBe('missing value for cname');
+    expect(s.list('ip/dns/static').filter((r) => r['name'] === 'www.lan' || r['name'] === 'old.lan')).toEqual([expect.objectContaining({ name: 'old.lan', address: '192.168.88.7' })]);
+  });
+
   it('refuses an MX without mx-exchange, and name together with regexp', () => {
     const s = device();
     expect(detail(() => s.add('ip/dns/static', { name: 'mail.lan', type: 'MX' }))).toBe('missing value for mx-exchange');

@@ -42,6 +42,8 @@ function checkDnsStatic(row: Row, others: Row[]): void {
   const own = DNS_TYPE_FIELDS[type] ?? [];
   for (const field of DNS_DATA_FIELDS) if (!own.includes(field)) delete row[field];
   if (type === 'MX' && !row['mx-exchange']) throw errors.missingValue('mx-exchange');
+  // Chosen without a source (docs/simulator.md): a CNAME without its target is refused as an MX without its exchange.
+  if (type === 'CNAME' && !row['cname']) throw errors.missingValue('cname');
   // An exact duplicate: same match, type and data (comment, ttl and disabled aside); chosen wording, docs/simulator.md.
   const key = (r: Row) => JSON.stringify(['name', 'regexp', 'match-subdomain', ...DNS_DATA_FIELDS].map((f) => r[f] ?? '').concat(r['type'] ?? 'A'));
   if (others.some((r) => key(r) === key(row))) throw errors.alreadyExists('such entry');

@@ -2,6 +2,7 @@ import type { DeviceState, DeviceUser } from '../model/device-state';
 import { matchesQuery, parseProplist, project, Row } from './print-query';
 import { errors, RestError } from './rest-error';
 import { runCommand } from './commands';
+import { removeJobs } from '../script/job-remove';
 import { ITEM_COMMANDS, runItemCommand } from './item-commands';
 import { checkTreeValue } from '../model/tree-rules';
 import { assertPolicies, forReader, policiesFor } from './user-policy';
@@ -130,7 +131,8 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     case 'DELETE':
       if (target === undefined) throw errors.noSuchCommand('remove');
       assertMayWrite(state, req.user, menu);
-      state.remove(menu, target);
+      if (menu === 'system/script/job') removeJobs(state, { '.id': target }, errors.notFound);
+      else state.remove(menu, target);
       return { status: 204 };
     case 'POST':
       if (target === 'print') {
@@ -141,6 +143,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
       }
       if (target === undefined || !ITEM_COMMANDS.has(target)) throw errors.noSuchCommand(target ?? 'post');
       assertMayWrite(state, req.user, menu);
+      if (menu === 'system/script/job' && target === 'remove') return removeJobs(state, body);
       return { status: 200, body: runItemCommand(state, menu, target, body) };
     default:
       throw new RestError(400, `unsupported method ${req.method}`);

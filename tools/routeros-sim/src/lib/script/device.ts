@@ -1,3 +1,11 @@
+import type { Statement } from './ast';
+
+/** A job `:execute` started: its id, and its output once it ends. */
+export interface ExecutedJob {
+  id: string;
+  done: Promise<{ output: string; error?: string }>;
+}
+
 /** What a script needs of the device it runs on: menus, their rows and commands, the log, globals and the clock. */
 export interface MenuStep {
   /** The menu reached (`ip/firewall/filter`). */
@@ -37,4 +45,14 @@ export interface ScriptDevice {
   scriptSource(name: string): string | undefined;
   /** Resolves after `ms` of the device's clock. */
   sleep(ms: number): Promise<void>;
+  /** The device clock in milliseconds (`:time`). */
+  now(): number;
+  /** `:execute`: runs script text, or a parsed block, as a job of its own in the background. */
+  execute(script: string | Statement[]): ExecutedJob;
+  /** `:resolve`: the address a name has on the device; throws ScriptFailure with RouterOS's text otherwise. */
+  resolve(name: string): string;
+  /** `:jobname`: the `/system/script` entry the running job runs; empty for other jobs. */
+  jobName(): string;
+  /** `:execute … file=`: keeps a job's output as a file. */
+  writeFile(name: string, contents: string): void;
 }

@@ -11,3 +11,10 @@ export class ScriptSyntaxError extends Error {
 
 /** A command that failed while running (`failure: …`, `no such item`, `:error "…"`): `on-error` catches it. */
 export class ScriptFailure extends Error {}
+
+/** The job was removed (`/system script job remove`): the script stops where it is; `on-error` does not catch it. */
+export class JobStopped extends Error {
+  constructor() {
+    super('interrupted');
+  }
+}

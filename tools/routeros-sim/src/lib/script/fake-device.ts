@@ -1,4 +1,5 @@
-import type { MenuStep, PrintOptions, ScriptDevice } from './device';
+import type { Statement } from './ast';
+import type { ExecutedJob, MenuStep, PrintOptions, ScriptDevice } from './device';
 import { ScriptFailure, ScriptSyntaxError } from './errors';
 
 /** An in-memory device for the interpreter's unit specs: a few menus, commands that write rows, a log. */
@@ -17,6 +18,11 @@ export class FakeDevice implements ScriptDevice {
     ],
   };
   slept = 0;
+  /** Scripts `:execute` started, in order; each runs when the spec calls `runExecuted`. */
+  readonly executed: (string | Statement[])[] = [];
+  readonly files: Record<string, string> = {};
+  /** Names `:resolve` knows. */
+  readonly hosts: Record<string, string> = { 'router.lan': '192.168.88.1' };
   private nextId = 0x10;
 
   walk(cwd: string[], words: { text: string; line: number; column: number }[]): MenuStep {
@@ -89,5 +95,30 @@ export class FakeDevice implements ScriptDevice {
 
   async sleep(ms: number): Promise<void> {
     this.slept += ms;
+  }
+
+  now(): number {
+    return this.slept;
+  }
+
+  execute(script: string | Statement[]): ExecutedJob {
+    this.executed.push(script);
+    const output = typeof script === 'string' ? `ran ${script}\n` : `ran ${script.length} statements\n`;
+    return { id: `*${(0x100 + this.executed.length).toString(16).toUpperCase()}`, done: Promise.resolve({ output }) };
+  }
+
+  resolve(name: string): string {
+    if (/^\d+(\.\d+){3}$/.test(name)) return name;
+    const address = this.hosts[name];
+    if (!address) throw new ScriptFailure('failure: dns name does not exist');
+    return address;
+  }
+
+  jobName(): string {
+    return 'fake-script';
+  }
+
+  writeFile(name: string, contents: string): void {
+    this.files[name] = contents;
   }
 }

@@ -1,7 +1,7 @@
 import type { Argument, Expr, Statement } from './ast';
 import type { PrintOptions, ScriptDevice } from './device';
-import { ScriptFailure, ScriptSyntaxError } from './errors';
-import { Duration, ItemId, NIL, NOTHING, ScriptValue, equal, parseDuration, rowValue, toBool, toNum, toStr, typeOf } from './values';
+import { JobStopped, ScriptFailure, ScriptSyntaxError } from './errors';
+import { Duration, ItemId, KeyedArray, NIL, NOTHING, ScriptFunction, ScriptValue, elementAt, elementsOf, equal, parseDuration, rowValue, toBool, toNum, toStr, typeOf, withElement } from './values';
 
 /** `:return` unwinds to the script's top. */
 class Return {
@@ -21,6 +21,8 @@ export interface RunOptions {
   globals: Map<string, ScriptValue>;
   /** `:put` and `print` output. */
   output: (text: string) => void;
+  /** Aborted when the job is removed (`/system script job remove`): the script stops before its next command. */
+  signal?: AbortSignal;
 }
 
 interface Frame {
@@ -57,8 +59,10 @@ export class Interpreter {
   }
 
   private async statement(s: Statement, frame: Frame): Promise<ScriptValue> {
+    if (this.options.signal?.aborted) throw new JobStopped();
     const first = s.args[0];
     if (!first) return NOTHING;
+    if (!first.name && first.value.kind === 'variable') return this.call(first.value.name, s, frame);
     if (!first.name && first.value.kind === 'block' && s.args.length === 1) return this.block(first.value.body, frame);
     if (!first.name && first.value.kind === 'word' && first.value.text.startsWith(':')) return this.builtin(first.value.text.slice(1), s, frame);
     return this.menuCommand(s, frame);
@@ -93,10 +97,45 @@ export class Interpreter {
     }
   }
 
-  private async array(body: Statement[], frame: Frame): Promise<ScriptValue[]> {
+  /** `{1;2}` is a list; `{"a"=1;b=2}` (any element named) a keyed array, the unnamed elements numbered first. */
+  private async array(body: Statement[], frame: Frame): Promise<ScriptValue> {
     const items: ScriptValue[] = [];
-    for (const s of body) for (const arg of s.args) items.push(await this.eval(arg.value, frame));
-    return items;
+    const named = new Map<string, ScriptValue>();
+    for (const s of body) {
+      for (const arg of s.args) {
+        const v = await this.eval(arg.value, frame);
+        if (arg.name !== undefined) named.set(arg.name, v);
+        else items.push(v);
+      }
+    }
+    if (named.size === 0) return items;
+    const keyed = KeyedArray.of(items);
+    for (const [k, v] of named) keyed.map.set(k, v);
+    return keyed;
+  }
+
+  /**
+   * `$f 1 name=x` (a statement, or `[$f …]`): runs the function's code with `$0` its name, `$1`… the unnamed values
+   * and each named one as a variable; the value is what `:return` gives. A variable holding no function is its value.
+   */
+  private async call(name: string, s: Statement, frame: Frame): Promise<ScriptValue> {
+    const fn = this.variable(name, frame);
+    if (!(fn instanceof ScriptFunction)) return fn;
+    // The function sees its arguments and the globals, not the caller's locals.
+    const scope = new Scope();
+    scope.vars.set('0', name);
+    let n = 1;
+    for (const arg of s.args.slice(1)) {
+      const v = await this.eval(arg.value, frame);
+      scope.vars.set(arg.name ?? String(n++), v);
+    }
+    try {
+      await this.block(fn.body, { scope, cwd: [], quiet: frame.quiet });
+      return NOTHING;
+    } catch (error) {
+      if (error instanceof Return) return error.value;
+      throw error;
+    }
   }
 
   private variable(name: string, frame: Frame): ScriptValue {
@@ -126,6 +165,8 @@ export class Interpreter {
         return Array.isArray(left) || Array.isArray(right) ? listOf(left).concat(listOf(right)) : toStr(left) + toStr(right);
       case 'in':
         return inPrefix(toStr(left), toStr(right));
+      case '->':
+        return elementAt(left, right);
       case '<':
       case '>':
       case '<=':
@@ -161,23 +202,44 @@ export class Interpreter {
       if (word?.kind !== 'word') throw new ScriptSyntaxError('syntax error', s.line, s.column);
       return word.text;
     };
+    // `:global f do={ … }` declares a function; otherwise the second value.
+    const assigned = async (): Promise<ScriptValue | undefined> => {
+      const body = named.get('do')?.value;
+      if (body?.kind === 'block') return new ScriptFunction(body.body);
+      return positional[1] ? value(1) : undefined;
+    };
+    const assign = (v: string, next: ScriptValue) => {
+      const scope = frame.scope.lookup(v);
+      if (scope) scope.vars.set(v, next);
+      else this.options.globals.set(v, next);
+    };
     switch (name) {
       case 'local': {
-        frame.scope.vars.set(varName(), positional[1] ? await value(1) : NIL);
+        frame.scope.vars.set(varName(), (await assigned()) ?? NIL);
         return NOTHING;
       }
       case 'global': {
         const v = varName();
-        if (positional[1]) this.options.globals.set(v, await value(1));
+        const next = await assigned();
+        if (next !== undefined) this.options.globals.set(v, next);
         else if (!this.options.globals.has(v)) this.options.globals.set(v, NIL);
         return NOTHING;
       }
       case 'set': {
-        const v = varName();
-        const next = positional[1] ? await value(1) : NOTHING;
-        const scope = frame.scope.lookup(v);
-        if (scope) scope.vars.set(v, next);
-        else this.options.globals.set(v, next);
+        const target = positional[0]?.value;
+        // `:set ($arr->"k") v`: the element of the array the variable holds.
+        if (target?.kind === 'binary' && target.op === '->') {
+          const keys: ScriptValue[] = [];
+          let base: Expr = target;
+          while (base.kind === 'binary' && base.op === '->') {
+            keys.unshift(await this.eval(base.right, frame));
+            base = base.left;
+          }
+          if (base.kind !== 'variable') throw new ScriptSyntaxError('syntax error', s.line, s.column);
+          assign(base.name, withElement(this.variable(base.name, frame), keys, (await assigned()) ?? NOTHING));
+          return NOTHING;
+        }
+        assign(varName(), (await assigned()) ?? NOTHING);
         return NOTHING;
       }
       case 'put':
@@ -235,9 +297,16 @@ export class Interpreter {
       case 'foreach': {
         const list = named.get('in');
         const items = list ? await this.eval(list.value, frame) : NOTHING;
-        for (const item of items === NOTHING ? [] : listOf(items)) {
+        // `:foreach k,v in=$arr`: the key (or index) and the value.
+        const [keyName, valueName] = varName().split(',');
+        const pairs: [ScriptValue, ScriptValue][] = items instanceof KeyedArray ? items.entries().map(([k, v]) => [KeyedArray.key(k), v]) : (items === NOTHING ? [] : listOf(items)).map((v, i) => [i, v]);
+        for (const [key, item] of pairs) {
           const inner: Frame = { scope: new Scope(frame.scope), cwd: frame.cwd };
-          inner.scope.vars.set(varName(), item);
+          if (valueName === undefined) inner.scope.vars.set(keyName, item);
+          else {
+            inner.scope.vars.set(keyName, key);
+            inner.scope.vars.set(valueName, item);
+          }
           await code(named.get('do'), inner);
         }
         return NOTHING;
@@ -248,7 +317,7 @@ export class Interpreter {
         throw new ScriptFailure(toStr(await value(0)));
       case 'len': {
         const v = await value(0);
-        return Array.isArray(v) ? v.length : toStr(v).length;
+        return Array.isArray(v) ? v.length : v instanceof KeyedArray ? v.map.size : toStr(v).length;
       }
       case 'tostr':
         return toStr(await value(0));
@@ -258,12 +327,13 @@ export class Interpreter {
         return toBool(await value(0));
       case 'toarray': {
         const v = await value(0);
-        return Array.isArray(v) ? v : toStr(v) === '' ? [] : toStr(v).split(',').map((p) => rowValue(p));
+        return Array.isArray(v) || v instanceof KeyedArray ? v : toStr(v) === '' ? [] : toStr(v).split(',').map((p) => rowValue(p));
       }
       case 'typeof':
         return typeOf(await value(0));
       case 'pick': {
-        const v = await value(0);
+        const picked = await value(0);
+        const v = picked instanceof KeyedArray ? picked.values() : picked;
         const start = Number(toNum(await value(1)));
         const end = positional[2] ? Number(toNum(await value(2))) : start + 1;
         return Array.isArray(v) ? (positional[2] ? v.slice(start, end) : (v[start] ?? NOTHING)) : toStr(v).slice(start, end);
@@ -271,15 +341,78 @@ export class Interpreter {
       case 'find': {
         const v = await value(0);
         const needle = await value(1);
+        // A keyed array answers the key of the first element equal to the value.
+        if (v instanceof KeyedArray) return ((k) => (k === undefined ? NIL : KeyedArray.key(k[0])))(v.entries().find(([, x]) => equal(x, needle)));
         const from = positional[2] ? Number(toNum(await value(2))) + 1 : 0;
         const at = Array.isArray(v) ? v.findIndex((x, i) => i >= from && equal(x, needle)) : toStr(v).indexOf(toStr(needle), from);
         return at < 0 ? NIL : at;
       }
       case 'nothing':
         return NOTHING;
+      case 'execute': {
+        // `as-string` is a flag: a word of its own (or `as-string=yes`).
+        const asString = named.has('as-string') || positional.some((a) => a.value.kind === 'word' && a.value.text === 'as-string');
+        const script = named.get('script') ?? positional.find((a) => !(a.value.kind === 'word' && a.value.text === 'as-string'));
+        return this.execute(named, script, asString, frame);
+      }
+      case 'resolve': {
+        const host = toStr(named.has('domain-name') ? await code(named.get('domain-name')) : await value(0));
+        if (!host) throw new ScriptFailure('missing value for domain-name');
+        return this.device.resolve(host);
+      }
+      case 'time': {
+        // The device clock's time the command took: its `:delay`s (commands themselves take no device time here).
+        const started = this.device.now();
+        await code(positional[0] ?? named.get('command'));
+        return new Duration((this.device.now() - started) / 1000);
+      }
+      case 'retry':
+        return this.retry(named, positional[0], code);
+      case 'jobname':
+        return this.device.jobName();
       default:
         throw new ScriptSyntaxError(`bad command name ${name}`, s.line, s.column + 1);
     }
+  }
+
+  /**
+   * `:execute {…}` / `:execute script="…"`: a job of its own, in the background; its id is the value (what
+   * `/system script job remove` takes). `as-string` waits for it and is its output; `file=` keeps the output as a file.
+   */
+  private async execute(named: Map<string, Argument>, script: Argument | undefined, asString: boolean, frame: Frame): Promise<ScriptValue> {
+    if (!script) throw new ScriptFailure('missing value for script');
+    const source = script.value.kind === 'block' ? script.value.body : toStr(await this.eval(script.value, frame));
+    const job = this.device.execute(source);
+    const file = named.get('file');
+    const fileName = file ? toStr(await this.eval(file.value, frame)) : undefined;
+    if (fileName) void job.done.then((r) => this.device.writeFile(fileName, r.output));
+    if (!asString) return new ItemId(job.id);
+    const result = await job.done;
+    return result.output;
+  }
+
+  /**
+   * `:retry command={…} delay=1 max=3 on-error={…}`: tries the command up to `max` times, `delay` seconds apart;
+   * when every try failed, runs `on-error` (or fails with the last failure). Chosen without a source for the
+   * defaults the manual does not give: delay 1 s, max 1.
+   */
+  private async retry(named: Map<string, Argument>, first: Argument | undefined, code: (arg: Argument | undefined) => Promise<ScriptValue>): Promise<ScriptValue> {
+    const max = named.has('max') ? toNum(await code(named.get('max'))) : 1;
+    const delayed = named.has('delay') ? await code(named.get('delay')) : 1;
+    const delay = delayed instanceof Duration ? delayed.seconds : toNum(delayed);
+    if (max === NIL || max < 1 || delay === NIL || delay < 0) throw new ScriptFailure('invalid value for argument');
+    let failure: ScriptFailure | undefined;
+    for (let attempt = 0; attempt < max; attempt++) {
+      if (attempt > 0) await this.device.sleep(delay * 1000);
+      try {
+        return await code(named.get('command') ?? first);
+      } catch (error) {
+        if (!(error instanceof ScriptFailure)) throw error;
+        failure = error;
+      }
+    }
+    if (named.has('on-error')) return code(named.get('on-error'));
+    throw failure ?? new ScriptFailure('failure');
   }
 
   // ---- menu commands
@@ -395,7 +528,7 @@ function argText(v: ScriptValue): string {
   return toStr(v);
 }
 
-const listOf = (v: ScriptValue): ScriptValue[] => (Array.isArray(v) ? v : [v]);
+const listOf = elementsOf;
 
 function compare(op: string, a: ScriptValue, b: ScriptValue): boolean {
   const x = toNum(a);

@@ -17,7 +17,7 @@ export type Token =
   | { kind: 'end'; text: '\n' | ''; line: number; column: number; glued: boolean };
 
 const ESCAPES: Record<string, string> = { '\\': '\\', '"': '"', $: '$', '?': '?', n: '\n', r: '\r', t: '\t', _: ' ', a: '\x07', b: '\b', f: '\f', v: '\v' };
-const OPERATORS = ['&&', '||', '!=', '<=', '>=', '=', '<', '>', '!', '+', '-', '*', '/', '.', '~', ','];
+const OPERATORS = ['->', '&&', '||', '!=', '<=', '>=', '=', '<', '>', '!', '+', '-', '*', '/', '.', '~', ','];
 const COMMAND_WORD = /[^\s{}[\]();"=]/;
 const EXPR_WORD = /[A-Za-z0-9_:*-]/;
 

@@ -2,7 +2,7 @@ import type { Argument, Expr, Statement } from './ast';
 import { Lexer, StringPart, Token } from './lexer';
 import { bareValue } from './values';
 
-const BINARY: string[][] = [['||', 'or'], ['&&', 'and'], ['=', '!=', '<', '>', '<=', '>=', '~', 'in'], ['.'], ['+', '-'], ['*', '/']];
+const BINARY: string[][] = [['||', 'or'], ['&&', 'and'], ['=', '!=', '<', '>', '<=', '>=', '~', 'in'], ['.'], ['+', '-'], ['*', '/'], ['->']];
 
 /** Reads a whole script into statements; a ScriptSyntaxError names the first line and column it cannot read. */
 export function parseScript(source: string): Statement[] {
@@ -44,21 +44,30 @@ function statement(lexer: Lexer): Statement {
     }
     if (token.kind === 'word') {
       lexer.next('command');
-      const eq = lexer.peek('command');
-      if (eq.kind === 'punct' && eq.text === '=' && eq.glued) {
-        lexer.next('command');
-        const after = lexer.peek('command');
-        const empty = !after.glued || after.kind === 'end' || (after.kind === 'punct' && ';}]'.includes(after.text));
-        const value: Expr = empty ? { kind: 'word', text: '', value: '', line: eq.line, column: eq.column + 1 } : commandValue(lexer);
-        args.push({ name: token.text, value, line: token.line, column: token.column });
-        continue;
-      }
-      args.push({ value: word(token), line: token.line, column: token.column });
+      const value = namedValue(lexer);
+      args.push(value ? { name: token.text, value, line: token.line, column: token.column } : { value: word(token), line: token.line, column: token.column });
+      continue;
+    }
+    // `"key"=value`: a keyed array's element (`{"a"=1;"b"=2}`).
+    if (token.kind === 'string' && token.parts.every((p) => typeof p === 'string')) {
+      lexer.next('command');
+      const value = namedValue(lexer);
+      args.push(value ? { name: token.parts.join(''), value, line: token.line, column: token.column } : { value: stringExpr(token.parts, token.line, token.column), line: token.line, column: token.column });
       continue;
     }
     args.push({ value: commandValue(lexer), line: token.line, column: token.column });
   }
   return { args, where, line: first.line, column: first.column };
+}
+
+/** After a name: `=value` glued to it (an empty value when nothing follows), or undefined when no `=` follows. */
+function namedValue(lexer: Lexer): Expr | undefined {
+  const eq = lexer.peek('command');
+  if (eq.kind !== 'punct' || eq.text !== '=' || !eq.glued) return undefined;
+  lexer.next('command');
+  const after = lexer.peek('command');
+  const empty = !after.glued || after.kind === 'end' || (after.kind === 'punct' && ';}]'.includes(after.text));
+  return empty ? { kind: 'word', text: '', value: '', line: eq.line, column: eq.column + 1 } : commandValue(lexer);
 }
 
 const word = (token: Token & { kind: 'word' }): Expr => ({ kind: 'word', text: token.text, value: bareValue(token.text), line: token.line, column: token.column });

@@ -2,7 +2,7 @@ import type { Argument, Expr, Statement } from './ast';
 import type { ScriptDevice } from './device';
 import { ScriptSyntaxError } from './errors';
 
-const BUILTINS = new Set(['local', 'global', 'set', 'put', 'log', 'delay', 'if', 'while', 'do', 'for', 'foreach', 'return', 'error', 'len', 'tostr', 'tonum', 'tobool', 'toarray', 'typeof', 'pick', 'find', 'nothing']);
+const BUILTINS = new Set(['local', 'global', 'set', 'put', 'log', 'delay', 'if', 'while', 'do', 'for', 'foreach', 'return', 'error', 'len', 'tostr', 'tonum', 'tobool', 'toarray', 'typeof', 'pick', 'find', 'nothing', 'execute', 'resolve', 'time', 'retry', 'jobname']);
 /** Commands the interpreter answers itself, beyond what the device's tree lists for a menu. */
 const OWN = new Set(['find', 'get', 'print', 'run']);
 
@@ -21,6 +21,11 @@ function statement(device: ScriptDevice, s: Statement, cwd: string[]): string[] 
   if (!first) return cwd;
   if (!first.name && first.value.kind === 'block' && s.args.length === 1) {
     precheck(device, first.value.body, cwd);
+    return cwd;
+  }
+  // `$f 1 x=2`: a function call; its values are checked, its code was when it was declared.
+  if (!first.name && first.value.kind === 'variable') {
+    for (const arg of s.args.slice(1)) values(device, arg.value, cwd);
     return cwd;
   }
   if (!first.name && first.value.kind === 'word' && first.value.text.startsWith(':')) {
@@ -58,8 +63,8 @@ function values(device: ScriptDevice, e: Expr, cwd: string[]): void {
       precheck(device, e.body, cwd);
       return;
     case 'block':
-      // `{"a";"b"}` and `{1;2}` are arrays: single values, not commands.
-      if (e.body.every((s) => s.args.length === 1 && !s.args[0].name && !(s.args[0].value.kind === 'word' && /^[:/]/.test(s.args[0].value.text)))) return;
+      // `{"a";"b"}`, `{1;2}` and `{"a"=1;b=2}` are arrays: single values or named elements, not commands.
+      if (e.body.every((s) => s.args.length === 1 && (s.args[0].name !== undefined || !(s.args[0].value.kind === 'word' && /^[:/]/.test(s.args[0].value.text))))) return;
       precheck(device, e.body, cwd);
       return;
     case 'string':

@@ -2,6 +2,9 @@ import type { DeviceClock } from '../model/scheduler';
 import { deviceDateTime } from '../model/scheduler';
 import type { DeviceState, DeviceUser } from '../model/device-state';
 import type { Row } from '../rest/print-query';
+import type { Statement } from './ast';
+import type { ExecutedJob } from './device';
+import { JobStopped } from './errors';
 import { ScriptResult, runScript } from './run-script';
 import { StateScriptDevice } from './state-device';
 import { ScriptValue, toStr, typeOf } from './values';
@@ -12,6 +15,8 @@ interface Job {
   type: 'command' | 'scheduler' | 'script';
   script?: string;
   started: number;
+  /** Aborted by `/system script job remove`. */
+  stop: AbortController;
 }
 
 const HOSTS = new WeakMap<DeviceState, ScriptHost>();
@@ -45,19 +50,56 @@ export class ScriptHost {
    * `cwd` is the menu an interactive session is in.
    */
   async run(source: string, user: DeviceUser, type: Job['type'], script?: string, cwd: string[] = []): Promise<ScriptResult> {
-    const job: Job = { id: `*${(this.nextJob++).toString(16).toUpperCase()}`, owner: user.name, type, script, started: this.clock.now() };
+    return this.start(source, user, type, script, cwd).done;
+  }
+
+  /**
+   * `/system script job remove`: stops each job (a job in `:delay` at once, a running one before its next command).
+   * Answers the first id that names no job, stopping none then.
+   */
+  stopJobs(ids: string[]): string | undefined {
+    const missing = ids.find((id) => !this.jobs.has(id.toUpperCase()));
+    if (missing !== undefined) return missing;
+    for (const id of ids) this.jobs.get(id.toUpperCase())?.stop.abort();
+    return undefined;
+  }
+
+  /** Starts a job; `:execute` inside it starts another one, in the background, as the same user. */
+  private start(source: string | Statement[], user: DeviceUser, type: Job['type'], script?: string, cwd: string[] = []): ExecutedJob {
+    const job: Job = { id: `*${(this.nextJob++).toString(16).toUpperCase()}`, owner: user.name, type, script, started: this.clock.now(), stop: new AbortController() };
+    const signal = job.stop.signal;
     this.jobs.set(job.id, job);
     this.busy++;
     const sleep = async (ms: number) => {
+      if (signal.aborted) throw new JobStopped();
       this.busy--;
-      await this.clock.sleep(ms, () => this.busy++);
+      await new Promise<void>((resolve) => {
+        let woken = false;
+        const wake = () => {
+          if (woken) return;
+          woken = true;
+          this.busy++;
+          signal.removeEventListener('abort', wake);
+          resolve();
+        };
+        signal.addEventListener('abort', wake, { once: true });
+        void this.clock.sleep(ms, wake);
+      });
+      if (signal.aborted) throw new JobStopped();
     };
-    try {
-      return await runScript(new StateScriptDevice(this.state, user, sleep, (name) => this.sourceOf(name)), source, this.globals, cwd);
-    } finally {
+    const device = new StateScriptDevice(this.state, user, {
+      sleep,
+      now: () => this.clock.now(),
+      sources: (name) => this.sourceOf(name),
+      script,
+      // Chosen (docs/simulator.md): an `:execute`d job is of type `command`, owned by the user whose script started it.
+      execute: (inner) => this.start(inner, user, 'command'),
+    });
+    const done = runScript(device, source, this.globals, cwd, signal).finally(() => {
       this.busy--;
       this.jobs.delete(job.id);
-    }
+    });
+    return { id: job.id, done };
   }
 
   /** `/system script run`: the entry's source as its owner, counting the run; the failure text if it failed. */
@@ -92,7 +134,9 @@ export class ScriptHost {
     return undefined;
   }
 
+  /** The device restarts: its jobs end (a job in `:delay` never resumes) and its globals are gone. */
   reset(): void {
+    for (const job of this.jobs.values()) job.stop.abort();
     this.globals.clear();
   }
 

@@ -1,9 +1,11 @@
+import ipaddr from 'ipaddr.js';
 import type { DeviceState, DeviceUser } from '../model/device-state';
 import { RestError } from '../rest/rest-error';
 import { handleRest } from '../rest/rest-handler';
 import { PrintRequest, printValues, renderPrint } from '../ssh/print';
 import { printRequest } from '../ssh/print-request';
-import type { MenuStep, PrintOptions, ScriptDevice } from './device';
+import type { Statement } from './ast';
+import type { ExecutedJob, MenuStep, PrintOptions, ScriptDevice } from './device';
 import { ScriptFailure, ScriptSyntaxError } from './errors';
 
 /** Commands the interpreter answers itself in every menu (RouterOS's trees list them under each menu). */
@@ -16,14 +18,73 @@ function consoleText(error: RestError): string {
   return error.detail ?? 'failure';
 }
 
+/** What the script host gives a running script: its clock and the jobs `:execute` starts. */
+export interface JobContext {
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  sources: (name: string) => string | undefined;
+  execute: (script: string | Statement[]) => ExecutedJob;
+  /** The `/system/script` entry the job runs, if any. */
+  script?: string;
+}
+
 /** A script's view of a simulated device: the command tree, the REST layer's writes, the log and the clock. */
 export class StateScriptDevice implements ScriptDevice {
   constructor(
     private readonly state: DeviceState,
     private readonly user: DeviceUser,
-    readonly sleep: (ms: number) => Promise<void>,
-    private readonly sources: (name: string) => string | undefined,
+    private readonly job: JobContext,
   ) {}
+
+  sleep(ms: number): Promise<void> {
+    return this.job.sleep(ms);
+  }
+
+  now(): number {
+    return this.job.now();
+  }
+
+  execute(script: string | Statement[]): ExecutedJob {
+    return this.job.execute(script);
+  }
+
+  jobName(): string {
+    return this.job.script ?? '';
+  }
+
+  /**
+   * The names the device knows: enabled `/ip/dns/static` A records (by name or regexp, a CNAME followed) and the
+   * DNS cache; anything else is RouterOS's `failure: dns name does not exist` (the simulator asks no server).
+   */
+  resolve(name: string, depth = 0): string {
+    if (ipaddr.isValid(name)) return name;
+    const ctx = this.state.readContext();
+    const lower = name.toLowerCase();
+    const matches = (r: Record<string, string>) => {
+      if (r['regexp']) {
+        try {
+          return new RegExp(r['regexp']).test(name);
+        } catch {
+          return false;
+        }
+      }
+      return (r['name'] ?? '').toLowerCase() === lower;
+    };
+    for (const r of ctx.rowsOf('ip/dns/static')) {
+      if (r['disabled'] === 'true' || !matches(r)) continue;
+      const type = r['type'] ?? 'A';
+      if (type === 'A' && r['address']) return r['address'];
+      if (type === 'CNAME' && r['cname'] && depth < 8) return this.resolve(r['cname'], depth + 1);
+    }
+    const cached = ctx.rowsOf('ip/dns/cache').find((r) => (r['name'] ?? '').toLowerCase() === lower && r['type'] === 'A');
+    if (cached?.['data']) return cached['data'];
+    throw new ScriptFailure('failure: dns name does not exist');
+  }
+
+  /** Chosen (docs/simulator.md): `file=NAME` without an extension is kept as NAME.txt, as `print file=` names it. */
+  writeFile(name: string, contents: string): void {
+    this.state.writeFile(/\.[A-Za-z0-9]+$/.test(name) ? name : `${name}.txt`, '.txt file', contents);
+  }
 
   walk(cwd: string[], words: { text: string; line: number; column: number }[]): MenuStep {
     const tree = this.state.tree;
@@ -106,6 +167,6 @@ export class StateScriptDevice implements ScriptDevice {
   }
 
   scriptSource(name: string): string | undefined {
-    return this.sources(name);
+    return this.job.sources(name);
   }
 }

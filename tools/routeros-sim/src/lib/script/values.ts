@@ -1,4 +1,5 @@
 /** Values of RouterOS's scripting language and the conversions `:tostr`, `:tonum`, `:typeof` make. */
+import type { Statement } from './ast';
 
 /** An item id (`*1A`), what `find` returns and `get`/`set` take. */
 export class ItemId {
@@ -12,18 +13,51 @@ export class ItemId {
 export class Duration {
   constructor(readonly seconds: number) {}
   toString(): string {
-    const s = this.seconds;
+    const s = Math.floor(this.seconds);
+    // `:time` measures below a second: RouterOS prints the fraction with six digits (`00:00:00.000512`).
+    const fraction = this.seconds === s ? '' : `.${String(Math.round((this.seconds - s) * 1e6)).padStart(6, '0')}`;
     const hms = [Math.floor((s % 86400) / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
     const days = Math.floor(s / 86400);
-    return days > 0 ? `${days}d${hms}` : hms;
+    return (days > 0 ? `${days}d${hms}` : hms) + fraction;
   }
+}
+
+/**
+ * An array with keys (`{"a"=1;"b"=2}`, or a list given a named element). RouterOS orders an array's keys: the
+ * numbered elements first, then the names alphabetically; `:put` prints `a=1;b=2`.
+ */
+export class KeyedArray {
+  constructor(readonly map: Map<string, ScriptValue> = new Map()) {}
+
+  static of(list: ScriptValue[]): KeyedArray {
+    return new KeyedArray(new Map(list.map((v, i) => [String(i), v])));
+  }
+
+  entries(): [string, ScriptValue][] {
+    const numbered = (k: string) => /^\d+$/.test(k);
+    return [...this.map.entries()].sort(([a], [b]) => (numbered(a) && numbered(b) ? Number(a) - Number(b) : numbered(a) ? -1 : numbered(b) ? 1 : a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  values(): ScriptValue[] {
+    return this.entries().map(([, v]) => v);
+  }
+
+  /** A key as the script sees it: a number for numbered elements. */
+  static key(key: string): ScriptValue {
+    return /^\d+$/.test(key) ? Number(key) : key;
+  }
+}
+
+/** A function: the code a `:global f do={ … }` holds, called as `[$f 1 name=x]` (`$1`, `$name` inside). */
+export class ScriptFunction {
+  constructor(readonly body: Statement[]) {}
 }
 
 /** `nothing` is what a command without a value returns; `nil` a declared variable without one. */
 export const NOTHING: unique symbol = Symbol('nothing');
 export const NIL: unique symbol = Symbol('nil');
 
-export type ScriptValue = string | number | boolean | ItemId | Duration | ScriptValue[] | typeof NOTHING | typeof NIL;
+export type ScriptValue = string | number | boolean | ItemId | Duration | ScriptValue[] | KeyedArray | ScriptFunction | typeof NOTHING | typeof NIL;
 
 const UNITS: Record<string, number> = { w: 604800, d: 86400, h: 3600, m: 60, s: 1 };
 
@@ -60,7 +94,9 @@ export function rowValue(text: string | undefined): ScriptValue {
 export function typeOf(value: ScriptValue): string {
   if (value === NOTHING) return 'nothing';
   if (value === NIL) return 'nil';
-  if (Array.isArray(value)) return 'array';
+  if (Array.isArray(value) || value instanceof KeyedArray) return 'array';
+  // Chosen (docs/simulator.md): the manual lists no type for a function's value; RouterOS 7 answers `code`.
+  if (value instanceof ScriptFunction) return 'code';
   if (value instanceof ItemId) return 'id';
   if (value instanceof Duration) return 'time';
   if (typeof value === 'number') return 'num';
@@ -71,6 +107,8 @@ export function typeOf(value: ScriptValue): string {
 export function toStr(value: ScriptValue): string {
   if (value === NOTHING || value === NIL) return '';
   if (Array.isArray(value)) return value.map(toStr).join(';');
+  if (value instanceof KeyedArray) return value.entries().map(([k, v]) => (/^\d+$/.test(k) ? toStr(v) : `${k}=${toStr(v)}`)).join(';');
+  if (value instanceof ScriptFunction) return '(code)';
   return String(value);
 }
 
@@ -96,6 +134,40 @@ export function equal(a: ScriptValue, b: ScriptValue): boolean {
     if (bools[0] === undefined || bools[1] === undefined) return false;
     return bools[0] === bools[1];
   }
-  if (Array.isArray(a) || Array.isArray(b)) return toStr(a) === toStr(b) && Array.isArray(a) === Array.isArray(b);
+  const isArray = (v: ScriptValue) => Array.isArray(v) || v instanceof KeyedArray;
+  if (isArray(a) || isArray(b)) return toStr(a) === toStr(b) && isArray(a) === isArray(b);
   return toStr(a) === toStr(b);
+}
+
+/** An array's elements in order, a single value as a one-element list. */
+export function elementsOf(v: ScriptValue): ScriptValue[] {
+  if (Array.isArray(v)) return v;
+  if (v instanceof KeyedArray) return v.values();
+  return [v];
+}
+
+/** `($arr->key)`: an element by index or key; nothing when there is none. */
+export function elementAt(container: ScriptValue, key: ScriptValue): ScriptValue {
+  if (Array.isArray(container)) {
+    const i = toNum(key);
+    return i === NIL ? NOTHING : (container[i] ?? NOTHING);
+  }
+  if (container instanceof KeyedArray) return container.map.get(toStr(key)) ?? NOTHING;
+  return NOTHING;
+}
+
+/** `:set ($arr->k1->k2) v`: a copy of the array with the element set; a list given a name becomes keyed. */
+export function withElement(container: ScriptValue, keys: ScriptValue[], value: ScriptValue): ScriptValue {
+  const [key, ...rest] = keys;
+  const next = rest.length === 0 ? value : withElement(elementAt(container, key), rest, value);
+  const index = typeof key === 'number' ? key : /^\d+$/.test(toStr(key)) ? Number(toStr(key)) : undefined;
+  const list = Array.isArray(container) ? container : container === NOTHING || container === NIL || container === '' ? [] : undefined;
+  if (list && index !== undefined && index <= list.length) {
+    const copy = [...list];
+    copy[index] = next;
+    return copy;
+  }
+  const keyed = container instanceof KeyedArray ? new KeyedArray(new Map(container.map)) : KeyedArray.of(list ?? (Array.isArray(container) ? container : []));
+  keyed.map.set(toStr(key), next);
+  return keyed;
 }

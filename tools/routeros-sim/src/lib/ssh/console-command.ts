@@ -6,6 +6,7 @@ import { ConsoleCommand, resolveConsole } from './console-resolve';
 import { renderExport } from './export';
 import { renderPrint } from './print';
 import { PRINT_ARGUMENTS, PRINT_SWITCHES, printRequest } from './print-request';
+import { ConsoleStream, printRepeat, repeatPrint } from './print-repeat';
 import { isScriptInput, runConsoleScript } from '../script/console-script';
 import { isConsoleTool, precheckTool, runConsoleTool } from './console-tools';
 
@@ -17,6 +18,11 @@ export interface ConsoleContext {
   cwd?: string[];
   /** Columns of the client's terminal (PTY size or the login's `w` option); `print detail` wraps at it. */
   width?: number;
+  /**
+   * Where a print that runs until stopped (`follow`, `interval=`) writes as it goes, and what stops it. Without one
+   * (chosen: nothing could stop it) such a print prints once.
+   */
+  stream?: ConsoleStream;
 }
 
 export interface ConsoleResult {
@@ -74,7 +80,10 @@ function precheck(state: DeviceState, c: ConsoleCommand): void {
       return;
     }
     case 'print': {
-      const bad = c.positional.find((w) => !PRINT_SWITCHES.has(w.text)) ?? c.args.find((a) => !PRINT_ARGUMENTS.has(a.text));
+      // What the simulator models, and only where the menu's tree lists it (`follow` on a table, not on a
+      // singleton; `group-by` in 7.20 only), as RouterOS refuses a word its print does not take.
+      const listed = (word: string) => menu?.print === undefined || menu.print.includes(word);
+      const bad = c.positional.find((w) => !PRINT_SWITCHES.has(w.text) || !listed(w.text)) ?? c.args.find((a) => !PRINT_ARGUMENTS.has(a.text) || !listed(a.text));
       if (bad) throw new ConsoleSyntaxError('expected end of command', c.line, bad.column);
       return;
     }
@@ -156,11 +165,23 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
         return '';
       }
       return exportText(state, c);
-    case 'print':
-      return renderPrint(state, c.menu, {
-        ...printRequest(c.positional.map((w) => w.text), Object.fromEntries(c.args.map((a) => [a.text, a.value!]))),
-        width: ctx.width,
-      });
+    case 'print': {
+      const switches = c.positional.map((w) => w.text);
+      const args = Object.fromEntries(c.args.map((a) => [a.text, a.value!]));
+      const request = { ...printRequest(switches, args), width: ctx.width };
+      let repeat;
+      try {
+        repeat = printRepeat(state, c.menu, switches, args);
+      } catch (error) {
+        if (error instanceof RestError) throw new ConsoleFailure(consoleText(error));
+        throw error;
+      }
+      if (repeat && ctx.stream) {
+        await repeatPrint(state, c.menu, request, repeat, ctx.stream);
+        return '';
+      }
+      return renderPrint(state, c.menu, request);
+    }
     case 'take':
     case 'release':
     case 'unroll':
@@ -207,6 +228,11 @@ export async function runConsole(state: DeviceState, input: string, ctx: Console
     }
     if (c.command === 'quit') return { output, ok: true, cwd, quit: true };
     try {
+      // A print that runs until stopped writes as it goes: what came before it goes out first.
+      if (ctx.stream && c.command === 'print' && output) {
+        ctx.stream.write(output);
+        output = '';
+      }
       output += await run(state, c, ctx);
     } catch (error) {
       if (!(error instanceof ConsoleFailure)) throw error;

@@ -35,6 +35,8 @@ export class ConsoleShell {
   /** A CR LF pair is one Enter. */
   private lastWasCr = false;
   private queue = Promise.resolve();
+  /** Set while a command runs; Ctrl+C stops one that runs until stopped (`print follow`, `print interval=`). */
+  private running?: AbortController;
 
   constructor(
     private readonly state: DeviceState,
@@ -60,6 +62,11 @@ export class ConsoleShell {
   /** Keystrokes from the client, handled in order even while a command runs. */
   input(data: Buffer): void {
     if (!this.io.reachable()) return;
+    // Ctrl+C reaches a running command at once (keystrokes otherwise wait for it) and is not typed afterwards.
+    if (this.running && data.includes(CTRL_C)) {
+      this.running.abort();
+      data = Buffer.from(data.filter((byte) => byte !== CTRL_C));
+    }
     this.queue = this.queue.then(() => this.consume(data)).catch(() => undefined);
   }
 
@@ -113,7 +120,9 @@ export class ConsoleShell {
     this.line = '';
     this.io.write('\r\n');
     if (line.trim() !== '') {
-      const result = await runConsole(this.state, line, { session: this.session, user: this.user, cwd: this.cwd, width: this.width() });
+      const running = (this.running = new AbortController());
+      const stream = { write: (text: string) => this.io.write(text), signal: running.signal };
+      const result = await runConsole(this.state, line, { session: this.session, user: this.user, cwd: this.cwd, width: this.width(), stream }).finally(() => (this.running = undefined));
       this.io.write(result.output);
       this.cwd = result.cwd ?? this.cwd;
       if (result.quit) return this.leave(false);

@@ -1,9 +1,12 @@
 import type { PrintRequest } from './print';
 
-/** Print switches the console models; `without-paging` changes nothing on a console without paging. */
-export const PRINT_SWITCHES = new Set(['detail', 'terse', 'brief', 'count-only', 'as-value', 'without-paging', 'show-ids']);
-/** Print arguments that take a value. */
-export const PRINT_ARGUMENTS = new Set(['proplist']);
+/**
+ * Print switches the console models; `without-paging` changes nothing on a console without paging; `follow` and
+ * `follow-only` run until stopped (print-repeat.ts). Each is taken only where the menu's tree lists it.
+ */
+export const PRINT_SWITCHES = new Set(['detail', 'terse', 'brief', 'count-only', 'as-value', 'without-paging', 'show-ids', 'follow', 'follow-only']);
+/** Print arguments that take a value (`interval=` repeats the print until stopped). */
+export const PRINT_ARGUMENTS = new Set(['proplist', 'interval', 'group-by']);
 
 /** A print's switches and `name=value` arguments as a request (the words were checked against the sets above). */
 export function printRequest(switches: string[], args: Record<string, string>): PrintRequest {
@@ -16,5 +19,6 @@ export function printRequest(switches: string[], args: Record<string, string>): 
     asValue: on.has('as-value'),
     showIds: on.has('show-ids'),
     ...(args['proplist'] !== undefined ? { proplist: args['proplist'].split(',').filter(Boolean) } : {}),
+    ...(args['group-by'] ? { groupBy: args['group-by'] } : {}),
   };
 }

@@ -8,7 +8,7 @@ import { consoleValue, detailValue } from './print-values';
 export interface PrintRequest {
   detail?: boolean;
   terse?: boolean;
-  /** `brief`: the table layout, for the menus that otherwise list their items (firewall rules). */
+  /** `brief`: the table layout, for the menus that otherwise list their items and whose tree lists it (`/system script`). */
   brief?: boolean;
   countOnly?: boolean;
   asValue?: boolean;
@@ -20,6 +20,10 @@ export interface PrintRequest {
   ids?: Set<string>;
   /** Columns of the terminal: `detail` wraps at it. */
   width?: number;
+  /** `group-by=prop` (7.20): items with the same value of `prop` together, in order of that value. */
+  groupBy?: string;
+  /** The items alone, without the legend and header (what `print follow` adds as items change). */
+  rowsOnly?: boolean;
 }
 
 /** Without a terminal to ask (an exec channel), RouterOS's console lays out for 80 columns. */
@@ -48,10 +52,14 @@ function printedKeys(state: DeviceState, path: string, row: Row, request: PrintR
 
 /** Items to print, numbered by their place among all of the menu's items (a `where` skips numbers). */
 function items(state: DeviceState, path: string, request: PrintRequest): Item[] {
-  return state
+  const shown = state
     .list(path)
     .map((row, i) => ({ number: request.showIds ? row['.id'] : String(i), row }))
     .filter(({ row }) => !request.ids || request.ids.has(row['.id']));
+  // Chosen (docs/simulator.md; the manual does not describe group-by): a stable sort on the value, numbers kept.
+  const key = request.groupBy;
+  if (key === undefined) return shown;
+  return shown.sort((a, b) => (a.row[key] ?? '').localeCompare(b.row[key] ?? '', 'en', { numeric: true }));
 }
 
 /** What a settings menu prints: right-aligned names, a colon, the value. */
@@ -101,7 +109,7 @@ function detail(state: DeviceState, path: string, request: PrintRequest, onlyCon
   const flags = rowFlags(groups, shown.map((i) => i.row));
   const skip = flagProperties(groups);
   const numberWidth = Math.max(1, ...shown.map((i) => i.number.length));
-  const out: string[] = flags.legend ? [flags.legend] : [];
+  const out: string[] = flags.legend && !request.rowsOnly ? [flags.legend] : [];
   for (const { number, row } of shown) {
     const prefix = `${number.padStart(numberWidth)} ${flags.width ? `${flags.of(row)} ` : ''}`;
     let keys = printedKeys(state, path, row, request, skip);
@@ -175,8 +183,8 @@ function table(state: DeviceState, path: string, request: PrintRequest): string 
   const line = (values: string[], header: boolean) => values.map((v, j) => (numeric[j] && !header ? v.padStart(widths[j]) : v.padEnd(widths[j]))).join('   ');
   const lead = (number: string, flagText: string) => `${number.padStart(numberWidth)} ${flags.width ? `${flagText} ` : ''}`;
   const out: string[] = [];
-  if (flags.legend) out.push(flags.legend);
-  out.push(`Columns: ${headers.join(', ')}`, `${lead('#', ' '.repeat(flags.width))}${line(headers, true)}`.trimEnd());
+  if (flags.legend && !request.rowsOnly) out.push(flags.legend);
+  if (!request.rowsOnly) out.push(`Columns: ${headers.join(', ')}`, `${lead('#', ' '.repeat(flags.width))}${line(headers, true)}`.trimEnd());
   shown.forEach(({ number, row }, i) => {
     if (row['comment']) out.push(`;;; ${row['comment']}`);
     out.push(`${lead(number, flags.of(row))}${line(cells[i], false)}`);

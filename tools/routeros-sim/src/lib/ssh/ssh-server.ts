@@ -139,9 +139,14 @@ export function createSshServer(options: SshServerOptions): Server {
         channel.on('exec', (acceptExec, _reject, execInfo) => {
           const stream = acceptExec();
           if (!options.reachable()) return; // packets no longer arrive: the client's timeout decides
-          void runConsole(options.state, execInfo.command, { session, user: user!, width: columns }).then((result) => {
+          // A print that runs until stopped (`follow`, `interval=`) streams until the client closes the channel.
+          const closed = new AbortController();
+          stream.on('close', () => closed.abort());
+          const live = { write: (text: string) => void (!closed.signal.aborted && options.reachable() && stream.write(text)), signal: closed.signal };
+          void runConsole(options.state, execInfo.command, { session, user: user!, width: columns, stream: live }).then((result) => {
             const delay = result.isExport ? (options.faults().slowExportMs ?? 0) : 0;
             setTimeout(() => {
+              if (closed.signal.aborted) return;
               stream.write(result.output);
               stream.exit(result.ok ? 0 : 1);
               stream.end();
