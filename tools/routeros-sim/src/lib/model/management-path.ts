@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { parseCidr } from './ip';
 import type { Row } from '../rest/print-query';
 import { Association, lostAssociation } from './wireless-association';
 import { walkMangle } from './management-mangle';
@@ -54,7 +55,7 @@ export function addressIn(address: string, spec: string): boolean {
     return n(from) <= n(ip) && n(ip) <= n(to);
   }
   try {
-    const [net, bits] = spec.includes('/') ? ipaddr.parseCIDR(spec) : [ipaddr.parse(spec), ip.kind() === 'ipv4' ? 32 : 128];
+    const [net, bits] = spec.includes('/') ? parseCidr(spec) : [ipaddr.parse(spec), ip.kind() === 'ipv4' ? 32 : 128];
     return net.kind() === ip.kind() && ip.match(net, bits);
   } catch {
     return false;
@@ -63,7 +64,7 @@ export function addressIn(address: string, spec: string): boolean {
 
 function prefixLength(cidr: string): number {
   try {
-    return ipaddr.parseCIDR(cidr)[1];
+    return parseCidr(cidr)[1];
   } catch {
     return -1;
   }

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { parseCidr } from './ip';
 import type { Row } from '../rest/print-query';
 
 /** What RouterOS decides about one route: whether it is the one in use, and through which next hop. */
@@ -11,7 +12,7 @@ export interface RouteState {
 const contains = (prefix: string, address: string): boolean => {
   try {
     const ip = ipaddr.parse(address);
-    const [net, bits] = ipaddr.parseCIDR(prefix.includes('/') ? prefix : `${prefix}/32`);
+    const [net, bits] = parseCidr(prefix.includes('/') ? prefix : `${prefix}/32`);
     return ip.kind() === net.kind() && ip.match(net, bits);
   } catch {
     return false;
