@@ -1,17 +1,7 @@
-import { DeviceState } from './device-state';
-import { seedConfig } from './profiles';
+import { refusal, seededDevice } from '../testing/seeded-device.fixture';
 import { renderExport } from '../ssh/export';
 
-const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
-const device = () => new DeviceState('7.15.3', 7, () => seedConfig({ profile: 'home', version: '7.15.3', identity: 'r1', index: 0, users }));
-const refusal = (write: () => unknown) => {
-  try {
-    write();
-    return 'ok';
-  } catch (error) {
-    return (error as { detail?: string }).detail;
-  }
-};
+const device = () => seededDevice('home', '7.15.3');
 
 describe('/system/logging/action and /system/logging (System Logging manual)', () => {
   it('every device has the memory, disk, echo and remote actions with their targets’ defaults, built in', () => {

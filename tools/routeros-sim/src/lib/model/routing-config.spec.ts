@@ -1,17 +1,7 @@
-import { DeviceState } from './device-state';
-import { seedConfig } from './profiles';
+import { refusal, seededDevice } from '../testing/seeded-device.fixture';
 import { renderExport } from '../ssh/export';
 
-const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
-const device = (version = '7.20.5') => new DeviceState(version, 7, () => seedConfig({ profile: 'edge', version, identity: 'r1', index: 0, users }));
-const refusal = (write: () => unknown) => {
-  try {
-    write();
-    return 'ok';
-  } catch (error) {
-    return (error as { detail?: string }).detail;
-  }
-};
+const device = (version = '7.20.5') => seededDevice('edge', version);
 
 describe.each(['7.15.3', '7.20.5'])('/routing/bgp and /routing/ospf configuration on %s', (version) => {
   it('BGP: connections name existing templates (following renames), as and addresses are checked, no session appears', () => {

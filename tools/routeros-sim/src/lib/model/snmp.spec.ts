@@ -1,17 +1,7 @@
-import { DeviceState } from './device-state';
-import { seedConfig } from './profiles';
+import { refusal, seededDevice } from '../testing/seeded-device.fixture';
 import { renderExport } from '../ssh/export';
 
-const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
-const device = () => new DeviceState('7.20.5', 7, () => seedConfig({ profile: 'home', version: '7.20.5', identity: 'r1', index: 0, users }));
-const refusal = (write: () => unknown) => {
-  try {
-    write();
-    return 'ok';
-  } catch (error) {
-    return (error as { detail?: string }).detail;
-  }
-};
+const device = () => seededDevice('home', '7.20.5');
 
 describe('/snmp and /snmp/community (SNMP manual)', () => {
   it('a fresh device has SNMP off and the built-in public community, unexported', () => {
