@@ -56,6 +56,8 @@ export class ConsoleShell {
   }
 
   close(): void {
+    // A print that runs until stopped (`follow`, `interval=`) ends with its session, not only on Ctrl+C.
+    this.running?.abort();
     sessions.get(this.state)?.delete(this.session);
   }
 

@@ -71,6 +71,9 @@ export function createSshServer(options: SshServerOptions): Server {
     let width: number | undefined;
     let trace: { close(): void } | undefined;
     const shells: ConsoleShell[] = [];
+    // Exec channels' prints that run until stopped: they end with the connection too (a channel's own close may never
+    // come once the client is gone).
+    const execs: AbortController[] = [];
     // An echo, an answer and a prompt are separate small writes: with Nagle each waits for the peer's delayed ACK
     // (about 40 ms on Linux), which made every console line take ~90 ms and every exec ~190 ms.
     (client as typeof client & { setNoDelay(on: boolean): void }).setNoDelay(true); // in ssh2's server, not in its types
@@ -105,6 +108,7 @@ export function createSshServer(options: SshServerOptions): Server {
       unwatchUser();
       trace?.close();
       shells.forEach((s) => s.close());
+      execs.forEach((e) => e.abort());
       watch.closed();
     });
     client.on('ready', () => {
@@ -134,6 +138,7 @@ export function createSshServer(options: SshServerOptions): Server {
           });
           shells.push(shell);
           stream.on('data', (data: Buffer) => shell.input(data));
+          stream.on('close', () => shell.close());
           shell.start();
         });
         channel.on('exec', (acceptExec, _reject, execInfo) => {
@@ -141,6 +146,7 @@ export function createSshServer(options: SshServerOptions): Server {
           if (!options.reachable()) return; // packets no longer arrive: the client's timeout decides
           // A print that runs until stopped (`follow`, `interval=`) streams until the client closes the channel.
           const closed = new AbortController();
+          execs.push(closed);
           stream.on('close', () => closed.abort());
           const live = { write: (text: string) => void (!closed.signal.aborted && options.reachable() && stream.write(text)), signal: closed.signal };
           void runConsole(options.state, execInfo.command, { session, user: user!, width: columns, stream: live }).then((result) => {
