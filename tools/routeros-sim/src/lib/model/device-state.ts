@@ -293,15 +293,12 @@ export class DeviceState {
     this.checkUnique(found.path, own, next, found.row['.id']);
     own.guard?.({ before: found.row, after: next }, (p) => this.rawRows(p));
     const renamed = own.interfaceType && found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
-    const oldName = found.row['name'];
     const renamedRow = found.row['name'] && next['name'] && found.row['name'] !== next['name'] ? [found.row['name'], next['name']] : undefined;
     return this.write(() => {
       for (const key of Object.keys(found.row)) delete found.row[key];
       Object.assign(found.row, next);
       if (renamed) this.followRename(renamed[0], renamed[1]);
       else if (renamedRow) this.followRowRename(found.path, renamedRow[0], renamedRow[1]);
-      // Rows that name this one by its name (a user's group, a queue's `parent`) follow a rename too.
-      if (own.renames && oldName !== undefined && next['name'] !== undefined && oldName !== next['name']) this.followNames(own.renames, oldName, next['name']);
       return this.present(spec, found.row, found.type);
     });
   }
@@ -330,11 +327,6 @@ export class DeviceState {
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
       }
     }
-  }
-
-  /** Fields that name a row by its name (`renames` of its menu) take its new name. */
-  private followNames(fields: { path: string; field: string }[], from: string, to: string): void {
-    for (const { path, field } of fields) for (const row of this.tables.get(path) ?? []) if (row[field] === from) row[field] = to;
   }
 
   /**

@@ -75,8 +75,6 @@ export interface MenuSpec {
   hidden?: string[];
   /** Refuses a change of one row (`after` undefined: removed) that RouterOS refuses, by throwing its error. */
   guard?: (change: { before?: Row; after?: Row }, rowsOf: (path: string) => Row[]) => void;
-  /** Rows of other menus that name this menu's items by name: they follow a rename (a user's group, a queue's `parent`). */
-  renames?: { path: string; field: string }[];
   /** Rows of other menus that belong to an item by its name and go when it is removed (a user's SSH keys). */
   owns?: { path: string; field: string }[];
   /** A row added without a name is named `<autoName>N`, the lowest N no interface and no row of its menu has (`wireguard1`, `queue1`). */

@@ -143,13 +143,15 @@ export const QUEUE_MENUS: MenuSpec[] = [
   {
     path: 'queue/simple', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', autoName: 'queue', argRule: simpleArg, checkRow: checkSimple,
     defaults: { disabled: 'false', parent: 'none', 'max-limit': '0/0', 'limit-at': '0/0', 'burst-limit': '0/0', 'burst-threshold': '0/0', 'burst-time': '0s/0s', priority: '8/8', queue: 'default-small/default-small', 'bucket-size': '0.1/0.1', 'packet-marks': '', 'total-queue': 'default-small' },
-    renames: [{ path: 'queue/simple', field: 'parent' }],
+    // A parent is `none`, or a simple queue by name (checkSimple), which follows its renames.
+    namedRefs: { parent: 'queue/simple' },
     computed: simpleStats,
   },
   {
     path: 'queue/tree', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', autoName: 'queue', argRule: treeArg, checkRow: checkTree,
     defaults: { disabled: 'false', 'max-limit': '0', 'limit-at': '0', 'burst-limit': '0', 'burst-threshold': '0', 'burst-time': '0s', priority: '8', queue: 'default-small', 'bucket-size': '0.1', 'packet-mark': '' },
-    renames: [{ path: 'queue/tree', field: 'parent' }],
+    // A parent is `global`, an interface or a tree queue by name (checkTree); a queue's renames follow.
+    namedRefs: { parent: 'queue/tree' },
     computed: treeStats,
   },
 ];

@@ -115,8 +115,7 @@ export const USER_MENUS: MenuSpec[] = [
         return undefined;
       },
       guard: guardUser,
-      // A user's SSH keys follow its renames and go with it.
-      renames: [{ path: 'user/ssh-keys', field: 'user' }],
+      // A user's SSH keys follow its renames (their `refs`) and go with it.
       owns: [{ path: 'user/ssh-keys', field: 'user' }],
       computed: (row) => ({ 'last-logged-in': row['last-logged-in'] ?? '', expired: 'false' }),
     },
@@ -124,6 +123,5 @@ export const USER_MENUS: MenuSpec[] = [
       path: 'user/group', kind: 'table', writable: true, unique: 'name', required: ['name'], defaults: { skin: 'default', policy: policyText([]) },
       argRule: (key, value) => (key === 'policy' ? policyArg(value) : undefined),
       guard: guardGroup,
-      renames: [{ path: 'user', field: 'group' }],
     },
 ];
