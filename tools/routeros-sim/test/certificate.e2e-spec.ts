@@ -1,17 +1,9 @@
 import { X509Certificate } from 'node:crypto';
-import { Fleet, startFleet } from '../src';
-import { call } from './rest-client';
-import { sshOnce } from './ssh-client';
+import { oneDevice } from './one-device';
 
 // Issue 23: /certificate add, sign (self-signed and by a CA), export-certificate and import, over REST and the console.
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s certificates', (version) => {
-  let fleet: Fleet;
-  beforeAll(async () => (fleet = await startFleet({ devices: 1, version, profile: 'home' })));
-  afterAll(() => fleet.stop());
-  afterEach(() => fetch(`${fleet.control.url}/reset`, { method: 'POST' }));
-
-  const rest = (method: string, path: string, body?: unknown) => call(fleet.devices[0].restUrl, method, path, { body });
-  const ssh = (command: string) => sshOnce(fleet.devices[0].sshPort, command, { password: 'admin' });
+  const { rest, ssh } = oneDevice(version);
   const rows = async (path: string) => (await rest('GET', path)).body as Record<string, string>[];
   const byName = async (name: string) => (await rows('/certificate')).find((c) => c['name'] === name);
   const fileText = async (name: string) => (await rows('/file')).find((f) => f['name'] === name)?.['contents'];

@@ -1,16 +1,8 @@
-import { Fleet, startFleet } from '../src';
-import { call } from './rest-client';
-import { sshOnce } from './ssh-client';
+import { oneDevice } from './one-device';
 
 /** The review's leftovers over real HTTPS and SSH: a CNAME without its target, a missing interface list's wording. */
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s fidelity leftovers', (version) => {
-  let fleet: Fleet;
-  beforeAll(async () => (fleet = await startFleet({ devices: 1, version, profile: 'home' })));
-  afterAll(() => fleet.stop());
-  afterEach(() => fetch(`${fleet.control.url}/reset`, { method: 'POST' }));
-
-  const rest = (method: string, path: string, body?: unknown) => call(fleet.devices[0].restUrl, method, path, { body });
-  const ssh = (command: string) => sshOnce(fleet.devices[0].sshPort, command, { password: 'admin' });
+  const { rest, ssh } = oneDevice(version);
   const rows = async (path: string) => (await rest('GET', path)).body as Record<string, string>[];
 
   it('refuses a CNAME without cname over REST and the console, and keeps nothing of it', async () => {

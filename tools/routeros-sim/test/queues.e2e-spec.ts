@@ -1,17 +1,9 @@
-import { Fleet, startFleet } from '../src';
-import { call } from './rest-client';
-import { sshOnce } from './ssh-client';
+import { oneDevice } from './one-device';
 
 type Rows = Record<string, string>[];
 
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s queues', (version) => {
-  let fleet: Fleet;
-  beforeAll(async () => (fleet = await startFleet({ devices: 1, version, profile: 'home' })));
-  afterAll(() => fleet.stop());
-  afterEach(() => fetch(`${fleet.control.url}/reset`, { method: 'POST' }));
-
-  const rest = (method: string, path: string, body?: unknown) => call(fleet.devices[0].restUrl, method, path, { body });
-  const ssh = (command: string) => sshOnce(fleet.devices[0].sshPort, command, { password: 'admin' });
+  const { rest, ssh } = oneDevice(version);
   const rows = async (path: string) => (await rest('GET', path)).body as Rows;
   const detail = (reply: { status: number; body: unknown }) => ({ status: reply.status, detail: (reply.body as { detail?: string }).detail });
 

@@ -1,25 +1,18 @@
-import { Fleet, startFleet } from '../src';
-import { call } from './rest-client';
-import { sshOnce } from './ssh-client';
 import { until } from './until';
+import { oneDevice } from './one-device';
 
 /**
  * The scripting language beyond commands (keyed arrays, functions, `:execute`, `:resolve`, `:time`, `:retry`) and
  * stopping jobs, run by the simulator over its real REST and SSH as routers are scripted.
  */
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s scripting language and jobs', (version) => {
-  let fleet: Fleet;
-  beforeAll(async () => (fleet = await startFleet({ devices: 1, version, profile: 'home' })));
-  afterAll(() => fleet.stop());
-  afterEach(() => fetch(`${fleet.control.url}/reset`, { method: 'POST' }));
-
-  const rest = (method: string, path: string, body?: unknown) => call(fleet.devices[0].restUrl, method, path, { body });
-  const ssh = (command: string) => sshOnce(fleet.devices[0].sshPort, command, { password: 'admin' });
+  const sim = oneDevice(version);
+  const { rest, ssh } = sim;
   const rows = async (path: string) => (await rest('GET', path)).body as Record<string, string>[];
   const identity = async () => ((await rest('GET', '/system/identity')).body as { name: string }).name;
   const logs = async (topic: string) => (await rows('/log')).filter((l) => l['topics'] === topic).map((l) => l['message']);
   const advance = async (seconds: number) => {
-    const res = await fetch(`${fleet.control.url}/devices/0/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: seconds }) });
+    const res = await fetch(`${sim.fleet.control.url}/devices/0/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: seconds }) });
     expect(res.status).toBe(200);
   };
   const addScript = async (name: string, source: string) => expect((await rest('PUT', '/system/script', { name, source })).status).toBe(201);

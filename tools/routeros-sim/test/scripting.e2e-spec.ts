@@ -1,21 +1,14 @@
 import { revertScript } from '@routeros-mcp/domain-changes';
-import { Fleet, startFleet } from '../src';
-import { call } from './rest-client';
-import { sshOnce } from './ssh-client';
+import { oneDevice } from './one-device';
 
 /** Scripts as routers are scripted, run by the simulator over its real REST and SSH, on the device's clock. */
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s scripting', (version) => {
-  let fleet: Fleet;
-  beforeAll(async () => (fleet = await startFleet({ devices: 1, version, profile: 'home' })));
-  afterAll(() => fleet.stop());
-  afterEach(() => fetch(`${fleet.control.url}/reset`, { method: 'POST' }));
-
-  const rest = (method: string, path: string, body?: unknown) => call(fleet.devices[0].restUrl, method, path, { body });
-  const ssh = (command: string) => sshOnce(fleet.devices[0].sshPort, command, { password: 'admin' });
+  const sim = oneDevice(version);
+  const { rest, ssh } = sim;
   const rows = async (path: string) => (await rest('GET', path)).body as Record<string, string>[];
   const logs = async (topic: string) => (await rows('/log')).filter((l) => l['topics'] === topic).map((l) => l['message']);
   const advance = async (seconds: number) => {
-    const res = await fetch(`${fleet.control.url}/devices/0/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: seconds }) });
+    const res = await fetch(`${sim.fleet.control.url}/devices/0/clock`, { method: 'POST', body: JSON.stringify({ advance_seconds: seconds }) });
     expect(res.status).toBe(200);
   };
   const addScript = async (name: string, source: string) => expect((await rest('PUT', '/system/script', { name, source })).status).toBe(201);
@@ -72,7 +65,7 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s scripting', (version) => {
   it('forgets :global variables when the device resets or reboots', async () => {
     await ssh(':global kept "yes"');
     expect(await rows('/system/script/environment')).toEqual([expect.objectContaining({ name: 'kept', value: 'yes' })]);
-    await fetch(`${fleet.control.url}/reset`, { method: 'POST' });
+    await fetch(`${sim.fleet.control.url}/reset`, { method: 'POST' });
     expect(await rows('/system/script/environment')).toEqual([]);
     await ssh(':global kept "again"');
     expect((await rest('POST', '/system/reboot')).status).toBe(200);
