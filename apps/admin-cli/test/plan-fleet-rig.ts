@@ -184,11 +184,13 @@ export class FleetRig {
    * gates) as notifications/progress; answers the plan as it ended and every progress message.
    */
   async applyFollowing(planId: string): Promise<{ plan: any; messages: string[] }> {
-    const messages: string[] = [];
-    const options = { onprogress: (p: { message?: string }) => void (p.message && messages.push(p.message)), timeout: 600_000, resetTimeoutOnProgress: true };
-    // The 2025-era SDK client's own call, with its request options (a progress token; the timeout reset on progress).
-    const result = await this.client.raw.callTool({ name: 'plan_apply', arguments: { plan_id: planId } }, undefined, options);
+    // The timeout reset on progress; the messages read from the frames (the SDK client may drop progress read
+    // together with the answer), only those before the answer: the server owes every verdict before it.
+    const options = { onprogress: () => undefined, timeout: 600_000, resetTimeoutOnProgress: true };
+    const { result, frames } = await this.client.watchingFrames(() => this.client.callTool('plan_apply', { plan_id: planId }, options));
     if (result.isError) throw new Error(`plan_apply answered an error: ${JSON.stringify(result.content)}`);
+    const before = frames.slice(0, frames.findIndex((f) => 'result' in f));
+    const messages = before.filter((f) => f.method === 'notifications/progress' && f.params.message).map((f) => f.params.message as string);
     return { plan: result.structuredContent, messages };
   }
 }

@@ -36,19 +36,7 @@ describe.each(ERAS)('over HTTP, %s', (_label, era) => {
 
   it('sends tools/call progress on the response stream before the answer: the first device, the last, counting up', async () => {
     // Frames as the transport reads them: the SDK clients dispatch notifications later than answers.
-    const transport = client.transport;
-    const deliver = transport.onmessage;
-    const frames: any[] = [];
-    transport.onmessage = (message: any, extra: any) => {
-      frames.push(message);
-      deliver(message, extra);
-    };
-    let result: any;
-    try {
-      result = await client.callTool('fleet_get_health_summary', {}, { onprogress: () => undefined });
-    } finally {
-      transport.onmessage = deliver;
-    }
+    const { result, frames } = await client.watchingFrames(() => client.callTool('fleet_get_health_summary', {}, { onprogress: () => undefined }));
     expect(result.structuredContent).toMatchObject({ total: 3, reachable: 3 });
     const answerAt = frames.findIndex((f) => 'result' in f);
     const progress = frames.filter((f) => f.method === 'notifications/progress');

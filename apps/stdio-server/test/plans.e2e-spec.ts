@@ -177,10 +177,10 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
     await until(async () => !['executing', 'rolling_back'].includes((await call('plan_status', { plan_id: planId })).structuredContent.status), 'the first rollout to end', 300_000);
     const plan = (await call('plan_dns_ntp', { devices: DEVICES, dns_servers: ['192.0.2.99'], rollout: { pause_seconds: 0 } })).structuredContent;
     await admin.plans.approve(plan.plan_id, operator);
-    let progress = 0;
-    const applied = await call('plan_apply', { plan_id: plan.plan_id }, { onprogress: () => void progress++ });
-    // The answer waited (ROUTEROS_MCP_PLAN_APPLY_WAIT_S) while the rollout streamed its progress.
-    expect(progress).toBeGreaterThan(0);
+    const { result: applied, frames } = await client.watchingFrames(() => call('plan_apply', { plan_id: plan.plan_id }, { onprogress: () => undefined }));
+    // The answer waited (ROUTEROS_MCP_PLAN_APPLY_WAIT_S) while the rollout streamed its progress: every step's line before it.
+    const before = frames.slice(0, frames.findIndex((f) => 'result' in f));
+    expect(before.filter((f) => f.method === 'notifications/progress' && / applied and verified$/.test(f.params.message))).toHaveLength(3);
     expect(applied.structuredContent.status).toBe('completed');
     const log = await read(`plan://${plan.plan_id}/execution-log`);
     expect(log.entries.filter((e: { event: string }) => e.event === 'step ended')).toHaveLength(3);

@@ -177,18 +177,7 @@ describe('every read-only tool against the simulated fleet', () => {
   it('reports fleet progress when the client asks for it, before its answer', async () => {
     // Watch the frames as they arrive: the SDK client dispatches notifications a microtask later than answers and
     // drops progress that lands in the same read as the answer, so its onprogress callback cannot show the order.
-    const transport = client.transport;
-    const deliver = transport.onmessage;
-    const frames: any[] = [];
-    transport.onmessage = (message: any, extra: any) => {
-      frames.push(message);
-      deliver(message, extra);
-    };
-    try {
-      await client.callTool('fleet_get_health_summary', {}, { onprogress: () => undefined });
-    } finally {
-      transport.onmessage = deliver;
-    }
+    const { frames } = await client.watchingFrames(() => client.callTool('fleet_get_health_summary', {}, { onprogress: () => undefined }));
     const answerAt = frames.findIndex((f) => 'result' in f);
     const progress = frames.filter((f) => f.method === 'notifications/progress');
     expect(progress.map((f) => [f.params.progress, f.params.total])).toEqual([[1, 2], [2, 2]]);
@@ -266,21 +255,16 @@ describe('the negotiated revision', () => {
   modernOnly('says how long list and read results may be cached, and by whom', async () => {
     // A fresh client: the v2 client honours ttlMs and would answer lists it already holds from its cache.
     const fresh = await connect();
-    const frames: any[] = [];
-    const transport = fresh.transport;
-    const deliver = transport.onmessage;
-    transport.onmessage = (message: any, extra: any) => {
-      frames.push(message);
-      deliver(message, extra);
-    };
+    let frames: any[];
     try {
-      await fresh.listTools();
-      await fresh.listPrompts();
-      await fresh.listResourceTemplates();
-      await fresh.listResources();
-      await fresh.readResource('device://dev-home/health');
+      ({ frames } = await fresh.watchingFrames(async () => {
+        await fresh.listTools();
+        await fresh.listPrompts();
+        await fresh.listResourceTemplates();
+        await fresh.listResources();
+        await fresh.readResource('device://dev-home/health');
+      }));
     } finally {
-      transport.onmessage = deliver;
       await fresh.close();
     }
     const hints = frames.filter((f) => f.result).map((f) => [f.result.resultType, f.result.ttlMs, f.result.cacheScope]);

@@ -27,6 +27,13 @@ export interface Failure {
   text?: string;
 }
 
+/** Request options both SDK clients take: progress (which sends a progress token) and the answer's timeout. */
+export interface CallOptions {
+  onprogress?: (progress: any) => void;
+  timeout?: number;
+  resetTimeoutOnProgress?: boolean;
+}
+
 const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
 const strip = (message: string) => message.replace(/^MCP error -?\d+: /, '');
 
@@ -44,9 +51,29 @@ export class EraClient {
   }
 
   /** A tool call; `logLevel` asks for log messages (logging/setLevel on 2025-era, the envelope on modern). */
-  callTool(name: string, args: Record<string, unknown> = {}, options: { onprogress?: () => void } = {}): Promise<any> {
+  callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<any> {
     if (this.era === 'modern') return this.raw.callTool({ name, arguments: args, ...(this.logLevel ? { _meta: { [LOG_LEVEL_META_KEY]: this.logLevel } } : {}) }, options);
     return this.raw.callTool({ name, arguments: args }, undefined, options);
+  }
+
+  /**
+   * Runs `work` and answers every frame the transport read meanwhile, in arrival order. The SDK clients dispatch a
+   * notification a microtask later than an answer, and drop progress read together with its answer
+   * (typescript-sdk#2580), so their callbacks cannot show what the server sent, nor in which order.
+   */
+  async watchingFrames<T>(work: () => Promise<T>): Promise<{ result: T; frames: any[] }> {
+    const transport = this.transport;
+    const deliver = transport.onmessage;
+    const frames: any[] = [];
+    transport.onmessage = (message: any, extra: any) => {
+      frames.push(message);
+      deliver(message, extra);
+    };
+    try {
+      return { result: await work(), frames };
+    } finally {
+      transport.onmessage = deliver;
+    }
   }
 
   /**
