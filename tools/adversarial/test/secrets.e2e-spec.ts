@@ -115,7 +115,8 @@ describe('on PostgreSQL over HTTP', () => {
       }
     }
     await server.stop();
-    const planted = { ...SECRETS, 'the API token': token, 'the API token secret': token.split('_').pop()! };
+    // rmcp_<12 hex id>_<secret>: the secret is base64url, which may itself hold underscores.
+    const planted = { ...SECRETS, 'the API token': token, 'the API token secret': token.slice('rmcp_'.length + 12 + 1) };
     const found = findSecrets(planted, [...filesUnder(pg.dataDir, 'PostgreSQL data'), ...filesUnder(join(lab.dataDir, '..', 'pg-data'), 'data dir'), { name: 'HTTP server log', bytes: Buffer.from(server.lines.join('\n')) }, { name: 'HTTP answers', bytes: Buffer.from(lines.join('\n')) }]);
     for (const label of Object.keys(planted)) {
       const where = found.filter((f) => f.startsWith(`${label} (`));

@@ -52,10 +52,14 @@ export function filesUnder(dir: string, label = dir): Haystack[] {
   return out;
 }
 
+/** Shorter needles turn up by chance in any few megabytes of binary files (a database's catalogue pages). */
+export const MIN_SECRET_LENGTH = 12;
+
 /** Where each planted secret turns up, in which form: empty when none leaked. */
 export function findSecrets(secrets: Record<string, string>, haystacks: readonly Haystack[]): string[] {
   const found: string[] = [];
   for (const [label, secret] of Object.entries(secrets)) {
+    if (secret.length < MIN_SECRET_LENGTH) throw new Error(`${label} is ${secret.length} characters: a search for it would find chance matches (plant ${MIN_SECRET_LENGTH} or more)`);
     for (const form of encodingsOf(secret)) {
       for (const hay of haystacks) if (hay.bytes.includes(form.bytes)) found.push(`${label} (${form.name}) in ${hay.name}`);
     }
