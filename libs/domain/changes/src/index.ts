@@ -22,3 +22,4 @@ export * from './lib/live-state-hash';
 export * from './lib/errors/change-state-drifted.error';
 export * from './lib/singletons/dns-ntp.planner';
 export * from './lib/sealed-secrets';
+export * from './lib/command-tree/command-tree';

@@ -10,3 +10,5 @@ export * from './lib/rules/protect-management-path.rule';
 export * from './lib/rules/ssh-allowlist.rule';
 export * from './lib/rules/tier-capability.rule';
 export * from './lib/management-path/management-path';
+export * from './lib/menu-reach/menu-reach';
+export * from './lib/menu-reach/menu-commands';
