@@ -23,3 +23,4 @@ export * from './lib/errors/change-state-drifted.error';
 export * from './lib/singletons/dns-ntp.planner';
 export * from './lib/sealed-secrets';
 export * from './lib/command-tree/command-tree';
+export * from './lib/command-tree/value-description';

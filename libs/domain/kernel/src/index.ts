@@ -11,3 +11,4 @@ export * from './lib/principal-id';
 export * from './lib/routeros-secret-properties';
 export * from './lib/ipv4';
 export * from './lib/call-cancelled.error';
+export * from './lib/routeros-duration';

@@ -1,3 +1,4 @@
+import { parseRouterOsDuration } from '@routeros-mcp/domain-kernel';
 /**
  * RouterOS sends every value as a string. These turn them into numbers and booleans in one place, so every
  * reader agrees on `"yes"`, `"1w2d3h4m5s"`, `"2048KiB"` or `"1200.9Mbps"`. Each returns undefined for a value
@@ -23,22 +24,8 @@ export function parseInteger(value: string | undefined): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-const DURATION_UNITS: Record<string, number> = { w: 604_800, d: 86_400, h: 3_600, m: 60, s: 1, ms: 0.001, us: 0.000_001 };
-
-/** Seconds from `1w2d3h4m5s`, `500ms`, `00:01:02`, `1d00:01:02` or `1w2d 03:04:05.5`. */
-export function parseDuration(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const text = value.trim();
-  const clock = /^(?:(\d+)w)?(?:(\d+)d)?\s*(\d{1,2}):(\d{2}):(\d{2}(?:\.\d+)?)$/.exec(text);
-  if (clock) {
-    const [, w = '0', d = '0', h, m, s] = clock;
-    return Number(w) * 604_800 + Number(d) * 86_400 + Number(h) * 3_600 + Number(m) * 60 + Number(s);
-  }
-  if (!/^(\d+(\.\d+)?(w|d|h|ms|us|m|s))+$/.test(text)) return undefined;
-  let total = 0;
-  for (const [, amount, unit] of text.matchAll(/(\d+(?:\.\d+)?)(ms|us|w|d|h|m|s)/g)) total += Number(amount) * DURATION_UNITS[unit];
-  return Math.round(total * 1_000_000) / 1_000_000;
-}
+/** Seconds from a RouterOS time interval (`1w2d3h4m5s`, `500ms`, `00:01:02`, `1d00:01:02`…). */
+export const parseDuration = parseRouterOsDuration;
 
 const SIZE_UNITS: Record<string, number> = { '': 1, B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, TiB: 1024 ** 4, k: 1000, K: 1000, M: 1000 ** 2, G: 1000 ** 3 };
 
