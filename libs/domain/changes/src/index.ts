@@ -24,3 +24,4 @@ export * from './lib/singletons/dns-ntp.planner';
 export * from './lib/sealed-secrets';
 export * from './lib/command-tree/command-tree';
 export * from './lib/command-tree/value-description';
+export * from './lib/command-tree/tree-version';

@@ -12,3 +12,4 @@ export * from './lib/routeros-secret-properties';
 export * from './lib/ipv4';
 export * from './lib/call-cancelled.error';
 export * from './lib/routeros-duration';
+export * from './lib/routeros-version';

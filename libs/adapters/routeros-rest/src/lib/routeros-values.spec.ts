@@ -1,4 +1,4 @@
-import { isRouterOsId, parseBool, parseId, parseInteger, parseList, parseRate, parseSize, parseVersion, versionAtLeast } from './routeros-values';
+import { isRouterOsId, parseBool, parseId, parseInteger, parseList, parseRate, parseSize } from './routeros-values';
 
 describe('RouterOS value formats', () => {
   it.each([
@@ -25,14 +25,8 @@ describe('RouterOS value formats', () => {
     expect(isRouterOsId(input)).toBe(expected !== undefined);
   });
 
-  it('lists and versions', () => {
+  it('lists', () => {
     expect(parseList('a,b,,c')).toEqual(['a', 'b', 'c']);
     expect(parseList('')).toEqual([]);
-    expect(parseVersion('7.20.5 (stable)')).toBe('7.20.5');
-    expect(parseVersion('7.21beta3 (testing)')).toBe('7.21beta3');
-    expect(parseVersion('garbage')).toBeUndefined();
-    expect(versionAtLeast('7.20.5', '7.18')).toBe(true);
-    expect(versionAtLeast('7.9', '7.13')).toBe(false);
-    expect(versionAtLeast('7.13', '7.13')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { parseRouterOsDuration } from '@routeros-mcp/domain-kernel';
+import { parseRouterOsDuration, parseRouterOsVersion, routerOsVersionAtLeast } from '@routeros-mcp/domain-kernel';
 /**
  * RouterOS sends every value as a string. These turn them into numbers and booleans in one place, so every
  * reader agrees on `"yes"`, `"1w2d3h4m5s"`, `"2048KiB"` or `"1200.9Mbps"`. Each returns undefined for a value
@@ -60,17 +60,6 @@ export function parseList(value: string | undefined): string[] {
   return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** `7.20.5 (stable)` → `7.20.5`. */
-export function parseVersion(value: string | undefined): string | undefined {
-  return /^(\d+\.\d+(?:\.\d+)?(?:beta\d+|rc\d+)?)/.exec(value ?? '')?.[1];
-}
-
-/** Compares dotted versions numerically: `7.9` < `7.13`. */
-export function versionAtLeast(version: string, minimum: string): boolean {
-  const a = version.split(/[.a-z]/).map(Number);
-  const b = minimum.split('.').map(Number);
-  for (let i = 0; i < b.length; i++) {
-    if ((a[i] ?? 0) !== b[i]) return (a[i] ?? 0) > b[i];
-  }
-  return true;
-}
+/** The version in RouterOS's `version` text; dotted versions compared by their numbers. */
+export const parseVersion = parseRouterOsVersion;
+export const versionAtLeast = routerOsVersionAtLeast;
