@@ -29,7 +29,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const lazy = prepareServerServices(config, { logMeta: { service: 'routeros-mcp', transport: 'stdio' } });
   let toolServices: Promise<ToolServices> | undefined;
   const toolServicesOf = () =>
-    (toolServices ??= lazy.get().then((services) => ({ reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes, plans: services.plans, planRollback: services.rollouts })));
+    (toolServices ??= lazy.get().then((services) => ({ reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes, plans: services.plans, planRollback: services.rollouts, menus: services.menus })));
   const log = (use: (logger: ServerServices['logger']) => void) => lazy.onLoaded((services) => use(services.logger));
   // One stdio connection is one session: its id ties the audit records of this run together. The OS user is named
   // as the admin CLI names it, so the four-eyes rule sees a plan's author and its approver at the CLI as one person.

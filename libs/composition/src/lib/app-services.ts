@@ -1,7 +1,7 @@
 import type { ApiTokenService } from '@routeros-mcp/adapters-auth';
 import type { EventBus, JobLeader, Logger, RateLimiter } from '@routeros-mcp/application-ports';
 import type { ChangeHistory } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, PlanExecution, PlanService, SnapshotService } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, MenuCatalog, PlanExecution, PlanService, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -66,6 +66,8 @@ export class ServerServices {
     readonly plans: PlanService,
     /** The rollout runner of this process (started): `rollback(planId, principal)` for plan_rollback. */
     readonly rollouts: PlanExecution,
+    /** RouterOS's menus as each device's version has them (the menu tools). */
+    readonly menus: MenuCatalog,
   ) {}
 
   close(): Promise<void> {

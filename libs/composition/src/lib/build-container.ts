@@ -1,8 +1,9 @@
 import 'reflect-metadata';
-import type { ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
-import { ApprovalSigner, Clock, ConfigShell as ConfigShellToken, CredentialKeyring, DataKeys, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
+import type { CommandTrees as CommandTreesPort, ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
+import { ApprovalSigner, Clock, CommandTrees, ConfigShell as ConfigShellToken, CredentialKeyring, DataKeys, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedCallRecovery, InterruptedChangeRecovery, KeyRotationService, NeedsAttentionRecheck, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedCallRecovery, InterruptedChangeRecovery, KeyRotationService, MenuCatalog, NeedsAttentionRecheck, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { FileCommandTrees } from '@routeros-mcp/adapters-command-trees';
 import { ApiTokenService, authModule } from '@routeros-mcp/adapters-auth';
 import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
@@ -121,6 +122,8 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<Lifecycle>(Lifecycle).toConstantValue(lifecycle);
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
+      // RouterOS's command trees, each read when a menu tool first needs it.
+      bind<CommandTreesPort>(CommandTrees).toConstantValue(new FileCommandTrees());
       bind(AdminServices).toDynamicValue((ctx) => {
         recover(ctx, 'once');
         return new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService), ctx.get(PlanService), ctx.get(AuditRecorder), (rollouts = ctx.get(PlanExecution)));
@@ -167,7 +170,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
         // Every server process runs the plans it can lead (exactly one per plan on PostgreSQL), picking up any left running.
         rollouts = ctx.get(PlanExecution);
         if (options.runPlans !== false) rollouts.start();
-        return new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<EventBusPort>(EventBus), ctx.get(ChangeService), ctx.get<RateLimiterPort>(RateLimiter), jobs, healthPoller, ctx.get(PlanService), rollouts);
+        return new ServerServices(ctx.get(DeviceRegistry), ctx.get(DeviceReader), ctx.get(AuditRecorder), ctx.get(DeviceConnectivity), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<EventBusPort>(EventBus), ctx.get(ChangeService), ctx.get<RateLimiterPort>(RateLimiter), jobs, healthPoller, ctx.get(PlanService), rollouts, ctx.get(MenuCatalog));
       });
     }),
     persistenceModule(db),

@@ -13,3 +13,4 @@ export * from './lib/ipv4';
 export * from './lib/call-cancelled.error';
 export * from './lib/routeros-duration';
 export * from './lib/routeros-version';
+export * from './lib/invalid-argument.error';

@@ -12,3 +12,4 @@ export * from './lib/rules/tier-capability.rule';
 export * from './lib/management-path/management-path';
 export * from './lib/menu-reach/menu-reach';
 export * from './lib/menu-reach/menu-commands';
+export * from './lib/menu-reach/menu-topic';

@@ -11,6 +11,7 @@ import { DatabaseAdmin } from './database-admin.service';
 import { DeviceRegistry } from './device-registry.service';
 import { DeviceConnectivity } from './device-connectivity.service';
 import { DeviceReader } from './device-reader.service';
+import { MenuCatalog } from './menus/menu-catalog';
 import { HealthPoller } from './health/health-poller';
 import { KeyRotationService } from './key-rotation.service';
 import { SnapshotChangeObserver } from './snapshots/snapshot-change-observer';
@@ -29,6 +30,7 @@ export function useCasesModule(): ContainerModule {
     bind(DatabaseAdmin).toSelf().inSingletonScope();
     bind(DeviceConnectivity).toSelf().inSingletonScope();
     bind(DeviceReader).toSelf().inSingletonScope();
+    bind(MenuCatalog).toSelf().inSingletonScope();
     // One service behind both ports: the pipeline every write takes, and the history it records.
     bind(ChangeService).toSelf().inSingletonScope();
     bind<ChangeRunner>(ChangeRunner).toService(ChangeService);

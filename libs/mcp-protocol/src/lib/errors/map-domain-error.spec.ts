@@ -1,6 +1,6 @@
 import { DeviceAuthFailedError, DeviceCommandError, DeviceTimeoutError, DeviceUnreachableError, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
 import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
-import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { InvalidArgumentError, ValidationError } from '@routeros-mcp/domain-kernel';
 import { PlanApprovalExpiredError, PlanApprovalInvalidError, PlanApprovalUsedError, PlanApproverNotEntitledError, PlanDevicesRefusedError, PlanExpiredError, PlanNotApprovedError, PlanSelfApprovalError, PlanStateDriftedError } from '@routeros-mcp/domain-plans';
 import { ChangeStateDriftedError } from '@routeros-mcp/domain-changes';
 import { SafetyViolationError } from '@routeros-mcp/domain-safety-rules';
@@ -16,6 +16,7 @@ describe('toMcpError: one table from domain errors to spec 001', () => {
     [new DeviceCommandError('dev-a', 'PATCH /ip/address/*2', { status: 400, message: 'Bad Request', detail: 'unknown parameter colour' }), -32012, 'DEVICE_ERROR', 'fix_and_retry', /^Device Error: device 'dev-a' refused PATCH \/ip\/address\/\*2: unknown parameter colour$/],
     [new DeviceUnsupportedError('dev-a', 'interface/wifi', 'RouterOS 7.13 or later', '7.12'), -32013, 'DEVICE_UNSUPPORTED', 'fix_and_retry', /needs RouterOS 7.13 or later/],
     [ValidationError.single('count', 'must be at most 10'), -32005, 'VALIDATION_ERROR', 'fix_and_retry', 'Validation Error: count: must be at most 10'],
+    [new InvalidArgumentError('path', '/ip/fw is no menu of RouterOS 7.20.5; the nearest: /ip/firewall', ['/ip/firewall']), -32602, 'INVALID_PARAMS', 'fix_and_retry', /^Invalid params: path: \/ip\/fw is no menu/],
   ])('%s → %d %s', (error, code, mcpCode, recovery, message) => {
     const mapped = toMcpError(error, { correlationId: 'c-1' });
     expect(mapped.code).toBe(code);

@@ -62,6 +62,7 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   'PLAN.ILLEGAL_TRANSITION': { kind: 'CONFLICT', suggestion: () => 'Check the plan status first.', nextSteps: () => ['plan_get'] },
   'DEVICE.DECOMMISSIONED': { kind: 'FORBIDDEN', suggestion: () => 'Ask an operator to return the device to service, or use another device.', nextSteps: () => ['device_list'] },
   'VALIDATION.INVALID': { kind: 'VALIDATION_ERROR', suggestion: () => 'Fix the fields listed in errors and retry.', nextSteps: () => [] },
+  'VALIDATION.INVALID_ARGUMENT': { kind: 'INVALID_PARAMS', suggestion: () => 'Fix the named argument (the message says what it accepts) and call again.', nextSteps: () => [] },
   'DEVICE.UNREACHABLE': {
     kind: 'DEVICE_UNREACHABLE',
     sentence: (d) => `device '${str(d['device_id'])}' is unreachable (${str(d['reason'])}); retry after ${str(d['retry_after'])} s`,

@@ -130,6 +130,7 @@ export async function inDeviceContext<T>(services: ToolServices, options: ToolSe
     connectivity: services.connectivity,
     ...(services.changes ? { changes: services.changes, changeHistory: services.changes } : {}),
     snapshots: services.snapshots,
+    ...(services.menus ? { menus: services.menus } : {}),
     signal: call.signal,
     progress: call.progress ?? (async () => undefined),
     plans: services.plans,

@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/server';
 import type { EventBus, Logger, Principal, RateLimiter } from '@routeros-mcp/application-ports';
-import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
+import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, MenuCatalog, SnapshotService } from '@routeros-mcp/application-use-cases';
 import { CallCancelledError, type Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -45,6 +45,8 @@ export interface ToolServices {
   plans?: PlanOperations;
   /** The rollout runner's rollback; absent until a runner is wired (plan_rollback then says so). */
   planRollback?: PlanRollback;
+  /** RouterOS's menus by device version (the menu tools); absent on a server built without them. */
+  menus?: MenuCatalog;
 }
 
 /** The services, built on first use: a server answers its first requests before the database is open. */

@@ -69,6 +69,7 @@ import { planStatus } from './plan/plan-status.tool';
 import { planCancel } from './plan/plan-cancel.tool';
 import { planApply } from './plan/plan-apply.tool';
 import { planRollback } from './plan/plan-rollback.tool';
+import { menuDescribe } from './menu/menu-describe.tool';
 
 /** Every tool the server can offer, in listing order. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -87,6 +88,8 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   diagnosticsPing, diagnosticsTraceroute,
   configGetExport, configListSnapshots, configGetSnapshot, configDiff,
   auditListEvents,
+  // Every RouterOS menu, from the device version's command tree.
+  menuDescribe,
   // The advanced tier: writes, each through the change pipeline (hidden by ROUTEROS_MCP_READ_ONLY).
   ipAddAddress, ipRemoveAddress,
   interfaceSetComment, interfaceSetEnabled,

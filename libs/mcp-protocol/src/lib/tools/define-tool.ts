@@ -1,5 +1,5 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, SnapshotService } from '@routeros-mcp/application-use-cases';
+import type { AuditRecorder, ChangeHistory, ChangeRunner, DeviceConnectivity, DeviceReader, DeviceRegistry, MenuCatalog, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 import type { PlanContext } from './plan/plan-services';
@@ -22,6 +22,8 @@ export interface ToolContext extends PlanContext {
   changeHistory?: ChangeHistory;
   /** Config history; absent on servers built without it. */
   snapshots?: SnapshotService;
+  /** RouterOS's menus by device version; absent on servers built without the menu tools. */
+  menus?: MenuCatalog;
   signal: AbortSignal;
   /**
    * Reports progress to the client when it asked for it (a progress token); a no-op otherwise. Reports closer than

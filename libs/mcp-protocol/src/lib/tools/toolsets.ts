@@ -10,7 +10,7 @@ export const TIERS: readonly ToolTier[] = ['fundamental', 'advanced', 'professio
  * (plans need the admin or approver role and devices that opt in, so few deployments use them on every turn).
  * A read-only deployment lists every read topic (the read tier alone fits the budget).
  */
-export const DEFAULT_WRITE_TOPICS: readonly string[] = ['device', 'fleet', 'system', 'interface', 'ip', 'dns', 'ntp', 'routing', 'firewall', 'change'];
+export const DEFAULT_WRITE_TOPICS: readonly string[] = ['device', 'fleet', 'system', 'interface', 'ip', 'dns', 'ntp', 'routing', 'firewall', 'change', 'menu'];
 
 /** What a deployment lists: the tiers and topics selected; a tool is listed when both its tier and its topic are. */
 export interface ToolsetSelection {

@@ -1,0 +1,104 @@
+import { Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
+import { join } from 'node:path';
+import { EraClient, ERAS } from './era-client';
+import { connectStdio, enrollWriters } from './fleet-setup';
+
+/*
+ * Issue 24, the menu tools: any RouterOS menu described from the device version's command tree, with what a caller
+ * may do there. Devices on both vendored versions (7.15.3 and 7.20.5), enrolled with and without the write flags,
+ * in lab and prod; the built server driven by the SDK clients of both revisions.
+ */
+const dir = tempDir('stdio-menus-');
+const dataDir = join(dir.path, 'data');
+const fleets: Fleet[] = [];
+const USER = { name: 'admin', password: 'e2e-Pw-1', group: 'full' };
+const WRITES = { allow_advanced_writes: true, allow_firewall_writes: true };
+
+beforeAll(async () => {
+  for (const version of ['7.15.3', '7.20.5']) fleets.push(await startFleet({ devices: 1, version, users: [USER] }));
+  const [old, recent] = fleets.map((f) => f.devices[0]);
+  await enrollWriters(dataDir, USER, [
+    { id: 'old-lab', device: old, environment: 'lab', capabilities: WRITES },
+    { id: 'new-lab', device: recent, environment: 'lab', capabilities: WRITES },
+    { id: 'new-ro', device: recent, environment: 'lab' },
+    { id: 'new-prod', device: recent, environment: 'prod', capabilities: WRITES },
+  ]);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(fleets.map((f) => f.stop()));
+  dir.remove();
+});
+
+describe.each(ERAS)('menu_describe over %s', (_label, era) => {
+  let client: EraClient;
+  beforeAll(async () => {
+    client = await connectStdio(dataDir, {}, era);
+  });
+  afterAll(() => client?.close());
+  const describeMenu = async (device_id: string, path: string) => {
+    const result = await client.callTool('menu_describe', { device_id, path });
+    expect(result.isError).toBeFalsy();
+    return result;
+  };
+
+  it("describes a menu from the device's own version's tree: arguments with RouterOS's accepted values, row commands, reach", async () => {
+    const result = await describeMenu('new-lab', '/ip/firewall/nat');
+    const menu = result.structuredContent;
+    // The device never reported its version at enrolment: the tool asked it once.
+    expect(menu).toMatchObject({ device_id: 'new-lab', path: '/ip/firewall/nat', tree_version: '7.20.5', device_version: '7.20.5', printable: true });
+    expect(menu.tree_note).toBeUndefined();
+    expect(menu.row_commands).toEqual(expect.arrayContaining(['add', 'set', 'remove', 'move', 'enable', 'disable', 'unset']));
+    const args = new Map(menu.arguments.map((a: { name: string }) => [a.name, a]));
+    expect(args.get('chain')).toEqual({ name: 'chain', on: ['add', 'set'] });
+    expect(args.get('address-list-timeout')).toMatchObject({ accepts: expect.stringMatching(/time interval/) });
+    expect(args.has('numbers')).toBe(false);
+    expect(menu.writes).toMatchObject({ reach: 'modelled', allowed: true, plan_only: false });
+    expect(menu.writes.protection).toMatch(/management path/);
+    expect(result.content[0].text).toMatch(/^new-lab \/ip\/firewall\/nat \(RouterOS 7\.20\.5 command tree\)\nwrites: allowed/);
+  });
+
+  it('says why a caller may not write: the device has not opted in', async () => {
+    const { writes } = (await describeMenu('new-ro', 'ip/firewall/nat')).structuredContent;
+    expect(writes).toMatchObject({ allowed: false, refusal: "device 'new-ro' does not allow advanced writes (allow_advanced_writes is off)" });
+  });
+
+  it('classifies every own command of a menu, and writes the service cannot model need a plan on prod', async () => {
+    const system = (await describeMenu('new-lab', '/system')).structuredContent;
+    const verdicts = Object.fromEntries(system.actions.map((a: { command: string; verdict: string }) => [a.command, a.verdict]));
+    expect(verdicts).toMatchObject({ reboot: 'plan_only', shutdown: 'plan_only', 'reset-configuration': 'refused', ssh: 'refused' });
+    // A prod device is served by a prod server only.
+    const prod = await connectStdio(dataDir, { ROUTEROS_MCP_ENVIRONMENT: 'prod' }, era);
+    try {
+      const wireguard = (await prod.callTool('menu_describe', { device_id: 'new-prod', path: '/interface/wireguard/peers' })).structuredContent;
+      expect(wireguard.writes).toMatchObject({ reach: 'unmodelled', allowed: true, plan_only: true, plan_why: expect.stringMatching(/plan_menu_changes/) });
+      expect(wireguard.actions).toEqual([{ command: 'show-client-config', verdict: 'refused', why: "it shows a peer's private key" }]);
+      expect((await prod.callTool('menu_describe', { device_id: 'new-prod', path: '/ip/firewall/nat' })).structuredContent.writes).toMatchObject({ reach: 'modelled', plan_only: false });
+    } finally {
+      await prod.close();
+    }
+    const lab = (await describeMenu('new-lab', '/interface/wireguard/peers')).structuredContent;
+    expect(lab.writes).toMatchObject({ reach: 'unmodelled', plan_only: false });
+    expect((await describeMenu('new-lab', '/system/identity')).structuredContent.writes).toMatchObject({ reach: 'none', allowed: true });
+    expect((await describeMenu('new-lab', '/system/license')).structuredContent.writes).toMatchObject({ allowed: false, refusal: expect.stringMatching(/^writes here are refused/) });
+  });
+
+  it('describes each device with its own version: a menu 7.15.3 lacks is no menu there', async () => {
+    expect((await describeMenu('new-lab', '/safe-mode')).structuredContent.tree_version).toBe('7.20.5');
+    const failed = await client.failure('menu_describe', { device_id: 'old-lab', path: '/safe-mode' });
+    expect(failed.data.mcp_error_code).toBe('INVALID_PARAMS');
+    expect(failed.message).toMatch(/\/safe-mode is no menu of RouterOS 7\.15\.3; the nearest: /);
+    expect((await describeMenu('old-lab', '/ip/address')).structuredContent).toMatchObject({ tree_version: '7.15.3', device_version: '7.15.3' });
+  });
+
+  it('refuses a path that is no menu with the nearest ones, and one that is no path at all, naming the argument', async () => {
+    const near = await client.failure('menu_describe', { device_id: 'new-lab', path: '/ip/firewall/nta' });
+    expect(near.data.mcp_error_code).toBe('INVALID_PARAMS');
+    expect(near.message).toMatch(/the nearest: \/ip\/firewall\/nat/);
+    for (const path of ['/ip/address;/system/reboot', '/ip/address print', '/', '']) {
+      const bad = await client.failure('menu_describe', { device_id: 'new-lab', path });
+      expect([path, bad.data.mcp_error_code]).toEqual([path, 'INVALID_PARAMS']);
+    }
+    const unknown = await client.failure('menu_describe', { device_id: 'nowhere', path: '/ip/address' });
+    expect(unknown.data.mcp_error_code).toBe('NOT_FOUND');
+  });
+});

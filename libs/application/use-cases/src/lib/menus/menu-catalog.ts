@@ -1,0 +1,144 @@
+import type { CommandTrees, Principal } from '@routeros-mcp/application-ports';
+import { CommandTrees as CommandTreesToken } from '@routeros-mcp/application-ports';
+import type { CommandTree, TreeMenu } from '@routeros-mcp/domain-changes';
+import { chooseTreeVersion, normaliseMenuPath } from '@routeros-mcp/domain-changes';
+import type { Device } from '@routeros-mcp/domain-devices';
+import { InvalidArgumentError, mayUseTier, parseRouterOsVersion } from '@routeros-mcp/domain-kernel';
+import type { CommandKind, MenuReach } from '@routeros-mcp/domain-safety-rules';
+import { commandVerdict, menuReach, menuTopic, REFUSED_MENUS, ROW_COMMANDS, ROW_READS, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
+import { inject, injectable } from 'inversify';
+
+export interface MenuArgument {
+  name: string;
+  /** RouterOS's description of the accepted values, where its tree gives one. */
+  accepts?: string;
+  /** The row commands that take it (`add`, `set`). */
+  on: string[];
+}
+
+export interface MenuAction {
+  command: string;
+  verdict: CommandKind;
+  why: string;
+}
+
+export interface MenuWrites {
+  reach: MenuReach;
+  reach_why: string;
+  /** Whether this caller may write here on this device at all, and if not, why. */
+  allowed: boolean;
+  refusal?: string;
+  /** How a write here is protected while it is applied and checked. */
+  protection: string;
+  /** Whether a write here needs an approved plan (plan_menu_changes) rather than a single change. */
+  plan_only: boolean;
+  plan_why?: string;
+}
+
+export interface MenuDescription {
+  path: string;
+  /** The RouterOS version whose command tree describes the menu, and the device's own (when known). */
+  tree_version: string;
+  device_version?: string;
+  tree_note?: string;
+  submenus: string[];
+  printable: boolean;
+  /** The row commands the menu has (add, set, remove, enable, disable, unset, move, comment, reset…). */
+  row_commands: string[];
+  arguments: MenuArgument[];
+  actions: MenuAction[];
+  writes: MenuWrites;
+}
+
+const PROTECTION: Record<MenuReach, string> = {
+  none: 'none needed: a write here cannot change how the service reaches the device (it is still verified and recorded)',
+  modelled: 'safe mode (or a revert timer), and the management path judged on the state the write leaves',
+  unmodelled: 'safe mode (or a revert timer), then verification over a fresh TLS and SSH connection before it is kept',
+};
+
+/**
+ * RouterOS's menus as a device's version has them, and what a caller may do there: the command tree of that
+ * version (read once, kept), the reach of a write to the menu, what each of its own commands may do, and the
+ * caller's and the device's opt-ins. Answers from memory: the device is not asked.
+ */
+@injectable()
+export class MenuCatalog {
+  constructor(@inject(CommandTreesToken) private readonly trees: CommandTrees) {}
+
+  /**
+   * The tree a device is described with, and whether it is its own version's. The version is the one the device
+   * last reported (`facts`), or `version` when the caller has just read it.
+   */
+  async treeFor(device: Device, version?: string): Promise<{ tree: CommandTree; exact: boolean; deviceVersion?: string }> {
+    const deviceVersion = parseRouterOsVersion(version ?? device.facts.routerosVersion);
+    const choice = chooseTreeVersion(this.trees.versions(), deviceVersion);
+    return { tree: await this.trees.tree(choice.version), exact: choice.exact, ...(deviceVersion ? { deviceVersion } : {}) };
+  }
+
+  /** The menu at `rawPath` on `device`, or INVALID_PARAMS naming the nearest menus. */
+  async describe(principal: Principal, device: Device, rawPath: string, version?: string): Promise<MenuDescription> {
+    const { tree, exact, deviceVersion } = await this.treeFor(device, version);
+    const { path, menu } = this.menuOf(tree, rawPath);
+    const args = new Map<string, MenuArgument>();
+    for (const command of ['add', 'set']) {
+      for (const arg of menu.commands.get(command)?.args.values() ?? []) {
+        if (arg.name === 'numbers' || arg.name === 'copy-from' || arg.name === 'place-before') continue;
+        const entry = args.get(arg.name) ?? { name: arg.name, ...(arg.desc ? { accepts: arg.desc.replace(/\s{2,}/g, ' ') } : {}), on: [] };
+        entry.on.push(command);
+        args.set(arg.name, entry);
+      }
+    }
+    const own = [...menu.commands.keys()].filter((c) => !ROW_COMMANDS.has(c) && !ROW_READS.has(c) && c !== 'edit');
+    return {
+      path: `/${path}`,
+      tree_version: tree.version,
+      ...(deviceVersion ? { device_version: deviceVersion } : {}),
+      ...(exact ? {} : { tree_note: deviceVersion ? `no tree of ${deviceVersion}: described from ${tree.version}'s, the nearest older one there is` : `the device's version is not known yet: described from ${tree.version}'s tree` }),
+      submenus: menu.children.map((c) => `/${c}`),
+      printable: menu.commands.has('print'),
+      row_commands: [...menu.commands.keys()].filter((c) => ROW_COMMANDS.has(c)),
+      arguments: [...args.values()].sort((a, b) => a.name.localeCompare(b.name)),
+      actions: own.map((command) => ({ command, verdict: commandVerdict(path, command).kind, why: commandVerdict(path, command).why })),
+      writes: this.writes(principal, device, path, menu),
+    };
+  }
+
+  /** A caller's path in the tree's form, and its menu; INVALID_PARAMS with the nearest menus otherwise. */
+  menuOf(tree: CommandTree, rawPath: string): { path: string; menu: TreeMenu } {
+    const path = normaliseMenuPath(rawPath);
+    if (path === undefined) throw new InvalidArgumentError('path', 'is not a RouterOS menu path: write it as RouterOS does, e.g. /ip/firewall/nat (lower-case words, no commands)');
+    const menu = tree.menu(path);
+    if (!menu || path === '') {
+      const near = tree.closest(path || rawPath, 3).map((p) => `/${p}`);
+      throw new InvalidArgumentError('path', `/${path} is no menu of RouterOS ${tree.version}; the nearest: ${near.join(', ')}`, near);
+    }
+    return { path, menu };
+  }
+
+  private writes(principal: Principal, device: Device, path: string, menu: TreeMenu): MenuWrites {
+    const reach = menuReach(path, menu.commands.keys());
+    const writable = [...menu.commands.keys()].some((c) => ROW_COMMANDS.has(c) || commandVerdict(path, c).kind === 'allowed' || commandVerdict(path, c).kind === 'plan_only');
+    const topicFlag = TOPIC_WRITE_FLAGS[menuTopic(path)];
+    const refusal = REFUSED_MENUS[path] !== undefined
+      ? `writes here are refused: ${REFUSED_MENUS[path]}`
+      : !writable
+        ? 'nothing in this menu can be written'
+        : !mayUseTier({ ...(principal.roles ? { roles: principal.roles } : {}) }, 'advanced')
+          ? 'your role does not open the advanced tier (ops_rw or admin does)'
+          : !device.capabilities.allow_advanced_writes
+            ? `device '${device.id}' does not allow advanced writes (allow_advanced_writes is off)`
+            : topicFlag && !device.capabilities[topicFlag]
+              ? `device '${device.id}' does not allow ${menuTopic(path)} writes (${topicFlag} is off)`
+              : undefined;
+    const planOnly = reach.reach === 'unmodelled' && device.environment === 'prod';
+    return {
+      reach: reach.reach,
+      reach_why: reach.why,
+      allowed: refusal === undefined,
+      ...(refusal ? { refusal } : {}),
+      protection: PROTECTION[reach.reach],
+      plan_only: planOnly,
+      ...(planOnly ? { plan_why: 'a write the management path does not model, on a prod device: only through an approved plan (plan_menu_changes)' } : {}),
+    };
+  }
+}

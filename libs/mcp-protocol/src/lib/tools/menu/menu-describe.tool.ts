@@ -1,0 +1,55 @@
+import { InternalError } from '@routeros-mcp/domain-kernel';
+import { z } from 'zod';
+import { DeviceIdSchema } from '../common-schemas';
+import { defineTool } from '../define-tool';
+
+const output = z.object({
+  device_id: z.string(),
+  path: z.string(),
+  tree_version: z.string(),
+  device_version: z.string().optional(),
+  tree_note: z.string().optional(),
+  submenus: z.array(z.string()),
+  printable: z.boolean(),
+  row_commands: z.array(z.string()),
+  arguments: z.array(z.object({ name: z.string(), accepts: z.string().optional(), on: z.array(z.string()) })),
+  actions: z.array(z.object({ command: z.string(), verdict: z.enum(['allowed', 'plan_only', 'refused', 'not_a_change']), why: z.string() })),
+  writes: z.object({
+    reach: z.enum(['none', 'modelled', 'unmodelled']),
+    reach_why: z.string(),
+    allowed: z.boolean(),
+    refusal: z.string().optional(),
+    protection: z.string(),
+    plan_only: z.boolean(),
+    plan_why: z.string().optional(),
+  }),
+});
+
+export const menuDescribe = defineTool({
+  name: 'menu_describe',
+  title: 'Describe a RouterOS menu',
+  description:
+    'A RouterOS menu (e.g. /ip/firewall/nat): commands, arguments, accepted values, who may write there.',
+  input: z.object({ device_id: DeviceIdSchema, path: z.string().min(1).max(200).describe('RouterOS menu path, e.g. /ip/firewall/nat') }),
+  output,
+  deviceArgument: 'device_id',
+  async run(args, ctx) {
+    if (!ctx.menus) throw new InternalError('the menu tools are not wired on this server');
+    const device = await ctx.registry.get(args.device_id);
+    // The version the device last reported; asked once when it never has (then kept by the registry's next contact).
+    const version = device.facts.routerosVersion ?? (await ctx.reader.singleton(args.device_id, 'system/resource', { signal: ctx.signal })).data['version'];
+    const menu = await ctx.menus.describe(ctx.principal, device, args.path, version);
+    const structured = { device_id: args.device_id, ...menu };
+    const lines = [
+      `${args.device_id} ${menu.path} (RouterOS ${menu.tree_version} command tree${menu.tree_note ? `; ${menu.tree_note}` : ''})`,
+      `writes: ${menu.writes.allowed ? 'allowed' : `refused: ${menu.writes.refusal}`}${menu.writes.plan_only ? ` (plan only: ${menu.writes.plan_why})` : ''}`,
+      `reach: ${menu.writes.reach}: ${menu.writes.reach_why}`,
+      `protection: ${menu.writes.protection}`,
+      ...(menu.row_commands.length ? [`row commands: ${menu.row_commands.join(' ')}`] : []),
+      ...(menu.arguments.length ? [`arguments: ${menu.arguments.map((a) => `${a.name}${a.on.length === 1 ? ` (${a.on[0]} only)` : ''}${a.accepts ? ` = ${a.accepts}` : ''}`).join('; ')}`] : []),
+      ...menu.actions.map((a) => `action ${a.command}: ${a.verdict.replace(/_/g, ' ')}: ${a.why}`),
+      ...(menu.submenus.length ? [`submenus: ${menu.submenus.join(' ')}`] : []),
+    ];
+    return { structured, text: lines.join('\n') };
+  },
+});
