@@ -2,6 +2,7 @@ import { pppSeed } from './ppp';
 import { loggingSeed } from './logging';
 import { ipsecSeed } from './ipsec';
 import { snmpSeed } from './snmp';
+import { userSettingsSeed } from './password-rules';
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
@@ -114,6 +115,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
     ...loggingSeed(),
     ...ipsecSeed(),
     ...snmpSeed(),
+    ...userSettingsSeed(),
     'system/identity': [{ name: input.identity }],
     'system/clock': [{ 'time-zone-name': 'UTC', 'time-zone-autodetect': 'true' }],
     'system/logging': ['info', 'error', 'warning', 'critical'].map((topics) => ({ topics, action: topics === 'critical' ? 'echo' : 'memory', prefix: '', disabled: 'false', '.builtin': 'true' })),
