@@ -18,6 +18,7 @@ import { LOGGING_ACTION_MENU } from './logging';
 import { IPSEC_MENUS } from './ipsec';
 import { ROUTING_CONFIG_MENUS } from './routing-config';
 import { SNMP_MENUS } from './snmp';
+import { CONTAINER_MENUS } from './container';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -250,6 +251,7 @@ export const MENUS: MenuSpec[] = [
   ...SSH_KEY_MENUS,
   FILE_MENU,
   ...QUEUE_MENUS,
+  ...CONTAINER_MENUS,
 ];
 
 export const MENU_BY_PATH: ReadonlyMap<string, MenuSpec> = new Map(MENUS.map((m) => [m.path, m]));
