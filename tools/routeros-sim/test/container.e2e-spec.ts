@@ -1,4 +1,5 @@
 import { oneDevice } from './one-device';
+import { CONTAINER_TREE } from '../src/lib/model/container';
 
 type Rows = Record<string, string>[];
 const detail = (reply: { body: unknown }) => (reply.body as { detail?: string }).detail;
@@ -74,6 +75,18 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s container package', (version) =
       expect((await rows('/container'))[0]['status']).toBe('stopped');
       expect(detail(await sim.rest('POST', '/container/start', { numbers: '*99' }))).toBe('no such item');
       expect((await sim.rest('DELETE', `/container/${id}`)).status).toBe(204);
+    });
+
+    it('every command of the package menus runs or is refused with a RouterOS error; an argument a command lacks is refused', async () => {
+      for (const [menu, node] of Object.entries(CONTAINER_TREE)) {
+        for (const command of node.commands) {
+          const reply = await sim.rest('POST', `/${menu}/${command}`, {});
+          if (reply.status !== 200) expect({ menu, command, status: reply.status, detail: typeof detail(reply) }).toEqual({ menu, command, status: 400, detail: 'string' });
+        }
+        expect((await sim.ssh(`/${menu.replace(/\//g, ' ')} print`)).output).not.toMatch(/bad command|syntax error/);
+      }
+      expect(detail(await sim.rest('POST', '/container/start', { numbers: '*1', bogus: 'x' }))).toBe('unknown parameter bogus');
+      expect(detail(await sim.rest('POST', '/container/shell', { number: '*1' }))).toBe('failure: /container/shell is not supported by the simulator');
     });
 
     it('SSH: the same lifecycle on the console', async () => {
