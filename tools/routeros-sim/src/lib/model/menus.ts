@@ -9,6 +9,7 @@ import { TUNNEL_INTERFACE_MENUS } from './tunnel-interfaces';
 import { PPP_INTERFACE_MENUS } from './ppp-interfaces';
 import { USER_MENUS } from './users';
 import { USER_SETTINGS_MENU } from './password-rules';
+import { CONTAINER_MENUS } from './container';
 import { SSH_KEY_MENUS } from './ssh-keys';
 import { FILE_MENU } from './files';
 import { QUEUE_MENUS } from './queues';
@@ -18,7 +19,6 @@ import { LOGGING_ACTION_MENU } from './logging';
 import { IPSEC_MENUS } from './ipsec';
 import { ROUTING_CONFIG_MENUS } from './routing-config';
 import { SNMP_MENUS } from './snmp';
-import { CONTAINER_MENUS } from './container';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 

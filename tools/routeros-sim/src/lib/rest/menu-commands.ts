@@ -1,12 +1,12 @@
+import { CONTAINER_COMMANDS } from '../model/container';
 import type { DeviceState } from '../model/device-state';
 import { CERTIFICATE_COMMANDS } from './certificate-commands';
-import { CONTAINER_COMMANDS } from '../model/container';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) => unknown;
 
 /** Menu-specific commands by path; the tree has checked the arguments' names before one runs. */
 export const MENU_COMMANDS: Record<string, MenuCommand> = {
-  ...CERTIFICATE_COMMANDS,
   ...CONTAINER_COMMANDS,
+  ...CERTIFICATE_COMMANDS,
 };
