@@ -7,7 +7,7 @@ const MAIN = join(__dirname, '..', 'dist', 'main.js');
 
 describe('routeros-sim command line', () => {
   it('prints one JSON line per device, then ready, serves them, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, [MAIN, '--devices', '3', '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--profile', 'mixed', '--version', '7.15.3', '--users', 'admin:s3cret,ro:ro:read'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN, '--devices', '3', '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0', '--profile', 'mixed', '--version', '7.15.3', '--users', 'admin:s3cret,ro:ro:read', '--packages', 'container'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const lines: Record<string, unknown>[] = [];
     for await (const line of createInterface({ input: child.stdout })) {
       lines.push(JSON.parse(line));
@@ -21,6 +21,8 @@ describe('routeros-sim command line', () => {
       const reply = await call(first.rest_url, 'GET', '/system/identity', { auth: 'admin:s3cret' });
       expect(reply).toMatchObject({ status: 200, body: { name: 'sim-home-001' }, certificate: first.tls_fingerprint_sha256 });
       expect((await call(first.rest_url, 'POST', '/system/identity/set', { auth: 'ro:ro', body: { name: 'x' } })).status).toBe(400);
+      // --packages container: every device serves the container package's menus.
+      expect((await call(first.rest_url, 'GET', '/container', { auth: 'admin:s3cret' })).body).toEqual([]);
     } finally {
       const exited = new Promise((resolve) => child.on('exit', resolve));
       child.kill('SIGTERM');
@@ -34,6 +36,7 @@ describe('routeros-sim command line', () => {
     [['--devices', '2', '--profile', 'datacenter'], '--profile: expected one of home, edge, chr, legacy-ap, mixed'],
     [['--devices', '1', '--users', 'admin'], "--users: 'admin' is not name:password[:full|write|read]"],
     [[], '--devices is required'],
+    [['--devices', '1', '--packages', 'container,docker'], "--packages: 'docker' is not one of container"],
   ])('refuses %j with a clear message and exit 1', async (args, message) => {
     const child = spawn(process.execPath, [MAIN, ...args, '--base-port', '0', '--ssh-base-port', '0', '--control-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

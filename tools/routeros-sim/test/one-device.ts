@@ -1,4 +1,4 @@
-import { Fleet, startFleet } from '../src';
+import { Fleet, FleetOptions, startFleet } from '../src';
 import { call } from './rest-client';
 import { sshOnce } from './ssh-client';
 
@@ -6,9 +6,9 @@ import { sshOnce } from './ssh-client';
  * One simulated device of `profile` for a describe block: started before its tests, reset to its seed after each,
  * stopped after them; `rest` and `ssh` reach it as the admin user.
  */
-export function oneDevice(version: string, profile: 'home' | 'edge' = 'home') {
+export function oneDevice(version: string, profile: 'home' | 'edge' | 'chr' = 'home', options: Pick<FleetOptions, 'packages'> = {}) {
   let started: Fleet | undefined;
-  beforeAll(async () => (started = await startFleet({ devices: 1, version, profile })));
+  beforeAll(async () => (started = await startFleet({ devices: 1, version, profile, ...options })));
   afterAll(() => started?.stop());
   afterEach(() => fetch(`${started!.control.url}/reset`, { method: 'POST' }));
   const sim = {

@@ -3,6 +3,9 @@ import type { FleetOptions } from './fleet';
 import type { DeviceUser } from './model/device-state';
 import { PROFILES, ProfileName } from './model/profiles';
 
+/** Extra packages a fleet can add to its profiles' own (model/container.ts). */
+const EXTRA_PACKAGES = ['container'];
+
 export const USAGE = `Usage: routeros-sim --devices N [options]
 
 Starts N simulated RouterOS v7 devices on 127.0.0.1, prints one JSON line per device and then {"ready":true}.
@@ -16,6 +19,7 @@ Starts N simulated RouterOS v7 devices on 127.0.0.1, prints one JSON line per de
   --users LIST             name:password[:group],… with group full, write or read (default admin:admin)
   --seed N                 seed for the live counters (default 1)
   --plain-http             serve http:// instead of https:// (RouterOS www service)
+  --packages LIST          extra packages on every device: container (default none)
   --request-timeout-ms MS  REST requests running longer get "Session closed" (default 60000)
 `;
 
@@ -50,6 +54,7 @@ export function parseCliOptions(argv: string[]): FleetOptions | 'help' {
       users: { type: 'string' },
       seed: { type: 'string' },
       'plain-http': { type: 'boolean' },
+      packages: { type: 'string' },
       'request-timeout-ms': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -59,6 +64,9 @@ export function parseCliOptions(argv: string[]): FleetOptions | 'help' {
   if (devices === undefined) throw new Error('--devices is required');
   const profile = values.profile ?? 'edge';
   if (profile !== 'mixed' && !(PROFILES as readonly string[]).includes(profile)) throw new Error(`--profile: expected one of ${PROFILES.join(', ')}, mixed`);
+  const packages = values.packages === undefined ? undefined : values.packages.split(',').filter(Boolean);
+  const unknown = packages?.find((p) => !EXTRA_PACKAGES.includes(p));
+  if (unknown !== undefined) throw new Error(`--packages: '${unknown}' is not one of ${EXTRA_PACKAGES.join(', ')}`);
   return {
     devices,
     basePort: int('base-port', values['base-port'] ?? '18443', 0, 65535),
@@ -70,5 +78,6 @@ export function parseCliOptions(argv: string[]): FleetOptions | 'help' {
     seed: int('seed', values.seed, 0, 2 ** 31),
     plainHttp: values['plain-http'] ?? false,
     requestTimeoutMs: int('request-timeout-ms', values['request-timeout-ms'], 1, 3_600_000),
+    ...(packages ? { packages: packages as 'container'[] } : {}),
   };
 }

@@ -29,6 +29,8 @@ export interface FleetOptions {
   plainHttp?: boolean;
   /** Delay before a dropped safe-mode session's changes are undone (default 2 s; real devices wait for the TCP timeout). */
   safeModeRevertMs?: number;
+  /** Extra packages every device has beyond its profile's (`container`: the container package's menus). */
+  packages?: readonly 'container'[];
 }
 
 export { SimDevice };
@@ -56,7 +58,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const identity = `sim-${profile}-${String(i + 1).padStart(3, '0')}`;
       const restService: 'www' | 'www-ssl' = options.plainHttp ? 'www' : 'www-ssl';
       const clock = new DeviceClock();
-      const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService }), clock.now);
+      const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService, ...(options.packages ? { packages: options.packages } : {}) }), clock.now);
       // Scheduler events and /system/script run through the script interpreter, as jobs on the device's clock.
       const scripts = new ScriptHost(state, clock);
       const scheduler = new Scheduler(state, clock.now, (onEvent, owner) => scripts.runEvent(onEvent, owner), () => scripts.idle());

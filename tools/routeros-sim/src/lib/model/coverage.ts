@@ -3,6 +3,7 @@ import { hasCuratedRule } from './arg-rules';
 import { genericMenuOf } from './generic-menus';
 import { MENU_BY_PATH } from './menus';
 import { treeRule } from './tree-rules';
+import { treeWithPackages } from '../schema/package-trees';
 
 /** How the simulator serves one menu, for the coverage page (docs/simulator-coverage.md). */
 export interface MenuCoverage {
@@ -26,7 +27,8 @@ export function menuCoverage(): MenuCoverage[] {
     const curated = MENU_BY_PATH.get(path);
     const versions = SUPPORTED_VERSIONS.filter((v) => treeFor(v)[path]?.commands.includes('print') || curated?.package !== undefined);
     const newest = versions[versions.length - 1];
-    const menu = newest === undefined ? undefined : treeFor(newest)[path];
+    // A package's menus that the vendored trees lack are described by the package's own tree (schema/package-trees.ts).
+    const menu = newest === undefined ? undefined : treeWithPackages(treeFor(newest), curated?.package ? [curated.package] : [])[path];
     const spec = curated ?? genericMenuOf(treeFor(newest), path)!;
     const writeArgs = (command: 'add' | 'set') => (menu?.[command] ?? []).map((arg) => ({ command, arg }));
     const args = [...writeArgs('add'), ...writeArgs('set').filter((s) => !(menu?.add ?? []).includes(s.arg))];

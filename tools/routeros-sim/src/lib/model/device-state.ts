@@ -1,6 +1,7 @@
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
 import { TreeSchema, treeFor } from '../schema/menu-schema';
+import { treeWithPackages } from '../schema/package-trees';
 import { deviceDateTime } from './scheduler';
 import { ipv4Network } from './ip';
 import { curatedArg, durationSeconds } from './arg-rules';
@@ -43,7 +44,7 @@ const NOT_CONFIGURATION = new Set(['file', 'log', 'ip/dns/cache']);
 const copyTables = (tables: Map<string, Row[]>) => new Map([...tables.entries()].map(([path, rows]) => [path, rows.map((r) => ({ ...r }))]));
 
 export interface SeedConfig {
-  packages: ('routerboard' | 'wireless')[];
+  packages: ('routerboard' | 'wireless' | 'container')[];
   /** How the managing service reaches this device. */
   management: ManagementPath;
   /** Rows per menu path; singletons hold one row. Internal flags start with `.` (`.builtin`, `.link`). */
@@ -70,9 +71,11 @@ export class DeviceState {
     private readonly seedConfig: () => SeedConfig,
     private readonly now: () => number = Date.now,
   ) {
-    this.tree = treeFor(version);
+    const config = seedConfig();
+    // Extra packages with menus of their own (the container package) extend the version's tree (schema/package-trees.ts).
+    this.tree = treeWithPackages(treeFor(version), config.packages);
     this.bootedAt = now();
-    this.load(seedConfig());
+    this.load(config);
   }
 
   private packageList: string[] = [];

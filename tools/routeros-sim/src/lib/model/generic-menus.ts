@@ -2,6 +2,7 @@ import type { TreeMenu, TreeSchema } from '../schema/menu-schema';
 import type { MenuSpec } from './menu-spec';
 import { MENUS } from './menus';
 import { factoryBools } from './factory-defaults';
+import { genericReadOnly } from './generic-read-only';
 
 /**
  * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as
@@ -33,6 +34,9 @@ export function genericMenu(path: string, menu: TreeMenu): MenuSpec {
   const bools = [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])].filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
   if (bools.length > 0) spec.bools = bools;
   if (menu.add?.includes('disabled')) spec.defaults = { disabled: 'false' };
+  // Read-only values RouterOS computes (counters from zero, flags), from the manual (model/generic-read-only.ts).
+  const readOnly = genericReadOnly(path, [...(menu.add ?? []), ...(menu.set ?? [])]);
+  if (readOnly) spec.computed = () => readOnly;
   return spec;
 }
 

@@ -55,7 +55,7 @@ export interface MenuSpec {
   /** Secrets: hidden in exports unless show-sensitive. */
   sensitive?: string[];
   /** Package other than the base system that provides this menu (then it is not in the base command tree). */
-  package?: 'routerboard' | 'wireless';
+  package?: 'routerboard' | 'wireless' | 'container';
   /** Arguments of add/set for a package menu (the base command tree does not describe extra packages). */
   packageArgs?: string[];
   /** Commands of a writable menu the simulator does not model (refused as not supported, as read-only menus are). */

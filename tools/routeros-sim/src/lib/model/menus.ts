@@ -8,6 +8,8 @@ import { WIREGUARD_MENUS } from './wireguard';
 import { TUNNEL_INTERFACE_MENUS } from './tunnel-interfaces';
 import { PPP_INTERFACE_MENUS } from './ppp-interfaces';
 import { USER_MENUS } from './users';
+import { USER_SETTINGS_MENU } from './password-rules';
+import { CONTAINER_MENUS } from './container';
 import { SSH_KEY_MENUS } from './ssh-keys';
 import { FILE_MENU } from './files';
 import { QUEUE_MENUS } from './queues';
@@ -245,9 +247,11 @@ export const MENUS: MenuSpec[] = [
   CERTIFICATE_MENU,
   // Users and groups (model/users.ts); logins check these rows (model/user-login.ts).
   ...USER_MENUS,
+  USER_SETTINGS_MENU,
   ...SSH_KEY_MENUS,
   FILE_MENU,
   ...QUEUE_MENUS,
+  ...CONTAINER_MENUS,
 ];
 
 export const MENU_BY_PATH: ReadonlyMap<string, MenuSpec> = new Map(MENUS.map((m) => [m.path, m]));

@@ -2,6 +2,8 @@ import { pppSeed } from './ppp';
 import { loggingSeed } from './logging';
 import { ipsecSeed } from './ipsec';
 import { snmpSeed } from './snmp';
+import { userSettingsSeed } from './password-rules';
+import { containerSeed } from './container';
 import type { Row } from '../rest/print-query';
 import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
@@ -19,6 +21,8 @@ export interface ProfileInput {
   users: DeviceUser[];
   /** The REST service the fleet serves: `www` (plain HTTP) is enabled instead of `www-ssl`. */
   restService?: 'www-ssl' | 'www';
+  /** Extra packages installed beyond the profile's own (the `container` package). */
+  packages?: readonly 'container'[];
 }
 
 function mac(index: number, port: number): string {
@@ -114,6 +118,7 @@ function common(input: ProfileInput): Record<string, Row[]> {
     ...loggingSeed(),
     ...ipsecSeed(),
     ...snmpSeed(),
+    ...userSettingsSeed(),
     'system/identity': [{ name: input.identity }],
     'system/clock': [{ 'time-zone-name': 'UTC', 'time-zone-autodetect': 'true' }],
     'system/logging': ['info', 'error', 'warning', 'critical'].map((topics) => ({ topics, action: topics === 'critical' ? 'echo' : 'memory', prefix: '', disabled: 'false', '.builtin': 'true' })),
@@ -318,6 +323,18 @@ function legacyAp(input: ProfileInput): SeedConfig {
 }
 
 export function seedConfig(input: ProfileInput): SeedConfig {
+  const config = profileSeed(input);
+  if (!input.packages?.includes('container')) return config;
+  // The container package: its menus (model/container.ts) and its row in /system/package.
+  const seed = containerSeed(input.version);
+  return {
+    ...config,
+    packages: [...config.packages, 'container'],
+    tables: { ...config.tables, 'container/config': seed['container/config'], 'system/package': [...(config.tables['system/package'] ?? []), ...seed['system/package']] },
+  };
+}
+
+function profileSeed(input: ProfileInput): SeedConfig {
   switch (input.profile) {
     case 'home':
       return home(input);

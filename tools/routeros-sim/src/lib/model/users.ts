@@ -3,6 +3,7 @@ import type { Row } from '../rest/print-query';
 import { RestError } from '../rest/rest-error';
 import { checkTreeValue } from './tree-rules';
 import type { MenuSpec } from './menu-spec';
+import { checkedPassword } from './password-rules';
 
 /** RouterOS 7's policy names, in the order `/user group print` lists them (MikroTik manual, User: Properties). */
 export const POLICY_NAMES = ['local', 'telnet', 'ssh', 'ftp', 'reboot', 'read', 'write', 'policy', 'test', 'winbox', 'password', 'web', 'sniff', 'sensitive', 'api', 'romon', 'rest-api'] as const;
@@ -108,10 +109,11 @@ export const USER_MENUS: MenuSpec[] = [
       path: 'user', kind: 'table', writable: true, bools: ['disabled'], unique: 'name', required: ['name', 'group'],
       refs: { group: 'user/group' }, defaults: { disabled: 'false', address: '' },
       sensitive: ['password'], hidden: ['password'],
-      argRule: (key, value, { command, version }) => {
+      argRule: (key, value, { command, version, rowsOf }) => {
         if (key === 'address') return addressArg(version, command, value);
         if (key === 'name') return nameArg(value);
-        if (key === 'password') return value;
+        // Within `/user/settings` (model/password-rules.ts).
+        if (key === 'password') return checkedPassword(value, rowsOf);
         return undefined;
       },
       guard: guardUser,

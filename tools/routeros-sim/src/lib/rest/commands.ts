@@ -9,6 +9,7 @@ import { pathTo, pingRow, resolveHost, tracerouteRows } from './diagnostics';
 import { importArgs } from '../model/ssh-keys';
 import { torchRows } from './torch';
 import { MENU_COMMANDS } from './menu-commands';
+import { newPassword } from '../model/password-rules';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -63,7 +64,7 @@ function maxHopsOf(body: Record<string, unknown>): number {
 }
 
 /** Commands that run rather than read or write a menu; the caller has checked the tree has them and their arguments. Long ones honour `count` and otherwise run until the session is closed. */
-export async function runCommand(state: DeviceState, command: string, body: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
+export async function runCommand(state: DeviceState, command: string, body: Record<string, unknown>, signal: AbortSignal, user?: string): Promise<unknown> {
   switch (command) {
     case 'ip/dns/cache/flush':
       state.flushDnsCache();
@@ -138,6 +139,15 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       const numbers = body['numbers'] ?? body['.id'];
       if (numbers === undefined) throw errors.missingValue('numbers');
       state.endSessions(String(numbers).split(','));
+      return [];
+    }
+    // The user running it changes its own password (model/password-rules.ts); its sessions stay open.
+    case 'password': {
+      const name = user ?? '';
+      const password = newPassword(body, (old) => state.authenticate(name, old) !== undefined, (p) => state.list(p));
+      const id = state.list('user').find((u) => u['name'] === name)?.['.id'];
+      if (id === undefined) throw errors.notFound();
+      state.update('user', id, { password });
       return [];
     }
     case 'user/ssh-keys/import':

@@ -1,3 +1,4 @@
+import { CONTAINER_COMMANDS } from '../model/container';
 import type { DeviceState } from '../model/device-state';
 import { CERTIFICATE_COMMANDS } from './certificate-commands';
 
@@ -6,5 +7,6 @@ export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) =>
 
 /** Menu-specific commands by path; the tree has checked the arguments' names before one runs. */
 export const MENU_COMMANDS: Record<string, MenuCommand> = {
+  ...CONTAINER_COMMANDS,
   ...CERTIFICATE_COMMANDS,
 };

@@ -82,7 +82,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     for (const [key, value] of Object.entries(body)) if (!key.startsWith('.') && typeof value === 'string') checkTreeValue(state.version, menu, name, key, value);
     const command = menu ? `${menu}/${name}` : name;
     assertMayWrite(state, req.user, menu, name);
-    return { status: 200, body: await runCommand(state, command, body, signal) };
+    return { status: 200, body: await runCommand(state, command, body, signal, req.user.name) };
   }
 
   // RouterOS refuses an argument the command does not have before it looks for the items (`unknown parameter x`).

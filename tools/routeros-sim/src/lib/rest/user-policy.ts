@@ -10,6 +10,8 @@ const COMMAND_POLICIES: Record<string, string[]> = {
   'tool/ping': ['test'], ping: ['test'], 'tool/traceroute': ['test'],
   'interface/monitor-traffic': ['read'], 'tool/torch': ['read'], 'file/read': ['read'],
   'system/reboot': ['reboot'],
+  // `/password` needs the `password` policy, not `write` (manual, User: "Change a password").
+  password: ['password'],
 };
 
 /**

@@ -30,6 +30,10 @@ const EXPORT_ORDER = [
   'ppp/secret', 'routing/bgp/connection', 'routing/ospf/interface-template',
   'ipv6/address', 'ipv6/firewall/address-list', 'ipv6/firewall/filter', 'routing/rule',
   'snmp', 'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
+  // The container package (model/container.ts; its place in an export is not documented, chosen).
+  'container/mounts', 'container/envs', 'container', 'container/config',
+  // Users are never exported (RouterOS keeps them out of /export); their password rules are.
+  'user/settings',
 ];
 
 function quote(value: string): string {
