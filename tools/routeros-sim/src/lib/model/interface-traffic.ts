@@ -17,8 +17,8 @@ interface Flow {
   frame: number;
 }
 
-/** The steady traffic of one interface in one direction, fixed per (seed, interface). */
-function flow(row: Row, ctx: ReadContext, dir: 'rx' | 'tx'): Flow {
+/** The steady traffic of one interface in one direction, fixed per (seed, interface); queues and torch share it. */
+export function flow(row: Row, ctx: ReadContext, dir: 'rx' | 'tx'): Flow {
   if (!isRunning(row)) return { pps: 0, frame: 0 };
   const key = `${row['.id']}${dir}`;
   const pps = 5 + noise(ctx.seed, `${key}:pps`, 0) * (dir === 'rx' ? 900 : 500);

@@ -2,7 +2,8 @@ import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
 import { invalidArg, outOfRangeText } from './arg-rules';
-import type { MenuSpec, RowCheckContext } from './menu-spec';
+import type { MenuSpec, ReadContext, RowCheckContext } from './menu-spec';
+import { simpleQueueStats, treeQueueStats } from './queue-traffic';
 
 /**
  * `/queue/simple` and `/queue/tree` (MikroTik's Queues manual): rates as `upload/download` pairs on simple queues and
@@ -135,9 +136,9 @@ function checkTree(row: Row, ctx: RowCheckContext): void {
   checkParent(row, ctx, (p) => p === 'global' || interfaces.some((i) => i['name'] === p));
 }
 
-/** Statistics start at zero: the simulator has no traffic through queues (chosen; documented). */
-const simpleStats = (row: Row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false', rate: '0/0', 'packet-rate': '0/0', bytes: '0/0', packets: '0/0', dropped: '0/0', 'queued-bytes': '0/0', 'queued-packets': '0/0', 'total-rate': '0', 'total-bytes': '0', 'total-packets': '0', 'total-dropped': '0' });
-const treeStats = () => ({ invalid: 'false', rate: '0', 'packet-rate': '0', bytes: '0', packets: '0', dropped: '0', 'queued-bytes': '0', 'queued-packets': '0' });
+/** Statistics from the device's traffic model (queue-traffic.ts): zero for a new queue, growing with its traffic. */
+const simpleStats = (row: Row, ctx: ReadContext) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false', ...simpleQueueStats(row, ctx) });
+const treeStats = (row: Row, ctx: ReadContext) => ({ invalid: 'false', ...treeQueueStats(row, ctx) });
 
 export const QUEUE_MENUS: MenuSpec[] = [
   {

@@ -1,4 +1,5 @@
 import type { DeviceState, DeviceUser } from '../model/device-state';
+import { runsUntilStopped } from './print-follow';
 import { matchesQuery, parseProplist, project, Row } from './print-query';
 import { errors, RestError } from './rest-error';
 import { runCommand } from './commands';
@@ -105,7 +106,10 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
       state.setSingleton(menu, body);
       return { status: 200, body: [] };
     }
-    if (req.method === 'POST' && rest[0] === 'print' && rest.length === 1) return { status: 200, body: print(forReader(state, req.user, menu, [state.singleton(menu)]), body)[0] ?? {} };
+    if (req.method === 'POST' && rest[0] === 'print' && rest.length === 1) {
+      await runsUntilStopped(state, menu, body, signal);
+      return { status: 200, body: print(forReader(state, req.user, menu, [state.singleton(menu)]), body)[0] ?? {} };
+    }
     if (req.method === 'POST' && rest.length === 1 && state.tree[menu]?.args[rest[0]]) throw errors.notSimulated(`${menu}/${rest[0]}`);
     throw errors.noSuchCommand(rest[0] ?? req.method.toLowerCase());
   }
@@ -136,6 +140,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
       return { status: 204 };
     case 'POST':
       if (target === 'print') {
+        await runsUntilStopped(state, menu, body, signal);
         // `count-only` answers the number of matching items as `{"ret":"N"}`.
         const { ['count-only']: countOnly, ...printBody } = body;
         const rows = print(forReader(state, req.user, menu, state.list(menu)), printBody);

@@ -1,6 +1,8 @@
 import type { Argument, Expr, Statement } from './ast';
 import type { PrintOptions, ScriptDevice } from './device';
 import { JobStopped, ScriptFailure, ScriptSyntaxError } from './errors';
+import { CONVERSIONS } from './conversions';
+import { ipNumber, IpValue, parseIp, parseIp6 } from './ip-values';
 import { Duration, ItemId, KeyedArray, NIL, NOTHING, ScriptFunction, ScriptValue, elementAt, elementsOf, equal, parseDuration, rowValue, toBool, toNum, toStr, typeOf, withElement } from './values';
 
 /** `:return` unwinds to the script's top. */
@@ -323,8 +325,6 @@ export class Interpreter {
         return toStr(await value(0));
       case 'tonum':
         return toNum(await value(0));
-      case 'tobool':
-        return toBool(await value(0));
       case 'toarray': {
         const v = await value(0);
         return Array.isArray(v) || v instanceof KeyedArray ? v : toStr(v) === '' ? [] : toStr(v).split(',').map((p) => rowValue(p));
@@ -358,7 +358,8 @@ export class Interpreter {
       case 'resolve': {
         const host = toStr(named.has('domain-name') ? await code(named.get('domain-name')) : await value(0));
         if (!host) throw new ScriptFailure('missing value for domain-name');
-        return this.device.resolve(host);
+        const address = this.device.resolve(host);
+        return parseIp(address) ?? parseIp6(address) ?? address;
       }
       case 'time': {
         // The device clock's time the command took: its `:delay`s (commands themselves take no device time here).
@@ -370,8 +371,13 @@ export class Interpreter {
         return this.retry(named, positional[0], code);
       case 'jobname':
         return this.device.jobName();
-      default:
-        throw new ScriptSyntaxError(`bad command name ${name}`, s.line, s.column + 1);
+      default: {
+        const conversion = CONVERSIONS[name];
+        if (!conversion) throw new ScriptSyntaxError(`bad command name ${name}`, s.line, s.column + 1);
+        const args = new Map<string, ScriptValue>();
+        for (const [key, arg] of named) args.set(key, await this.eval(arg.value, frame));
+        return conversion({ value: args.get('value') ?? (await value(0)), named: args });
+      }
     }
   }
 
@@ -531,8 +537,10 @@ function argText(v: ScriptValue): string {
 const listOf = elementsOf;
 
 function compare(op: string, a: ScriptValue, b: ScriptValue): boolean {
-  const x = toNum(a);
-  const y = toNum(b);
+  // Addresses compare as addresses (`10.0.0.9 < 10.0.0.10`).
+  const [ipA, ipB] = [a, b].map((v) => (v instanceof IpValue ? ipNumber(v) : undefined));
+  const x = ipA !== undefined && ipB !== undefined ? ipA : toNum(a);
+  const y = ipA !== undefined && ipB !== undefined ? ipB : toNum(b);
   const [l, r]: (number | string)[] = x !== NIL && y !== NIL ? [x, y] : [toStr(a), toStr(b)];
   return op === '<' ? l < r : op === '>' ? l > r : op === '<=' ? l <= r : l >= r;
 }

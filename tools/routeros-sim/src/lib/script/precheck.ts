@@ -2,7 +2,9 @@ import type { Argument, Expr, Statement } from './ast';
 import type { ScriptDevice } from './device';
 import { ScriptSyntaxError } from './errors';
 
-const BUILTINS = new Set(['local', 'global', 'set', 'put', 'log', 'delay', 'if', 'while', 'do', 'for', 'foreach', 'return', 'error', 'len', 'tostr', 'tonum', 'tobool', 'toarray', 'typeof', 'pick', 'find', 'nothing', 'execute', 'resolve', 'time', 'retry', 'jobname']);
+const BUILTINS = new Set(['local', 'global', 'set', 'put', 'log', 'delay', 'if', 'while', 'do', 'for', 'foreach', 'return', 'error', 'len', 'tostr', 'tonum', 'tobool', 'toarray', 'typeof', 'pick', 'find', 'nothing', 'execute', 'resolve', 'time', 'retry', 'jobname', 'toip', 'toip6', 'totime', 'tonsec', 'toid', 'parse', 'serialize', 'deserialize', 'convert']);
+/** Builtins whose arguments differ between versions (`:serialize options=` is 7.20's): checked against the tree. */
+const VERSIONED = new Set(['serialize', 'deserialize', 'convert']);
 /** Commands the interpreter answers itself, beyond what the device's tree lists for a menu. */
 const OWN = new Set(['find', 'get', 'print', 'run']);
 
@@ -29,7 +31,9 @@ function statement(device: ScriptDevice, s: Statement, cwd: string[]): string[] 
     return cwd;
   }
   if (!first.name && first.value.kind === 'word' && first.value.text.startsWith(':')) {
-    if (!BUILTINS.has(first.value.text.slice(1))) throw new ScriptSyntaxError(`bad command name ${first.value.text.slice(1)}`, s.line, s.column + 1);
+    const name = first.value.text.slice(1);
+    if (!BUILTINS.has(name)) throw new ScriptSyntaxError(`bad command name ${name}`, s.line, s.column + 1);
+    if (VERSIONED.has(name)) checkArgs(device, '', `:${name}`, s.args.slice(1));
     for (const arg of s.args.slice(1)) values(device, arg.value, cwd);
     return cwd;
   }

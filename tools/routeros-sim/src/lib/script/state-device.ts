@@ -122,6 +122,8 @@ export class StateScriptDevice implements ScriptDevice {
   /** Argument names checked before a script runs (the tree's, for the commands whose arguments it lists). */
   argumentsOf(menu: string, command: string): string[] | undefined {
     const entry = this.state.tree[menu];
+    // `:serialize` and the other builtins the root of the tree lists: their arguments as this version has them.
+    if (menu === '' && command.startsWith(':')) return entry?.args[command.slice(1)];
     if (command === 'add') return entry?.add;
     if (command === 'set') return entry?.set;
     if (command === 'remove' || command === 'enable' || command === 'disable') return ['numbers'];

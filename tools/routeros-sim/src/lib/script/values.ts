@@ -1,5 +1,6 @@
 /** Values of RouterOS's scripting language and the conversions `:tostr`, `:tonum`, `:typeof` make. */
 import type { Statement } from './ast';
+import { IpValue, parseIp, parseIp6 } from './ip-values';
 
 /** An item id (`*1A`), what `find` returns and `get`/`set` take. */
 export class ItemId {
@@ -57,7 +58,7 @@ export class ScriptFunction {
 export const NOTHING: unique symbol = Symbol('nothing');
 export const NIL: unique symbol = Symbol('nil');
 
-export type ScriptValue = string | number | boolean | ItemId | Duration | ScriptValue[] | KeyedArray | ScriptFunction | typeof NOTHING | typeof NIL;
+export type ScriptValue = string | number | boolean | ItemId | Duration | IpValue | ScriptValue[] | KeyedArray | ScriptFunction | typeof NOTHING | typeof NIL;
 
 const UNITS: Record<string, number> = { w: 604800, d: 86400, h: 3600, m: 60, s: 1 };
 
@@ -78,7 +79,15 @@ export function bareValue(text: string): ScriptValue {
   if (/^\*[0-9A-Fa-f]+$/.test(text)) return new ItemId(text.toUpperCase());
   const seconds = /[wdhms]$|^\d+:\d{2}:\d{2}$/.test(text) ? parseDuration(text) : undefined;
   if (seconds !== undefined) return new Duration(seconds);
-  return text;
+  return addressValue(text) ?? text;
+}
+
+/** RouterOS types address literals and property values: `10.0.0.1` is an `ip`, `2001:db8::/32` an `ip6-prefix`. */
+function addressValue(text: string): IpValue | undefined {
+  if (/^\d+\.\d+\.\d+\.\d+(\/\d+)?$/.test(text)) return parseIp(text);
+  // Not `::1` (a word starting with `:` is a command) nor a clock time (`00:05:00` is no IPv6 address).
+  if (/^[0-9a-fA-F]{1,4}:[0-9a-fA-F:.]*(\/\d+)?$/.test(text)) return parseIp6(text);
+  return undefined;
 }
 
 /** A value read from a row (`get`, `find where`): RouterOS hands back typed values. */
@@ -88,7 +97,7 @@ export function rowValue(text: string | undefined): ScriptValue {
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (/^\*[0-9A-F]+$/.test(text)) return new ItemId(text);
-  return text;
+  return addressValue(text) ?? text;
 }
 
 export function typeOf(value: ScriptValue): string {
@@ -99,6 +108,7 @@ export function typeOf(value: ScriptValue): string {
   if (value instanceof ScriptFunction) return 'code';
   if (value instanceof ItemId) return 'id';
   if (value instanceof Duration) return 'time';
+  if (value instanceof IpValue) return value.kind;
   if (typeof value === 'number') return 'num';
   if (typeof value === 'boolean') return 'bool';
   return 'str';

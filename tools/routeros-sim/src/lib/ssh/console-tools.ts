@@ -3,6 +3,7 @@ import { handleRest } from '../rest/rest-handler';
 import type { Row } from '../rest/print-query';
 import { ConsoleSyntaxError } from './console-parser';
 import type { ConsoleCommand } from './console-resolve';
+import { consoleRate } from './print-stats';
 
 /**
  * Menu-specific commands the console runs through the REST layer (the same checks and model), then prints as
@@ -72,14 +73,6 @@ function columns(names: string[], keys: string[], rows: Row[], numbered: boolean
   return [`Columns: ${names.join(', ')}`, line(header), ...cells.map(line)].map((l) => `${l}\r\n`).join('');
 }
 
-/** Bit rates as the console prints them (`960bps`, `1134.4kbps`, `12.5Mbps`); REST answers the plain number. */
-export function consoleRate(bits: string): string {
-  const n = Number(bits);
-  if (!Number.isFinite(n) || n < 1000) return `${bits}bps`;
-  const [unit, div] = n < 1e6 ? ['kbps', 1e3] : n < 1e9 ? ['Mbps', 1e6] : ['Gbps', 1e9];
-  return `${(n / (div as number)).toFixed(1)}${unit}`;
-}
-
 const withRates = (row: Row, keys: (k: string) => boolean): Row => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, keys(k) ? consoleRate(v) : v]));
 
 /** `name: value` lines with the names right-aligned, as the console prints a monitor. */
@@ -108,8 +101,13 @@ function render(command: string, rows: Row[]): string {
     }
     case 'tool/traceroute':
       return columns(['ADDRESS', 'LOSS', 'SENT', 'LAST', 'AVG', 'BEST', 'WORST', 'STD-DEV', 'STATUS'], ['address', 'loss', 'sent', 'last', 'avg', 'best', 'worst', 'std-dev', 'status'], rows, true);
-    case 'tool/torch':
-      return columns(['ETH-PROTOCOL', 'IP-PROTOCOL', 'TX', 'RX', 'TX-PACKETS', 'RX-PACKETS'], ['mac-protocol', 'ip-protocol', 'tx', 'rx', 'tx-packets', 'rx-packets'], rows.map((r) => withRates(r, (k) => k === 'tx' || k === 'rx')), false);
+    case 'tool/torch': {
+      // The address and port columns appear when torch classifies by them (`src-address=0.0.0.0/0`, `port=any`).
+      const classified = ['src-address', 'src-port', 'dst-address', 'dst-port'].filter((k) => rows.some((r) => k in r));
+      const keys = ['mac-protocol', 'ip-protocol', ...classified, 'tx', 'rx', 'tx-packets', 'rx-packets'];
+      const names = keys.map((k) => (k === 'mac-protocol' ? 'ETH-PROTOCOL' : k.toUpperCase()));
+      return columns(names, keys, rows.map((r) => withRates(r, (k) => k === 'tx' || k === 'rx')), false);
+    }
     default:
       return monitor(rows.map((r) => withRates(r, (k) => k.endsWith('-bits-per-second'))));
   }

@@ -1,4 +1,5 @@
 import { treeRule } from '../model/tree-rules';
+import { queueRateValue } from './print-stats';
 
 /** RouterOS's console shows booleans as yes/no (REST says true/false). */
 export function consoleValue(value: string): string {
@@ -23,7 +24,7 @@ export function needsQuotes(value: string): boolean {
  * the command tree describes as strings, and `name`, `comment` and `type` (read-only on interfaces, so undescribed).
  */
 export function detailValue(version: string, menu: string, key: string, value: string): string {
-  const shown = consoleValue(value);
+  const shown = consoleValue(queueRateValue(menu, key, value));
   const rule = treeRule(version, menu, 'set', key) ?? treeRule(version, menu, 'add', key);
   return needsQuotes(shown) || rule?.kind === 'string' || ['name', 'comment', 'type'].includes(key) ? quoted(shown) : shown;
 }

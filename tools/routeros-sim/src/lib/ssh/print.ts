@@ -1,6 +1,7 @@
 import type { DeviceState } from '../model/device-state';
 import type { Row } from '../rest/print-query';
 import { LIST_LAYOUT, TABLE_COLUMNS } from './print-columns';
+import { STATS_PROPERTIES } from './print-stats';
 import { flagGroups, flagProperties, rowFlags } from './print-flags';
 import { consoleValue, detailValue } from './print-values';
 
@@ -12,6 +13,8 @@ export interface PrintRequest {
   brief?: boolean;
   countOnly?: boolean;
   asValue?: boolean;
+  /** `stats`: the menu's statistics in the list layout (print-stats.ts). */
+  stats?: boolean;
   /** `show-ids`: items are numbered by their `.id` (`*1`) instead of their position. */
   showIds?: boolean;
   /** `proplist=a,b`: only these properties. */
@@ -216,6 +219,7 @@ export function renderPrint(state: DeviceState, path: string, request: PrintRequ
   if (request.countOnly) return `${items(state, path, request).length}\r\n`;
   if (request.asValue) return '';
   if (request.terse) return terse(state, path, request);
+  if (request.stats) return detail(state, path, { ...request, proplist: request.proplist ?? STATS_PROPERTIES[path] }, false);
   if (request.detail) return detail(state, path, request, false);
   if (LIST_LAYOUT.test(path) && !request.proplist && !request.brief) return detail(state, path, request, true);
   return table(state, path, request);
