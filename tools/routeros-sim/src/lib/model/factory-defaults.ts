@@ -1,5 +1,6 @@
 import type { Row } from '../rest/print-query';
 import type { TreeSchema } from '../schema/menu-schema';
+import { ND_DEFAULTS } from './ipv6';
 
 /**
  * What a fresh RouterOS 7 prints in menus no profile seeds: the factory values of singletons and the built-in rows of
@@ -74,6 +75,8 @@ const FACTORY: Record<string, FactoryMenu> = {
   'interface/bridge/settings': { rows: [{ 'allow-fast-path': T, 'use-ip-firewall': F, 'use-ip-firewall-for-pppoe': F, 'use-ip-firewall-for-vlan': F }] },
   // help.mikrotik.com/docs/spaces/ROS/pages/40992815/IPv6+Neighbor+Discovery ("Prefix" defaults).
   'ipv6/nd/prefix/default': { rows: [{ autonomous: T, 'preferred-lifetime': '1w', 'valid-lifetime': '4w2d' }] },
+  // Same page: the built-in `*` row sends router advertisements on every interface.
+  'ipv6/nd': { rows: [builtin({ interface: 'all', ...ND_DEFAULTS })], readOnly: ['default'] },
 };
 
 const byTree = new WeakMap<TreeSchema, [string, Row[]][]>();
