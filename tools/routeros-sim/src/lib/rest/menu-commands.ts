@@ -1,5 +1,6 @@
 import type { DeviceState } from '../model/device-state';
 import { CERTIFICATE_COMMANDS } from './certificate-commands';
+import { CLOUD_SSH_COMMANDS } from './cloud-ssh-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) => unknown;
@@ -7,4 +8,5 @@ export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) =>
 /** Menu-specific commands by path; the tree has checked the arguments' names before one runs. */
 export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...CERTIFICATE_COMMANDS,
+  ...CLOUD_SSH_COMMANDS,
 };
