@@ -339,7 +339,7 @@ export class DeviceState {
       const spec = MENU_BY_PATH.get(menu);
       const fields = Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field);
       for (const row of fields.length > 0 ? rows : []) {
-        for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v)).join(',');
+        for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');
       }
     }
   }

@@ -19,6 +19,7 @@ import { ROUTING_CONFIG_MENUS } from './routing-config';
 import { SNMP_MENUS } from './snmp';
 import { IPV6_MENUS } from './ipv6';
 import { CLOUD_SSH_MENUS } from './cloud-ssh';
+import { NEIGHBOR_MENUS } from './neighbors';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -223,6 +224,7 @@ export const MENUS: MenuSpec[] = [
   ...SNMP_MENUS,
   ...IPV6_MENUS,
   ...CLOUD_SSH_MENUS,
+  ...NEIGHBOR_MENUS,
   ...TUNNEL_INTERFACE_MENUS,
   ...PPP_INTERFACE_MENUS,
   { path: 'ipv6/address', kind: 'table', writable: true, bools: ['disabled', 'advertise', 'eui-64', 'no-dad'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', advertise: 'true', 'eui-64': 'false', 'no-dad': 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false', 'link-local': String((row['address'] ?? '').startsWith('fe80:')), deprecated: 'false', 'actual-interface': row['interface'] ?? '' }) },

@@ -24,7 +24,7 @@ const EXPORT_ORDER = [
   // Queues before the ports and addresses, where published RouterOS 7 exports put them (their order is not documented).
   'ip/ipsec/policy/group', 'ip/ipsec/profile', 'ip/ipsec/peer', 'ip/ipsec/proposal',
   'ip/pool', 'ipv6/pool', 'ppp/profile', 'routing/bgp/template', 'routing/ospf/instance', 'routing/ospf/area', 'snmp/community', 'system/logging/action', 'routing/table',
-  'queue/type', 'queue/simple', 'queue/tree', 'interface/bridge/port', 'interface/bridge/vlan', 'interface/list/member', 'interface/wireguard/peers', 'interface/wifi/capsman', 'interface/wifi/provisioning',
+  'queue/type', 'queue/simple', 'queue/tree', 'interface/bridge/port', 'interface/bridge/vlan', 'ip/neighbor/discovery-settings', 'interface/list/member', 'interface/wireguard/peers', 'interface/wifi/capsman', 'interface/wifi/provisioning',
   'ip/address', 'ip/cloud', 'ip/cloud/advanced', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns', 'ip/dns/static',
   'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/ipsec/identity', 'ip/ipsec/policy', 'ip/route', 'ip/service', 'ip/ssh',
   'ppp/secret', 'routing/bgp/connection', 'routing/ospf/interface-template',

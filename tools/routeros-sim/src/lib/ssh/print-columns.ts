@@ -21,6 +21,7 @@ export const TABLE_COLUMNS: Record<string, string[]> = {
   'ip/arp': ['address', 'mac-address', 'interface'],
   'ip/route': ['dst-address', 'gateway', 'routing-table', 'distance'],
   'ip/pool': ['name', 'ranges'],
+  'ip/neighbor': ['interface', 'address', 'mac-address', 'identity', 'version', 'board'],
   'ip/dhcp-client': ['interface', 'use-peer-dns', 'add-default-route', 'status', 'address'],
   'ip/dhcp-server': ['name', 'interface', 'address-pool', 'lease-time'],
   'ip/dhcp-server/lease': ['address', 'mac-address', 'host-name', 'server', 'status', 'last-seen'],
