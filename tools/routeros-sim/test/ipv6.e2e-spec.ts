@@ -42,6 +42,14 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s IPv6 menus', (version) => {
       expect((await sim.rest('PUT', '/ipv6/nd', { interface: 'ether2', 'ra-interval': '30s-2m', 'hop-limit': '64' })).body).toMatchObject({ interface: 'ether2', 'hop-limit': '64', default: 'false' });
     });
 
+    it('REST and console: a /64 address is advertised as a dynamic ND prefix; static prefixes are checked', async () => {
+      expect((await sim.rest('PUT', '/ipv6/address', { address: '2001:db8:1::1/64', interface: 'bridge' })).status).toBe(201);
+      expect(await rows('/ipv6/nd/prefix')).toEqual([expect.objectContaining({ prefix: '2001:db8:1::/64', interface: 'bridge', dynamic: 'true', 'valid-lifetime': '4w2d', 'preferred-lifetime': '1w' })]);
+      expect(await detail('PUT', '/ipv6/nd/prefix', { prefix: '2001:db8:5::/64', interface: 'bridge', 'valid-lifetime': '1d', 'preferred-lifetime': '2d' })).toBe('failure: valid-lifetime must be greater than or equal to preferred-lifetime');
+      expect(await ssh('/ipv6 nd prefix add prefix=2001:db8:5::/64 interface=nope')).toContain('input does not match any value of interface');
+      expect(await ssh('/ipv6 nd prefix print')).toMatch(/D\s+2001:db8:1::\/64\s+bridge\s+4w2d\s+1w/);
+    });
+
     it('console: a change to the default row exports as a set of the default row', async () => {
       expect(await ssh('/ipv6 nd set [ find default=yes ] ra-interval=20s-1m advertise-dns=no')).toBe('');
       expect(await ssh('/ipv6 nd add interface=ether2 ra-lifetime=3h')).toContain('value of ra-lifetime out of range (0s..2h30m)');

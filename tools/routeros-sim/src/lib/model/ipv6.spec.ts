@@ -80,6 +80,37 @@ describe.each(['7.15.3', '7.20.5'])('IPv6 menus on %s', (version) => {
     });
   });
 
+  describe('/ipv6/nd/prefix', () => {
+    it('every /64 address ND covers is advertised as a dynamic prefix with the default lifetimes; others are not', () => {
+      const s = device();
+      const lan = s.add('ipv6/address', { address: '2001:db8:1::1/64', interface: 'bridge' });
+      s.add('ipv6/address', { address: '2001:db8:2::1/56', interface: 'ether1' });
+      s.add('ipv6/address', { address: '2001:db8:3::1/64', interface: 'ether1', advertise: 'no' });
+      s.setSingleton('ipv6/nd/prefix/default', { 'valid-lifetime': '2d', 'preferred-lifetime': '1d' });
+      const [advertised, ...others] = s.list('ipv6/nd/prefix');
+      expect(others).toEqual([]);
+      expect(advertised).toMatchObject({ prefix: '2001:db8:1::/64', interface: 'bridge', dynamic: 'true', autonomous: 'true', 'on-link': 'true', 'valid-lifetime': '2d', 'preferred-lifetime': '1d' });
+      expect(refusal(() => s.update('ipv6/nd/prefix', advertised['.id'], { autonomous: 'no' }))).toBe('failure: can not change dynamic');
+      s.update('ipv6/nd', s.list('ipv6/nd')[0]['.id'], { disabled: 'yes' });
+      expect(s.list('ipv6/nd/prefix')).toEqual([]);
+      s.update('ipv6/nd', s.list('ipv6/nd')[0]['.id'], { disabled: 'no' });
+      s.update('ipv6/address', lan['.id'], { disabled: 'yes' });
+      expect(s.list('ipv6/nd/prefix')).toEqual([]);
+    });
+
+    it('static prefixes: an IPv6 prefix on an existing interface, lifetimes or infinity, valid no shorter than preferred', () => {
+      const s = device();
+      const add = (props: Record<string, string>) => refusal(() => s.add('ipv6/nd/prefix', { prefix: '2001:db8:5::/64', interface: 'bridge', ...props }));
+      expect(add({ prefix: '10.0.0.0/8' })).toBe('invalid value for argument prefix');
+      expect(add({ interface: 'nope' })).toBe('input does not match any value of interface');
+      expect(add({ 'valid-lifetime': 'soon' })).toBe('invalid value for argument valid-lifetime');
+      expect(add({ 'valid-lifetime': '1d', 'preferred-lifetime': '2d' })).toBe('failure: valid-lifetime must be greater than or equal to preferred-lifetime');
+      expect(add({ 'valid-lifetime': 'infinity', 'preferred-lifetime': 'infinity', autonomous: 'no' })).toBe('ok');
+      expect(s.list('ipv6/nd/prefix')[0]).toMatchObject({ prefix: '2001:db8:5::/64', 'valid-lifetime': 'infinity', autonomous: 'false', dynamic: 'false' });
+      expect(renderExport(s, { terse: true })).toContain('/ipv6 nd prefix add autonomous=no interface=bridge preferred-lifetime=infinity prefix=2001:db8:5::/64 valid-lifetime=infinity\r\n');
+    });
+  });
+
   describe('/ipv6/pool', () => {
     it('prefix stored as its network; prefix-length within 1..128 and no shorter than the prefix; names unique', () => {
       const s = device();

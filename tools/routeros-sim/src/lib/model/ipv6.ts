@@ -207,6 +207,48 @@ function linkLocalRoutes(interfaces: Row[]): Row[] {
   return interfaces.map((i) => ({ '.id': `.link-local ${i['name']}`, 'dst-address': 'fe80::/64', gateway: i['name'], distance: '0', '.dynamic': 'true', '.inactive': String(!interfaceRunning(interfaces, i['name'])) }));
 }
 
+/** `infinity` or a time as the tree describes it (ND prefix lifetimes). */
+const lifetime = (key: string, value: string, ctx: Ctx) => orWord('infinity', key, value, ctx, 'ipv6/nd/prefix');
+
+function ndPrefixArg(key: string, value: string, ctx: Ctx): string | undefined {
+  switch (key) {
+    case 'prefix': return storedPrefix(key, value);
+    case 'valid-lifetime': case 'preferred-lifetime': return lifetime(key, value, ctx);
+    case '6to4-interface': return value === 'none' ? value : existingName(key, value, 'interface', ctx.rowsOf);
+  }
+  return undefined;
+}
+
+const lifetimeMs = (value: string | undefined) => (value === 'infinity' ? Infinity : parseTimeMs(value ?? '') ?? 0);
+
+/** The ND page: the valid lifetime must be at least the preferred one (RouterOS's wording is not documented; chosen). */
+export function checkNdPrefix(row: Row): void {
+  if (lifetimeMs(row['valid-lifetime']) < lifetimeMs(row['preferred-lifetime'])) throw new RestError(400, 'failure: valid-lifetime must be greater than or equal to preferred-lifetime');
+}
+
+/**
+ * The prefixes RouterOS advertises on its own (ND page: "prefixes of all addresses with 64 bit netmask are
+ * advertised"): a dynamic `/ipv6/nd/prefix` row per enabled /64 address with `advertise=yes` on an interface an
+ * enabled ND row covers (its own or `all`), with the lifetimes of `/ipv6/nd/prefix/default`. Ids follow the address's.
+ */
+export function advertisedPrefixes(addresses: Row[], nd: Row[], prefixDefault: Row | undefined): Row[] {
+  const covered = (name: string | undefined) => nd.some((n) => n['disabled'] !== 'true' && (n['interface'] === 'all' || n['interface'] === name));
+  return addresses
+    .filter((a) => a['disabled'] !== 'true' && a['advertise'] !== 'false' && ipv6Prefix(a['address'] ?? '')?.bits === 64 && covered(a['interface']))
+    .map((a) => ({
+      '.id': formatId(0x81000000 + parseInt((a['.id'] ?? '*0').slice(1), 16)),
+      prefix: `${ipv6Prefix(a['address']!)!.network}/64`,
+      interface: a['interface'] ?? '',
+      'on-link': 'true',
+      autonomous: prefixDefault?.['autonomous'] ?? 'true',
+      'valid-lifetime': prefixDefault?.['valid-lifetime'] ?? '4w2d',
+      'preferred-lifetime': prefixDefault?.['preferred-lifetime'] ?? '1w',
+      '6to4-interface': 'none',
+      disabled: 'false',
+      '.dynamic': 'true',
+    }));
+}
+
 const ROUTE_DEFAULTS = { disabled: 'false', distance: '1', 'dst-address': '::/0', 'routing-table': 'main', scope: '30', 'target-scope': '10', blackhole: 'false', 'suppress-hw-offload': 'false' };
 // ND page defaults; `advertise-dns` yes as RouterOS 7 ships it.
 export const ND_DEFAULTS = {
@@ -233,6 +275,12 @@ export const IPV6_MENUS: MenuSpec[] = [
     required: ['interface'], defaults: ND_DEFAULTS, argRule: ndArg, namedRefs: { interface: 'interface' },
     uniqueTogether: { fields: ['interface'], detail: 'failure: already have nd for this interface' },
     computed: (row, ctx) => ({ default: String(row['.builtin'] === 'true'), invalid: String(row['interface'] !== 'all' && !ctx.rowsOf('interface').some((i) => i['name'] === row['interface'])) }),
+  },
+  {
+    path: 'ipv6/nd/prefix', kind: 'table', writable: true, bools: ['disabled', 'on-link', 'autonomous'], required: ['prefix', 'interface'], refs: { interface: 'interface' },
+    namedRefs: { '6to4-interface': 'interface' }, argRule: ndPrefixArg, checkRow: checkNdPrefix,
+    defaults: { disabled: 'false', 'on-link': 'true', autonomous: 'true', 'valid-lifetime': '4w2d', 'preferred-lifetime': '1w', '6to4-interface': 'none' },
+    computed: (row, ctx) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: String(!interfaceRunning(ctx.rowsOf('interface'), row['interface'])) }),
   },
   {
     path: 'ipv6/pool', kind: 'table', writable: true, unique: 'name', required: ['name', 'prefix', 'prefix-length'], argRule: poolArg, checkRow: checkPool,

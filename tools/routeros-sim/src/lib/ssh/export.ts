@@ -29,7 +29,7 @@ const EXPORT_ORDER = [
   'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/ipsec/identity', 'ip/ipsec/policy', 'ip/route', 'ip/service', 'ip/ssh',
   'ppp/secret', 'routing/bgp/connection', 'routing/ospf/interface-template',
   'ipv6/route', 'ipv6/address', 'ipv6/dhcp-client', 'ipv6/dhcp-server', 'ipv6/firewall/address-list', 'ipv6/firewall/filter', 'ipv6/firewall/mangle', 'ipv6/firewall/nat', 'ipv6/firewall/raw',
-  'ipv6/nd', 'routing/rule',
+  'ipv6/nd', 'ipv6/nd/prefix', 'routing/rule',
   'snmp', 'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
 ];
 

@@ -32,6 +32,7 @@ export const TABLE_COLUMNS: Record<string, string[]> = {
   'ipv6/address': ['address', 'from-pool', 'interface', 'advertise'],
   'ipv6/route': ['dst-address', 'gateway', 'distance'],
   'ipv6/pool': ['name', 'prefix', 'prefix-length'],
+  'ipv6/nd/prefix': ['prefix', 'interface', 'valid-lifetime', 'preferred-lifetime'],
   'ipv6/nd': ['interface', 'ra-interval', 'ra-lifetime', 'hop-limit', 'advertise-dns'],
   'ipv6/dhcp-client': ['interface', 'status', 'prefix', 'address'],
   'ipv6/dhcp-server': ['name', 'interface', 'address-pool', 'lease-time'],
