@@ -89,6 +89,6 @@ export const CLOUD_SSH_MENUS: MenuSpec[] = [
   { path: 'ip/cloud', kind: 'singleton', writable: true, bools: ['update-time'], argRule: cloudArg, computed: cloudState },
   { path: 'ip/cloud/advanced', kind: 'singleton', writable: true, bools: ['use-local-address'] },
   // `strong-crypto`, `ciphers` and `forwarding-enabled` are kept and printed, not enforced on the simulator's SSH
-  // server (chosen, docs/simulator.md); `regenerate-host-key` changes the key it serves (rest/ssh-host-key.ts).
+  // server (chosen, docs/simulator.md); `regenerate-host-key` changes the key it serves (rest/cloud-ssh-commands.ts).
   { path: 'ip/ssh', kind: 'singleton', writable: true, bools: ['strong-crypto', 'always-allow-password-login'], argRule: sshArg },
 ];
