@@ -9,6 +9,7 @@ import { createSshServer } from './ssh/ssh-server';
 import { ClientTraces } from './model/client-traces';
 import { DeviceClock, Scheduler } from './model/scheduler';
 import { ScriptHost } from './script/script-host';
+import { fleetNeighbors } from './model/neighbors';
 
 export interface FleetOptions {
   devices: number;
@@ -63,7 +64,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       const scripts = new ScriptHost(state, clock);
       const scheduler = new Scheduler(state, clock.now, (onEvent, owner) => scripts.runEvent(onEvent, owner), () => scripts.idle());
       const traces = new ClientTraces(state);
-      state.attachLiveRows((path) => scripts.rows(path) ?? traces.rows(path), (path, row) => path === 'user/active' && traces.end(row['.id']));
+      // Neighbours are the fleet's other devices, cabled as a chain (model/neighbors.ts), read as they are now.
+      const index = i;
+      const neighbors = (path: string) => (path === 'ip/neighbor' ? fleetNeighbors(index, devices.map((d) => d.state.readContext())) : undefined);
+      state.attachLiveRows((path) => neighbors(path) ?? scripts.rows(path) ?? traces.rows(path), (path, row) => path === 'user/active' && traces.end(row['.id']));
       const ref: { device?: SimDevice } = {};
       const faults = () => ref.device?.activeFaults ?? {};
       const stats = { requests: 0, inFlight: 0, maxInFlight: 0, abandoned: 0 };

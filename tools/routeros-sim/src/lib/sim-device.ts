@@ -9,6 +9,8 @@ import { Faults } from './server/faults';
 import { Admission, PortGate } from './server/port-gate';
 import type { RestStats } from './server/rest-server';
 import type { DeviceClock, Scheduler } from './model/scheduler';
+import { generateSshHostKey } from './identity/ssh-host-key';
+import { onHostKeyRegenerate } from './rest/cloud-ssh-commands';
 
 export interface SimDeviceParts {
   index: number;
@@ -42,6 +44,8 @@ export class SimDevice {
   private replacement?: DeviceIdentity;
   private readonly sshDefault: SshServer;
   private sshReplacement?: SshServer;
+  /** The key `/ip/ssh regenerate-host-key` made, served instead of the device's own until a reset. */
+  private regenerated?: { server: SshServer; fingerprint: string };
   private readonly restGate: PortGate;
   private readonly sshGate: PortGate;
   private readonly unsubscribe: () => void;
@@ -59,6 +63,27 @@ export class SimDevice {
     // After the current event: the answer to the request that made the change still goes out, as on a device.
     this.unsubscribe = this.state.onChange(() => void setImmediate(() => void this.sync()));
     this.unsubscribeWrites = this.state.onWrite(() => this.afterWrite());
+    onHostKeyRegenerate(this.state, (type, bits) => this.regenerateHostKey(type, bits));
+  }
+
+  /**
+   * Serves a fresh host key from the next connection on (open sessions keep theirs, as on RouterOS); the control
+   * API's `ssh_host_key_sha256` reports it, so a client that pinned the old key sees the change.
+   */
+  private async regenerateHostKey(type: 'ed25519' | 'rsa', bits: number): Promise<void> {
+    const key = await generateSshHostKey(type, bits);
+    const previous = this.regenerated;
+    this.regenerated = { server: this.parts.sshServerFor(key.privateKey), fingerprint: key.fingerprint };
+    this.servedSsh = this.activeSsh();
+    previous?.server.close();
+  }
+
+  /** Back to the device's own host key (the control API's reset: the device as enrolled). */
+  restoreHostKey(): void {
+    const previous = this.regenerated;
+    this.regenerated = undefined;
+    this.servedSsh = this.activeSsh();
+    previous?.server.close();
   }
 
   /** Write faults act here, synchronously, before the write's own answer goes out. */
@@ -117,7 +142,7 @@ export class SimDevice {
   get keys(): { tlsFingerprint: string; sshHostKeyFingerprint: string } {
     return {
       tlsFingerprint: this.faults.tlsCertificateChanged && this.replacement ? this.replacement.tlsFingerprint : this.parts.keys.tlsFingerprint,
-      sshHostKeyFingerprint: this.faults.sshHostKeyChanged && this.replacement ? this.replacement.sshHostKeyFingerprint : this.parts.keys.sshHostKeyFingerprint,
+      sshHostKeyFingerprint: this.faults.sshHostKeyChanged && this.replacement ? this.replacement.sshHostKeyFingerprint : this.regenerated?.fingerprint ?? this.parts.keys.sshHostKeyFingerprint,
     };
   }
 
@@ -205,7 +230,7 @@ export class SimDevice {
     await this.restGate.close();
     await this.sshGate.close();
     this.parts.rest.closeAllConnections?.();
-    await Promise.all([this.sshDefault, this.sshReplacement].filter((s): s is SshServer => !!s).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    await Promise.all([this.sshDefault, this.sshReplacement, this.regenerated?.server].filter((s): s is SshServer => !!s).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
   }
 
   private admission(service: ServiceName): Admission {
@@ -214,7 +239,7 @@ export class SimDevice {
 
   private activeSsh(): SshServer {
     if (this.faults.sshHostKeyChanged && this.replacement) return (this.sshReplacement ??= this.parts.sshServerFor(this.replacement.sshHostKey));
-    return this.sshDefault;
+    return this.regenerated?.server ?? this.sshDefault;
   }
 
   /** Serves the current certificate; a change restarts the service, so open connections drop as on a device. */

@@ -72,6 +72,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
           for (const d of devices) {
             d.state.reset();
             scriptHostOf(d.state)?.reset();
+            d.restoreHostKey();
             d.resetStats();
             await d.clearFaults();
           }
@@ -107,6 +108,7 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
           case 'POST reset':
             device.state.reset();
             scriptHostOf(device.state)?.reset();
+            device.restoreHostKey();
             device.resetStats();
             await device.clearFaults();
             return reply(res, 200, { reset: 1 });

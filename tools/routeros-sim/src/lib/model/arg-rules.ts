@@ -23,6 +23,10 @@ const ACTIONS: Record<string, string[]> = {
   'ip/firewall/mangle': [...COMMON_ACTIONS, 'change-dscp', 'change-mss', 'change-ttl', 'clear-df', 'fasttrack-connection', 'mark-connection', 'mark-packet', 'mark-routing', 'route', 'set-priority', 'sniff-pc', 'sniff-tzsp', 'strip-ipv4-options'],
   'ip/firewall/raw': [...COMMON_ACTIONS, 'drop', 'notrack'],
   'ipv6/firewall/filter': [...COMMON_ACTIONS, 'drop', 'reject'],
+  // IPv6 NAT, Mangle and Raw (the same manual pages' IPv6 sections): no fasttrack, TTL, DF or IPv4-option actions.
+  'ipv6/firewall/nat': [...COMMON_ACTIONS, 'dst-nat', 'masquerade', 'netmap', 'redirect', 'src-nat'],
+  'ipv6/firewall/mangle': [...COMMON_ACTIONS, 'change-dscp', 'change-hop-limit', 'change-mss', 'mark-connection', 'mark-packet', 'mark-routing', 'set-priority', 'sniff-pc', 'sniff-tzsp'],
+  'ipv6/firewall/raw': [...COMMON_ACTIONS, 'drop', 'notrack'],
   'routing/rule': ['drop', 'lookup', 'lookup-only-in-table', 'unreachable'],
   'interface/wifi/provisioning': ['create-disabled', 'create-dynamic-enabled', 'create-enabled', 'none'],
 };

@@ -8,6 +8,7 @@ import { curatedArg, durationSeconds } from './arg-rules';
 import { checkTreeValue } from './tree-rules';
 import { checkRow } from './row-rules';
 import { leaseAddresses, leaseRoutes } from './dhcp-client';
+import { advertisedPrefixes, ipv6ConnectedRoutes } from './ipv6';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
 import { formatId, normaliseBool } from './values';
 import { genericMenuOf } from './generic-menus';
@@ -341,7 +342,7 @@ export class DeviceState {
       const spec = MENU_BY_PATH.get(menu);
       const fields = Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field);
       for (const row of fields.length > 0 ? rows : []) {
-        for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v)).join(',');
+        for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');
       }
     }
   }
@@ -722,6 +723,8 @@ export class DeviceState {
     const rowsOf = (p: string) => this.rawRows(p);
     if (path === 'ip/address') return [...(this.tables.get(path) ?? []), ...leaseAddresses(clients, rowsOf)];
     if (path === 'ip/route') return [...(this.tables.get(path) ?? []), ...this.connectedRoutes(), ...leaseRoutes(clients, rowsOf)];
+    if (path === 'ipv6/nd/prefix') return [...(this.tables.get(path) ?? []), ...advertisedPrefixes(this.storedRows('ipv6/address'), this.tables.get('ipv6/nd') ?? [], this.tables.get('ipv6/nd/prefix/default')?.[0])];
+    if (path === 'ipv6/route') return [...(this.tables.get(path) ?? []), ...ipv6ConnectedRoutes(this.storedRows('ipv6/address'), this.rawRows('interface'))];
     return this.tables.get(path) ?? [];
   }
 

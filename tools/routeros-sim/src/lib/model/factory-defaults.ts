@@ -1,5 +1,6 @@
 import type { Row } from '../rest/print-query';
 import type { TreeSchema } from '../schema/menu-schema';
+import { ND_DEFAULTS } from './ipv6';
 
 /**
  * What a fresh RouterOS 7 prints in menus no profile seeds: the factory values of singletons and the built-in rows of
@@ -74,6 +75,14 @@ const FACTORY: Record<string, FactoryMenu> = {
   'interface/bridge/settings': { rows: [{ 'allow-fast-path': T, 'use-ip-firewall': F, 'use-ip-firewall-for-pppoe': F, 'use-ip-firewall-for-vlan': F }] },
   // help.mikrotik.com/docs/spaces/ROS/pages/40992815/IPv6+Neighbor+Discovery ("Prefix" defaults).
   'ipv6/nd/prefix/default': { rows: [{ autonomous: T, 'preferred-lifetime': '1w', 'valid-lifetime': '4w2d' }] },
+  // help.mikrotik.com/docs/spaces/ROS/pages/97779929/Cloud: DDNS off, time updates on.
+  'ip/cloud': { rows: [{ 'ddns-enabled': F, 'ddns-update-interval': 'none', 'update-time': T }] },
+  'ip/cloud/advanced': { rows: [{ 'use-local-address': F }] },
+  // help.mikrotik.com/docs/spaces/ROS/pages/132350014/SSH. `host-key-type` is the key the simulator serves (ed25519,
+  // identity/device-identity.ts), not the manual's rsa: chosen so the menu and the served key agree (docs/simulator.md).
+  'ip/ssh': { rows: [{ 'strong-crypto': F, 'allow-none-crypto': F, 'always-allow-password-login': F, 'forwarding-enabled': 'no', 'host-key-size': '2048', 'host-key-type': 'ed25519', ciphers: 'auto' }] },
+  // Same page: the built-in `*` row sends router advertisements on every interface.
+  'ipv6/nd': { rows: [builtin({ interface: 'all', ...ND_DEFAULTS })], readOnly: ['default'] },
 };
 
 const byTree = new WeakMap<TreeSchema, [string, Row[]][]>();

@@ -141,7 +141,7 @@ function inList(rows: (path: string) => Row[], list: string, address: string): b
  * Whether an interface is in an interface list: built-in `all`/`none`/`static`/`dynamic`, enabled members, and
  * the lists a list includes minus those it excludes.
  */
-function interfaceInList(rows: (path: string) => Row[], list: string, iface: string, depth = 0): boolean {
+export function interfaceInList(rows: (path: string) => Row[], list: string, iface: string, depth = 0): boolean {
   if (depth > 8) return false;
   if (list === 'all') return true;
   if (list === 'none') return false;

@@ -19,6 +19,9 @@ import { LOGGING_ACTION_MENU } from './logging';
 import { IPSEC_MENUS } from './ipsec';
 import { ROUTING_CONFIG_MENUS } from './routing-config';
 import { SNMP_MENUS } from './snmp';
+import { IPV6_MENUS } from './ipv6';
+import { CLOUD_SSH_MENUS } from './cloud-ssh';
+import { NEIGHBOR_MENUS } from './neighbors';
 import { formatDuration, noise, parseSeconds, versionAtLeast } from './values';
 import type { Row } from '../rest/print-query';
 
@@ -164,7 +167,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/dhcp-server/network', kind: 'table', writable: true, required: ['address'] },
   // `add-default-route` is yes|no|special-classless (DHCP client manual), so it stays a word, not a boolean.
   { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: dhcpClientState },
-  ...(['ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw', 'ipv6/firewall/filter'] as const).map(
+  ...(['ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw', 'ipv6/firewall/filter', 'ipv6/firewall/nat', 'ipv6/firewall/mangle', 'ipv6/firewall/raw'] as const).map(
     (path): MenuSpec => ({
       path, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },
       computed: (row, ctx) => ruleCounters(row, ctx, path.split('/').pop()!),
@@ -221,6 +224,9 @@ export const MENUS: MenuSpec[] = [
   ...IPSEC_MENUS,
   ...ROUTING_CONFIG_MENUS,
   ...SNMP_MENUS,
+  ...IPV6_MENUS,
+  ...CLOUD_SSH_MENUS,
+  ...NEIGHBOR_MENUS,
   ...TUNNEL_INTERFACE_MENUS,
   ...PPP_INTERFACE_MENUS,
   { path: 'ipv6/address', kind: 'table', writable: true, bools: ['disabled', 'advertise', 'eui-64', 'no-dad'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', advertise: 'true', 'eui-64': 'false', 'no-dad': 'false' }, computed: (row) => ({ dynamic: row['.dynamic'] ?? 'false', invalid: 'false', 'link-local': String((row['address'] ?? '').startsWith('fe80:')), deprecated: 'false', 'actual-interface': row['interface'] ?? '' }) },

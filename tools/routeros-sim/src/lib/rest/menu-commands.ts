@@ -1,6 +1,7 @@
 import { CONTAINER_COMMANDS } from '../model/container';
 import type { DeviceState } from '../model/device-state';
 import { CERTIFICATE_COMMANDS } from './certificate-commands';
+import { CLOUD_SSH_COMMANDS } from './cloud-ssh-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) => unknown;
@@ -9,4 +10,5 @@ export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) =>
 export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...CONTAINER_COMMANDS,
   ...CERTIFICATE_COMMANDS,
+  ...CLOUD_SSH_COMMANDS,
 };

@@ -55,9 +55,11 @@ function consoleText(error: RestError): string {
 function items(state: DeviceState, menu: string, word: ConsoleWord): string {
   if (!word.find) return word.text;
   const conditions = Object.entries(word.find);
+  // Booleans are kept as true/false but written yes/no (`[ find default=yes ]`, as exports print it).
+  const same = (stored: string, given: string) => stored === given || (stored === 'true' && given === 'yes') || (stored === 'false' && given === 'no');
   return state
     .list(menu)
-    .filter((row) => conditions.every(([k, v]) => (row[k] ?? '') === v))
+    .filter((row) => conditions.every(([k, v]) => same(row[k] ?? '', v)))
     .map((row) => row['.id'])
     .join(',');
 }

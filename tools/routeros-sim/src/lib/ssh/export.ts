@@ -23,12 +23,13 @@ const EXPORT_ORDER = [
   'interface/wifi/channel', 'interface/wifi/datapath', 'interface/wifi/security', 'interface/wifi/configuration', 'interface/wifi', 'interface/wireless', 'caps-man/manager',
   // Queues before the ports and addresses, where published RouterOS 7 exports put them (their order is not documented).
   'ip/ipsec/policy/group', 'ip/ipsec/profile', 'ip/ipsec/peer', 'ip/ipsec/proposal',
-  'ip/pool', 'ppp/profile', 'routing/bgp/template', 'routing/ospf/instance', 'routing/ospf/area', 'snmp/community', 'system/logging/action', 'routing/table',
-  'queue/type', 'queue/simple', 'queue/tree', 'interface/bridge/port', 'interface/bridge/vlan', 'interface/list/member', 'interface/wireguard/peers', 'interface/wifi/capsman', 'interface/wifi/provisioning',
-  'ip/address', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns', 'ip/dns/static',
-  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/ipsec/identity', 'ip/ipsec/policy', 'ip/route', 'ip/service',
+  'ip/pool', 'ipv6/pool', 'ppp/profile', 'routing/bgp/template', 'routing/ospf/instance', 'routing/ospf/area', 'snmp/community', 'system/logging/action', 'routing/table',
+  'queue/type', 'queue/simple', 'queue/tree', 'interface/bridge/port', 'interface/bridge/vlan', 'ip/neighbor/discovery-settings', 'interface/list/member', 'interface/wireguard/peers', 'interface/wifi/capsman', 'interface/wifi/provisioning',
+  'ip/address', 'ip/cloud', 'ip/cloud/advanced', 'ip/dhcp-client', 'ip/dhcp-server', 'ip/dhcp-server/lease', 'ip/dhcp-server/network', 'ip/dns', 'ip/dns/static',
+  'ip/firewall/address-list', 'ip/firewall/filter', 'ip/firewall/mangle', 'ip/firewall/nat', 'ip/firewall/raw', 'ip/ipsec/identity', 'ip/ipsec/policy', 'ip/route', 'ip/service', 'ip/ssh',
   'ppp/secret', 'routing/bgp/connection', 'routing/ospf/interface-template',
-  'ipv6/address', 'ipv6/firewall/address-list', 'ipv6/firewall/filter', 'routing/rule',
+  'ipv6/route', 'ipv6/address', 'ipv6/dhcp-client', 'ipv6/dhcp-server', 'ipv6/firewall/address-list', 'ipv6/firewall/filter', 'ipv6/firewall/mangle', 'ipv6/firewall/nat', 'ipv6/firewall/raw',
+  'ipv6/nd', 'ipv6/nd/prefix', 'routing/rule',
   'snmp', 'system/clock', 'system/identity', 'system/logging', 'system/ntp/client', 'system/ntp/client/servers', 'system/scheduler',
   // The container package (model/container.ts; its place in an export is not documented, chosen).
   'container/mounts', 'container/envs', 'container', 'container/config',
@@ -100,8 +101,10 @@ export function renderExport(state: DeviceState, options: ExportOptions = {}): s
         // ship disabled and unconfigured, so defconf's settings show), else the row as first loaded.
         const seedRow = spec.factory ? { ...spec.factory, name: row['default-name'] ?? row['name'] } : (seed[path] ?? []).find((r) => r['.id'] === row['.id']) ?? {};
         const key = row['default-name'] ? 'default-name' : 'name';
+        // A built-in row without a name (the `interface=all` ND row) is found by its `*` flag.
+        const find = row[key] === undefined && row['default'] === 'true' ? 'default=yes' : `${key}=${quote(row[key] ?? '')}`;
         const text = props(row, options, sensitive, options.verbose ? {} : seedRow, [...readOnly(row), 'default-name', 'mac-address', 'orig-mac-address']);
-        if (text) commands.push(`set [ find ${key}=${quote(row[key] ?? '')} ] ${text}`);
+        if (text) commands.push(`set [ find ${find} ] ${text}`);
       } else {
         commands.push(`add ${props(row, options, sensitive, options.verbose ? {} : spec.defaults ?? {}, readOnly(row))}`.trimEnd());
       }
