@@ -1,4 +1,4 @@
-import { Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
 import { connectStdio, enrollWriters } from './fleet-setup';
@@ -27,6 +27,55 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(fleets.map((f) => f.stop()));
   dir.remove();
+});
+
+describe.each(ERAS)('menu_print over %s', (_label, era) => {
+  let client: EraClient;
+  beforeAll(async () => {
+    client = await connectStdio(dataDir, {}, era);
+  });
+  afterAll(() => client?.close());
+  afterEach(() => simControl(fleets[1], 'POST', '/reset'));
+  const print = async (args: Record<string, unknown>) => {
+    const result = await client.callTool('menu_print', { device_id: 'new-lab', ...args });
+    expect(result.isError).toBeFalsy();
+    return result;
+  };
+
+  it('prints any menu as typed rows with paging, and a singleton as its one object', async () => {
+    const config = (await simControl(fleets[1], 'GET', '/devices/0/state')).config;
+    const addresses = (await print({ path: '/ip/address' })).structuredContent;
+    expect(addresses).toMatchObject({ path: '/ip/address', tree_version: '7.20.5', singleton: false, total_count: config['ip/address'].length });
+    expect(addresses.items[0]).toMatchObject({ '.id': expect.any(String), address: config['ip/address'][0].address, disabled: false });
+    const page = (await print({ path: '/interface', limit: 1, fields: ['name', 'type'] })).structuredContent;
+    expect(page).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
+    expect(Object.keys(page.items[0]).sort()).toEqual(['.id', 'name', 'type']);
+    const next = (await print({ path: '/interface', limit: 1, fields: ['name', 'type'], cursor: page.next_cursor })).structuredContent;
+    expect(next.items[0].name).not.toBe(page.items[0].name);
+    const dns = (await print({ path: '/ip/dns' })).structuredContent;
+    expect(dns).toMatchObject({ singleton: true, total_count: 1 });
+    expect(dns.items[0]).toMatchObject({ servers: config['ip/dns'][0].servers });
+  });
+
+  it('filters on the device, refuses a filter on a property the menu lacks, and never shows a secret', async () => {
+    const first = (await simControl(fleets[1], 'GET', '/devices/0/state')).config['interface/ethernet'][0];
+    const one = (await print({ path: '/interface', where: { name: first.name } })).structuredContent;
+    expect(one.items.map((r: { name: string }) => r.name)).toEqual([first.name]);
+    const wrong = await client.failure('menu_print', { device_id: 'new-lab', path: '/interface', where: { colour: 'blue' } });
+    expect(wrong.message).toMatch(/where\.colour: is not a property of \/interface; use one of: .*\bname\b/);
+    await simControl(fleets[1], 'POST', '/devices/0/config', { action: 'add', path: 'interface/wireguard', props: { name: 'wg-print', 'listen-port': '13231' } });
+    const wg = await print({ path: '/interface/wireguard', where: { name: 'wg-print' } });
+    expect(wg.structuredContent.items[0]).toMatchObject({ name: 'wg-print', 'private-key': '[redacted]', 'public-key': expect.any(String) });
+    expect(JSON.stringify(wg)).not.toMatch(/private-key":"[A-Za-z0-9+/]{43}=/);
+    const secret = await client.failure('menu_print', { device_id: 'new-lab', path: '/interface/wireguard', where: { 'private-key': 'guess' } });
+    expect(secret.data.mcp_error_code).toBe('INVALID_PARAMS');
+  });
+
+  it('refuses a menu with nothing to print, naming its submenus', async () => {
+    const failed = await client.failure('menu_print', { device_id: 'new-lab', path: '/ip/firewall' });
+    expect(failed.data.mcp_error_code).toBe('INVALID_PARAMS');
+    expect(failed.message).toMatch(/\/ip\/firewall has nothing to print on RouterOS 7\.20\.5; its submenus: .*\/ip\/firewall\/filter/);
+  });
 });
 
 describe.each(ERAS)('menu_describe over %s', (_label, era) => {

@@ -72,14 +72,24 @@ export class RestRouterOsApi implements RouterOsApi {
   }
 
   async list(target: DeviceTarget, menu: string, options: ListOptions = {}): Promise<RouterOsRow[]> {
+    const { request, body } = await this.printed(target, menu, options);
+    if (!Array.isArray(body)) throw this.unexpected(target, request, 'a list');
+    return body as RouterOsRow[];
+  }
+
+  async print(target: DeviceTarget, menu: string, options: ListOptions = {}): Promise<RouterOsRow[] | RouterOsRow> {
+    const { request, body } = await this.printed(target, menu, options);
+    if (typeof body !== 'object' || body === null) throw this.unexpected(target, request, 'a list or an object');
+    return body as RouterOsRow[] | RouterOsRow;
+  }
+
+  /** `print` with .proplist and .query filters on the device; a plain GET when neither is asked for. */
+  private async printed(target: DeviceTarget, menu: string, options: ListOptions): Promise<{ request: Request; body: unknown }> {
     const path = menuPath(menu);
-    // `print` with .proplist and .query filters on the device; a plain GET when neither is asked for.
     const request: Request = options.fields?.length || options.query?.length
       ? { method: 'POST', path: `/${path}/print`, body: { ...(options.fields?.length ? { '.proplist': options.fields } : {}), ...(options.query?.length ? { '.query': options.query } : {}) }, idempotent: true, menu: path }
       : { method: 'GET', path: `/${path}`, idempotent: true, menu: path };
-    const body = await this.call(target, request, options);
-    if (!Array.isArray(body)) throw this.unexpected(target, request, 'a list');
-    return body as RouterOsRow[];
+    return { request, body: await this.call(target, request, options) };
   }
 
   async get(target: DeviceTarget, menu: string, id: string, options: ListOptions = {}): Promise<RouterOsRow> {

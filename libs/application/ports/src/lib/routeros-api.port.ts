@@ -47,6 +47,8 @@ export const RouterOsApi = Symbol.for('RouterOsApi');
 /** The RouterOS REST API of a device: every read and write the product makes goes through here. */
 export interface RouterOsApi {
   list(target: DeviceTarget, menu: string, options?: ListOptions): Promise<RouterOsRow[]>;
+  /** Any menu's print: a table's rows, or a singleton's one object (which a menu is, only the device's answer tells). */
+  print(target: DeviceTarget, menu: string, options?: ListOptions): Promise<RouterOsRow[] | RouterOsRow>;
   get(target: DeviceTarget, menu: string, id: string, options?: ListOptions): Promise<RouterOsRow>;
   getSingleton(target: DeviceTarget, menu: string, options?: ListOptions): Promise<RouterOsRow>;
   add(target: DeviceTarget, menu: string, props: Record<string, string>, options?: CallOptions): Promise<RouterOsRow>;

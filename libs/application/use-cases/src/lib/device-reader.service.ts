@@ -71,6 +71,12 @@ export class DeviceReader {
     return { device, data: redacted(await this.api.list(target, menu, this.withSignal(options))) };
   }
 
+  /** Any menu's print: a table's rows, or a singleton's object. */
+  async print(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow[] | RouterOsRow>> {
+    const { device, target } = await this.open(id);
+    return { device, data: redacted(await this.api.print(target, menu, this.withSignal(options))) };
+  }
+
   async get(id: string, menu: string, itemId: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
     const { device, target } = await this.open(id);
     return { device, data: redacted(await this.api.get(target, menu, itemId, this.withSignal(options))) };

@@ -70,6 +70,7 @@ import { planCancel } from './plan/plan-cancel.tool';
 import { planApply } from './plan/plan-apply.tool';
 import { planRollback } from './plan/plan-rollback.tool';
 import { menuDescribe } from './menu/menu-describe.tool';
+import { menuPrint } from './menu/menu-print.tool';
 
 /** Every tool the server can offer, in listing order. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -89,7 +90,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   configGetExport, configListSnapshots, configGetSnapshot, configDiff,
   auditListEvents,
   // Every RouterOS menu, from the device version's command tree.
-  menuDescribe,
+  menuDescribe, menuPrint,
   // The advanced tier: writes, each through the change pipeline (hidden by ROUTEROS_MCP_READ_ONLY).
   ipAddAddress, ipRemoveAddress,
   interfaceSetComment, interfaceSetEnabled,

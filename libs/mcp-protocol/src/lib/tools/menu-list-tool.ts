@@ -37,17 +37,17 @@ async function withPositions(ctx: ToolContext, spec: MenuListSpec, args: { devic
 
 /**
  * A filter that matched nothing may name a property the menu does not have (RouterOS then silently matches no
- * row): refused with the names that exist, from RouterOS's command tree and the rows the device holds.
+ * row): refused with the names that exist, from RouterOS's command tree (`known`) and the rows the device holds.
  */
-async function assertKnownProperties(ctx: ToolContext, spec: MenuListSpec, deviceId: string, where: Where): Promise<void> {
-  const known = new Set(['.id', ...(MENU_PROPERTIES[spec.menu] ?? [])]);
-  const unknown = () => Object.keys(where).filter((name) => !known.has(name));
+export async function assertKnownProperties(ctx: ToolContext, deviceId: string, menu: string, known: Iterable<string>, where: Where): Promise<void> {
+  const names = new Set(['.id', ...known]);
+  const unknown = () => Object.keys(where).filter((name) => !names.has(name));
   if (unknown().length === 0) return;
-  const { data } = await ctx.reader.list(deviceId, spec.menu, { signal: ctx.signal });
-  for (const row of data) for (const name of Object.keys(row)) known.add(name);
+  const { data } = await ctx.reader.print(deviceId, menu, { signal: ctx.signal });
+  for (const row of Array.isArray(data) ? data : [data]) for (const name of Object.keys(row)) names.add(name);
   const missing = unknown();
-  if (missing.length === 0 || data.length === 0) return;
-  throw ValidationError.single(`where.${missing[0]}`, `is not a property of /${spec.menu}; use one of: ${[...known].sort().join(', ')}`);
+  if (missing.length === 0 || (Array.isArray(data) && data.length === 0)) return;
+  throw ValidationError.single(`where.${missing[0]}`, `is not a property of /${menu}; use one of: ${[...names].sort().join(', ')}`);
 }
 
 /** A read-only, paginated listing of one RouterOS menu: the shape most fundamental tools share. */
@@ -63,7 +63,7 @@ export function menuListTool(spec: MenuListSpec): ToolDefinition<typeof input, t
       const fields = args.fields ? [...new Set(['.id', ...args.fields])] : undefined;
       const query = [...(spec.query ?? []), ...whereQuery(args.where)];
       const { data } = await ctx.reader.list(args.device_id, spec.menu, { fields, query, signal: ctx.signal });
-      if (data.length === 0 && args.where) await assertKnownProperties(ctx, spec, args.device_id, args.where);
+      if (data.length === 0 && args.where) await assertKnownProperties(ctx, args.device_id, spec.menu, MENU_PROPERTIES[spec.menu] ?? [], args.where);
       // Positions count in the filtered list only when there is no filter; with one, ask RouterOS for them.
       const rows = (spec.withPosition ? await withPositions(ctx, spec, args, data) : data).map(typedRow);
       const page = paginate(rows, args, `${spec.name}:${args.device_id}:${query.join('&')}`);

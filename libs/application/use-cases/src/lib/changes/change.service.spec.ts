@@ -40,6 +40,9 @@ class FakeDevice implements RouterOsApi {
     this.guard();
     return (this.tables[menu] ?? []).map((r) => ({ ...r }));
   }
+  async print(t: DeviceTarget, menu: string) {
+    return this.list(t, menu);
+  }
   async get(_t: DeviceTarget, menu: string, id: string) {
     this.guard();
     return { ...this.tables[menu].find((r) => r['.id'] === id)! };

@@ -103,6 +103,16 @@ export class MenuCatalog {
     };
   }
 
+  /** A printable menu of the device's version: its path in the tree's form and the names its rows may have. */
+  async printable(device: Device, rawPath: string, version?: string): Promise<{ path: string; treeVersion: string; properties: string[] }> {
+    const { tree } = await this.treeFor(device, version);
+    const { path, menu } = this.menuOf(tree, rawPath);
+    if (!menu.commands.has('print')) throw new InvalidArgumentError('path', `/${path} has nothing to print on RouterOS ${tree.version}; its submenus: ${menu.children.map((c) => `/${c}`).join(', ') || 'none'}`);
+    const properties = new Set<string>();
+    for (const command of ['add', 'set']) for (const arg of menu.commands.get(command)?.args.keys() ?? []) properties.add(arg);
+    return { path, treeVersion: tree.version, properties: [...properties] };
+  }
+
   /** A caller's path in the tree's form, and its menu; INVALID_PARAMS with the nearest menus otherwise. */
   menuOf(tree: CommandTree, rawPath: string): { path: string; menu: TreeMenu } {
     const path = normaliseMenuPath(rawPath);

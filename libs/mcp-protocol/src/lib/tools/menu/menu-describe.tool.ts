@@ -2,6 +2,7 @@ import { InternalError } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 import { DeviceIdSchema } from '../common-schemas';
 import { defineTool } from '../define-tool';
+import { deviceVersion, MenuPathSchema } from './menu-print.tool';
 
 const output = z.object({
   device_id: z.string(),
@@ -29,15 +30,13 @@ export const menuDescribe = defineTool({
   name: 'menu_describe',
   title: 'Describe a RouterOS menu',
   description:
-    'A RouterOS menu (e.g. /ip/firewall/nat): commands, arguments, accepted values, who may write there.',
-  input: z.object({ device_id: DeviceIdSchema, path: z.string().min(1).max(200).describe('RouterOS menu path, e.g. /ip/firewall/nat') }),
+    'Any RouterOS menu: commands, arguments, accepted values, who may write there and how.',
+  input: z.object({ device_id: DeviceIdSchema, path: MenuPathSchema }),
   output,
   deviceArgument: 'device_id',
   async run(args, ctx) {
     if (!ctx.menus) throw new InternalError('the menu tools are not wired on this server');
-    const device = await ctx.registry.get(args.device_id);
-    // The version the device last reported; asked once when it never has (then kept by the registry's next contact).
-    const version = device.facts.routerosVersion ?? (await ctx.reader.singleton(args.device_id, 'system/resource', { signal: ctx.signal })).data['version'];
+    const { device, version } = await deviceVersion(ctx, args.device_id);
     const menu = await ctx.menus.describe(ctx.principal, device, args.path, version);
     const structured = { device_id: args.device_id, ...menu };
     const lines = [
