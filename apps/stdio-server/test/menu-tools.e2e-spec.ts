@@ -67,6 +67,11 @@ describe.each(ERAS)('menu_print over %s', (_label, era) => {
     const wg = await print({ path: '/interface/wireguard', where: { name: 'wg-print' } });
     expect(wg.structuredContent.items[0]).toMatchObject({ name: 'wg-print', 'private-key': '[redacted]', 'public-key': expect.any(String) });
     expect(JSON.stringify(wg)).not.toMatch(/private-key":"[A-Za-z0-9+/]{43}=/);
+    // A file's contents may be a key: never printed.
+    await simControl(fleets[1], 'POST', '/devices/0/config', { action: 'add', path: 'file', props: { name: 'wg.key', contents: 'KEY-MATERIAL-e2e-0001' } });
+    const files = await print({ path: '/file', where: { name: 'wg.key' } });
+    expect(files.structuredContent.items[0]).toMatchObject({ name: 'wg.key', contents: '[redacted]' });
+    expect(JSON.stringify(files)).not.toContain('KEY-MATERIAL');
     const secret = await client.failure('menu_print', { device_id: 'new-lab', path: '/interface/wireguard', where: { 'private-key': 'guess' } });
     expect(secret.data.mcp_error_code).toBe('INVALID_PARAMS');
   });

@@ -13,9 +13,9 @@ export interface DeviceRead<T> {
 }
 
 /** Secret properties (Wi-Fi passphrases, pre-shared keys, RADIUS secrets) of whatever a device answered, redacted. */
-function redacted<T>(answer: T): T {
-  if (Array.isArray(answer)) return answer.map((row) => redacted(row)) as T;
-  if (answer && typeof answer === 'object') return redactRouterOsRow(answer as Record<string, unknown>) as T;
+function redacted<T>(answer: T, menu?: string): T {
+  if (Array.isArray(answer)) return answer.map((row) => redacted(row, menu)) as T;
+  if (answer && typeof answer === 'object') return redactRouterOsRow(answer as Record<string, unknown>, menu) as T;
   return answer;
 }
 
@@ -68,23 +68,23 @@ export class DeviceReader {
 
   async list(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow[]>> {
     const { device, target } = await this.open(id);
-    return { device, data: redacted(await this.api.list(target, menu, this.withSignal(options))) };
+    return { device, data: redacted(await this.api.list(target, menu, this.withSignal(options)), menu) };
   }
 
   /** Any menu's print: a table's rows, or a singleton's object. */
   async print(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow[] | RouterOsRow>> {
     const { device, target } = await this.open(id);
-    return { device, data: redacted(await this.api.print(target, menu, this.withSignal(options))) };
+    return { device, data: redacted(await this.api.print(target, menu, this.withSignal(options)), menu) };
   }
 
   async get(id: string, menu: string, itemId: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
     const { device, target } = await this.open(id);
-    return { device, data: redacted(await this.api.get(target, menu, itemId, this.withSignal(options))) };
+    return { device, data: redacted(await this.api.get(target, menu, itemId, this.withSignal(options)), menu) };
   }
 
   async singleton(id: string, menu: string, options: ListOptions = {}): Promise<DeviceRead<RouterOsRow>> {
     const { device, target } = await this.open(id);
-    return { device, data: redacted(await this.api.getSingleton(target, menu, this.withSignal(options))) };
+    return { device, data: redacted(await this.api.getSingleton(target, menu, this.withSignal(options)), menu) };
   }
 
   /** Several menus of one device, read concurrently (the adapter's per-device limit applies). */
@@ -94,7 +94,7 @@ export class DeviceReader {
       (Object.entries(menus) as [K, { menu: string; singleton?: boolean; optional?: boolean } & ListOptions][]).map(async ([key, spec]) => {
         try {
           const options = this.withSignal(spec);
-          return [key, redacted(spec.singleton ? await this.api.getSingleton(target, spec.menu, options) : await this.api.list(target, spec.menu, options))] as const;
+          return [key, redacted(spec.singleton ? await this.api.getSingleton(target, spec.menu, options) : await this.api.list(target, spec.menu, options), spec.menu)] as const;
         } catch (error) {
           // A menu the device does not have (no routerboard on a CHR) is absent, not a failure, when optional.
           if (spec.optional && error instanceof DeviceUnsupportedError) return [key, undefined] as const;

@@ -23,4 +23,10 @@ describe('secret RouterOS properties', () => {
     const plain = { name: 'ether1' };
     expect(redactRouterOsRow(plain)).toBe(plain);
   });
+
+  it("redacts a file's contents, and only in /file (a key or a sensitive export may be one)", () => {
+    expect(redactRouterOsRow({ name: 'k.pem', contents: '-----BEGIN PRIVATE KEY-----' }, 'file')).toEqual({ name: 'k.pem', contents: '[redacted]' });
+    expect(redactRouterOsRow({ name: 'empty.txt', contents: '' }, 'file')).toEqual({ name: 'empty.txt', contents: '' });
+    expect(redactRouterOsRow({ contents: 'x' }, 'ip/firewall/layer7-protocol')).toEqual({ contents: 'x' });
+  });
 });

@@ -52,13 +52,20 @@ export function isSecretArgumentName(name: string): boolean {
 }
 
 /**
+ * Properties secret in one menu only, whose names mean nothing secret elsewhere: a file's `contents` may be a
+ * private key or an export made with `show-sensitive`.
+ */
+export const MENU_SECRET_PROPERTIES: Readonly<Record<string, readonly string[]>> = { file: ['contents'] };
+
+/**
  * A device row with every non-empty secret property replaced by `[redacted]`: the model still sees that a secret
  * is set (or that it is empty), never its value. Returns the row itself when it holds no secret.
  */
-export function redactRouterOsRow<T extends Record<string, unknown>>(row: T): T {
+export function redactRouterOsRow<T extends Record<string, unknown>>(row: T, menu?: string): T {
+  const ofMenu = menu === undefined ? undefined : MENU_SECRET_PROPERTIES[menu];
   let out: Record<string, unknown> | undefined;
   for (const [key, value] of Object.entries(row)) {
-    if (value === '' || value === undefined || value === null || !isSecretRouterOsProperty(key)) continue;
+    if (value === '' || value === undefined || value === null || !(isSecretRouterOsProperty(key) || ofMenu?.includes(key))) continue;
     out ??= { ...row };
     out[key] = REDACTED_VALUE;
   }
