@@ -1,10 +1,9 @@
 import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import type { MenuSpec, ReadContext } from './menu-spec';
-import { oneOf } from './menu-values';
+import { oneOf, strictBool } from './menu-values';
 import { lookupRoute } from './routing';
 import { noise, normaliseBool, versionAtLeast } from './values';
-import { errors } from '../rest/rest-error';
 
 /**
  * `/ip/cloud` (IP/Cloud manual) and `/ip/ssh` (SSH manual) as singletons. No cloud server is contacted: what the
@@ -76,11 +75,7 @@ function sshArg(key: string, value: string): string | undefined {
     case 'host-key-size': return oneOf(key, value, ['1024', '1536', '2048', '4096', '8192']);
     case 'forwarding-enabled': return oneOf(key, value, ['both', 'local', 'no', 'remote']);
     // 7.15 only (7.20 has `ciphers` instead), so not one of the menu's `bools`, which both trees must have.
-    case 'allow-none-crypto': {
-      const bool = normaliseBool(value);
-      if (bool === undefined) throw errors.invalidValue(key, value);
-      return bool;
-    }
+    case 'allow-none-crypto': return strictBool(key, value);
   }
   return undefined;
 }

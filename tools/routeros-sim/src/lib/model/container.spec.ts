@@ -1,17 +1,10 @@
-import { RestError } from '../rest/rest-error';
+import { refusalOf } from '../testing/rest-error-detail.fixture';
 import { treeFor } from '../schema/menu-schema';
 import { treeWithPackages } from '../schema/package-trees';
 import { CONTAINER_MENUS, containerStatus, EXTRACT_MS } from './container';
 
 const spec = (path: string) => CONTAINER_MENUS.find((m) => m.path === path)!;
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as RestError).detail;
-  }
-  return undefined;
-};
+const refusal = refusalOf;
 const rows: Record<string, Record<string, string>[]> = {
   interface: [{ name: 'veth1', type: 'veth' }, { name: 'ether1', type: 'ether' }],
   'container/envs': [{ name: 'app', key: 'TZ', value: 'UTC' }],

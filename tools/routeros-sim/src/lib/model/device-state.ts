@@ -10,7 +10,8 @@ import { checkRow } from './row-rules';
 import { leaseAddresses, leaseRoutes } from './dhcp-client';
 import { advertisedPrefixes, ipv6ConnectedRoutes } from './ipv6';
 import { MenuSpec, MENU_BY_PATH, INTERFACE_MENUS, ReadContext } from './menu-spec-registry';
-import { formatId, normaliseBool } from './values';
+import { formatId } from './values';
+import { strictBool } from './menu-values';
 import { genericMenuOf } from './generic-menus';
 import { factoryRows } from './factory-defaults';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
@@ -807,11 +808,7 @@ export class DeviceState {
       }
       let value = typeof rawValue === 'string' ? rawValue : typeof rawValue === 'number' || typeof rawValue === 'boolean' ? String(rawValue) : undefined;
       if (value === undefined) throw errors.invalidValue(key, JSON.stringify(rawValue));
-      if ((spec.bools ?? []).includes(key)) {
-        const bool = normaliseBool(value);
-        if (bool === undefined) throw errors.invalidValue(key, value);
-        value = bool;
-      }
+      if ((spec.bools ?? []).includes(key)) value = strictBool(key, value);
       const ref = spec.refs?.[key];
       if (ref && !this.rawRows(ref).some((r) => r['name'] === value)) throw errors.noMatch(key);
       // Curated rules first; otherwise the value description of the version's command tree (model/tree-rules.ts).

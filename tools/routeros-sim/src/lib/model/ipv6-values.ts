@@ -1,9 +1,8 @@
 import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
-import { errors } from '../rest/rest-error';
 import { invalidArg } from './arg-rules';
 import { checkTreeValue } from './tree-rules';
-import { normaliseBool } from './values';
+import { strictBool } from './menu-values';
 
 /** Shared by the IPv6 menus (model/ipv6.ts): prefixes, interfaces, and values the trees leave open. */
 
@@ -12,11 +11,7 @@ export const interfaceRunning = (interfaces: Row[], name: string | undefined) =>
   interfaces.some((i) => i['name'] === name && i['disabled'] !== 'true' && i['.link'] !== 'down');
 
 /** A yes/no argument only newer trees have (7.20), so it cannot be one of the menu's `bools` (checked on 7.15 too). */
-export function newerBool(key: string, value: string): string {
-  const bool = normaliseBool(value);
-  if (bool === undefined) throw errors.invalidValue(key, value);
-  return bool;
-}
+export const newerBool = strictBool;
 
 export type Ctx = { command: 'add' | 'set'; version: string; rowsOf(path: string): Row[] };
 

@@ -2,9 +2,7 @@ import { isIP } from 'node:net';
 import type { Row } from '../rest/print-query';
 import { invalidArg, numberIn } from './arg-rules';
 import type { MenuSpec } from './menu-spec';
-import { oneOf, usedBy } from './menu-values';
-import { normaliseBool } from './values';
-import { errors } from '../rest/rest-error';
+import { oneOf, strictBool, usedBy } from './menu-values';
 
 /** Log targets and their arguments (System Logging manual; `email` too, which the simulator never sends). */
 const TARGETS = ['disk', 'echo', 'email', 'memory', 'remote'];
@@ -38,11 +36,7 @@ function actionArg(key: string, value: string): string | undefined {
     case 'syslog-time-format':
       return oneOf(key, value, ['bsd-syslog', 'iso8601']);
     // 7.15's boolean (7.20 replaced it with remote-log-format): a boolean of one version only, so not in `bools`.
-    case 'bsd-syslog': {
-      const bool = normaliseBool(value);
-      if (bool === undefined) throw errors.invalidValue(key, value);
-      return bool;
-    }
+    case 'bsd-syslog': return strictBool(key, value);
     case 'remote-protocol':
       return oneOf(key, value, ['tcp', 'udp']);
   }

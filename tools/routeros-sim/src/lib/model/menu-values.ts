@@ -2,6 +2,14 @@ import { isIPv4 } from 'node:net';
 import type { Row } from '../rest/print-query';
 import { errors } from '../rest/rest-error';
 import { invalidArg } from './arg-rules';
+import { normaliseBool } from './values';
+
+/** yes/no (or true/false) as RouterOS stores it, or `invalid value for argument <key>`. */
+export function strictBool(key: string, value: string): string {
+  const bool = normaliseBool(value);
+  if (bool === undefined) throw errors.invalidValue(key, value);
+  return bool;
+}
 
 /** One of `options`, or RouterOS's `input does not match any value of <key>`. */
 export function oneOf(key: string, value: string, options: readonly string[]): string {

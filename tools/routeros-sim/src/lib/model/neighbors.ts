@@ -1,10 +1,9 @@
 import type { Row } from '../rest/print-query';
-import { errors } from '../rest/rest-error';
 import { interfaceInList } from './management-path';
 import type { MenuSpec, ReadContext } from './menu-spec';
-import { existingName, oneOf } from './menu-values';
+import { existingName, oneOf, strictBool } from './menu-values';
 import { numberIn } from './arg-rules';
-import { formatDuration, formatId, normaliseBool } from './values';
+import { formatDuration, formatId } from './values';
 
 /**
  * `/ip/neighbor` (Neighbor discovery manual): what MNDP/CDP/LLDP learnt from the devices cabled to this one. The
@@ -125,11 +124,7 @@ function discoveryArg(key: string, value: string, ctx: { rowsOf(path: string): R
     case 'mode': return oneOf(key, value, ['rx-only', 'tx-and-rx', 'tx-only']);
     case 'lldp-med-net-policy-vlan': return value === 'disabled' ? value : numberIn(key, value, 0, 4094);
     // 7.20 only, so not one of the menu's `bools` (both trees must have those).
-    case 'lldp-vlan-info': {
-      const bool = normaliseBool(value);
-      if (bool === undefined) throw errors.invalidValue(key, value);
-      return bool;
-    }
+    case 'lldp-vlan-info': return strictBool(key, value);
   }
   return undefined;
 }

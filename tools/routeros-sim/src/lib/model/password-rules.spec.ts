@@ -1,16 +1,9 @@
-import { RestError } from '../rest/rest-error';
+import { refusalOf } from '../testing/rest-error-detail.fixture';
 import { newPassword, passwordCategories, passwordRefusal, USER_SETTINGS_MENU } from './password-rules';
 
 const settings = (length: number, categories: number) => ({ 'minimum-password-length': String(length), 'minimum-categories': String(categories) });
 const rowsWith = (length: number, categories: number) => (path: string) => (path === 'user/settings' ? [settings(length, categories)] : []);
-const refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as RestError).detail;
-  }
-  return undefined;
-};
+const refusal = refusalOf;
 
 describe('/user/settings password rules (MikroTik manual, User: User Settings)', () => {
   it('counts the four categories: uppercase, lowercase, digit, symbol (anything else, blanks and UTF-8 included)', () => {

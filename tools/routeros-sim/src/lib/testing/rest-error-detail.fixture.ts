@@ -10,3 +10,14 @@ export function detail(fn: () => unknown): string | undefined {
   }
   throw new Error('expected a RestError');
 }
+
+/** The detail of the RestError `fn` throws, or undefined when it throws nothing (the write was accepted). */
+export function refusalOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof RestError) return error.detail;
+    throw error;
+  }
+  return undefined;
+}
