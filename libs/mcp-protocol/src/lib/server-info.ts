@@ -55,6 +55,9 @@ export function serverInstructions(environment: Environment, exposed: ExposedToo
     'with where, equal values ({"type":"ether","disabled":false}; booleans match yes/no too), and return some',
     'properties only with fields (property names). Values are typed: booleans, numbers (bytes, MTU, counters) and',
     'RouterOS text. Answers also echo the device_id they read. Tools refuse arguments they do not take.',
+    exposed.topics.includes('menu')
+      ? "Prefer a specific tool where one exists; for any other RouterOS menu (paths as RouterOS writes them, /ip/firewall/nat), menu_describe says what it holds, what its values accept and whether you may write there, and menu_print reads it."
+      : '',
   ]
     .filter(Boolean)
     .join(' ');

@@ -117,4 +117,9 @@ describe('the catalogue and its tools/list budget', () => {
     expect(all).toMatch(/routeros-mcp-admin plan show\/approve/);
     expect(instructionsOf(new ToolCatalog({ readOnly: true }))).toMatch(/tiers advanced \(single-device writes\), professional \(multi-device plans\); writes stay off while ROUTEROS_MCP_READ_ONLY=true/);
   });
+
+  it('the instructions say when to reach for the menu tools, only where they are listed', () => {
+    expect(instructionsOf(new ToolCatalog())).toMatch(/Prefer a specific tool where one exists; for any other RouterOS menu .* menu_describe .* menu_print/);
+    expect(instructionsOf(new ToolCatalog({ toolsets: ['dns'] }))).not.toMatch(/menu_describe/);
+  });
 });
