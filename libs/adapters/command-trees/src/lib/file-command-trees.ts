@@ -15,25 +15,27 @@ const TREE_FILE = /^(\d+\.\d+(?:\.\d+)?)\.json$/;
  * about 1 MB of JSON: it is read on first use and kept, so a server that never describes a menu never loads one.
  */
 export class FileCommandTrees implements CommandTrees {
-  private readonly available: readonly string[];
+  private available?: readonly string[];
   private readonly loaded = new Map<string, Promise<CommandTree>>();
 
-  constructor(private readonly dir: string = VENDORED_TREES_DIR) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      // No trees: versions() is empty and tree() says where it looked.
-    }
-    this.available = names.flatMap((name) => TREE_FILE.exec(name)?.[1] ?? []).sort(compareRouterOsVersions);
-  }
+  constructor(private readonly dir: string = VENDORED_TREES_DIR) {}
 
+  /** Listed on first use, not at construction: building the container never touches the directory. */
   versions(): readonly string[] {
+    if (!this.available) {
+      let names: string[] = [];
+      try {
+        names = readdirSync(this.dir);
+      } catch {
+        // No trees: versions() is empty and tree() says where it looked.
+      }
+      this.available = names.flatMap((name) => TREE_FILE.exec(name)?.[1] ?? []).sort(compareRouterOsVersions);
+    }
     return this.available;
   }
 
   tree(version: string): Promise<CommandTree> {
-    if (!this.available.includes(version)) return Promise.reject(new Error(`no RouterOS ${version} command tree in ${this.dir}`));
+    if (!this.versions().includes(version)) return Promise.reject(new Error(`no RouterOS ${version} command tree in ${this.dir}`));
     let tree = this.loaded.get(version);
     if (!tree) {
       tree = readFile(join(this.dir, `${version}.json`), 'utf8').then((text) => CommandTree.fromInspect(version, JSON.parse(text) as InspectNode));

@@ -35,6 +35,17 @@ describe('MenuCatalog', () => {
     expect((await catalog.describe(local, device(writer), '/system/identity', '7.15.3')).tree_version).toBe('7.15.3');
   });
 
+  it("asks a device for its version once when it never reported one, and never when it did", async () => {
+    const catalog = new MenuCatalog(trees);
+    let asked = 0;
+    const ask = async () => (asked++, '7.15.3 (stable)');
+    expect(await catalog.versionOf(device(), ask)).toBe('7.15.3 (stable)');
+    expect(await catalog.versionOf(device(), ask)).toBe('7.15.3 (stable)');
+    expect(asked).toBe(1);
+    expect(await catalog.versionOf(device(writer, '7.20.5'), ask)).toBe('7.20.5');
+    expect(asked).toBe(1);
+  });
+
   it('refuses a path that is no menu, or no path, as an invalid argument naming the nearest menus', async () => {
     await expect(catalog.describe(local, device(), '/ip/firewall/nta')).rejects.toThrow(InvalidArgumentError);
     await expect(catalog.describe(local, device(), '/ip/firewall/nta')).rejects.toThrow(/the nearest: \/ip\/firewall\/nat/);

@@ -1,6 +1,6 @@
 import type { CommandTrees, Principal } from '@routeros-mcp/application-ports';
 import { CommandTrees as CommandTreesToken } from '@routeros-mcp/application-ports';
-import type { CommandTree, TreeMenu } from '@routeros-mcp/domain-changes';
+import type { CommandTree, TreeArgument, TreeMenu } from '@routeros-mcp/domain-changes';
 import { chooseTreeVersion, normaliseMenuPath } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { InvalidArgumentError, mayUseTier, parseRouterOsVersion } from '@routeros-mcp/domain-kernel';
@@ -50,6 +50,34 @@ export interface MenuDescription {
   writes: MenuWrites;
 }
 
+/** Arguments that choose rows (or where a new one goes) rather than set a property. */
+const SELECTORS = new Set(['numbers', 'copy-from', 'place-before']);
+
+/** The arguments of a menu's `add` and `set`, each with the commands that take it. */
+function settableArguments(menu: TreeMenu): Map<string, { arg: TreeArgument; on: string[] }> {
+  const out = new Map<string, { arg: TreeArgument; on: string[] }>();
+  for (const command of ['add', 'set']) {
+    for (const arg of menu.commands.get(command)?.args.values() ?? []) {
+      const entry = out.get(arg.name) ?? { arg, on: [] };
+      entry.on.push(command);
+      out.set(arg.name, entry);
+    }
+  }
+  return out;
+}
+
+/** Why this caller may not write to the menu on this device, or undefined when it may. */
+function writeRefusal(principal: Principal, device: Device, path: string, menu: TreeMenu): string | undefined {
+  if (REFUSED_MENUS[path] !== undefined) return `writes here are refused: ${REFUSED_MENUS[path]}`;
+  const writes = [...menu.commands.keys()].some((c) => ['allowed', 'plan_only'].includes(commandVerdict(path, c).kind));
+  if (!writes) return 'nothing in this menu can be written';
+  if (!mayUseTier({ ...(principal.roles ? { roles: principal.roles } : {}) }, 'advanced')) return 'your role does not open the advanced tier (ops_rw or admin does)';
+  if (!device.capabilities.allow_advanced_writes) return `device '${device.id}' does not allow advanced writes (allow_advanced_writes is off)`;
+  const topicFlag = TOPIC_WRITE_FLAGS[menuTopic(path)];
+  if (topicFlag && !device.capabilities[topicFlag]) return `device '${device.id}' does not allow ${menuTopic(path)} writes (${topicFlag} is off)`;
+  return undefined;
+}
+
 const PROTECTION: Record<MenuReach, string> = {
   none: 'none needed: a write here cannot change how the service reaches the device (it is still verified and recorded)',
   modelled: 'safe mode (or a revert timer), and the management path judged on the state the write leaves',
@@ -59,11 +87,25 @@ const PROTECTION: Record<MenuReach, string> = {
 /**
  * RouterOS's menus as a device's version has them, and what a caller may do there: the command tree of that
  * version (read once, kept), the reach of a write to the menu, what each of its own commands may do, and the
- * caller's and the device's opt-ins. Answers from memory: the device is not asked.
+ * caller's and the device's opt-ins. Answers from memory: a device is asked only for its version, once, when it
+ * never reported one.
  */
 @injectable()
 export class MenuCatalog {
+  /** Versions read from devices that never reported one (no contact recorded), kept for this process. */
+  private readonly learned = new Map<string, string>();
+
   constructor(@inject(CommandTreesToken) private readonly trees: CommandTrees) {}
+
+  /** The version the device last reported, or what `ask` reads from it: once per device and process. */
+  async versionOf(device: Device, ask: () => Promise<string | undefined>): Promise<string | undefined> {
+    if (device.facts.routerosVersion) return device.facts.routerosVersion;
+    const known = this.learned.get(device.id);
+    if (known) return known;
+    const asked = await ask();
+    if (asked) this.learned.set(device.id, asked);
+    return asked;
+  }
 
   /**
    * The tree a device is described with, and whether it is its own version's. The version is the one the device
@@ -79,15 +121,9 @@ export class MenuCatalog {
   async describe(principal: Principal, device: Device, rawPath: string, version?: string): Promise<MenuDescription> {
     const { tree, exact, deviceVersion } = await this.treeFor(device, version);
     const { path, menu } = this.menuOf(tree, rawPath);
-    const args = new Map<string, MenuArgument>();
-    for (const command of ['add', 'set']) {
-      for (const arg of menu.commands.get(command)?.args.values() ?? []) {
-        if (arg.name === 'numbers' || arg.name === 'copy-from' || arg.name === 'place-before') continue;
-        const entry = args.get(arg.name) ?? { name: arg.name, ...(arg.desc ? { accepts: arg.desc.replace(/\s{2,}/g, ' ') } : {}), on: [] };
-        entry.on.push(command);
-        args.set(arg.name, entry);
-      }
-    }
+    const args = [...settableArguments(menu).values()]
+      .filter(({ arg }) => !SELECTORS.has(arg.name))
+      .map(({ arg, on }): MenuArgument => ({ name: arg.name, ...(arg.desc ? { accepts: arg.desc.replace(/\s{2,}/g, ' ') } : {}), on }));
     const own = [...menu.commands.keys()].filter((c) => !ROW_COMMANDS.has(c) && !ROW_READS.has(c) && c !== 'edit');
     return {
       path: `/${path}`,
@@ -97,8 +133,11 @@ export class MenuCatalog {
       submenus: menu.children.map((c) => `/${c}`),
       printable: menu.commands.has('print'),
       row_commands: [...menu.commands.keys()].filter((c) => ROW_COMMANDS.has(c)),
-      arguments: [...args.values()].sort((a, b) => a.name.localeCompare(b.name)),
-      actions: own.map((command) => ({ command, verdict: commandVerdict(path, command).kind, why: commandVerdict(path, command).why })),
+      arguments: args.sort((a, b) => a.name.localeCompare(b.name)),
+      actions: own.map((command) => {
+        const { kind, why } = commandVerdict(path, command);
+        return { command, verdict: kind, why };
+      }),
       writes: this.writes(principal, device, path, menu),
     };
   }
@@ -108,9 +147,7 @@ export class MenuCatalog {
     const { tree } = await this.treeFor(device, version);
     const { path, menu } = this.menuOf(tree, rawPath);
     if (!menu.commands.has('print')) throw new InvalidArgumentError('path', `/${path} has nothing to print on RouterOS ${tree.version}; its submenus: ${menu.children.map((c) => `/${c}`).join(', ') || 'none'}`);
-    const properties = new Set<string>();
-    for (const command of ['add', 'set']) for (const arg of menu.commands.get(command)?.args.keys() ?? []) properties.add(arg);
-    return { path, treeVersion: tree.version, properties: [...properties] };
+    return { path, treeVersion: tree.version, properties: [...settableArguments(menu).keys()] };
   }
 
   /** A caller's path in the tree's form, and its menu; INVALID_PARAMS with the nearest menus otherwise. */
@@ -127,19 +164,7 @@ export class MenuCatalog {
 
   private writes(principal: Principal, device: Device, path: string, menu: TreeMenu): MenuWrites {
     const reach = menuReach(path, menu.commands.keys());
-    const writable = [...menu.commands.keys()].some((c) => ROW_COMMANDS.has(c) || commandVerdict(path, c).kind === 'allowed' || commandVerdict(path, c).kind === 'plan_only');
-    const topicFlag = TOPIC_WRITE_FLAGS[menuTopic(path)];
-    const refusal = REFUSED_MENUS[path] !== undefined
-      ? `writes here are refused: ${REFUSED_MENUS[path]}`
-      : !writable
-        ? 'nothing in this menu can be written'
-        : !mayUseTier({ ...(principal.roles ? { roles: principal.roles } : {}) }, 'advanced')
-          ? 'your role does not open the advanced tier (ops_rw or admin does)'
-          : !device.capabilities.allow_advanced_writes
-            ? `device '${device.id}' does not allow advanced writes (allow_advanced_writes is off)`
-            : topicFlag && !device.capabilities[topicFlag]
-              ? `device '${device.id}' does not allow ${menuTopic(path)} writes (${topicFlag} is off)`
-              : undefined;
+    const refusal = writeRefusal(principal, device, path, menu);
     const planOnly = reach.reach === 'unmodelled' && device.environment === 'prod';
     return {
       reach: reach.reach,

@@ -1,4 +1,5 @@
 import { MANAGEMENT_PATH_DEPENDENCIES } from '../management-path/management-path';
+import { ROW_READS } from './menu-commands';
 
 /**
  * How a write to a menu can affect the service's reach to the device:
@@ -15,7 +16,7 @@ export interface MenuReachVerdict {
 }
 
 /** Commands that read or watch, never write: a menu with no other command cannot be changed. */
-export const READ_COMMANDS: ReadonlySet<string> = new Set(['print', 'get', 'find', 'export', 'monitor', 'monitor-traffic']);
+export const READ_COMMANDS: ReadonlySet<string> = new Set([...ROW_READS, 'monitor', 'monitor-traffic']);
 
 /**
  * Menus a write to which cannot change how the service reaches the device, each with the reason. Listed one by one:

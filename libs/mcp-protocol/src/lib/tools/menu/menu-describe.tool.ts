@@ -36,7 +36,7 @@ export const menuDescribe = defineTool({
   deviceArgument: 'device_id',
   async run(args, ctx) {
     if (!ctx.menus) throw new InternalError('the menu tools are not wired on this server');
-    const { device, version } = await deviceVersion(ctx, args.device_id);
+    const { device, version } = await deviceVersion(ctx, ctx.menus, args.device_id);
     const menu = await ctx.menus.describe(ctx.principal, device, args.path, version);
     const structured = { device_id: args.device_id, ...menu };
     const lines = [

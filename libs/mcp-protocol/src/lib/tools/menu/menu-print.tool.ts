@@ -1,3 +1,5 @@
+import type { MenuCatalog } from '@routeros-mcp/application-use-cases';
+import type { Device } from '@routeros-mcp/domain-devices';
 import { InternalError } from '@routeros-mcp/domain-kernel';
 import { z } from 'zod';
 import { DeviceIdSchema, FieldsSchema, PageMetaSchema, PageSchema, RowSchema, WhereSchema, whereQuery } from '../common-schemas';
@@ -12,11 +14,11 @@ export const MenuPathSchema = z.string().min(1).max(200).describe('e.g. /ip/fire
 /** What most menus' rows are known by, shown first when the caller names no fields. */
 const LEADING = ['name', 'address', 'interface', 'chain', 'action', 'list', 'dst-address', 'gateway', 'disabled', 'comment'];
 
-/** The version the device last reported; asked once when it never has. */
-export async function deviceVersion(ctx: ToolContext, deviceId: string): Promise<{ device: Awaited<ReturnType<ToolContext['registry']['get']>>; version?: string }> {
+/** The device and its RouterOS version: the one it last reported, else read from it once (MenuCatalog keeps it). */
+export async function deviceVersion(ctx: ToolContext, menus: MenuCatalog, deviceId: string): Promise<{ device: Device; version?: string }> {
   const device = await ctx.registry.get(deviceId);
-  const version = device.facts.routerosVersion ?? (await ctx.reader.singleton(deviceId, 'system/resource', { signal: ctx.signal })).data['version'];
-  return { device, version };
+  const version = await menus.versionOf(device, async () => (await ctx.reader.singleton(deviceId, 'system/resource', { signal: ctx.signal })).data['version']);
+  return { device, ...(version ? { version } : {}) };
 }
 
 export const menuPrint = defineTool({
@@ -28,7 +30,7 @@ export const menuPrint = defineTool({
   deviceArgument: 'device_id',
   async run(args, ctx) {
     if (!ctx.menus) throw new InternalError('the menu tools are not wired on this server');
-    const { device, version } = await deviceVersion(ctx, args.device_id);
+    const { device, version } = await deviceVersion(ctx, ctx.menus, args.device_id);
     const { path, treeVersion, properties } = await ctx.menus.printable(device, args.path, version);
     const fields = args.fields ? [...new Set(['.id', ...args.fields])] : undefined;
     const query = whereQuery(args.where);
