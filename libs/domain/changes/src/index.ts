@@ -25,3 +25,7 @@ export * from './lib/sealed-secrets';
 export * from './lib/command-tree/command-tree';
 export * from './lib/command-tree/value-description';
 export * from './lib/command-tree/tree-version';
+export * from './lib/menu-change/menu-shape';
+export * from './lib/menu-change/menu-operation';
+export * from './lib/menu-change/menu-references';
+export * from './lib/menu-change/menu-change.planner';

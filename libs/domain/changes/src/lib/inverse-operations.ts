@@ -38,8 +38,8 @@ export interface InverseResult {
  * prints `hw-offloaded`, `ecmp`… an add refuses), otherwise every property but the read-only ones. Empty values are
  * the defaults an add gives anyway, and some (`dhcp-option` on a lease) are printed but not add arguments.
  */
-function restorable(menu: string, row: Row): Record<string, string> {
-  const known = WRITABLE[menu];
+function restorable(menu: string, row: Row, restore?: readonly string[]): Record<string, string> {
+  const known = restore ?? WRITABLE[menu];
   return Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== '' && (known ? known.includes(key) : !READ_ONLY_PROPERTIES.has(key))));
 }
 
@@ -60,10 +60,10 @@ function inverseOf(op: RowOperation, state: LiveRows, addedId: string | undefine
       const unset: string[] = [];
       for (const name of [...Object.keys(op.props), ...(op.unset ?? [])]) {
         if (row[name] !== undefined) props[name] = row[name];
-        else if (MENUS_WITHOUT_UNSET.has(op.menu)) props[name] = '';
+        else if (MENUS_WITHOUT_UNSET.has(op.menu) || op.withoutUnset) props[name] = '';
         else if (!unset.includes(name)) unset.push(name);
       }
-      return { kind: 'set', menu: op.menu, ...(op.id !== undefined ? { id: op.id } : {}), props, ...(unset.length ? { unset } : {}) };
+      return { kind: 'set', menu: op.menu, ...(op.id !== undefined ? { id: op.id } : {}), props, ...(unset.length ? { unset } : {}), ...(op.withoutUnset ? { withoutUnset: true } : {}) };
     }
     case 'remove': {
       const row = rowOf(rows, op.id);
@@ -71,8 +71,8 @@ function inverseOf(op: RowOperation, state: LiveRows, addedId: string | undefine
         missing.push(`/${op.menu} ${op.id} was not in the before-state`);
         return undefined;
       }
-      const next = ORDERED_MENUS.includes(op.menu) ? nextRowId(rows, op.id) : undefined;
-      return { kind: 'add', menu: op.menu, props: restorable(op.menu, row), ...(next ? { placeBefore: next } : {}) };
+      const next = ORDERED_MENUS.includes(op.menu) || op.ordered ? nextRowId(rows, op.id) : undefined;
+      return { kind: 'add', menu: op.menu, props: restorable(op.menu, row, op.restore), ...(next ? { placeBefore: next } : {}) };
     }
     case 'move': {
       const next = nextRowId(rows, op.id);
