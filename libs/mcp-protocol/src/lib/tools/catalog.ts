@@ -71,6 +71,7 @@ import { planApply } from './plan/plan-apply.tool';
 import { planRollback } from './plan/plan-rollback.tool';
 import { menuDescribe } from './menu/menu-describe.tool';
 import { menuPrint } from './menu/menu-print.tool';
+import { menuChange } from './menu/menu-change.tool';
 
 /** Every tool the server can offer, in listing order. */
 export const ALL_TOOLS: readonly ToolDefinition[] = [
@@ -98,6 +99,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   routingAddStaticRoute, routingRemoveStaticRoute,
   dhcpAddStaticLease, dhcpRemoveStaticLease,
   systemSetIdentity, dnsSetServers, dnsFlushCache, ntpSetServers,
+  menuChange,
   changeList, changeGet, changeRevert,
   // The professional tier: multi-device plans, one creation tool per plan topic, approved by a human out of band.
   ...PLAN_CREATION_TOOLS,

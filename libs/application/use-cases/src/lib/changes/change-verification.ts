@@ -1,4 +1,4 @@
-import type { DeviceTarget, RouterOsApi } from '@routeros-mcp/application-ports';
+import type { ConfigShell, DeviceTarget, RouterOsApi } from '@routeros-mcp/application-ports';
 import type { LiveRows, RowOperation, TouchedRow } from '@routeros-mcp/domain-changes';
 import type { InFlight } from './change-flight';
 import { menusOf } from './change-flight';
@@ -12,17 +12,32 @@ export class ChangeNotHeldError extends Error {
 
 /** The verify step: the change is reported only once the device is seen holding it and still letting the service in. */
 export class VerifyStep {
-  constructor(private readonly api: RouterOsApi) {}
+  constructor(
+    private readonly api: RouterOsApi,
+    private readonly shell: ConfigShell,
+  ) {}
 
-  /** The written menus as the device holds them now; throws ChangeNotHeldError when the change did not stick. */
-  async verify(flight: InFlight): Promise<LiveRows> {
+  /**
+   * The written menus as the device holds them now, and what was checked; throws ChangeNotHeldError when the change
+   * did not stick or cut the service's way in.
+   */
+  async verify(flight: InFlight): Promise<{ rows: LiveRows; checks: string[] }> {
     const { plan, target } = flight;
     // The rows are re-read while a new TCP and TLS session is opened beside the pooled one: the change must not
-    // have cut the service's way in for new connections (an input drop lets established ones live on).
-    const [reread] = await Promise.all([readLiveRows(this.api, target, menusOf(plan.operations), { signal: flight.signal }), this.freshSession(target)]);
-    const unmet = unmetOperations(reread, plan.operations, flight.addedIds);
+    // have cut the service's way in for new connections (an input drop lets established ones live on). A change
+    // made under safe mode also opens a new SSH connection beside the one holding safe mode: the way safe mode and
+    // the console come in must still be open, presenting the pinned host key.
+    const ssh = flight.guard.protection === 'safe_mode';
+    const [rows] = await Promise.all([readLiveRows(this.api, target, menusOf(plan.operations), { signal: flight.signal }), this.freshSession(target), ssh ? this.freshSsh(target) : undefined]);
+    const unmet = unmetOperations(rows, plan.operations, flight.addedIds);
     if (unmet.length > 0) throw new ChangeNotHeldError(`the device does not hold the change: ${unmet.slice(0, 3).join('; ')}`);
-    return reread;
+    return { rows, checks: ['the touched rows hold the desired state', 'the device accepts a new TLS session', ...(ssh ? ['the device accepts a new SSH connection'] : [])] };
+  }
+
+  /** A new SSH connection to the device presenting the pinned host key (no login: safe mode's own session is one). */
+  private async freshSsh(target: DeviceTarget): Promise<void> {
+    const presented = await this.shell.presentedHostKey(target.host, target.sshPort);
+    if (target.sshHostKey && presented !== target.sshHostKey) throw new ChangeNotHeldError('a new SSH connection to the device presents another host key than the pinned one');
   }
 
   /** A new TLS session to the REST port presenting the pinned certificate (the pooled connection stays as it is). */

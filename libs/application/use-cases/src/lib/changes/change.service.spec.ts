@@ -124,8 +124,9 @@ class FakeShell implements ConfigShell {
   async print(): Promise<never> {
     throw new Error('not used');
   }
-  async presentedHostKey(): Promise<never> {
-    throw new Error('not used');
+  /** The key a new SSH connection sees (the device was enrolled without a pinned one). */
+  async presentedHostKey(): Promise<string> {
+    return 'SHA256:fake-host-key';
   }
 }
 

@@ -70,7 +70,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     this.proposal = new ProposeStep(api, cipher);
     this.protection = new ProtectStep(api, shell, clock, logger, this.settings, this.recorder);
     this.writing = new WriteStep(api, this.recorder);
-    this.verification = new VerifyStep(api);
+    this.verification = new VerifyStep(api, shell);
     this.undo = new UndoStep(api, clock, logger, this.settings, this.recorder);
   }
 
@@ -137,21 +137,21 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
 
     const flight: InFlight = { record, plan, device, target, principal, signal: request.signal, guard, addedIds: [] };
     let step: ChangeStep = 'write';
-    let reread: LiveRows;
+    let verified: { rows: LiveRows; checks: string[] };
     try {
       await this.writing.write(flight);
       step = 'verify';
-      reread = await this.verification.verify(flight);
+      verified = await this.verification.verify(flight);
       step = 'release';
       await guard.release();
     } catch (error) {
       return this.undo.fail(flight, step, error);
     }
 
-    record = await this.recorder.settleVerified(flight, reread!, revertOf);
+    record = await this.recorder.settleVerified(flight, verified!.rows, revertOf);
     return {
       changed: true, dryRun: false, changeId, summary: plan.summary, touched: record.touched, diff: record.diff, risk: plan.risk, verdicts: plan.verdicts, protection: guard.protection,
-      verification: { status: 'verified', checks: ['the touched rows hold the desired state', 'the device accepts a new TLS session'] },
+      verification: { status: 'verified', checks: verified!.checks },
     };
   }
 }

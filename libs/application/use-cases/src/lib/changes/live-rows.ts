@@ -20,7 +20,9 @@ export const isSingletonMenu = (menu: string) => SINGLETON_MENUS.has(menu);
  */
 export async function readMenu(api: RouterOsApi, target: DeviceTarget, menu: string, signal?: AbortSignal): Promise<Row[]> {
   if (isSingletonMenu(menu)) return [await api.getSingleton(target, menu, { signal })];
-  return api.list(target, menu, { signal });
+  // Any other menu (the menu tools reach all of them) is a one-row menu when RouterOS answers an object.
+  const body = await api.print(target, menu, { signal });
+  return Array.isArray(body) ? body : [body];
 }
 
 /** Whether a failed read means the device lacks the menu (not a failure of the device or the connection). */

@@ -3,7 +3,7 @@ import type { LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
 import { applyOperations } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import type { RuleResult, ServiceLogin } from '@routeros-mcp/domain-safety-rules';
-import { evaluateManagementPath, managementPathReads } from '@routeros-mcp/domain-safety-rules';
+import { evaluateManagementPath, managementPathReads, unmodelledMenus } from '@routeros-mcp/domain-safety-rules';
 import { readLiveRows } from './live-rows';
 
 /** What the management-path evaluation saw (the rows read for it included) and decided. */
@@ -21,11 +21,18 @@ export interface PathJudgement {
  * applied to them, and the service's path judged before and after.
  */
 export async function judgeManagementPath(api: RouterOsApi, target: DeviceTarget, device: Device, live: LiveRows, operations: readonly RowOperation[], signal?: AbortSignal): Promise<PathJudgement> {
-  const reads = managementPathReads([...new Set(operations.map((op) => op.menu))]);
+  const written = [...new Set(operations.map((op) => op.menu))];
+  const reads = managementPathReads(written);
   const missing = reads.filter((m) => !(m in live));
   const rows: LiveRows = missing.length > 0 ? { ...(await readLiveRows(api, target, missing, { optional: true, signal })), ...live } : live;
-  const verdict = evaluateManagementPath(rows, applyOperations(rows, operations), serviceLogin(rows, target, device));
-  return { live: rows, verdict, touchesPath: reads.length > 0 };
+  const judged = evaluateManagementPath(rows, applyOperations(rows, operations), serviceLogin(rows, target, device));
+  // A menu the evaluation does not model may still carry the service's traffic or identity: such a write is never
+  // "nothing the path depends on"; it is guarded and checked over new connections instead.
+  const unmodelled = unmodelledMenus(written);
+  const verdict: RuleResult = unmodelled.length > 0 && judged.status === 'pass'
+    ? { ...judged, message: `${reads.length > 0 ? `${judged.message}; ` : ''}the management-path evaluation does not model ${unmodelled.map((m) => `/${m}`).join(', ')}: written under safe mode (or a revert timer) and kept only once new TLS and SSH connections get in` }
+    : judged;
+  return { live: rows, verdict, touchesPath: reads.length > 0 || unmodelled.length > 0 };
 }
 
 /**

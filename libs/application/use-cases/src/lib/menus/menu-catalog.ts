@@ -1,7 +1,7 @@
 import type { CommandTrees, Principal } from '@routeros-mcp/application-ports';
 import { CommandTrees as CommandTreesToken } from '@routeros-mcp/application-ports';
-import type { CommandTree, TreeArgument, TreeMenu } from '@routeros-mcp/domain-changes';
-import { chooseTreeVersion, normaliseMenuPath } from '@routeros-mcp/domain-changes';
+import type { CommandTree, MenuActionRule, MenuShape, TreeArgument, TreeMenu } from '@routeros-mcp/domain-changes';
+import { chooseTreeVersion, normaliseMenuPath, treeShape } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { InvalidArgumentError, mayUseTier, parseRouterOsVersion } from '@routeros-mcp/domain-kernel';
 import type { CommandKind, MenuReach } from '@routeros-mcp/domain-safety-rules';
@@ -148,6 +148,29 @@ export class MenuCatalog {
     const { path, menu } = this.menuOf(tree, rawPath);
     if (!menu.commands.has('print')) throw new InvalidArgumentError('path', `/${path} has nothing to print on RouterOS ${tree.version}; its submenus: ${menu.children.map((c) => `/${c}`).join(', ') || 'none'}`);
     return { path, treeVersion: tree.version, properties: [...settableArguments(menu).keys()] };
+  }
+
+  /**
+   * What a change to the menu at `rawPath` is planned from: the tree's commands and arguments of the device's
+   * version, each own command's verdict, and the menu's reach. Whether this caller may write is checked by the
+   * pipeline's rules (tier, topic flag, environment), as for every write.
+   */
+  async shape(device: Device, rawPath: string, version?: string): Promise<MenuShape> {
+    const { tree } = await this.treeFor(device, version);
+    const { path, menu } = this.menuOf(tree, rawPath);
+    const actions = new Map<string, MenuActionRule>();
+    for (const [command, spec] of menu.commands) {
+      if (ROW_COMMANDS.has(command) || ROW_READS.has(command)) continue;
+      const { kind, why } = commandVerdict(path, command);
+      actions.set(command, { kind, why, args: new Map([...spec.args.values()].map((a) => [a.name, a.desc] as const)) });
+    }
+    const refused = REFUSED_MENUS[path];
+    return {
+      ...treeShape(menu, tree.version),
+      actions,
+      unmodelled: menuReach(path, menu.commands.keys()).reach === 'unmodelled',
+      ...(refused !== undefined ? { refusal: refused } : path === '' ? { refusal: "the root menu's commands are the console's own" } : {}),
+    };
   }
 
   /** A caller's path in the tree's form, and its menu; INVALID_PARAMS with the nearest menus otherwise. */

@@ -240,7 +240,8 @@ function summaryOf(shape: MenuShape, operations: readonly RowOperation[]): strin
  */
 export function menuChangePlanner(shape: MenuShape): ChangePlanner<MenuChangeInput> {
   return {
-    reads: (input) => [shape.path, ...referenceReads(shape.path, namesIn(input))],
+    // A menu of commands only (`/system`) has no rows to read: its commands change no row.
+    reads: (input) => [...(shape.printable ? [shape.path] : []), ...referenceReads(shape.path, namesIn(input))],
     propose(live, input): ProposalOutcome {
       if (input.operations.length === 0) throw new InvalidArgumentError('operations', 'name at least one operation');
       const operations = new MenuChange(shape, live, input).plan();

@@ -24,6 +24,8 @@ export interface MenuShape {
   setArgs: ReadonlyMap<string, string | undefined>;
   /** Whether `add` takes `place-before` (rule lists, where order is configuration). */
   placeable: boolean;
+  /** Whether the menu has rows to read (`/system` has commands only). */
+  printable: boolean;
   actions: ReadonlyMap<string, MenuActionRule>;
   /** Why no write may be made here at all (a refused menu), when that is so. */
   refusal?: string;
@@ -41,7 +43,7 @@ const propertyArgs = (menu: TreeMenu, command: string) =>
  * The tree's half of a menu's shape. A menu is a singleton when it has `set` but no `add` and its `set` names no
  * row (`numbers`), as RouterOS's one-row menus (`/ip/settings`, `/system/identity`) are.
  */
-export function treeShape(menu: TreeMenu, treeVersion: string): Pick<MenuShape, 'path' | 'treeVersion' | 'singleton' | 'commands' | 'addArgs' | 'setArgs' | 'placeable'> {
+export function treeShape(menu: TreeMenu, treeVersion: string): Pick<MenuShape, 'path' | 'treeVersion' | 'singleton' | 'commands' | 'addArgs' | 'setArgs' | 'placeable' | 'printable'> {
   const set = menu.commands.get('set');
   return {
     path: menu.path,
@@ -51,5 +53,6 @@ export function treeShape(menu: TreeMenu, treeVersion: string): Pick<MenuShape, 
     addArgs: propertyArgs(menu, 'add'),
     setArgs: propertyArgs(menu, 'set'),
     placeable: menu.commands.get('add')?.args.has('place-before') ?? false,
+    printable: menu.commands.has('print'),
   };
 }

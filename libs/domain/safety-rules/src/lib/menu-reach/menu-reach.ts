@@ -62,3 +62,11 @@ export function menuReach(menu: string, commands: Iterable<string>): MenuReachVe
   if ([...commands].every((c) => READ_COMMANDS.has(c))) return { reach: 'none', why: 'nothing in this menu can be written' };
   return { reach: 'unmodelled', why: 'the management-path evaluation does not model this menu, and a write there may carry traffic or identity' };
 }
+
+/**
+ * The written menus the management-path evaluation does not model (their reach is `unmodelled`): the pipeline writes
+ * to them only under protection, and verifies over new connections before keeping the change.
+ */
+export function unmodelledMenus(written: Iterable<string>): string[] {
+  return [...new Set(written)].filter((menu) => menuReach(menu, ['set']).reach === 'unmodelled');
+}
