@@ -35,6 +35,24 @@ describe.each(ERAS)('over HTTP, %s', (_label, era) => {
   });
 });
 
+describe.each(ERAS)('the default tool sets over HTTP, %s', (_label, era) => {
+  it('leave out the deep-dive reads menu_print covers, and a call to one names the menu_print path', async () => {
+    const byDefault = await startHttpServer({ ROUTEROS_MCP_DATA_DIR: join(dir.path, `data-default-${era}`), ROUTEROS_MCP_AUTH: 'none', ROUTEROS_MCP_TOOLSETS: 'default' });
+    const client = await connectHttp(era, byDefault.url);
+    try {
+      const names = (await client.listTools()).tools.map((t) => t.name);
+      expect(names).toContain('menu_print');
+      expect(names.filter((n) => ['ip_get_arp_table', 'dns_get_cache', 'system_get_health'].includes(n))).toEqual([]);
+      const off = await client.failure('ip_get_arp_table', { device_id: 'dev-a' });
+      expect(off.data).toMatchObject({ mcp_error_code: 'TOOL_NOT_ENABLED', enable_with: { ROUTEROS_MCP_TOOLSETS: 'default,ip' } });
+      expect(off.message).toContain('menu_print with path /ip/arp reads the same rows');
+    } finally {
+      await client.close();
+      await byDefault.stop();
+    }
+  }, 60_000);
+});
+
 describe('HTTP edges', () => {
   it('serves health and readiness, and no protected-resource metadata without OAuth (MCP requires it to name an authorization server)', async () => {
     expect(await (await fetch(`${server.base}/healthz`)).json()).toEqual({ status: 'alive' });

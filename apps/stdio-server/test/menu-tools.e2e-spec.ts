@@ -83,6 +83,44 @@ describe.each(ERAS)('menu_print over %s', (_label, era) => {
   });
 });
 
+describe.each(ERAS)('the deep-dive reads the default tool list leaves to menu_print, over %s', (_label, era) => {
+  const DEEP_DIVES = [
+    ['ip_get_arp_table', '/ip/arp'],
+    ['dns_get_cache', '/ip/dns/cache'],
+    ['system_get_health', '/system/health'],
+  ] as const;
+
+  it('are switched off by default, naming the menu_print path; menu_print reads the same rows on both versions', async () => {
+    // A row in every menu, so that equal answers mean the same rows, not two empty lists.
+    for (const fleet of fleets) {
+      await simControl(fleet, 'POST', '/devices/0/config', { action: 'add', path: 'ip/arp', props: { address: '192.0.2.77', 'mac-address': '02:00:00:00:00:77', interface: 'ether1' } });
+    }
+    const byDefault = await connectStdio(dataDir, { ROUTEROS_MCP_TOOLSETS: 'default' }, era);
+    const everything = await connectStdio(dataDir, {}, era);
+    try {
+      const listed = (await byDefault.listTools()).tools.map((t) => t.name);
+      expect(listed).toContain('menu_print');
+      for (const [tool, path] of DEEP_DIVES) {
+        expect(listed).not.toContain(tool);
+        const off = await byDefault.failure(tool, { device_id: 'new-lab' });
+        expect(off.data).toMatchObject({ mcp_error_code: 'TOOL_NOT_ENABLED', enable_with: { ROUTEROS_MCP_TOOLSETS: `default,${tool.split('_')[0]}` } });
+        expect(off.message).toContain(`is a deep-dive read left out of the default tool list; menu_print with path ${path} reads the same rows`);
+        for (const device_id of ['old-lab', 'new-lab']) {
+          const printed = await byDefault.callTool('menu_print', { device_id, path });
+          const direct = await everything.callTool(tool, { device_id });
+          expect({ tool, device_id, error: printed.isError ?? false }).toEqual({ tool, device_id, error: false });
+          expect(printed.structuredContent.items).toEqual(direct.structuredContent.items);
+          if (tool !== 'system_get_health') expect({ tool, device_id, rows: printed.structuredContent.items.length > 0 }).toEqual({ tool, device_id, rows: true });
+        }
+      }
+    } finally {
+      await Promise.all(fleets.map((f) => simControl(f, 'POST', '/reset')));
+      await byDefault.close();
+      await everything.close();
+    }
+  }, 120_000);
+});
+
 describe.each(ERAS)('menu_describe over %s', (_label, era) => {
   let client: EraClient;
   beforeAll(async () => {

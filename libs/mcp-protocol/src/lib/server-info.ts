@@ -12,6 +12,8 @@ export interface ExposedTools {
   /** Tiers and topics that exist but are switched off (ROUTEROS_MCP_TOOLSETS, ROUTEROS_MCP_READ_ONLY). */
   hiddenTiers?: readonly string[];
   hiddenTopics: readonly string[];
+  /** Tools of listed topics left out all the same (deep-dive reads menu_print covers). */
+  hiddenTools?: readonly string[];
   readOnly?: boolean;
 }
 
@@ -33,7 +35,12 @@ const HIDDEN_TIER_TEXT: Record<string, string> = {
 /** The sentence naming the tool sets that are off, and how to turn them on; empty when everything is listed. */
 function hiddenSets(exposed: ExposedTools): string {
   const tiers = (exposed.hiddenTiers ?? []).map((t) => `${t} (${HIDDEN_TIER_TEXT[t] ?? t})`);
-  const parts = [tiers.length ? `tiers ${tiers.join(', ')}` : '', exposed.hiddenTopics.length ? `topics ${exposed.hiddenTopics.join(', ')}` : ''].filter(Boolean);
+  const deepDives = exposed.hiddenTools ?? [];
+  const parts = [
+    tiers.length ? `tiers ${tiers.join(', ')}` : '',
+    exposed.hiddenTopics.length ? `topics ${exposed.hiddenTopics.join(', ')}` : '',
+    deepDives.length ? `deep-dive reads ${deepDives.join(', ')} (menu_print reads their menus; naming their topic lists them)` : '',
+  ].filter(Boolean);
   if (!parts.length) return '';
   const how = exposed.readOnly
     ? 'writes stay off while ROUTEROS_MCP_READ_ONLY=true; topics come on with ROUTEROS_MCP_TOOLSETS'

@@ -127,6 +127,8 @@ export interface CatalogExposure {
   topics: readonly string[];
   hiddenTiers: readonly ToolTier[];
   hiddenTopics: readonly string[];
+  /** Tools of listed tiers and topics left out all the same: the default's deep-dive reads menu_print covers. */
+  hiddenTools: readonly string[];
   readOnly: boolean;
 }
 
@@ -155,6 +157,7 @@ export class ToolCatalog {
       hiddenTiers: TIERS.filter((t) => !listedTiers.has(t) && all.some((tool) => tool.tier === t)),
       // Topics living only in a switched-off tier are named with that tier, not again as topics.
       hiddenTopics: [...new Set(all.filter((t) => listedTiers.has(t.tier)).map((t) => t.topic))].filter((t) => !listedTopics.has(t)),
+      hiddenTools: all.filter((t) => this.selection.leftOut?.includes(t.name) && listedTiers.has(t.tier) && listedTopics.has(t.topic)).map((t) => t.name),
       readOnly: options.readOnly ?? false,
     };
     for (const tool of this.tools) {

@@ -61,6 +61,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * topic's own fields inside `change`): every field it does not take keeps its name, never its value.
    */
   auditable?(args: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * A deep-dive read of one whole RouterOS menu (`ip/arp`) that menu_print reads just as well: left out of the
+   * write-enabled default list (its token budget), listed when its topic is named, on read-only deployments and in `all`.
+   */
+  deepDiveMenu?: string;
   /** The argument that names the device, when the tool works on one. */
   deviceArgument?: keyof z.infer<I> & string;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolOutput<z.infer<O>>>;

@@ -19,6 +19,8 @@ export interface MenuListSpec {
   query?: string[];
   /** Keep each row's position in the menu and render rows as rules (firewall: order and every matcher decide). */
   withPosition?: boolean;
+  /** A deep-dive read menu_print covers: off in the write-enabled default (see ToolDefinition.deepDiveMenu). */
+  deepDive?: boolean;
 }
 
 const input = z.object({ device_id: DeviceIdSchema, where: WhereSchema, fields: FieldsSchema, ...PageSchema });
@@ -59,6 +61,7 @@ export function menuListTool(spec: MenuListSpec): ToolDefinition<typeof input, t
     input,
     output,
     deviceArgument: 'device_id',
+    ...(spec.deepDive ? { deepDiveMenu: spec.menu } : {}),
     async run(args, ctx) {
       const fields = args.fields ? [...new Set(['.id', ...args.fields])] : undefined;
       const query = [...(spec.query ?? []), ...whereQuery(args.where)];

@@ -15,6 +15,17 @@ describe('a tool this product has that a deployment does not list', () => {
     }
   });
 
+  it('on the default tool sets: a deep-dive read says menu_print reads its menu, and naming its topic lists it', () => {
+    const catalog = new ToolCatalog();
+    const arp = catalog.switchedOff('ip_get_arp_table')!;
+    expect(arp.reason).toBe('is a deep-dive read left out of the default tool list; menu_print with path /ip/arp reads the same rows');
+    expect(arp.enableWith).toEqual({ ROUTEROS_MCP_TOOLSETS: 'default,ip' });
+    const selection = selectToolsets(['default', 'ip'], false, ALL_TOOLS);
+    expect(isSelected(ALL_TOOLS.find((t) => t.name === 'ip_get_arp_table')!, selection)).toBe(true);
+    for (const listed of catalog.tools) expect(isSelected(listed, selection)).toBe(true);
+    expect(new ToolCatalog({ readOnly: true }).switchedOff('ip_get_arp_table')).toBeUndefined();
+  });
+
   it('on a read-only server: a write says read-only and ROUTEROS_MCP_READ_ONLY=false, by name or alias', () => {
     const catalog = new ToolCatalog({ readOnly: true });
     expect(catalog.switchedOff('dns_set_servers')).toMatchObject({ enableWith: { ROUTEROS_MCP_READ_ONLY: 'false' }, reason: expect.stringMatching(/read-only/) });

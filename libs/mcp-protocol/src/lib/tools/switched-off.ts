@@ -45,9 +45,15 @@ export function switchedOffTool(name: string, settings: { toolsets?: readonly st
     };
   }
   const tierOff = !listed.some((t) => t.tier === tool.tier);
+  const topicOn = listed.some((t) => t.topic === tool.topic);
+  const deepDive = tool.deepDiveMenu && topicOn && listed.some((t) => t.name === 'menu_print');
   return {
     tool,
-    reason: tierOff ? `is switched off here with the rest of the ${tool.tier} tier (${TIER_TEXT[tool.tier]})` : `is switched off here with the rest of the ${tool.topic} tools`,
+    reason: deepDive
+      ? `is a deep-dive read left out of the default tool list; menu_print with path /${tool.deepDiveMenu} reads the same rows`
+      : tierOff
+        ? `is switched off here with the rest of the ${tool.tier} tier (${TIER_TEXT[tool.tier]})`
+        : `is switched off here with the rest of the ${tool.topic} tools`,
     enableWith: { ROUTEROS_MCP_TOOLSETS: toolsets },
   };
 }

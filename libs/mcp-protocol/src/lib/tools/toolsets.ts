@@ -8,7 +8,8 @@ export const TIERS: readonly ToolTier[] = ['fundamental', 'advanced', 'professio
  * writes, within the 6,000-token budget of a default tools/list. Off by default: the deep-dive reads (bridge,
  * wireless, logs, diagnostics, config history, audit, the service's own health), DHCP, and the professional tier
  * (plans need the admin or approver role and devices that opt in, so few deployments use them on every turn).
- * A read-only deployment lists every read topic (the read tier alone fits the budget).
+ * Within these topics, the deep-dive reads of one whole menu (ARP, DNS cache, sensors) are off too: menu_print reads
+ * those menus just as well. A read-only deployment lists every read topic (the read tier alone fits the budget).
  */
 export const DEFAULT_WRITE_TOPICS: readonly string[] = ['device', 'fleet', 'system', 'interface', 'ip', 'dns', 'ntp', 'routing', 'firewall', 'change', 'menu'];
 
@@ -16,6 +17,8 @@ export const DEFAULT_WRITE_TOPICS: readonly string[] = ['device', 'fleet', 'syst
 export interface ToolsetSelection {
   tiers: readonly ToolTier[];
   topics: readonly string[];
+  /** Tools of those tiers and topics left out: the write-enabled default's deep-dive reads whose topic was not named. */
+  leftOut?: readonly string[];
 }
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
@@ -39,12 +42,18 @@ export function unknownToolsetNames(names: readonly string[], all: readonly Tool
  *   deployment's default tiers when no tier is named), on the named topics (every topic when only tiers are named);
  *   a named topic whose tools all belong to one tier (`plan`: professional, `change`: advanced) brings that tier,
  *   and a named tier brings such topics;
- * - `default` with other names: the defaults widened by them (`default,professional` adds plans to the defaults).
+ * - `default` with other names: the defaults widened by them (`default,professional` adds plans to the defaults;
+ *   `default,dns` adds the deep-dive reads of dns).
+ * The write-enabled default leaves out the deep-dive reads menu_print covers (ToolDefinition.deepDiveMenu).
  * Read-only (`ROUTEROS_MCP_READ_ONLY`) always wins: only the fundamental tier.
  */
 export function selectToolsets(names: readonly string[] | undefined, readOnly: boolean, all: readonly ToolDefinition[]): ToolsetSelection {
   const topicsOfAll = unique(all.map((t) => t.topic));
-  const defaults: ToolsetSelection = readOnly ? { tiers: ['fundamental'], topics: topicsOfAll } : { tiers: ['fundamental', 'advanced'], topics: DEFAULT_WRITE_TOPICS.filter((t) => topicsOfAll.includes(t)) };
+  // The default's deep-dive reads come back when their topic is named (`default,dns` lists dns_get_cache).
+  const deepDivesBut = (named: readonly string[]) => (readOnly ? [] : all.filter((t) => t.deepDiveMenu && !named.includes(t.topic)).map((t) => t.name));
+  const defaults: ToolsetSelection = readOnly
+    ? { tiers: ['fundamental'], topics: topicsOfAll }
+    : { tiers: ['fundamental', 'advanced'], topics: DEFAULT_WRITE_TOPICS.filter((t) => topicsOfAll.includes(t)), leftOut: deepDivesBut([]) };
   const given = (names ?? []).filter(Boolean);
   let selection: ToolsetSelection;
   if (given.length === 0) selection = defaults;
@@ -63,12 +72,13 @@ export function selectToolsets(names: readonly string[] | undefined, readOnly: b
     selection = {
       tiers: unique([...(widen || tiers.length === 0 ? defaults.tiers : ['fundamental' as const]), ...tiers, ...implied]),
       topics: unique([...(widen ? defaults.topics : topics.length === 0 ? topicsOfAll : []), ...topics, ...own]),
+      ...(widen ? { leftOut: deepDivesBut(topics) } : {}),
     };
   }
-  return readOnly ? { tiers: selection.tiers.filter((t) => t === 'fundamental'), topics: selection.topics } : selection;
+  return readOnly ? { ...selection, tiers: selection.tiers.filter((t) => t === 'fundamental') } : selection;
 }
 
 /** Whether a tool is listed under a selection. */
-export function isSelected(tool: Pick<ToolDefinition, 'tier' | 'topic'>, selection: ToolsetSelection): boolean {
-  return selection.tiers.includes(tool.tier) && selection.topics.includes(tool.topic);
+export function isSelected(tool: Pick<ToolDefinition, 'name' | 'tier' | 'topic'>, selection: ToolsetSelection): boolean {
+  return selection.tiers.includes(tool.tier) && selection.topics.includes(tool.topic) && !selection.leftOut?.includes(tool.name);
 }

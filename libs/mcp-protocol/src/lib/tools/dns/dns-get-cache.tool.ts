@@ -6,4 +6,5 @@ export const dnsGetCache = menuListTool({
   description: 'Entries in the DNS cache: name, type, data and TTL.',
   menu: 'ip/dns/cache',
   columns: ['name', 'type', 'data', 'ttl'],
+  deepDive: true,
 });

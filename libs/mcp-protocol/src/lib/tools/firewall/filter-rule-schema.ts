@@ -40,7 +40,7 @@ export const RuleAddSchema = RuleProps.required({ chain: true, action: true }).d
  * The same properties, validated as strictly, but listed as a plain object: the add tool already lists them, and a
  * second copy would cost ~300 tokens of tools/list.
  */
-export const RuleUpdateSchema = z.record(z.string(), z.unknown()).pipe(RuleProps).describe('Properties to change, as in firewall_add_filter_rule; "" resets one');
+export const RuleUpdateSchema = z.record(z.string(), z.unknown()).pipe(RuleProps).describe('As in firewall_add_filter_rule; "" or [] unsets one');
 
 /** A rule as `firewall_list_filter_rules` showed it: its .id and 0-based position. */
 export const RuleRefSchema = z.strictObject({ id: RowIdArg.describe('Rule .id (firewall_list_filter_rules)'), position: z.number().int().min(0).describe('Its position (checked)') });

@@ -6,7 +6,7 @@ import { RuleAddSchema, RuleRefSchema } from './filter-rule-schema';
 export const firewallAddFilterRule = defineWriteTool({
   name: 'firewall_add_filter_rule',
   title: 'Add filter rule',
-  description: 'Add a filter rule at the end, or before place_before (as firewall_list_filter_rules shows it).',
+  description: 'Add a filter rule at the end, or before place_before.',
   input: z.object({ rule: RuleAddSchema, place_before: RuleRefSchema.optional().describe('Insert before this rule, else last') }),
   requiresFlag: 'allow_firewall_writes',
   // Only adds: nothing existing is replaced or removed.

@@ -5,7 +5,7 @@ import { RuleRefSchema, RuleUpdateSchema } from './filter-rule-schema';
 export const firewallUpdateFilterRule = defineWriteTool({
   name: 'firewall_update_filter_rule',
   title: 'Update filter rule',
-  description: 'Set rule properties (as in firewall_add_filter_rule; "" or [] unsets) of rule id at position.',
+  description: 'Set properties of the rule with this id, still at this position.',
   input: RuleRefSchema.extend({ set: RuleUpdateSchema }),
   requiresFlag: 'allow_firewall_writes',
   planner: filterUpdateRulePlanner,

@@ -6,4 +6,5 @@ export const ipGetArpTable = menuListTool({
   description: 'ARP entries: IP, MAC, interface, and whether complete or dynamic.',
   menu: 'ip/arp',
   columns: ['address', 'mac-address', 'interface', 'dynamic', 'complete', 'disabled'],
+  deepDive: true,
 });

@@ -17,7 +17,7 @@ export const planApply = defineTool({
   name: 'plan_apply',
   title: 'Apply a plan',
   description:
-    'Start an approved plan; answers at once with it executing (plan id = handle; follow with plan_status). A human approves first: routeros-mcp-admin plan approve ID.',
+    'Start an approved plan (a human approves first: routeros-mcp-admin plan approve ID); answers at once, executing; follow with plan_status.',
   tier: 'professional',
   readOnly: false,
   idempotent: false,

@@ -6,4 +6,5 @@ export const systemGetHealth = menuListTool({
   description: 'Temperature, voltage, fans, PSU where the board has sensors.',
   menu: 'system/health',
   columns: ['name', 'value', 'type'],
+  deepDive: true,
 });
