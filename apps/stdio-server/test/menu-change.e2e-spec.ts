@@ -1,5 +1,7 @@
-import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import { Fleet, simControl, startFleet, tempDir, until } from '@routeros-mcp/testing';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { EraClient, ERAS } from './era-client';
 import { connectStdio, enrollWriters } from './fleet-setup';
 
@@ -12,7 +14,9 @@ const dir = tempDir('stdio-menu-change-');
 const dataDir = join(dir.path, 'data');
 const fleets: Fleet[] = [];
 const USER = { name: 'admin', password: 'e2e-Pw-1', group: 'full' };
-const WRITES = { allow_advanced_writes: true, allow_firewall_writes: true };
+const WRITES = { allow_advanced_writes: true, allow_firewall_writes: true, allow_professional_workflows: true };
+const operator = { id: 'os:e2e-operator', via: 'admin-cli' as const };
+let admin: AdminServices;
 const VERSIONS = [['7.15.3', 'old-lab', 0], ['7.20.5', 'new-lab', 1]] as const;
 
 beforeAll(async () => {
@@ -24,8 +28,10 @@ beforeAll(async () => {
     { id: 'new-nofw', device: recent, environment: 'lab', capabilities: { allow_advanced_writes: true } },
     { id: 'new-prod', device: recent, environment: 'prod', capabilities: WRITES },
   ]);
+  admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }), { logStream: new PassThrough() })).get(AdminServices);
 }, 120_000);
 afterAll(async () => {
+  await admin?.close();
   await Promise.all(fleets.map((f) => f.stop()));
   dir.remove();
 });
@@ -133,6 +139,42 @@ describe.each(ERAS)('menu_change over %s', (_label, era) => {
       expect((await client.failure('change_revert', { change_id: flushed.change_id })).message).toMatch(/no state to restore/);
     }, 120_000);
   });
+
+  it('plans the port forward on a 7.15.3 and a 7.20.5 device, each from its own tree; approved out of band, applied, rolled back', async () => {
+    const before = await Promise.all(fleets.map(config));
+    const nat = { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': 8443, 'in-interface': 'sfp-sfpplus1', 'to-addresses': '10.100.0.60', 'to-ports': 443 };
+    const created = await client.callTool('plan_menu_changes', { devices: ['old-lab', 'new-lab'], path: '/ip/firewall/nat', operations: [{ op: 'add', values: nat }], title: 'NAS port forward' });
+    expect(created.isError).toBeUndefined();
+    const plan = created.structuredContent;
+    expect(plan).toMatchObject({ status: 'pending', title: 'NAS port forward' });
+    expect(JSON.stringify(plan)).toContain('/ip firewall nat add chain=dstnat action=dst-nat protocol=tcp dst-port=8443');
+    // Nothing is written, and no tool approves: an operator does, out of band.
+    for (const [i, f] of fleets.entries()) expect(settled((await config(f))['ip/firewall/nat'])).toEqual(settled(before[i]['ip/firewall/nat']));
+    await admin.plans.approve(plan.plan_id, operator);
+    expect((await client.callTool('plan_apply', { plan_id: plan.plan_id })).isError).toBeUndefined();
+    // Followed from the plan's record (the operator's view), not by polling a tool the client's rate limit meters.
+    const statusOf = async () => (await admin.plans.get(plan.plan_id)).status;
+    await until(async () => !['approved', 'executing'].includes(await statusOf()), 'the rollout to end', 300_000);
+    expect(await statusOf()).toBe('completed');
+    expect((await client.callTool('plan_status', { plan_id: plan.plan_id })).structuredContent).toMatchObject({ status: 'completed' });
+    for (const f of fleets) expect((await config(f))['ip/firewall/nat'].at(-1)).toMatchObject({ 'dst-port': '8443', 'to-addresses': '10.100.0.60' });
+
+    expect((await client.callTool('plan_rollback', { plan_id: plan.plan_id })).isError).toBeUndefined();
+    await until(async () => (await statusOf()) !== 'rolling_back', 'the rollback to end', 300_000);
+    expect(await statusOf()).toBe('rolled_back');
+    for (const [i, f] of fleets.entries()) expect(settled((await config(f))['ip/firewall/nat'])).toEqual(settled(before[i]['ip/firewall/nat']));
+  }, 600_000);
+
+  it('refuses a plan step a device cannot take: a plan-only command is planned, a refused one never', async () => {
+    const refused = await client.failure('plan_menu_changes', { devices: ['new-lab'], path: '/system', operations: [{ op: 'action', command: 'reset-configuration' }] });
+    expect(refused.message).toMatch(/reset-configuration is refused/);
+    const typo = await client.failure('plan_menu_changes', { devices: ['new-lab'], path: '/ip/firewall/nat', operations: [{ op: 'add', valuez: {} }] });
+    expect([typo.data.mcp_error_code, typo.message]).toEqual(['INVALID_PARAMS', expect.stringMatching(/operations\[0\]: takes no valuez/)]);
+    const reboot = await client.callTool('plan_menu_changes', { devices: ['new-lab'], path: '/system', operations: [{ op: 'action', command: 'reboot' }] });
+    expect(reboot.isError).toBeUndefined();
+    expect(reboot.structuredContent).toMatchObject({ status: 'pending' });
+    expect((await client.callTool('plan_cancel', { plan_id: reboot.structuredContent.plan_id })).isError).toBeUndefined();
+  }, 120_000);
 
   it('asks for the menu topic\'s flag and refuses prod outside a plan, writing nothing', async () => {
     const before = await config(fleets[1]);

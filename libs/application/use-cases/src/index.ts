@@ -29,6 +29,7 @@ export * from './lib/health/device-health.state';
 export * from './lib/health/health-poller';
 export * from './lib/jobs/singular-job';
 export * from './lib/plans/plan.service';
+export * from './lib/plans/plan-step-inputs';
 export * from './lib/plans/plan-secrets';
 export * from './lib/plans/plan-data-key';
 export * from './lib/changes/inverse-secrets';

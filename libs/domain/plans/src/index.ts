@@ -27,5 +27,6 @@ export * from './lib/topics/static-routes.topic';
 export * from './lib/topics/dhcp.topic';
 export * from './lib/topics/bridge.topic';
 export * from './lib/topics/wireless.topic';
+export * from './lib/topics/menu-changes.topic';
 export * from './lib/rollout/execution-log';
 export * from './lib/rollout/topic-checks';

@@ -18,6 +18,7 @@ import { SnapshotChangeObserver } from './snapshots/snapshot-change-observer';
 import { SnapshotScheduler } from './snapshots/snapshot-scheduler';
 import { SnapshotService } from './snapshots/snapshot.service';
 import { PlanService } from './plans/plan.service';
+import { PlanStepInputs } from './plans/plan-step-inputs';
 import { PlanExecution } from './plans/plan-execution.job';
 import { RolloutHealthSampler } from './plans/rollout-health-sampler';
 import { RolloutRunner } from './plans/rollout-runner';
@@ -43,6 +44,7 @@ export function useCasesModule(): ContainerModule {
     bind(SnapshotScheduler).toSelf().inSingletonScope();
     bind(SnapshotChangeObserver).toSelf().inSingletonScope();
     bind(HealthPoller).toSelf().inSingletonScope();
+    bind(PlanStepInputs).toSelf().inSingletonScope();
     bind(PlanService).toSelf().inSingletonScope();
     // The rollout: composition binds RolloutSettings and PlanExecutor (to PlanExecution) and starts/stops it.
     bind(RolloutHealthSampler).toSelf().inSingletonScope();

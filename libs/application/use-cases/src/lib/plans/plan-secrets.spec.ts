@@ -1,4 +1,4 @@
-import { Plan, wirelessTopic } from '@routeros-mcp/domain-plans';
+import { menuChangesTopic, Plan, wirelessTopic } from '@routeros-mcp/domain-plans';
 import type { DataKeys, SecretCipher } from '@routeros-mcp/application-ports';
 import { newPlanDataKey, planSecretCipher } from './plan-data-key';
 import { openPlanSecrets, redactedPlan, redactPlanSecrets, sealedPlanValues, sealPlanSecrets, stepInput } from './plan-secrets';
@@ -25,6 +25,15 @@ describe('plan secrets', () => {
     expect(wirelessTopic.parse(openPlanSecrets(sealed, wirelessTopic, cipher)).security_profiles[0].passphrase).toBe('first-secret-1');
     expect(redactPlanSecrets(sealed, wirelessTopic)).toMatchObject({ security_profiles: [{ passphrase: '[redacted]' }, { name: 'b' }, { passphrase: '[redacted]' }] });
     expect(change.security_profiles[0].passphrase).toBe('first-secret-1');
+  });
+
+  it("seals every secret among a menu plan's values, whatever the menu calls it, and nothing else", () => {
+    const menu = { path: '/user', operations: [{ op: 'add', values: { name: 'ro', group: 'read', password: 'user-secret-1' } }, { op: 'set', id: '*1', values: { 'private-key': 'wg-secret-2', comment: 'c' } }] };
+    const sealed = sealPlanSecrets(menu, menuChangesTopic, cipher);
+    expect(JSON.stringify(sealed)).not.toMatch(/user-secret|wg-secret/);
+    expect(sealed).toMatchObject({ operations: [{ values: { name: 'ro', group: 'read', password: { sealed: expect.any(String) } } }, { values: { 'private-key': { sealed: expect.any(String) }, comment: 'c' } }] });
+    expect(openPlanSecrets(sealed, menuChangesTopic, cipher)).toEqual(menu);
+    expect(redactPlanSecrets(sealed, menuChangesTopic)).toMatchObject({ operations: [{ values: { password: '[redacted]', name: 'ro' } }, { values: { 'private-key': '[redacted]' } }] });
   });
 
   it('refuses a plain secret where a sealed one belongs, and a sealed value moved to another path', () => {

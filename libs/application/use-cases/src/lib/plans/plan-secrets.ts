@@ -1,5 +1,6 @@
 import type { SecretCipher } from '@routeros-mcp/application-ports';
-import { REDACTED_VALUE, ValidationError } from '@routeros-mcp/domain-kernel';
+import { isSecretRouterOsProperty, REDACTED_VALUE, ValidationError } from '@routeros-mcp/domain-kernel';
+import { SECRET_KEYS } from '@routeros-mcp/domain-plans';
 import type { PlanTopic } from '@routeros-mcp/domain-plans';
 import { Plan, PLAN_TOPICS } from '@routeros-mcp/domain-plans';
 import { redactArguments } from '../audit-recorder';
@@ -15,13 +16,17 @@ type Visit = (value: unknown, path: string) => unknown;
 const isSealed = (value: unknown): value is SealedPlanSecret => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && typeof (value as SealedPlanSecret).sealed === 'string';
 const context = (topic: Pick<PlanTopic, 'name'>, path: string) => `plan-secret:${topic.name}:${path}`;
 
-/** Calls `visit` on every value at a `secretFields` path (`a.*.b`: every item of list `a`) and puts back what it answers. */
+/**
+ * Calls `visit` on every value at a `secretFields` path (`a.*.b`: every item of list `a`; `a.{secret}`: every key of
+ * object `a` that names a RouterOS secret, for changes whose property names are the caller's) and puts back what it
+ * answers.
+ */
 function mapSecretFields(change: Readonly<Json>, fields: readonly string[], visit: Visit): Json {
   const copy = JSON.parse(JSON.stringify(change)) as Json;
   const walk = (node: unknown, parts: readonly string[], path: string[]): void => {
     if (typeof node !== 'object' || node === null) return;
     const [head, ...rest] = parts;
-    const keys = head === '*' ? (Array.isArray(node) ? node.map((_v, i) => String(i)) : []) : [head];
+    const keys = head === '*' ? (Array.isArray(node) ? node.map((_v, i) => String(i)) : []) : head === SECRET_KEYS ? Object.keys(node).filter(isSecretRouterOsProperty) : [head];
     for (const key of keys) {
       const holder = node as Record<string, unknown>;
       if (!(key in holder) || holder[key] === undefined) continue;

@@ -37,7 +37,9 @@ import { ChangeRunner } from '../changes/change-runner';
 import type { ChangeResult } from '../changes/change-runner';
 import { DeviceRegistry } from '../device-registry.service';
 import { newPlanDataKey, planSecretCipher } from './plan-data-key';
+import { requiredFlag } from './plan-step-flag';
 import { redactPlanSecrets, sealPlanSecrets, stepInput } from './plan-secrets';
+import { PlanStepInputs } from './plan-step-inputs';
 
 export const PlanSettings = Symbol.for('PlanSettings');
 export interface PlanSettings {
@@ -116,6 +118,7 @@ export class PlanService {
     @inject(LoggerToken) private readonly logger: Logger,
     @inject(PlanSettings) private readonly settings: PlanSettings,
     @inject(DataKeysToken) private readonly dataKeys: DataKeys,
+    @inject(PlanStepInputs) private readonly stepInputs: PlanStepInputs,
     @inject(PlanExecutorToken) @optional() private readonly executor?: PlanExecutor,
   ) {}
 
@@ -291,8 +294,9 @@ export class PlanService {
     const cipher = planSecretCipher(plan, this.cipher, this.dataKeys);
     await Promise.all(
       plan.steps.map(async (step) => {
+        const input = await this.stepInputs.forDevice(topic, stepInput(topic, step.change, cipher), step.deviceId);
         const result = await this.changes.run({
-          ...this.stepRequest(topic, stepInput(topic, step.change, cipher), step.deviceId, principal, correlationId),
+          ...this.stepRequest(topic, input, step.deviceId, principal, correlationId),
           authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
         });
         const before = step.preview;
@@ -305,7 +309,7 @@ export class PlanService {
   private stepRequest(topic: PlanTopic, input: unknown, deviceId: string, principal: Principal, correlationId?: string) {
     return {
       principal, correlationId: correlationId ?? randomUUID(), environment: this.settings.environment, deviceId, tool: topic.tool, tier: 'professional' as const,
-      ...(topic.requiresFlag ? { requiresFlag: topic.requiresFlag } : {}), planner: topic.planner, input, dryRun: true,
+      ...requiredFlag(topic, input), planner: topic.planner, input, dryRun: true,
     };
   }
 
@@ -313,7 +317,8 @@ export class PlanService {
   private async preview(topic: PlanTopic, input: unknown, device: Device, planId: string, principal: Principal, correlationId?: string): Promise<{ deviceId: string; preview: StepPreview } | { refused: RefusedDevice }> {
     let result: ChangeResult;
     try {
-      result = await this.changes.run({ ...this.stepRequest(topic, input, device.id, principal, correlationId), authority: { kind: 'plan_preview', planId } });
+      const own = await this.stepInputs.forDevice(topic, input, device.id);
+      result = await this.changes.run({ ...this.stepRequest(topic, own, device.id, principal, correlationId), authority: { kind: 'plan_preview', planId } });
     } catch (error) {
       if (!isDomainError(error)) this.logger.error('plan preview failed', { plan_id: planId, device_id: device.id, error });
       return { refused: { deviceId: device.id, code: isDomainError(error) ? error.code : 'INTERNAL.ERROR', reason: isDomainError(error) ? error.message : 'internal error' } };

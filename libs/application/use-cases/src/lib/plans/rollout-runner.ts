@@ -23,6 +23,8 @@ import { PlanLedger } from './plan-ledger';
 import type { PlanSecretCipher } from './plan-data-key';
 import { planSecretCipher } from './plan-data-key';
 import { stepInput } from './plan-secrets';
+import { requiredFlag } from './plan-step-flag';
+import { PlanStepInputs } from './plan-step-inputs';
 import { RolloutHealthSampler } from './rollout-health-sampler';
 import { RolloutSettings } from './rollout-settings';
 
@@ -65,6 +67,7 @@ export class RolloutRunner {
     @inject(SecretCipherToken) private readonly cipher: SecretCipher,
     @inject(DataKeysToken) private readonly dataKeys: DataKeys,
     @inject(AuditRecorder) private readonly recorder: AuditRecorder,
+    @inject(PlanStepInputs) private readonly stepInputs: PlanStepInputs,
   ) {}
 
   /** Runs the plan from where its records say it is, until it ends or `stop.soft` is aborted. */
@@ -169,10 +172,11 @@ export class RolloutRunner {
   /** The change of one step through the pipeline, under the approved plan, with the id committed for it. */
   private async apply(plan: Plan, step: Readonly<PlanStep>, changeId: string, topic: PlanTopic, hard: AbortSignal): Promise<{ ok: true; changed: boolean } | { ok: false; error: string } | 'retry' | 'aborted'> {
     try {
+      const input = await this.stepInputs.forDevice(topic, stepInput(topic, step.change, await this.secretsOf(plan)), step.deviceId);
       const result = await this.changes.run({
         principal: this.principalOf(plan), correlationId: randomUUID(), environment: this.settings.environment, deviceId: step.deviceId,
-        tool: topic.tool, tier: 'professional', ...(topic.requiresFlag ? { requiresFlag: topic.requiresFlag } : {}), planner: topic.planner,
-        input: stepInput(topic, step.change, await this.secretsOf(plan)), dryRun: false, signal: hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
+        tool: topic.tool, tier: 'professional', ...requiredFlag(topic, input), planner: topic.planner,
+        input, dryRun: false, signal: hard, authority: { kind: 'approved_plan', planId: plan.id, stepId: step.id },
         ...(step.preview ? { expectedStateHash: step.preview.stateHash, expectedStateSections: step.preview.sections } : {}),
         changeId,
       });
@@ -221,7 +225,7 @@ export class RolloutRunner {
   private async gate(ledger: PlanLedger, index: number, label: string, steps: readonly Readonly<PlanStep>[], topic: PlanTopic, stop: RolloutStop): Promise<GateVerdict> {
     const plan = ledger.plan;
     const cipher = await this.secretsOf(plan);
-    const samples = await this.forEachBounded(steps, (s) => this.sampler.sample(s.deviceId, topic, stepInput(topic, s.change, cipher), stop.hard));
+    const samples = await this.forEachBounded(steps, async (s) => this.sampler.sample(s.deviceId, topic, await this.stepInputs.forDevice(topic, stepInput(topic, s.change, cipher), s.deviceId), stop.hard));
     const verdict = evaluateHealthGate(steps.map((s) => s.deviceId), samples, plan.rollout.health);
     const now = this.clock.now();
     const message = verdict.passed

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from '@routeros-mcp/domain-kernel';
+import { InvalidArgumentError, isSecretRouterOsProperty } from '@routeros-mcp/domain-kernel';
 import { distance } from 'fastest-levenshtein';
 import { applyOperations, placeholderId, rowOf } from '../apply-operations';
 import type { ChangePlanner, ProposalOutcome, RiskLevel, TouchedRow } from '../change-planner';
@@ -181,6 +181,8 @@ class MenuChange {
   private matching(where: Readonly<Record<string, string>>, expected: number, field: string): Row[] {
     const rows = this.state().filter((r) => !isPlaceholder(r['.id']));
     for (const key of Object.keys(where)) {
+      // The rows a filter on a secret matches would confirm a guessed value.
+      if (isSecretRouterOsProperty(key)) throw new InvalidArgumentError(`${field}.where.${key}`, `'${key}' is a secret property; filters on secrets are refused`);
       if (key !== '.id' && !this.shape.setArgs.has(key) && !this.shape.addArgs.has(key) && !rows.some((r) => key in r)) {
         throw new InvalidArgumentError(`${field}.where.${key}`, `no row of ${this.menu} has a property '${key}'`, [...new Set([...this.shape.setArgs.keys(), ...this.shape.addArgs.keys()])].sort());
       }

@@ -14,6 +14,13 @@ export interface PlanTopic<I = unknown> {
   readonly tool: string;
   /** Flags every target needs on top of `allow_professional_workflows` (the tier's). */
   readonly requiresFlag?: CapabilityFlag;
+  /**
+   * Each device's step is planned from the command tree of its RouterOS version: before a step's dry run or write, the
+   * application adds the menu's `shape` (MenuCatalog) to the parsed input.
+   */
+  readonly plannedFromTree?: boolean;
+  /** The flag a particular change needs, where it depends on what it changes (a menu plan: its menu's topic flag). */
+  requiresFlagFor?(input: I): CapabilityFlag | undefined;
   /** Checks and normalises a step's change; throws ValidationError naming the field. */
   parse(change: Readonly<Record<string, unknown>>): I;
   /**
@@ -38,3 +45,6 @@ export interface TopicCheck {
   ok: boolean;
   detail?: string;
 }
+
+/** A `secretFields` path segment standing for every key of an object that names a RouterOS secret property. */
+export const SECRET_KEYS = '{secret}';

@@ -19,12 +19,12 @@ const Values = z.record(Name, Value).refine((v) => Object.keys(v).length <= 100,
 export const MenuOperationSchema = z.strictObject({
   op: z.enum(['add', 'set', 'unset', 'remove', 'enable', 'disable', 'move', 'action']),
   id: RowIdArg.optional(),
-  where: Values.optional().describe('Rows to act on {property: value}'),
-  expect_count: z.number().int().min(1).max(1000).optional().describe('Rows where must match (default 1)'),
+  where: Values.optional().describe('Rows to act on, {property: value}'),
+  expect_count: z.number().int().min(1).max(1000).optional().describe('Rows where matches (default 1)'),
   values: Values.optional(),
   names: z.array(Name).min(1).max(100).optional().describe('unset: properties'),
-  before: RowIdArg.optional().describe('add/move: place before this id (move: end if absent)'),
-  command: Name.optional().describe('action: a command menu_describe lists'),
+  before: RowIdArg.optional().describe('add/move: before this id, else last'),
+  command: Name.optional().describe('action: its command'),
 });
 
 type RawOperation = z.infer<typeof MenuOperationSchema>;
@@ -68,4 +68,13 @@ export function menuOperation(raw: RawOperation, index: number): MenuOperation {
     default:
       return { op: raw.op, ...selector };
   }
+}
+
+/** An operation given where the schema is not listed (plan_menu_changes): checked by it, refused naming the field. */
+export function checkedOperation(raw: unknown, index: number): RawOperation {
+  const parsed = MenuOperationSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = [`operations[${index}]`, ...issue.path.map(String)].join('.');
+  throw new InvalidArgumentError(where, issue.code === 'unrecognized_keys' ? `takes no ${(issue as { keys: string[] }).keys.join(', ')}` : issue.message);
 }

@@ -12,16 +12,22 @@ export const PlanDevicesSchema = z.union([
 ]).describe('Device ids, or {environment, tags}');
 
 /**
+ * A whole number within bounds, enforced here (a value outside is refused naming them) but not listed as JSON
+ * Schema `minimum`/`maximum`: eight plan tools list the same rollout, and the defaults suit nearly every plan.
+ */
+const within = (min: number, max: number) => z.number().int().refine((n) => n >= min && n <= max, `from ${min} to ${max}`);
+
+/**
  * Rollout options; each omitted one takes the default (canary 1, batches of 5, 30 s pause, 90 % CPU and memory,
- * halt_and_rollback). Their names and bounds say what they are, so they carry no description (7 plan tools list them).
+ * halt_and_rollback). Their names say what they are.
  */
 export const RolloutSchema = z
   .strictObject({
-    canary_size: z.number().int().min(0).max(50),
-    batch_size: z.number().int().min(1).max(50),
-    pause_seconds: z.number().int().min(0).max(3600),
-    max_cpu_percent: z.number().int().min(1).max(100),
-    max_memory_percent: z.number().int().min(1).max(100),
+    canary_size: within(0, 50),
+    batch_size: within(1, 50),
+    pause_seconds: within(0, 3600),
+    max_cpu_percent: within(1, 100),
+    max_memory_percent: within(1, 100),
     halt_policy: z.enum(HALT_POLICIES),
   })
   .partial();
@@ -29,9 +35,13 @@ export const RolloutSchema = z
 /** The arguments every plan_<topic> tool takes beside its topic's own. */
 export const PLAN_COMMON_SHAPE = {
   devices: PlanDevicesSchema,
-  exclude: z.array(z.strictObject({ device_id: DeviceIdValue, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional().describe('Devices to leave out, with why'),
+  exclude: z.array(z.strictObject({ device_id: DeviceIdValue, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional().describe('Left out, with why'),
   rollout: RolloutSchema.optional().describe('Canary, batches, health limits'),
-  ttl_hours: z.number().min(PLAN_LIMITS.minTtlMs / 3_600_000).max(PLAN_LIMITS.maxTtlMs / 3_600_000).optional().describe('Expires unapplied after'),
+  ttl_hours: z
+    .number()
+    .refine((h) => h >= PLAN_LIMITS.minTtlMs / 3_600_000 && h <= PLAN_LIMITS.maxTtlMs / 3_600_000, `from ${PLAN_LIMITS.minTtlMs / 60_000} minutes to ${PLAN_LIMITS.maxTtlMs / 3_600_000} hours`)
+    .optional()
+    .describe('Expires unapplied after'),
   title: z.string().min(1).max(200).optional().describe('For the approver'),
 };
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { IpAddressArg as Ip } from '../change/write-schemas';
+import { checkedOperation, menuOperation } from '../menu/menu-operations';
+import { MenuPathSchema } from '../menu/menu-print.tool';
 
 /**
  * How one plan topic's change is asked for in its `plan_<topic>` tool: the arguments (beside devices, rollout,
@@ -15,7 +17,7 @@ export interface PlanTopicInput {
 
 export const PLAN_TOPIC_INPUTS: Readonly<Record<string, PlanTopicInput>> = {
   dns_ntp: {
-    description: 'Plan DNS and/or NTP servers for many devices (dry run per device; a human approves).',
+    description: 'Plan DNS and/or NTP servers for many devices; a human approves.',
     shape: { dns_servers: z.array(Ip).min(1).max(3).optional(), ntp_servers: z.array(z.string().min(1).max(253)).min(1).max(4).optional().describe('IP addresses or host names'), ntp_enabled: z.boolean().optional() },
     toChange: (a) => ({
       ...(a['dns_servers'] ? { dns: { servers: a['dns_servers'] } } : {}),
@@ -27,12 +29,18 @@ export const PLAN_TOPIC_INPUTS: Readonly<Record<string, PlanTopicInput>> = {
     shape: { list: z.string().regex(/^mcp-[A-Za-z0-9_.-]{1,59}$/, 'a list name starting with mcp-').describe('List name, mcp-*'), addresses: z.array(z.string().min(1).max(64)).max(1000).describe('The whole set it should hold') },
     toChange: (a) => ({ list: a['list'], addresses: a['addresses'] }),
   },
+  menu_changes: {
+    description: 'Plan menu_change operations on many devices; a human approves.',
+    // The operations' schema is menu_change's, checked here rather than listed twice (the whole list's token budget).
+    shape: { path: MenuPathSchema, operations: z.array(z.record(z.string(), z.unknown())).min(1).max(50).describe("As menu_change's operations") },
+    toChange: (a) => ({ path: a['path'], operations: (a['operations'] as unknown[]).map((raw, i) => menuOperation(checkedOperation(raw, i), i)) }),
+  },
 };
 
 /** The fallback for a registered topic without an entry above: the change as the topic's parse takes it. */
 export function genericTopicInput(topic: string): PlanTopicInput {
   return {
-    description: `Plan a ${topic.replace(/_/g, ' ')} change for many devices (dry run per device; a human approves).`,
+    description: `Plan a ${topic.replace(/_/g, ' ')} change for many devices; a human approves.`,
     shape: { change: z.record(z.string(), z.unknown()).describe(`The ${topic.replace(/_/g, ' ')} change`) },
     toChange: (a) => a['change'] as Record<string, unknown>,
   };
