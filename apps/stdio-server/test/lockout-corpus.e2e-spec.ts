@@ -61,6 +61,10 @@ const setRowPlanner: Planner<PipelineSet> = {
   reads: (input) => [input.menu],
   propose(live, input) {
     const row = input.find && (live[input.menu] ?? []).find((r) => Object.entries(input.find!).every(([k, v]) => r[k] === v));
+    if (input.remove) {
+      if (!row) throw new Error(`no ${input.menu} row ${JSON.stringify(input.find)}`);
+      return { kind: 'change', proposal: { summary: `remove ${input.menu} ${row['.id']}`, operations: [{ kind: 'remove', menu: input.menu, id: row['.id'], props: {} }], touched: [{ menu: input.menu, id: row['.id'], before: row }], risk: 'high' } };
+    }
     if (input.add) {
       const placeBefore = row ? { placeBefore: row['.id'] } : {};
       return { kind: 'change', proposal: { summary: `add to ${input.menu}`, operations: [{ kind: 'add', menu: input.menu, props: input.props, ...placeBefore }], touched: [{ menu: input.menu, after: input.props }], risk: 'high' } };
@@ -117,9 +121,18 @@ async function writeDirectly(fleet: Fleet, index: number, scenario: Scenario, cf
   return access((await state(fleet, index)).management).text;
 }
 
+/** The TLS fingerprint each device presented at enrolment: the product pins it. */
+const enrolledTls = new Map<Fleet, string[]>();
+
+/** The device's configuration and management report; a REST service presenting another certificate than the pinned one is cut too. */
 async function state(fleet: Fleet, index: number): Promise<{ config: Config; management: any }> {
   const s = await simControl(fleet, 'GET', `/devices/${index}/state`);
-  return { config: s.config, management: s.management };
+  const pinned = enrolledTls.get(fleet)?.[index];
+  const presents = s.tls_fingerprint_sha256;
+  const management = s.management.rest?.verdict === 'ok' && pinned && presents !== pinned
+    ? { ...s.management, rest: { verdict: 'another identity', reason: `new TLS sessions present ${presents}, not the certificate pinned at enrolment` } }
+    : s.management;
+  return { config: s.config, management };
 }
 
 function findRow(cfg: Config, path: string, find: Row): Row {
@@ -286,6 +299,7 @@ async function write(client: EraClient, scenario: Scenario, id: string, cfg: Con
 
 beforeAll(async () => {
   for (const { version } of VERSIONS) fleets.set(version, await startFleet({ devices: 4, profile: 'mixed', version, users: USERS, safeModeRevertMs: 300 }));
+  for (const fleet of fleets.values()) enrolledTls.set(fleet, fleet.devices.map((d) => d.keys.tlsFingerprint));
   container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
   admin = container.get(AdminServices);
   for (const [version, fleet] of fleets) {

@@ -126,6 +126,27 @@ describe("the service's own user", () => {
 });
 
 describe('the certificate www-ssl uses', () => {
+  // The product pins the fingerprint the device presented at enrolment: a session presenting another one is cut.
+  const fingerprintOf = async (name: string) => `SHA256:${(await rowsOf(HOME, 'certificate')).find((r) => r['name'] === name)!['fingerprint'].match(/../g)!.join(':').toUpperCase()}`;
+
+  it("a new certificate, or renaming the one www-ssl uses (it follows), keeps the pinned identity; pointing www-ssl at another certificate presents another one to new sessions", async () => {
+    const enrolled = fleet.devices[HOME].keys.tlsFingerprint;
+    expect(await fingerprintOf('sim-cert')).toBe(enrolled);
+    expect((await call(url(HOME), 'PUT', '/certificate', { body: { name: 'spare', 'common-name': 'spare', 'key-size': 'prime256v1' } })).status).toBe(201);
+    expect((await call(url(HOME), 'POST', '/certificate/sign', { body: { number: 'spare' } })).status).toBe(200);
+    // /certificate has no comment: a rename (the service follows it) and another certificate's trust are its edits.
+    expect((await call(url(HOME), 'POST', '/certificate/set', { body: { numbers: 'sim-cert', name: 'web' } })).status).toBe(200);
+    expect((await call(url(HOME), 'POST', '/certificate/set', { body: { numbers: 'spare', trusted: 'no' } })).status).toBe(200);
+    expect(await identity(HOME)).toMatchObject({ status: 200, certificate: enrolled });
+    await console_(HOME, 'set', 'ip/service', { certificate: 'spare' }, await idOf(HOME, 'ip/service', (r) => r['name'] === 'www-ssl'));
+    const session = await identity(HOME);
+    expect(session.certificate).not.toBe(enrolled);
+    expect(session.certificate).toBe(await fingerprintOf('spare'));
+    expect((await ssh(HOME)).code).toBe(0);
+    await call(url(HOME), 'POST', '/ip/service/set', { body: { numbers: 'www-ssl', certificate: 'web' } });
+    expect((await identity(HOME)).certificate).toBe(enrolled);
+  });
+
   it('removing another certificate changes nothing; removing the one www-ssl uses refuses REST while SSH keeps working', async () => {
     expect((await call(url(HOME), 'PUT', '/certificate', { body: { name: 'spare', 'common-name': 'spare' } })).status).toBe(201);
     await call(url(HOME), 'DELETE', `/certificate/${await idOf(HOME, 'certificate', (r) => r['name'] === 'spare')}`);

@@ -37,6 +37,8 @@ export interface PipelineSet {
   find?: Row;
   props: Record<string, string>;
   add?: true;
+  /** Remove the row `find` names (props unused). */
+  remove?: true;
 }
 
 export interface Scenario {
@@ -212,6 +214,8 @@ export const SCENARIOS: Scenario[] = [
   { name: "the device's replies looked up only in an empty table", profile: 'edge', kind: 'dangerous', setup: [add('routing/table', { name: 'empty', fib: 'true' })], tool: 'pipeline', pipeline: { menu: 'routing/rule', add: true, props: { 'src-address': `${EDGE_DEV}/32`, action: 'lookup-only-in-table', table: 'empty' } } },
   { name: "drop the client's MAC address at the top", profile: 'home', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/firewall/filter', add: true, find: { comment: 'defconf: accept established,related,untracked' }, props: { chain: 'input', action: 'drop', 'src-mac-address': 'A4:83:E7:11:22:33' } } },
   { name: "take www-ssl's certificate away", profile: 'edge', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'www-ssl' }, props: { certificate: 'none' } } },
+  { name: 'remove the certificate www-ssl uses', profile: 'edge', kind: 'dangerous', tool: 'pipeline', pipeline: { menu: 'certificate', find: { name: 'sim-cert' }, remove: true, props: {} } },
+  { name: 'point www-ssl at a certificate template (no key: another identity, or none)', profile: 'home', kind: 'dangerous', setup: [add('certificate', { name: 'spare', 'common-name': 'spare' })], tool: 'pipeline', pipeline: { menu: 'ip/service', find: { name: 'www-ssl' }, props: { certificate: 'spare' } } },
   { name: "an output drop of the service's replies to the client", profile: 'edge', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule({ chain: 'output', action: 'drop', protocol: 'tcp', 'src-port': '443', 'dst-address': '10.100.250.0/24' }) },
   { name: 'an output reject out of the management interface', profile: 'home', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule({ chain: 'output', action: 'reject', 'out-interface': 'bridge' }) },
   { name: 'drop the static interfaces (the bridge among them) at the top', profile: 'home', kind: 'dangerous', tool: 'firewall_add_filter_rule', args: rule(input({ 'in-interface-list': 'static' }), atTop) },
@@ -278,6 +282,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'move a spare address to a port without link', profile: 'edge', kind: 'harmless', setup: [add('ip/address', { address: '10.77.0.1/24', interface: 'ether2', comment: 'spare' })], tool: 'pipeline', pipeline: { menu: 'ip/address', find: { comment: 'spare' }, props: { interface: 'ether3' } } },
   { name: 'a routing rule for another destination', profile: 'edge', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'routing/rule', add: true, props: { 'dst-address': '192.0.2.0/24', action: 'drop' } } },
   { name: "a lookup rule for the device's replies into a table with a good route", profile: 'edge', kind: 'harmless', setup: [add('routing/table', { name: 'mgmt', fib: 'true' }), add('ip/route', { 'dst-address': '10.0.0.0/8', gateway: '10.100.1.254', 'routing-table': 'mgmt' })], tool: 'pipeline', pipeline: { menu: 'routing/rule', add: true, props: { 'src-address': `${EDGE_DEV}/32`, action: 'lookup-only-in-table', table: 'mgmt' } } },
+  { name: 'add a certificate www-ssl does not use', profile: 'edge', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'certificate', add: true, props: { name: 'vpn', 'common-name': 'vpn.example.net' } } },
+  { name: 'rename the certificate www-ssl uses (the service follows; same identity)', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'certificate', find: { name: 'sim-cert' }, props: { name: 'web' } } },
   { name: 'rename the management VLAN interface (RouterOS follows the rename)', profile: 'edge', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'interface/vlan', find: { name: 'vlan100-mgmt' }, props: { name: 'vlan100' } } },
   { name: 'rename the bridge (the LAN list and the address follow it)', profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'interface/bridge', find: { name: 'bridge' }, props: { name: 'br-lan' } } },
   { name: "drop another host's MAC address at the top", profile: 'home', kind: 'harmless', tool: 'pipeline', pipeline: { menu: 'ip/firewall/filter', add: true, find: { comment: 'defconf: accept established,related,untracked' }, props: { chain: 'input', action: 'drop', 'src-mac-address': '02:00:00:00:00:99' } } },

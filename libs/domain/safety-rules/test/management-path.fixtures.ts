@@ -19,6 +19,15 @@ function services(): Row[] {
   }));
 }
 
+/** The certificate www-ssl uses (`mcp-cert`, with its key) and another one the device holds. */
+function certificates(): Row[] {
+  const cert = (id: string, name: string, fingerprint: string): Row => ({
+    '.id': id, name, 'common-name': name, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'private-key': 'true',
+    authority: 'false', issued: 'false', crl: 'false', revoked: 'false', expired: 'false', fingerprint: fingerprint.repeat(64),
+  });
+  return [cert('*C1', 'mcp-cert', 'a'), cert('*C2', 'spare-cert', 'b')];
+}
+
 function rules(list: Row[], prefix: string): Row[] {
   return list.map((r, i) => ({ '.id': `*${prefix}${i.toString(16).toUpperCase()}`, disabled: 'false', log: 'false', 'log-prefix': '', invalid: 'false', dynamic: 'false', bytes: '0', packets: '0', ...r }));
 }
@@ -74,6 +83,7 @@ export function homeDevice(): Rows {
       { '.id': '*80000003', 'dst-address': '203.0.113.0/24', gateway: 'ether1', distance: '0', 'routing-table': 'main', dynamic: 'true', connect: 'true', active: 'true', disabled: 'false', scope: '10' },
     ],
     'ip/service': services(),
+    certificate: certificates(),
     'ip/firewall/filter': rules([
       { chain: 'input', action: 'accept', 'connection-state': 'established,related,untracked', comment: 'defconf: accept established,related,untracked' },
       { chain: 'input', action: 'drop', 'connection-state': 'invalid', comment: 'defconf: drop invalid' },
@@ -115,6 +125,7 @@ export function edgeDevice(): Rows {
     'routing/rule': [],
     'routing/table': [{ '.id': '*0', name: 'main', fib: '', builtin: 'true', dynamic: 'false' }],
     'ip/service': services(),
+    certificate: certificates(),
     'ip/firewall/address-list': [
       { '.id': '*L1', list: 'mgmt-allowed', address: '10.100.0.0/16', comment: 'NOC', disabled: 'false', dynamic: 'false' },
       { '.id': '*L2', list: 'mcp-blocklist', address: '192.0.2.66', comment: 'managed by routeros-mcp', disabled: 'false', dynamic: 'false' },
@@ -160,6 +171,7 @@ export function vlanDevice(clientPort: 'ether3' | 'ether2' | 'bond1' = 'ether3')
     'ip/address': [{ '.id': '*1', address: '10.99.0.1/24', network: '10.99.0.0', interface: 'mgmt', disabled: 'false', dynamic: 'false', invalid: 'false' }],
     'ip/route': [{ '.id': '*80000001', 'dst-address': '0.0.0.0/0', gateway: '10.99.0.254', distance: '1', disabled: 'false', 'routing-table': 'main' }],
     'ip/service': services(),
+    certificate: certificates(),
     'ip/firewall/filter': rules([
       { chain: 'input', action: 'accept', 'connection-state': 'established,related' },
       { chain: 'input', action: 'accept', 'in-interface': 'mgmt' },
@@ -303,6 +315,7 @@ export function chrDevice(): Rows {
     'ip/address': [{ '.id': '*1', address: '10.0.2.15/24', network: '10.0.2.0', interface: 'ether1', 'actual-interface': 'ether1', disabled: 'false', dynamic: 'true', invalid: 'false' }],
     'ip/route': [{ '.id': '*80000001', 'dst-address': '0.0.0.0/0', gateway: '10.0.2.2', distance: '1', 'routing-table': 'main', dynamic: 'true', dhcp: 'true', active: 'true', disabled: 'false' }],
     'ip/service': services(),
+    certificate: certificates(),
     'ip/firewall/filter': [],
     ...observations('10.0.2.2', '10.0.2.15', { address: '10.0.2.2', mac: '52:55:0A:00:02:02', interface: 'ether1' }),
   };

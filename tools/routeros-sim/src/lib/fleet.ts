@@ -53,13 +53,16 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const seed = options.seed ?? 1;
   const devices: SimDevice[] = [];
   try {
-    const identities = await Promise.all(Array.from({ length: options.devices }, (_, i) => createDeviceIdentity(`sim-router-${String(i + 1).padStart(3, '0')}`)));
+    const profileOf = (i: number): ProfileName => (options.profile === 'mixed' ? PROFILES[i % PROFILES.length] : (options.profile ?? 'edge'));
+    const identityOf = (i: number) => `sim-${profileOf(i)}-${String(i + 1).padStart(3, '0')}`;
+    // The certificate's common name is the device's identity, as the seeded `sim-cert` row (which holds it) shows.
+    const identities = await Promise.all(Array.from({ length: options.devices }, (_, i) => createDeviceIdentity(identityOf(i))));
     for (let i = 0; i < options.devices; i++) {
-      const profile: ProfileName = options.profile === 'mixed' ? PROFILES[i % PROFILES.length] : (options.profile ?? 'edge');
-      const identity = `sim-${profile}-${String(i + 1).padStart(3, '0')}`;
+      const profile = profileOf(i);
+      const identity = identityOf(i);
       const restService: 'www' | 'www-ssl' = options.plainHttp ? 'www' : 'www-ssl';
       const clock = new DeviceClock();
-      const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService, ...(options.packages ? { packages: options.packages } : {}) }), clock.now);
+      const state = new DeviceState(version, seed * 100_003 + i, () => seedConfig({ profile, version, identity, index: i, users, restService, tls: identities[i], ...(options.packages ? { packages: options.packages } : {}) }), clock.now);
       // Scheduler events and /system/script run through the script interpreter, as jobs on the device's clock.
       const scripts = new ScriptHost(state, clock);
       const scheduler = new Scheduler(state, clock.now, (onEvent, owner) => scripts.runEvent(onEvent, owner), () => scripts.idle());

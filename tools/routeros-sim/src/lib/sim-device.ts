@@ -4,7 +4,7 @@ import type { Server as SshServer } from 'ssh2';
 import type { DeviceState, DeviceUser } from './model/device-state';
 import type { ProfileName } from './model/profiles';
 import type { ServiceName } from './model/management-path';
-import { createDeviceIdentity, DeviceIdentity } from './identity/device-identity';
+import { createDeviceIdentity, DeviceIdentity, tlsFingerprintOf } from './identity/device-identity';
 import { Faults } from './server/faults';
 import { Admission, PortGate } from './server/port-gate';
 import type { RestStats } from './server/rest-server';
@@ -52,16 +52,23 @@ export class SimDevice {
   private readonly unsubscribeWrites: () => void;
   private frozen = false;
   private syncing = Promise.resolve();
-  private servedCert?: string;
+  /** The certificate new TLS connections get, and whether it is the injected replacement (faults). */
+  private served: { certPem: string; fingerprint: string; fromFault: boolean };
   private servedSsh?: SshServer;
 
   constructor(private readonly parts: SimDeviceParts) {
     ({ index: this.index, identity: this.identity, profile: this.profile, state: this.state, users: this.users } = parts);
     this.sshDefault = parts.sshServerFor(parts.keys.sshHostKey);
+    // The HTTPS server starts with the device identity's certificate (fleet.ts), which the seeded `sim-cert` holds.
+    this.served = { certPem: parts.keys.certPem, fingerprint: parts.keys.tlsFingerprint, fromFault: false };
     this.restGate = new PortGate(() => this.admission(parts.restService), (socket) => parts.rest.emit('connection', socket));
     this.sshGate = new PortGate(() => this.admission('ssh'), (socket) => this.activeSsh().injectSocket(socket));
     // After the current event: the answer to the request that made the change still goes out, as on a device.
-    this.unsubscribe = this.state.onChange(() => void setImmediate(() => void this.sync()));
+    // The certificate changes at once: only handshakes after this change see it.
+    this.unsubscribe = this.state.onChange(() => {
+      this.applyCertificate();
+      setImmediate(() => void this.sync());
+    });
     this.unsubscribeWrites = this.state.onWrite(() => this.afterWrite());
     onHostKeyRegenerate(this.state, (type, bits) => this.regenerateHostKey(type, bits));
   }
@@ -141,14 +148,14 @@ export class SimDevice {
   /** The identity the device presents now (a replacement while a changed certificate or host key is injected). */
   get keys(): { tlsFingerprint: string; sshHostKeyFingerprint: string } {
     return {
-      tlsFingerprint: this.faults.tlsCertificateChanged && this.replacement ? this.replacement.tlsFingerprint : this.parts.keys.tlsFingerprint,
+      tlsFingerprint: this.served.fingerprint,
       sshHostKeyFingerprint: this.faults.sshHostKeyChanged && this.replacement ? this.replacement.sshHostKeyFingerprint : this.regenerated?.fingerprint ?? this.parts.keys.sshHostKeyFingerprint,
     };
   }
 
   /** The certificate (PEM) the device serves now: tests use it as a CA bundle. */
   get certificatePem(): string {
-    return this.faults.tlsCertificateChanged && this.replacement ? this.replacement.certPem : this.parts.keys.certPem;
+    return this.served.certPem;
   }
 
   get activeFaults(): Faults {
@@ -242,15 +249,36 @@ export class SimDevice {
     return this.regenerated?.server ?? this.sshDefault;
   }
 
-  /** Serves the current certificate; a change restarts the service, so open connections drop as on a device. */
-  private applyIdentity(): void {
+  /**
+   * The certificate and key new TLS connections get: the injected replacement while that fault is on, else the
+   * certificate `/ip/service www-ssl certificate=` names, when it exists and has its private key (without one the
+   * service refuses new connections: model/management-path.ts).
+   */
+  private tlsToServe(): { certPem: string; keyPem: string } | undefined {
+    if (this.faults.tlsCertificateChanged && this.replacement) return this.replacement;
+    if (this.parts.restService !== 'www-ssl') return undefined;
+    const name = this.state.rawRow('ip/service', 'www-ssl')?.['certificate'];
+    const row = name && name !== 'none' ? this.state.rawRow('certificate', name) : undefined;
+    return row?.['.pem'] && row['.key'] ? { certPem: row['.pem'], keyPem: row['.key'] } : undefined;
+  }
+
+  /**
+   * Serves the certificate of `tlsToServe`. An injected change (faults) restarts the service, so open connections drop
+   * as on a device; a configuration change (`certificate=`, or the certificate it names) reaches new connections only.
+   */
+  private applyCertificate(): void {
     const rest = this.parts.rest as HttpsServer;
-    const keys = this.faults.tlsCertificateChanged && this.replacement ? this.replacement : this.parts.keys;
-    if (typeof rest.setSecureContext === 'function' && keys.certPem !== this.servedCert) {
-      if (this.servedCert !== undefined) this.restGate.dropConnections();
-      rest.setSecureContext({ cert: keys.certPem, key: keys.keyPem });
-      this.servedCert = keys.certPem;
-    }
+    const tls = this.tlsToServe();
+    if (typeof rest.setSecureContext !== 'function' || !tls || tls.certPem === this.served.certPem) return;
+    const fromFault = !!(this.faults.tlsCertificateChanged && this.replacement);
+    if (fromFault !== this.served.fromFault) this.restGate.dropConnections();
+    rest.setSecureContext({ cert: tls.certPem, key: tls.keyPem });
+    this.served = { certPem: tls.certPem, fingerprint: tlsFingerprintOf(tls.certPem), fromFault };
+  }
+
+  /** Serves the current certificate and host key. */
+  private applyIdentity(): void {
+    this.applyCertificate();
     const ssh = this.activeSsh();
     if (this.servedSsh !== undefined && ssh !== this.servedSsh) this.sshGate.dropConnections();
     this.servedSsh = ssh;

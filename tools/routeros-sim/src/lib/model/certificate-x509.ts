@@ -148,3 +148,17 @@ export const keyPemOf = (key: KeyObject): string => key.export({ type: 'pkcs8', 
 /** The private key as `export-certificate` writes it: PKCS#8 encrypted with the export passphrase. */
 export const encryptedKeyPem = (keyPem: string, passphrase: string): string =>
   createPrivateKey(keyPem).export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase }).toString();
+
+/**
+ * The seeded certificate `www-ssl` names, made from the key pair the device serves (fleet.ts): the row's fingerprint is
+ * the one a client pins at enrolment, and `/certificate` shows it as RouterOS shows a signed, self-signed certificate.
+ */
+export function servedCertificateRow(name: string, commonName: string, tls: { certPem: string; keyPem: string }): Row {
+  const shown = describe(tls.certPem);
+  const days = Math.round((Number(shown['.not-after']) - Number(shown['.not-before'])) / 86_400_000);
+  return {
+    ...shown,
+    name, 'common-name': commonName, 'key-size': 'prime256v1', 'days-valid': String(days), trusted: 'true', 'digest-algorithm': 'sha256',
+    'private-key': 'true', authority: String(shown['.ca'] === 'true'), '.pem': tls.certPem, '.key': tls.keyPem,
+  };
+}

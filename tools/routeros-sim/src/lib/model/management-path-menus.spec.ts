@@ -137,10 +137,14 @@ describe("the certificate www-ssl uses", () => {
     expect(reason(s, 'ssh')).toBe('ok');
   });
 
-  it('another certificate that exists serves; removing a certificate nobody uses changes nothing', () => {
+  it('another certificate with its private key serves (a template has none); removing a certificate nobody uses changes nothing', () => {
     const s = device('home');
     s.add('certificate', { name: 'other', 'common-name': 'other' });
     s.update('ip/service', 'www-ssl', { certificate: 'other' });
+    expect(reason(s)).toMatch(/^refused: service www-ssl uses certificate other, which has no private key/);
+    expect(reason(s, 'ssh')).toBe('ok');
+    // As `/certificate sign` leaves it.
+    s.commandUpdate('certificate', idOf(s, 'certificate', (r) => r['name'] === 'other'), { 'private-key': 'true' });
     expect(reason(s)).toBe('ok');
     s.remove('certificate', idOf(s, 'certificate', (r) => r['name'] === 'sim-cert'));
     expect(reason(s)).toBe('ok');

@@ -475,7 +475,10 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   if (serviceVrf !== vrf) return { verdict: 'refused', reason: `service ${service} listens in vrf ${serviceVrf}, but ${iface} is in vrf ${vrf}` };
   // Without a certificate www-ssl completes no TLS handshake.
   if (service === 'www-ssl' && ['', 'none'].includes(serviceRow['certificate'] ?? '')) return { verdict: 'refused', reason: 'service www-ssl has no certificate' };
-  if (service === 'www-ssl' && !rows('certificate').some((c) => c['name'] === serviceRow['certificate'])) return { verdict: 'refused', reason: `service www-ssl uses certificate ${serviceRow['certificate']}, which no longer exists` };
+  const certificate = service === 'www-ssl' ? rows('certificate').find((c) => c['name'] === serviceRow['certificate']) : undefined;
+  if (service === 'www-ssl' && !certificate) return { verdict: 'refused', reason: `service www-ssl uses certificate ${serviceRow['certificate']}, which no longer exists` };
+  // A TLS server needs the certificate's private key (a template, or a certificate imported without its key, has none).
+  if (certificate && certificate['private-key'] !== 'true') return { verdict: 'refused', reason: `service www-ssl uses certificate ${serviceRow['certificate']}, which has no private key` };
   const allowed = (serviceRow['address'] ?? '').split(',').filter(Boolean);
   if (allowed.length > 0 && !allowed.some((a) => addressIn(path.clientAddress, a))) return { verdict: 'refused', reason: `service ${service} is not available from ${path.clientAddress}` };
   return OK;

@@ -9,6 +9,7 @@ import type { DeviceUser, SeedConfig } from './device-state';
 import { versionAtLeast } from './values';
 import { defaultGroups } from './users';
 import { treeFor } from '../schema/menu-schema';
+import { servedCertificateRow } from './certificate-x509';
 
 export const PROFILES = ['home', 'edge', 'chr', 'legacy-ap'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -23,6 +24,8 @@ export interface ProfileInput {
   restService?: 'www-ssl' | 'www';
   /** Extra packages installed beyond the profile's own (the `container` package). */
   packages?: readonly 'container'[];
+  /** The certificate and key the device serves over TLS: the seeded `sim-cert` is that certificate. */
+  tls?: { certPem: string; keyPem: string };
 }
 
 function mac(index: number, port: number): string {
@@ -126,8 +129,9 @@ function common(input: ProfileInput): Record<string, Row[]> {
     'ip/dns': [{ servers: '', 'allow-remote-requests': 'false', 'cache-size': '2048KiB', 'cache-max-ttl': '1w', 'max-udp-packet-size': '4096', 'use-doh-server': '', 'verify-doh-cert': 'false', 'dynamic-servers': '' }],
     'ip/dns/cache': [{ name: 'upgrade.mikrotik.com', type: 'A', data: '159.148.172.205', ttl: '23h59m' }],
     'ip/service': services(input.version, input.restService),
-    // The certificate www-ssl and api-ssl use (a self-signed one, as `/certificate add` and `sign` make it).
-    certificate: [{ name: 'sim-cert', 'common-name': input.identity, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'digest-algorithm': 'sha256', 'private-key': 'true' }],
+    // The certificate www-ssl and api-ssl use (a self-signed one, as `/certificate add` and `sign` make it): the one
+    // the fleet serves, so its fingerprint is the one a client pins.
+    certificate: [input.tls ? servedCertificateRow('sim-cert', input.identity, input.tls) : { name: 'sim-cert', 'common-name': input.identity, 'key-type': 'ec', 'key-size': 'prime256v1', 'days-valid': '365', trusted: 'true', 'digest-algorithm': 'sha256', 'private-key': 'true' }],
     // The fleet's users, with their passwords (never printed); the system groups every device has (model/users.ts).
     user: input.users.map((u) => ({ name: u.name, group: u.group, address: '', disabled: 'false', 'last-logged-in': '', password: u.password })),
     'user/group': defaultGroups(),

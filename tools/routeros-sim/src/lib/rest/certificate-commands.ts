@@ -102,7 +102,7 @@ function exportCertificate(state: DeviceState, body: Record<string, unknown>): u
   if (type !== 'pem') throw errors.noMatch('type');
   for (const id of target.split(',')) {
     const row = certificate(state, id.trim());
-    // A template has nothing to export; the seeded certificate's PEM is the device identity's (not in the model).
+    // A template has nothing to export; a fleet's seeded certificate holds the device identity's PEM, one seeded without it (unit specs) not.
     if (!row['.pem']) throw new RestError(400, isSigned(row) ? 'failure: /certificate/export-certificate of the seeded certificate is not supported by the simulator' : 'failure: certificate is not signed');
     const base = text(body, 'file-name') || `cert_export_${row['name']}`;
     state.writeFile(`${base}.crt`, '.crt file', row['.pem']);

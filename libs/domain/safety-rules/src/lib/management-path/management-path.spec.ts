@@ -95,6 +95,12 @@ const dangerous: Array<[string, () => Rows, RowOperation[], RegExp, ('fail' | 'n
   ["restrict www-ssl's allow list", homeDevice, [set('ip/service', '*5', { address: '10.0.0.0/8' })], /^www-ssl would accept only from 10\.0\.0\.0\/8$/],
   ["restrict ssh's allow list", edgeDevice, [set('ip/service', '*4', { address: '10.100.5.0/24,192.0.2.0/24' })], /^ssh would accept only from 10\.100\.5\.0\/24,192\.0\.2\.0\/24$/],
   ["take www-ssl's certificate", homeDevice, [set('ip/service', '*5', { certificate: 'none' })], /^www-ssl would lose its certificate$/],
+  // the certificate www-ssl presents: the client pinned its fingerprint at enrolment
+  ['point www-ssl at another certificate', homeDevice, [set('ip/service', '*5', { certificate: 'spare-cert' })], /^www-ssl would present certificate spare-cert instead of mcp-cert: the device's pinned TLS identity would change$/],
+  ['point www-ssl at a new certificate', edgeDevice, [add('certificate', { name: 'new-cert', 'common-name': 'new', fingerprint: 'c'.repeat(64), 'private-key': 'true' }), set('ip/service', '*5', { certificate: 'new-cert' })], /^www-ssl would present certificate new-cert instead of mcp-cert/],
+  ['remove the certificate www-ssl uses', homeDevice, [remove('certificate', '*C1')], /^www-ssl's certificate mcp-cert would be removed from \/certificate$/],
+  ['replace the certificate www-ssl uses by another of its name', edgeDevice, [remove('certificate', '*C1'), set('certificate', '*C2', { name: 'mcp-cert' })], /^www-ssl would present certificate mcp-cert instead of mcp-cert/],
+  ["take the private key of www-ssl's certificate", homeDevice, [set('certificate', '*C1', { 'private-key': 'false' })], /^www-ssl's certificate mcp-cert would have no private key$/],
   // the input chain, in every form
   ['drop the client address before the accept', homeDevice, [drop({ 'src-address': '192.168.88.254' }, '*F0')], /^rule 0 \(\*NEW\d+\) would drop tcp\/443 from 192\.168\.88\.254 in the input chain before the accept at position 1$/],
   ['drop its subnet for new connections', homeDevice, [drop({ 'src-address': '192.168.88.0/24' })], /would drop tcp\/443 from 192\.168\.88\.254 in the input chain \(new connections\)$/],
@@ -190,6 +196,12 @@ const harmless: Array<[string, () => Rows, RowOperation[]]> = [
   ['drop a source port a fresh connection never uses', homeDevice, [drop({ protocol: 'tcp', 'src-port': '53' }, '*F0')]],
   ['jump into a chain that only accepts', homeDevice, [add(FILTER, { chain: 'lan-in', action: 'accept', 'src-address': '192.168.88.0/24' }), add(FILTER, { chain: 'input', action: 'jump', 'jump-target': 'lan-in' }, '*F4'), drop({}, undefined)]],
   ['add a routing rule for another source', edgeDevice, [add('routing/rule', { 'src-address': '203.0.113.0/24', action: 'lookup', table: 'main' })]],
+  ['add a certificate www-ssl does not use', homeDevice, [add('certificate', { name: 'vpn', 'common-name': 'vpn', fingerprint: 'd'.repeat(64), 'private-key': 'true' })]],
+  ["distrust www-ssl's certificate (its own key still serves)", homeDevice, [set('certificate', '*C1', { trusted: 'false' })]],
+  ['remove a certificate www-ssl does not use', edgeDevice, [remove('certificate', '*C2')]],
+  // RouterOS follows the rename: the service names the certificate anew, or still by the old name in a stale after-state.
+  ["rename www-ssl's certificate", homeDevice, [set('certificate', '*C1', { name: 'web' }), set('ip/service', '*5', { certificate: 'web' })]],
+  ["rename www-ssl's certificate, the service's row unchanged", homeDevice, [set('certificate', '*C1', { name: 'web' })]],
 ];
 
 describe('evaluateManagementPath: a management address leased by a DHCP client', () => {

@@ -15,11 +15,14 @@ import { stackMenus, stackOfMenu, WIRELESS_DEPENDENCIES, WIRELESS_SINGLETONS, WI
 
 export type { ServiceLogin } from './endpoint';
 
-/** Menus of addressing, interfaces, routing, services and the firewall that decide whether the path holds. */
+/**
+ * Menus of addressing, interfaces, routing, services (and the certificate www-ssl presents) and the firewall that
+ * decide whether the path holds.
+ */
 const CORE_DEPENDENCIES: readonly string[] = [
   'ip/address', 'ipv6/address', 'interface', 'interface/ethernet', 'interface/bridge', 'interface/bridge/port', 'interface/bridge/vlan',
   'interface/vlan', 'interface/bonding', 'interface/list', 'interface/list/member', 'ip/dhcp-client', 'ip/route', 'routing/rule',
-  'routing/table', 'ip/service', 'ip/firewall/filter', 'ip/firewall/raw', 'ip/firewall/nat', 'ip/firewall/address-list',
+  'routing/table', 'ip/service', 'certificate', 'ip/firewall/filter', 'ip/firewall/raw', 'ip/firewall/nat', 'ip/firewall/address-list',
   'ipv6/firewall/filter', 'ipv6/firewall/address-list',
 ];
 

@@ -64,6 +64,14 @@ export interface ServiceInfo {
   certificate: string;
 }
 
+/** A `/certificate` row as far as a TLS service presents it: which certificate (by fingerprint) and whether it has its key. */
+export interface CertificateInfo {
+  id: string;
+  name: string;
+  fingerprint: string;
+  privateKey: boolean;
+}
+
 export interface AddressListEntry {
   list: string;
   address: string;
@@ -80,6 +88,7 @@ export interface Snapshot {
   bridgePorts: BridgePortInfo[];
   bridgeVlans: BridgeVlanInfo[];
   services: Map<string, ServiceInfo>;
+  certificates: CertificateInfo[];
   addressLists: AddressListEntry[];
   /** Interface-list name → member interfaces (include/exclude resolved). */
   interfaceLists: Map<string, Set<string>>;
@@ -148,6 +157,9 @@ export function parseSnapshot(rows: LiveRows, renames: Map<string, string> = new
     services: piece('services', ['ip/service'], () => new Map(rowsOf(rows, 'ip/service').map((r) => [r['name'] ?? '', {
       name: r['name'] ?? '', disabled: isTrue(r['disabled']), port: num(r['port'], 0), address: r['address'] ?? '', vrf: r['vrf'] || 'main', certificate: r['certificate'] ?? '',
     }]))),
+    certificates: piece('certificates', ['certificate'], () => rowsOf(rows, 'certificate').map((r) => ({
+      id: r['.id'] ?? '', name: r['name'] ?? '', fingerprint: r['fingerprint'] ?? '', privateKey: isTrue(r['private-key']),
+    }))),
     addressLists: piece('addressLists', ['ip/firewall/address-list'], () => rowsOf(rows, 'ip/firewall/address-list')
       .filter((r) => !isTrue(r['disabled']))
       .map((r) => ({ list: r['list'] ?? '', address: r['address'] ?? '', timed: Boolean(r['timeout']) }))),
