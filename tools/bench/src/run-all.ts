@@ -7,6 +7,7 @@ import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
 import { robustness } from './robustness/robustness';
 import { managementPath } from './management-path.bench';
 import { changePipeline } from './change-pipeline.bench';
+import { menuChange, menuDescribe } from './menu-tools.bench';
 import { rolloutEngine } from './rollout-engine.bench';
 import { httpDeviceList, httpListenMemory } from './http-server.bench';
 
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   if (only === 'robustness') await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
   if (!only || only === 'management-path') process.stdout.write(JSON.stringify(managementPath()) + '\n');
   if (!only || only === 'change-pipeline') process.stdout.write(JSON.stringify(await changePipeline()) + '\n');
+  if (!only || only === 'menu-describe') process.stdout.write(JSON.stringify(await menuDescribe()) + '\n');
+  if (!only || only === 'menu-change') for (const line of await menuChange()) process.stdout.write(JSON.stringify(line) + '\n');
   if (!only || only === 'rollout') process.stdout.write(JSON.stringify(await rolloutEngine()) + '\n');
   if (!only || only === 'http' || only === 'http-load') rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
   if (!only || only === 'http' || only === 'http-listen') process.stdout.write(JSON.stringify(await httpListenMemory()) + '\n');
