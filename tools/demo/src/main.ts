@@ -92,6 +92,13 @@ async function main(): Promise<void> {
     await show(client, 'system_set_identity', { device_id: 'edge-01', name: 'edge-01 core' });
     heading('A refusal: an input drop of tcp/443 first in the chain would cut the service off the device');
     await show(client, 'firewall_add_filter_rule', { device_id: 'edge-01', rule: { chain: 'input', action: 'drop', protocol: 'tcp', 'dst-port': '443', comment: 'no web admin' }, place_before: await firstRule(client, 'edge-01') });
+    heading('Any RouterOS menu, from its own command tree: a port forward to the NAS, dry run, applied, reverted');
+    const forward = { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': 8443, 'in-interface': 'sfp-sfpplus1', 'to-addresses': '10.100.0.50', 'to-ports': 443, comment: 'NAS' };
+    await show(client, 'menu_change', { device_id: 'edge-01', path: '/ip/firewall/nat', operations: [{ op: 'add', values: forward }], dry_run: true });
+    const applied = (await client.callTool({ name: 'menu_change', arguments: { device_id: 'edge-01', path: '/ip/firewall/nat', operations: [{ op: 'add', values: forward }] } })) as { content: { text: string }[]; structuredContent: { change_id: string } };
+    out(applied.content[0].text);
+    await show(client, 'menu_print', { device_id: 'edge-01', path: '/ip/firewall/nat', where: { comment: 'NAS' }, fields: ['chain', 'dst-port', 'to-addresses', 'to-ports'] });
+    await show(client, 'change_revert', { change_id: applied.structuredContent.change_id });
     heading('A mistake, and how the server helps the assistant recover');
     await show(client, 'system_get_overview', { device_id: 'edge-99' });
   } finally {

@@ -24,6 +24,11 @@ describe('npm run demo', () => {
     // The write tier on edge-01: a dry run with its diff, a change held under safe mode and verified, a refusal.
     expect(stdout).toContain('dry run: would change: set the DNS servers to 1.1.1.1, 9.9.9.9 (risk low)\n/ip dns set servers=1.1.1.1,9.9.9.9\n');
     expect(stdout).toMatch(/^applied [0-9a-f-]{36}: set the identity to edge-01 core .*\n\/system identity set name="edge-01 core"\nprotection: safe_mode\nverified: /m);
+    // Any menu through the menu tools: the dry run's exact line, the change under safe mode and verified, then undone.
+    expect(stdout).toContain('dry run: would change: /ip/firewall/nat: add a row (risk low)\n/ip firewall nat add chain=dstnat action=dst-nat protocol=tcp dst-port=8443 in-interface=sfp-sfpplus1 to-addresses=10.100.0.50 to-ports=443 comment=NAS\n');
+    expect(stdout).toMatch(/^applied [0-9a-f-]{36}: \/ip\/firewall\/nat: add a row .*\n\/ip firewall nat add chain=dstnat .*\nprotection: safe_mode\nverified: /m);
+    expect(stdout).toMatch(/^\*[0-9A-F]+\tdstnat\t8443\t10\.100\.0\.50\t443$/m);
+    expect(stdout).toMatch(/^applied [0-9a-f-]{36}: revert change [0-9a-f-]{36} \(\/ip\/firewall\/nat: add a row\)/m);
     expect(stdout).toMatch(/^error \(isError result\): Unsafe Operation: rule 0 \(\*new1\) would drop tcp\/443 from [\d.]+ in the input chain before the accept at position 1\nmcp_error_code: UNSAFE_OPERATION\n(.*\n)+?safety rule: PROTECT_MANAGEMENT_PATH$/m);
   }, 60_000);
 });
