@@ -132,6 +132,9 @@ describe.each(ERAS)('menu_change over %s', (_label, era) => {
       expect(reboot.message).toMatch(/\/system reboot runs only as a step of an approved plan \(plan_menu_changes\)/);
       const licence = await client.failure('menu_change', { device_id, path: '/system/license', operations: [{ op: 'action', command: 'renew' }] });
       expect(licence.message).toMatch(/writes to \/system\/license are refused/);
+      // The certificate the device's web service presents (the one the service pinned) is in use.
+      const cert = await client.failure('menu_change', { device_id, path: '/certificate', operations: [{ op: 'remove', where: { name: 'sim-cert' } }] });
+      expect(cert.message).toMatch(/removing \/certificate \*\w+ \(sim-cert\) would break what uses it: \/ip\/service www-ssl certificate=sim-cert/);
       expect(await config(fleet())).toEqual(before);
       const flushed = await change({ device_id, path: '/ip/dns/cache', operations: [{ op: 'action', command: 'flush' }] });
       expect(flushed).toMatchObject({ changed: true, diff: ['/ip dns cache flush'], protection: 'none_needed' });

@@ -28,4 +28,5 @@ export * from './lib/command-tree/tree-version';
 export * from './lib/menu-change/menu-shape';
 export * from './lib/menu-change/menu-operation';
 export * from './lib/menu-change/menu-references';
+export * from './lib/menu-change/menu-usage';
 export * from './lib/menu-change/menu-change.planner';

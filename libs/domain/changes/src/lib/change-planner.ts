@@ -34,6 +34,8 @@ export type ProposalOutcome =
 export interface ChangePlanner<I> {
   /** REST menu paths read (whole, with `.id`) before proposing. */
   reads(input: I): readonly string[];
+  /** Menus read beside them when the device has them (what may use a row the change removes); absent ones are left out. */
+  optionalReads?(input: I): readonly string[];
   propose(live: LiveRows, input: I): ProposalOutcome;
   /** What of the input the input-checking safety rules look at (DNS and NTP lists, the address list written). */
   safetyInput?(input: I): SafetyInput;

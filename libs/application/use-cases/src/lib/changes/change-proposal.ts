@@ -31,7 +31,9 @@ export class ProposeStep {
   /** Read → propose → judge. Refusals throw; nothing is written here. */
   async plan<I>(request: ChangeRequest<I>, device: Device, target: DeviceTarget, context: SafetyContext): Promise<({ kind: 'no_change'; reason: string; current: readonly TouchedRow[]; verdicts: RuleResult[] } | { kind: 'change'; plan: Planned }) & { state: LiveStateDigest }> {
     const reads = request.planner.reads(request.input);
-    let live: LiveRows = await readLiveRows(this.api, target, reads, { signal: request.signal });
+    const optional = (request.planner.optionalReads?.(request.input) ?? []).filter((m) => !reads.includes(m));
+    const [required, extra] = await Promise.all([readLiveRows(this.api, target, reads, { signal: request.signal }), optional.length ? readLiveRows(this.api, target, optional, { optional: true, signal: request.signal }) : {}]);
+    let live: LiveRows = { ...extra, ...required };
     // The state the proposal is computed from: what a reviewer saw must still be there (the caller holds the lock).
     const state = liveStateDigest(live, reads);
     if (request.expectedStateHash !== undefined && state.hash !== request.expectedStateHash) {

@@ -147,6 +147,31 @@ describe('menuChangePlanner', () => {
     expect(() => propose(lease, [{ op: 'action', command: 'make-static', id: '*9', values: { force: 'yes' } }])).toThrow(/make-static takes no argument 'force'/);
   });
 
+  it('refuses removing a certificate a service uses or a file the configuration names, reading what may use them', () => {
+    const certs = { ...shapeOf('ip/settings'), path: 'certificate', singleton: false, commands: new Set(['remove', 'set']), setArgs: new Map([['name', undefined]]) } as MenuShape;
+    const state: LiveRows = {
+      certificate: [{ '.id': '*1', name: 'web' }, { '.id': '*2', name: 'spare' }],
+      'ip/service': [{ '.id': '*5', name: 'www-ssl', certificate: 'web' }, { '.id': '*8', name: 'api-ssl', certificate: 'none' }],
+    };
+    const planner = menuChangePlanner(certs);
+    expect(planner.optionalReads!({ operations: [{ op: 'remove', id: '*1' }] })).toEqual(expect.arrayContaining(['ip/service', 'interface/sstp-server/server', 'ip/ipsec/identity']));
+    expect(planner.optionalReads!({ operations: [{ op: 'set', id: '*1', values: { trusted: 'yes' } }] })).toEqual([]);
+    expect(() => planner.propose(state, { operations: [{ op: 'remove', id: '*1' }] })).toThrow('removing /certificate *1 (web) would break what uses it: /ip/service www-ssl certificate=web; change that first');
+    expect(planner.propose(state, { operations: [{ op: 'remove', id: '*2' }] })).toMatchObject({ kind: 'change' });
+
+    const files = { ...certs, path: 'file' } as MenuShape;
+    const disk: LiveRows = {
+      file: [{ '.id': '*A', name: 'images/nas.tar' }, { '.id': '*B', name: 'hotspot' }, { '.id': '*C', name: 'hotspot/login.html' }, { '.id': '*D', name: 'log.0.txt' }, { '.id': '*E', name: 'notes.txt' }],
+      container: [{ '.id': '*1', name: 'nas', file: 'images/nas.tar' }],
+      'ip/hotspot/profile': [{ '.id': '*1', name: 'default', 'html-directory': 'hotspot' }],
+      'system/logging/action': [{ '.id': '*1', name: 'disk', 'disk-file-name': 'log' }],
+    };
+    const filePlanner = menuChangePlanner(files);
+    for (const id of ['*A', '*B', '*C', '*D']) expect(() => filePlanner.propose(disk, { operations: [{ op: 'remove', id }] })).toThrow(/would break what uses it/);
+    expect(() => filePlanner.propose(disk, { operations: [{ op: 'set', id: '*A', values: { name: 'old.tar' } }] })).toThrow(/renaming \/file \*A \(images\/nas\.tar\) would break what uses it: \/container nas file=images\/nas\.tar/);
+    expect(filePlanner.propose(disk, { operations: [{ op: 'remove', id: '*E' }] })).toMatchObject({ kind: 'change' });
+  });
+
   it('refuses every write to a refused menu, and an empty list of operations', () => {
     expect(() => propose({ ...NAT, refusal: 'the licence' }, [{ op: 'enable', id: '*3' }])).toThrow('writes to /ip/firewall/nat are refused: the licence');
     expect(() => propose(NAT, [])).toThrow(/at least one operation/);

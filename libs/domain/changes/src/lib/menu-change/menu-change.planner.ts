@@ -8,6 +8,7 @@ import { boolWord, changedProps, isDynamic, isTrue, sameValue } from '../planner
 import type { LiveRows, Row, RowOperation } from '../row-operation';
 import type { MenuChangeInput, MenuOperation, RowSelector } from './menu-operation';
 import { missingReference, referenceReads } from './menu-references';
+import { usageReads, usedBy } from './menu-usage';
 import type { MenuShape } from './menu-shape';
 
 /** A row an operation acts on; `id` absent for a singleton's one row. */
@@ -75,6 +76,8 @@ class MenuChange {
         const props = this.checked(this.shape.setArgs, op.values, 'set', `${field}.values`);
         return this.select(op, field).flatMap(({ id, row }) => {
           const changed = changedProps(row, props);
+          // A file is named by its path: renaming one the configuration uses breaks what names it.
+          if (changed['name'] !== undefined && this.shape.path === 'file') this.notInUse(id!, row, 'renaming');
           return Object.keys(changed).length ? [{ kind: 'set' as const, menu, ...(id !== undefined ? { id } : {}), props: changed, ...this.withoutUnset() }] : [];
         });
       }
@@ -98,6 +101,7 @@ class MenuChange {
         this.needs('remove', field);
         return this.select(op, field).map(({ id, row }) => {
           if (isTrue(row['builtin']) || isTrue(row['default'])) throw new ChangeNotPermittedError(`${this.menu} ${id} is built in: RouterOS keeps it`, { path: this.menu, id });
+          this.notInUse(id!, row, 'removing');
           return { kind: 'remove' as const, menu, id: id!, restore: [...this.shape.addArgs.keys()], ...(this.shape.placeable ? { ordered: true } : {}) };
         });
       }
@@ -115,6 +119,12 @@ class MenuChange {
       case 'action':
         return [this.action(op, field)];
     }
+  }
+
+  /** Refuses a change to a row the configuration uses (a service's certificate, a container's image). */
+  private notInUse(id: string, row: Row, doing: string): void {
+    const use = usedBy(this.live, this.shape.path, row);
+    if (use) throw new ChangeNotPermittedError(`${doing} ${this.menu} ${id} (${row['name']}) would break what uses it: ${use}; change that first`, { path: this.menu, id, used_by: use });
   }
 
   private action(op: Extract<MenuOperation, { op: 'action' }>, field: string): RowOperation {
@@ -244,6 +254,8 @@ export function menuChangePlanner(shape: MenuShape): ChangePlanner<MenuChangeInp
   return {
     // A menu of commands only (`/system`) has no rows to read: its commands change no row.
     reads: (input) => [...(shape.printable ? [shape.path] : []), ...referenceReads(shape.path, namesIn(input))],
+    // What may use a row the change removes or renames, where the device has it.
+    optionalReads: (input) => (input.operations.some((o) => o.op === 'remove' || (o.op === 'set' && 'name' in o.values)) ? usageReads(shape.path) : []),
     propose(live, input): ProposalOutcome {
       if (input.operations.length === 0) throw new InvalidArgumentError('operations', 'name at least one operation');
       const operations = new MenuChange(shape, live, input).plan();

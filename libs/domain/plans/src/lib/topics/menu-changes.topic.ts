@@ -85,6 +85,7 @@ export const menuChangesTopic: PlanTopic<MenuPlanInput> = {
   // A step is a plan step: plan-only commands (a reboot, a script run) may run, with the health gate after them.
   planner: {
     reads: (input) => plannerOf(input).reads({ operations: input.operations, planApproved: true }),
+    optionalReads: (input) => plannerOf(input).optionalReads?.({ operations: input.operations, planApproved: true }) ?? [],
     propose: (live, input) => plannerOf(input).propose(live, { operations: input.operations, planApproved: true }),
   },
   // Each step's change was verified by the pipeline (rows re-read, new TLS and SSH connections); an add or a command
