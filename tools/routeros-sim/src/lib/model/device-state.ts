@@ -590,6 +590,11 @@ export class DeviceState {
     this.table('ip/dns/cache').length = 0;
   }
 
+  /** Empties the memory log `/log` prints (`/system/logging/action clear`). */
+  clearLog(): void {
+    this.table('log').length = 0;
+  }
+
   /** Writes a file into `/file` (an export, a backup): `contents` for text files, none for binary ones; `extra` holds internal fields. */
   writeFile(name: string, type: string, contents: string | undefined, extra: Row = {}): void {
     const files = this.table('file');

@@ -148,6 +148,8 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       const id = state.list('user').find((u) => u['name'] === name)?.['.id'];
       if (id === undefined) throw errors.notFound();
       state.update('user', id, { password });
+      // A new password ends an expired one (`/user expire-password`, rest/user-commands.ts).
+      if (state.rawRow('user', id)?.['.expired'] !== undefined) state.commandUpdate('user', id, { '.expired': undefined });
       return [];
     }
     case 'user/ssh-keys/import':

@@ -2,6 +2,10 @@ import { CONTAINER_COMMANDS } from '../model/container';
 import type { DeviceState } from '../model/device-state';
 import { CERTIFICATE_COMMANDS } from './certificate-commands';
 import { CLOUD_SSH_COMMANDS } from './cloud-ssh-commands';
+import { DHCP_CLIENT_COMMANDS } from './dhcp-client-commands';
+import { INTERFACE_COMMANDS } from './interface-commands';
+import { LOGGING_COMMANDS } from './logging-commands';
+import { USER_COMMANDS } from './user-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) => unknown;
@@ -11,4 +15,8 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...CONTAINER_COMMANDS,
   ...CERTIFICATE_COMMANDS,
   ...CLOUD_SSH_COMMANDS,
+  ...DHCP_CLIENT_COMMANDS,
+  ...INTERFACE_COMMANDS,
+  ...LOGGING_COMMANDS,
+  ...USER_COMMANDS,
 };

@@ -9,6 +9,7 @@ import { PRINT_ARGUMENTS, PRINT_SWITCHES, printRequest } from './print-request';
 import { ConsoleStream, printRepeat, repeatPrint } from './print-repeat';
 import { isScriptInput, runConsoleScript } from '../script/console-script';
 import { isConsoleTool, precheckTool, runConsoleTool } from './console-tools';
+import { MENU_COMMANDS } from '../rest/menu-commands';
 
 export interface ConsoleContext {
   /** The SSH connection (or scheduler run), which is what holds safe mode. */
@@ -160,7 +161,9 @@ function safeMode(state: DeviceState, command: string, ctx: ConsoleContext): voi
 }
 
 async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<string> {
-  switch (c.command) {
+  // A menu's own command named like a safe-mode one (`/ip dhcp-client release`) is that menu's (rest/menu-commands.ts).
+  const own = MENU_COMMANDS[`${c.menu}/${c.command}`] !== undefined;
+  switch (own ? undefined : c.command) {
     case 'export':
       if (c.args.length > 0) {
         await handleRest(state, { method: 'POST', path: 'export', query: new URLSearchParams(), body: { file: c.args[0].value!, ...Object.fromEntries(c.positional.map((w) => [w.text, ''])) }, user: ctx.user }, new AbortController().signal);
@@ -188,7 +191,7 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
     case 'release':
     case 'unroll':
     case 'toggle':
-      safeMode(state, c.command, ctx);
+      safeMode(state, c.command!, ctx);
       return '';
     default:
       if (isConsoleTool(c)) return runTool(state, c, ctx);
