@@ -139,6 +139,9 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
     const given = c.args.find((a) => a.text === item)?.value ?? (first ? items(state, c.menu, first) : undefined);
     if (item && given !== undefined) body[item] = given;
   }
+  // `get ether1 mtu` (`/system identity get name`): the word after the item is the property.
+  const property = singleton ? first : second;
+  if (c.command === 'get' && property) body['value-name'] = property.text;
   for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
   try {
     await handleRest(state, { method: 'POST', path: `${c.menu}/${c.command}`, query: new URLSearchParams(), body, user: ctx.user }, new AbortController().signal);

@@ -25,7 +25,7 @@ const ROOT = ['export', 'quit'];
  * (`bad command name x`), as before the console served the whole tree: scheduler scripts and the product's SSH
  * adapter rely on that refusal, so it stays until those commands are modelled.
  */
-const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle']);
+const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle', 'get', 'find']);
 
 /** Menu-specific commands this console runs (model/backup.ts, rest/diagnostics.ts): by full path, since the same word names other, unmodelled commands elsewhere. */
 const SUPPORTED_AT = new Set(['system/backup/save', 'system/backup/load', 'ping', 'tool/ping', 'tool/traceroute', 'tool/torch', 'interface/monitor-traffic', 'file/read', 'user/ssh-keys/import', 'user/active/request-logout', 'password']);
