@@ -382,6 +382,20 @@ export class DeviceState {
     });
   }
 
+  /** Values a menu-specific command sets on a singleton (`/tool/sniffer start`'s `running`), beyond what `set` takes. */
+  commandSetSingleton(path: string, values: Record<string, string | undefined>): Row {
+    const spec = this.require(path);
+    const table = this.table(path);
+    return this.write(() => {
+      if (table.length === 0) table.push({});
+      for (const [key, value] of Object.entries(values)) {
+        if (value === undefined) delete table[0][key];
+        else table[0][key] = value;
+      }
+      return this.present(spec, table[0]);
+    });
+  }
+
   /** A stored row with its internal properties (a certificate's key), for menu-specific commands. */
   rawRow(path: string, idOrName: string): Row | undefined {
     const found = this.find(path, idOrName);

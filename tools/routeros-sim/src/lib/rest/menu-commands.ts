@@ -6,6 +6,9 @@ import { DHCP_CLIENT_COMMANDS } from './dhcp-client-commands';
 import { INTERFACE_COMMANDS } from './interface-commands';
 import { LOGGING_COMMANDS } from './logging-commands';
 import { USER_COMMANDS } from './user-commands';
+import { KID_CONTROL_COMMANDS } from './kid-control-commands';
+import { SNIFFER_COMMANDS } from './sniffer-commands';
+import { ACKNOWLEDGED_COMMANDS } from './acknowledged-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) => unknown;
@@ -19,4 +22,7 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...INTERFACE_COMMANDS,
   ...LOGGING_COMMANDS,
   ...USER_COMMANDS,
+  ...KID_CONTROL_COMMANDS,
+  ...SNIFFER_COMMANDS,
+  ...ACKNOWLEDGED_COMMANDS,
 };
