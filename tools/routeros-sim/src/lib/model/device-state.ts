@@ -202,7 +202,24 @@ export class DeviceState {
     this.counters.clear();
     this.bootedAt = this.now();
     this.hold = undefined;
+    this.poweredOff = false;
     this.load(this.seedConfig());
+    this.changed(false);
+  }
+
+  /** After `/system shutdown` (rest/power-commands.ts): the device is off, its services refuse connections, until powered on. */
+  poweredOff = false;
+
+  powerOff(): void {
+    this.poweredOff = true;
+    this.hold = undefined;
+    this.changed(false);
+  }
+
+  /** Power comes back: the device boots with its configuration (the control API's `power-on`). */
+  powerOn(): void {
+    this.poweredOff = false;
+    this.reboot();
     this.changed(false);
   }
 

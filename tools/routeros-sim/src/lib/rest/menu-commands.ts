@@ -9,6 +9,7 @@ import { USER_COMMANDS } from './user-commands';
 import { KID_CONTROL_COMMANDS } from './kid-control-commands';
 import { SNIFFER_COMMANDS } from './sniffer-commands';
 import { ACKNOWLEDGED_COMMANDS } from './acknowledged-commands';
+import { POWER_COMMANDS } from './power-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) => unknown;
@@ -25,4 +26,5 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...KID_CONTROL_COMMANDS,
   ...SNIFFER_COMMANDS,
   ...ACKNOWLEDGED_COMMANDS,
+  ...POWER_COMMANDS,
 };
