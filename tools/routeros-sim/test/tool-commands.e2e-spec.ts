@@ -1,4 +1,5 @@
 import { oneDevice } from './one-device';
+import { until } from './until';
 
 type Row = Record<string, string>;
 
@@ -52,5 +53,14 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s tool and acknowledged commands'
     expect(await ssh('/routing bgp session stop *1')).toContain('no such item');
     expect(await ssh('/ip proxy clear-cache; /system ntp client reset-freq-drift')).toBe('');
     if (version === '7.20.5') expect(await detail('/console/clear-history', { user: 'nobody' })).toBe('input does not match any value of user');
+    // Packages: nothing newer to install, so the device does not reboot; unschedule needs an existing package.
+    const uptime = async () => ((await sim.rest('GET', '/system/resource')).body as Row)['uptime'];
+    await until(async () => (await uptime()) !== '0s', 30_000);
+    expect((await post('/system/package/update/install', {})).status).toBe(200);
+    expect(await uptime()).not.toBe('0s');
+    expect((await post('/system/package/unschedule', { numbers: '*1' })).status).toBe(200);
+    expect(await detail('/system/package/unschedule', { numbers: '*99' })).toBe('no such item');
+    expect(await detail('/ip/hotspot/host/make-binding', { numbers: '*1', type: 'bypassed' })).toBe('no such item');
+    expect(await ssh('/ip dns adlist reload')).toBe('');
   });
 });

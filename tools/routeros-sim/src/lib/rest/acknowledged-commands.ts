@@ -48,7 +48,8 @@ const supOutput: MenuCommand = (state, body) => {
 
 /**
  * `/system/package/update check-for-updates`: the simulated device runs the newest release of its channel (chosen:
- * the simulator has no update server), so it reports itself up to date.
+ * the simulator has no update server), so it reports itself up to date; `download` and `install` then have nothing
+ * newer to fetch or install, and the device does not reboot.
  */
 const checkForUpdates: MenuCommand = (state) => {
   const installed = state.version;
@@ -56,7 +57,42 @@ const checkForUpdates: MenuCommand = (state) => {
   return [{ 'installed-version': installed, 'latest-version': installed, status: 'System is already up to date' }];
 };
 
+/** `/system/package unschedule numbers=…`: the package's scheduled enable, disable or uninstall is cancelled. */
+const unschedule: MenuCommand = (state, body) => {
+  for (const row of commandItems(state, 'system/package', body)) if (row['scheduled']) state.commandUpdate('system/package', row['.id'], { scheduled: '' });
+  return [];
+};
+
+/**
+ * `/ip/hotspot/host make-binding numbers=… type=T [comment=]` (HotSpot manual): an IP binding for each host's MAC
+ * address, of type T (`regular`, `bypassed`, `blocked`).
+ */
+const makeBinding: MenuCommand = (state, body) => {
+  const hosts = commandItems(state, 'ip/hotspot/host', body);
+  if (body['type'] === undefined) throw errors.missingValue('type');
+  for (const host of hosts) {
+    state.add('ip/hotspot/ip-binding', { 'mac-address': host['mac-address'], type: body['type'], ...(body['comment'] !== undefined ? { comment: body['comment'] } : {}) });
+  }
+  return [];
+};
+
 export const ACKNOWLEDGED_COMMANDS: Record<string, MenuCommand> = {
+  'system/package/unschedule': unschedule,
+  'ip/hotspot/host/make-binding': makeBinding,
+  // Ad lists: the simulator fetches no list, so there is nothing to reload; a pause has no filtering to stop.
+  'ip/dns/adlist/reload': nothingToDo,
+  'ip/dns/adlist/pause': nothingToDo,
+  // Package sources: the device runs its channel's newest release (check-for-updates below), nothing newer to find.
+  'system/package/local-update/refresh': nothingToDo,
+  'system/package/local-update/mirror/force-check': nothingToDo,
+  'system/upgrade/refresh': nothingToDo,
+  'system/upgrade/mirror/force-check': nothingToDo,
+  'system/package/update/download': nothingToDo,
+  'system/package/update/install': nothingToDo,
+  // Hardware: no USB or PCI device is attached to a simulated router.
+  'system/resource/hardware/authorize': onItems('system/resource/hardware'),
+  'system/resource/usb/authorize': onItems('system/resource/usb'),
+  'system/backup/cloud/download-file': onItems('system/backup/cloud', 'number'),
   // DHCP: the simulator runs no client to reconfigure, and no rogue server for an alert to have found.
   'ip/dhcp-server/lease/send-reconfigure': onItems('ip/dhcp-server/lease'),
   'ipv6/dhcp-server/binding/send-reconfigure': onItems('ipv6/dhcp-server/binding'),
