@@ -53,6 +53,7 @@ const BOUNDED: Record<string, Record<string, string>> = {
   'tool/ping': { address: '127.0.0.1', count: '1' },
   ping: { address: '127.0.0.1', count: '1' },
   'tool/traceroute': { address: '127.0.0.1', count: '1' },
+  'system/resource/monitor': { once: '' },
 };
 
 const isRefusal = (a: Answer) => [400, 404, 406].includes(a.status) && typeof (a.body as { detail?: unknown; error?: unknown })?.error === 'number';

@@ -156,7 +156,7 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       state.add('user/ssh-keys', importArgs(state.list('file'), body));
       return [];
     default:
-      if (MENU_COMMANDS[command]) return MENU_COMMANDS[command](state, body);
+      if (MENU_COMMANDS[command]) return MENU_COMMANDS[command](state, body, signal);
       if (command.endsWith('/export')) return exportToFile(state, body, command.slice(0, -'/export'.length));
       // The tree has the command (the caller checked) but the simulator does not model what it does: refused,
       // never answered as if it had run.

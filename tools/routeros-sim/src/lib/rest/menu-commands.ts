@@ -10,9 +10,10 @@ import { KID_CONTROL_COMMANDS } from './kid-control-commands';
 import { SNIFFER_COMMANDS } from './sniffer-commands';
 import { ACKNOWLEDGED_COMMANDS } from './acknowledged-commands';
 import { POWER_COMMANDS } from './power-commands';
+import { MONITOR_COMMANDS } from './monitor-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
-export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) => unknown;
+export type MenuCommand = (state: DeviceState, body: Record<string, unknown>, signal?: AbortSignal) => unknown;
 
 /** Menu-specific commands by path; the tree has checked the arguments' names before one runs. */
 export const MENU_COMMANDS: Record<string, MenuCommand> = {
@@ -27,4 +28,5 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...SNIFFER_COMMANDS,
   ...ACKNOWLEDGED_COMMANDS,
   ...POWER_COMMANDS,
+  ...MONITOR_COMMANDS,
 };
