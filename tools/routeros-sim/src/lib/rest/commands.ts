@@ -10,6 +10,7 @@ import { importArgs } from '../model/ssh-keys';
 import { torchRows } from './torch';
 import { MENU_COMMANDS } from './menu-commands';
 import { newPassword } from '../model/password-rules';
+import { runExecute } from './execute-command';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -152,6 +153,8 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       if (state.rawRow('user', id)?.['.expired'] !== undefined) state.commandUpdate('user', id, { '.expired': undefined });
       return [];
     }
+    case 'execute':
+      return runExecute(state, body, user ?? '');
     case 'user/ssh-keys/import':
       state.add('user/ssh-keys', importArgs(state.list('file'), body));
       return [];
