@@ -16,6 +16,9 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s monitors', (version) => {
     expect((await post('/interface/ethernet/monitor', { numbers: 'ether99', once: '' })).body).toMatchObject({ detail: 'no such item' });
     expect((await sim.rest('PATCH', '/interface/ethernet/ether1', { disabled: 'true' })).status).toBe(200);
     expect((await post('/interface/ethernet/monitor', { numbers: 'ether1', once: '' })).body).toEqual([{ name: 'ether1', status: 'no-link', 'auto-negotiation': 'incomplete' }]);
+    // Cable test: a port with a link is link-ok; without one, each pair's state.
+    expect((await post('/interface/ethernet/cable-test', { numbers: 'ether1', once: '' })).body).toEqual([{ name: 'ether1', status: 'no-link', 'cable-pairs': 'open:4,open:4,open:4,open:4' }]);
+    expect((await post('/interface/ethernet/cable-test', { numbers: 'ether2', once: '' })).body).toEqual([{ name: 'ether2', status: 'link-ok' }]);
   });
 
   it('REST: bridge and bridge-port monitors, system resource monitor; without once a monitor runs until stopped', async () => {
@@ -33,6 +36,7 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s monitors', (version) => {
   it('console: monitors print name: value lines once', async () => {
     expect(await ssh('/interface ethernet monitor ether1 once')).toMatch(/^ +name: ether1\r\n +status: link-ok\r\n/);
     expect(await ssh('/system resource monitor once')).toMatch(/cpu-used: \d+/);
+    expect(await ssh('/interface ethernet cable-test ether2 once')).toMatch(/status: link-ok/);
     expect(await ssh('/interface ethernet monitor ether99 once')).toContain('no such item');
   });
 

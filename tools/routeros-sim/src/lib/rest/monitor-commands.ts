@@ -32,6 +32,14 @@ const ethernet: Sampler = (_state, row) => {
   };
 };
 
+/**
+ * Ethernet manual, "Cable test": a port with a link shows `link-ok`; one without shows each pair's state and the
+ * distance to the fault. The simulator has no cable: an unplugged pair is `open` at 4 m (chosen, docs/simulator.md).
+ * The pipeline refuses the command (it takes the link down on a real port); the simulator answers it as RouterOS does.
+ */
+const cableTest: Sampler = (_state, row): Row =>
+  row['running'] === 'true' ? { name: row['name'], status: 'link-ok' } : { name: row['name'], status: 'no-link', 'cable-pairs': 'open:4,open:4,open:4,open:4' };
+
 /** Bridging manual, "Monitor": the bridge is the root of its (R)STP tree (the simulator has no other bridge to elect). */
 const bridge: Sampler = (state, row) => {
   const ports = state.list('interface/bridge/port').filter((p) => p['bridge'] === row['name']);
@@ -98,6 +106,7 @@ const itemMonitor = (menu: string, sample: Sampler) => async (state: DeviceState
 
 export const MONITOR_COMMANDS: Record<string, MenuCommand> = {
   'interface/ethernet/monitor': itemMonitor('interface/ethernet', ethernet),
+  'interface/ethernet/cable-test': itemMonitor('interface/ethernet', cableTest),
   'interface/bridge/monitor': itemMonitor('interface/bridge', bridge),
   'interface/bridge/port/monitor': itemMonitor('interface/bridge/port', bridgePort),
   'interface/bonding/monitor': itemMonitor('interface/bonding', bonding),

@@ -11,7 +11,7 @@ const COMMAND_POLICIES: Record<string, string[]> = {
   'interface/monitor-traffic': ['read'], 'tool/torch': ['read'], 'file/read': ['read'],
   'system/reboot': ['reboot'], 'system/shutdown': ['reboot'],
   // Monitors read (rest/monitor-commands.ts).
-  'interface/ethernet/monitor': ['read'], 'interface/bridge/monitor': ['read'], 'interface/bridge/port/monitor': ['read'],
+  'interface/ethernet/monitor': ['read'], 'interface/ethernet/cable-test': ['read'], 'interface/bridge/monitor': ['read'], 'interface/bridge/port/monitor': ['read'],
   'interface/bonding/monitor': ['read'], 'system/resource/monitor': ['read'],
   // `/password` needs the `password` policy, not `write` (manual, User: "Change a password").
   password: ['password'],

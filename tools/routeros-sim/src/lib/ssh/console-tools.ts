@@ -31,7 +31,7 @@ const TOOLS: Record<string, ToolSyntax> = {
   'tool/torch': { unnamed: 'interface', bounded: { duration: '1s' } },
   'interface/monitor-traffic': { unnamed: 'interface', switches: ['once'], bounded: { once: '' } },
   // Monitors of modelled menus (rest/monitor-commands.ts), printed as `name: value` lines.
-  ...Object.fromEntries(['interface/ethernet/monitor', 'interface/bridge/monitor', 'interface/bridge/port/monitor', 'interface/bonding/monitor'].map((m) => [m, { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } }])),
+  ...Object.fromEntries(['interface/ethernet/monitor', 'interface/ethernet/cable-test', 'interface/bridge/monitor', 'interface/bridge/port/monitor', 'interface/bonding/monitor'].map((m) => [m, { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } }])),
   'system/resource/monitor': { switches: ['once'], bounded: { once: '' } },
 };
 
