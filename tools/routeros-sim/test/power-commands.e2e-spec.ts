@@ -46,5 +46,9 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s shutdown and reboot', (version)
     expect((await sim.ssh('/system reboot')).output).toBe('');
     expect(await uptime()).toMatch(/^[0-2]s$/);
     expect((await sim.ssh('/system reboot bogus=1')).output).toContain('expected end of command');
+    // check-disk checks the file system at the next boot, which it starts now.
+    await until(async () => (await uptime()) !== '0s', 30_000);
+    expect((await sim.rest('POST', '/system/check-disk', {})).status).toBe(200);
+    expect(await uptime()).toMatch(/^[0-2]s$/);
   });
 });

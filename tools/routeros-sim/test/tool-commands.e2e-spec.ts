@@ -62,5 +62,9 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s tool and acknowledged commands'
     expect(await detail('/system/package/unschedule', { numbers: '*99' })).toBe('no such item');
     expect(await detail('/ip/hotspot/host/make-binding', { numbers: '*1', type: 'bypassed' })).toBe('no such item');
     expect(await ssh('/ip dns adlist reload')).toBe('');
+    if (version === '7.15.3') {
+      expect((await post('/routing/reinstall-fib', {})).status).toBe(200);
+      expect(await detail('/system/upgrade/download', { numbers: '*1' })).toBe('no such item');
+    } else expect(await detail('/system/package/local-update/download', { numbers: '*1' })).toBe('no such item');
   });
 });

@@ -88,6 +88,13 @@ export const ACKNOWLEDGED_COMMANDS: Record<string, MenuCommand> = {
   'system/upgrade/refresh': nothingToDo,
   'system/upgrade/mirror/force-check': nothingToDo,
   'system/package/update/download': nothingToDo,
+  // Packages for other devices (7.15's /system/upgrade, 7.20's local-update): none newer to fetch either.
+  'system/upgrade/download': onItems('system/upgrade'),
+  'system/upgrade/download-all': nothingToDo,
+  'system/package/local-update/download': onItems('system/package/local-update'),
+  'system/package/local-update/download-all': nothingToDo,
+  // The simulator's routes are its FIB: reinstalling them changes nothing.
+  'routing/reinstall-fib': nothingToDo,
   'system/package/update/install': nothingToDo,
   // Hardware: no USB or PCI device is attached to a simulated router.
   'system/resource/hardware/authorize': onItems('system/resource/hardware'),

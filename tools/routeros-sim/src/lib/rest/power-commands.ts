@@ -1,3 +1,4 @@
+import { scriptHostOf } from '../script/script-host';
 import type { MenuCommand } from './menu-commands';
 
 /** How long the device takes to go down after answering (chosen: long enough for the answer to leave). */
@@ -14,4 +15,15 @@ const shutdown: MenuCommand = (state) => {
   return [];
 };
 
-export const POWER_COMMANDS: Record<string, MenuCommand> = { 'system/shutdown': shutdown };
+/**
+ * `/system check-disk` (System manual: the file system is checked at the next boot, and the device reboots now): a
+ * reboot, as `/system/reboot` does it (uptime from zero, safe mode and script globals gone); the simulated disk has
+ * nothing to repair.
+ */
+const checkDisk: MenuCommand = (state) => {
+  state.reboot();
+  scriptHostOf(state)?.reset();
+  return [];
+};
+
+export const POWER_COMMANDS: Record<string, MenuCommand> = { 'system/shutdown': shutdown, 'system/check-disk': checkDisk };
