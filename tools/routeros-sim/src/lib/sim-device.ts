@@ -306,7 +306,7 @@ export class SimDevice {
   /** Opens or closes each listener; serialised because listen/close are asynchronous. */
   private sync(): Promise<void> {
     this.syncing = this.syncing.then(async () => {
-      const down = !!this.faults.refuse || this.flapDown;
+      const down = !!this.faults.refuse || this.flapDown || this.state.poweredOff;
       await this.restGate.setOpen(!down && this.state.access(this.parts.restService).verdict !== 'refused');
       await this.sshGate.setOpen(!down && this.state.access('ssh').verdict !== 'refused');
     }).catch(() => undefined);

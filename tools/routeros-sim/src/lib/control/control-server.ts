@@ -59,6 +59,7 @@ function consoleChange(device: SimDevice, body: Record<string, unknown>): unknow
  *   PUT    /devices/:index/management    where the managing service connects from and to
  *   POST   /devices/:index/config        a console change: {"action":"add|set|remove","path","id","props"}
  *   POST   /devices/:index/clock         let time pass: {"advance_seconds":600}; due scheduler entries run first
+ *   POST   /devices/:index/power-on      power back on after `/system shutdown` (configuration kept, a fresh boot)
  *   POST   /devices/:index/reset         seed configuration, no faults
  *   POST   /reset                        the same for every device
  */
@@ -105,6 +106,10 @@ export async function startControlServer(devices: SimDevice[], port: number): Pr
             await device.advanceClock(seconds * 1000);
             return reply(res, 200, { clock: device.state.singleton('system/clock') });
           }
+          case 'POST power-on':
+            device.state.powerOn();
+            await device.settled();
+            return reply(res, 200, { powered_on: 1 });
           case 'POST reset':
             device.state.reset();
             scriptHostOf(device.state)?.reset();

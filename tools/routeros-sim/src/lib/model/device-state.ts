@@ -202,7 +202,24 @@ export class DeviceState {
     this.counters.clear();
     this.bootedAt = this.now();
     this.hold = undefined;
+    this.poweredOff = false;
     this.load(this.seedConfig());
+    this.changed(false);
+  }
+
+  /** After `/system shutdown` (rest/power-commands.ts): the device is off, its services refuse connections, until powered on. */
+  poweredOff = false;
+
+  powerOff(): void {
+    this.poweredOff = true;
+    this.hold = undefined;
+    this.changed(false);
+  }
+
+  /** Power comes back: the device boots with its configuration (the control API's `power-on`). */
+  powerOn(): void {
+    this.poweredOff = false;
+    this.reboot();
     this.changed(false);
   }
 
@@ -379,6 +396,20 @@ export class DeviceState {
       Object.assign(found.row, next);
       if (renamed) this.followRowRename(path, renamed[0], renamed[1]);
       return this.present(spec, found.row);
+    });
+  }
+
+  /** Values a menu-specific command sets on a singleton (`/tool/sniffer start`'s `running`), beyond what `set` takes. */
+  commandSetSingleton(path: string, values: Record<string, string | undefined>): Row {
+    const spec = this.require(path);
+    const table = this.table(path);
+    return this.write(() => {
+      if (table.length === 0) table.push({});
+      for (const [key, value] of Object.entries(values)) {
+        if (value === undefined) delete table[0][key];
+        else table[0][key] = value;
+      }
+      return this.present(spec, table[0]);
     });
   }
 
@@ -588,6 +619,11 @@ export class DeviceState {
 
   flushDnsCache(): void {
     this.table('ip/dns/cache').length = 0;
+  }
+
+  /** Empties the memory log `/log` prints (`/system/logging/action clear`). */
+  clearLog(): void {
+    this.table('log').length = 0;
   }
 
   /** Writes a file into `/file` (an export, a backup): `contents` for text files, none for binary ones; `extra` holds internal fields. */

@@ -10,7 +10,8 @@ type RowsOf = (path: string) => Row[];
  * interface runs. A client added later keeps `searching...` (chosen without a source; docs/simulator.md).
  */
 export function isBound(client: Row, rowsOf: RowsOf): boolean {
-  if (client['disabled'] === 'true' || !client['.lease-address']) return false;
+  // A released lease (`/ip/dhcp-client release`, rest/dhcp-client-commands.ts) is given up until `renew`.
+  if (client['disabled'] === 'true' || !client['.lease-address'] || client['.released'] === 'true') return false;
   const iface = rowsOf('interface').find((i) => i['name'] === client['interface']);
   return !!iface && iface['disabled'] !== 'true' && iface['.link'] !== 'down';
 }

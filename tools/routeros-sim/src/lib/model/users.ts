@@ -119,7 +119,7 @@ export const USER_MENUS: MenuSpec[] = [
       guard: guardUser,
       // A user's SSH keys follow its renames (their `refs`) and go with it.
       owns: [{ path: 'user/ssh-keys', field: 'user' }],
-      computed: (row) => ({ 'last-logged-in': row['last-logged-in'] ?? '', expired: 'false' }),
+      computed: (row) => ({ 'last-logged-in': row['last-logged-in'] ?? '', expired: row['.expired'] ?? 'false' }),
     },
     {
       path: 'user/group', kind: 'table', writable: true, unique: 'name', required: ['name'], defaults: { skin: 'default', policy: policyText([]) },

@@ -10,6 +10,7 @@ import { importArgs } from '../model/ssh-keys';
 import { torchRows } from './torch';
 import { MENU_COMMANDS } from './menu-commands';
 import { newPassword } from '../model/password-rules';
+import { runExecute } from './execute-command';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -148,13 +149,17 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
       const id = state.list('user').find((u) => u['name'] === name)?.['.id'];
       if (id === undefined) throw errors.notFound();
       state.update('user', id, { password });
+      // A new password ends an expired one (`/user expire-password`, rest/user-commands.ts).
+      if (state.rawRow('user', id)?.['.expired'] !== undefined) state.commandUpdate('user', id, { '.expired': undefined });
       return [];
     }
+    case 'execute':
+      return runExecute(state, body, user ?? '');
     case 'user/ssh-keys/import':
       state.add('user/ssh-keys', importArgs(state.list('file'), body));
       return [];
     default:
-      if (MENU_COMMANDS[command]) return MENU_COMMANDS[command](state, body);
+      if (MENU_COMMANDS[command]) return MENU_COMMANDS[command](state, body, signal);
       if (command.endsWith('/export')) return exportToFile(state, body, command.slice(0, -'/export'.length));
       // The tree has the command (the caller checked) but the simulator does not model what it does: refused,
       // never answered as if it had run.

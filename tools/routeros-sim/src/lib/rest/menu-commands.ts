@@ -2,13 +2,33 @@ import { CONTAINER_COMMANDS } from '../model/container';
 import type { DeviceState } from '../model/device-state';
 import { CERTIFICATE_COMMANDS } from './certificate-commands';
 import { CLOUD_SSH_COMMANDS } from './cloud-ssh-commands';
+import { DHCP_CLIENT_COMMANDS } from './dhcp-client-commands';
+import { INTERFACE_COMMANDS } from './interface-commands';
+import { LOGGING_COMMANDS } from './logging-commands';
+import { USER_COMMANDS } from './user-commands';
+import { KID_CONTROL_COMMANDS } from './kid-control-commands';
+import { SNIFFER_COMMANDS } from './sniffer-commands';
+import { ACKNOWLEDGED_COMMANDS } from './acknowledged-commands';
+import { POWER_COMMANDS } from './power-commands';
+import { MONITOR_COMMANDS } from './monitor-commands';
+import { CERTIFICATE_REQUEST_COMMANDS } from './certificate-request-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
-export type MenuCommand = (state: DeviceState, body: Record<string, unknown>) => unknown;
+export type MenuCommand = (state: DeviceState, body: Record<string, unknown>, signal?: AbortSignal) => unknown;
 
 /** Menu-specific commands by path; the tree has checked the arguments' names before one runs. */
 export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...CONTAINER_COMMANDS,
   ...CERTIFICATE_COMMANDS,
   ...CLOUD_SSH_COMMANDS,
+  ...DHCP_CLIENT_COMMANDS,
+  ...INTERFACE_COMMANDS,
+  ...LOGGING_COMMANDS,
+  ...USER_COMMANDS,
+  ...KID_CONTROL_COMMANDS,
+  ...SNIFFER_COMMANDS,
+  ...ACKNOWLEDGED_COMMANDS,
+  ...POWER_COMMANDS,
+  ...MONITOR_COMMANDS,
+  ...CERTIFICATE_REQUEST_COMMANDS,
 };

@@ -7,6 +7,7 @@ import { removeJobs } from '../script/job-remove';
 import { ITEM_COMMANDS, runItemCommand } from './item-commands';
 import { checkTreeValue } from '../model/tree-rules';
 import { assertPolicies, forReader, policiesFor } from './user-policy';
+import { READ_COMMANDS, runReadCommand } from './read-commands';
 
 export interface RestRequest {
   method: string;
@@ -81,6 +82,8 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     for (const key of Object.keys(body)) if (!key.startsWith('.') && !args.includes(key)) throw errors.unknownParameter(key);
     // Values as the tree describes them, before the command runs (or is refused as not simulated).
     for (const [key, value] of Object.entries(body)) if (!key.startsWith('.') && typeof value === 'string') checkTreeValue(state.version, menu, name, key, value);
+    // `get` and `find` of every menu the simulator serves read it (rest/read-commands.ts).
+    if (spec && READ_COMMANDS.has(name)) return { status: 200, body: await runReadCommand(state, req.user, menu, name, body) };
     const command = menu ? `${menu}/${name}` : name;
     assertMayWrite(state, req.user, menu, name);
     return { status: 200, body: await runCommand(state, command, body, signal, req.user.name) };

@@ -9,7 +9,10 @@ const POLICY_MENUS = new Set(['user', 'user/group', 'user/ssh-keys', 'user/setti
 const COMMAND_POLICIES: Record<string, string[]> = {
   'tool/ping': ['test'], ping: ['test'], 'tool/traceroute': ['test'],
   'interface/monitor-traffic': ['read'], 'tool/torch': ['read'], 'file/read': ['read'],
-  'system/reboot': ['reboot'],
+  'system/reboot': ['reboot'], 'system/shutdown': ['reboot'], 'system/check-disk': ['reboot'],
+  // Monitors read (rest/monitor-commands.ts).
+  'interface/ethernet/monitor': ['read'], 'interface/ethernet/cable-test': ['read'], 'interface/bridge/monitor': ['read'], 'interface/bridge/port/monitor': ['read'],
+  'interface/bonding/monitor': ['read'], 'system/resource/monitor': ['read'],
   // `/password` needs the `password` policy, not `write` (manual, User: "Change a password").
   password: ['password'],
 };

@@ -53,6 +53,11 @@ export class ScriptHost {
     return this.start(source, user, type, script, cwd).done;
   }
 
+  /** `/execute script=…` without `as-string`: the script runs as a background job; its id, and when it ends. */
+  execute(source: string, user: DeviceUser): { id: string; done: Promise<ScriptResult> } {
+    return this.start(source, user, 'command');
+  }
+
   /**
    * `/system script job remove`: stops each job (a job in `:delay` at once, a running one before its next command).
    * Answers the first id that names no job, stopping none then.

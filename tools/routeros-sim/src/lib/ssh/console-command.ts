@@ -9,6 +9,7 @@ import { PRINT_ARGUMENTS, PRINT_SWITCHES, printRequest } from './print-request';
 import { ConsoleStream, printRepeat, repeatPrint } from './print-repeat';
 import { isScriptInput, runConsoleScript } from '../script/console-script';
 import { isConsoleTool, precheckTool, runConsoleTool } from './console-tools';
+import { MENU_COMMANDS } from '../rest/menu-commands';
 
 export interface ConsoleContext {
   /** The SSH connection (or scheduler run), which is what holds safe mode. */
@@ -138,6 +139,9 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
     const given = c.args.find((a) => a.text === item)?.value ?? (first ? items(state, c.menu, first) : undefined);
     if (item && given !== undefined) body[item] = given;
   }
+  // `get ether1 mtu` (`/system identity get name`): the word after the item is the property.
+  const property = singleton ? first : second;
+  if (c.command === 'get' && property) body['value-name'] = property.text;
   for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
   try {
     await handleRest(state, { method: 'POST', path: `${c.menu}/${c.command}`, query: new URLSearchParams(), body, user: ctx.user }, new AbortController().signal);
@@ -160,7 +164,9 @@ function safeMode(state: DeviceState, command: string, ctx: ConsoleContext): voi
 }
 
 async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<string> {
-  switch (c.command) {
+  // A menu's own command named like a safe-mode one (`/ip dhcp-client release`) is that menu's (rest/menu-commands.ts).
+  const own = MENU_COMMANDS[`${c.menu}/${c.command}`] !== undefined;
+  switch (own ? undefined : c.command) {
     case 'export':
       if (c.args.length > 0) {
         await handleRest(state, { method: 'POST', path: 'export', query: new URLSearchParams(), body: { file: c.args[0].value!, ...Object.fromEntries(c.positional.map((w) => [w.text, ''])) }, user: ctx.user }, new AbortController().signal);
@@ -188,7 +194,7 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
     case 'release':
     case 'unroll':
     case 'toggle':
-      safeMode(state, c.command, ctx);
+      safeMode(state, c.command!, ctx);
       return '';
     default:
       if (isConsoleTool(c)) return runTool(state, c, ctx);

@@ -30,6 +30,9 @@ const TOOLS: Record<string, ToolSyntax> = {
   'tool/traceroute': { unnamed: 'address', switches: ['do-not-fragment', 'use-dns'], bounded: { count: '3' } },
   'tool/torch': { unnamed: 'interface', bounded: { duration: '1s' } },
   'interface/monitor-traffic': { unnamed: 'interface', switches: ['once'], bounded: { once: '' } },
+  // Monitors of modelled menus (rest/monitor-commands.ts), printed as `name: value` lines.
+  ...Object.fromEntries(['interface/ethernet/monitor', 'interface/ethernet/cable-test', 'interface/bridge/monitor', 'interface/bridge/port/monitor', 'interface/bonding/monitor'].map((m) => [m, { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } }])),
+  'system/resource/monitor': { switches: ['once'], bounded: { once: '' } },
 };
 
 export const isConsoleTool = (c: ConsoleCommand) => c.command !== undefined && TOOLS[path(c)] !== undefined;
