@@ -63,7 +63,11 @@ export function serverInstructions(environment: Environment, exposed: ExposedToo
     'properties only with fields (property names). Values are typed: booleans, numbers (bytes, MTU, counters) and',
     'RouterOS text. Answers also echo the device_id they read. Tools refuse arguments they do not take.',
     exposed.topics.includes('menu')
-      ? "Prefer a specific tool where one exists; for any other RouterOS menu (paths as RouterOS writes them, /ip/firewall/nat), menu_describe says what it holds, what its values accept and whether you may write there, and menu_print reads it."
+      ? "Prefer a specific tool where one exists; for any other RouterOS menu (paths as RouterOS writes them, /ip/firewall/nat), menu_describe says what it holds, what its values accept and whether you may write there, and menu_print reads it." +
+        (exposed.tiers.includes('advanced')
+          ? ' menu_change writes it (operations applied together; dry_run first, then the same call without it; rows by id, or by where with expect_count; change_revert undoes it).'
+          : '') +
+        (exposed.tiers.includes('professional') ? ' plan_menu_changes makes the same operations a plan for many devices.' : '')
       : '',
   ]
     .filter(Boolean)

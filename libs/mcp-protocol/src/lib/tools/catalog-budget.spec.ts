@@ -147,5 +147,10 @@ describe('the catalogue and its tools/list budget', () => {
   it('the instructions say when to reach for the menu tools, only where they are listed', () => {
     expect(instructionsOf(new ToolCatalog())).toMatch(/Prefer a specific tool where one exists; for any other RouterOS menu .* menu_describe .* menu_print/);
     expect(instructionsOf(new ToolCatalog({ toolsets: ['dns'] }))).not.toMatch(/menu_describe/);
+    // The write and plan tools are named only where they are listed.
+    expect(instructionsOf(new ToolCatalog())).toMatch(/menu_change writes it .* change_revert undoes it\)\.$/);
+    expect(instructionsOf(new ToolCatalog({ readOnly: true }))).not.toMatch(/menu_change/);
+    expect(instructionsOf(everything)).toMatch(/plan_menu_changes makes the same operations a plan for many devices/);
+    expect(instructionsOf(new ToolCatalog())).not.toMatch(/plan_menu_changes/);
   });
 });
