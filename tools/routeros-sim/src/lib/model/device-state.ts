@@ -401,7 +401,11 @@ export class DeviceState {
 
   /** Values a menu-specific command sets on a singleton (`/tool/sniffer start`'s `running`), beyond what `set` takes. */
   commandSetSingleton(path: string, values: Record<string, string | undefined>): Row {
-    const spec = this.require(path);
+    return this.assignSingleton(path, this.require(path), values);
+  }
+
+  /** Writes `values` on a singleton's one row (an undefined value removes the property) and answers it as printed. */
+  private assignSingleton(path: string, spec: MenuSpec, values: Record<string, string | undefined>): Row {
     const table = this.table(path);
     return this.write(() => {
       if (table.length === 0) table.push({});
@@ -496,16 +500,7 @@ export class DeviceState {
   setSingleton(path: string, props: Record<string, unknown>): Row {
     const spec = this.require(path);
     this.requireCommand(path, spec, 'set');
-    const values = this.validate(path, spec, props, 'set');
-    const table = this.table(path);
-    return this.write(() => {
-      if (table.length === 0) table.push({});
-      for (const [key, value] of Object.entries(values)) {
-        if (value === undefined) delete table[0][key];
-        else table[0][key] = value;
-      }
-      return this.present(spec, table[0]);
-    });
+    return this.assignSingleton(path, spec, this.validate(path, spec, props, 'set'));
   }
 
   remove(path: string, idOrName: string): void {

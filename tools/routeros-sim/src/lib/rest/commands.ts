@@ -11,6 +11,7 @@ import { torchRows } from './torch';
 import { MENU_COMMANDS } from './menu-commands';
 import { newPassword } from '../model/password-rules';
 import { runExecute } from './execute-command';
+import { sessionSleep } from './session-sleep';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -27,18 +28,7 @@ function exportToFile(state: DeviceState, body: Record<string, unknown>, under?:
   return [];
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(errors.sessionClosed());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+const sleep = sessionSleep;
 
 function countOf(body: Record<string, unknown>): number | undefined {
   if (body['count'] === undefined) return undefined;

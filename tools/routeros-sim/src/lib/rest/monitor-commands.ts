@@ -1,8 +1,8 @@
 import type { DeviceState } from '../model/device-state';
 import type { Row } from './print-query';
 import { commandItems } from './command-items';
-import { errors } from './rest-error';
 import type { MenuCommand } from './menu-commands';
+import { sessionSleep } from './session-sleep';
 
 /**
  * `monitor` of the menus whose state the simulator models: one sample per item, with the properties MikroTik's
@@ -81,19 +81,7 @@ const resource = (state: DeviceState): Row => {
   return { 'cpu-used': now['cpu-load'] ?? '0', 'cpu-used-per-cpu': now['cpu-load'] ?? '0', 'free-memory': now['free-memory'] ?? '0' };
 };
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (!signal) return resolve();
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(errors.sessionClosed());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
+const sleep = sessionSleep;
 
 /** Waits as a monitor does before its answer: none with `once`, a moment with `duration`, else until stopped. */
 const waitFor = (body: Record<string, unknown>, signal?: AbortSignal) => (body['once'] !== undefined ? Promise.resolve() : sleep(body['duration'] !== undefined ? 5 : 24 * 3600_000, signal));
