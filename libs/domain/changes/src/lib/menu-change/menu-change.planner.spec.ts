@@ -36,7 +36,10 @@ const live: LiveRows = {
   ],
   interface: [{ '.id': '*A', name: 'ether1' }, { '.id': '*B', name: 'bridge' }],
   'ip/settings': [{ 'rp-filter': 'no', 'tcp-syncookies': 'false' }],
-  'ip/dhcp-server/lease': [{ '.id': '*9', address: '10.0.0.9', 'mac-address': '00:11:22:33:44:55', dynamic: 'false' }],
+  'ip/dhcp-server/lease': [
+    { '.id': '*9', address: '10.0.0.9', 'mac-address': '00:11:22:33:44:55', dynamic: 'false' },
+    { '.id': '*A', address: '10.0.0.10', 'mac-address': '00:11:22:33:44:66', 'host-name': 'laptop', dynamic: 'true' },
+  ],
 };
 
 const propose = (shape: MenuShape, operations: MenuChangeInput['operations'], extra: Partial<MenuChangeInput> = {}) => menuChangePlanner(shape).propose(live, { operations, ...extra });
@@ -145,6 +148,14 @@ describe('menuChangePlanner', () => {
     expect(() => propose(lease, [{ op: 'action', command: 'check-status' }])).toThrow(/is not a change/);
     expect(() => propose(lease, [{ op: 'action', command: 'reboot' }])).toThrow(/has no command 'reboot'/);
     expect(() => propose(lease, [{ op: 'action', command: 'make-static', id: '*9', values: { force: 'yes' } }])).toThrow(/make-static takes no argument 'force'/);
+  });
+
+  it('makes a dynamic lease static (the command exists for the rows RouterOS made), while every other write to it stays refused', () => {
+    const lease = shapeOf('ip/dhcp-server/lease', { 'make-static': rule('allowed', ['numbers']), 'send-reconfigure': rule('plan_only', ['numbers']) });
+    expect(operationsOf(lease, [{ op: 'action', command: 'make-static', where: { 'mac-address': '00:11:22:33:44:66' } }]).operations).toEqual([{ kind: 'command', menu: 'ip/dhcp-server/lease', command: 'make-static', args: { numbers: '*A' } }]);
+    expect(operationsOf(lease, [{ op: 'action', command: 'make-static', id: '*A' }]).operations).toEqual([{ kind: 'command', menu: 'ip/dhcp-server/lease', command: 'make-static', args: { numbers: '*A' } }]);
+    expect(() => propose(lease, [{ op: 'set', id: '*A', values: { address: '10.0.0.11' } }])).toThrow(/\*A is dynamic/);
+    expect(() => propose(lease, [{ op: 'action', command: 'send-reconfigure', id: '*A' }], { planApproved: true })).toThrow(/\*A is dynamic/);
   });
 
   it('refuses every write to a refused menu, and an empty list of operations', () => {
