@@ -155,6 +155,13 @@ describe('diff lines and the revert script', () => {
     expect(sameValue('x', undefined)).toBe(false);
     // RouterOS leaves a property set to "" (a cleared comment) out of what it prints.
     expect(sameValue('', undefined)).toBe(true);
+    // A permission list prints the granted names in RouterOS's order, then every other one negated.
+    expect(sameValue('read,winbox,ssh', 'ssh,read,winbox,!local,!write,!policy')).toBe(true);
+    expect(sameValue('read,!write,ssh', 'ssh,read,!local,!write,!policy')).toBe(true);
+    expect(sameValue('read,winbox', 'ssh,read,winbox,!local,!write')).toBe(false);
+    expect(sameValue('read,write', 'read,!write')).toBe(false);
+    expect(sameValue('read,!ssh', 'ssh,read,!write')).toBe(false);
+    expect(sameValue('established,related', 'related,established')).toBe(false);
     expect(isCountdown('ip/firewall/address-list', 'timeout')).toBe(true);
     expect(isCountdown('ip/firewall/address-list', 'comment')).toBe(false);
   });

@@ -39,9 +39,12 @@ export async function writeOperation(api: RouterOsApi, target: DeviceTarget, op:
  */
 const shown = (key: string, value: string | undefined, absent: string) => (value === undefined ? absent : value === '' ? 'empty' : isSecretRouterOsProperty(key) ? REDACTED_VALUE : value);
 
-/** Whether `row` holds `props` as written; a countdown (an entry's timeout) only needs to be there, since it runs. */
+/**
+ * Whether `row` holds `props` as written; a countdown (an entry's timeout) only needs to be there, since it runs,
+ * and a secret the device never prints back (a user's `password`) cannot be compared: its row is the one written.
+ */
 const propsHeld = (menu: string, row: Row | undefined, props: Readonly<Record<string, string>>) =>
-  row !== undefined && Object.entries(props).every(([k, v]) => (isCountdown(menu, k) ? row[k] !== undefined : sameValue(v, row[k])));
+  row !== undefined && Object.entries(props).every(([k, v]) => (isCountdown(menu, k) ? row[k] !== undefined : sameValue(v, row[k]) || (row[k] === undefined && isSecretRouterOsProperty(k))));
 
 /**
  * A row added by `op` that is in `live` but was not in `before` (for an add whose answer was lost: the write may
