@@ -238,5 +238,24 @@ describe.each(ERAS)('common tasks through the menu tools over %s', (_label, era)
       const refused = await client.failure('change_revert', { change_id: applied.change_id });
       expect(refused.message).toMatch(/make-static has no state to restore/);
     }, 120_000);
+
+    it('changes a user\'s password and removes a user, each verified; change_revert refuses both rather than bring the user back without a password', async () => {
+      const fleet = fleets[at];
+      await simControl(fleet, 'POST', '/devices/0/config', { action: 'add', path: 'user', props: { name: 'auditor', group: 'read', password: GUEST_PASSWORD } });
+      const user = () => config(fleet).then((c) => c['user'].find((r) => r['name'] === 'auditor'));
+      const NEW_PASSWORD = 'Changed-e2e-Pw-8';
+      const set = await call('menu_change', { device_id, path: '/user', operations: [{ op: 'set', where: { name: 'auditor' }, values: { password: NEW_PASSWORD } }] });
+      expect(set).toMatchObject({ changed: true, verification: { status: 'verified' } });
+      expect(JSON.stringify(set)).not.toContain(NEW_PASSWORD);
+      expect(await user()).toMatchObject({ password: NEW_PASSWORD });
+      // RouterOS never shows a password: the old one cannot be put back, and unsetting it would leave none.
+      const why = /RouterOS never shows the password of \/user auditor, so a revert could not put it back/;
+      expect((await client.failure('change_revert', { change_id: set.change_id })).message).toMatch(why);
+      expect(await user()).toMatchObject({ password: NEW_PASSWORD });
+      const removed = await call('menu_change', { device_id, path: '/user', operations: [{ op: 'remove', where: { name: 'auditor' } }] });
+      expect(removed).toMatchObject({ changed: true, verification: { status: 'verified' } });
+      expect((await client.failure('change_revert', { change_id: removed.change_id })).message).toMatch(why);
+      expect(await user()).toBeUndefined();
+    }, 120_000);
   });
 });

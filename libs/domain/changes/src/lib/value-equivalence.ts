@@ -34,3 +34,11 @@ const COUNTDOWN: Readonly<Record<string, readonly string[]>> = { 'ip/firewall/ad
 export function isCountdown(menu: string, name: string): boolean {
   return COUNTDOWN[menu]?.includes(name) ?? false;
 }
+
+/** Properties RouterOS takes but never prints, in no menu, export or API answer: a user's password. */
+const WRITE_ONLY: Readonly<Record<string, readonly string[]>> = { user: ['password'] };
+
+/** Whether `name` in `menu` is never read back: what was written cannot be compared, nor an old value restored. */
+export function isWriteOnly(menu: string, name: string): boolean {
+  return WRITE_ONLY[menu]?.includes(name) ?? false;
+}

@@ -27,6 +27,11 @@ describe('verification of a new user and its group', () => {
     expect(unmetOperations(live, [group, user], ['*4', '*2'])).toEqual([]);
     const wrong: LiveRows = { 'user/group': [{ '.id': '*4', name: 'auditors', policy: 'ssh,read,winbox,write,!local,!policy' }], user: [{ '.id': '*2', name: 'auditor', group: 'read', password: 'other' }] };
     expect(unmetOperations(wrong, [group, user], ['*4', '*2'])).toEqual(['/user/group: the added row is not there as written', '/user: the added row is not there as written']);
+    const password: RowOperation = { kind: 'set', menu: 'user', id: '*2', props: { password: 'New-Pw-2' } };
+    expect(unmetOperations(live, [password], [])).toEqual([]);
+    // Only a property RouterOS never prints is taken as held unseen: a passphrase it prints must be there.
+    const passphrase: RowOperation = { kind: 'set', menu: 'interface/wifi/security', id: '*1', props: { passphrase: 'hunter22' } };
+    expect(unmetOperations({ 'interface/wifi/security': [{ '.id': '*1', name: 'home' }] }, [passphrase], [])).toEqual(['/interface/wifi/security *1 passphrase is unset, not [redacted]']);
   });
 });
 
