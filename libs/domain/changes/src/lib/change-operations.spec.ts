@@ -1,7 +1,7 @@
 import { applyOperations, placeholderId } from './apply-operations';
 import { consoleValue } from './console-syntax';
 import { diffLines } from './export-lines';
-import { inverseOperations, secretsNeededToRestore } from './inverse-operations';
+import { inverseOperations, secretsNeededToRestore, unrestorableWriteOnly } from './inverse-operations';
 import { parseDeviceClock, revertScript, schedulerStart } from './revert-script';
 import type { LiveRows, RowOperation } from './row-operation';
 import { isCountdown, sameValue } from './value-equivalence';
@@ -105,6 +105,17 @@ describe('inverseOperations', () => {
     const comment = inverseOperations(wifi, [{ kind: 'set', menu: 'interface/wifi/security', id: '*1', props: { comment: 'x' } }]);
     expect(secretsNeededToRestore(comment.operations)).toEqual([]);
   });
+
+  it('says a change cannot be undone when it takes away a value RouterOS never shows (a user\'s password)', () => {
+    // The device prints a user without its password: a re-added user would have an empty one.
+    const users: LiveRows = { user: [{ '.id': '*2', name: 'auditor', group: 'read', disabled: 'false' }] };
+    const addArgs = ['name', 'group', 'password', 'address', 'comment', 'disabled'];
+    expect(unrestorableWriteOnly(users, [{ kind: 'remove', menu: 'user', id: '*2', restore: addArgs }])).toEqual(['RouterOS never shows the password of /user auditor, so a revert could not put it back']);
+    expect(unrestorableWriteOnly(users, [{ kind: 'set', menu: 'user', id: '*2', props: { password: 'New-Pw-2' } }])).toEqual(['RouterOS never shows the password of /user auditor, so a revert could not put it back']);
+    expect(unrestorableWriteOnly(users, [{ kind: 'set', menu: 'user', id: '*2', props: { group: 'write' } }, { kind: 'add', menu: 'user', props: { name: 'x', password: 'y' } }])).toEqual([]);
+    // A secret RouterOS does print (a passphrase) is restored sealed instead.
+    expect(unrestorableWriteOnly({ 'interface/wifi/security': [{ '.id': '*1', name: 'home', passphrase: 'hunter22' }] }, [{ kind: 'remove', menu: 'interface/wifi/security', id: '*1', restore: ['name', 'passphrase'] }])).toEqual([]);
+  });
 });
 
 describe('diff lines and the revert script', () => {
@@ -155,6 +166,13 @@ describe('diff lines and the revert script', () => {
     expect(sameValue('x', undefined)).toBe(false);
     // RouterOS leaves a property set to "" (a cleared comment) out of what it prints.
     expect(sameValue('', undefined)).toBe(true);
+    // A permission list prints the granted names in RouterOS's order, then every other one negated.
+    expect(sameValue('read,winbox,ssh', 'ssh,read,winbox,!local,!write,!policy')).toBe(true);
+    expect(sameValue('read,!write,ssh', 'ssh,read,!local,!write,!policy')).toBe(true);
+    expect(sameValue('read,winbox', 'ssh,read,winbox,!local,!write')).toBe(false);
+    expect(sameValue('read,write', 'read,!write')).toBe(false);
+    expect(sameValue('read,!ssh', 'ssh,read,!write')).toBe(false);
+    expect(sameValue('established,related', 'related,established')).toBe(false);
     expect(isCountdown('ip/firewall/address-list', 'timeout')).toBe(true);
     expect(isCountdown('ip/firewall/address-list', 'comment')).toBe(false);
   });

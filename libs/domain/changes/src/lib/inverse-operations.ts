@@ -2,6 +2,7 @@ import { isSecretRouterOsProperty } from '@routeros-mcp/domain-kernel';
 import { applyOperations, rowOf } from './apply-operations';
 import { WRITABLE } from './planners/common/menu-properties';
 import type { LiveRows, Row, RowOperation } from './row-operation';
+import { isWriteOnly } from './value-equivalence';
 
 /** Menus whose row order is configuration (rules are evaluated top down): a re-added row goes back to its place. */
 export const ORDERED_MENUS: readonly string[] = [
@@ -82,6 +83,22 @@ function inverseOf(op: RowOperation, state: LiveRows, addedId: string | undefine
       missing.push(`${op.menu}/${op.command} is a command with no state to restore`);
       return undefined;
   }
+}
+
+/**
+ * Why `operations` could not be undone because a property they take away is one RouterOS never shows (a user's
+ * `password`): a removed row would come back without it (a user with an empty password) and a changed one could not
+ * get its old value back. Such a change is made without a revert rather than with one that weakens the device.
+ */
+export function unrestorableWriteOnly(before: LiveRows, operations: readonly RowOperation[]): string[] {
+  const reasons = new Set<string>();
+  for (const op of operations) {
+    if (op.kind !== 'remove' && op.kind !== 'set') continue;
+    const names = op.kind === 'remove' ? (op.restore ?? WRITABLE[op.menu] ?? []) : [...Object.keys(op.props), ...(op.unset ?? [])];
+    const label = rowOf(before[op.menu], op.id)?.['name'] ?? op.id;
+    for (const name of names.filter((n) => isWriteOnly(op.menu, n))) reasons.add(`RouterOS never shows the ${name} of /${op.menu}${label ? ` ${label}` : ''}, so a revert could not put it back`);
+  }
+  return [...reasons];
 }
 
 /** Inverse operations that would carry a secret value (which records never hold): their property names. */

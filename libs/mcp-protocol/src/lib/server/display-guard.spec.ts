@@ -38,4 +38,24 @@ describe('refuseDisplayAlteringArguments', () => {
   it('lets ordinary arguments through: accents, CJK, emoji, quotes', () => {
     expect(() => refuseDisplayAlteringArguments(tool, { title: 'Rollout für 路由器 🚀 "now"', devices: ['r1'], rollout: { canary_size: 1 } })).not.toThrow();
   });
+
+  it('lets line breaks and tabs through only where the tool names a multi-line text (a script source), nothing else there', () => {
+    const menuChange = { name: 'menu_change', multilineText: (path: readonly (string | number)[]) => path.length === 4 && path[0] === 'operations' && path[2] === 'values' } as ToolDefinition;
+    const source = ':local free [/system resource get free-memory]\n\t:log info "free: $free"';
+    expect(() => refuseDisplayAlteringArguments(menuChange, { device_id: 'r1', operations: [{ op: 'add', values: { name: 'check', source } }] })).not.toThrow();
+    const refused = (args: unknown) => {
+      try {
+        refuseDisplayAlteringArguments(menuChange, args);
+      } catch (error) {
+        return (error as RpcError).data;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(refused({ operations: [{ op: 'add', values: { source: 'ok\n\u001b[8mhidden' } }] })).toMatchObject({ field: 'operations.0.values.source', errors: [{ message: expect.stringContaining('U+001B') }] });
+    expect(refused({ operations: [{ op: 'add', values: { source: 'a\u202Eb' } }] })).toMatchObject({ field: 'operations.0.values.source' });
+    expect(refused({ operations: [{ op: 'set', where: { comment: 'a\nb' }, values: { comment: 'x' } }] })).toMatchObject({ field: 'operations.0.where.comment' });
+    expect(refused({ device_id: 'r1\n', operations: [] })).toMatchObject({ field: 'device_id' });
+    // Another tool's arguments keep the whole check.
+    expect(() => refuseDisplayAlteringArguments(tool, { operations: [{ values: { source: 'a\nb' } }] })).toThrow(RpcError);
+  });
 });

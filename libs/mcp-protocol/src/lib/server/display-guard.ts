@@ -9,15 +9,27 @@ import { RpcError } from '../errors/rpc-error';
  * any tool has a use for them (titles, reasons, comments, names, filters, addresses), and each may later be shown to
  * a person (the approval screen, an audit table, a log line), where they would move the cursor, hide the real diff
  * or fake a line. One check for every tool, on every transport and revision; it walks without recursion, so
- * nesting cannot exhaust the stack. A tool whose argument must carry such characters (a script's source) would
- * have to be let through here by name.
+ * nesting cannot exhaust the stack. A tool whose argument must carry line breaks and tabs (a script's source) names
+ * it in `multilineText`: there those two are let through, and nothing else.
  */
 export function refuseDisplayAlteringArguments(tool: ToolDefinition, raw: unknown): void {
-  const found = findDisplayAltering(raw);
+  const found = findDisplayAltering(tool.multilineText ? withoutAllowedBreaks(raw, tool.multilineText) : raw);
   if (!found) return;
   const field = found.path.join('.') || '(arguments)';
   const message = displayAlteringMessage(found.character, found.inKey);
   throw new RpcError(
     protocolError('INVALID_PARAMS', `${tool.name}: ${field}: ${message}`, { tool: tool.name, field, errors: [{ field, message }] }, 'Remove the named character (line breaks, escapes, direction and zero-width marks have no place in tool arguments) and call the tool again.'),
   );
+}
+
+/** `raw` with the line breaks and tabs of the strings `allowed` names made spaces (paths kept), for the check only. */
+function withoutAllowedBreaks(raw: unknown, allowed: (path: readonly (string | number)[]) => boolean): unknown {
+  const copy = (value: unknown, path: (string | number)[], depth: number): unknown => {
+    if (typeof value === 'string') return allowed(path) ? value.replace(/[\n\t]/g, ' ') : value;
+    // Deeper than any tool's arguments: left as it is (the check still walks it, without recursion).
+    if (value === null || typeof value !== 'object' || depth > 8) return value;
+    if (Array.isArray(value)) return value.map((v, i) => copy(v, [...path, i], depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v, [...path, k], depth + 1)]));
+  };
+  return copy(raw, [], 0);
 }

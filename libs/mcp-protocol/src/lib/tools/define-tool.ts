@@ -66,6 +66,11 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
    * write-enabled default list (its token budget), listed when its topic is named, on read-only deployments and in `all`.
    */
   deepDiveMenu?: string;
+  /**
+   * Which string arguments may carry line breaks and tabs (a script's source), by their path in the arguments
+   * (`['operations', 0, 'values', 'source']`); every other display-altering character is refused there too.
+   */
+  multilineText?(path: readonly (string | number)[]): boolean;
   /** The argument that names the device, when the tool works on one. */
   deviceArgument?: keyof z.infer<I> & string;
   run(args: z.infer<I>, ctx: ToolContext): Promise<ToolOutput<z.infer<O>>>;

@@ -1,6 +1,6 @@
 import type { DeviceTarget, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import type { LiveRows, LiveStateDigest, RowOperation, TouchedRow } from '@routeros-mcp/domain-changes';
-import { ChangeNotRevertibleError, ChangeStateDriftedError, driftedSections, inverseOperations, liveStateDigest, secretsNeededToRestore } from '@routeros-mcp/domain-changes';
+import { ChangeNotRevertibleError, ChangeStateDriftedError, driftedSections, inverseOperations, liveStateDigest, secretsNeededToRestore, unrestorableWriteOnly } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import type { RuleResult, SafetyContext } from '@routeros-mcp/domain-safety-rules';
 import { assertSafe, evaluateSafety } from '@routeros-mcp/domain-safety-rules';
@@ -53,6 +53,7 @@ export class ProposeStep {
     const secrets = secretsNeededToRestore(inverse.operations);
     if (secrets.length > 0 && !this.cipher) throw new ChangeNotRevertibleError(`undoing it would need the secret value of ${secrets.join(', ')}, which this service never stores`);
     const commands = proposal.operations.filter((op) => op.kind === 'command');
+    const notRevertible = [...(commands.length ? [`${commands.map((c) => `${c.menu}/${c.command}`).join(', ')} has no state to restore`] : []), ...unrestorableWriteOnly(live, proposal.operations)];
     return {
       kind: 'change',
       state,
@@ -64,7 +65,7 @@ export class ProposeStep {
         risk: proposal.risk,
         verdicts: report.results,
         touchesPath,
-        ...(commands.length ? { notRevertible: `${commands.map((c) => `${c.menu}/${c.command}`).join(', ')} has no state to restore` } : {}),
+        ...(notRevertible.length ? { notRevertible: notRevertible.join('; ') } : {}),
       },
     };
   }

@@ -19,6 +19,22 @@ describe('verification of what was written', () => {
   });
 });
 
+describe('verification of a new user and its group', () => {
+  it('holds a password RouterOS never prints back, and a policy printed in its own order with the rest negated', () => {
+    const group: RowOperation = { kind: 'add', menu: 'user/group', props: { name: 'auditors', policy: 'read,winbox,ssh' } };
+    const user: RowOperation = { kind: 'add', menu: 'user', props: { name: 'auditor', group: 'auditors', password: 'Audit-Pw-7' } };
+    const live: LiveRows = { 'user/group': [{ '.id': '*4', name: 'auditors', policy: 'ssh,read,winbox,!local,!write,!policy' }], user: [{ '.id': '*2', name: 'auditor', group: 'auditors' }] };
+    expect(unmetOperations(live, [group, user], ['*4', '*2'])).toEqual([]);
+    const wrong: LiveRows = { 'user/group': [{ '.id': '*4', name: 'auditors', policy: 'ssh,read,winbox,write,!local,!policy' }], user: [{ '.id': '*2', name: 'auditor', group: 'read', password: 'other' }] };
+    expect(unmetOperations(wrong, [group, user], ['*4', '*2'])).toEqual(['/user/group: the added row is not there as written', '/user: the added row is not there as written']);
+    const password: RowOperation = { kind: 'set', menu: 'user', id: '*2', props: { password: 'New-Pw-2' } };
+    expect(unmetOperations(live, [password], [])).toEqual([]);
+    // Only a property RouterOS never prints is taken as held unseen: a passphrase it prints must be there.
+    const passphrase: RowOperation = { kind: 'set', menu: 'interface/wifi/security', id: '*1', props: { passphrase: 'hunter22' } };
+    expect(unmetOperations({ 'interface/wifi/security': [{ '.id': '*1', name: 'home' }] }, [passphrase], [])).toEqual(['/interface/wifi/security *1 passphrase is unset, not [redacted]']);
+  });
+});
+
 describe('messages about a secret property', () => {
   it('say that it differs, never its value', () => {
     const op: RowOperation = { kind: 'set', menu: 'interface/wifi/security', id: '*1', props: { passphrase: 'new-pass-123' } };

@@ -1,6 +1,6 @@
 import type { DeviceTarget, RouterOsApi } from '@routeros-mcp/application-ports';
 import type { LiveRows, Row, RowOperation } from '@routeros-mcp/domain-changes';
-import { isCountdown, READ_ONLY_PROPERTIES, rowOf, sameValue } from '@routeros-mcp/domain-changes';
+import { isCountdown, isWriteOnly, READ_ONLY_PROPERTIES, rowOf, sameValue } from '@routeros-mcp/domain-changes';
 import { isSecretRouterOsProperty, REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
 
 /**
@@ -39,9 +39,15 @@ export async function writeOperation(api: RouterOsApi, target: DeviceTarget, op:
  */
 const shown = (key: string, value: string | undefined, absent: string) => (value === undefined ? absent : value === '' ? 'empty' : isSecretRouterOsProperty(key) ? REDACTED_VALUE : value);
 
-/** Whether `row` holds `props` as written; a countdown (an entry's timeout) only needs to be there, since it runs. */
+/**
+ * Whether `row` holds `props` as written; a countdown (an entry's timeout) only needs to be there, since it runs,
+ * and a property the device never prints back (a user's `password`) cannot be compared: its row is the one written.
+ */
 const propsHeld = (menu: string, row: Row | undefined, props: Readonly<Record<string, string>>) =>
-  row !== undefined && Object.entries(props).every(([k, v]) => (isCountdown(menu, k) ? row[k] !== undefined : sameValue(v, row[k])));
+  row !== undefined && Object.entries(props).every(([k, v]) => (isCountdown(menu, k) ? row[k] !== undefined : sameValue(v, row[k]) || heldUnseen(menu, k, row)));
+
+/** A property RouterOS never prints (a user's password) cannot be compared: a row without it holds what was written. */
+const heldUnseen = (menu: string, key: string, row: Row | undefined) => row !== undefined && row[key] === undefined && isWriteOnly(menu, key);
 
 /**
  * A row added by `op` that is in `live` but was not in `before` (for an add whose answer was lost: the write may
@@ -64,7 +70,7 @@ export function unmetOperations(live: LiveRows, operations: readonly RowOperatio
         break;
       case 'set': {
         const row = rowOf(rows, op.id);
-        for (const [k, v] of Object.entries(op.props)) if (!sameValue(v, row?.[k])) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is ${shown(k, row?.[k], 'unset')}, not ${shown(k, v, '')}`);
+        for (const [k, v] of Object.entries(op.props)) if (!sameValue(v, row?.[k]) && !heldUnseen(op.menu, k, row)) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is ${shown(k, row?.[k], 'unset')}, not ${shown(k, v, '')}`);
         for (const k of op.unset ?? []) if (row?.[k] !== undefined) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is still set`);
         break;
       }

@@ -47,6 +47,13 @@ describe('the value descriptions of RouterOS command trees', () => {
     ['A.B.C.D    (IP address)', '192.0.2.1', true],
     ['A.B.C.D    (IP address)', '192.0.2.256', false],
     ['A.B.C.D    (IP address)', '010.0.0.1', false],
+    // The tree describes only the first form: /ip/address takes the prefix length, /ip/dns servers a list of both families.
+    ['A.B.C.D    (IP address)', '192.168.30.1/24', true],
+    ['A.B.C.D    (IP address)', '192.0.2.53,2001:db8::53', true],
+    ['A.B.C.D    (IP address)', '10.0.0.1-10.0.0.9', true],
+    ['A.B.C.D    (IP address)', '10.0.0.1/33', false],
+    ['A.B.C.D    (IP address)', '10.0.0.1/24/8', false],
+    ['A.B.C.D    (IP address)', '192.0.2.1,', false],
     ['none | A.B.C.D    (IP address)', 'none', true],
     ['A.B.C.D/M    (IP prefix)', '10.0.0.0/8', true],
     ['A.B.C.D/M    (IP prefix)', '10.0.0.0/33', false],

@@ -58,6 +58,23 @@ export function valueRule(desc: string | undefined): ValueRule {
 const isIpv4 = (text: string) => ipaddr.IPv4.isValidFourPartDecimal(text);
 const isPrefixLength = (text: string, max: number) => /^\d{1,3}$/.test(text) && Number(text) <= max;
 
+/**
+ * One item of an argument the tree calls `A.B.C.D (IP address)`. `/console/inspect` describes only an argument's
+ * first form, while RouterOS takes more there: `/ip/address address` an address with its prefix length
+ * (`192.168.88.1/24`), `/ip/dns servers` a comma list of IPv4 and IPv6 addresses, others a range or a name. So an
+ * item may be an IPv4 address, prefix or range, an IPv6 address or prefix, or a name; a malformed address
+ * (`10.0.0.300`, `10.0.0.1/33`) is still refused, as the device refuses it.
+ */
+function addressLike(item: string): boolean {
+  if (/^[A-Za-z][A-Za-z0-9_.-]*$/.test(item)) return true;
+  const [host, length, ...rest] = item.split('/');
+  if (rest.length > 0) return false;
+  const dash = host.split('-');
+  if (dash.length === 2) return length === undefined && isIpv4(dash[0]) && isIpv4(dash[1]);
+  if (isIpv4(host)) return length === undefined || isPrefixLength(length, 32);
+  return ipaddr.IPv6.isValid(host) && !ipaddr.IPv4.isValid(host) && (length === undefined || isPrefixLength(length, 128));
+}
+
 /** Whether `value` (as RouterOS's console or REST API takes it: text) fits the argument's description. */
 export function checkValue(desc: string | undefined, value: string): ValueCheck {
   const rule = valueRule(desc);
@@ -77,7 +94,7 @@ export function checkValue(desc: string | undefined, value: string): ValueCheck 
       return seconds !== undefined && (rule.minSeconds === undefined || seconds >= rule.minSeconds) && (rule.maxSeconds === undefined || seconds <= rule.maxSeconds) ? { ok: true } : fail();
     }
     case 'ipv4':
-      return rule.words.includes(value) || isIpv4(value) ? { ok: true } : fail();
+      return rule.words.includes(value) || value.split(',').every(addressLike) ? { ok: true } : fail();
     case 'ipv4-prefix': {
       const [address, length, ...rest] = value.split('/');
       return rest.length === 0 && isIpv4(address) && (length === undefined || isPrefixLength(length, 32)) ? { ok: true } : fail();

@@ -36,7 +36,10 @@ const live: LiveRows = {
   ],
   interface: [{ '.id': '*A', name: 'ether1' }, { '.id': '*B', name: 'bridge' }],
   'ip/settings': [{ 'rp-filter': 'no', 'tcp-syncookies': 'false' }],
-  'ip/dhcp-server/lease': [{ '.id': '*9', address: '10.0.0.9', 'mac-address': '00:11:22:33:44:55', dynamic: 'false' }],
+  'ip/dhcp-server/lease': [
+    { '.id': '*9', address: '10.0.0.9', 'mac-address': '00:11:22:33:44:55', dynamic: 'false' },
+    { '.id': '*A', address: '10.0.0.10', 'mac-address': '00:11:22:33:44:66', 'host-name': 'laptop', dynamic: 'true' },
+  ],
 };
 
 const propose = (shape: MenuShape, operations: MenuChangeInput['operations'], extra: Partial<MenuChangeInput> = {}) => menuChangePlanner(shape).propose(live, { operations, ...extra });
@@ -170,6 +173,14 @@ describe('menuChangePlanner', () => {
     for (const id of ['*A', '*B', '*C', '*D']) expect(() => filePlanner.propose(disk, { operations: [{ op: 'remove', id }] })).toThrow(/would break what uses it/);
     expect(() => filePlanner.propose(disk, { operations: [{ op: 'set', id: '*A', values: { name: 'old.tar' } }] })).toThrow(/renaming \/file \*A \(images\/nas\.tar\) would break what uses it: \/container nas file=images\/nas\.tar/);
     expect(filePlanner.propose(disk, { operations: [{ op: 'remove', id: '*E' }] })).toMatchObject({ kind: 'change' });
+  });
+
+  it('makes a dynamic lease static (the command exists for the rows RouterOS made), while every other write to it stays refused', () => {
+    const lease = shapeOf('ip/dhcp-server/lease', { 'make-static': rule('allowed', ['numbers']), 'send-reconfigure': rule('plan_only', ['numbers']) });
+    expect(operationsOf(lease, [{ op: 'action', command: 'make-static', where: { 'mac-address': '00:11:22:33:44:66' } }]).operations).toEqual([{ kind: 'command', menu: 'ip/dhcp-server/lease', command: 'make-static', args: { numbers: '*A' } }]);
+    expect(operationsOf(lease, [{ op: 'action', command: 'make-static', id: '*A' }]).operations).toEqual([{ kind: 'command', menu: 'ip/dhcp-server/lease', command: 'make-static', args: { numbers: '*A' } }]);
+    expect(() => propose(lease, [{ op: 'set', id: '*A', values: { address: '10.0.0.11' } }])).toThrow(/\*A is dynamic/);
+    expect(() => propose(lease, [{ op: 'action', command: 'send-reconfigure', id: '*A' }], { planApproved: true })).toThrow(/\*A is dynamic/);
   });
 
   it('refuses every write to a refused menu, and an empty list of operations', () => {

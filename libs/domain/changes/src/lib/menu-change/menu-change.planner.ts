@@ -19,6 +19,9 @@ interface Selected {
 
 const isPlaceholder = (id: string | undefined) => id !== undefined && /^\*new\d+$/.test(id);
 
+/** Commands made for the rows RouterOS made (a dynamic lease made static): they act on dynamic rows. */
+const ON_DYNAMIC_ROWS: ReadonlySet<string> = new Set(['make-static']);
+
 /** The argument names an input writes or matches on, for the reference menus read beside the menu. */
 function namesIn(input: MenuChangeInput): string[] {
   return input.operations.flatMap((o) => [...Object.keys('values' in o && o.values ? o.values : {}), ...Object.keys('where' in o && o.where ? o.where : {})]);
@@ -139,7 +142,7 @@ class MenuChange {
     const args = this.checked(rule.args, op.values ?? {}, op.command, `${field}.values`);
     const selects = op.id !== undefined || op.where !== undefined;
     if (selects && !rule.args.has('numbers')) throw new InvalidArgumentError(`${field}.id`, `${what} acts on no row: name none`);
-    const numbers = selects ? this.select(op, field).map((s) => s.id!).join(',') : undefined;
+    const numbers = selects ? this.select(op, field, ON_DYNAMIC_ROWS.has(op.command)).map((s) => s.id!).join(',') : undefined;
     return { kind: 'command', menu: this.shape.path, command: op.command, args: numbers ? { ...args, numbers } : args };
   }
 
@@ -172,7 +175,7 @@ class MenuChange {
   }
 
   /** The rows `selector` names: exactly one by id, or exactly `expect_count` by `where`; the one row of a singleton. */
-  private select(selector: RowSelector, field: string): Selected[] {
+  private select(selector: RowSelector, field: string, dynamicRows = false): Selected[] {
     const hasId = selector.id !== undefined;
     const hasWhere = selector.where !== undefined;
     if (this.shape.singleton) {
@@ -183,7 +186,7 @@ class MenuChange {
     const row = hasId ? this.byId(selector.id!, `${field}.id`) : undefined;
     const rows = row ? [row] : this.matching(selector.where!, selector.expect_count ?? 1, field);
     for (const r of rows) {
-      if (isDynamic(r)) throw new ChangeNotPermittedError(`${this.menu} ${r['.id']} is dynamic: RouterOS made it and replaces it; change what made it instead`, { path: this.menu, id: r['.id'] });
+      if (isDynamic(r) && !dynamicRows) throw new ChangeNotPermittedError(`${this.menu} ${r['.id']} is dynamic: RouterOS made it and replaces it; change what made it instead`, { path: this.menu, id: r['.id'] });
     }
     return rows.map((r) => ({ id: r['.id'], row: r }));
   }

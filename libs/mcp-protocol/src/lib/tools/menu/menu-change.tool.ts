@@ -28,6 +28,8 @@ export const menuChange = defineTool({
     dry_run: z.boolean().default(false).describe('Diff only, no change'),
   }),
   output: ChangeOutputSchema,
+  // A script's source (`/system/script`, a scheduler's `on-event`) is lines: values may hold line breaks and tabs.
+  multilineText: (path) => path.length === 4 && path[0] === 'operations' && path[2] === 'values',
   deviceArgument: 'device_id',
   async run(args, ctx) {
     if (!ctx.changes || !ctx.menus) throw new InternalError('the menu tools or the change pipeline are not wired on this server');
