@@ -177,6 +177,13 @@ describe.each(ERAS)('menu_change over %s', (_label, era) => {
     expect(reboot.isError).toBeUndefined();
     expect(reboot.structuredContent).toMatchObject({ status: 'pending' });
     expect((await client.callTool('plan_cancel', { plan_id: reboot.structuredContent.plan_id })).isError).toBeUndefined();
+    // A script's source keeps its lines in a plan as in a single change; any other control character is refused.
+    const script = await client.callTool('plan_menu_changes', { devices: ['new-lab'], path: '/system/script', operations: [{ op: 'add', values: { name: 'hello', source: ':log info a\n:log info b' } }] });
+    expect([script.isError, script.structuredContent?.status]).toEqual([undefined, 'pending']);
+    expect(script.structuredContent.devices[0].diff).toEqual(['/system script add name=hello source=":log info a\\n:log info b"']);
+    expect((await client.callTool('plan_cancel', { plan_id: script.structuredContent.plan_id })).isError).toBeUndefined();
+    const bell = await client.failure('plan_menu_changes', { devices: ['new-lab'], path: '/system/script', operations: [{ op: 'add', values: { name: 'hello', source: 'a\u0007' } }] });
+    expect(bell.data.mcp_error_code).toBe('INVALID_PARAMS');
   }, 120_000);
 
   it('asks for the menu topic\'s flag and refuses prod outside a plan, writing nothing', async () => {

@@ -121,3 +121,14 @@ describe('refusing display-altering text at input', () => {
     expect(displayAlteringCharacter('🚀')).toBeUndefined();
   });
 });
+
+describe('multi-line text', () => {
+  it('lets line breaks and tabs through where the value may hold lines, and nothing else', () => {
+    const source = { operations: [{ values: { source: ':log info a\n\t:log info b', comment: 'x\ny' } }] };
+    const multiline = (path: readonly (string | number)[]) => path.join('.') === 'operations.0.values.source';
+    expect(findDisplayAltering(source, multiline)).toEqual({ path: ['operations', 0, 'values', 'comment'], inKey: false, character: 'U+000A' });
+    expect(findDisplayAltering({ operations: [{ values: { source: 'a\nb' } }] }, multiline)).toBeUndefined();
+    expect(findDisplayAltering({ operations: [{ values: { source: 'a\u202Eb' } }] }, multiline)).toMatchObject({ character: 'U+202E' });
+    expect(() => refuseDisplayAlteringIn({ source: 'a\nb' }, 'change')).toThrow(/change\.source/);
+  });
+});

@@ -54,16 +54,22 @@ export interface DisplayAlteringFinding {
 }
 
 /**
+ * Which strings of a value may hold line breaks and tabs (a script's source), by their path in it; every other
+ * display-altering character is refused there too.
+ */
+export type MultilineText = (path: readonly (string | number)[]) => boolean;
+
+/**
  * The first string (or property name) in `value` that holds a display-altering character, depth first in property
  * order. Iterative, so a deeply nested value cannot exhaust the stack.
  */
-export function findDisplayAltering(value: unknown): DisplayAlteringFinding | undefined {
+export function findDisplayAltering(value: unknown, multiline?: MultilineText): DisplayAlteringFinding | undefined {
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
   const seen = new Set<object>();
   while (stack.length > 0) {
     const { value: current, path } = stack.pop()!;
     if (typeof current === 'string') {
-      const character = displayAlteringCharacter(current);
+      const character = displayAlteringCharacter(multiline?.(path) ? current.replace(/[\n\t]/g, ' ') : current);
       if (character) return { path, inKey: false, character };
       continue;
     }
@@ -92,8 +98,8 @@ export function refuseDisplayAltering(text: string | undefined, field: string): 
 }
 
 /** Refuses a value (a plan change, tool arguments) holding a display-altering character in any string or property name. */
-export function refuseDisplayAlteringIn(value: unknown, field = ''): void {
-  const found = findDisplayAltering(value);
+export function refuseDisplayAlteringIn(value: unknown, field = '', multiline?: MultilineText): void {
+  const found = findDisplayAltering(value, multiline);
   if (!found) return;
   const at = [field, ...found.path].filter((part) => part !== '').join('.') || '(value)';
   throw ValidationError.single(at, displayAlteringMessage(found.character, found.inKey));

@@ -13,7 +13,7 @@ import { RpcError } from '../errors/rpc-error';
  * it in `multilineText`: there those two are let through, and nothing else.
  */
 export function refuseDisplayAlteringArguments(tool: ToolDefinition, raw: unknown): void {
-  const found = findDisplayAltering(tool.multilineText ? withoutAllowedBreaks(raw, tool.multilineText) : raw);
+  const found = findDisplayAltering(raw, tool.multilineText);
   if (!found) return;
   const field = found.path.join('.') || '(arguments)';
   const message = displayAlteringMessage(found.character, found.inKey);
@@ -22,14 +22,3 @@ export function refuseDisplayAlteringArguments(tool: ToolDefinition, raw: unknow
   );
 }
 
-/** `raw` with the line breaks and tabs of the strings `allowed` names made spaces (paths kept), for the check only. */
-function withoutAllowedBreaks(raw: unknown, allowed: (path: readonly (string | number)[]) => boolean): unknown {
-  const copy = (value: unknown, path: (string | number)[], depth: number): unknown => {
-    if (typeof value === 'string') return allowed(path) ? value.replace(/[\n\t]/g, ' ') : value;
-    // Deeper than any tool's arguments: left as it is (the check still walks it, without recursion).
-    if (value === null || typeof value !== 'object' || depth > 8) return value;
-    if (Array.isArray(value)) return value.map((v, i) => copy(v, [...path, i], depth + 1));
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v, [...path, k], depth + 1)]));
-  };
-  return copy(raw, [], 0);
-}

@@ -90,10 +90,10 @@ export const approvalSealContext = (grantId: string) => `approval:${grantId}`;
  * control, escape, bidirectional or zero-width character: refused before any device is read (the MCP tools refuse
  * them earlier still, as INVALID_PARAMS).
  */
-function refuseHiddenCharacters(request: PlanCreateRequest): void {
+function refuseHiddenCharacters(request: PlanCreateRequest, topic: PlanTopic): void {
   refuseDisplayAltering(request.title, 'title');
   (request.exclude ?? []).forEach((e, i) => (typeof e === 'string' ? refuseDisplayAltering(e, `exclude.${i}`) : refuseDisplayAltering(e.reason, `exclude.${i}.reason`)));
-  refuseDisplayAlteringIn(request.change, 'change');
+  refuseDisplayAlteringIn(request.change, 'change', topic.multilineText?.bind(topic));
 }
 
 const max = <T>(order: readonly T[], values: readonly T[], floor: T) => values.reduce((a, b) => (order.indexOf(b) > order.indexOf(a) ? b : a), floor);
@@ -129,7 +129,7 @@ export class PlanService {
     // Fields the topic does not take keep their names only: a refused plan must not store a misplaced secret.
     const args = { topic: topic.name, change: withoutUnknownFields(topic, redactPlanSecrets(request.change, topic), NOT_KEPT_VALUE), rollout: request.rollout ?? null };
     return this.recorder.runCommitted({ principal, action: 'plan.create', planId, correlationId: request.correlationId, arguments: args }, async (success) => {
-      refuseHiddenCharacters(request);
+      refuseHiddenCharacters(request, topic);
       const input = topic.parse(request.change);
       // What the plan stores and hashes: secrets sealed once, here, with the plan's own data key (which a master key
       // rotation re-seals apart); approval and apply hash this same stored form.

@@ -78,6 +78,8 @@ export const menuChangesTopic: PlanTopic<MenuPlanInput> = {
     if (operations.length === 0) throw ValidationError.single('operations', 'name at least one operation');
     return { path, operations };
   },
+  // A script's source (`/system/script`, a scheduler's `on-event`) is lines.
+  multilineText: (path) => path.length === 4 && path[0] === 'operations' && path[2] === 'values',
   // A user's password, a WireGuard private key: sealed in the stored plan, never shown.
   secretFields: [`operations.*.values.${SECRET_KEYS}`],
   requiresFlagFor: (input) => TOPIC_WRITE_FLAGS[menuTopic(input.path)],

@@ -29,6 +29,8 @@ export interface PlanTopic<I = unknown> {
    * openPlanSecrets); `describe` and the planner's summary never show them.
    */
   readonly secretFields?: readonly string[];
+  /** Which strings of a change may hold line breaks and tabs (a script's source), by their path in the change. */
+  multilineText?(path: readonly (string | number)[]): boolean;
   /** One line for titles and lists: `DNS 192.0.2.53, 192.0.2.54`. */
   describe(input: I): string;
   readonly planner: ChangePlanner<I>;

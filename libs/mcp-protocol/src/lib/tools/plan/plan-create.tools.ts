@@ -22,6 +22,8 @@ export function planCreationTool(topic: string, input: PlanTopicInput = PLAN_TOP
     idempotent: false,
     input: schema,
     output: PlanViewSchema,
+    // The change's own multi-line strings (a script's source), where the tool takes the topic's change as it stores it.
+    ...(PLAN_TOPICS[topic]?.multilineText ? { multilineText: PLAN_TOPICS[topic].multilineText.bind(PLAN_TOPICS[topic]) } : {}),
     // A topic taking its change as one object refuses unknown fields itself: its audit record keeps only their names.
     ...(input.shape['change'] ? { auditable: (args: Record<string, unknown>) => ({ ...args, change: withoutUnknownFields(PLAN_TOPICS[topic], args['change'], NOT_KEPT_VALUE) }) } : {}),
     async run(args, ctx) {
