@@ -21,6 +21,10 @@ const SECRETS: Record<string, string> = {
   'psk as an unknown argument': 'Adv-Unknown-Psk-44dd',
   'password as an unknown argument': 'Adv-Unknown-Pw-55ee',
   'secret in a where filter': 'Adv-Oracle-Guess-66ff',
+  "a user's password through menu_change": 'Adv-Menu-User-Pw-77aa',
+  "a user's password through plan_menu_changes": 'Adv-Menu-Plan-Pw-88bb',
+  'a WireGuard private key through menu_change': 'cGxhbnRlZC13aXJlZ3VhcmQta2V5LW51bWJlcjAwMDE=',
+  'secret in a menu_change where': 'Adv-Menu-Oracle-99cc',
 };
 let lab: EnrolledFleet;
 let model: StdioModel;
@@ -45,7 +49,7 @@ const call = async (name: string, args: Record<string, unknown>) => {
 };
 const profile = (extra: Record<string, unknown>) => ({ devices: ['h1'], change: { security_profiles: [{ name: 'adv-x', 'authentication-types': ['wpa2-psk'], ...extra }] } });
 
-it('plants secrets through a Wi-Fi plan, refused plans, unknown arguments and a filter', async () => {
+it('plants secrets through a Wi-Fi plan, refused plans, unknown arguments, a filter and the menu tools', async () => {
   const plan = await call('plan_wireless', { devices: ['h1'], change: { security_profiles: [{ name: 'adv-sec', 'authentication-types': ['wpa2-psk'], passphrase: SECRETS['Wi-Fi passphrase of a plan'] }] } });
   expect(plan.isError).toBe(false);
   const planId = plan.structuredContent.plan_id as string;
@@ -65,6 +69,21 @@ it('plants secrets through a Wi-Fi plan, refused plans, unknown arguments and a 
   const oracle = await call('wireless_list_interfaces', { device_id: 'h1', where: { 'security.passphrase': SECRETS['secret in a where filter'] } });
   const truth = await call('wireless_list_interfaces', { device_id: 'h1', where: { 'security.passphrase': 'factory-wifi-key' } });
   ledger.refuse('secret oracle', 'a where filter on a secret property tells a right guess from a wrong one', !truth.isError && JSON.stringify(truth.structuredContent) !== JSON.stringify(oracle.structuredContent) ? 'the right guess returns other rows' : undefined, truth.code ?? 'same answer');
+  // The menu tools write any menu: a user's password and a tunnel's private key, applied, reverted, planned.
+  const user = await call('menu_change', { device_id: 'h1', path: '/user', operations: [{ op: 'add', values: { name: 'adv-menu', group: 'read', password: SECRETS["a user's password through menu_change"] } }] });
+  expect(user.isError).toBe(false);
+  const wg = await call('menu_change', { device_id: 'h1', path: '/interface/wireguard', operations: [{ op: 'add', values: { name: 'wg-adv', 'listen-port': 13299, 'private-key': SECRETS['a WireGuard private key through menu_change'] } }] });
+  expect(wg.isError).toBe(false);
+  for (const id of [wg.structuredContent.change_id, user.structuredContent.change_id]) {
+    await call('change_get', { change_id: id });
+    await call('change_revert', { change_id: id });
+  }
+  const menuPlan = await call('plan_menu_changes', { devices: ['h1'], path: '/user', operations: [{ op: 'add', values: { name: 'adv-plan', group: 'read', password: SECRETS["a user's password through plan_menu_changes"] } }] });
+  expect(menuPlan.isError).toBe(false);
+  await call('plan_get', { plan_id: menuPlan.structuredContent.plan_id });
+  keep('plan details of the menu plan', await model.read(`plan://${menuPlan.structuredContent.plan_id}/details`).catch((e: Error) => e.message));
+  await call('plan_cancel', { plan_id: menuPlan.structuredContent.plan_id });
+  expect((await call('menu_change', { device_id: 'h1', path: '/user', operations: [{ op: 'set', where: { password: SECRETS['secret in a menu_change where'] }, values: { comment: 'x' } }], dry_run: true })).isError).toBe(true);
   // Reads a model makes every day, whose answers must carry no secret either.
   for (const [name, args] of [['wireless_list_interfaces', { device_id: 'h1' }], ['interface_list', { device_id: 'h1' }], ['config_get_export', { device_id: 'h1' }], ['audit_list_events', { limit: 100 }], ['change_list', { device_id: 'h1' }]] as const) await call(name, args);
   for (const uri of ['device://h1/config', 'device://h1/interfaces', 'audit://events/recent', `plan://${planId}/details`]) keep(`resource ${uri}`, await model.read(uri).catch((e: Error) => e.message));
