@@ -3,6 +3,7 @@ import { RuleResult } from '../safety-context';
 import { result } from '../safety-rule';
 import { Check } from './check';
 import { learnEndpoint, ServiceLogin } from './endpoint';
+import { LOGIN_DEPENDENCIES, loginCut } from './login-check';
 import { firewallCheck } from './firewall-check';
 import { addressCheck, interfaceCheck, vlanCheck } from './interface-checks';
 import { routeCheck } from './route-check';
@@ -28,7 +29,7 @@ const CORE_DEPENDENCIES: readonly string[] = [
  * decides what a radio offers its clients (wifi, wifiwave2, wireless and CAPsMAN interfaces, profiles, access lists,
  * provisioning), since the path may cross a radio.
  */
-export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [...CORE_DEPENDENCIES, ...WIRELESS_DEPENDENCIES];
+export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [...CORE_DEPENDENCIES, ...WIRELESS_DEPENDENCIES, ...LOGIN_DEPENDENCIES];
 
 /** Menus that reveal the service's own connection as the device sees it (address, port, interface, bridge port). */
 export const MANAGEMENT_PATH_OBSERVATIONS: readonly string[] = ['user/active', 'ip/firewall/connection', 'ip/arp', 'interface/bridge/host'];
@@ -49,7 +50,9 @@ export function managementPathReads(written: readonly string[]): string[] {
   if (!written.some((menu) => MANAGEMENT_PATH_DEPENDENCIES.includes(menu))) return [];
   const stacks = WIRELESS_STACKS.filter((s) => written.some((menu) => stackOfMenu(menu) === s));
   const registrations = written.includes('interface') ? WIRELESS_STACKS.map((s) => s.registration) : [];
-  return [...new Set([...MANAGEMENT_PATH_MENUS, ...stacks.flatMap((s) => [...stackMenus(s), s.registration]), ...registrations])];
+  // The users' menus only when written: a change that does not write them leaves every login as it is.
+  const logins = written.some((menu) => LOGIN_DEPENDENCIES.includes(menu)) ? LOGIN_DEPENDENCIES : [];
+  return [...new Set([...MANAGEMENT_PATH_MENUS, ...stacks.flatMap((s) => [...stackMenus(s), s.registration]), ...registrations, ...logins])];
 }
 
 const sameRow = (a: Row, b: Row): boolean => {
@@ -79,6 +82,9 @@ function differs(a: LiveRows, b: LiveRows, menu: string): boolean {
 export function evaluateManagementPath(before: LiveRows, after: LiveRows, login: ServiceLogin): RuleResult {
   const touched = MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => differs(before, after, menu));
   if (touched.length === 0) return result(RULE, 'pass', 'the change touches nothing the management path depends on');
+  const cutLogin = loginCut(before, after, login);
+  if (cutLogin) return result(RULE, 'fail', cutLogin, { check: 'login', touched_menus: touched });
+  if (touched.every((menu) => LOGIN_DEPENDENCIES.includes(menu))) return result(RULE, 'pass', "the service's users still log in as they do now");
   const was = parseSnapshot(before);
   const learned = learnEndpoint(was, login);
   if (!learned.ok) {
