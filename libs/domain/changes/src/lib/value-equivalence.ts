@@ -11,7 +11,29 @@ export function sameValue(written: string, stored: string | undefined): boolean 
   if (BOOL[written] !== undefined && BOOL[written] === BOOL[stored]) return true;
   if (`${written}/32` === stored || `${written}/128` === stored) return true;
   const list = (v: string) => v.split(',').map((s) => s.trim()).join(',');
-  return list(written) === list(stored);
+  if (list(written) === list(stored)) return true;
+  return samePolicy(written, stored);
+}
+
+/**
+ * A policy list (`/user/group policy=read,api`): RouterOS stores it in its own order with every policy not granted
+ * negated (`read,api,!local,!telnet,…`), so it holds what was written when it grants exactly the policies written
+ * and denies the ones written negated.
+ */
+function samePolicy(written: string, stored: string): boolean {
+  const items = (v: string) => v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!items(stored).some((p) => p.startsWith('!'))) return false;
+  const granted = (v: string) => new Set(items(v).filter((p) => !p.startsWith('!')));
+  const [want, have] = [granted(written), granted(stored)];
+  return want.size === have.size && [...want].every((p) => have.has(p)) && items(written).filter((p) => p.startsWith('!')).every((p) => !have.has(p.slice(1)));
+}
+
+/** Properties RouterOS takes but never prints (a user's password): a write of them cannot be read back. */
+const WRITE_ONLY: Readonly<Record<string, readonly string[]>> = { user: ['password'] };
+
+/** Whether `name` in `menu` is never read back, so a write of it is held whatever a read shows. */
+export function isWriteOnly(menu: string, name: string): boolean {
+  return WRITE_ONLY[menu]?.includes(name) ?? false;
 }
 
 /** Properties the device counts down once written (an address-list entry's `timeout` shows the time it has left). */

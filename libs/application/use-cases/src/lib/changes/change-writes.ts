@@ -1,6 +1,6 @@
 import type { DeviceTarget, RouterOsApi } from '@routeros-mcp/application-ports';
 import type { LiveRows, Row, RowOperation } from '@routeros-mcp/domain-changes';
-import { isCountdown, READ_ONLY_PROPERTIES, rowOf, sameValue } from '@routeros-mcp/domain-changes';
+import { isCountdown, isWriteOnly, READ_ONLY_PROPERTIES, rowOf, sameValue } from '@routeros-mcp/domain-changes';
 import { isSecretRouterOsProperty, REDACTED_VALUE } from '@routeros-mcp/domain-kernel';
 
 /**
@@ -41,7 +41,7 @@ const shown = (key: string, value: string | undefined, absent: string) => (value
 
 /** Whether `row` holds `props` as written; a countdown (an entry's timeout) only needs to be there, since it runs. */
 const propsHeld = (menu: string, row: Row | undefined, props: Readonly<Record<string, string>>) =>
-  row !== undefined && Object.entries(props).every(([k, v]) => (isCountdown(menu, k) ? row[k] !== undefined : sameValue(v, row[k])));
+  row !== undefined && Object.entries(props).every(([k, v]) => isWriteOnly(menu, k) || (isCountdown(menu, k) ? row[k] !== undefined : sameValue(v, row[k])));
 
 /**
  * A row added by `op` that is in `live` but was not in `before` (for an add whose answer was lost: the write may
@@ -64,7 +64,7 @@ export function unmetOperations(live: LiveRows, operations: readonly RowOperatio
         break;
       case 'set': {
         const row = rowOf(rows, op.id);
-        for (const [k, v] of Object.entries(op.props)) if (!sameValue(v, row?.[k])) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is ${shown(k, row?.[k], 'unset')}, not ${shown(k, v, '')}`);
+        for (const [k, v] of Object.entries(op.props)) if (!isWriteOnly(op.menu, k) && !sameValue(v, row?.[k])) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is ${shown(k, row?.[k], 'unset')}, not ${shown(k, v, '')}`);
         for (const k of op.unset ?? []) if (row?.[k] !== undefined) unmet.push(`${where}${op.id ? ` ${op.id}` : ''} ${k} is still set`);
         break;
       }
