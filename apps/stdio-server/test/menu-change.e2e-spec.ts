@@ -91,14 +91,15 @@ describe.each(ERAS)('menu_change over %s', (_label, era) => {
     }, 120_000);
 
     it('writes a menu the management path does not model under safe mode, verified over new TLS and SSH connections, and reverts it', async () => {
-      const before = (await config(fleet()))['ip/settings'];
-      const result = await change({ device_id, path: '/ip/settings', operations: [{ op: 'set', values: { 'tcp-syncookies': true } }] });
-      expect(result).toMatchObject({ changed: true, protection: 'safe_mode', diff: ['/ip settings set tcp-syncookies=yes'] });
+      // Mangle (its marks steer traffic the evaluation does not follow) is such a menu.
+      const before = (await config(fleet()))['ip/firewall/mangle'];
+      const result = await change({ device_id, path: '/ip/firewall/mangle', operations: [{ op: 'add', values: { chain: 'forward', action: 'passthrough', comment: 'count' } }] });
+      expect(result).toMatchObject({ changed: true, protection: 'safe_mode', diff: ['/ip firewall mangle add chain=forward action=passthrough comment=count'] });
       expect(result.verification.checks).toEqual(expect.arrayContaining(['the device accepts a new TLS session', 'the device accepts a new SSH connection']));
-      expect(result.verdicts).toContainEqual({ rule: 'PROTECT_MANAGEMENT_PATH', status: 'pass', reason: expect.stringMatching(/does not model \/ip\/settings/) });
-      expect((await config(fleet()))['ip/settings'][0]['tcp-syncookies']).toBe('true');
+      expect(result.verdicts).toContainEqual({ rule: 'PROTECT_MANAGEMENT_PATH', status: 'pass', reason: expect.stringMatching(/does not model \/ip\/firewall\/mangle/) });
+      expect((await config(fleet()))['ip/firewall/mangle'].at(-1)).toMatchObject({ chain: 'forward', action: 'passthrough', comment: 'count' });
       expect((await client.callTool('change_revert', { change_id: result.change_id })).isError).toBeUndefined();
-      expect((await config(fleet()))['ip/settings']).toEqual(before);
+      expect(settled((await config(fleet()))['ip/firewall/mangle'])).toEqual(settled(before));
     }, 120_000);
 
     it('refuses, changing nothing: an unknown argument, a value RouterOS does not take, a missing interface, a where matching other than expected', async () => {
