@@ -6,6 +6,7 @@ import { learnEndpoint, ServiceLogin } from './endpoint';
 import { LOGIN_DEPENDENCIES, loginCut } from './login-check';
 import { bondCheck, linkCheck, typedRemovalCheck, vrfCheck, wireguardCheck } from './carrier-checks';
 import { rpFilterCheck } from './rp-filter-check';
+import { mangleRouteCheck } from './mangle-check';
 import { firewallCheck } from './firewall-check';
 import { addressCheck, interfaceCheck, vlanCheck } from './interface-checks';
 import { routeCheck } from './route-check';
@@ -33,9 +34,9 @@ const CORE_DEPENDENCIES: readonly string[] = [
  */
 /**
  * Menus read only when a change writes them (a change that does not leaves them as they are): the users' menus,
- * static ARP entries, VRFs, the IP settings (rp-filter) and WireGuard.
+ * static ARP entries, VRFs, the IP settings (rp-filter), mangle (routing marks) and WireGuard.
  */
-const ON_WRITE_DEPENDENCIES: readonly string[] = [...LOGIN_DEPENDENCIES, 'ip/arp', 'ip/vrf', 'ip/settings', 'interface/wireguard', 'interface/wireguard/peers'];
+const ON_WRITE_DEPENDENCIES: readonly string[] = [...LOGIN_DEPENDENCIES, 'ip/arp', 'ip/vrf', 'ip/settings', 'ip/firewall/mangle', 'interface/wireguard', 'interface/wireguard/peers'];
 
 export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [...CORE_DEPENDENCIES, ...WIRELESS_DEPENDENCIES, ...ON_WRITE_DEPENDENCIES];
 
@@ -103,7 +104,7 @@ export function evaluateManagementPath(before: LiveRows, after: LiveRows, login:
   }
   const ep = learned.endpoint;
   const perService = ep.services.flatMap((s): Check[] => [
-    serviceCheck(s), firewallCheck(s, 'established', false), firewallCheck(s, 'new', false), firewallCheck(s, 'established', true), firewallCheck(s, 'new', true),
+    serviceCheck(s), mangleRouteCheck(s), firewallCheck(s, 'established', false), firewallCheck(s, 'new', false), firewallCheck(s, 'established', true), firewallCheck(s, 'new', true),
   ]);
   const checks = [addressCheck, ownAddressCheck, typedRemovalCheck, interfaceCheck, linkCheck, bondCheck, wireguardCheck, wirelessCheck, vlanCheck, vrfCheck, routeCheck, rpFilterCheck, ...perService];
   const unchanged = new Set(MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => !touched.includes(menu)));

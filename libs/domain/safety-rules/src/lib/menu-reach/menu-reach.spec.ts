@@ -55,7 +55,7 @@ describe('the reach of a write to every menu of both trees', () => {
     ['certificate', 'unmodelled'],
     ['ip/cloud', 'unmodelled'],
     ['system/scheduler', 'unmodelled'],
-    ['ip/firewall/mangle', 'unmodelled'],
+    ['ip/firewall/mangle', 'modelled'],
     ['system/identity', 'none'],
     ['snmp/community', 'none'],
     ['system/resource/cpu', 'none'],
