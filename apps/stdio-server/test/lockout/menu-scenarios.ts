@@ -102,13 +102,13 @@ const OVER_BOND: Extra = {
 
 // ---- home (index 0): the laptop at 192.168.88.254 behind bridge port ether2, defconf firewall ----
 const MGMT_VLAN: Extra = {
-  // The management VLAN 10 on the bridge, the laptop's port untagged in it.
+  // The management VLAN 10 on the bridge; the laptop's frames arrive on ether2 tagged (a VLAN interface on a bridge
+  // sees only tagged frames), so with VLAN filtering ether2 must be a tagged member of VLAN 10, as the bridge is.
   setup: [
     add('interface/vlan', { name: 'vlan10-mgmt', 'vlan-id': '10', interface: 'bridge' }),
     add('ip/address', { address: '10.10.10.1/24', interface: 'vlan10-mgmt', comment: 'mgmt vlan' }),
     add('interface/list/member', { list: 'LAN', interface: 'vlan10-mgmt' }),
-    set('interface/bridge/port', { interface: 'ether2' }, { pvid: '10' }),
-    add('interface/bridge/vlan', { bridge: 'bridge', 'vlan-ids': '10', tagged: 'bridge', comment: 'mgmt' }),
+    add('interface/bridge/vlan', { bridge: 'bridge', 'vlan-ids': '10', tagged: 'bridge,ether2', comment: 'mgmt' }),
   ],
   management: { clientAddress: '10.10.10.5', deviceAddress: '10.10.10.1', clientPort: 'ether2' },
 };
@@ -148,9 +148,9 @@ export const MENU_SCENARIOS: Scenario[] = [
   danger('home', 'VLAN filtering on without the management VLAN in the bridge VLAN table', 'interface/bridge', [{ op: 'set', where: { name: 'bridge' }, values: { 'vlan-filtering': 'yes' } }], { ...MGMT_VLAN, setup: MGMT_VLAN.setup!.filter((s) => s.path !== 'interface/bridge/vlan') }),
   danger('home', "disable the laptop's bridge port", 'interface/bridge/port', [{ op: 'disable', where: { interface: 'ether2' } }]),
   danger('home', "remove the laptop's bridge port", 'interface/bridge/port', [{ op: 'remove', where: { interface: 'ether2' } }]),
-  danger('home', "the laptop's port leaves the management VLAN (VLAN filtering)", 'interface/bridge/port', [{ op: 'set', where: { interface: 'ether2' }, values: { pvid: '1' } }], MGMT_VLAN_FILTERED),
   danger('home', 'remove the management VLAN from the bridge VLAN table', 'interface/bridge/vlan', [{ op: 'remove', where: { comment: 'mgmt' } }], MGMT_VLAN_FILTERED),
-  danger('home', 'the bridge VLAN entry no longer tags the management VLAN to the bridge', 'interface/bridge/vlan', [{ op: 'set', where: { comment: 'mgmt' }, values: { tagged: 'ether3' } }], MGMT_VLAN_FILTERED),
+  danger('home', 'the bridge VLAN entry no longer tags the management VLAN to the bridge', 'interface/bridge/vlan', [{ op: 'set', where: { comment: 'mgmt' }, values: { tagged: 'ether2' } }], MGMT_VLAN_FILTERED),
+  danger('home', "the laptop's trunk port leaves the management VLAN", 'interface/bridge/vlan', [{ op: 'set', where: { comment: 'mgmt' }, values: { tagged: 'bridge' } }], MGMT_VLAN_FILTERED),
   danger('home', 'disable the bridge VLAN entry of the management VLAN', 'interface/bridge/vlan', [{ op: 'disable', where: { comment: 'mgmt' } }], MGMT_VLAN_FILTERED),
   danger('edge', "take the NOC's port out of the bond", 'interface/bonding', [{ op: 'set', where: { name: 'bond-mgmt' }, values: { slaves: 'sfp-sfpplus2' } }], OVER_BOND),
   danger('edge', 'disable the bond the NOC arrives on', 'interface/bonding', [{ op: 'disable', where: { name: 'bond-mgmt' } }], OVER_BOND),
