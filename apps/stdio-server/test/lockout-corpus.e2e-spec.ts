@@ -10,7 +10,7 @@ import { EraClient } from './era-client';
 import { connectStdio } from './fleet-setup';
 import { Config, ConsoleStep, DEVICE, PipelineSet, Profile, Row, Scenario, SCENARIOS } from './lockout/scenarios';
 import { WIFI_SCENARIOS } from './lockout/wifi-scenarios';
-import { CORPUS_SSH_KEY, MENU_SCENARIOS } from './lockout/menu-scenarios';
+import { CORPUS_SSH_KEY, LOGIN_UNDO_SCENARIOS, MENU_SCENARIOS } from './lockout/menu-scenarios';
 
 // The lock-out corpus: dangerous and harmless changes made through the real tools (the SDK client over stdio, the
 // built server), through plans (created by their tools, approved by an operator, applied by plan_apply), through undos
@@ -21,7 +21,7 @@ const dataDir = join(dir.path, 'data');
 const USERS = [{ name: 'admin', password: 'corpus-Pw-1', group: 'full' as const }];
 const FLAGS = { allow_advanced_writes: true, allow_firewall_writes: true, allow_routing_writes: true, allow_dhcp_writes: true, allow_professional_workflows: true, allow_wireless_writes: true, allow_bridge_writes: true };
 const OPERATOR = { id: 'os:corpus-operator', via: 'admin-cli' as const };
-const ALL = [...SCENARIOS, ...WIFI_SCENARIOS, ...MENU_SCENARIOS];
+const ALL = [...SCENARIOS, ...WIFI_SCENARIOS, ...MENU_SCENARIOS, ...LOGIN_UNDO_SCENARIOS];
 /** The whole corpus on both versions the simulator serves: 7.20.5 (`/safe-mode`) and 7.15.3 (the console's Ctrl+X). */
 const VERSIONS = [
   { version: '7.20.5', scenarios: ALL },

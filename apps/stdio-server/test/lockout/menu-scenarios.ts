@@ -289,3 +289,25 @@ export const MENU_SCENARIOS: Scenario[] = [
   harmless('chr', "the service's group loses only the binary API's policy", 'user/group', [{ op: 'set', where: { name: 'ops' }, values: { policy: 'ssh,read,write,policy,test,sensitive,rest-api' } }], OPS_GROUP),
   harmless('chr', 'an SSH key for another user while the service logs in by key', 'user/ssh-keys', [{ op: 'add', values: { user: 'backup', key: utils.generateKeyPairSync('ed25519').public } }], BY_KEY),
 ];
+
+/**
+ * The same evaluation on an undo: a change_revert that would restrict the service's user to the network it managed
+ * from before it moved (the user's address= restored) is refused as the write itself would be.
+ */
+export const LOGIN_UNDO_SCENARIOS: Scenario[] = [
+  {
+    name: "change_revert would restrict the service's user to a network it no longer manages from", profile: 'edge', kind: 'dangerous', login: 'password',
+    setup: [set('user', { name: 'admin' }, { address: '10.100.250.0/24' })],
+    prepare: { pipeline: { menu: 'user', find: { name: 'admin' }, props: { address: '' } } },
+    management: { clientAddress: '10.100.1.10', deviceAddress: '10.100.1.1' },
+    tool: 'change_revert',
+    direct: [set('user', { name: 'admin' }, { address: '10.100.250.0/24' })],
+  },
+  {
+    name: "change_revert of a comment on the service's user", profile: 'edge', kind: 'harmless', login: 'password',
+    // A comment it had (`/user` has no `unset`: menu_change's own changes record that, this stand-in planner does not).
+    setup: [set('user', { name: 'admin' }, { comment: 'admin' })],
+    prepare: { pipeline: { menu: 'user', find: { name: 'admin' }, props: { comment: 'the MCP service' } } },
+    tool: 'change_revert',
+  },
+];
