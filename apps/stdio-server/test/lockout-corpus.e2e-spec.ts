@@ -3,11 +3,14 @@ import { ALL_TOOLS, ToolContext } from '@routeros-mcp/mcp-protocol';
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:https';
 import { join } from 'node:path';
+import { Client as SshClient } from 'ssh2';
 import { EraClient } from './era-client';
 import { connectStdio } from './fleet-setup';
 import { Config, ConsoleStep, DEVICE, PipelineSet, Profile, Row, Scenario, SCENARIOS } from './lockout/scenarios';
 import { WIFI_SCENARIOS } from './lockout/wifi-scenarios';
+import { CORPUS_SSH_KEY, LOGIN_UNDO_SCENARIOS, MENU_SCENARIOS } from './lockout/menu-scenarios';
 
 // The lock-out corpus: dangerous and harmless changes made through the real tools (the SDK client over stdio, the
 // built server), through plans (created by their tools, approved by an operator, applied by plan_apply), through undos
@@ -18,7 +21,7 @@ const dataDir = join(dir.path, 'data');
 const USERS = [{ name: 'admin', password: 'corpus-Pw-1', group: 'full' as const }];
 const FLAGS = { allow_advanced_writes: true, allow_firewall_writes: true, allow_routing_writes: true, allow_dhcp_writes: true, allow_professional_workflows: true, allow_wireless_writes: true, allow_bridge_writes: true };
 const OPERATOR = { id: 'os:corpus-operator', via: 'admin-cli' as const };
-const ALL = [...SCENARIOS, ...WIFI_SCENARIOS];
+const ALL = [...SCENARIOS, ...WIFI_SCENARIOS, ...MENU_SCENARIOS, ...LOGIN_UNDO_SCENARIOS];
 /** The whole corpus on both versions the simulator serves: 7.20.5 (`/safe-mode`) and 7.15.3 (the console's Ctrl+X). */
 const VERSIONS = [
   { version: '7.20.5', scenarios: ALL },
@@ -48,6 +51,8 @@ let services: ServerServices;
 let admin: AdminServices;
 
 const deviceId = (profile: Profile, version: string) => `${profile}-${version.replace(/\./g, '-')}`;
+/** The device a scenario writes: its profile's, or the `chr` device enrolled with an SSH key for `login: 'key'`. */
+const scenarioDevice = (scenario: Scenario, version: string) => `${deviceId(scenario.profile, version)}${scenario.login === 'key' ? '-key' : ''}`;
 
 type Op = { kind: 'add' | 'set' | 'remove' | 'move' | 'command'; menu: string; id?: string; props: Row; placeBefore?: string; destination?: string; unset?: readonly string[] };
 /** The change pipeline's planner contract, as this spec uses it (the app's specs reach the domain only through the server). */
@@ -103,7 +108,7 @@ async function writeDirectly(fleet: Fleet, index: number, scenario: Scenario, cf
   if (scenario.direct) {
     await consoleSteps(fleet, index, scenario.direct);
     await device.settled();
-    return access((await state(fleet, index)).management).text;
+    return (await reach(fleet, index, scenario, (await state(fleet, index)).management)).text;
   }
   const { planner, input } = scenario.tool === 'pipeline' ? { planner: setRowPlanner, input: scenario.pipeline! } : await plannedBy(scenario.tool, scenario.args!(cfg));
   const live = Object.fromEntries(planner.reads(input).map((menu) => [menu, device.state.list(menu)]));
@@ -118,7 +123,7 @@ async function writeDirectly(fleet: Fleet, index: number, scenario: Scenario, cf
     if (op.kind === 'set' && op.unset?.length) device.state.unset(op.menu, [op.id!], [...op.unset]);
   }
   await device.settled();
-  return access((await state(fleet, index)).management).text;
+  return (await reach(fleet, index, scenario, (await state(fleet, index)).management)).text;
 }
 
 /** The TLS fingerprint each device presented at enrolment: the product pins it. */
@@ -185,6 +190,39 @@ function differences(before: Config, after: Config): string[] {
 function access(management: any): { ok: boolean; text: string } {
   const cut = (['rest', 'ssh'] as const).filter((s) => management[s]?.verdict !== 'ok').map((s) => `${s} ${management[s]?.verdict}: ${management[s]?.reason}`);
   return cut.length === 0 ? { ok: true, text: 'reachable' } : { ok: false, text: `LOCKED OUT (${cut.join('; ')})` };
+}
+
+/** A new REST request as the service: undefined when the device answers it, else why not. */
+function restLogin(fleet: Fleet, index: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const url = new URL('/rest/system/identity', fleet.devices[index].restUrl);
+    const req = request(url, { auth: `${USERS[0].name}:${USERS[0].password}`, rejectUnauthorized: false, timeout: 15_000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200 ? undefined : `REST login answered ${res.statusCode}`);
+    });
+    req.on('timeout', () => req.destroy(new Error('no answer in 15 s')));
+    req.on('error', (e) => resolve(`REST login failed: ${e.message}`));
+    req.end();
+  });
+}
+
+/** A new SSH login as the service, by password or by the corpus's key: undefined when it gets in, else why not. */
+function sshLogin(fleet: Fleet, index: number, by: 'password' | 'key'): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const ssh = new SshClient();
+    const auth = by === 'key' ? { privateKey: CORPUS_SSH_KEY.private } : { password: USERS[0].password };
+    ssh.on('ready', () => { ssh.end(); resolve(undefined); });
+    ssh.on('error', (e) => resolve(`SSH login failed: ${e.message}`));
+    ssh.connect({ host: new URL(fleet.devices[index].restUrl).hostname, port: fleet.devices[index].sshPort, username: USERS[0].name, ...auth, readyTimeout: 15_000, hostVerifier: () => true });
+  });
+}
+
+/** The management report's verdict and, for a scenario on the service's logins, new logins over REST and SSH. */
+async function reach(fleet: Fleet, index: number, scenario: Scenario, management: any): Promise<{ ok: boolean; text: string }> {
+  const path = access(management);
+  if (!path.ok || !scenario.login) return path;
+  const refused = [await restLogin(fleet, index), await sshLogin(fleet, index, scenario.login)].filter((r): r is string => r !== undefined);
+  return refused.length === 0 ? path : { ok: false, text: `LOCKED OUT (${refused.join('; ')})` };
 }
 
 type Written = { outcome: Verdict; detail: string; prepared: Prepared };
@@ -312,6 +350,15 @@ beforeAll(async () => {
         { rest: { username: USERS[0].name, password: USERS[0].password }, ssh: { username: USERS[0].name, password: USERS[0].password } },
       );
     }
+    // The cloud router again, its SSH login by key (the key scenarios' set-up gives the user the public half).
+    const chr = fleet.devices[DEVICE.chr];
+    const url = new URL(chr.restUrl);
+    const id = `${deviceId('chr', version)}-key`;
+    await admin.devices.enroll(
+      { id: 'corpus', via: 'admin-cli' },
+      { id, name: id, host: url.hostname, restPort: url.port, sshPort: chr.sshPort, environment: 'lab', tlsFingerprint: chr.keys.tlsFingerprint, sshHostKey: chr.keys.sshHostKeyFingerprint, capabilities: FLAGS, critical: false },
+      { rest: { username: USERS[0].name, password: USERS[0].password }, ssh: { username: USERS[0].name, privateKey: CORPUS_SSH_KEY.private } },
+    );
   }
   services = container.get(ServerServices);
 });
@@ -330,20 +377,20 @@ describe.each(VERSIONS)('lock-out corpus on RouterOS $version', ({ version, scen
   });
   afterAll(() => client?.close());
 
-  it.each(scenarios.map((s) => [`${s.kind}: ${s.name}`, s] as const))('%s', async (_title, scenario) => {
+  it.each(scenarios.map((s) => [`${s.kind}: ${s.name}${s.tool === 'menu_change' ? ` [menu_change ${s.menu}]` : ''}`, s] as const))('%s', async (_title, scenario) => {
     const fleet = fleets.get(version)!;
     const index = DEVICE[scenario.profile];
-    const id = deviceId(scenario.profile, version);
+    const id = scenarioDevice(scenario, version);
     const prepared = await setUp(fleet, index, scenario, client, id);
     const before = await state(fleet, index);
     // A scenario whose set-up already cut the path could not tell a lock-out from the change's doing.
-    expect(access(before.management).text).toBe('reachable');
+    expect((await reach(fleet, index, scenario, before.management)).text).toBe('reachable');
 
     const dry = await write(client, scenario, id, before.config, prepared, true);
     expect(differences(before.config, (await state(fleet, index)).config)).toEqual([]);
     const { outcome, detail } = (await write(client, scenario, id, before.config, prepared))!;
     const after = await state(fleet, index);
-    const verdict = access(after.management);
+    const verdict = await reach(fleet, index, scenario, after.management);
     const changed = differences(before.config, after.config);
     const expected: Verdict = scenario.kind === 'dangerous' ? 'refused' : 'applied';
     let direct: string | undefined;
@@ -355,7 +402,8 @@ describe.each(VERSIONS)('lock-out corpus on RouterOS $version', ({ version, scen
     outcomes.push({ version, scenario, expected, outcome, detail, simulator: verdict.text, direct, lockedOut: !verdict.ok, leftBehind: outcome === 'applied' ? [] : changed });
 
     expect(verdict.text).toBe('reachable');
-    expect({ outcome, detail }).toEqual({ outcome: expected, detail: expect.any(String) });
+    // On a mismatch the received detail (the rule's reason, or the failure) shows in the diff.
+    expect({ outcome, detail }).toEqual({ outcome: expected, detail: outcome === expected ? expect.any(String) : '' });
     // The dry run met the verdict the write met: the same refusal, or a change it would make.
     if (dry) expect(dry.outcome).toBe(outcome);
     if (dry && outcome === 'refused') expect(dry.detail).toBe(detail);
@@ -377,7 +425,15 @@ describe('the corpus as a whole', () => {
     const table = [header, ...rows].map((r) => r.join(' | ')).join('\n');
     const through = (test: (tool: string) => boolean) => outcomes.filter((o) => test(o.scenario.tool)).length;
     const wifi = outcomes.filter((o) => WIFI_SCENARIOS.includes(o.scenario)).length;
-    const summary = `scenarios run: ${outcomes.length} (${count('dangerous')} dangerous, ${count('harmless')} harmless; ${through((t) => t === 'pipeline')} through the pipeline in-process, ${through((t) => /^plan_(?!rollback)/.test(t))} through plans (creation, or apply), ${through((t) => t === 'change_revert' || t === 'plan_rollback')} undos; ${wifi} with the service on Wi-Fi or changing a radio)\nlock-outs: ${lockOuts}\nchanges left behind on refusal: ${leftBehind}\nfalse refusals: ${falseRefusals}\nrefused: ${outcomes.filter((o) => o.outcome === 'refused').length}, applied: ${outcomes.filter((o) => o.outcome === 'applied').length}, reverted: ${outcomes.filter((o) => o.outcome === 'reverted').length}`;
+    // The menu_change family (issue 24): how many, across how many menus, and its own table per version.
+    const menuOutcomes = (kind: string) => outcomes.filter((o) => MENU_SCENARIOS.includes(o.scenario) && o.scenario.kind === kind);
+    const menusOf = (kind: string) => new Set(menuOutcomes(kind).map((o) => o.scenario.menu));
+    const menuTable = VERSIONS.map(({ version }) => {
+      const of = outcomes.filter((o) => o.version === version && MENU_SCENARIOS.includes(o.scenario));
+      const n = (kind: string) => of.filter((o) => o.scenario.kind === kind).length;
+      return `menu_change on ${version}: ${n('dangerous')} dangerous across ${new Set(of.filter((o) => o.scenario.kind === 'dangerous').map((o) => o.scenario.menu)).size} menus, ${n('harmless')} harmless across ${new Set(of.filter((o) => o.scenario.kind === 'harmless').map((o) => o.scenario.menu)).size} menus; lock-outs ${of.filter((o) => o.lockedOut).length}, left behind ${of.filter((o) => o.outcome !== 'applied' && o.leftBehind.length > 0).length}, false refusals ${of.filter((o) => o.scenario.kind === 'harmless' && o.outcome !== 'applied').length}`;
+    }).join('\n');
+    const summary = `scenarios run: ${outcomes.length} (${count('dangerous')} dangerous, ${count('harmless')} harmless; ${through((t) => t === 'pipeline')} through the pipeline in-process, ${through((t) => /^plan_(?!rollback)/.test(t))} through plans (creation, or apply), ${through((t) => t === 'change_revert' || t === 'plan_rollback')} undos; ${wifi} with the service on Wi-Fi or changing a radio)\n${menuTable}\nlock-outs: ${lockOuts}\nchanges left behind on refusal: ${leftBehind}\nfalse refusals: ${falseRefusals}\nrefused: ${outcomes.filter((o) => o.outcome === 'refused').length}, applied: ${outcomes.filter((o) => o.outcome === 'applied').length}, reverted: ${outcomes.filter((o) => o.outcome === 'reverted').length}`;
     const out = join(__dirname, '..', '..', '..', 'tmp');
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, 'lockout-corpus.txt'), `${table}\n\n${summary}\n`);
@@ -387,6 +443,10 @@ describe('the corpus as a whole', () => {
     expect(count('dangerous')).toBeGreaterThanOrEqual(40);
     expect(outcomes.filter((o) => WIFI_SCENARIOS.includes(o.scenario) && o.scenario.kind === 'dangerous').length).toBeGreaterThanOrEqual(2 * 20);
     expect(count('harmless')).toBeGreaterThanOrEqual(15);
+    expect(menuOutcomes('dangerous').length).toBeGreaterThanOrEqual(2 * 60);
+    expect(menusOf('dangerous').size).toBeGreaterThanOrEqual(25);
+    expect(menuOutcomes('harmless').length).toBeGreaterThanOrEqual(2 * 40);
+    expect(menusOf('harmless').size).toBeGreaterThanOrEqual(30);
     expect({ lockOuts, leftBehind, falseRefusals }).toEqual({ lockOuts: 0, leftBehind: 0, falseRefusals: 0 });
   });
 });

@@ -97,14 +97,15 @@ describe.each(ERAS)('menu_change over %s', (_label, era) => {
     }, 120_000);
 
     it('writes a menu the management path does not model under safe mode, verified over new TLS and SSH connections, and reverts it', async () => {
-      const before = (await config(fleet()))['ip/settings'];
-      const result = await change({ device_id, path: '/ip/settings', operations: [{ op: 'set', values: { 'tcp-syncookies': true } }] });
-      expect(result).toMatchObject({ changed: true, protection: 'safe_mode', diff: ['/ip settings set tcp-syncookies=yes'] });
+      // The scheduler (what it runs can carry traffic or identity) is such a menu.
+      const before = (await config(fleet()))['system/scheduler'];
+      const result = await change({ device_id, path: '/system/scheduler', operations: [{ op: 'add', values: { name: 'nightly', interval: '1d', 'on-event': 'nightly' } }] });
+      expect(result).toMatchObject({ changed: true, protection: 'safe_mode', diff: ['/system scheduler add name=nightly interval=1d on-event=nightly'] });
       expect(result.verification.checks).toEqual(expect.arrayContaining(['the device accepts a new TLS session', 'the device accepts a new SSH connection']));
-      expect(result.verdicts).toContainEqual({ rule: 'PROTECT_MANAGEMENT_PATH', status: 'pass', reason: expect.stringMatching(/does not model \/ip\/settings/) });
-      expect((await config(fleet()))['ip/settings'][0]['tcp-syncookies']).toBe('true');
+      expect(result.verdicts).toContainEqual({ rule: 'PROTECT_MANAGEMENT_PATH', status: 'pass', reason: expect.stringMatching(/does not model \/system\/scheduler/) });
+      expect((await config(fleet()))['system/scheduler']?.at(-1)).toMatchObject({ name: 'nightly', 'on-event': 'nightly' });
       expect((await client.callTool('change_revert', { change_id: result.change_id })).isError).toBeUndefined();
-      expect((await config(fleet()))['ip/settings']).toEqual(before);
+      expect(settled((await config(fleet()))['system/scheduler'])).toEqual(settled(before));
     }, 120_000);
 
     it('refuses, changing nothing: an unknown argument, a value RouterOS does not take, a missing interface, a where matching other than expected', async () => {

@@ -161,14 +161,17 @@ describe.each(ERAS)('menu_describe over %s', (_label, era) => {
     // A prod device is served by a prod server only.
     const prod = await connectStdio(dataDir, { ROUTEROS_MCP_ENVIRONMENT: 'prod' }, era);
     try {
+      const scheduler = (await prod.callTool('menu_describe', { device_id: 'new-prod', path: '/system/scheduler' })).structuredContent;
+      expect(scheduler.writes).toMatchObject({ reach: 'unmodelled', allowed: true, plan_only: true, plan_why: expect.stringMatching(/plan_menu_changes/) });
+      // The management path models WireGuard peers (the service may arrive through one): judged like NAT.
       const wireguard = (await prod.callTool('menu_describe', { device_id: 'new-prod', path: '/interface/wireguard/peers' })).structuredContent;
-      expect(wireguard.writes).toMatchObject({ reach: 'unmodelled', allowed: true, plan_only: true, plan_why: expect.stringMatching(/plan_menu_changes/) });
+      expect(wireguard.writes).toMatchObject({ reach: 'modelled', allowed: true, plan_only: false });
       expect(wireguard.actions).toEqual([{ command: 'show-client-config', verdict: 'refused', why: "it shows a peer's private key" }]);
       expect((await prod.callTool('menu_describe', { device_id: 'new-prod', path: '/ip/firewall/nat' })).structuredContent.writes).toMatchObject({ reach: 'modelled', plan_only: false });
     } finally {
       await prod.close();
     }
-    const lab = (await describeMenu('new-lab', '/interface/wireguard/peers')).structuredContent;
+    const lab = (await describeMenu('new-lab', '/system/scheduler')).structuredContent;
     expect(lab.writes).toMatchObject({ reach: 'unmodelled', plan_only: false });
     expect((await describeMenu('new-lab', '/system/identity')).structuredContent.writes).toMatchObject({ reach: 'none', allowed: true });
     expect((await describeMenu('new-lab', '/system/license')).structuredContent.writes).toMatchObject({ allowed: false, refusal: expect.stringMatching(/^writes here are refused/) });

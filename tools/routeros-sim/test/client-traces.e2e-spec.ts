@@ -59,6 +59,17 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s reveals its managing client, ov
     expect(hosts.filter((h) => h['local'] === 'true').map((h) => h['on-interface'])).toEqual(expect.arrayContaining(['ether2', 'ether3']));
   });
 
+  it('learns the client behind its bridge port when the device address is on a VLAN interface of the bridge', async () => {
+    const console = (body: object) => fetch(`${fleet.control.url}/devices/0/config`, { method: 'POST', body: JSON.stringify(body) });
+    await console({ action: 'add', path: 'interface/vlan', props: { name: 'vlan10-mgmt', 'vlan-id': '10', interface: 'bridge' } });
+    await console({ action: 'add', path: 'ip/address', props: { address: '10.10.10.1/24', interface: 'vlan10-mgmt' } });
+    await console({ action: 'add', path: 'interface/list/member', props: { list: 'LAN', interface: 'vlan10-mgmt' } });
+    await fetch(`${fleet.control.url}/devices/0/management`, { method: 'PUT', body: JSON.stringify({ clientAddress: '10.10.10.5', deviceAddress: '10.10.10.1', clientPort: 'ether3' }) });
+    const learnt = (await get(0, '/ip/arp')).find((r) => r['address'] === '10.10.10.5')!;
+    expect(learnt).toMatchObject({ interface: 'vlan10-mgmt', dynamic: 'true' });
+    expect((await get(0, '/interface/bridge/host')).find((h) => h['local'] === 'false')).toMatchObject({ 'on-interface': 'ether3', bridge: 'bridge', 'mac-address': learnt['mac-address'] });
+  });
+
   it('follows the management path when it moves, and the tables are read-only', async () => {
     await fetch(`${fleet.control.url}/devices/0/management`, { method: 'PUT', body: JSON.stringify({ clientAddress: '192.168.88.77', deviceAddress: '192.168.88.1', clientPort: 'wifi1' }) });
     expect((await get(0, '/user/active'))[0]['address']).toBe('192.168.88.77');

@@ -65,6 +65,13 @@ export interface Scenario {
   prepare?: { pipeline: PipelineSet } | { plan: string; change: Record<string, unknown>; approveOnly?: true };
   /** The same change made on the console, for the judge, where no tool's planner replays it (plans, undos). */
   direct?: ConsoleStep[];
+  /** The menu a menu_change scenario writes. */
+  menu?: string;
+  /**
+   * The judge also logs in over REST and SSH as the service (SSH by password, or by key on the device enrolled with
+   * one): for changes to the service's own user, group and keys, which the management report does not show.
+   */
+  login?: 'password' | 'key';
 }
 
 export const DEVICE = { home: 0, edge: 1, chr: 2, 'legacy-ap': 3 } as const;

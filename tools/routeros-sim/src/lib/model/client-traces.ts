@@ -194,7 +194,10 @@ export class ClientTraces {
     const { clientPort } = this.state.management;
     const local = this.local();
     const n = this.neighbour();
-    const port = ports.find((p) => p['interface'] === clientPort && p['bridge'] === local?.iface);
+    // The device address may be on a VLAN interface of the bridge: the client is learnt on the bridge under it.
+    const vlanParent = this.rowsOf('interface/vlan').find((v) => v['name'] === local?.iface)?.['interface'];
+    const bridge = bridges.some((b) => b['name'] === local?.iface) ? local?.iface : vlanParent;
+    const port = ports.find((p) => p['interface'] === clientPort && p['bridge'] === bridge);
     if (n && port) rows.push(host(n.mac, port, false));
     return rows;
   }

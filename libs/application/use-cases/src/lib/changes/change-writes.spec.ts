@@ -17,6 +17,14 @@ describe('verification of what was written', () => {
     expect(unmetOperations({ 'ip/firewall/address-list': [{ '.id': '*9', list: 'mcp-temp', address: '192.0.2.80' }] }, [op], ['*9'])).toHaveLength(1);
     expect(unrestored({ 'ip/firewall/address-list': [] }, live, [op], ['*9'])).toEqual(['/ip/firewall/address-list *9 (added) is still there']);
   });
+
+  it("holds a user added with a password RouterOS never prints, and a group's policy as RouterOS reorders and negates it", () => {
+    const user: RowOperation = { kind: 'add', menu: 'user', props: { name: 'viewer', group: 'read', password: 'viewer-Pw-1' } };
+    expect(unmetOperations({ user: [{ '.id': '*4', name: 'viewer', group: 'read', disabled: 'false' }] }, [user], ['*4'])).toEqual([]);
+    const group: RowOperation = { kind: 'set', menu: 'user/group', id: '*5', props: { policy: 'rest-api,read' } };
+    expect(unmetOperations({ 'user/group': [{ '.id': '*5', name: 'ro', policy: 'read,rest-api,!local,!write' }] }, [group], [])).toEqual([]);
+    expect(unmetOperations({ 'user/group': [{ '.id': '*5', name: 'ro', policy: 'read,!rest-api,!write' }] }, [group], [])).toHaveLength(1);
+  });
 });
 
 describe('verification of a new user and its group', () => {

@@ -36,12 +36,13 @@ export async function judgeManagementPath(api: RouterOsApi, target: DeviceTarget
 }
 
 /**
- * Who the service is on the device: its login, and the ports of the device's own www-ssl and ssh services (what the
+ * Who the service is on the device: its REST and SSH logins (the SSH one by key or password), and the ports of the device's own www-ssl and ssh services (what the
  * device's firewall and connection tracking see). The enrolled ports are where the service connects, which differ
  * behind port forwarding; they stand in only when the device's service table was not read.
  */
 function serviceLogin(live: LiveRows, target: DeviceTarget, device: Device): ServiceLogin {
   const services = live['ip/service'] ?? [];
   const port = (name: string) => Number(services.find((s) => s['name'] === name)?.['port']) || undefined;
-  return { username: target.username, restPort: port('www-ssl') ?? device.restPort, sshPort: port('ssh') ?? device.sshPort };
+  const ssh = { username: target.ssh?.username ?? target.username, byKey: Boolean(target.ssh?.privateKey) };
+  return { username: target.username, restPort: port('www-ssl') ?? device.restPort, sshPort: port('ssh') ?? device.sshPort, ssh };
 }

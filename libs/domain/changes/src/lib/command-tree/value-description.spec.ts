@@ -54,6 +54,9 @@ describe('the value descriptions of RouterOS command trees', () => {
     ['A.B.C.D    (IP address)', '10.0.0.1/33', false],
     ['A.B.C.D    (IP address)', '10.0.0.1/24/8', false],
     ['A.B.C.D    (IP address)', '192.0.2.1,', false],
+    // A union the tree describes by its first member: /ip/address add address= takes a prefix length too.
+    ['A.B.C.D    (IP address)', '192.0.2.1/24', true],
+    ['A.B.C.D    (IP address)', '192.0.2.1/33', false],
     ['none | A.B.C.D    (IP address)', 'none', true],
     ['A.B.C.D/M    (IP prefix)', '10.0.0.0/8', true],
     ['A.B.C.D/M    (IP prefix)', '10.0.0.0/33', false],
@@ -63,7 +66,11 @@ describe('the value descriptions of RouterOS command trees', () => {
     ['A.B.C.D[-A.B.C.D |0..32 |/A.B.C.D ]    (IP address range)', '10.0.0.1-x', false],
     ['IPv6/0..128    (IPv6 prefix)', '2001:db8::/32', true],
     ['IPv6/0..128    (IPv6 prefix)', '2001:db8::/129', false],
-    ['IPv6/0..128    (IPv6 prefix)', '192.0.2.1', false],
+    // /snmp/community addresses= (described by its IPv6 member) takes IPv4 prefixes and lists of both.
+    ['IPv6/0..128    (IPv6 prefix)', '192.0.2.1', true],
+    ['IPv6/0..128    (IPv6 prefix)', '10.0.2.0/24,2001:db8::/32', true],
+    ['IPv6/0..128    (IPv6 prefix)', '10.0.2.0/33', false],
+    ['IPv6/0..128    (IPv6 prefix)', 'example', false],
     ['AB[:|-|.]CD[:|-|.]EF[:|-|.]GH[:|-|.]IJ[:|-|.]KL    (MAC address)', 'DC:A6:32:01:02:03', true],
     ['AB[:|-|.]CD[:|-|.]EF[:|-|.]GH[:|-|.]IJ[:|-|.]KL    (MAC address)', 'DC:A6:32:01:02', false],
     ['ip|ipv6[,Afi*]', 'ip,ipv6', true],

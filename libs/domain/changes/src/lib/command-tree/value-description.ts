@@ -57,6 +57,11 @@ export function valueRule(desc: string | undefined): ValueRule {
 
 const isIpv4 = (text: string) => ipaddr.IPv4.isValidFourPartDecimal(text);
 const isPrefixLength = (text: string, max: number) => /^\d{1,3}$/.test(text) && Number(text) <= max;
+/** `A.B.C.D` or `A.B.C.D/M`. */
+const isIpv4Prefix = (text: string) => {
+  const [address, length, ...rest] = text.split('/');
+  return rest.length === 0 && isIpv4(address) && (length === undefined || isPrefixLength(length, 32));
+};
 
 /**
  * One item of an argument the tree calls `A.B.C.D (IP address)`. `/console/inspect` describes only an argument's
@@ -93,12 +98,13 @@ export function checkValue(desc: string | undefined, value: string): ValueCheck 
       const seconds = parseRouterOsDuration(value);
       return seconds !== undefined && (rule.minSeconds === undefined || seconds >= rule.minSeconds) && (rule.maxSeconds === undefined || seconds <= rule.maxSeconds) ? { ok: true } : fail();
     }
+    // The tree describes a union by its first member: where it says `A.B.C.D` RouterOS also takes `A.B.C.D/M`
+    // (`/ip/address add address=192.0.2.1/24`), where it says an IPv6 prefix, IPv4 ones too (`/snmp/community
+    // addresses=10.0.0.0/8,2001:db8::/32`).
     case 'ipv4':
       return rule.words.includes(value) || value.split(',').every(addressLike) ? { ok: true } : fail();
-    case 'ipv4-prefix': {
-      const [address, length, ...rest] = value.split('/');
-      return rest.length === 0 && isIpv4(address) && (length === undefined || isPrefixLength(length, 32)) ? { ok: true } : fail();
-    }
+    case 'ipv4-prefix':
+      return isIpv4Prefix(value) ? { ok: true } : fail();
     case 'ipv4-range': {
       const range = /^([^-/]+)(?:-([^-/]+)|\/(.+))?$/.exec(value);
       if (!range || !isIpv4(range[1])) return fail();
@@ -107,8 +113,11 @@ export function checkValue(desc: string | undefined, value: string): ValueCheck 
       return { ok: true };
     }
     case 'ipv6-prefix': {
-      const [address, length, ...rest] = value.split('/');
-      return rest.length === 0 && ipaddr.IPv6.isValid(address) && !ipaddr.IPv4.isValid(address) && (length === undefined || isPrefixLength(length, rule.maxLength)) ? { ok: true } : fail();
+      const isIpv6Prefix = (item: string) => {
+        const [address, length, ...rest] = item.split('/');
+        return rest.length === 0 && ipaddr.IPv6.isValid(address) && !ipaddr.IPv4.isValid(address) && (length === undefined || isPrefixLength(length, rule.maxLength));
+      };
+      return value.split(',').every((item) => isIpv6Prefix(item) || isIpv4Prefix(item)) ? { ok: true } : fail();
     }
     case 'mac':
       return MAC.test(value) ? { ok: true } : fail();

@@ -7,6 +7,8 @@ export interface ServiceLogin {
   username: string;
   restPort: number;
   sshPort: number;
+  /** The SSH login when it differs from the REST one: its user, and whether it authenticates by key. */
+  ssh?: { username: string; byKey: boolean };
 }
 
 /** One of the service's connections to the device: the `/ip/service` entry and port it uses. */

@@ -3,6 +3,10 @@ import { RuleResult } from '../safety-context';
 import { result } from '../safety-rule';
 import { Check } from './check';
 import { learnEndpoint, ServiceLogin } from './endpoint';
+import { LOGIN_DEPENDENCIES, loginCut } from './login-check';
+import { bondCheck, linkCheck, typedRemovalCheck, vrfCheck, wireguardCheck } from './carrier-checks';
+import { rpFilterCheck } from './rp-filter-check';
+import { mangleRouteCheck } from './mangle-check';
 import { firewallCheck } from './firewall-check';
 import { addressCheck, interfaceCheck, vlanCheck } from './interface-checks';
 import { routeCheck } from './route-check';
@@ -31,7 +35,13 @@ const CORE_DEPENDENCIES: readonly string[] = [
  * decides what a radio offers its clients (wifi, wifiwave2, wireless and CAPsMAN interfaces, profiles, access lists,
  * provisioning), since the path may cross a radio.
  */
-export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [...CORE_DEPENDENCIES, ...WIRELESS_DEPENDENCIES];
+/**
+ * Menus read only when a change writes them (a change that does not leaves them as they are): the users' menus,
+ * static ARP entries, VRFs, the IP settings (rp-filter), mangle (routing marks) and WireGuard.
+ */
+const ON_WRITE_DEPENDENCIES: readonly string[] = [...LOGIN_DEPENDENCIES, 'ip/arp', 'ip/vrf', 'ip/settings', 'ip/firewall/mangle', 'interface/wireguard', 'interface/wireguard/peers'];
+
+export const MANAGEMENT_PATH_DEPENDENCIES: readonly string[] = [...CORE_DEPENDENCIES, ...WIRELESS_DEPENDENCIES, ...ON_WRITE_DEPENDENCIES];
 
 /** Menus that reveal the service's own connection as the device sees it (address, port, interface, bridge port). */
 export const MANAGEMENT_PATH_OBSERVATIONS: readonly string[] = ['user/active', 'ip/firewall/connection', 'ip/arp', 'interface/bridge/host'];
@@ -52,7 +62,12 @@ export function managementPathReads(written: readonly string[]): string[] {
   if (!written.some((menu) => MANAGEMENT_PATH_DEPENDENCIES.includes(menu))) return [];
   const stacks = WIRELESS_STACKS.filter((s) => written.some((menu) => stackOfMenu(menu) === s));
   const registrations = written.includes('interface') ? WIRELESS_STACKS.map((s) => s.registration) : [];
-  return [...new Set([...MANAGEMENT_PATH_MENUS, ...stacks.flatMap((s) => [...stackMenus(s), s.registration]), ...registrations])];
+  // The users' menus (all three, which decide a login together) and the other on-write menus only when written.
+  const logins = written.some((menu) => LOGIN_DEPENDENCIES.includes(menu)) ? LOGIN_DEPENDENCIES : [];
+  const onWrite = ON_WRITE_DEPENDENCIES.filter((menu) => written.includes(menu));
+  // A peer is judged with its interface: whether the client's interface is a WireGuard one.
+  const wireguard = written.some((menu) => menu.startsWith('interface/wireguard')) ? ['interface/wireguard', 'interface/wireguard/peers'] : [];
+  return [...new Set([...MANAGEMENT_PATH_MENUS, ...stacks.flatMap((s) => [...stackMenus(s), s.registration]), ...registrations, ...logins, ...onWrite, ...wireguard])];
 }
 
 const sameRow = (a: Row, b: Row): boolean => {
@@ -82,6 +97,9 @@ function differs(a: LiveRows, b: LiveRows, menu: string): boolean {
 export function evaluateManagementPath(before: LiveRows, after: LiveRows, login: ServiceLogin): RuleResult {
   const touched = MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => differs(before, after, menu));
   if (touched.length === 0) return result(RULE, 'pass', 'the change touches nothing the management path depends on');
+  const cutLogin = loginCut(before, after, login);
+  if (cutLogin) return result(RULE, 'fail', cutLogin, { check: 'login', touched_menus: touched });
+  if (touched.every((menu) => LOGIN_DEPENDENCIES.includes(menu))) return result(RULE, 'pass', "the service's users still log in as they do now");
   const was = parseSnapshot(before);
   const learned = learnEndpoint(was, login);
   if (!learned.ok) {
@@ -89,9 +107,9 @@ export function evaluateManagementPath(before: LiveRows, after: LiveRows, login:
   }
   const ep = learned.endpoint;
   const perService = ep.services.flatMap((s): Check[] => [
-    serviceCheck(s), firewallCheck(s, 'established', false), firewallCheck(s, 'new', false), firewallCheck(s, 'established', true), firewallCheck(s, 'new', true),
+    serviceCheck(s), mangleRouteCheck(s), firewallCheck(s, 'established', false), firewallCheck(s, 'new', false), firewallCheck(s, 'established', true), firewallCheck(s, 'new', true),
   ]);
-  const checks = [addressCheck, ownAddressCheck, interfaceCheck, wirelessCheck, vlanCheck, routeCheck, ...perService];
+  const checks = [addressCheck, ownAddressCheck, typedRemovalCheck, interfaceCheck, linkCheck, bondCheck, wireguardCheck, wirelessCheck, vlanCheck, vrfCheck, routeCheck, rpFilterCheck, ...perService];
   const unchanged = new Set(MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => !touched.includes(menu)));
   return judge(checks, was, parseSnapshot(after, interfaceRenames(before, after), { snap: was, unchanged }), ep);
 }

@@ -99,3 +99,8 @@ export function routeFor(snap: Snapshot, src: number, dst: number): RouteChoice 
   }
   return lookupTable(snap, all, dst, 'main', 0);
 }
+
+/** The route `table` alone picks for `dst` (a routing mark's table), without the routing rules. */
+export function routeInTable(snap: Snapshot, dst: number, table: string): RouteChoice {
+  return lookupTable(snap, candidates(snap), dst, table, 0);
+}
