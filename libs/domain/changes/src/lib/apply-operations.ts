@@ -3,6 +3,9 @@ import type { LiveRows, Row, RowOperation } from './row-operation';
 /** The id a row added by a change carries in the computed after-state, before the device assigned its own. */
 export const placeholderId = (n: number) => `*new${n}`;
 
+/** Whether `id` is such a placeholder (a row added in the same change), not an id the device gave. */
+export const isPlaceholderId = (id: string | undefined): boolean => id !== undefined && /^\*new\d+$/.test(id);
+
 function placeAt(rows: Row[], row: Row, before?: string): Row[] {
   const at = before === undefined ? -1 : rows.findIndex((r) => r['.id'] === before);
   return at < 0 ? [...rows, row] : [...rows.slice(0, at), row, ...rows.slice(at)];

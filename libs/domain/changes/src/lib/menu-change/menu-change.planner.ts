@@ -1,6 +1,6 @@
 import { InvalidArgumentError, isSecretRouterOsProperty } from '@routeros-mcp/domain-kernel';
 import { distance } from 'fastest-levenshtein';
-import { applyOperations, placeholderId, rowOf } from '../apply-operations';
+import { applyOperations, isPlaceholderId, placeholderId, rowOf } from '../apply-operations';
 import type { ChangePlanner, ProposalOutcome, RiskLevel, TouchedRow } from '../change-planner';
 import { checkValue } from '../command-tree/value-description';
 import { ChangeNotPermittedError, ChangePreconditionError, ChangeTargetNotFoundError } from '../planners/errors/planner-errors';
@@ -16,8 +16,6 @@ interface Selected {
   id?: string;
   row: Row;
 }
-
-const isPlaceholder = (id: string | undefined) => id !== undefined && /^\*new\d+$/.test(id);
 
 /** Commands made for the rows RouterOS made (a dynamic lease made static): they act on dynamic rows. */
 const ON_DYNAMIC_ROWS: ReadonlySet<string> = new Set(['make-static']);
@@ -169,7 +167,7 @@ class MenuChange {
   }
 
   private byId(id: string, field: string): Row {
-    const row = isPlaceholder(id) ? undefined : this.state().find((r) => r['.id'] === id);
+    const row = isPlaceholderId(id) ? undefined : this.state().find((r) => r['.id'] === id);
     if (!row) throw new ChangeTargetNotFoundError(`${this.menu} has no row ${id} (${field}); read the menu again with menu_print`, { path: this.menu, id });
     return row;
   }
@@ -192,7 +190,7 @@ class MenuChange {
   }
 
   private matching(where: Readonly<Record<string, string>>, expected: number, field: string): Row[] {
-    const rows = this.state().filter((r) => !isPlaceholder(r['.id']));
+    const rows = this.state().filter((r) => !isPlaceholderId(r['.id']));
     for (const key of Object.keys(where)) {
       // The rows a filter on a secret matches would confirm a guessed value.
       if (isSecretRouterOsProperty(key)) throw new InvalidArgumentError(`${field}.where.${key}`, `'${key}' is a secret property; filters on secrets are refused`);
