@@ -7,3 +7,4 @@ export * from './lib/oidc-provider.harness';
 export * from './lib/secret-properties';
 export * from './lib/doc-recipe';
 export * from './lib/wait-for';
+export * from './lib/browser';
