@@ -230,7 +230,8 @@ describe.each(ERAS)('common tasks through the menu tools over %s', (_label, era)
       const laptop = (await call('menu_print', { device_id, path, where: { 'mac-address': 'A4:83:E7:11:22:33' } })).items[0];
       const operations = [{ op: 'action', command: 'make-static', where: { 'mac-address': 'A4:83:E7:11:22:33' } }];
       const dry = await call('menu_change', { device_id, path, operations, dry_run: true });
-      expect(dry).toMatchObject({ changed: true, diff: [`/ip dhcp-server lease make-static numbers=${laptop['.id']}`] });
+      // Said before anything is written: nothing will undo it.
+      expect(dry).toMatchObject({ changed: true, diff: [`/ip dhcp-server lease make-static numbers=${laptop['.id']}`], not_revertible: expect.stringMatching(/make-static has no state to restore/) });
       expect(await config(fleet)).toEqual(before);
       const applied = await call('menu_change', { device_id, path, operations });
       expect(applied).toMatchObject({ changed: true, diff: dry.diff, verification: { status: 'verified' } });
@@ -246,12 +247,14 @@ describe.each(ERAS)('common tasks through the menu tools over %s', (_label, era)
       await simControl(fleet, 'POST', '/devices/0/config', { action: 'add', path: 'user', props: { name: 'auditor', group: 'read', password: AUDITOR_PASSWORD } });
       const user = () => config(fleet).then((c) => c['user'].find((r) => r['name'] === 'auditor'));
       const NEW_PASSWORD = 'Changed-e2e-Pw-8';
-      const set = await call('menu_change', { device_id, path: '/user', operations: [{ op: 'set', where: { name: 'auditor' }, values: { password: NEW_PASSWORD } }] });
-      expect(set).toMatchObject({ changed: true, verification: { status: 'verified' } });
+      const setPassword = [{ op: 'set', where: { name: 'auditor' }, values: { password: NEW_PASSWORD } }];
+      const why = /RouterOS never shows the password of \/user auditor, so a revert could not put it back/;
+      expect(await call('menu_change', { device_id, path: '/user', operations: setPassword, dry_run: true })).toMatchObject({ changed: true, not_revertible: expect.stringMatching(why) });
+      const set = await call('menu_change', { device_id, path: '/user', operations: setPassword });
+      expect(set).toMatchObject({ changed: true, verification: { status: 'verified' }, not_revertible: expect.stringMatching(why) });
       expect(JSON.stringify(set)).not.toContain(NEW_PASSWORD);
       expect(await user()).toMatchObject({ password: NEW_PASSWORD });
       // RouterOS never shows a password: the old one cannot be put back, and unsetting it would leave none.
-      const why = /RouterOS never shows the password of \/user auditor, so a revert could not put it back/;
       expect((await client.failure('change_revert', { change_id: set.change_id })).message).toMatch(why);
       expect(await user()).toMatchObject({ password: NEW_PASSWORD });
       const removed = await call('menu_change', { device_id, path: '/user', operations: [{ op: 'remove', where: { name: 'auditor' } }] });

@@ -149,6 +149,31 @@ describe.each(ERAS)('menu_describe over %s', (_label, era) => {
     expect(result.content[0].text).toMatch(/^new-lab \/ip\/firewall\/nat \(RouterOS 7\.20\.5 command tree\)\nwrites: allowed/);
   });
 
+  it('gives how many items the menu holds and its read-only properties from one print, and counts again after a change', async () => {
+    const first = (await describeMenu('new-lab', '/ip/address')).structuredContent;
+    const printed = (await client.callTool('menu_print', { device_id: 'new-lab', path: '/ip/address' })).structuredContent;
+    expect(first.item_count).toBe(printed.total_count);
+    expect(first.counted_at).toEqual(expect.any(String));
+    // Not in the command tree: what the rows carry that neither add nor set takes.
+    expect(first.read_only).toEqual(expect.arrayContaining(['actual-interface', 'dynamic', 'invalid']));
+    expect(first.read_only).not.toContain('address');
+    expect(first.read_only).not.toContain('interface');
+    const added = await client.callTool('menu_change', { device_id: 'new-lab', path: '/ip/address', operations: [{ op: 'add', values: { address: '198.51.100.1/24', interface: 'ether2' } }] });
+    expect(added.isError).toBeFalsy();
+    try {
+      const after = await describeMenu('new-lab', '/ip/address');
+      expect(after.structuredContent.item_count).toBe(first.item_count + 1);
+      expect(after.content[0].text).toMatch(new RegExp(`\\nitems: ${first.item_count + 1} \\(counted `));
+      expect(after.content[0].text).toMatch(/\nread-only: .*actual-interface/);
+      // A menu with nothing to print has no count, and says nothing of one.
+      const system = (await describeMenu('new-lab', '/system')).structuredContent;
+      expect(system.item_count).toBeUndefined();
+      expect(system.read_only).toEqual([]);
+    } finally {
+      await simControl(fleets[1], 'POST', '/reset');
+    }
+  });
+
   it('says why a caller may not write: the device has not opted in', async () => {
     const { writes } = (await describeMenu('new-ro', 'ip/firewall/nat')).structuredContent;
     expect(writes).toMatchObject({ allowed: false, refusal: "device 'new-ro' does not allow advanced writes (allow_advanced_writes is off)" });

@@ -39,3 +39,4 @@ export * from './lib/plans/rollout-health-sampler';
 export * from './lib/plans/rollout-runner';
 export * from './lib/plans/plan-execution.job';
 export * from './lib/menus/menu-catalog';
+export * from './lib/menus/menu-contents';

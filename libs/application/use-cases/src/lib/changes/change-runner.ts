@@ -70,6 +70,8 @@ export interface ChangeResult {
   /** Dry runs: the same per section. */
   stateSections?: Readonly<Record<string, string>>;
   verification: VerificationOutcome;
+  /** Why the change cannot be undone (a command such as make-static, a password RouterOS never prints), said before it is applied. */
+  notRevertible?: string;
 }
 
 export const ChangeRunner = Symbol.for('ChangeRunner');

@@ -113,7 +113,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       }
       const plan = outcome.plan;
       // Rows shown to the caller never carry a secret value (the live rows read for writing do).
-      const result: ChangeResult = { changed: true, dryRun: request.dryRun, summary: plan.summary, touched: redactTouched(plan.touched), diff: diffLines(plan.operations), risk: plan.risk, verdicts: plan.verdicts, verification: { status: 'not_run', checks: [] }, ...state };
+      const result: ChangeResult = { changed: true, dryRun: request.dryRun, summary: plan.summary, touched: redactTouched(plan.touched), diff: diffLines(plan.operations), risk: plan.risk, verdicts: plan.verdicts, verification: { status: 'not_run', checks: [] }, ...state, ...(plan.notRevertible ? { notRevertible: plan.notRevertible } : {}) };
       if (request.dryRun) return result;
       return await this.apply(changeId, request, authority, device, target, plan, revertOf);
     } finally {
@@ -152,6 +152,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     return {
       changed: true, dryRun: false, changeId, summary: plan.summary, touched: record.touched, diff: record.diff, risk: plan.risk, verdicts: plan.verdicts, protection: guard.protection,
       verification: { status: 'verified', checks: verified!.checks },
+      ...(plan.notRevertible ? { notRevertible: plan.notRevertible } : {}),
     };
   }
 }

@@ -1,12 +1,14 @@
-import type { CommandTrees, Principal } from '@routeros-mcp/application-ports';
-import { CommandTrees as CommandTreesToken } from '@routeros-mcp/application-ports';
+import type { Clock, CommandTrees, Principal } from '@routeros-mcp/application-ports';
+import { Clock as ClockToken, CommandTrees as CommandTreesToken } from '@routeros-mcp/application-ports';
 import type { CommandTree, MenuActionRule, MenuShape, TreeArgument, TreeMenu } from '@routeros-mcp/domain-changes';
 import { chooseTreeVersion, normaliseMenuPath, treeShape } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { InvalidArgumentError, mayUseTier, parseRouterOsVersion } from '@routeros-mcp/domain-kernel';
 import type { CommandKind, MenuReach } from '@routeros-mcp/domain-safety-rules';
 import { commandVerdict, menuReach, menuTopic, REFUSED_MENUS, ROW_COMMANDS, ROW_READS, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
+import type { MenuContents } from './menu-contents';
+import { MenuContentsCache } from './menu-contents';
 
 export interface MenuArgument {
   name: string;
@@ -94,8 +96,12 @@ const PROTECTION: Record<MenuReach, string> = {
 export class MenuCatalog {
   /** Versions read from devices that never reported one (no contact recorded), kept for this process. */
   private readonly learned = new Map<string, string>();
+  /** Item counts and property names learned from prints (neither is in the tree). */
+  readonly contents: MenuContentsCache;
 
-  constructor(@inject(CommandTreesToken) private readonly trees: CommandTrees) {}
+  constructor(@inject(CommandTreesToken) private readonly trees: CommandTrees, @inject(ClockToken) @optional() clock: Clock = { now: () => new Date() }) {
+    this.contents = new MenuContentsCache(clock);
+  }
 
   /** The version the device last reported, or what `ask` reads from it: once per device and process. */
   async versionOf(device: Device, ask: () => Promise<string | undefined>): Promise<string | undefined> {
@@ -140,6 +146,17 @@ export class MenuCatalog {
       }),
       writes: this.writes(principal, device, path, menu),
     };
+  }
+
+  /**
+   * How many items the menu holds on the device and which properties are read-only, printing it with `print` (given
+   * the tree's path) unless its count is fresh; undefined for a menu with nothing to print.
+   */
+  async contentsOf(device: Device, rawPath: string, version: string | undefined, print: (path: string) => Promise<Readonly<Record<string, unknown>>[] | Readonly<Record<string, unknown>>>): Promise<MenuContents | undefined> {
+    const { tree } = await this.treeFor(device, version);
+    const { path, menu } = this.menuOf(tree, rawPath);
+    if (!menu.commands.has('print')) return undefined;
+    return this.contents.contents(device.id, tree.version, path, new Set(settableArguments(menu).keys()), () => print(path));
   }
 
   /** A printable menu of the device's version: its path in the tree's form and the names its rows may have. */

@@ -18,6 +18,8 @@ export const ChangeOutputSchema = z.object({
   verdicts: z.array(VerdictSchema),
   protection: z.enum(['safe_mode', 'device_revert_timer', 'none_needed']).nullable(),
   verification: z.object({ status: z.enum(['verified', 'not_run']), checks: z.array(z.string()) }),
+  /** Present when change_revert cannot undo it: said on the dry run, before anything is written. */
+  not_revertible: z.string().optional(),
 });
 export type ChangeOutput = z.infer<typeof ChangeOutputSchema>;
 
@@ -33,6 +35,7 @@ export function changeOutput(result: ChangeResult): ToolOutput<ChangeOutput> {
     verdicts: result.verdicts.map((v) => ({ rule: v.ruleId, status: v.status, reason: v.message })),
     protection: result.protection ?? null,
     verification: { status: result.verification.status, checks: [...result.verification.checks] },
+    ...(result.notRevertible ? { not_revertible: result.notRevertible } : {}),
   };
   return { structured, text: changeText(structured) };
 }
@@ -43,6 +46,7 @@ function changeText(c: ChangeOutput): string {
   const lines = [`${head}: ${c.summary} (risk ${c.risk})`, ...c.diff];
   if (c.protection) lines.push(`protection: ${c.protection}`);
   if (c.verification.status === 'verified') lines.push(`verified: ${c.verification.checks.join('; ')}`);
+  if (c.not_revertible) lines.push(`no undo: change_revert cannot undo this (${c.not_revertible})`);
   const notable = c.verdicts.filter((v) => v.status !== 'pass' && v.status !== 'not_applicable');
   for (const v of notable) lines.push(`${v.rule}: ${v.status} (${v.reason})`);
   return lines.join('\n');

@@ -49,6 +49,7 @@ export const menuChange = defineTool({
       dryRun: args.dry_run,
       signal: ctx.signal,
     });
+    if (!args.dry_run) ctx.menus.contents.forget(args.device_id, shape.path);
     return changeOutput(result);
   },
 });

@@ -35,6 +35,8 @@ export const menuPrint = defineTool({
     const fields = args.fields ? [...new Set(['.id', ...args.fields])] : undefined;
     const query = whereQuery(args.where);
     const { data } = await ctx.reader.print(args.device_id, path, { fields, query, signal: ctx.signal });
+    // A full print is the menu's count and property names for menu_describe.
+    if (!args.where && !args.fields) ctx.menus.contents.observe(args.device_id, treeVersion, path, data);
     const singleton = !Array.isArray(data);
     const rows = (singleton ? [data] : data).map(typedRow);
     if (rows.length === 0 && args.where) await assertKnownProperties(ctx, args.device_id, path, properties, args.where);
