@@ -177,6 +177,9 @@ describe.each(ERAS)('menu_change over %s', (_label, era) => {
     const reboot = await client.callTool('plan_menu_changes', { devices: ['new-lab'], path: '/system', operations: [{ op: 'action', command: 'reboot' }] });
     expect(reboot.isError).toBeUndefined();
     expect(reboot.structuredContent).toMatchObject({ status: 'pending' });
+    // The approver is told before approving that a rollback cannot undo the step.
+    expect(reboot.structuredContent.devices[0].not_revertible).toMatch(/system\/reboot has no state to restore/);
+    expect(reboot.content[0].text).toMatch(/\n {2}no undo: plan_rollback cannot undo this step \(/);
     expect((await client.callTool('plan_cancel', { plan_id: reboot.structuredContent.plan_id })).isError).toBeUndefined();
     // A script's source keeps its lines in a plan as in a single change; any other control character is refused.
     const script = await client.callTool('plan_menu_changes', { devices: ['new-lab'], path: '/system/script', operations: [{ op: 'add', values: { name: 'hello', source: ':log info a\n:log info b' } }] });

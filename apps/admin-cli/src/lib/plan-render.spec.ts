@@ -20,6 +20,7 @@ function hostilePlan(): Plan {
     touched: [{ menu: 'ip/dns', before: { servers: '9.9.9.9\r## forged' }, after: { servers: '192.0.2.53' } }],
     stateHash: 'h',
     sections: {},
+    ...(device === 'r1' ? { notRevertible: 'RouterOS never shows the password of /user a\u001b[8m, so a revert could not put it back' } : {}),
   });
   const steps = ['r0', 'r1'].map((deviceId, i) => ({ id: `s${i}`, deviceId, batch: i, sequence: i, status: 'pending', change: {}, preview: preview(deviceId) }));
   const fake = {
@@ -62,6 +63,13 @@ describe('the review screen (plan show, plan approve)', () => {
     expect(text).toContain('TIER_CAPABILITY: quoted input: "a␊b"');
     expect(lines).toContain(`content hash: ${HASH}`);
     expect(text).toContain('by model<U+202E>');
+  });
+
+  it('warns the approver of a step a rollback cannot undo, escaped, under that device only', () => {
+    const warnings = lines.filter((l) => l.includes('no undo'));
+    expect(warnings).toHaveLength(1);
+    expect(text.slice(text.indexOf('## r1'))).toContain('no undo: a rollback cannot undo this step');
+    expect(text).toContain('/user a␛[8m');
   });
 });
 

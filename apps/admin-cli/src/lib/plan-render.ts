@@ -23,7 +23,7 @@ export function planJson(plan: Plan): Record<string, unknown> {
     transitions: p.transitions.map((t) => ({ from: t.from, to: t.to, at: iso(t.at), by: t.by, reason: t.reason ?? null })),
     steps: p.steps.map((s) => ({
       step_id: s.id, device_id: s.deviceId, batch: s.batch, status: s.status, change: s.change,
-      preview: s.preview ? { summary: s.preview.summary, changed: s.preview.changed, risk: s.preview.risk, diff: [...s.preview.diff], verdicts: s.preview.verdicts.map((v) => ({ rule: v.ruleId, status: v.status, reason: v.message })), state_hash: s.preview.stateHash } : null,
+      preview: s.preview ? { summary: s.preview.summary, changed: s.preview.changed, risk: s.preview.risk, diff: [...s.preview.diff], verdicts: s.preview.verdicts.map((v) => ({ rule: v.ruleId, status: v.status, reason: v.message })), state_hash: s.preview.stateHash, ...(s.preview.notRevertible ? { not_revertible: s.preview.notRevertible } : {}) } : null,
     })),
   };
 }
@@ -84,6 +84,7 @@ export function planText(p: Plan, color: boolean, width = REVIEW_WIDTH): string 
     if (!preview) continue;
     lines.push({ text: `  risk: ${preview.risk}`, style: preview.risk === 'low' ? 'green' : preview.risk === 'medium' ? 'yellow' : 'red' });
     if (!preview.changed) lines.push({ text: '  no change: the device already holds it' });
+    if (preview.notRevertible) lines.push({ text: `  no undo: a rollback cannot undo this step (${shown(preview.notRevertible)})`, style: 'yellow' });
     for (const line of preview.diff) {
       const removal = / remove /.test(line);
       lines.push({ text: `  ${removal ? '-' : '+'} ${shown(line)}`, style: removal ? 'red' : 'green' });

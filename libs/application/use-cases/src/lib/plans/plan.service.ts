@@ -329,6 +329,7 @@ export class PlanService {
         summary: result.summary, changed: result.changed, diff: result.diff, risk: result.risk,
         verdicts: result.verdicts.map((v) => ({ ruleId: v.ruleId, status: v.status, message: v.message })),
         touched: result.touched, stateHash: result.stateHash ?? '', sections: result.stateSections ?? {},
+        ...(result.notRevertible ? { notRevertible: result.notRevertible } : {}),
       },
     };
   }

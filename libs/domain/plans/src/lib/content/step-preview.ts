@@ -25,6 +25,8 @@ export interface StepPreview {
   stateHash: string;
   /** The same per section (`ip/dns` → hash): names the sections that drifted. */
   sections: Readonly<Record<string, string>>;
+  /** Why a rollback could not undo the step (make-static, a password RouterOS never prints): shown to the approver. */
+  notRevertible?: string;
 }
 
 /** A device left out of a plan, and why (the caller's exclusion, or the rule it failed). */

@@ -23,6 +23,7 @@ export const PlanDeviceSchema = z.object({
   summary: z.string().nullable(),
   diff: z.array(z.string()),
   verdicts: z.array(VerdictSchema),
+  not_revertible: z.string().optional(),
   touched: z.array(TouchedSchema).optional(),
   error: z.string().optional(),
   change_id: z.string().optional(),
@@ -129,6 +130,7 @@ export function planView(plan: Plan, detail = false): PlanView {
       summary: s.preview?.summary ?? null,
       diff: [...(s.preview?.diff ?? [])],
       verdicts: (s.preview?.verdicts ?? []).map((v) => ({ rule: v.ruleId, status: v.status, reason: v.message })),
+      ...(s.preview?.notRevertible ? { not_revertible: s.preview.notRevertible } : {}),
       ...(detail ? { touched: (s.preview?.touched ?? []).map((t) => ({ menu: t.menu, id: t.id ?? null, before: t.before ?? null, after: t.after ?? null })) } : {}),
       ...(s.error ? { error: s.error } : {}),
       ...(s.changeId ? { change_id: s.changeId } : {}),
@@ -153,6 +155,7 @@ export function planText(v: PlanView): string {
     // Batches are counted from 1 in text, as the execution log names them; `batch` in the data is the index.
     lines.push(`## ${d.device_id} (batch ${d.batch + 1}/${batches}, ${d.status}, risk ${d.risk ?? '?'}): ${d.summary ?? ''}`, ...d.diff.map((line) => `  ${line}`));
     for (const verdict of d.verdicts.filter((x) => x.status !== 'pass' && x.status !== 'not_applicable')) lines.push(`  ${verdict.rule}: ${verdict.status} (${verdict.reason})`);
+    if (d.not_revertible) lines.push(`  no undo: plan_rollback cannot undo this step (${d.not_revertible})`);
     if (d.error) lines.push(`  error: ${d.error}`);
   }
   for (const e of v.excluded) lines.push(`excluded ${e.device_id}: ${e.reason}`);
