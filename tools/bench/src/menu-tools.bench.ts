@@ -50,7 +50,7 @@ export async function menuDescribe(samples = 4000): Promise<Record<string, unkno
     const principal = { id: 'bench', via: 'bench' };
     const describe = async (i: number) => {
       const device = await services.devices.get('dev-0');
-      const version = await services.menus.versionOf(device, async () => (await services.reader.singleton('dev-0', 'system/resource')).data['version']);
+      const version = await services.menus.versionFrom(device, services.reader);
       const path = PATHS[i % PATHS.length];
       const menu = await services.menus.describe(principal, device, path, version);
       // The item count and read-only names: one print per device and menu while the count is fresh (30 s).

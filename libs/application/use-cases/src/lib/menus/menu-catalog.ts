@@ -113,6 +113,14 @@ export class MenuCatalog {
     return asked;
   }
 
+  /** The device's version as versionOf keeps it, read from `/system/resource` when it never reported one. */
+  async versionFrom(device: Device, reader: { singleton(id: string, menu: string, options?: { signal?: AbortSignal }): Promise<{ data: Readonly<Record<string, unknown>> }> }, signal?: AbortSignal): Promise<string | undefined> {
+    return this.versionOf(device, async () => {
+      const version = (await reader.singleton(device.id, 'system/resource', signal ? { signal } : {})).data['version'];
+      return typeof version === 'string' ? version : undefined;
+    });
+  }
+
   /**
    * The tree a device is described with, and whether it is its own version's. The version is the one the device
    * last reported (`facts`), or `version` when the caller has just read it.

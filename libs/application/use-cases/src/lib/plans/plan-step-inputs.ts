@@ -21,7 +21,7 @@ export class PlanStepInputs {
     if (!topic.plannedFromTree) return input;
     const { path } = input as unknown as { path: string };
     const device = await this.registry.get(deviceId);
-    const version = await this.menus.versionOf(device, async () => (await this.reader.singleton(deviceId, 'system/resource')).data['version']);
+    const version = await this.menus.versionFrom(device, this.reader);
     return { ...input, shape: await this.menus.shape(device, path, version) };
   }
 }

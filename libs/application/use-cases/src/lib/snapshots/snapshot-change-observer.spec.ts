@@ -54,6 +54,35 @@ describe('SnapshotChangeObserver before the first write', () => {
     expect(asked[1][3].changedAt).toBeUndefined();
   });
 
+  it("waits for the previous change's capture still running on the device rather than export a second time", async () => {
+    const finishes: (() => void)[] = [];
+    const order: string[] = [];
+    const { observer: o } = observer({
+      capture: () => new Promise((resolve) => finishes.push(() => (order.push('after-capture of chg-0 ends'), resolve(summary('snap-after'))))),
+      captureIfOlderThan: async () => (order.push('before-capture of chg-1 asked'), { snapshot: { id: 'snap-after' }, created: false, exported: false }),
+    });
+    await o.afterChange({ ...record, id: 'chg-0' } as ChangeRecord);
+    const before = o.beforeWrite(record);
+    await until(() => finishes.length === 1);
+    // Given time to ask on its own, it has not: it waits for the capture running.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    finishes[0]();
+    expect(await before).toEqual({ beforeSnapshot: { status: 'recent', snapshotId: 'snap-after' } });
+    expect(order).toEqual(['after-capture of chg-0 ends', 'before-capture of chg-1 asked']);
+    // Another device's capture is not waited for.
+    const other = await o.beforeWrite({ ...record, deviceId: 'r9' } as ChangeRecord);
+    expect(other.beforeSnapshot.status).toBe('recent');
+  });
+
+  it('exports anyway when the running capture does not end within half the bound', async () => {
+    let asked = 0;
+    const { observer: o } = observer({ capture: () => new Promise(() => undefined), captureIfOlderThan: async () => (asked++, summary('snap-own')) }, 200);
+    await o.afterChange({ ...record, id: 'chg-0' } as ChangeRecord);
+    expect(await o.beforeWrite(record)).toEqual({ beforeSnapshot: { status: 'captured', snapshotId: 'snap-own' } });
+    expect(asked).toBe(1);
+  });
+
   it('notes a failed export as skipped with its reason, and logs it', async () => {
     const { observer: o } = observer({ captureIfOlderThan: async () => Promise.reject(new Error('SSH refused')) });
     expect(await o.beforeWrite(record)).toEqual({ beforeSnapshot: { status: 'skipped', reason: 'the export before the change failed: SSH refused' } });

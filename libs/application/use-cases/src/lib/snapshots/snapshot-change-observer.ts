@@ -35,6 +35,8 @@ export class SnapshotChangeObserver implements ChangeObserver {
   private readonly running = new Set<Promise<void>>();
   /** Per device with a capture running: the changes that settled since it started (the first included). */
   private readonly waiting = new Map<string, ChangeRecord[]>();
+  /** Per device, the captures after changes running now (one drain per device). */
+  private readonly drains = new Map<string, Promise<void>>();
   private readonly abort = sharedAbortController();
 
   constructor(
@@ -58,7 +60,9 @@ export class SnapshotChangeObserver implements ChangeObserver {
     try {
       // The export is abandoned at the bound even if the adapter does not notice the signal.
       const captured = await Promise.race([
-        this.lastChangedAt(record).then((changedAt) => this.snapshots.captureIfOlderThan(record.deviceId, this.settings.maxAgeMs, 'before_change', { signal: bound.signal, changedAt })),
+        this.afterCapturesOf(record.deviceId)
+          .then(() => this.lastChangedAt(record))
+          .then((changedAt) => this.snapshots.captureIfOlderThan(record.deviceId, this.settings.maxAgeMs, 'before_change', { signal: bound.signal, changedAt })),
         new Promise<never>((_, reject) => {
           if (bound.signal.aborted) reject(bound.signal.reason);
           else bound.signal.addEventListener('abort', () => reject(bound.signal.reason), { once: true });
@@ -73,6 +77,19 @@ export class SnapshotChangeObserver implements ChangeObserver {
       clearTimeout(timer);
       this.abort.signal.removeEventListener('abort', onShutdown);
     }
+  }
+
+  /**
+   * A change made right after another on the same device (back to back) finds the previous change's capture still
+   * running: that export began after the previous change settled and ends before this one writes (this change holds
+   * the device's lock), so it is this change's before-state too. Waiting for it (within half the capture bound, then
+   * exporting anyway) saves a second full export, which was most of a back-to-back change's cost.
+   */
+  private async afterCapturesOf(deviceId: string): Promise<void> {
+    const drain = this.drains.get(deviceId);
+    if (!drain) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([drain, new Promise((resolve) => (timer = setTimeout(resolve, this.settings.captureTimeoutMs / 2)))]).finally(() => clearTimeout(timer));
   }
 
   /**
@@ -92,8 +109,12 @@ export class SnapshotChangeObserver implements ChangeObserver {
     // One export per device at a time: changes that settle while one runs share the next.
     if (waiting) return void waiting.push(record);
     this.waiting.set(record.deviceId, [record]);
-    const work = this.drain(record.deviceId).finally(() => this.running.delete(work));
+    const work = this.drain(record.deviceId).finally(() => {
+      this.running.delete(work);
+      if (this.drains.get(record.deviceId) === work) this.drains.delete(record.deviceId);
+    });
     this.running.add(work);
+    this.drains.set(record.deviceId, work);
   }
 
   /**

@@ -17,7 +17,7 @@ const LEADING = ['name', 'address', 'interface', 'chain', 'action', 'list', 'dst
 /** The device and its RouterOS version: the one it last reported, else read from it once (MenuCatalog keeps it). */
 export async function deviceVersion(ctx: ToolContext, menus: MenuCatalog, deviceId: string): Promise<{ device: Device; version?: string }> {
   const device = await ctx.registry.get(deviceId);
-  const version = await menus.versionOf(device, async () => (await ctx.reader.singleton(deviceId, 'system/resource', { signal: ctx.signal })).data['version']);
+  const version = await menus.versionFrom(device, ctx.reader, ctx.signal);
   return { device, ...(version ? { version } : {}) };
 }
 
