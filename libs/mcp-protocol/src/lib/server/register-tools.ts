@@ -74,6 +74,12 @@ export interface ToolServerOptions {
    * (ROUTEROS_MCP_PLAN_APPLY_WAIT_S); 0 or absent: it answers at once.
    */
   planApplyWaitMs?: number;
+  /**
+   * The operator console's base URL (a plan's page is `{base}/plans/{id}`): plan_apply sends a person there for an
+   * unapproved plan (URL-mode elicitation, or next_steps). Read per call (an HTTP server knows its origin once it
+   * listens); absent or undefined: no console to offer.
+   */
+  consoleUrl?: () => string | undefined;
 }
 
 /** A counting semaphore: `run` waits for a slot, then runs `work`, then frees it. */
