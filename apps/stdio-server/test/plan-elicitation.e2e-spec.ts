@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- two SDK generations' clients; the spec asserts on wire shapes */
 import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdio } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
