@@ -29,10 +29,9 @@ import { MAX_JSON_DEPTH, paramsTooDeep } from '../transport/frame-guard';
 import { RateLimitedError } from '../support/rate-window';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from '../support/token-budget';
 import type { PlanOperations, PlanRollback } from '../tools/plan/plan-services';
-import { approvalAnswerOf, approvalElicitation, takesUrlElicitation } from '../elicitation/approval-elicitation';
-import { decodeApprovalState, type ApprovalRequestState } from '../elicitation/approval-request-state';
+import { approvalElicitation, takesUrlElicitation } from '../elicitation/approval-elicitation';
+import { approvalRetry, personAccepted, personDeclined, type ApprovalRetry } from '../elicitation/approval-retry';
 import type { ApprovalWatch } from '../elicitation/approval-watch';
-import { APPROVAL_ROUND_WAIT_MS, waitWhilePending } from '../elicitation/approval-wait';
 import { PlanAwaitingApprovalError } from '../elicitation/plan-awaiting-approval.error';
 
 export interface ToolServices {
@@ -198,7 +197,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
     const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, roles: principal.roles, clientName: caller.client?.name, credentialId: principal.credentialId, correlationId, era: support.era };
     const started = performance.now();
     // A 2026-07-28 retry after URL elicitation: its state and the person's answer (see approval-elicitation.ts).
-    let retry: { state: ApprovalRequestState; answer?: string } | undefined;
+    let retry: ApprovalRetry | undefined;
     const call = async () => {
     try {
       // One audit record for every call, refused ones included (unknown tool, rate limit, invalid arguments).
@@ -222,15 +221,10 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
           const parsed = tool.input.safeParse(raw);
           if (!parsed.success) throw invalidParams(tool, parsed.error);
           const args = parsed.data as Record<string, unknown>;
-          const requestState = support.era === 'modern' ? ctx.mcpReq.requestState() : undefined;
-          if (typeof requestState === 'string') {
-            retry = { state: decodeApprovalState(requestState, tool.name, args), answer: approvalAnswerOf(ctx.mcpReq.inputResponses) };
-            // The person went to approve it: wait for that (bounded) before judging the call again.
+          if (support.era === 'modern') {
             const plans = services.plans;
-            const planId = retry.state.planId;
-            if (plans && (retry.answer === 'accept' || (retry.state.accepted && retry.answer === undefined))) {
-              await waitWhilePending(planId, async () => (await plans.get(planId)).status, services.events, APPROVAL_ROUND_WAIT_MS, signal);
-            }
+            const status = plans && (async (planId: string) => (await plans.get(planId)).status);
+            retry = await approvalRetry(ctx.mcpReq.requestState(), ctx.mcpReq.inputResponses, { tool: tool.name, args, signal }, status && { status, events: services.events });
           }
           // An optional device argument left out (change_list {}) names no device.
           const deviceId = tool.deviceArgument && args[tool.deviceArgument] !== undefined ? String(args[tool.deviceArgument]) : undefined;
@@ -284,8 +278,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       // Only clients that asked for log messages (logging/setLevel, or the envelope's logLevel) see failures there.
       caller.log('warning', { tool: tool?.name ?? name, code: payload.data.mcp_error_code, correlation_id: correlationId });
       // An unapproved plan with a console page, for a client that takes URL-mode elicitation (and did not turn it down).
-      if (error instanceof PlanAwaitingApprovalError && takesUrlElicitation(server, support.era, ctx) && retry?.answer !== 'decline' && retry?.answer !== 'cancel') {
-        return approvalElicitation(error, support.era, { watch: support.approvals, accepted: retry?.answer === 'accept' || retry?.state.accepted, correlationId });
+      if (error instanceof PlanAwaitingApprovalError && takesUrlElicitation(server, support.era, ctx) && !personDeclined(retry)) {
+        return approvalElicitation(error, support.era, { watch: support.approvals, accepted: personAccepted(retry), correlationId });
       }
       const failure = toolFailure(payload, support.era, options.toolErrors);
       if ('result' in failure) return failure.result;
