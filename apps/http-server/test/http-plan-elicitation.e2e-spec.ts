@@ -2,7 +2,7 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernHttp } f
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import { Fleet, startFleet, tempDir, until } from '@routeros-mcp/testing';
+import { connectHttp, Fleet, startFleet, tempDir, until } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createToken, httpAuthFor } from './http-auth';
@@ -88,6 +88,17 @@ describe('2025-era client over HTTP (stateless: what initialize declared is not 
     const refused: any = await apply(client, planId);
     expect(refused.isError).toBe(true);
     expect(refused.structuredContent.error).toMatchObject({ mcp_error_code: 'PLAN_NOT_APPROVED', next_steps: [`routeros-mcp-admin plan approve ${planId}`, pageOf(planId), 'plan_get'] });
+  }, 60_000);
+});
+
+describe('a 2026-07-28 client without URL-mode elicitation (HTTP)', () => {
+  it('gets PLAN_NOT_APPROVED with the console page beside the CLI command in next_steps', async () => {
+    const client = await connectHttp('modern', server.url, { token: approverToken });
+    open.push(client);
+    const planId = (await client.callTool('plan_dns_ntp', { devices: ['he-0'], dns_servers: [`192.0.2.${octet++}`] })).structuredContent.plan_id;
+    const refused = await client.failure('plan_apply', { plan_id: planId });
+    expect(refused.code).toBeUndefined();
+    expect(refused.data).toMatchObject({ mcp_error_code: 'PLAN_NOT_APPROVED', console_url: pageOf(planId), next_steps: [`routeros-mcp-admin plan approve ${planId}`, pageOf(planId), 'plan_get'] });
   }, 60_000);
 });
 
