@@ -43,6 +43,11 @@ export const ConfigSchema = z
      * progress token; unset or 0: it answers at once and the plan id is the handle.
      */
     planApplyWaitS: z.coerce.number().int().min(0).max(3_600).optional(),
+    /**
+     * Where the operator console is reached (a plan's page is `{consoleUrl}/plans/{id}`); plan_apply sends a person
+     * there. Default over HTTP: the public URL's origin + `/console`; stdio: none unless set (no console to offer).
+     */
+    consoleUrl: z.url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL such as https://mcp.example.com/console' }).optional(),
     /** Expose only read-only tools. */
     readOnly: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(false),
     /** Lets `routeros-mcp-admin plan approve --as NAME` approve under a name other than the OS user (shared admin hosts). */

@@ -18,6 +18,7 @@ import { forwardPlanEvents } from './resources/plan-events';
 import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './support/rate-window';
 import { AccessRefusal, recordRefusal, requestRefusal } from './server/request-access';
+import { ApprovalWatch } from './elicitation/approval-watch';
 
 export interface McpServerOptions {
   version: string;
@@ -104,6 +105,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
   let stopCancellations: (() => void) | undefined;
   let closed = false;
   let loaded: Promise<ToolServices> | undefined;
+  let ready: ToolServices | undefined;
   const servicesOf: ServicesSource = () =>
     (loaded ??= source().then((services) => {
       // Stateless HTTP: a cancellation posted to any replica reaches the call it names, wherever it runs.
@@ -119,8 +121,22 @@ export function createMcpServer(options: McpServerOptions): McpService {
             resourcesChanged: () => void current?.sendResourceListChanged().catch(() => undefined),
           });
       }
+      ready = services;
       return services;
     }));
+  // A session's URL elicitations waiting for approvals (2025-era sessions only: 2026-07-28 has no completion notice).
+  const approvals = stateless
+    ? undefined
+    : new ApprovalWatch(
+        {
+          status: async (planId) => {
+            const plan = await (await servicesOf()).plans?.get(planId);
+            return plan && plan.expiresAt.getTime() <= Date.now() ? 'expired' : plan?.status;
+          },
+          events: () => ready?.events,
+        },
+        async (elicitationId) => void (await current?.notification({ method: 'notifications/elicitation/complete', params: { elicitationId } })),
+      );
   const callsPerClient = new RateWindow(options.tools?.options.callsPerMinute ?? 120, 60_000);
   let current: Server | undefined;
   let era: Era | undefined;
@@ -157,7 +173,14 @@ export function createMcpServer(options: McpServerOptions): McpService {
       },
     );
     if (options.tools && serving) {
-      const support = { era: serverEra, calls, logLevel: new ClientLogLevel(server, sessionless ? STATELESS_LOG_LEVEL : undefined), callsPerClient, ...(stateless ? { endWithoutAnswer: () => void server.close().catch(() => undefined) } : {}) };
+      const support = {
+        era: serverEra,
+        calls,
+        logLevel: new ClientLogLevel(server, sessionless ? STATELESS_LOG_LEVEL : undefined),
+        callsPerClient,
+        ...(stateless ? { endWithoutAnswer: () => void server.close().catch(() => undefined) } : {}),
+        ...(approvals && serverEra === 'legacy' ? { approvals } : {}),
+      };
       const served = { ...serving, ...(principal ? { principal: () => principal } : {}), ...(rateDecision ? { rateLimiter: { consume: async () => rateDecision } } : {}) };
       registerTools(server, options.tools.catalog, servicesOf, served, support);
       registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions, planResources);
@@ -187,6 +210,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       stopConfigEvents?.();
       stopPlanEvents?.();
       stopCancellations?.();
+      approvals?.close();
       subscriptions.close();
     },
   };

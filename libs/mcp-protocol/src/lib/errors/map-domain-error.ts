@@ -105,8 +105,10 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   'PLAN.NOT_APPROVED': {
     kind: 'PLAN_NOT_APPROVED',
     sentence: (_d, m) => m,
-    suggestion: (d) => `A human must approve it outside this conversation: ${str(d['next_step'])} (after reviewing it with routeros-mcp-admin plan show ${str(d['plan_id'])}); then call plan_apply again.`,
-    nextSteps: () => ['plan_get'],
+    suggestion: (d) =>
+      `A human must approve it outside this conversation: ${str(d['next_step'])} (after reviewing it with routeros-mcp-admin plan show ${str(d['plan_id'])})${d['console_url'] ? `, or on the console page ${str(d['console_url'])}` : ''}; then call plan_apply again.`,
+    // With a console, its page beside the CLI command: the two ways a person approves.
+    nextSteps: (d) => (d['console_url'] ? [str(d['next_step']), str(d['console_url']), 'plan_get'] : ['plan_get']),
   },
   'PLAN.EXPIRED': { kind: 'PLAN_EXPIRED', suggestion: () => 'Create a new plan with the plan_<topic> tool; expired plans cannot be applied.', nextSteps: () => ['plan_list'] },
   'PLAN.SELF_APPROVAL': { kind: 'FORBIDDEN', suggestion: () => 'Another person must approve this plan.', nextSteps: () => [] },

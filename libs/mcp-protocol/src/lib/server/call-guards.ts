@@ -138,6 +138,7 @@ export async function inDeviceContext<T>(services: ToolServices, options: ToolSe
     events: services.events,
     planApplyWaitMs: options.planApplyWaitMs ?? 0,
     progressRequested: call.progressRequested ?? false,
+    consoleUrl: options.consoleUrl?.(),
   };
   if (call.deviceId) await assertDeviceAdmitted(reader, principal, call.deviceId, options.environment);
   return work(ctx);

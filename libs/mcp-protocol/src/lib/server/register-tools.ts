@@ -29,6 +29,10 @@ import { MAX_JSON_DEPTH, paramsTooDeep } from '../transport/frame-guard';
 import { RateLimitedError } from '../support/rate-window';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from '../support/token-budget';
 import type { PlanOperations, PlanRollback } from '../tools/plan/plan-services';
+import { approvalElicitation, takesUrlElicitation } from '../elicitation/approval-elicitation';
+import { approvalRetry, personAccepted, personDeclined, type ApprovalRetry } from '../elicitation/approval-retry';
+import type { ApprovalWatch } from '../elicitation/approval-watch';
+import { PlanAwaitingApprovalError } from '../elicitation/plan-awaiting-approval.error';
 
 export interface ToolServices {
   reader: DeviceReader;
@@ -74,6 +78,12 @@ export interface ToolServerOptions {
    * (ROUTEROS_MCP_PLAN_APPLY_WAIT_S); 0 or absent: it answers at once.
    */
   planApplyWaitMs?: number;
+  /**
+   * The operator console's base URL (a plan's page is `{base}/plans/{id}`): plan_apply sends a person there for an
+   * unapproved plan (URL-mode elicitation, or next_steps). Read per call (an HTTP server knows its origin once it
+   * listens); absent or undefined: no console to offer.
+   */
+  consoleUrl?: () => string | undefined;
 }
 
 /** A counting semaphore: `run` waits for a slot, then runs `work`, then frees it. */
@@ -95,6 +105,8 @@ export interface HandlerSupport {
    * own server closes, which ends its stream). Absent where the SDK itself withholds the answer (stdio).
    */
   endWithoutAnswer?: () => void;
+  /** The session's URL elicitations waiting for a plan's approval (2025-era sessions: stdio); absent without a session. */
+  approvals?: ApprovalWatch;
 }
 
 /** Arguments kept in the audit record of a refused call: the whole object when small, else only its size. */
@@ -184,6 +196,8 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
     const principal = principalOf(options, { id: ctx.sessionId, client: caller.client });
     const observed: ObservedCall = { tool: tool?.name ?? name, tier: tool?.tier, principalId: principal.id, roles: principal.roles, clientName: caller.client?.name, credentialId: principal.credentialId, correlationId, era: support.era };
     const started = performance.now();
+    // A 2026-07-28 retry after URL elicitation: its state and the person's answer (see approval-elicitation.ts).
+    let retry: ApprovalRetry | undefined;
     const call = async () => {
     try {
       // One audit record for every call, refused ones included (unknown tool, rate limit, invalid arguments).
@@ -207,6 +221,11 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
           const parsed = tool.input.safeParse(raw);
           if (!parsed.success) throw invalidParams(tool, parsed.error);
           const args = parsed.data as Record<string, unknown>;
+          if (support.era === 'modern') {
+            const plans = services.plans;
+            const status = plans && (async (planId: string) => (await plans.get(planId)).status);
+            retry = await approvalRetry(ctx.mcpReq.requestState(), ctx.mcpReq.inputResponses, { tool: tool.name, args, signal }, status && { status, events: services.events });
+          }
           // An optional device argument left out (change_list {}) names no device.
           const deviceId = tool.deviceArgument && args[tool.deviceArgument] !== undefined ? String(args[tool.deviceArgument]) : undefined;
           const progressToken = request.params._meta?.progressToken;
@@ -258,6 +277,10 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
       log.warn('tool call failed', withoutSecretValues({ code: payload.data.mcp_error_code, error: error instanceof Error ? error.message : String(error), details: (error as { details?: () => unknown }).details?.() }, secrets));
       // Only clients that asked for log messages (logging/setLevel, or the envelope's logLevel) see failures there.
       caller.log('warning', { tool: tool?.name ?? name, code: payload.data.mcp_error_code, correlation_id: correlationId });
+      // An unapproved plan with a console page, for a client that takes URL-mode elicitation (and did not turn it down).
+      if (error instanceof PlanAwaitingApprovalError && takesUrlElicitation(server, support.era, ctx) && !personDeclined(retry)) {
+        return approvalElicitation(error, support.era, { watch: support.approvals, accepted: personAccepted(retry), correlationId });
+      }
       const failure = toolFailure(payload, support.era, options.toolErrors);
       if ('result' in failure) return failure.result;
       throw new RpcError(failure.error);

@@ -5,6 +5,7 @@ import { PlanFollower } from './plan-follower';
 import { PlanIdSchema } from './plan-inputs';
 import { plansOf } from './plan-services';
 import { planText, planView, PlanViewSchema } from './plan-view';
+import { awaitingApproval } from '../../elicitation/awaiting-approval';
 
 /**
  * Starts an approved plan. The answer comes at once with the plan `executing`: the plan id is the handle (MCP
@@ -28,7 +29,9 @@ export const planApply = defineTool({
     const waitMs = ctx.progressRequested && ctx.events ? ctx.planApplyWaitMs : 0;
     const follower = waitMs > 0 ? new PlanFollower(ctx.events!, args.plan_id, ctx.progress) : undefined;
     try {
-      const started = await plans.apply(args.plan_id, ctx.principal, ctx.correlationId);
+      const started = await plans.apply(args.plan_id, ctx.principal, ctx.correlationId).catch((error: unknown) => {
+        throw awaitingApproval(error, ctx.consoleUrl);
+      });
       await publishPlanChanged(ctx, started);
       let plan = started;
       if (follower) {

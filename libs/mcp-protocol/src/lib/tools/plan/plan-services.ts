@@ -24,6 +24,8 @@ export interface PlanContext {
   planApplyWaitMs: number;
   /** Whether the client asked for progress on this call (a progress token). */
   progressRequested: boolean;
+  /** The operator console's base URL, when there is one: plan_apply names a plan's page there. */
+  consoleUrl?: string;
 }
 
 export function plansOf(ctx: { plans?: PlanOperations }): PlanOperations {
