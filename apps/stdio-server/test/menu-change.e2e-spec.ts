@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { EraClient, ERAS } from './era-client';
 import { connectStdio, enrollWriters } from './fleet-setup';
+import { pairedVersions } from './pairwise';
 
 /*
  * Issue 24, menu_change: a write to any RouterOS menu through the one change pipeline, on both vendored versions
@@ -54,7 +55,8 @@ describe.each(ERAS)('menu_change over %s', (_label, era) => {
     return result.structuredContent;
   };
 
-  describe.each(VERSIONS)('on %s', (_version, device_id, at) => {
+  // Pairwise with the HTTP run of this file (see pairwise.ts): each revision on one version here, the other there.
+  describe.each(pairedVersions(era, VERSIONS))('on %s', (_version, device_id, at) => {
     const fleet = () => fleets[at];
 
     it('forwards a port: dry run with the exact diff, then applied under safe mode, verified, and reverted to the before-state', async () => {
@@ -147,7 +149,8 @@ describe.each(ERAS)('menu_change over %s', (_label, era) => {
   it('plans the port forward on a 7.15.3 and a 7.20.5 device, each from its own tree; approved out of band, applied, rolled back', async () => {
     const before = await Promise.all(fleets.map(config));
     const nat = { chain: 'dstnat', action: 'dst-nat', protocol: 'tcp', 'dst-port': 8443, 'in-interface': 'sfp-sfpplus1', 'to-addresses': '10.100.0.60', 'to-ports': 443 };
-    const created = await client.callTool('plan_menu_changes', { devices: ['old-lab', 'new-lab'], path: '/ip/firewall/nat', operations: [{ op: 'add', values: nat }], title: 'NAS port forward' });
+    // No pause between the canary and the next batch (the gate still runs): the pause itself is rollout.int-spec's.
+    const created = await client.callTool('plan_menu_changes', { devices: ['old-lab', 'new-lab'], path: '/ip/firewall/nat', operations: [{ op: 'add', values: nat }], title: 'NAS port forward', rollout: { pause_seconds: 0 } });
     expect(created.isError).toBeUndefined();
     const plan = created.structuredContent;
     expect(plan).toMatchObject({ status: 'pending', title: 'NAS port forward' });

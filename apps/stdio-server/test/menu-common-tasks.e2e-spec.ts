@@ -2,6 +2,7 @@ import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
 import { EraClient, ERAS } from './era-client';
 import { connectStdio, enrollWriters } from './fleet-setup';
+import { pairedVersions } from './pairwise';
 
 /*
  * Issue 24, common tasks end to end: an operator's everyday requests made through the menu tools as a model makes
@@ -192,7 +193,8 @@ describe.each(ERAS)('common tasks through the menu tools over %s', (_label, era)
     return result.structuredContent;
   };
 
-  describe.each(VERSIONS)('on %s', (version, device_id, at) => {
+  // Pairwise with the HTTP run of this file (see pairwise.ts): each revision on one version here, the other there.
+  describe.each(pairedVersions(era, VERSIONS))('on %s', (version, device_id, at) => {
     it.each(TASKS.map((t) => [t.name, t] as const))('%s; change_revert restores the configuration', async (_name, task) => {
       const fleet = fleets[at];
       const before = await config(fleet);
