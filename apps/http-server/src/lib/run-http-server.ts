@@ -1,5 +1,5 @@
 import { ConfigError, buildHttpServices, entryScope, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, scopeForRole, stepUpSuggestion } from '@routeros-mcp/composition';
-import { CallTracker, createHttpMcpHandler, createMcpServer, forwardPlanEvents, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
+import { CallTracker, consoleUrlOf, createHttpMcpHandler, createMcpServer, forwardPlanEvents, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import type { Tier } from '@routeros-mcp/mcp-protocol';
 import { UNAUTHENTICATED_PRINCIPAL } from '@routeros-mcp/mcp-protocol';
 import { readFileSync } from 'node:fs';
@@ -74,6 +74,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         observer: metrics.callObserver,
         rateLimiter: limiter,
         planApplyWaitMs: (config.planApplyWaitS ?? 0) * 1000,
+        // The plan views link to the plan's console page, on the public origin when one is configured.
+        consoleUrl: consoleUrlOf(config.httpPublicUrl),
       },
     },
   });

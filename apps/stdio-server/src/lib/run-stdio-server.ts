@@ -1,5 +1,5 @@
 import { ConfigError, localPrincipalId, prepareServerServices, readServiceConfig, ServerServices, withCorrelationId } from '@routeros-mcp/composition';
-import { CallTracker, createMcpServer, GuardedStdioTransport, serveStdio, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
+import { CallTracker, consoleUrlOf, createMcpServer, GuardedStdioTransport, serveStdio, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import { randomUUID } from 'node:crypto';
 import { parseStdioFlags, USAGE } from './cli-flags';
 import { packageVersion } from './package-version';
@@ -48,6 +48,8 @@ export async function runStdioServer(argv: string[]): Promise<number> {
         toolErrors: config.toolErrors,
         callsPerMinute: config.rateLimitPerMinute,
         planApplyWaitMs: (config.planApplyWaitS ?? 0) * 1000,
+        // The plan views link to the plan's console page, on the public origin when one is configured.
+        consoleUrl: consoleUrlOf(config.httpPublicUrl),
         // Every log line of a call (use-cases and adapters included) carries its correlation id.
         observer: { run: (call, work) => withCorrelationId(call.correlationId, work), ended: () => undefined },
       },

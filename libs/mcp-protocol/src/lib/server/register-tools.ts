@@ -29,6 +29,7 @@ import { MAX_JSON_DEPTH, paramsTooDeep } from '../transport/frame-guard';
 import { RateLimitedError } from '../support/rate-window';
 import { estimateTokens, TOKEN_HARD_CAP, TOKEN_WARNING } from '../support/token-budget';
 import type { PlanOperations, PlanRollback } from '../tools/plan/plan-services';
+import { viewOfTool, viewResultMeta } from '../views/views';
 
 export interface ToolServices {
   reader: DeviceReader;
@@ -74,6 +75,11 @@ export interface ToolServerOptions {
    * (ROUTEROS_MCP_PLAN_APPLY_WAIT_S); 0 or absent: it answers at once.
    */
   planApplyWaitMs?: number;
+  /**
+   * The operator console's address (`{public origin}/console`) when the server's public URL is configured: the plan
+   * views link to a plan's page there (`_meta.console_url` of plan_get and plan_status results).
+   */
+  consoleUrl?: string;
 }
 
 /** A counting semaphore: `run` waits for a slot, then runs `work`, then frees it. */
@@ -126,6 +132,7 @@ function annotationsOf(tool: ToolDefinition): Record<string, boolean> {
 }
 
 function describeTool(tool: ToolDefinition) {
+  const view = viewOfTool(tool.name);
   return {
     // No title: clients show the name instead, and 60 titles cost 300 tokens of every model's context (the budget
     // of issue 12). Definitions keep their title for human-facing text.
@@ -136,6 +143,9 @@ function describeTool(tool: ToolDefinition) {
     // the shapes tools share. Listed per tool, output schemas cost ~900 tokens of the default list, more than the
     // argument descriptions a model needs to call the tools (the token budgets: 6,000 default, 12,000 everything).
     annotations: annotationsOf(tool),
+    // MCP Apps: the view a supporting client draws the result with; listed to every client (one list for all, as
+    // 2026-07-28 caches it and stateless 2025-era HTTP cannot know the caller's capabilities), ignored by the others.
+    ...(view ? { _meta: { ui: { resourceUri: view.uri } } } : {}),
   };
 }
 
@@ -240,6 +250,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
           estimated_tokens: tokens,
           ...(tokens > TOKEN_WARNING ? { token_warning: `about ${tokens} tokens; prefer fields or a smaller limit` } : {}),
           ...output.meta,
+          ...viewResultMeta(tool!.name, output.structured, options.consoleUrl),
         },
       };
     } catch (error) {
