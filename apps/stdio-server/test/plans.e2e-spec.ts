@@ -133,6 +133,8 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
   });
 
   it('MCP Apps: four tools name their ui:// view, each listed and read as text/html;profile=mcp-app; the plan views get the console page', async () => {
+    // The server names the extension among its capabilities (SEP-2133), from initialize or server/discover.
+    expect(client.raw.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/ui': {} });
     const tools = (await client.listTools()).tools as { name: string; _meta?: unknown }[];
     expect(Object.fromEntries(tools.filter((t) => t._meta).map((t) => [t.name, t._meta]))).toEqual(Object.fromEntries(Object.entries(VIEWS).map(([name, uri]) => [name, { ui: { resourceUri: uri } }])));
     const listed = (await client.listResources()).resources.filter((r: { uri: string }) => r.uri.startsWith('ui://'));
