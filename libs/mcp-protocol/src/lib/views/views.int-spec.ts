@@ -1,4 +1,4 @@
-import { launchChromium, renderView, waitFor, type RenderedView } from '@routeros-mcp/testing';
+import { launchChromium, renderView, waitFor, type HostOptions, type RenderedView } from '@routeros-mcp/testing';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -74,10 +74,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function render(tool: string, toolResult: Record<string, unknown>, shot?: string): Promise<RenderedView> {
-  const view = await renderView(browser, viewHtml(byTool(tool)), toolResult);
+async function render(tool: string, toolResult: Record<string, unknown>, shot?: string, host: HostOptions = {}): Promise<RenderedView> {
+  const view = await renderView(browser, viewHtml(byTool(tool)), toolResult, {}, host);
   open.push(view);
-  if (shot) await view.page.screenshot({ path: join(ARTIFACTS, `${shot}.png`), fullPage: true });
+  if (shot) {
+    // The whole view in the viewport (a full-page capture can leave an iframe's lower part unpainted).
+    const height = await view.page.evaluate<number>("Math.ceil(document.getElementById('view').getBoundingClientRect().height)");
+    await view.page.setViewportSize({ width: host.width ?? 900, height });
+    await view.page.screenshot({ path: join(ARTIFACTS, `${shot}.png`) });
+  }
   return view;
 }
 
@@ -146,6 +151,17 @@ describe('MCP Apps views in headless Chromium', () => {
     const colours = await view.frame.evaluate<string[]>("['add', 'del'].map((c) => getComputedStyle(document.querySelector('.line.' + c)).color)");
     expect(colours[0]).not.toBe(colours[1]);
     await hostileShownAsText(view);
+    expect(view.problems).toEqual([]);
+  }, 60_000);
+
+  it("at a phone's width in the host's dark theme: nothing scrolls sideways but a diff, the page is dark", async () => {
+    const view = await render('plan_get', result(PLAN, { console_url: 'https://mcp.example.com/console/plans/plan-dns-7f3a' }), 'plan-phone-dark', { width: 380, theme: 'dark' });
+    const layout = await view.frame.evaluate<{ page: number; width: number; background: string }>(
+      "({ page: document.documentElement.scrollWidth, width: document.documentElement.clientWidth, background: getComputedStyle(document.body).backgroundColor })",
+    );
+    expect(layout.page).toBeLessThanOrEqual(layout.width);
+    const [r, g, b] = layout.background.match(/\d+/g)!.map(Number);
+    expect(r + g + b).toBeLessThan(3 * 64);
     expect(view.problems).toEqual([]);
   }, 60_000);
 
