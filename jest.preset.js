@@ -21,8 +21,8 @@ function project(dir, displayName, testMatch, extra = {}) {
     testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', '@routeros-mcp/source'] },
     testMatch,
     transform,
-    // inversify and jose are ESM-only; Jest's CommonJS runtime needs them transpiled.
-    transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|jose)/)'],
+    // inversify, jose and ext-apps are ESM-only; Jest's CommonJS runtime needs them transpiled.
+    transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs|jose|@modelcontextprotocol/ext-apps)/)'],
     moduleFileExtensions: ['ts', 'js', 'json', 'node'],
     ...extra,
   };

@@ -62,7 +62,8 @@ const METHODS: MethodCase[] = [
   { label: 'prompts/get', method: 'prompts/get', params: { name: 'troubleshoot-device', arguments: { device_id: 'r-1' } }, eras: BOTH, data: false },
   { label: 'resources/templates/list', method: 'resources/templates/list', eras: BOTH, data: false },
   { label: 'resources/list', method: 'resources/list', eras: BOTH, data: true },
-  ...['device://r-1/config', 'device://r-1/overview', 'device://r-1/interfaces', 'audit://events/recent', 'fleet://devices', 'fleet://health-summary'].map((uri) => ({ label: `resources/read ${uri}`, method: 'resources/read', params: { uri }, eras: BOTH, data: true })),
+  // ui://…: an MCP Apps view, static HTML, but still behind the read scope like every resource.
+  ...['device://r-1/config', 'device://r-1/overview', 'device://r-1/interfaces', 'audit://events/recent', 'fleet://devices', 'fleet://health-summary', 'ui://routeros-mcp/fleet-health'].map((uri) => ({ label: `resources/read ${uri}`, method: 'resources/read', params: { uri }, eras: BOTH, data: true })),
   { label: 'resources/read plan://…/summary', method: 'resources/read', params: { uri: 'plan://plan-0000-none/summary' }, eras: BOTH, data: true, plans: true },
   { label: 'completion/complete', method: 'completion/complete', params: { ref: { type: 'ref/resource', uri: 'device://{device_id}/overview' }, argument: { name: 'device_id', value: 'r' } }, eras: BOTH, data: true },
   { label: 'completion/complete (prompt)', method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'troubleshoot-device' }, argument: { name: 'device_id', value: '' } }, eras: BOTH, data: true },

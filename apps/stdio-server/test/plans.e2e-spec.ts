@@ -20,7 +20,17 @@ const USERS = [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' as const }];
 const FULL = { allow_advanced_writes: true, allow_professional_workflows: true, allow_firewall_writes: true };
 const DEVICES = ['pl-0', 'pl-1', 'pl-2'];
 /** Every tool set, a log file the secret search reads, and plan_apply streaming progress for up to 10 minutes. */
-const ENV = { ROUTEROS_MCP_TOOLSETS: 'all', ROUTEROS_MCP_LOG_LEVEL: 'debug', ROUTEROS_MCP_LOG_FILE: logFile, ROUTEROS_MCP_PLAN_APPLY_WAIT_S: '600' };
+const ENV = {
+  ROUTEROS_MCP_TOOLSETS: 'all',
+  ROUTEROS_MCP_LOG_LEVEL: 'debug',
+  ROUTEROS_MCP_LOG_FILE: logFile,
+  ROUTEROS_MCP_PLAN_APPLY_WAIT_S: '600',
+  // stdio serves no console: one configured there (the plan views link to it); HTTP serves its own under its origin.
+  ...(TRANSPORT === 'stdio' ? { ROUTEROS_MCP_CONSOLE_URL: 'https://mcp.example.com/console' } : {}),
+};
+/** The MCP Apps views (`ui://`) of the tools that have one. */
+const VIEWS = { plan_get: 'ui://routeros-mcp/plan', plan_status: 'ui://routeros-mcp/rollout', fleet_get_health_summary: 'ui://routeros-mcp/fleet-health', config_diff: 'ui://routeros-mcp/config-diff' };
+const MCP_APP = 'text/html;profile=mcp-app';
 const operator = { id: 'os:e2e-operator', via: 'admin-cli' as const };
 let fleet: Fleet;
 let admin: AdminServices;
@@ -120,6 +130,25 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
     expect((await read(`plan://${planId}/execution-log`)).entries[0]).toMatchObject({ event: 'created' });
     const uris = (await client.listResources()).resources.map((r: { uri: string }) => r.uri);
     expect(uris).toEqual(expect.arrayContaining([`plan://${planId}/summary`, `plan://${planId}/execution-log`]));
+  });
+
+  it('MCP Apps: four tools name their ui:// view, each listed and read as text/html;profile=mcp-app; the plan views get the console page', async () => {
+    // The server names the extension among its capabilities (SEP-2133), from initialize or server/discover.
+    expect(client.raw.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/ui': {} });
+    const tools = (await client.listTools()).tools as { name: string; _meta?: unknown }[];
+    expect(Object.fromEntries(tools.filter((t) => t._meta).map((t) => [t.name, t._meta]))).toEqual(Object.fromEntries(Object.entries(VIEWS).map(([name, uri]) => [name, { ui: { resourceUri: uri } }])));
+    const listed = (await client.listResources()).resources.filter((r: { uri: string }) => r.uri.startsWith('ui://'));
+    expect(listed.map((r: { uri: string; mimeType: string }) => [r.uri, r.mimeType]).sort()).toEqual(Object.values(VIEWS).map((uri) => [uri, MCP_APP]).sort());
+    for (const uri of Object.values(VIEWS)) {
+      const { contents } = await client.readResource(uri);
+      expect(contents).toEqual([{ uri, mimeType: MCP_APP, text: expect.stringMatching(/^<!doctype html>.*<script>.*<\/script><\/body><\/html>\n$/s), _meta: { ui: { prefersBorder: true } } }]);
+    }
+    // Over stdio the configured console; over HTTP the server's own: a link in _meta, text and structuredContent as before.
+    for (const tool of ['plan_get', 'plan_status']) {
+      const result = await call(tool, { plan_id: planId });
+      expect(result._meta.console_url).toEqual(TRANSPORT === 'stdio' ? `https://mcp.example.com/console/plans/${planId}` : expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/console/plans/${planId}$`)));
+      expect(result.structuredContent).not.toHaveProperty('console_url');
+    }
   });
 
   it('refuses plan_apply before approval with PLAN_NOT_APPROVED naming the admin command', async () => {

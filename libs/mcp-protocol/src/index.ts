@@ -36,3 +36,6 @@ export type { ToolsetSelection } from './lib/tools/toolsets';
 /** The prompt catalogue as served (the conformance runner maps the suite's fixture prompts onto it). */
 export { loadPrompts } from './lib/prompts/prompt-catalog';
 export type { PromptDefinition } from './lib/prompts/prompt-catalog';
+/** MCP Apps views (`ui://`), and the console address the plan views link to. */
+export { VIEWS, VIEW_MIME_TYPE } from './lib/views/views';
+export type { ViewDefinition } from './lib/views/views';

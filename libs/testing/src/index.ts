@@ -8,3 +8,4 @@ export * from './lib/secret-properties';
 export * from './lib/doc-recipe';
 export * from './lib/wait-for';
 export * from './lib/browser';
+export * from './lib/mcp-apps-host';

@@ -19,6 +19,7 @@ import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './support/rate-window';
 import { AccessRefusal, recordRefusal, requestRefusal } from './server/request-access';
 import { ApprovalWatch } from './elicitation/approval-watch';
+import { APPS_EXTENSION, viewsOf } from './views/views';
 
 export interface McpServerOptions {
   version: string;
@@ -95,6 +96,8 @@ export function createMcpServer(options: McpServerOptions): McpService {
   const promptsOf = () => servedOf().listed;
   // Plan resources come with the professional tier's tools.
   const planResources = options.tools?.catalog.exposure.tiers.includes('professional') ?? false;
+  // MCP Apps views of the tools this deployment lists.
+  const views = options.tools ? viewsOf(options.tools.catalog.tools) : [];
   const given = options.tools?.services;
   const source: ServicesSource = typeof given === 'function' ? given : async () => given!;
   // A new snapshot or an applied change tells `device://{id}/config` subscribers (the snapshot or change id is the
@@ -159,6 +162,8 @@ export function createMcpServer(options: McpServerOptions): McpService {
       {
         capabilities: {
           ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: !sessionless, listChanged: planResources }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
+          // SEP-1724: the extensions this server speaks; MCP Apps where a listed tool has a view.
+          ...(views.length ? { extensions: { [APPS_EXTENSION]: {} } } : {}),
           experimental: {
             routeros: {
               environment: options.environment,
@@ -183,7 +188,7 @@ export function createMcpServer(options: McpServerOptions): McpService {
       };
       const served = { ...serving, ...(principal ? { principal: () => principal } : {}), ...(rateDecision ? { rateLimiter: { consume: async () => rateDecision } } : {}) };
       registerTools(server, options.tools.catalog, servicesOf, served, support);
-      registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions, planResources);
+      registerResources(server, servicesOf, served, support, promptsOf, stateless ? undefined : subscriptions, planResources, views);
       registerPrompts(server, servedOf, options.tools.catalog);
     }
     if (stateless) return server;

@@ -13,5 +13,5 @@ export function consoleBaseOf(configured: string | undefined, publicUrl?: URL): 
  * else: no token, no approval; whoever opens it logs in and needs the approver role to approve.
  */
 export function planConsoleUrl(consoleBase: string | undefined, planId: string): string | undefined {
-  return consoleBase ? `${consoleBase}/plans/${encodeURIComponent(planId)}` : undefined;
+  return consoleBase ? `${consoleBase.replace(/\/+$/, '')}/plans/${encodeURIComponent(planId)}` : undefined;
 }

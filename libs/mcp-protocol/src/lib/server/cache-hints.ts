@@ -9,6 +9,7 @@ import type { CacheHint } from '@modelcontextprotocol/server';
  * - resources/read of device state (overview, health, interfaces, logs, config, fleet health) is live and
  *   authorization-gated: private, and at most the health poller's own granularity: 5 s for slow-moving state,
  *   0 for the audit trail (every call adds to it) and 2 s for the device list resources.
+ * - resources/read of an MCP Apps view (`ui://`) is code shipped with the release: an hour, public.
  * Legacy connections get none of these fields (the SDK adds them only on modern ones).
  */
 const HOUR = 3_600_000;
@@ -19,6 +20,9 @@ export const LIST_CACHE_HINTS: Record<'server/discover' | 'tools/list' | 'prompt
   'resources/templates/list': { ttlMs: HOUR, cacheScope: 'public' },
   'resources/list': { ttlMs: 2_000, cacheScope: 'private' },
 };
+
+/** An MCP Apps view (`ui://`): static HTML built with this release, the same for every caller. */
+export const VIEW_CACHE_HINT: CacheHint = { ttlMs: HOUR, cacheScope: 'public' };
 
 /** The cache fields of one resources/read result, by what the resource holds. */
 export function readCacheHint(uri: string): { ttlMs: number; cacheScope: 'private' } {

@@ -7,7 +7,7 @@ import { errorForEra } from '../errors/error-contract';
 import { ERROR_KINDS } from '../errors/error-codes';
 import { McpErrorPayload, protocolError } from '../errors/map-domain-error';
 import { callerOf } from './caller';
-import { readCacheHint } from './cache-hints';
+import { readCacheHint, VIEW_CACHE_HINT } from './cache-hints';
 import { errorPayload, runGated } from './call-guards';
 import { cancellationKey } from './cancellation-key';
 import type { PromptDefinition } from '../prompts/prompt-catalog';
@@ -22,6 +22,7 @@ import { assertCompletable } from './completion-ref';
 import { assertRequestAllowed } from './request-access';
 import type { SubscriptionManager } from './subscriptions';
 import { estimateTokens } from '../support/token-budget';
+import { VIEW_MIME_TYPE, viewHtml, type ViewDefinition } from '../views/views';
 
 const DEVICE_SUFFIXES = ['overview', 'health', 'config', 'interfaces', 'logs'] as const;
 
@@ -59,7 +60,10 @@ export const RESOURCE_PAGE_SIZE = 100;
 /** The newest plans resources/list names (older ones are still read by URI, from plan_list's ids). */
 const LISTED_PLANS = 100;
 
-export function registerResources(server: Server, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport, promptsOf: () => PromptDefinition[], subscriptions: SubscriptionManager | undefined, planResources = false): void {
+/**
+ * `views`: the MCP Apps views of the listed tools, listed and read as `ui://` resources (text/html;profile=mcp-app).
+ */
+export function registerResources(server: Server, servicesOf: ServicesSource, options: ToolServerOptions, support: HandlerSupport, promptsOf: () => PromptDefinition[], subscriptions: SubscriptionManager | undefined, planResources = false, views: readonly ViewDefinition[] = []): void {
   // Audit records of reads are written after the answer; shutdown waits for them through the call tracker.
   const readResource = resourceReader(servicesOf, options, (recorded) => support.calls.track(recorded));
   server.setRequestHandler('resources/list', async (request) => {
@@ -67,7 +71,10 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
     assertMethodAllowed(principal, 'resources/list');
     const services = await servicesOf();
     const devices = await scopedRegistry(services.registry, principal).list({ environment: options.environment });
-    const fixed = RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' }));
+    const fixed = [
+      ...views.map((v) => ({ uri: v.uri, name: `view-${v.name}`, title: v.title, description: v.description, mimeType: VIEW_MIME_TYPE })),
+      ...RESOURCE_KINDS.filter((k) => !k.template.includes('{')).map((k) => ({ uri: k.template, name: k.name, title: k.title, description: k.description, mimeType: 'application/json' })),
+    ];
     const perDevice = devices
       .filter((d) => d.status !== 'decommissioned')
       .flatMap((d) => DEVICE_SUFFIXES.map((suffix) => ({ uri: `device://${d.id}/${suffix}`, name: `${d.id}-${suffix}`, title: `${d.name}: ${suffix}`, mimeType: 'application/json' })));
@@ -108,6 +115,13 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
   server.setRequestHandler('resources/read', (request, ctx) => support.calls.run(ctx.mcpReq.signal, async (signal) => {
     const correlationId = randomUUID();
     const uri = request.params.uri;
+    // A view is the same static page for everyone (no device, plan or secret in it): any principal may read it, and
+    // it is not audited. Its data comes from the tool result the host hands it.
+    const view = views.find((v) => v.uri === uri);
+    if (view) {
+      assertMethodAllowed(options.principal(), 'resources/read');
+      return { contents: [{ uri, mimeType: VIEW_MIME_TYPE, text: viewHtml(view), _meta: { ui: { prefersBorder: true } } }], ...(support.era === 'modern' ? VIEW_CACHE_HINT : {}) };
+    }
     const caller = callerOf(server, support.era, ctx, support.logLevel);
     try {
       const body = await readResource(uri, correlationId, signal, { id: ctx.sessionId, client: caller.client });

@@ -33,6 +33,7 @@ import { approvalElicitation, takesUrlElicitation } from '../elicitation/approva
 import { approvalRetry, personAccepted, personDeclined, type ApprovalRetry } from '../elicitation/approval-retry';
 import type { ApprovalWatch } from '../elicitation/approval-watch';
 import { PlanAwaitingApprovalError } from '../elicitation/plan-awaiting-approval.error';
+import { viewOfTool, viewResultMeta } from '../views/views';
 
 export interface ToolServices {
   reader: DeviceReader;
@@ -138,6 +139,7 @@ function annotationsOf(tool: ToolDefinition): Record<string, boolean> {
 }
 
 function describeTool(tool: ToolDefinition) {
+  const view = viewOfTool(tool.name);
   return {
     // No title: clients show the name instead, and 60 titles cost 300 tokens of every model's context (the budget
     // of issue 12). Definitions keep their title for human-facing text.
@@ -148,6 +150,9 @@ function describeTool(tool: ToolDefinition) {
     // the shapes tools share. Listed per tool, output schemas cost ~900 tokens of the default list, more than the
     // argument descriptions a model needs to call the tools (the token budgets: 6,000 default, 12,000 everything).
     annotations: annotationsOf(tool),
+    // MCP Apps: the view a supporting client draws the result with; listed to every client (one list for all, as
+    // 2026-07-28 caches it and stateless 2025-era HTTP cannot know the caller's capabilities), ignored by the others.
+    ...(view ? { _meta: { ui: { resourceUri: view.uri } } } : {}),
   };
 }
 
@@ -259,6 +264,7 @@ export function registerTools(server: Server, catalog: ToolCatalog, servicesOf: 
           estimated_tokens: tokens,
           ...(tokens > TOKEN_WARNING ? { token_warning: `about ${tokens} tokens; prefer fields or a smaller limit` } : {}),
           ...output.meta,
+          ...viewResultMeta(tool!.name, output.structured, options.consoleUrl?.()),
         },
       };
     } catch (error) {

@@ -6,7 +6,7 @@ import { PLAN_TOPICS } from '@routeros-mcp/domain-plans';
 import { ToolCatalog } from './catalog';
 
 /** tools/list as a client receives it, measured the way the bench does (the whole `{tools}` answer). */
-async function listedTokens(catalog: ToolCatalog): Promise<{ tokens: number; names: string[] }> {
+async function listedTokens(catalog: ToolCatalog): Promise<{ tokens: number; names: string[]; tools: Record<string, unknown>[] }> {
   const service = createMcpServer({
     version: '0.0.0',
     environment: 'lab',
@@ -19,7 +19,7 @@ async function listedTokens(catalog: ToolCatalog): Promise<{ tokens: number; nam
   await client.connect(clientSide);
   try {
     const { tools } = await client.listTools();
-    return { tokens: estimateTokens({ tools }), names: tools.map((t) => t.name) };
+    return { tokens: estimateTokens({ tools }), names: tools.map((t) => t.name), tools };
   } finally {
     await client.close();
     await server.close();
@@ -94,7 +94,8 @@ describe('the catalogue and its tools/list budget', () => {
   // within budget by listing no output schemas and no words a name already says. Issue 24 made room for menu_change
   // (~450 tokens) by leaving the deep-dive reads menu_print covers out of the write-enabled default (measured before:
   // read-only 5,112, write-enabled 5,990, everything 11,721; after: 5,112, 5,481, 11,682; with menu_change: 5,112,
-  // 5,790, 11,991).
+  // 5,790, 11,991). Issue 25's MCP Apps views put `_meta.ui.resourceUri` on four tools (~16 tokens each) and made room
+  // by shorter wording of shared plan and write arguments and of the plan tools (after: 5,144, 5,764, 11,969).
   it('fits the budgets: the default lists at most 6,000 tokens on a read-only and on a write-enabled deployment, the whole catalogue at most 12,000', async () => {
     const readDefault = await listedTokens(new ToolCatalog({ readOnly: true }));
     const writeDefault = await listedTokens(new ToolCatalog());
@@ -112,6 +113,22 @@ describe('the catalogue and its tools/list budget', () => {
     console.log(`menu_change: ${menuChange} tokens`);
     expect(menuChange).toBeLessThanOrEqual(350);
     expect((perWrite - menuChange) / (advanced - 1)).toBeLessThanOrEqual(160);
+  });
+
+  it('the MCP Apps views add only `_meta.ui.resourceUri`, on their four tools; the default lists gain nothing else', async () => {
+    const viewed = { plan_get: 'ui://routeros-mcp/plan', plan_status: 'ui://routeros-mcp/rollout', fleet_get_health_summary: 'ui://routeros-mcp/fleet-health', config_diff: 'ui://routeros-mcp/config-diff' } as Record<string, string>;
+    for (const catalog of [new ToolCatalog({ readOnly: true }), new ToolCatalog(), everything]) {
+      const { tools, tokens } = await listedTokens(catalog);
+      for (const tool of tools) {
+        const uri = viewed[tool['name'] as string];
+        expect(Object.keys(tool).sort()).toEqual(['annotations', 'description', 'inputSchema', 'name', ...(uri ? ['_meta'] : [])].sort());
+        if (uri) expect(tool['_meta']).toEqual({ ui: { resourceUri: uri } });
+      }
+      const withoutMeta = estimateTokens({ tools: tools.map(({ _meta: _, ...rest }) => rest) });
+      console.log(`views' _meta: ${tokens - withoutMeta} of ${tokens} tokens (${tools.length} tools)`);
+      expect(tokens - withoutMeta).toBeLessThanOrEqual(16 * tools.filter((t) => viewed[t['name'] as string]).length);
+    }
+    expect(Object.keys(viewed).every((name) => everything.find(name))).toBe(true);
   });
 
   it('the write-enabled default leaves out the deep-dive reads menu_print covers; naming their topic, read-only and all list them', async () => {

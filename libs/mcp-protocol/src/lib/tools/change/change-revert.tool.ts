@@ -11,7 +11,7 @@ export const changeRevert = defineTool({
   tier: 'advanced',
   readOnly: false,
   idempotent: true,
-  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false).describe('Diff only, no change') }),
+  input: z.object({ change_id: ChangeIdSchema, dry_run: z.boolean().default(false).describe('Diff, no change') }),
   output: ChangeOutputSchema,
   async run(args, ctx) {
     if (!ctx.changeHistory) throw new InternalError('the change pipeline is not wired into this server');

@@ -23,7 +23,7 @@ export interface WriteToolSpec<I extends z.ZodObject> {
 }
 
 /** `dry_run` in a few words: the server instructions say more, but some clients drop them. */
-const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false).describe('Diff only, no change') };
+const Common = { device_id: DeviceIdSchema, dry_run: z.boolean().default(false).describe('Diff, no change') };
 
 /** An advanced-tier write: every one runs through the change pipeline, is idempotent and takes `dry_run`. */
 export function defineWriteTool<I extends z.ZodObject>(spec: WriteToolSpec<I>): ToolDefinition {

@@ -43,5 +43,5 @@ export const RuleAddSchema = RuleProps.required({ chain: true, action: true }).d
 export const RuleUpdateSchema = z.record(z.string(), z.unknown()).pipe(RuleProps).describe('As in firewall_add_filter_rule; "" or [] unsets one');
 
 /** A rule as `firewall_list_filter_rules` showed it: its .id and 0-based position. */
-export const RuleRefSchema = z.strictObject({ id: RowIdArg.describe('Rule .id (firewall_list_filter_rules)'), position: z.number().int().min(0).describe('Its position (checked)') });
+export const RuleRefSchema = z.strictObject({ id: RowIdArg.describe('From firewall_list_filter_rules'), position: z.number().int().min(0).describe('Position (checked)') });
 

@@ -8,7 +8,7 @@ import { planText, planView, PlanViewSchema } from './plan-view';
 export const planCancel = defineTool({
   name: 'plan_cancel',
   title: 'Cancel a plan',
-  description: 'Cancel a plan: a pending or approved one at once, an executing one before its next device step (changed devices stay, verified; plan_rollback undoes them).',
+  description: 'Cancel a plan: pending or approved at once, executing before its next device step (changed devices stay, verified; plan_rollback undoes them).',
   tier: 'professional',
   readOnly: false,
   idempotent: false,

@@ -7,7 +7,7 @@ import { planText, planView, PlanViewSchema } from './plan-view';
 export const planGet = defineTool({
   name: 'plan_get',
   title: 'Plan',
-  description: 'One plan: per-device diff, before/after rows, risk, verdicts, exclusions, approval, next step.',
+  description: 'A plan: per-device diff, before/after rows, risk, verdicts, exclusions, approval, next step.',
   tier: 'professional',
   openWorld: false,
   input: z.object({ plan_id: PlanIdSchema }),

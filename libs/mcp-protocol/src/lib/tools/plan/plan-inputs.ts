@@ -9,7 +9,7 @@ export const PlanIdSchema = z.string().regex(/^plan-[a-z0-9-]{4,60}$/, 'a plan i
 export const PlanDevicesSchema = z.union([
   z.array(DeviceIdValue).min(1).max(PLAN_LIMITS.maxDevices),
   z.strictObject({ environment: z.enum(ENVIRONMENTS), tags: z.record(z.string(), z.string()).optional() }),
-]).describe('Device ids, or {environment, tags}');
+]).describe('Ids, or {environment, tags}');
 
 /**
  * A whole number within bounds, enforced here (a value outside is refused naming them) but not listed as JSON
@@ -35,14 +35,14 @@ export const RolloutSchema = z
 /** The arguments every plan_<topic> tool takes beside its topic's own. */
 export const PLAN_COMMON_SHAPE = {
   devices: PlanDevicesSchema,
-  exclude: z.array(z.strictObject({ device_id: DeviceIdValue, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional().describe('Left out, with why'),
-  rollout: RolloutSchema.optional().describe('Canary, batches, health limits'),
+  exclude: z.array(z.strictObject({ device_id: DeviceIdValue, reason: z.string().max(200).optional() })).max(PLAN_LIMITS.maxDevices).optional().describe('Left out (why)'),
+  rollout: RolloutSchema.optional().describe('Canary, batches, health caps'),
   ttl_hours: z
     .number()
     .refine((h) => h >= PLAN_LIMITS.minTtlMs / 3_600_000 && h <= PLAN_LIMITS.maxTtlMs / 3_600_000, `from ${PLAN_LIMITS.minTtlMs / 60_000} minutes to ${PLAN_LIMITS.maxTtlMs / 3_600_000} hours`)
     .optional()
-    .describe('Expires unapplied after'),
-  title: z.string().min(1).max(200).optional().describe('For the approver'),
+    .describe('Unapplied lifetime'),
+  title: z.string().min(1).max(200).optional().describe('For approvers'),
 };
 
 export function rolloutInput(r: z.infer<typeof RolloutSchema> | undefined) {

@@ -9,7 +9,7 @@ import { planText, planView, PlanViewSchema } from './plan-view';
 export const planRollback = defineTool({
   name: 'plan_rollback',
   title: 'Roll back a plan',
-  description: "Undo an applied or failed plan: each changed device restored from its before-state, newest first.",
+  description: "Undo an applied or failed plan: changed devices restored to their before-state, newest first.",
   tier: 'professional',
   readOnly: false,
   idempotent: true,

@@ -21,7 +21,7 @@ export const PlanStatusSchema = z.object({
 export const planStatus = defineTool({
   name: 'plan_status',
   title: 'Plan progress',
-  description: "A plan's rollout: status, progress, each device's step, the latest log entries, next step.",
+  description: "A plan's rollout: status, progress, each device's step, latest log entries, next step.",
   tier: 'professional',
   openWorld: false,
   input: z.object({ plan_id: PlanIdSchema }),
