@@ -8,6 +8,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { parseHttpFlags, USAGE } from './cli-flags';
 import { executionSlots } from './execution-slots';
+import { consoleApp } from './console/console-route';
 import { httpApp } from './http-app';
 import { httpSettingsOf } from './http-settings';
 import { packageVersion } from './package-version';
@@ -158,9 +159,12 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       readiness: () => services.readiness(),
       streams: { listenStreamOpened: () => metrics.listenStreamOpened(), listenStreamClosed: () => metrics.listenStreamClosed() },
       inFlight: { enter: () => void open++, leave: () => void open-- },
+      ...(config.httpConsole
+        ? { console: consoleApp({ settings, logins: services.consoleLogins, plans: core.plans, devices: core.devices, refused: (action, code) => core.audit.refused(action, code), logger }) }
+        : {}),
     }),
   );
-  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, metrics_url: metricsUrl, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
+  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, console_url: config.httpConsole ? new URL('/console', settings.publicUrl).href : 'off', metrics_url: metricsUrl, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
 
   return new Promise<number>((resolve) => {
     /**
