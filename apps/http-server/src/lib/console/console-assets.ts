@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The console's only assets: one stylesheet and one script, copied beside this module by `npm run build`. */
-const ASSETS: Record<string, string> = { 'console.css': 'text/css; charset=utf-8', 'console.js': 'text/javascript; charset=utf-8' };
+/** The console's only assets: one stylesheet, one script and the icon, copied beside this module by `npm run build`. */
+const ASSETS: Record<string, string> = { 'console.css': 'text/css; charset=utf-8', 'console.js': 'text/javascript; charset=utf-8', 'favicon.svg': 'image/svg+xml' };
 
 export interface ConsoleAsset {
   body: Buffer;

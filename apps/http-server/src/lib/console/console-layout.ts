@@ -15,6 +15,7 @@ export function page(title: string, body: Html, viewer?: Viewer): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · RouterOS MCP console</title>
+<link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/assets/console.css">
 <script src="/console/assets/console.js" defer></script>
 </head>

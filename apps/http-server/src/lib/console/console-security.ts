@@ -3,14 +3,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Every console answer carries these: scripts, styles and everything else only from this origin (no inline script or
- * style, no eval), no framing, no MIME sniffing, no referrer (a login link's secret never leaves in a Referer), and
- * forms post only back here.
+ * style, no eval), no framing, no MIME sniffing, a referrer only to this origin (a login link's secret never leaves in
+ * a Referer; `no-referrer` would make browsers send `Origin: null` on the console's own POSTs), forms post only here.
  */
 export const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',

@@ -39,12 +39,12 @@ function diffOf(preview: Preview): Html {
   const lines: Html[] = [];
   for (const line of preview.diff) {
     const removal = / remove /.test(line);
-    lines.push(html`<span class="${removal ? 'del' : 'add'}">${removal ? '-' : '+'} ${line}</span>\n`);
+    lines.push(html`<span class="${removal ? 'del' : 'add'}">${removal ? '-' : '+'} ${line}</span>`);
   }
   for (const t of preview.touched) {
     if (!t.before || !t.after) continue;
     for (const key of Object.keys(t.after).filter((k) => t.before![k] !== t.after![k])) {
-      lines.push(html`<span class="del">- ${t.menu} ${key}=${t.before[key] ?? ''}</span>\n<span class="add">+ ${t.menu} ${key}=${t.after[key]}</span>\n`);
+      lines.push(html`<span class="del">- ${t.menu} ${key}=${t.before[key] ?? ''}</span><span class="add">+ ${t.menu} ${key}=${t.after[key]}</span>`);
     }
   }
   return lines.length ? html`<pre class="diff">${lines}</pre>` : html`<p>No change: the device already holds it.</p>`;

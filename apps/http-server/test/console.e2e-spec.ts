@@ -1,0 +1,249 @@
+import { connectHttp, type EraClient, Fleet, launchChromium, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sqlite3 from 'sqlite3';
+import { httpAuthFor } from './http-auth';
+import { enrollWriters } from './http-fleet-setup';
+import { RunningHttpServer, startHttpServer } from './http-server.harness';
+import { consoleLink, consoleSession, csrfOf, planAudit } from './console-session';
+
+// The operator console end to end: a real routeros-mcp-http on a prod SQLite data directory, a simulated fleet, plans
+// made by an MCP client, and people logging in with one-time links, in headless Chromium and over plain HTTP.
+
+const dir = tempDir('console-');
+const dataDir = join(dir.path, 'data');
+const ARTIFACTS = join(__dirname, '..', 'test-artifacts', 'console');
+const USERS = [{ name: 'admin', password: 'e2e-Pw-1', group: 'full' as const }];
+const PLAN_FLAGS = { allow_advanced_writes: true, allow_professional_workflows: true };
+const DEVICES = ['cn-0', 'cn-1', 'cn-2'];
+let fleet: Fleet;
+let server: RunningHttpServer;
+let base: string;
+let mcp: EraClient;
+let creator: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  fleet = await startFleet({ devices: 3, profile: 'home', version: '7.20.5', users: USERS });
+  await enrollWriters(dataDir, USERS[0], fleet.devices.map((device, i) => ({ id: DEVICES[i], device, environment: 'prod' as const, capabilities: PLAN_FLAGS })));
+  const auth = await httpAuthFor(dataDir);
+  server = await startHttpServer({ ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_ENVIRONMENT: 'prod', ...auth.env, ROUTEROS_MCP_TOOLSETS: 'default,professional' });
+  base = server.base;
+  mcp = await connectHttp('modern', server.url, { token: auth.token });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await mcp?.close();
+  expect(await server?.stop()).toBe(0);
+  await fleet?.stop();
+  dir.remove();
+});
+
+let planNumber = 0;
+/** A pending prod plan made over MCP by the admin token (its creator). */
+async function newPlan(): Promise<string> {
+  const plan = (await mcp.callTool('plan_dns_ntp', { devices: DEVICES, dns_servers: [`192.0.2.${50 + ++planNumber}`], rollout: { canary_size: 1, batch_size: 2, pause_seconds: 0 } })).structuredContent;
+  creator = plan.created_by;
+  return plan.plan_id;
+}
+
+const planStatus = async (id: string): Promise<string> => (await mcp.callTool('plan_get', { plan_id: id })).structuredContent.status;
+
+async function loggedInPage(user: string, role: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(await consoleLink(dataDir, base, user, role));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${base}/console/plans`);
+  return page;
+}
+
+const form = (fields: Record<string, string>) => ({ 'content-type': 'application/x-www-form-urlencoded', body: new URLSearchParams(fields) });
+async function post(path: string, fields: Record<string, string>, headers: Record<string, string>): Promise<Response> {
+  const { body, ...type } = form(fields);
+  return fetch(`${base}${path}`, { method: 'POST', redirect: 'manual', headers: { ...type, ...headers }, body });
+}
+
+async function expireSessionsOf(user: string): Promise<void> {
+  const db = new sqlite3.Database(join(dataDir, 'routeros-mcp.sqlite'));
+  await new Promise<void>((resolve, reject) => db.run("UPDATE console_sessions SET expires_at = 0 WHERE kind = 'session' AND user_name = ?", [user], (error) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve) => db.close(() => resolve()));
+}
+
+describe('in a browser', () => {
+  it('a login link works once', async () => {
+    const link = await consoleLink(dataDir, base, 'ann', 'approver');
+    const first = await (await browser.newContext()).newPage();
+    await first.goto(link);
+    await first.getByRole('button', { name: 'Log in' }).click();
+    await first.waitForURL(`${base}/console/plans`);
+    await first.screenshot({ path: join(ARTIFACTS, 'plans.png'), fullPage: true });
+    const second = await (await browser.newContext()).newPage();
+    await second.goto(link);
+    await second.getByRole('button', { name: 'Log in' }).click();
+    await expect(second.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Login link not valid');
+    await first.context().close();
+    await second.context().close();
+  }, 60_000);
+
+  it('shows the fleet with its status per device, filtered by environment and tag', async () => {
+    const page = await loggedInPage('fay', 'read_only');
+    await page.goto(`${base}/console/fleet`);
+    await expect(page.locator('tr[data-device]').count()).resolves.toBe(3);
+    await page.screenshot({ path: join(ARTIFACTS, 'fleet.png'), fullPage: true });
+    await page.goto(`${base}/console/fleet?environment=lab`);
+    await expect(page.locator('tr[data-device]').count()).resolves.toBe(0);
+    await page.goto(`${base}/console/fleet?environment=prod&tag=nosuch`);
+    await expect(page.locator('tr[data-device]').count()).resolves.toBe(0);
+    await page.context().close();
+  }, 60_000);
+
+  it('an approver opens a pending plan, reads its diff and approves the hash shown; the plan then applies and completes', async () => {
+    const id = await newPlan();
+    const page = await loggedInPage('alice', 'approver');
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.getByRole('link', { name: id }).click();
+    await page.waitForURL(`${base}/console/plans/${id}`);
+    await expect(page.locator('pre.diff .add').first().textContent()).resolves.toMatch(/^\+ .*192\.0\.2\./);
+    const shownHash = await page.locator('#content-hash').textContent();
+    expect(shownHash).toBe((await mcp.callTool('plan_get', { plan_id: id })).structuredContent.content_hash);
+    await page.screenshot({ path: join(ARTIFACTS, 'plan-pending.png'), fullPage: true });
+    await page.getByLabel('Comment (optional)').fill('looks right');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(`${base}/console/plans/${id}?done=approved`);
+    await expect(page.locator('#plan-status').textContent()).resolves.toBe('approved');
+    expect((await planAudit(dataDir, id)).find((e) => e.action === 'plan.approve')).toMatchObject({ principal: 'as:alice (console)', outcome: 'success' });
+    // Applied through the existing path (plan_apply over MCP), then watched to its end on the page.
+    await mcp.callTool('plan_apply', { plan_id: id });
+    await waitFor(async () => {
+      await page.goto(`${base}/console/plans/${id}`);
+      const status = await page.locator('#plan-status').textContent();
+      if (status === 'failed') throw new Error('plan failed');
+      return status === 'completed' ? status : undefined;
+    }, 'the plan to complete on its page', 120_000, 250);
+    await page.screenshot({ path: join(ARTIFACTS, 'plan-completed.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 180_000);
+
+  it('an approver rejects another plan with a reason', async () => {
+    const id = await newPlan();
+    const page = await loggedInPage('alice', 'approver');
+    await page.goto(`${base}/console/plans/${id}`);
+    await page.getByLabel('Reason for rejecting').fill('wrong resolvers');
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.waitForURL(`${base}/console/plans/${id}?done=rejected`);
+    await expect(page.locator('#plan-status').textContent()).resolves.toBe('rejected');
+    expect(await planStatus(id)).toBe('rejected');
+    await page.context().close();
+  }, 60_000);
+
+  it('a read_only person sees no approve button, and a POST forged from their session is refused', async () => {
+    const id = await newPlan();
+    const page = await loggedInPage('bob', 'read_only');
+    await page.goto(`${base}/console/plans/${id}`);
+    await expect(page.locator('#content-hash').textContent()).resolves.toMatch(/^[0-9a-f]{64}$/);
+    await expect(page.getByRole('button', { name: 'Approve' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Reject' }).count()).resolves.toBe(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'plan-read-only.png'), fullPage: true });
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const hash = (await page.locator('#content-hash').textContent())!;
+    const forged = await page.context().request.post(`${base}/console/plans/${id}/approve`, { form: { csrf, content_hash: hash }, headers: { origin: base }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+    expect(await planStatus(id)).toBe('pending');
+    await page.context().close();
+  }, 60_000);
+});
+
+describe('over HTTP', () => {
+  let pending: string;
+  let cookie: string;
+  let csrf: string;
+  let hash: string;
+  beforeAll(async () => {
+    pending = await newPlan();
+    cookie = await consoleSession(base, await consoleLink(dataDir, base, 'carol', 'approver'));
+    const pageHtml = await (await fetch(`${base}/console/plans/${pending}`, { headers: { cookie: `routeros_console=${cookie}` } })).text();
+    csrf = csrfOf(pageHtml);
+    hash = /id="content-hash">([0-9a-f]{64})</.exec(pageHtml)![1];
+  }, 60_000);
+
+  it('serves pages with a strict CSP, no framing, nosniff and a same-origin referrer; without a session a page sends to the login', async () => {
+    const response = await fetch(`${base}/console/plans`, { redirect: 'manual', headers: { cookie: `routeros_console=${cookie}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';.*frame-ancestors 'none'/);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(await response.text()).not.toMatch(/<script>|<style>|style="| on[a-z]+="/);
+    const anonymous = await fetch(`${base}/console/plans`, { redirect: 'manual' });
+    expect([anonymous.status, anonymous.headers.get('location')]).toEqual([303, '/console/login']);
+  });
+
+  it('refuses a POST without the CSRF token, or with another session\'s', async () => {
+    const other = csrfOf(await (await fetch(`${base}/console/plans`, { headers: { cookie: `routeros_console=${await consoleSession(base, await consoleLink(dataDir, base, 'dave', 'approver'))}` } })).text());
+    for (const fields of [{ content_hash: hash }, { content_hash: hash, csrf: other }]) {
+      const response = await post(`/console/plans/${pending}/approve`, fields, { origin: base, cookie: `routeros_console=${cookie}` });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain('CSRF token missing or wrong');
+    }
+    expect(await planStatus(pending)).toBe('pending');
+  });
+
+  it('refuses a cross-origin POST, and one naming no origin, even with the session and its CSRF token', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, {}]) {
+      const response = await post(`/console/plans/${pending}/approve`, { csrf, content_hash: hash }, { ...headers, cookie: `routeros_console=${cookie}` });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain('did not come from a page of this console');
+    }
+    expect(await planStatus(pending)).toBe('pending');
+  });
+
+  it('refuses an approval of a content hash other than the plan\'s (the plan changed since the page was read)', async () => {
+    const response = await post(`/console/plans/${pending}/approve`, { csrf, content_hash: 'f'.repeat(64) }, { origin: base, cookie: `routeros_console=${cookie}` });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain('The plan changed since you read it');
+    expect(await planStatus(pending)).toBe('pending');
+  });
+
+  it('keeps four eyes on prod: the plan\'s creator, by name, cannot approve it', async () => {
+    const name = creator.replace(/^token:/, '');
+    const own = await consoleSession(base, await consoleLink(dataDir, base, name, 'admin'));
+    const token = csrfOf(await (await fetch(`${base}/console/plans`, { headers: { cookie: `routeros_console=${own}` } })).text());
+    const response = await post(`/console/plans/${pending}/approve`, { csrf: token, content_hash: hash }, { origin: base, cookie: `routeros_console=${own}` });
+    expect(response.status).toBe(403);
+    expect(await planStatus(pending)).toBe('pending');
+  });
+
+  it('refuses a read_only person\'s POST server-side, and audits the refusal under their principal', async () => {
+    const session = await consoleSession(base, await consoleLink(dataDir, base, 'erin', 'read_only'));
+    const token = csrfOf(await (await fetch(`${base}/console/plans`, { headers: { cookie: `routeros_console=${session}` } })).text());
+    for (const action of ['approve', 'reject']) {
+      const response = await post(`/console/plans/${pending}/${action}`, { csrf: token, content_hash: hash, reason: 'x' }, { origin: base, cookie: `routeros_console=${session}` });
+      expect(response.status).toBe(403);
+    }
+    expect(await planStatus(pending)).toBe('pending');
+    const refused = (await planAudit(dataDir, pending)).filter((e) => e.principal === 'as:erin (console)');
+    expect(refused.map((e) => [e.action, e.outcome, e.error_code]).sort()).toEqual([['plan.approve', 'error', 'ACCESS.REFUSED'], ['plan.reject', 'error', 'ACCESS.REFUSED']]);
+  });
+
+  it('refuses a POST from an expired session and one logged out, and a used login link', async () => {
+    const link = await consoleLink(dataDir, base, 'gil', 'approver');
+    const session = await consoleSession(base, link);
+    const token = csrfOf(await (await fetch(`${base}/console/plans`, { headers: { cookie: `routeros_console=${session}` } })).text());
+    await expireSessionsOf('gil');
+    const expired = await post(`/console/plans/${pending}/approve`, { csrf: token, content_hash: hash }, { origin: base, cookie: `routeros_console=${session}` });
+    expect(expired.status).toBe(401);
+    await expect(consoleSession(base, link)).rejects.toThrow('login failed: 403');
+    const other = await consoleSession(base, await consoleLink(dataDir, base, 'hal', 'approver'));
+    const otherToken = csrfOf(await (await fetch(`${base}/console/plans`, { headers: { cookie: `routeros_console=${other}` } })).text());
+    expect((await post('/console/logout', { csrf: otherToken }, { origin: base, cookie: `routeros_console=${other}` })).status).toBe(303);
+    const afterLogout = await post(`/console/plans/${pending}/approve`, { csrf: otherToken, content_hash: hash }, { origin: base, cookie: `routeros_console=${other}` });
+    expect(afterLogout.status).toBe(401);
+    expect(await planStatus(pending)).toBe('pending');
+  });
+});
