@@ -23,6 +23,8 @@ let base: string;
 let mcp: EraClient;
 let creator: string;
 let browser: Browser;
+/** The plan the approve test applied to completion, which the rollback test undoes. */
+let completed: string;
 
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -117,16 +119,59 @@ describe('in a browser', () => {
     await page.waitForURL(`${base}/console/plans/${id}?done=approved`);
     await expect(page.locator('#plan-status').textContent()).resolves.toBe('approved');
     expect((await planAudit(dataDir, id)).find((e) => e.action === 'plan.approve')).toMatchObject({ principal: 'as:alice (console)', outcome: 'success' });
-    // Applied through the existing path (plan_apply over MCP), then watched to its end on the page.
+    // Applied through the existing path (plan_apply over MCP), then watched to its end on the page, which follows the
+    // rollout by itself (no reload here): the script refreshes a plan still moving.
     await mcp.callTool('plan_apply', { plan_id: id });
-    await waitFor(async () => {
-      await page.goto(`${base}/console/plans/${id}`);
-      const status = await page.locator('#plan-status').textContent();
-      if (status === 'failed') throw new Error('plan failed');
-      return status === 'completed' ? status : undefined;
-    }, 'the plan to complete on its page', 120_000, 250);
+    await page.locator('#plan-status', { hasText: /^(completed|failed)$/ }).waitFor({ timeout: 120_000 });
+    await expect(page.locator('#plan-status').textContent()).resolves.toBe('completed');
     await page.screenshot({ path: join(ARTIFACTS, 'plan-completed.png'), fullPage: true });
     expect(errors).toEqual([]);
+    completed = id;
+    await page.context().close();
+  }, 180_000);
+
+  it('an approver rolls the completed plan back, and watches it roll back', async () => {
+    const page = await loggedInPage('alice', 'approver');
+    await page.goto(`${base}/console/plans/${completed}`);
+    await page.getByRole('button', { name: 'Roll back this plan' }).click();
+    await page.waitForURL(`${base}/console/plans/${completed}?done=rolling_back`);
+    await page.locator('#plan-status', { hasText: /^(rolled_back|failed)$/ }).waitFor({ timeout: 120_000 });
+    await expect(page.locator('#plan-status').textContent()).resolves.toBe('rolled_back');
+    expect((await planAudit(dataDir, completed)).find((e) => e.action === 'plan.rollback')).toMatchObject({ principal: 'as:alice (console)', outcome: 'success' });
+    await page.context().close();
+  }, 180_000);
+
+  it('an ops_rw person is offered a revert of a single change and it goes through the change pipeline (on prod: refused, a plan is needed); a read_only person is offered none', async () => {
+    // A plan approved and applied, whose device changes are then there to revert.
+    const id = await newPlan();
+    const alice = await consoleSession(base, await consoleLink(dataDir, base, 'alice', 'approver'));
+    const token = csrfOf(await (await fetch(`${base}/console/plans/${id}`, { headers: { cookie: `routeros_console=${alice}` } })).text());
+    const hash = (await mcp.callTool('plan_get', { plan_id: id })).structuredContent.content_hash;
+    expect((await post(`/console/plans/${id}/approve`, { csrf: token, content_hash: hash }, { origin: base, cookie: `routeros_console=${alice}` })).status).toBe(303);
+    await mcp.callTool('plan_apply', { plan_id: id });
+    await waitFor(async () => ((await planStatus(id)) === 'completed' ? true : undefined), 'the plan to complete', 120_000, 250);
+
+    const viewer = await loggedInPage('bob', 'read_only');
+    await viewer.goto(`${base}/console/changes`);
+    await expect(viewer.locator('section[data-change]').count()).resolves.toBeGreaterThan(0);
+    await expect(viewer.getByRole('button', { name: 'Revert this change' }).count()).resolves.toBe(0);
+    const csrf = await viewer.locator('input[name="csrf"]').first().inputValue();
+    const someChange = (await viewer.locator('section[data-change]').first().getAttribute('data-change'))!;
+    const forged = await viewer.context().request.post(`${base}/console/changes/${someChange}/revert`, { form: { csrf }, headers: { origin: base }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+    await viewer.context().close();
+
+    const page = await loggedInPage('oscar', 'ops_rw');
+    await page.goto(`${base}/console/changes`);
+    const first = page.locator('section[data-change]', { has: page.getByRole('button', { name: 'Revert this change' }) }).first();
+    const changeId = (await first.getAttribute('data-change'))!;
+    await page.screenshot({ path: join(ARTIFACTS, 'changes.png'), fullPage: true });
+    await first.getByRole('button', { name: 'Revert this change' }).click();
+    await page.waitForURL(`${base}/console/changes/${changeId}/revert`);
+    // The same rule as change_revert and `change revert` at the CLI: a single change on prod needs an approved plan.
+    await expect(page.locator('main').textContent()).resolves.toMatch(/Not reverted.*is in prod; create a plan and have it approved/s);
+    await page.goto(`${base}/console/changes`);
+    await expect(page.locator(`section[data-change="${changeId}"] .badge`).first().textContent()).resolves.toBe('verified');
     await page.context().close();
   }, 180_000);
 
@@ -186,7 +231,7 @@ describe('over HTTP', () => {
 
   it('refuses a POST without the CSRF token, or with another session\'s', async () => {
     const other = csrfOf(await (await fetch(`${base}/console/plans`, { headers: { cookie: `routeros_console=${await consoleSession(base, await consoleLink(dataDir, base, 'dave', 'approver'))}` } })).text());
-    for (const fields of [{ content_hash: hash }, { content_hash: hash, csrf: other }]) {
+    for (const fields of [{ content_hash: hash }, { content_hash: hash, csrf: other }] as Record<string, string>[]) {
       const response = await post(`/console/plans/${pending}/approve`, fields, { origin: base, cookie: `routeros_console=${cookie}` });
       expect(response.status).toBe(403);
       expect(await response.text()).toContain('CSRF token missing or wrong');
@@ -195,7 +240,7 @@ describe('over HTTP', () => {
   });
 
   it('refuses a cross-origin POST, and one naming no origin, even with the session and its CSRF token', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, {}]) {
+    for (const headers of [{ origin: 'https://evil.example' }, {}] as Record<string, string>[]) {
       const response = await post(`/console/plans/${pending}/approve`, { csrf, content_hash: hash }, { ...headers, cookie: `routeros_console=${cookie}` });
       expect(response.status).toBe(403);
       expect(await response.text()).toContain('did not come from a page of this console');

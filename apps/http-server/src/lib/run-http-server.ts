@@ -160,7 +160,18 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       streams: { listenStreamOpened: () => metrics.listenStreamOpened(), listenStreamClosed: () => metrics.listenStreamClosed() },
       inFlight: { enter: () => void open++, leave: () => void open-- },
       ...(config.httpConsole
-        ? { console: consoleApp({ settings, logins: services.consoleLogins, plans: core.plans, devices: core.devices, refused: (action, code) => core.audit.refused(action, code), logger }) }
+        ? { console: consoleApp({
+              settings,
+              logins: services.consoleLogins,
+              plans: core.plans,
+              devices: core.devices,
+              rollouts: core.rollouts,
+              changes: core.changes,
+              environment: config.environment,
+              refused: (action, code) => core.audit.refused(action, code),
+              audited: (action, work) => core.audit.run(action, work),
+              logger,
+            }), }
         : {}),
     }),
   );

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ConsoleLogins, ConsoleSession, Device, Plan, Principal } from '@routeros-mcp/composition';
+import type { ChangeRecord, ChangeResult, ConsoleLogins, ConsoleSession, Device, Environment, Plan, Principal } from '@routeros-mcp/composition';
+import { randomUUID } from 'node:crypto';
 import { consolePermissions, isDomainError } from '@routeros-mcp/composition';
 import { validateHostHeader } from '@routeros-mcp/mcp-protocol';
 import type { HttpSettings } from '../http-settings';
@@ -7,6 +8,7 @@ import { BodyTooLargeError, readBody } from '../read-body';
 import { consoleAsset } from './console-assets';
 import { messagePage, type Viewer } from './console-layout';
 import { CONSOLE_SECURITY_HEADERS, clearedSessionCookie, cookieOf, csrfTokenMatches, csrfTokenOf, sameOriginRequest, SESSION_COOKIE, sessionCookie } from './console-security';
+import { changesPage } from './changes-page';
 import { fleetPage } from './fleet-page';
 import type { Html } from './html';
 import { loginPage } from './login-page';
@@ -26,6 +28,17 @@ export interface ConsoleDeps {
     reject(planId: string, principal: Principal, reason: string): Promise<unknown>;
   };
   devices: { list(filter?: Record<string, never>): Promise<Device[]> };
+  /** plan_rollback's use case: the plan moves to rolling_back and this process's runner undoes it. */
+  rollouts: { rollback(planId: string, principal: Principal): Promise<unknown> };
+  /** The change history: list, read, and revert one through the change pipeline (as change_revert and the CLI). */
+  changes: {
+    list(query: { limit: number }): Promise<ChangeRecord[]>;
+    get(changeId: string): Promise<ChangeRecord>;
+    revert(request: { principal: Principal; correlationId: string; environment: Environment; changeId: string; dryRun: boolean }): Promise<ChangeResult>;
+  };
+  environment: Environment;
+  /** Runs work inside an audit record (started, then its outcome), as the CLI's change revert does. */
+  audited<T>(action: { principal: Principal; action: string; deviceId?: string; correlationId?: string; arguments?: Record<string, unknown> }, work: () => Promise<T>): Promise<T>;
   /** A refused action's audit record (the person's principal, the action, the refusal's code). */
   refused(action: { principal: Principal; action: string; planId?: string }, errorCode: string): Promise<void>;
   logger: { warn(message: string, meta?: Record<string, unknown>): void; info(message: string, meta?: Record<string, unknown>): void };
@@ -76,6 +89,42 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
     return send(res, 403, messagePage('Not allowed', message, signed.viewer));
   };
 
+  /** What a domain refusal answers: its status and the page saying why (nothing changed). */
+  const failed = (res: ServerResponse, signed: Signed, title: string, error: unknown) => {
+    if (!isDomainError(error)) throw error;
+    const status = error.code.endsWith('NOT_FOUND') ? 404 : /NOT_ENTITLED|SELF_APPROVAL|ACCESS/.test(error.code) ? 403 : error.code.startsWith('VALIDATION') ? 400 : 409;
+    return send(res, status, messagePage(title, error.message, signed.viewer));
+  };
+
+  const rollbackPlan = async (res: ServerResponse, signed: Signed, planId: string) => {
+    const principal = signed.session.principal;
+    if (!consolePermissions(principal).rollbackPlans) return refuse(res, signed, 'plan.rollback', planId, `Rolling a plan back needs the approver or admin role (as plan_rollback); you are ${signed.session.role}.`);
+    try {
+      await deps.rollouts.rollback(planId, principal);
+    } catch (error) {
+      return failed(res, signed, 'Not rolled back', error);
+    }
+    return redirect(res, `/console/plans/${encodeURIComponent(planId)}?done=rolling_back`);
+  };
+
+  const revertChange = async (res: ServerResponse, signed: Signed, changeId: string) => {
+    const principal = signed.session.principal;
+    if (!consolePermissions(principal).revertChanges) {
+      await deps.refused({ principal, action: 'change.revert' }, 'ACCESS.REFUSED').catch(() => undefined);
+      return send(res, 403, messagePage('Not allowed', `Reverting a change needs the ops_rw or admin role (as change_revert); you are ${signed.session.role}.`, signed.viewer));
+    }
+    try {
+      const original = await deps.changes.get(changeId);
+      const correlationId = randomUUID();
+      const result = await deps.audited({ principal, action: 'change.revert', deviceId: original.deviceId, correlationId, arguments: { change_id: changeId, dry_run: false } }, () =>
+        deps.changes.revert({ principal, correlationId, environment: deps.environment, changeId, dryRun: false }),
+      );
+      return redirect(res, `/console/changes?done=${encodeURIComponent(`${changeId} reverted on ${original.deviceId}${result.changeId ? ` (undo recorded as ${result.changeId})` : ""}`)}`);
+    } catch (error) {
+      return failed(res, signed, 'Not reverted', error);
+    }
+  };
+
   const post = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (!sameOriginRequest(req, origin)) {
       deps.logger.warn('console request refused: not from the console origin', { path, origin: req.headers.origin });
@@ -105,11 +154,14 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
       await deps.logins.logout(signed.secret);
       return redirect(res, '/console/login', { 'set-cookie': clearedSessionCookie(secure) });
     }
-    const decision = /^\/console\/plans\/([^/]+)\/(approve|reject)$/.exec(path);
+    const revert = /^\/console\/changes\/([^/]+)\/revert$/.exec(path);
+    if (revert) return revertChange(res, signed, decodeURIComponent(revert[1]));
+    const decision = /^\/console\/plans\/([^/]+)\/(approve|reject|rollback)$/.exec(path);
     if (!decision) return send(res, 404, messagePage('Not found', `Nothing is posted to ${path}.`, signed.viewer));
     const planId = decodeURIComponent(decision[1]);
-    const action = decision[2] as 'approve' | 'reject';
+    const action = decision[2] as 'approve' | 'reject' | 'rollback';
     const principal = signed.session.principal;
+    if (action === 'rollback') return rollbackPlan(res, signed, planId);
     if (!consolePermissions(principal).decidePlans) return refuse(res, signed, `plan.${action}`, planId, `Approving and rejecting plans needs the approver or admin role; you are ${signed.session.role}.`);
     const here = `/console/plans/${encodeURIComponent(planId)}`;
     try {
@@ -149,6 +201,10 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
       const filter = { ...(query.get('environment') ? { environment: query.get('environment')! } : {}), ...(query.get('tag') ? { tag: query.get('tag')! } : {}) };
       return send(res, 200, fleetPage(await deps.devices.list({}), filter, signed.viewer));
     }
+    if (path === '/console/changes') {
+      const done = query.get('done');
+      return send(res, 200, changesPage(await deps.changes.list({ limit: 50 }), signed.viewer, { mayRevert: consolePermissions(principal).revertChanges, ...(done ? { notice: `Change ${done}.` } : {}) }));
+    }
     const planMatch = /^\/console\/plans\/([^/]+)$/.exec(path);
     if (planMatch) {
       const planId = decodeURIComponent(planMatch[1]);
@@ -160,7 +216,9 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
         throw error;
       }
       const done = query.get('done');
-      return send(res, 200, planPage(plan, signed.viewer, { mayDecide: consolePermissions(principal).decidePlans, ...(done === 'approved' || done === 'rejected' ? { notice: `Plan ${done}.` } : {}) }));
+      const allowed = consolePermissions(principal);
+      const notice = done === 'approved' || done === 'rejected' ? `Plan ${done}.` : done === 'rolling_back' ? 'Rollback started.' : undefined;
+      return send(res, 200, planPage(plan, signed.viewer, { mayDecide: allowed.decidePlans, mayRollback: allowed.rollbackPlans, ...(notice ? { notice } : {}) }));
     }
     return send(res, 404, messagePage('Not found', `No console page ${path}.`, signed.viewer));
   };

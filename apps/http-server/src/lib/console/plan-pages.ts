@@ -62,8 +62,12 @@ ${diffOf(preview)}
 </section>`;
 }
 
+/** A plan still moving: its page reloads itself (console.js) until it settles. */
+export const LIVE_STATUSES: readonly string[] = ['approved', 'executing', 'rolling_back'];
+
 export interface PlanPageOptions {
   mayDecide: boolean;
+  mayRollback: boolean;
   notice?: string;
 }
 
@@ -86,11 +90,19 @@ export function planPage(plan: Plan, viewer: Viewer, options: PlanPageOptions): 
 </form>
 </section>`
       : null;
+  const rollback =
+    options.mayRollback && (plan.status === 'completed' || plan.status === 'failed')
+      ? html`<form method="post" action="/console/plans/${encodeURIComponent(plan.id)}/rollback" class="rollback">
+<input type="hidden" name="csrf" value="${viewer.csrf}">
+<p>Rolling back undoes every applied device from its recorded change, newest first.</p>
+<button type="submit" class="danger">Roll back this plan</button>
+</form>`
+      : null;
   return page(
     plan.id,
     html`<h1>Plan <code>${plan.id}</code></h1>
 ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : null}
-<dl class="facts" data-plan-status="${plan.status}">
+<dl class="facts" data-plan-status="${plan.status}" ${LIVE_STATUSES.includes(plan.status) ? html`data-live="2000"` : null}>
 <dt>Status</dt><dd><span class="badge status-${plan.status}" id="plan-status">${plan.status}</span></dd>
 <dt>Title <small>(model-written)</small></dt><dd class="model">${plan.title}</dd>
 <dt>Topic</dt><dd>${plan.topic}</dd>
@@ -103,6 +115,7 @@ ${plan.approval ? html`<dt>Approved</dt><dd>${when(plan.approval.approvedAt)} by
 ${plan.failureReason ? html`<dt>Failure</dt><dd>${plan.failureReason}</dd>` : null}
 </dl>
 ${decisions}
+${rollback}
 <h2>Devices</h2>
 ${plan.steps.map((s) => stepSection(s, batches))}
 ${plan.excluded.length ? html`<h2>Excluded</h2><ul>${plan.excluded.map((e) => html`<li><code>${e.deviceId}</code> <span class="model">${e.reason}</span></li>`)}</ul>` : null}

@@ -1,3 +1,4 @@
+/* global document, location, fetch, setTimeout, DOMParser */
 // Progressive enhancement only: every page works without this script.
 'use strict';
 document.addEventListener('DOMContentLoaded', function () {
@@ -16,3 +17,28 @@ document.addEventListener('DOMContentLoaded', function () {
     });
   });
 });
+
+// A plan still moving (approved, executing, rolling back) reloads its page's main part every few seconds until it
+// settles: batches and device steps update in place. Only same-origin HTML, parsed, never executed.
+(function () {
+  function refresh() {
+    var live = document.querySelector('[data-live]');
+    if (!live) return;
+    setTimeout(function () {
+      fetch(location.pathname, { credentials: 'same-origin', headers: { accept: 'text/html' } })
+        .then(function (response) {
+          return response.ok ? response.text() : Promise.reject(new Error(String(response.status)));
+        })
+        .then(function (text) {
+          var next = new DOMParser().parseFromString(text, 'text/html').querySelector('main');
+          var main = document.querySelector('main');
+          if (next && main) main.replaceWith(document.adoptNode(next));
+          refresh();
+        })
+        .catch(function () {
+          setTimeout(refresh, 5000);
+        });
+    }, Number(live.getAttribute('data-live')) || 2000);
+  }
+  document.addEventListener('DOMContentLoaded', refresh);
+})();
