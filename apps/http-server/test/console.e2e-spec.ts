@@ -1,5 +1,5 @@
 import { connectHttp, type EraClient, Fleet, launchChromium, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sqlite3 from 'sqlite3';
@@ -114,6 +114,7 @@ describe('in a browser', () => {
     const shownHash = await page.locator('#content-hash').textContent();
     expect(shownHash).toBe((await mcp.callTool('plan_get', { plan_id: id })).structuredContent.content_hash);
     await page.screenshot({ path: join(ARTIFACTS, 'plan-pending.png'), fullPage: true });
+    writeFileSync(join(ARTIFACTS, 'plan-pending.html'), await (await page.context().request.get(page.url())).text());
     await page.getByLabel('Comment (optional)').fill('looks right');
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.waitForURL(`${base}/console/plans/${id}?done=approved`);
@@ -174,6 +175,35 @@ describe('in a browser', () => {
     await expect(page.locator(`section[data-change="${changeId}"] .badge`).first().textContent()).resolves.toBe('verified');
     await page.context().close();
   }, 180_000);
+
+  it('shows a device: its changes with their diffs, and its config history compared against live', async () => {
+    const page = await loggedInPage('fay', 'read_only');
+    await page.goto(`${base}/console/fleet`);
+    await page.getByRole('link', { name: 'cn-0' }).click();
+    await page.waitForURL(`${base}/console/devices/cn-0`);
+    await expect(page.locator('section[data-change] pre.diff').count()).resolves.toBeGreaterThan(0);
+    const oldest = await page.locator('#from option').last().getAttribute('value');
+    await page.locator('#from').selectOption(oldest!);
+    await page.locator('#to').selectOption('live');
+    await page.getByRole('button', { name: 'Diff' }).click();
+    await page.waitForURL(/\/console\/devices\/cn-0\?from=/);
+    await expect(page.locator('main h3').last().textContent()).resolves.toMatch(new RegExp(`^${oldest} → `));
+    await page.screenshot({ path: join(ARTIFACTS, 'device.png'), fullPage: true });
+    await page.context().close();
+  }, 60_000);
+
+  it('searches the audit log by principal and action', async () => {
+    const page = await loggedInPage('fay', 'read_only');
+    await page.goto(`${base}/console/audit`);
+    await page.getByLabel('Principal').fill('as:alice');
+    await page.getByLabel('Action or tool').fill('plan.approve');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/console\/audit\?/);
+    const rows = page.locator('tr[data-audit]');
+    expect(await rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.allTextContents()) expect(text).toMatch(/as:alice \(console\)plan\.approve/);
+    await page.context().close();
+  }, 60_000);
 
   it('an approver rejects another plan with a reason', async () => {
     const id = await newPlan();

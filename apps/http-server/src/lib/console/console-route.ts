@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ChangeRecord, ChangeResult, ConsoleLogins, ConsoleSession, Device, Environment, Plan, Principal } from '@routeros-mcp/composition';
+import type { AuditEvent, ChangeRecord, ChangeResult, ConsoleLogins, ConsoleSession, Device, Environment, Plan, Principal, SnapshotDiff, SnapshotSummary } from '@routeros-mcp/composition';
 import { randomUUID } from 'node:crypto';
 import { consolePermissions, isDomainError } from '@routeros-mcp/composition';
 import { validateHostHeader } from '@routeros-mcp/mcp-protocol';
@@ -8,7 +8,9 @@ import { BodyTooLargeError, readBody } from '../read-body';
 import { consoleAsset } from './console-assets';
 import { messagePage, type Viewer } from './console-layout';
 import { CONSOLE_SECURITY_HEADERS, clearedSessionCookie, cookieOf, csrfTokenMatches, csrfTokenOf, sameOriginRequest, SESSION_COOKIE, sessionCookie } from './console-security';
+import { auditPage } from './audit-page';
 import { changesPage } from './changes-page';
+import { devicePage } from './device-page';
 import { fleetPage } from './fleet-page';
 import type { Html } from './html';
 import { loginPage } from './login-page';
@@ -27,16 +29,20 @@ export interface ConsoleDeps {
     approve(planId: string, approver: Principal, options: { comment?: string; expectedContentHash?: string }): Promise<unknown>;
     reject(planId: string, principal: Principal, reason: string): Promise<unknown>;
   };
-  devices: { list(filter?: Record<string, never>): Promise<Device[]> };
+  devices: { list(filter?: Record<string, never>): Promise<Device[]>; get(id: string): Promise<Device> };
+  /** Config history: a device's snapshots, and a diff between two or against live. */
+  snapshots: { list(deviceId: string, options: { limit: number }): Promise<SnapshotSummary[]>; diff(fromId: string, to: string): Promise<SnapshotDiff> };
   /** plan_rollback's use case: the plan moves to rolling_back and this process's runner undoes it. */
   rollouts: { rollback(planId: string, principal: Principal): Promise<unknown> };
   /** The change history: list, read, and revert one through the change pipeline (as change_revert and the CLI). */
   changes: {
-    list(query: { limit: number }): Promise<ChangeRecord[]>;
+    list(query: { deviceId?: string; limit: number }): Promise<ChangeRecord[]>;
     get(changeId: string): Promise<ChangeRecord>;
     revert(request: { principal: Principal; correlationId: string; environment: Environment; changeId: string; dryRun: boolean }): Promise<ChangeResult>;
   };
   environment: Environment;
+  /** The audit log, newest first (as `audit` at the CLI reads it). */
+  auditLog(query: { deviceId?: string; planId?: string; action?: string; since?: Date; limit: number }): Promise<AuditEvent[]>;
   /** Runs work inside an audit record (started, then its outcome), as the CLI's change revert does. */
   audited<T>(action: { principal: Principal; action: string; deviceId?: string; correlationId?: string; arguments?: Record<string, unknown> }, work: () => Promise<T>): Promise<T>;
   /** A refused action's audit record (the person's principal, the action, the refusal's code). */
@@ -125,6 +131,23 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
     }
   };
 
+  const showDevice = async (res: ServerResponse, signed: Signed, id: string, query: URLSearchParams) => {
+    try {
+      const device = await deps.devices.get(id);
+      // As every device read: this server touches only devices of the environment it serves (live exports included).
+      if (device.environment !== deps.environment) return send(res, 403, messagePage('Not served here', `Device ${id} is in ${device.environment}; this server serves ${deps.environment}.`, signed.viewer));
+      const [changes, snapshots] = await Promise.all([deps.changes.list({ deviceId: id, limit: 20 }), deps.snapshots.list(id, { limit: 50 })]);
+      const from = query.get('from') ?? undefined;
+      const to = query.get('to') ?? undefined;
+      const known = (ref: string | undefined) => ref === undefined || ref === 'live' || snapshots.some((s) => s.id === ref);
+      if (from && (from === 'live' || !known(from) || !known(to))) return send(res, 400, messagePage('Not compared', 'Compare two snapshots of this device, or one against live.', signed.viewer));
+      const diff = from ? await deps.snapshots.diff(from, to ?? 'live') : undefined;
+      return send(res, 200, devicePage({ device, changes, snapshots, ...(diff ? { diff } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) }, signed.viewer));
+    } catch (error) {
+      return failed(res, signed, 'Not shown', error);
+    }
+  };
+
   const post = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (!sameOriginRequest(req, origin)) {
       deps.logger.warn('console request refused: not from the console origin', { path, origin: req.headers.origin });
@@ -201,6 +224,18 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
       const filter = { ...(query.get('environment') ? { environment: query.get('environment')! } : {}), ...(query.get('tag') ? { tag: query.get('tag')! } : {}) };
       return send(res, 200, fleetPage(await deps.devices.list({}), filter, signed.viewer));
     }
+    if (path === '/console/audit') {
+      const text = (name: string) => query.get(name)?.trim() || undefined;
+      const filter = { principal: text('principal'), device: text('device'), action: text('action'), plan: text('plan'), since: text('since') };
+      const since = filter.since ? new Date(filter.since) : undefined;
+      if (since && Number.isNaN(since.getTime())) return send(res, 400, messagePage('Not searched', `Since: '${filter.since}' is not a time (e.g. 2026-11-28T09:00:00Z).`, signed.viewer));
+      // The principal is matched here, in the records the other filters found (the log is searched by them).
+      const found = await deps.auditLog({ ...(filter.device ? { deviceId: filter.device } : {}), ...(filter.plan ? { planId: filter.plan } : {}), ...(filter.action ? { action: filter.action } : {}), ...(since ? { since } : {}), limit: filter.principal ? 2_000 : 200 });
+      const events = (filter.principal ? found.filter((e) => e.principal.id.includes(filter.principal!)) : found).slice(0, 200);
+      return send(res, 200, auditPage(events, filter, signed.viewer));
+    }
+    const deviceMatch = /^\/console\/devices\/([^/]+)$/.exec(path);
+    if (deviceMatch) return showDevice(res, signed, decodeURIComponent(deviceMatch[1]), query);
     if (path === '/console/changes') {
       const done = query.get('done');
       return send(res, 200, changesPage(await deps.changes.list({ limit: 50 }), signed.viewer, { mayRevert: consolePermissions(principal).revertChanges, ...(done ? { notice: `Change ${done}.` } : {}) }));
