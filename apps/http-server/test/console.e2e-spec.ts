@@ -205,6 +205,30 @@ describe('in a browser', () => {
     await page.context().close();
   }, 60_000);
 
+  it('an admin creates an API token (its secret shown once, and it works) and revokes it; others may not', async () => {
+    const page = await loggedInPage('ada', 'admin');
+    await page.getByRole('link', { name: 'Tokens' }).click();
+    await page.getByLabel('Name').fill('console-made');
+    await page.getByLabel('Role').selectOption('read_only');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const secret = (await page.locator('#token-secret').textContent())!;
+    const client = await connectHttp('modern', server.url, { token: secret });
+    expect((await client.callTool('device_list', {})).isError).toBeFalsy();
+    await client.close();
+    await page.goto(`${base}/console/tokens`);
+    await expect(page.locator('#token-secret').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Revoke console-made' }).click();
+    await page.waitForURL(`${base}/console/tokens`);
+    await expect(page.locator('tr[data-token="console-made"] td').nth(2).textContent()).resolves.toBe('revoked');
+    await expect(connectHttp('modern', server.url, { token: secret })).rejects.toThrow();
+    await page.context().close();
+
+    const approver = await consoleSession(base, await consoleLink(dataDir, base, 'alice', 'approver'));
+    expect((await fetch(`${base}/console/tokens`, { headers: { cookie: `routeros_console=${approver}` } })).status).toBe(403);
+    const csrf = csrfOf(await (await fetch(`${base}/console/plans`, { headers: { cookie: `routeros_console=${approver}` } })).text());
+    expect((await post('/console/tokens', { csrf, name: 'sneaky', role: 'admin' }, { origin: base, cookie: `routeros_console=${approver}` })).status).toBe(403);
+  }, 60_000);
+
   it('an approver rejects another plan with a reason', async () => {
     const id = await newPlan();
     const page = await loggedInPage('alice', 'approver');

@@ -168,6 +168,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
               rollouts: core.rollouts,
               changes: core.changes,
               snapshots: core.snapshots,
+              tokens: services.tokens,
               environment: config.environment,
               auditLog: (query) => core.audit.recent(query),
               refused: (action, code) => core.audit.refused(action, code),

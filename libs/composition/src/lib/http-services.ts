@@ -1,3 +1,4 @@
+import { ApiTokenService } from '@routeros-mcp/adapters-auth';
 import { Authenticator } from '@routeros-mcp/application-ports';
 import { ConsoleLogins, DatabaseAdmin } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
@@ -12,6 +13,8 @@ export class HttpServices {
     readonly authenticator: Authenticator,
     /** The operator console's login links and sessions (database-backed, shared by every replica). */
     readonly consoleLogins: ConsoleLogins,
+    /** API tokens, for the console's tokens page (admins). */
+    readonly tokens: ApiTokenService,
   ) {}
 
   /** Ready when the database answers and every migration is applied (keys were checked when the services were built). */
@@ -33,5 +36,5 @@ export class HttpServices {
 export async function buildHttpServices(config: Config, options: BuildOptions = {}): Promise<HttpServices> {
   // One replica at a time looks for changes a dead replica left unfinished, every lock lease.
   const container = await buildContainer(config, { changeRecovery: 'periodic', ...options });
-  return new HttpServices(container.get(ServerServices), container.get(DatabaseAdmin), container.get<Authenticator>(Authenticator), container.get(ConsoleLogins));
+  return new HttpServices(container.get(ServerServices), container.get(DatabaseAdmin), container.get<Authenticator>(Authenticator), container.get(ConsoleLogins), container.get(ApiTokenService));
 }

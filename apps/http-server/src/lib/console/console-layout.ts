@@ -23,7 +23,7 @@ export function page(title: string, body: Html, viewer?: Viewer): Html {
 <header class="top">
 <a class="brand" href="/console/plans">RouterOS MCP console</a>
 ${viewer
-  ? html`<nav aria-label="Main"><a href="/console/plans">Plans</a> <a href="/console/fleet">Fleet</a> <a href="/console/changes">Changes</a> <a href="/console/audit">Audit</a></nav>
+  ? html`<nav aria-label="Main"><a href="/console/plans">Plans</a> <a href="/console/fleet">Fleet</a> <a href="/console/changes">Changes</a> <a href="/console/audit">Audit</a>${viewer.role === 'admin' ? html` <a href="/console/tokens">Tokens</a>` : null}</nav>
 <form class="who" method="post" action="/console/logout"><span>${viewer.userName} (${viewer.role})</span> <input type="hidden" name="csrf" value="${viewer.csrf}"><button type="submit">Log out</button></form>`
   : null}
 </header>

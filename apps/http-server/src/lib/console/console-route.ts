@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuditEvent, ChangeRecord, ChangeResult, ConsoleLogins, ConsoleSession, Device, Environment, Plan, Principal, SnapshotDiff, SnapshotSummary } from '@routeros-mcp/composition';
+import type { ApiTokenSummary, AuditEvent, ChangeRecord, ChangeResult, ConsoleLogins, ConsoleSession, Device, Environment, Plan, Principal, SnapshotDiff, SnapshotSummary } from '@routeros-mcp/composition';
 import { randomUUID } from 'node:crypto';
 import { consolePermissions, isDomainError } from '@routeros-mcp/composition';
 import { validateHostHeader } from '@routeros-mcp/mcp-protocol';
@@ -15,6 +15,7 @@ import { fleetPage } from './fleet-page';
 import type { Html } from './html';
 import { loginPage } from './login-page';
 import { planPage, plansPage } from './plan-pages';
+import { tokensPage } from './tokens-page';
 
 export const CONSOLE_PATH = '/console';
 /** Console forms are a few short fields. */
@@ -39,6 +40,12 @@ export interface ConsoleDeps {
     list(query: { deviceId?: string; limit: number }): Promise<ChangeRecord[]>;
     get(changeId: string): Promise<ChangeRecord>;
     revert(request: { principal: Principal; correlationId: string; environment: Environment; changeId: string; dryRun: boolean }): Promise<ChangeResult>;
+  };
+  /** API tokens (the admin CLI's `token` commands' service). */
+  tokens: {
+    list(): Promise<ApiTokenSummary[]>;
+    create(input: { name: string; role: string; expiresAt?: Date; createdBy: string }): Promise<{ token: string; summary: ApiTokenSummary }>;
+    revoke(id: string): Promise<unknown>;
   };
   environment: Environment;
   /** The audit log, newest first (as `audit` at the CLI reads it). */
@@ -148,6 +155,31 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
     }
   };
 
+  const tokenAction = async (res: ServerResponse, signed: Signed, path: string, form: URLSearchParams) => {
+    const principal = signed.session.principal;
+    const revoking = /^\/console\/tokens\/([^/]+)\/revoke$/.exec(path);
+    if (!consolePermissions(principal).manageTokens) return refuse(res, signed, revoking ? 'token.revoke' : 'token.create', undefined, `API tokens are managed by admins; you are ${signed.session.role}.`);
+    try {
+      if (revoking) {
+        const id = decodeURIComponent(revoking[1]);
+        await deps.audited({ principal, action: 'token.revoke', arguments: { token_id: id } }, () => deps.tokens.revoke(id));
+        return redirect(res, '/console/tokens');
+      }
+      const days = (form.get('expires_days') ?? '').trim();
+      if (days && !/^\d{1,4}$/.test(days)) return send(res, 400, messagePage('Not created', 'Expires in days: a whole number of days, or empty for never.', signed.viewer));
+      const name = (form.get('name') ?? '').trim();
+      const role = form.get('role') ?? '';
+      const expiresAt = days ? new Date(Date.now() + Number(days) * 86_400_000) : undefined;
+      const created = await deps.audited({ principal, action: 'token.create', arguments: { name, role, expires_at: expiresAt?.toISOString() ?? null } }, () =>
+        deps.tokens.create({ name, role, createdBy: principal.id, ...(expiresAt ? { expiresAt } : {}) }),
+      );
+      // The secret is in this answer only (no-store); a reload shows the list without it.
+      return send(res, 200, tokensPage(await deps.tokens.list(), signed.viewer, { name: created.summary.name, secret: created.token }));
+    } catch (error) {
+      return failed(res, signed, 'Not done', error);
+    }
+  };
+
   const post = async (req: IncomingMessage, res: ServerResponse, path: string) => {
     if (!sameOriginRequest(req, origin)) {
       deps.logger.warn('console request refused: not from the console origin', { path, origin: req.headers.origin });
@@ -177,6 +209,7 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
       await deps.logins.logout(signed.secret);
       return redirect(res, '/console/login', { 'set-cookie': clearedSessionCookie(secure) });
     }
+    if (path === '/console/tokens' || /^\/console\/tokens\/[^/]+\/revoke$/.test(path)) return tokenAction(res, signed, path, form);
     const revert = /^\/console\/changes\/([^/]+)\/revert$/.exec(path);
     if (revert) return revertChange(res, signed, decodeURIComponent(revert[1]));
     const decision = /^\/console\/plans\/([^/]+)\/(approve|reject|rollback)$/.exec(path);
@@ -233,6 +266,10 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
       const found = await deps.auditLog({ ...(filter.device ? { deviceId: filter.device } : {}), ...(filter.plan ? { planId: filter.plan } : {}), ...(filter.action ? { action: filter.action } : {}), ...(since ? { since } : {}), limit: filter.principal ? 2_000 : 200 });
       const events = (filter.principal ? found.filter((e) => e.principal.id.includes(filter.principal!)) : found).slice(0, 200);
       return send(res, 200, auditPage(events, filter, signed.viewer));
+    }
+    if (path === '/console/tokens') {
+      if (!consolePermissions(principal).manageTokens) return send(res, 403, messagePage('Not allowed', `API tokens are managed by admins; you are ${signed.session.role}.`, signed.viewer));
+      return send(res, 200, tokensPage(await deps.tokens.list(), signed.viewer));
     }
     const deviceMatch = /^\/console\/devices\/([^/]+)$/.exec(path);
     if (deviceMatch) return showDevice(res, signed, decodeURIComponent(deviceMatch[1]), query);

@@ -6,7 +6,8 @@ import { mayReadFleet } from './access-policy';
 /**
  * What a console principal may see and do, from the same rules the MCP tools and the admin CLI use: reading is the
  * fundamental tier; approving and rejecting a plan is PlanService's own approval basis (approver or admin); a plan's
- * rollback is the professional tier (plan_rollback's); a single change's revert the advanced tier (change_revert's).
+ * rollback is the professional tier (plan_rollback's); a single change's revert the advanced tier (change_revert's);
+ * API tokens the admin role.
  * Pages hide what is not allowed, and every action asks this again on the server before it runs.
  */
 export interface ConsolePermissions {
@@ -14,6 +15,8 @@ export interface ConsolePermissions {
   decidePlans: boolean;
   rollbackPlans: boolean;
   revertChanges: boolean;
+  /** API tokens are an administrator's (as `token` at the admin CLI, on the host). */
+  manageTokens: boolean;
 }
 
 export function consolePermissions(principal: Principal): ConsolePermissions {
@@ -22,5 +25,6 @@ export function consolePermissions(principal: Principal): ConsolePermissions {
     decidePlans: approvalBasis(principal) !== undefined,
     rollbackPlans: mayUseTier(principal, 'professional'),
     revertChanges: mayUseTier(principal, 'advanced'),
+    manageTokens: principal.roles === undefined || principal.roles.includes('admin'),
   };
 }
