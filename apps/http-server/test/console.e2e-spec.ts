@@ -249,6 +249,10 @@ describe('in a browser', () => {
     await expect(page.getByRole('button', { name: 'Approve' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Reject' }).count()).resolves.toBe(0);
     await page.screenshot({ path: join(ARTIFACTS, 'plan-read-only.png'), fullPage: true });
+    // At phone width nothing runs off the side: long ids wrap, diffs and tables scroll in their own boxes.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(ARTIFACTS, 'plan-phone.png'), fullPage: true });
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
     const hash = (await page.locator('#content-hash').textContent())!;
     const forged = await page.context().request.post(`${base}/console/plans/${id}/approve`, { form: { csrf, content_hash: hash }, headers: { origin: base }, maxRedirects: 0 });
