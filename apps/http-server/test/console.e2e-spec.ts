@@ -287,6 +287,16 @@ describe('over HTTP', () => {
     expect([anonymous.status, anonymous.headers.get('location')]).toEqual([303, '/console/login']);
   });
 
+  it('is not served when turned off (ROUTEROS_MCP_HTTP_CONSOLE=false)', async () => {
+    const off = await startHttpServer({ ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_ENVIRONMENT: 'prod', ROUTEROS_MCP_AUTH: 'tokens', ROUTEROS_MCP_HTTP_CONSOLE: 'false' });
+    try {
+      for (const path of ['/console/login', '/console/plans']) expect((await fetch(`${off.base}${path}`, { redirect: 'manual' })).status).toBe(404);
+      expect((await fetch(`${off.base}/console/login`, { method: 'POST', headers: { origin: off.base, 'content-type': 'application/x-www-form-urlencoded' }, body: 'link=x' })).status).toBe(405);
+    } finally {
+      expect(await off.stop()).toBe(0);
+    }
+  });
+
   it('refuses a POST without the CSRF token, or with another session\'s', async () => {
     const other = csrfOf(await (await fetch(`${base}/console/plans`, { headers: { cookie: `routeros_console=${await consoleSession(base, await consoleLink(dataDir, base, 'dave', 'approver'))}` } })).text());
     for (const fields of [{ content_hash: hash }, { content_hash: hash, csrf: other }] as Record<string, string>[]) {
