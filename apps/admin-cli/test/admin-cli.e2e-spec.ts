@@ -114,9 +114,9 @@ describe.each([
   });
 
   it('reports migrations: pending on a new database, applied after db migrate', async () => {
-    const names = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000', 'JobLeases1768089600000'];
+    const names = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000', 'JobLeases1768089600000', 'ConsoleSessions1795856400000'];
     expect(JSON.parse((await admin(['db', 'status', '--json'])).stdout)).toEqual(names.map((name) => ({ name, applied: false })));
-    expect((await admin(['db', 'status'])).stdout).toMatch(/InitialSchema1767225600000\s+pending\nRegistryRevision1767312000000\s+pending\nConfigSnapshots1767398400000\s+pending\nChanges1767484800000\s+pending\nApiTokens1767571200000\s+pending\nRateLimits1767657600000\s+pending\nPlanApprovals1767744000000\s+pending\nPlanDataKeys1767830400000\s+pending\nUniqueTokenNames1767916800000\s+pending\nAuditSettlement1768003200000\s+pending\nJobLeases1768089600000\s+pending/);
+    expect((await admin(['db', 'status'])).stdout).toMatch(/InitialSchema1767225600000\s+pending\nRegistryRevision1767312000000\s+pending\nConfigSnapshots1767398400000\s+pending\nChanges1767484800000\s+pending\nApiTokens1767571200000\s+pending\nRateLimits1767657600000\s+pending\nPlanApprovals1767744000000\s+pending\nPlanDataKeys1767830400000\s+pending\nUniqueTokenNames1767916800000\s+pending\nAuditSettlement1768003200000\s+pending\nJobLeases1768089600000\s+pending\nConsoleSessions1795856400000\s+pending/);
     expect(JSON.parse((await admin(['db', 'migrate', '--json'])).stdout)).toEqual({ applied: names });
     expect((await admin(['db', 'migrate'])).stdout).toBe('Database is up to date.\n');
     expect(JSON.parse((await admin(['db', 'status', '--json'])).stdout)).toEqual(names.map((name) => ({ name, applied: true })));

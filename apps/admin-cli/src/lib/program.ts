@@ -3,6 +3,7 @@ import { CliContext } from './cli-context';
 import { write } from './cli-io';
 import { auditCommand } from './commands/audit.command';
 import { changeCommand } from './commands/change.command';
+import { consoleCommand } from './commands/console.command';
 import { credentialsCommand } from './commands/credentials.command';
 import { dbCommand } from './commands/db.command';
 import { deviceCommand } from './commands/device.command';
@@ -13,7 +14,7 @@ import { tokenCommand } from './commands/token.command';
 
 export function buildProgram(ctx: CliContext, version: string): Command {
   const program = new Command('routeros-mcp-admin')
-    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes, plans, API tokens, the audit log and the database.')
+    .description('Administer RouterOS MCP: devices, credentials, keys, config snapshots, changes, plans, API tokens, the audit log, console login links and the database.')
     .version(version, '-v, --version')
     .option('--config <file>', 'YAML or JSON config file (ROUTEROS_MCP_CONFIG)')
     .option('--data-dir <dir>', 'data directory (ROUTEROS_MCP_DATA_DIR, default ~/.routeros-mcp)')
@@ -28,6 +29,7 @@ export function buildProgram(ctx: CliContext, version: string): Command {
     .addCommand(tokenCommand(ctx))
     .addCommand(planCommand(ctx))
     .addCommand(auditCommand(ctx))
+    .addCommand(consoleCommand(ctx))
     .showHelpAfterError('(add --help for usage)')
     .configureOutput({ writeOut: (s) => write(ctx.io.stdout, s), writeErr: (s) => write(ctx.io.stderr, s) });
   // Every subcommand reports usage errors through the same path, instead of exiting on its own.

@@ -9,12 +9,14 @@ export interface HttpAppDeps extends McpRouteDeps {
   readiness(): Promise<{ ready: boolean; checks: Record<string, string> }>;
   /** Requests being served (for the drain): the app counts them in and out. */
   inFlight: { enter(): void; leave(): void };
+  /** The operator console under /console (absent when turned off: ROUTEROS_MCP_HTTP_CONSOLE=false). */
+  console?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
 }
 
 const METADATA_PATH = '/.well-known/oauth-protected-resource';
 
 /**
- * Routes: /mcp, health and readiness, protected-resource metadata; anything else is a JSON 404. Metrics are not
+ * Routes: /mcp, the operator console (/console), health and readiness, protected-resource metadata; anything else is a JSON 404. Metrics are not
  * here: they have a listener of their own (observability/metrics-listener), so publishing MCP never publishes them.
  */
 export function httpApp(deps: HttpAppDeps): RequestListener {
@@ -25,6 +27,7 @@ export function httpApp(deps: HttpAppDeps): RequestListener {
     const path = (req.url ?? '/').split('?')[0];
     const route = async () => {
       if (path === mcpPath || path === '/mcp') return serveMcp(req, res, deps);
+      if (deps.console && (path === '/console' || path.startsWith('/console/'))) return deps.console(req, res, path);
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { error: 'method not allowed' }, { allow: 'GET' });
       if (path === '/healthz') return sendJson(res, 200, { status: 'alive' });
       if (path === '/readyz') {

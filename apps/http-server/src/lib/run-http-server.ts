@@ -8,6 +8,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { parseHttpFlags, USAGE } from './cli-flags';
 import { executionSlots } from './execution-slots';
+import { consoleApp } from './console/console-route';
 import { httpApp } from './http-app';
 import { httpSettingsOf } from './http-settings';
 import { packageVersion } from './package-version';
@@ -75,7 +76,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         rateLimiter: limiter,
         planApplyWaitMs: (config.planApplyWaitS ?? 0) * 1000,
         // The console is served under this server's public origin unless configured elsewhere (read once listening).
-        consoleUrl: () => consoleBaseOf(config.consoleUrl, settings.publicUrl),
+        // Turned off (ROUTEROS_MCP_HTTP_CONSOLE=false), it offers only a console configured elsewhere.
+        consoleUrl: () => consoleBaseOf(config.consoleUrl, config.httpConsole ? settings.publicUrl : undefined),
       },
     },
   });
@@ -160,9 +162,26 @@ export async function runHttpServer(argv: string[]): Promise<number> {
       readiness: () => services.readiness(),
       streams: { listenStreamOpened: () => metrics.listenStreamOpened(), listenStreamClosed: () => metrics.listenStreamClosed() },
       inFlight: { enter: () => void open++, leave: () => void open-- },
+      ...(config.httpConsole
+        ? { console: consoleApp({
+              settings,
+              logins: services.consoleLogins,
+              plans: core.plans,
+              devices: core.devices,
+              rollouts: core.rollouts,
+              changes: core.changes,
+              snapshots: core.snapshots,
+              tokens: services.tokens,
+              environment: config.environment,
+              auditLog: (query) => core.audit.recent(query),
+              refused: (action, code) => core.audit.refused(action, code),
+              audited: (action, work) => core.audit.run(action, work),
+              logger,
+            }), }
+        : {}),
     }),
   );
-  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, metrics_url: metricsUrl, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
+  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, console_url: config.httpConsole ? new URL('/console', settings.publicUrl).href : 'off', metrics_url: metricsUrl, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
 
   return new Promise<number>((resolve) => {
     /**

@@ -26,3 +26,4 @@ export * from './lib/plan-executor.port';
 export * from './lib/sealed-value-store.port';
 export * from './lib/data-keys.port';
 export * from './lib/command-trees.port';
+export * from './lib/console-session-store.port';

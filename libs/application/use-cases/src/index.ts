@@ -40,3 +40,5 @@ export * from './lib/plans/rollout-runner';
 export * from './lib/plans/plan-execution.job';
 export * from './lib/menus/menu-catalog';
 export * from './lib/menus/menu-contents';
+export * from './lib/console/console-logins.service';
+export * from './lib/access/console-permissions';

@@ -1,7 +1,7 @@
 import type { ApiTokenService } from '@routeros-mcp/adapters-auth';
 import type { EventBus, JobLeader, Logger, RateLimiter } from '@routeros-mcp/application-ports';
 import type { ChangeHistory } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeService, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, MenuCatalog, PlanExecution, PlanService, SnapshotService } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeService, ConsoleLogins, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, MenuCatalog, PlanExecution, PlanService, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 
 export const Lifecycle = Symbol.for('Lifecycle');
@@ -31,6 +31,8 @@ export class AdminServices {
     readonly audit: Pick<AuditRecorder, 'recent' | 'run'>,
     /** Plan rollback as `plan_rollback` does it, then run here to its end (`follow`) when no server runs it. */
     readonly rollouts: Pick<PlanExecution, 'rollback' | 'follow'>,
+    /** The operator console's one-time login links (`console login`). */
+    readonly consoleLogins: Pick<ConsoleLogins, 'issueLink'>,
   ) {}
 
   close(): Promise<void> {

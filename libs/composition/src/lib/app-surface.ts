@@ -3,7 +3,7 @@ export { ConfigError } from '@routeros-mcp/config';
 export { CAPABILITY_FLAGS, DEVICE_STATUSES, parseTag } from '@routeros-mcp/domain-devices';
 export type { CapabilityFlag, ConfigSnapshot, Device, DeviceCredentials, DevicePatch, NewDeviceInput, SnapshotSummary } from '@routeros-mcp/domain-devices';
 export { linesOfSection } from '@routeros-mcp/domain-devices';
-export { declaredPrincipalId, displayJson, displayText, ENVIRONMENTS, isDomainError, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE } from '@routeros-mcp/domain-kernel';
+export { declaredPrincipalId, displayJson, displayText, ENVIRONMENTS, isDomainError, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE, ROLES } from '@routeros-mcp/domain-kernel';
 export { localPrincipalId } from './local-principal';
 export type { Environment } from '@routeros-mcp/domain-kernel';
 export type { DeviceRequestObserver, DeviceRequestOutcome, Principal } from '@routeros-mcp/application-ports';
@@ -37,3 +37,9 @@ export { executionLogOf, PLAN_STATUSES } from '@routeros-mcp/domain-plans';
 export type { ExecutionLogLine, Plan, PlanStatus, StepPreview } from '@routeros-mcp/domain-plans';
 export type { PlanApprovalSummary } from '@routeros-mcp/application-use-cases';
 export { redactedPlan } from '@routeros-mcp/application-use-cases';
+
+export type { ConsolePermissions, ConsoleSession, ConsoleLogins } from '@routeros-mcp/application-use-cases';
+/** What a console principal may see and do (the application layer's access policy); loads the use-cases on first call. */
+export const consolePermissions: typeof import('@routeros-mcp/application-use-cases').consolePermissions = (...args) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, like targetFor
+  (require('@routeros-mcp/application-use-cases') as typeof import('@routeros-mcp/application-use-cases')).consolePermissions(...args);

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { CommandTrees as CommandTreesPort, ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
 import { ApprovalSigner, Clock, CommandTrees, ConfigShell as ConfigShellToken, CredentialKeyring, DataKeys, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
-import { AuditRecorder, ChangeHistory, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedCallRecovery, InterruptedChangeRecovery, KeyRotationService, MenuCatalog, NeedsAttentionRecheck, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
+import { AuditRecorder, ChangeHistory, ConsoleLogins, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedCallRecovery, InterruptedChangeRecovery, KeyRotationService, MenuCatalog, NeedsAttentionRecheck, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { FileCommandTrees } from '@routeros-mcp/adapters-command-trees';
 import { ApiTokenService, authModule } from '@routeros-mcp/adapters-auth';
 import { eventsModule } from '@routeros-mcp/adapters-events';
@@ -126,7 +126,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<CommandTreesPort>(CommandTrees).toConstantValue(new FileCommandTrees());
       bind(AdminServices).toDynamicValue((ctx) => {
         recover(ctx, 'once');
-        return new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService), ctx.get(PlanService), ctx.get(AuditRecorder), (rollouts = ctx.get(PlanExecution)));
+        return new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService), ctx.get(PlanService), ctx.get(AuditRecorder), (rollouts = ctx.get(PlanExecution)), ctx.get(ConsoleLogins));
       });
       bind<PlanSettings>(PlanSettings).toConstantValue({ environment: config.environment });
       bind<RolloutSettings>(RolloutSettings).toConstantValue({ ...DEFAULT_ROLLOUT_SETTINGS, environment: config.environment });

@@ -1,5 +1,6 @@
+import { ApiTokenService } from '@routeros-mcp/adapters-auth';
 import { Authenticator } from '@routeros-mcp/application-ports';
-import { DatabaseAdmin } from '@routeros-mcp/application-use-cases';
+import { ConsoleLogins, DatabaseAdmin } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
 import { ServerServices } from './app-services';
 import { buildContainer, type BuildOptions } from './lazy-services';
@@ -10,6 +11,10 @@ export class HttpServices {
     readonly server: ServerServices,
     private readonly database: DatabaseAdmin,
     readonly authenticator: Authenticator,
+    /** The operator console's login links and sessions (database-backed, shared by every replica). */
+    readonly consoleLogins: ConsoleLogins,
+    /** API tokens, for the console's tokens page (admins). */
+    readonly tokens: ApiTokenService,
   ) {}
 
   /** Ready when the database answers and every migration is applied (keys were checked when the services were built). */
@@ -31,5 +36,5 @@ export class HttpServices {
 export async function buildHttpServices(config: Config, options: BuildOptions = {}): Promise<HttpServices> {
   // One replica at a time looks for changes a dead replica left unfinished, every lock lease.
   const container = await buildContainer(config, { changeRecovery: 'periodic', ...options });
-  return new HttpServices(container.get(ServerServices), container.get(DatabaseAdmin), container.get<Authenticator>(Authenticator));
+  return new HttpServices(container.get(ServerServices), container.get(DatabaseAdmin), container.get<Authenticator>(Authenticator), container.get(ConsoleLogins), container.get(ApiTokenService));
 }

@@ -109,6 +109,8 @@ export const ConfigSchema = z
     httpMaxListenStreams: z.coerce.number().int().min(1).max(100_000).default(1_024),
     /** SSE comment heartbeat on listen and call streams (the spec asks for 15-30 s). */
     httpHeartbeatS: z.coerce.number().int().min(1).max(300).default(20),
+    /** The operator console under /console of the public origin (on by default: it serves nothing without a login). */
+    httpConsole: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'must be true or false' }).default(true),
     /** A listen stream whose unsent data passes this many bytes is closed (a client that cannot keep up). */
     httpListenBufferBytes: z.coerce.number().int().min(1024).max(67_108_864).default(1_048_576),
     /** SIGTERM: how long in-flight calls get to finish before they are cancelled. */

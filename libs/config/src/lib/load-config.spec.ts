@@ -18,7 +18,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ homeDir: '/home/op' });
     expect(config).toEqual({ dataDir: '/home/op/.routeros-mcp', environment: 'lab', logLevel: 'info', deviceRequestTimeoutMs: 5000, deviceExportTimeoutMs: 30000, deviceConnectTimeoutMs: 5000, deviceConcurrency: 3, readOnly: false, planApproveAsAllowed: false, toolErrors: 'result', rateLimitPerMinute: 120, healthPollIntervalMs: 30000, snapshotIntervalS: 0, snapshotJitterS: 60, snapshotConcurrency: 4, snapshotRetentionCount: 200, snapshotRetentionDays: 90, snapshotBeforeChangeTimeoutS: 15,
       // The HTTP server's settings (the other apps ignore them).
-      auth: 'tokens', httpHost: '127.0.0.1', httpPort: 8080, httpMaxBodyBytes: 10485760, httpMaxConcurrentCalls: 10, httpMaxListenStreams: 1024, httpHeartbeatS: 20, httpListenBufferBytes: 1048576, httpShutdownGraceMs: 30000, metricsHost: '127.0.0.1',
+      auth: 'tokens', httpHost: '127.0.0.1', httpPort: 8080, httpMaxBodyBytes: 10485760, httpMaxConcurrentCalls: 10, httpMaxListenStreams: 1024, httpHeartbeatS: 20, httpConsole: true, httpListenBufferBytes: 1048576, httpShutdownGraceMs: 30000, metricsHost: '127.0.0.1',
       oauthAlgorithms: 'RS256,PS256,ES256,EdDSA', oauthClockSkewS: 30, oauthScopeRoles: 'routeros:read=read_only,routeros:write=ops_rw,routeros:admin=admin,routeros:approve=approver',
       rateLimitFundamentalPerMinute: 600, rateLimitAdvancedPerMinute: 60, rateLimitProfessionalPerMinute: 20 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');

@@ -1,4 +1,4 @@
-import { ApiTokenRepository, AuditLog, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, PlanRepository, SchemaMigrator, SealedValueStore, SnapshotRepository } from '@routeros-mcp/application-ports';
+import { ApiTokenRepository, AuditLog, ConsoleSessionStore, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, PlanRepository, SchemaMigrator, SealedValueStore, SnapshotRepository } from '@routeros-mcp/application-ports';
 import { ContainerModule } from 'inversify';
 import { Database } from './database';
 import { RegistryReadCache } from './registry-read-cache';
@@ -12,6 +12,7 @@ import { TypeOrmSchemaMigrator } from './typeorm-schema.migrator';
 import { TypeOrmSnapshotRepository } from './repositories/typeorm-snapshot.repository';
 import { TypeOrmPlanRepository } from './repositories/typeorm-plan.repository';
 import { TypeOrmSealedValueStore } from './repositories/typeorm-sealed-value.store';
+import { SqlConsoleSessionStore } from './repositories/sql-console-session.store';
 
 /** Binds the persistence ports to TypeORM implementations over an already opened database. */
 export function persistenceModule(db: Database): ContainerModule {
@@ -28,5 +29,6 @@ export function persistenceModule(db: Database): ContainerModule {
     bind<ApiTokenRepository>(ApiTokenRepository).toConstantValue(new TypeOrmApiTokenRepository(db));
     bind<PlanRepository>(PlanRepository).toConstantValue(new TypeOrmPlanRepository(db));
     bind<SealedValueStore>(SealedValueStore).toConstantValue(new TypeOrmSealedValueStore(db, cache));
+    bind<ConsoleSessionStore>(ConsoleSessionStore).toConstantValue(new SqlConsoleSessionStore(db));
   });
 }

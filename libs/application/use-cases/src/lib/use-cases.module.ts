@@ -22,6 +22,7 @@ import { PlanStepInputs } from './plans/plan-step-inputs';
 import { PlanExecution } from './plans/plan-execution.job';
 import { RolloutHealthSampler } from './plans/rollout-health-sampler';
 import { RolloutRunner } from './plans/rollout-runner';
+import { ConsoleLogins } from './console/console-logins.service';
 
 export function useCasesModule(): ContainerModule {
   return new ContainerModule(({ bind }) => {
@@ -46,6 +47,7 @@ export function useCasesModule(): ContainerModule {
     bind(HealthPoller).toSelf().inSingletonScope();
     bind(PlanStepInputs).toSelf().inSingletonScope();
     bind(PlanService).toSelf().inSingletonScope();
+    bind(ConsoleLogins).toSelf().inSingletonScope();
     // The rollout: composition binds RolloutSettings and PlanExecutor (to PlanExecution) and starts/stops it.
     bind(RolloutHealthSampler).toSelf().inSingletonScope();
     bind(RolloutRunner).toSelf().inSingletonScope();

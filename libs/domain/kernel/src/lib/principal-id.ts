@@ -4,8 +4,9 @@
  *
  * - `os:<user>`: a person at this machine (the stdio server and the admin CLI: the same namespace, so four eyes on
  *   prod means two operating-system accounts);
- * - `as:<name>`: a name declared at the admin CLI with `plan approve --as` (where the deployment allows it): never
- *   the same id as a proven principal, but for the four-eyes rule it stands for every principal of that name;
+ * - `as:<name>`: a name declared at the admin CLI, with `plan approve --as` (where the deployment allows it) or in a
+ *   console login link (`console login --user`): never the same id as a proven principal, but for the four-eyes rule
+ *   it stands for every principal of that name;
  * - `token:<name>`: an API token, by its unique name (names are never reused, revoked tokens keep theirs);
  * - `oidc:<issuer>#<sub>`: an OAuth subject, qualified by its issuer (a `sub` is unique only within one issuer);
  * - `oidc-client:<issuer>#<client_id>`: an OAuth client acting for itself with a token that names no subject;

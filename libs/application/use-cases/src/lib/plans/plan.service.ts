@@ -70,6 +70,8 @@ export interface PlanApproveOptions {
   comment?: string;
   /** How long the approval stays good (default: until the plan expires; never longer). */
   validForMs?: number;
+  /** The content hash the approver was shown (the console posts it): refused as content_changed when the plan's differs. */
+  expectedContentHash?: string;
 }
 
 /** What an approver is shown after approving: never the signature or the nonce. */
@@ -219,6 +221,7 @@ export class PlanService {
       if (plan.environment === 'prod' && sameActor(approver.id, plan.createdBy)) throw new PlanSelfApprovalError(planId, approver.id, plan.createdBy);
       const contentHash = plan.currentContentHash();
       if (contentHash !== plan.contentHash) throw new PlanApprovalInvalidError(planId, 'content_changed');
+      if (options.expectedContentHash !== undefined && options.expectedContentHash !== contentHash) throw new PlanApprovalInvalidError(planId, 'content_changed');
       const validFor = options.validForMs ?? plan.expiresAt.getTime() - now.getTime();
       if (!(validFor > 0)) throw ValidationError.single('valid_for', 'must be a positive duration');
       const grant: ApprovalGrant = {

@@ -1,0 +1,32 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { ADMIN_MAIN } from './http-auth';
+
+const run = promisify(execFile);
+
+/** `routeros-mcp-admin console login --user U --role R --url BASE` on `dataDir`: the one-time link it prints. */
+export async function consoleLink(dataDir: string, base: string, user: string, role: string): Promise<string> {
+  const { stdout } = await run(process.execPath, [ADMIN_MAIN, 'console', 'login', '--user', user, '--role', role, '--url', base], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } });
+  return stdout.trim();
+}
+
+/** Redeems a link over plain HTTP (as the login form posts it): the session cookie's value. */
+export async function consoleSession(base: string, link: string): Promise<string> {
+  const response = await fetch(`${base}/console/login`, { method: 'POST', redirect: 'manual', headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ link: new URL(link).searchParams.get('link')! }) });
+  const cookie = /routeros_console=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (response.status !== 303 || !cookie) throw new Error(`login failed: ${response.status}`);
+  return cookie;
+}
+
+/** The CSRF token a console page embeds in its forms. */
+export function csrfOf(pageHtml: string): string {
+  const token = /name="csrf" value="([^"]+)"/.exec(pageHtml)?.[1];
+  if (!token) throw new Error('no CSRF token on the page');
+  return token;
+}
+
+/** `routeros-mcp-admin audit --plan ID --json`: a plan's audit records, newest first. */
+export async function planAudit(dataDir: string, planId: string): Promise<{ principal: string; action: string; outcome: string; error_code: string | null }[]> {
+  const { stdout } = await run(process.execPath, [ADMIN_MAIN, 'audit', '--plan', planId, '--json'], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } });
+  return JSON.parse(stdout);
+}
