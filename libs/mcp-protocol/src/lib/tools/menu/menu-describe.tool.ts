@@ -34,7 +34,7 @@ export const menuDescribe = defineTool({
   name: 'menu_describe',
   title: 'Describe a RouterOS menu',
   description:
-    'Any RouterOS menu: commands, arguments, accepted values, read-only properties, item count, write rules.',
+    'Any RouterOS menu: commands, arguments, accepted values, read-only properties, items, write rules.',
   input: z.object({ device_id: DeviceIdSchema, path: MenuPathSchema }),
   output,
   deviceArgument: 'device_id',
