@@ -122,10 +122,7 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
 
   const revertChange = async (res: ServerResponse, signed: Signed, changeId: string) => {
     const principal = signed.session.principal;
-    if (!consolePermissions(principal).revertChanges) {
-      await deps.refused({ principal, action: 'change.revert' }, 'ACCESS.REFUSED').catch(() => undefined);
-      return send(res, 403, messagePage('Not allowed', `Reverting a change needs the ops_rw or admin role (as change_revert); you are ${signed.session.role}.`, signed.viewer));
-    }
+    if (!consolePermissions(principal).revertChanges) return refuse(res, signed, 'change.revert', undefined, `Reverting a change needs the ops_rw or admin role (as change_revert); you are ${signed.session.role}.`);
     try {
       const original = await deps.changes.get(changeId);
       const correlationId = randomUUID();
