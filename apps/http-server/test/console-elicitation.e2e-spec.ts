@@ -75,7 +75,7 @@ async function urlAloneApprovesNothing(client: any, url: string, planId: string)
     const response = await fetch(target, { method, headers, redirect: 'manual', ...(method === 'POST' ? { body: 'decision=approve' } : {}) });
     const body = await response.text();
     // The page without a session is the login, not the plan: no content hash, no approve form.
-    if (method === 'GET') expect([response.status, response.headers.get('location')]).toEqual([303, '/console/login']);
+    if (method === 'GET') expect([response.status, new URL(response.headers.get('location') ?? '', server.base).pathname]).toEqual([303, '/console/login']);
     else expect(response.status >= 200 && response.status < 400).toBe(false);
     expect(body).not.toMatch(/content-hash|name="csrf"/);
   }
@@ -91,7 +91,7 @@ async function approveInBrowser(url: string, planId: string, person: string): Pr
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   try {
     await page.goto(url);
-    await page.waitForURL(`${server.base}/console/login`);
+    await page.waitForURL((u) => u.pathname === '/console/login');
     await page.goto(await consoleLink(dataDir, server.base, person, 'approver'));
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/console/plans'));
@@ -110,8 +110,13 @@ async function approveInBrowser(url: string, planId: string, person: string): Pr
 describe('2026-07-28 SDK v2 client over HTTP', () => {
   it('receives the console URL by input_required, the person approves in the browser, the SDK retries with the requestState and the plan applies', async () => {
     const client = new ModernClient({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: { url: {} } } });
-    await client.connect(new ModernHttp(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    const transport = new ModernHttp(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    await client.connect(transport);
     open.push(client);
+    // What the SDK sends: the first plan_apply, then its retry carrying the requestState and the person's answer.
+    const sent: any[] = [];
+    const send = transport.send.bind(transport);
+    transport.send = (message: any, options?: any) => (sent.push(message), send(message, options));
     const { planId, dns } = await newPlan(client);
     const asked: any[] = [];
     client.setRequestHandler('elicitation/create', async (request: any) => {
@@ -124,6 +129,10 @@ describe('2026-07-28 SDK v2 client over HTTP', () => {
     expect(asked).toEqual([{ mode: 'url', url: `${server.base}/console/plans/${planId}`, message: expect.stringContaining(planId) }]);
     expect(applied.isError).toBeFalsy();
     expect(applied.structuredContent).toMatchObject({ plan_id: planId, status: 'executing' });
+    const calls = sent.filter((m) => m.method === 'tools/call' && m.params?.name === 'plan_apply').map((m) => m.params);
+    expect(calls).toHaveLength(2);
+    expect(calls[0].requestState).toBeUndefined();
+    expect(calls[1]).toMatchObject({ arguments: { plan_id: planId }, requestState: expect.any(String), inputResponses: { approve_plan: { action: 'accept' } } });
     await until(async () => (await planOf(client, planId)).status === 'completed', 'the plan to complete', 120_000);
     expect((await planOf(client, planId)).approval).toMatchObject({ approved_by: expect.stringContaining('alice') });
     expect(await dnsOnDevice()).toContain(dns);
