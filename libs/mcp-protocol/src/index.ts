@@ -28,7 +28,9 @@ export { mayUseTier, TIER_ROLE } from '@routeros-mcp/domain-kernel';
 export type { Role, Tier } from '@routeros-mcp/domain-kernel';
 export type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 export { forwardPlanEvents } from './lib/resources/plan-events';
-export { consoleBaseOf, planConsoleUrl } from './lib/elicitation/plan-console-url';
+export { planConsoleUrl } from './lib/elicitation/plan-console-url';
+/** The servers take the console's base from the one rule the admin CLI uses too. */
+export { consoleBaseOf } from '@routeros-mcp/domain-kernel';
 export type { PlanEventSink } from './lib/resources/plan-events';
 export type { PlanOperations, PlanRollback } from './lib/tools/plan/plan-services';
 export { DEFAULT_WRITE_TOPICS, selectToolsets } from './lib/tools/toolsets';

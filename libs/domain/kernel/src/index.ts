@@ -14,3 +14,4 @@ export * from './lib/call-cancelled.error';
 export * from './lib/routeros-duration';
 export * from './lib/routeros-version';
 export * from './lib/invalid-argument.error';
+export * from './lib/console-url';

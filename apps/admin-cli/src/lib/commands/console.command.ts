@@ -1,4 +1,4 @@
-import { ROLES } from '@routeros-mcp/composition';
+import { consoleBaseOf, ROLES } from '@routeros-mcp/composition';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
@@ -12,21 +12,26 @@ const minutesOf = (value: string): number => {
   return n;
 };
 
-/**
- * The console's base URL: --url's origin, else ROUTEROS_MCP_CONSOLE_URL (where plan_apply sends people too), else the
- * public URL's origin (ROUTEROS_MCP_HTTP_PUBLIC_URL), else localhost; `/console` under an origin.
- */
-function consoleBase(url: string | undefined, config: { consoleUrl?: string; httpPublicUrl?: string; httpPort: number }): string {
-  if (!url && config.consoleUrl) return config.consoleUrl.replace(/\/+$/, '');
-  const base = url ?? (config.httpPublicUrl ? new URL(config.httpPublicUrl).origin : `http://127.0.0.1:${config.httpPort}`);
+/** An http(s) URL the person gave (or configured): refused with the CLI's usage error otherwise. */
+function httpUrl(value: string): URL {
   let parsed: URL;
   try {
-    parsed = new URL(base);
+    parsed = new URL(value);
   } catch {
-    throw new CliUsageError(`--url: '${base}' is not a URL (e.g. https://mcp.example.net)`);
+    throw new CliUsageError(`--url: '${value}' is not a URL (e.g. https://mcp.example.net)`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new CliUsageError(`--url: '${base}' is not an http(s) URL`);
-  return `${parsed.origin}/console`;
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new CliUsageError(`--url: '${value}' is not an http(s) URL`);
+  return parsed;
+}
+
+/**
+ * The console's base URL, by the servers' rule (consoleBaseOf): --url's origin, else ROUTEROS_MCP_CONSOLE_URL (where
+ * plan_apply sends people too), else the origin of ROUTEROS_MCP_HTTP_PUBLIC_URL, else localhost.
+ */
+function consoleBase(url: string | undefined, config: { consoleUrl?: string; httpPublicUrl?: string; httpPort: number }): string {
+  if (url) return consoleBaseOf(undefined, httpUrl(url))!;
+  if (config.consoleUrl) return consoleBaseOf(config.consoleUrl)!;
+  return consoleBaseOf(undefined, httpUrl(config.httpPublicUrl ?? `http://127.0.0.1:${config.httpPort}`))!;
 }
 
 export function consoleCommand(ctx: CliContext): Command {

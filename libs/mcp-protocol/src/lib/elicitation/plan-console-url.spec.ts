@@ -1,4 +1,5 @@
-import { consoleBaseOf, planConsoleUrl } from './plan-console-url';
+import { consoleBaseOf } from '@routeros-mcp/domain-kernel';
+import { planConsoleUrl } from './plan-console-url';
 
 describe('the console URL of a plan', () => {
   it('is the public origin + /console/plans/{id} over HTTP, whatever path the MCP endpoint has', () => {

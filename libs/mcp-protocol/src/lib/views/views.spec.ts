@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { consoleBaseOf } from '../elicitation/plan-console-url';
+import { consoleBaseOf } from '@routeros-mcp/domain-kernel';
 import { VIEW_MIME_TYPE, viewHtml, viewOfTool, viewResultMeta, VIEWS, viewsOf } from './views';
 
 describe('MCP Apps views', () => {
