@@ -72,7 +72,7 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
   beforeAll(async () => {
     client = await connectStdio(dataDir, ENV, era);
     if (era === 'legacy' && !statelessLegacy(era)) client.raw.setNotificationHandler(ResourceListChangedNotificationSchema, (n: unknown) => void listChanged.push(n));
-  }, 60_000);
+  }, 180_000);
   afterAll(() => client?.close());
 
   it('lists the plan tools (never one that approves) and the plan resource templates', async () => {

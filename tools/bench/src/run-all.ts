@@ -11,35 +11,53 @@ import { menuChange, menuDescribe } from './menu-tools.bench';
 import { rolloutEngine } from './rollout-engine.bench';
 import { httpDeviceList, httpListenMemory } from './http-server.bench';
 import { consolePlanPage } from './console-plan-page.bench';
+import { RunRecorder } from './results/record-run';
 
-/** Runs every benchmark and prints one JSON line each: results are ratios against baselines from the same run. */
+const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'console', 'sim-scale', 'sim-start'];
+
+/**
+ * Runs every benchmark (or the part named first) and prints one JSON line each: results are ratios against baselines
+ * from the same run. With `--record` the run is also written to tools/bench/results/latest.json and its table into
+ * the README, which a workspace check holds to that file: the README's figures are generated, never typed.
+ */
 async function main(): Promise<void> {
-  const only = process.argv[2];
-  if (!only || only === 'sim-rest') process.stdout.write(JSON.stringify(await simRestThroughput()) + '\n');
-  if (!only || only === 'adapter') {
+  const args = process.argv.slice(2);
+  // Parts to run, by name (`mcp-cold management-path`, or `mcp-cold,management-path`); none: every part.
+  const parts = args.filter((a) => !a.startsWith('--')).flatMap((a) => a.split(',')).filter(Boolean);
+  const unknown = parts.filter((p) => !PARTS.includes(p));
+  if (unknown.length) throw new Error(`unknown benchmark part(s) ${unknown.join(', ')}; known: ${PARTS.join(', ')}`);
+  const wants = (...names: string[]) => parts.length === 0 || names.some((n) => parts.includes(n));
+  const recorder = args.includes('--record') ? new RunRecorder(parts.length ? parts.join(' ') : 'all') : undefined;
+  const emit = (line: Record<string, unknown>) => {
+    recorder?.add(line);
+    process.stdout.write(JSON.stringify(line) + '\n');
+  };
+  if (wants('sim-rest')) emit(await simRestThroughput());
+  if (wants('adapter')) {
     // Loopback first, then the goal's row: a device 2 ms away (the simulator's latency fault).
-    process.stdout.write(JSON.stringify(await adapterLatency()) + '\n');
-    process.stdout.write(JSON.stringify(await adapterLatency(1000, 2)) + '\n');
-    process.stdout.write(JSON.stringify(await adapterFanOut()) + '\n');
+    emit(await adapterLatency());
+    emit(await adapterLatency(1000, 2));
+    emit(await adapterFanOut());
   }
-  if (!only || only === 'ssh') process.stdout.write(JSON.stringify(await sshAdapterLatency()) + '\n');
-  const mcp = (part: string) => !only || only === 'mcp' || only === `mcp-${part}`;
+  if (wants('ssh')) emit(await sshAdapterLatency());
+  const mcp = (part: string) => wants('mcp', `mcp-${part}`);
   // One row per protocol revision.
-  const rows = (lines: Record<string, unknown>[]) => lines.forEach((line) => process.stdout.write(JSON.stringify(line) + '\n'));
+  const rows = (lines: Record<string, unknown>[]) => lines.forEach(emit);
   if (mcp('overview')) rows(await mcpOverview());
   if (mcp('fleet')) rows(await mcpFleetHealth());
   if (mcp('cold')) rows(await mcpColdStart());
-  if (only === 'robustness') await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
-  if (!only || only === 'management-path') process.stdout.write(JSON.stringify(managementPath()) + '\n');
-  if (!only || only === 'change-pipeline') process.stdout.write(JSON.stringify(await changePipeline()) + '\n');
-  if (!only || only === 'menu-describe') process.stdout.write(JSON.stringify(await menuDescribe()) + '\n');
-  if (!only || only === 'menu-change') for (const line of await menuChange()) process.stdout.write(JSON.stringify(line) + '\n');
-  if (!only || only === 'rollout') process.stdout.write(JSON.stringify(await rolloutEngine()) + '\n');
-  if (!only || only === 'http' || only === 'http-load') rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
-  if (!only || only === 'http' || only === 'http-listen') process.stdout.write(JSON.stringify(await httpListenMemory()) + '\n');
-  if (!only || only === 'console') process.stdout.write(JSON.stringify(await consolePlanPage()) + '\n');
-  if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
-  if (!only || only === 'sim-start') for (const line of await simFleetStart()) process.stdout.write(JSON.stringify(line) + '\n');
+  if (parts.includes('robustness')) await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
+  if (wants('management-path')) emit(managementPath());
+  if (wants('change-pipeline')) emit(await changePipeline());
+  if (wants('menu-describe')) emit(await menuDescribe());
+  if (wants('menu-change')) for (const line of await menuChange()) emit(line);
+  if (wants('rollout')) emit(await rolloutEngine());
+  if (wants('http', 'http-load')) rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
+  if (wants('http', 'http-listen')) emit(await httpListenMemory());
+  if (wants('console')) emit(await consolePlanPage());
+  if (wants('sim-scale')) for (const line of await simScale()) emit(line);
+  if (wants('sim-start')) for (const line of await simFleetStart()) emit(line);
+  recorder?.save();
 }
 
 main().catch((error: unknown) => {
