@@ -94,8 +94,14 @@ const text = (value: unknown, max = 200) => (typeof value === 'string' ? value.s
 export class OidcLogin {
   private meta?: Promise<ProviderMetadata>;
   private keys?: JWTVerifyGetKey;
+  /** Kept apart from the options, so that logging or inspecting them never shows it. */
+  readonly #clientSecret: string;
+  readonly options: Omit<OidcLoginOptions, 'clientSecret'>;
 
-  constructor(readonly options: OidcLoginOptions) {}
+  constructor({ clientSecret, ...options }: OidcLoginOptions) {
+    this.#clientSecret = clientSecret;
+    this.options = options;
+  }
 
   private get timeoutMs(): number {
     return this.options.timeoutMs ?? 5_000;
@@ -149,7 +155,7 @@ export class OidcLogin {
   }
 
   private async exchange(meta: ProviderMetadata, code: string, verifier: string): Promise<{ id_token: string; scope?: string }> {
-    const auth = tokenRequestAuth(meta, this.options.clientId, this.options.clientSecret);
+    const auth = tokenRequestAuth(meta, this.options.clientId, this.#clientSecret);
     const body = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: this.options.redirectUri, code_verifier: verifier, ...auth.body });
     let res: Response;
     try {
