@@ -204,6 +204,8 @@ describe('sign-in answers that are refused (plain HTTP)', () => {
     const text = await denied.text();
     expect(text).toContain('The identity provider refused the login: access_denied (&lt;b&gt;no&lt;/b&gt;). Start again.');
     expect((await callback(`${base}/console/login/callback?state=${state}`, seed)).status).toBe(403);
+    const mixedUp = await callback(`${base}/console/login/callback?code=abc&state=${state}&iss=${encodeURIComponent('https://other-issuer.example')}`, seed);
+    expect([mixedUp.status, await mixedUp.text()]).toEqual([403, expect.stringContaining('The login answer comes from another issuer (iss)')]);
   }, 60_000);
 
   it('never logs the client secret, a code or a session secret', async () => {

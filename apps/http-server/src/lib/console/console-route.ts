@@ -148,7 +148,8 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
       opened = await deps.logins.openSession(proven.principal);
     } catch (error) {
       if (!isDomainError(error) || !error.code.startsWith('VALIDATION')) throw error;
-      return refuseSignIn(res, 403, 'no_role', `${oidc.providerName} signed you in, but the console cannot serve you: ${error.message}. Ask an administrator for a role.`, { ...proven.principal, via: 'console' });
+      const why = ((error as { errors?: { message: string }[] }).errors ?? [{ message: error.message }]).map((e) => e.message).join('; ');
+      return refuseSignIn(res, 403, 'no_role', `${oidc.providerName} signed you in, but the console cannot serve you: ${why}. Ask an administrator for a role.`, { ...proven.principal, via: 'console' });
     }
     const maxAgeS = Math.max(1, Math.floor((opened.session.expiresAt.getTime() - Date.now()) / 1000));
     return send(res, 200, signedInPage('/console/fleet'), { 'set-cookie': [sessionCookie(opened.secret, { secure, maxAgeS }), loginCookie('', { secure, maxAgeS: 0 })] });

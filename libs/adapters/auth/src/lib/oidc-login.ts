@@ -141,6 +141,9 @@ export class OidcLogin {
   /** The callback: checks the state against the seed, exchanges the code, verifies the ID token and maps its claims. */
   async finish(seed: string, query: URLSearchParams): Promise<Authenticated> {
     if (!stateMatches(seed, query.get('state'))) throw new OidcLoginError('state', 'the login answer does not belong to the login this browser started (state)');
+    // RFC 9207: an answer naming its issuer must name this one (a mix-up defence where several are in use).
+    const iss = query.get('iss');
+    if (iss !== null && iss.replace(/\/+$/, '') !== this.options.issuer.replace(/\/+$/, '')) throw new OidcLoginError('provider', 'the login answer comes from another issuer (iss)');
     const error = query.get('error');
     if (error) throw new OidcLoginError('provider', `the identity provider refused the login: ${text(error, 60)}${query.get('error_description') ? ` (${text(query.get('error_description'))})` : ''}`);
     const code = query.get('code');
