@@ -9,3 +9,4 @@ export type { AuditEvent, Principal } from '@routeros-mcp/application-ports';
 export type { Config } from '@routeros-mcp/config';
 export * from './lib/http-services';
 export * from './lib/server-flags';
+export * from './lib/console-oidc';

@@ -7,7 +7,9 @@ import Provider from 'oidc-provider';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 const SCOPES = 'routeros:read routeros:write routeros:admin routeros:approve other:scope';
-const ACCOUNT = options.accountId ?? 'test-user';
+let ACCOUNT = options.accountId ?? 'test-user';
+// Claims of named test people (e.g. { alice: { name: 'Alice', roles: ['approver'] } }), in their ID tokens.
+const accounts = options.accounts ?? {};
 const extraClaims = options.extraClaims ?? {};
 const accessTokenTTL = options.accessTokenTtlS ?? 600;
 
@@ -35,6 +37,16 @@ const clients = [
     redirect_uris: options.redirectUris ?? ['http://127.0.0.1/callback'],
     scope: `openid offline_access ${SCOPES}`,
   },
+  // A confidential client for a person's login (the operator console): client_secret_basic at the token endpoint.
+  {
+    client_id: 'routeros-console',
+    client_secret: 'routeros-console-secret',
+    token_endpoint_auth_method: 'client_secret_basic',
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+    redirect_uris: options.consoleRedirectUris ?? ['http://127.0.0.1/console/login/callback'],
+    scope: `openid profile ${SCOPES}`,
+  },
 ];
 
 const server = createServer();
@@ -48,9 +60,12 @@ function build() {
     cookies: { keys: ['routeros-test-cookie-key'] },
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
-      claims: async () => ({ sub, name: 'Test User', preferred_username: 'tester' }),
+      claims: async () => ({ sub, name: 'Test User', preferred_username: 'tester', ...(accounts[sub] ?? {}) }),
     }),
-    claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
+    // `roles` rides with profile, so a console login's ID token carries the role claim the test people have.
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'roles'] },
+    // Profile claims in the ID token itself (not only at userinfo), as many providers are set up for a login.
+    conformIdTokenClaims: false,
     scopes: ['openid', 'offline_access', ...SCOPES.split(' ')],
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -103,6 +118,12 @@ async function autoInteraction(req, res) {
 
 /** Test controls: a new signing key first in the set (the old ones stay published, as in a real rotation). */
 function control(req, res) {
+  const loginAs = /^\/__test\/login-as\/([A-Za-z0-9._-]+)$/.exec(req.url);
+  if (req.method === 'POST' && loginAs) {
+    ACCOUNT = loginAs[1];
+    res.writeHead(204).end();
+    return;
+  }
   if (req.method === 'POST' && req.url === '/__test/rotate-keys') {
     keys = [newKey('rsa'), newKey('ec'), ...keys];
     current = build();

@@ -1,4 +1,4 @@
-import { ConfigError, buildHttpServices, entryScope, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, scopeForRole, stepUpSuggestion } from '@routeros-mcp/composition';
+import { ConfigError, buildHttpServices, consoleOidcLoginFor, consoleOidcProviderName, consoleOidcSecretOf, entryScope, protectedResourceMetadata, protectedResourceMetadataUrl, readServiceConfig, scopeForRole, stepUpSuggestion } from '@routeros-mcp/composition';
 import { CallTracker, consoleBaseOf, createHttpMcpHandler, createMcpServer, forwardPlanEvents, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
 import type { Tier } from '@routeros-mcp/mcp-protocol';
 import { UNAUTHENTICATED_PRINCIPAL } from '@routeros-mcp/mcp-protocol';
@@ -37,6 +37,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   if (unknown.length) throw new ConfigError([`ROUTEROS_MCP_TOOLSETS: unknown tool sets ${unknown.join(', ')}; known: ${TOOLSETS.join(', ')}`]);
   // Checked before anything opens (auth none off loopback, trusted proxies); the port is known after listening.
   let settings = httpSettingsOf(config);
+  // Read before anything opens: a missing secret file stops the server at start.
+  const consoleOidcSecret = config.httpConsole ? consoleOidcSecretOf(config) : undefined;
   const tls = config.httpTlsCert && config.httpTlsKey ? { cert: readFileSync(config.httpTlsCert), key: readFileSync(config.httpTlsKey) } : undefined;
 
   // Tracing first, so the device adapters' spans have a provider (a no-op unless OTEL_* asks for export).
@@ -139,6 +141,8 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   const resourceMetadata = protectedResourceMetadata(served);
   // 401s are audited as the unauthenticated principal, within a bound a flood of bad tokens cannot outgrow.
   const unauthenticated = new UnauthenticatedAudit((record) => core.audit.refused({ principal: UNAUTHENTICATED_PRINCIPAL, action: 'http.unauthenticated', correlationId: record.correlationId, arguments: record.arguments }, 'PROTOCOL.UNAUTHORIZED'));
+  // The console signs people in at the MCP endpoint's issuer, back at its own URL (known once listening).
+  const consoleOidc = config.httpConsole ? consoleOidcLoginFor(config, consoleOidcSecret, consoleBaseOf(config.consoleUrl, settings.publicUrl)!) : undefined;
   // Attached in the same turn as the listen callback: no request can arrive before it.
   server.on(
     'request',
@@ -166,6 +170,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         ? { console: consoleApp({
               settings,
               logins: services.consoleLogins,
+              ...(consoleOidc ? { oidc: { providerName: consoleOidcProviderName(config), start: (seed: string) => consoleOidc.start(seed), finish: (seed: string, query: URLSearchParams) => consoleOidc.finish(seed, query) } } : {}),
               plans: core.plans,
               devices: core.devices,
               rollouts: core.rollouts,
@@ -181,7 +186,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
         : {}),
     }),
   );
-  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, console_url: config.httpConsole ? new URL('/console', settings.publicUrl).href : 'off', metrics_url: metricsUrl, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
+  logger.info('routeros-mcp-http listening', { url: settings.publicUrl.href, console_url: config.httpConsole ? new URL('/console', settings.publicUrl).href : 'off', console_oidc: consoleOidc ? consoleOidc.options.redirectUri : 'off', metrics_url: metricsUrl, auth: config.auth, environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' });
 
   return new Promise<number>((resolve) => {
     /**

@@ -10,3 +10,4 @@ export * from './lib/protected-resource.metadata';
 export * from './lib/step-up';
 export * from './lib/www-authenticate';
 export * from './lib/auth.module';
+export * from './lib/oidc-login';

@@ -32,6 +32,8 @@ export { AuthenticationError, Authenticator } from '@routeros-mcp/application-po
 export type { Authenticated, AuthFailureKind } from '@routeros-mcp/application-ports';
 export type { ApiTokenSummary, CreatedApiToken, NewApiToken, ProtectedResourceMetadata, WwwAuthenticateOptions } from '@routeros-mcp/adapters-auth';
 // Pure HTTP helpers of the auth adapter (its index loads neither jose nor inversify until they are needed).
+export { OidcLoginError } from '@routeros-mcp/adapters-auth';
+export type { OidcLogin } from '@routeros-mcp/adapters-auth';
 export { bearerErrorOf, entryScope, parseScopeRoles, protectedResourceMetadata, protectedResourceMetadataUrl, resourceUrl, scopeForRole, stepUpSuggestion, wwwAuthenticate } from '@routeros-mcp/adapters-auth';
 export { executionLogOf, PLAN_STATUSES } from '@routeros-mcp/domain-plans';
 export type { ExecutionLogLine, Plan, PlanStatus, StepPreview } from '@routeros-mcp/domain-plans';

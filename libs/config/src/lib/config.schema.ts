@@ -146,6 +146,22 @@ export const ConfigSchema = z
     /** Optional claims narrowing a principal to environments and device tags (arrays or space-separated strings). */
     oauthEnvironmentsClaim: z.string().min(1).optional(),
     oauthDeviceTagsClaim: z.string().min(1).optional(),
+    /**
+     * The operator console's login through the MCP endpoint's issuer (ROUTEROS_MCP_OAUTH_ISSUER), as a confidential
+     * client registered there with redirect URI `<console URL>/login/callback`. The secret comes from the environment
+     * or a file (`_FILE`, read at start); it is never logged.
+     */
+    consoleOidcClientId: z.string().regex(/^[\x21-\x7e]{1,255}$/, 'must be the client id registered at the issuer').optional(),
+    consoleOidcClientSecret: z.string().min(1).optional(),
+    consoleOidcClientSecretFile: z.string().min(1).optional(),
+    /** Scopes the console asks for: `openid` and whatever carries the claims the role mapping reads. */
+    consoleOidcScopes: z
+      .string()
+      .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'must be scopes separated by single spaces')
+      .refine((s) => s.split(' ').includes('openid'), { message: "must include 'openid'" })
+      .default('openid profile'),
+    /** The name on the console's sign-in button ("Sign in with …"); default the issuer's host name. */
+    consoleOidcProviderName: z.string().min(1).max(60).optional(),
     /** Tool calls per minute per principal and tier, shared by every replica (PostgreSQL) or per process (SQLite). */
     rateLimitFundamentalPerMinute: z.coerce.number().int().min(1).max(1_000_000).default(600),
     rateLimitAdvancedPerMinute: z.coerce.number().int().min(1).max(1_000_000).default(60),
@@ -163,9 +179,15 @@ export const ConfigSchema = z
   .refine((c) => !c.oauthIntrospectionUrl || (!!c.oauthIntrospectionClientId && !!c.oauthIntrospectionClientSecret), {
     message: 'token introspection needs ROUTEROS_MCP_OAUTH_INTROSPECTION_CLIENT_ID and _CLIENT_SECRET',
     path: ['oauthIntrospectionUrl'],
-  });
+  })
+  .refine((c) => !c.consoleOidcClientId || !!c.oauthIssuer, { message: "console login through OIDC uses the MCP endpoint's issuer: set ROUTEROS_MCP_OAUTH_ISSUER", path: ['consoleOidcClientId'] })
+  .refine((c) => !c.consoleOidcClientId === !(c.consoleOidcClientSecret || c.consoleOidcClientSecretFile), {
+    message: 'set ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_ID with ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET (or _CLIENT_SECRET_FILE), or none of them',
+    path: ['consoleOidcClientId'],
+  })
+  .refine((c) => !(c.consoleOidcClientSecret && c.consoleOidcClientSecretFile), { message: 'set ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET or _CLIENT_SECRET_FILE, not both', path: ['consoleOidcClientSecret'] });
 
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings whose values are secrets: never printed, logged or echoed in errors. */
-export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'databaseUrl', 'oauthIntrospectionClientSecret', 'metricsToken']);
+export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'databaseUrl', 'oauthIntrospectionClientSecret', 'metricsToken', 'consoleOidcClientSecret']);

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       // The HTTP server's settings (the other apps ignore them).
       auth: 'tokens', httpHost: '127.0.0.1', httpPort: 8080, httpMaxBodyBytes: 10485760, httpMaxConcurrentCalls: 10, httpMaxListenStreams: 1024, httpHeartbeatS: 20, httpConsole: true, httpListenBufferBytes: 1048576, httpShutdownGraceMs: 30000, metricsHost: '127.0.0.1',
       oauthAlgorithms: 'RS256,PS256,ES256,EdDSA', oauthClockSkewS: 30, oauthScopeRoles: 'routeros:read=read_only,routeros:write=ops_rw,routeros:admin=admin,routeros:approve=approver',
+      consoleOidcScopes: 'openid profile',
       rateLimitFundamentalPerMinute: 600, rateLimitAdvancedPerMinute: 60, rateLimitProfessionalPerMinute: 20 });
     expect(sqlitePath(config)).toBe('/home/op/.routeros-mcp/routeros-mcp.sqlite');
   });
@@ -129,5 +130,24 @@ describe('metrics settings', () => {
     expect(problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_METRICS_TOKEN: token } }))).toEqual(['ROUTEROS_MCP_METRICS_TOKEN (metricsToken): is set but metrics are off: set ROUTEROS_MCP_METRICS_PORT too']);
     expect(problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_METRICS_PORT: '8080' } }))).toEqual(['ROUTEROS_MCP_METRICS_PORT (metricsPort): must differ from ROUTEROS_MCP_HTTP_PORT: metrics have a listener of their own (got "8080")']);
     expect(loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_METRICS_PORT: '0', ROUTEROS_MCP_HTTP_PORT: '0' } }).metricsPort).toBe(0);
+  });
+});
+
+describe('console OIDC settings', () => {
+  const issuer = 'https://idp.example.com/realms/ops';
+  it("use the MCP endpoint's issuer, ask for openid profile by default, and redact the client secret", () => {
+    const config = loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_OAUTH_ISSUER: issuer, ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_ID: 'console', ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET: 'hunter2-console' } });
+    expect(config).toMatchObject({ consoleOidcClientId: 'console', consoleOidcClientSecret: 'hunter2-console', consoleOidcScopes: 'openid profile' });
+    expect(JSON.stringify(redactConfig(config))).not.toContain('hunter2-console');
+  });
+
+  it('refuse a client without an issuer or a secret, two secrets, and scopes without openid (never echoing the secret)', () => {
+    expect(problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_ID: 'console', ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET: 'hunter2-console' } }))).toEqual([
+      "ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_ID (consoleOidcClientId): console login through OIDC uses the MCP endpoint's issuer: set ROUTEROS_MCP_OAUTH_ISSUER (got \"console\")",
+    ]);
+    expect(problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_OAUTH_ISSUER: issuer, ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_ID: 'console' } }))[0]).toContain('with ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET');
+    const both = problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_OAUTH_ISSUER: issuer, ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_ID: 'console', ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET: 'hunter2-console', ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET_FILE: '/run/secrets/console' } }));
+    expect(both).toEqual(['ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET (consoleOidcClientSecret): set ROUTEROS_MCP_CONSOLE_OIDC_CLIENT_SECRET or _CLIENT_SECRET_FILE, not both']);
+    expect(problems(() => loadConfig({ homeDir: '/h', env: { ROUTEROS_MCP_CONSOLE_OIDC_SCOPES: 'profile email' } }))).toEqual(["ROUTEROS_MCP_CONSOLE_OIDC_SCOPES (consoleOidcScopes): must include 'openid' (got \"profile email\")"]);
   });
 });

@@ -13,14 +13,18 @@ export interface OidcProviderOptions {
   /** The resource a client gets when it names none. */
   defaultResource?: string;
   accessTokenTtlS?: number;
-  /** The subject the automatic login signs in as (default `test-user`). */
+  /** The subject the automatic login signs in as (default `test-user`; `loginAs` changes it). */
   accountId?: string;
+  /** Claims of named test people, in their ID tokens (e.g. `{ alice: { name: 'Alice', roles: ['approver'] } }`). */
+  accounts?: Record<string, Record<string, unknown>>;
+  /** Redirect URIs of the confidential client `routeros-console` (a person's login, e.g. `<console>/login/callback`). */
+  consoleRedirectUris?: string[];
 }
 
 /**
  * Fixed test clients. `jwt`: RS256 JWT access tokens; `es256`: ES256 JWTs (for algorithm allow-lists);
  * `opaque`: opaque tokens (for introspection); `resourceServer`: the resource server's introspection credentials;
- * `app`: a public client for authorization code with PKCE.
+ * `app`: a public client for authorization code with PKCE; `console`: a confidential one, for a person's login.
  */
 export const OIDC_TEST_CLIENTS = {
   jwt: { clientId: 'routeros-cc', clientSecret: 'routeros-cc-secret' },
@@ -28,6 +32,8 @@ export const OIDC_TEST_CLIENTS = {
   opaque: { clientId: 'routeros-cc-opaque', clientSecret: 'routeros-cc-opaque-secret' },
   resourceServer: { clientId: 'routeros-rs', clientSecret: 'routeros-rs-secret' },
   app: { clientId: 'routeros-app' },
+  /** A confidential client for a person's login (authorization code + PKCE, client_secret_basic): the console. */
+  console: { clientId: 'routeros-console', clientSecret: 'routeros-console-secret' },
 } as const;
 
 export interface OidcProvider {
@@ -43,6 +49,8 @@ export interface OidcProvider {
    * kept, and returns the final redirect (to the client's redirect URI, carrying `code` and `state`).
    */
   authorize(authorizationUrl: string | URL): Promise<URL>;
+  /** The automatic login signs the next new browser session in as this subject (its claims from `accounts`). */
+  loginAs(accountId: string): Promise<void>;
   /** Publishes a new signing key and signs with it from now on; older keys stay in the JWKS. Returns every kid, newest first. */
   rotateKeys(): Promise<string[]>;
   stop(): Promise<void>;
@@ -93,6 +101,10 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
         url = new URL(location, url);
       }
       throw new Error('authorization: too many redirects');
+    },
+    async loginAs(accountId) {
+      const res = await fetch(`${issuer}/__test/login-as/${encodeURIComponent(accountId)}`, { method: 'POST' });
+      if (res.status !== 204) throw new Error(`login-as failed: HTTP ${res.status}`);
     },
     async rotateKeys() {
       const res = await fetch(`${issuer}/__test/rotate-keys`, { method: 'POST' });

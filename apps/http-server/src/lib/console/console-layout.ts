@@ -8,7 +8,7 @@ export interface Viewer {
 }
 
 /** Every console page: one stylesheet and one deferred script from /console/assets, nothing inline. */
-export function page(title: string, body: Html, viewer?: Viewer): Html {
+export function page(title: string, body: Html, viewer?: Viewer, head?: Html): Html {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -18,12 +18,12 @@ export function page(title: string, body: Html, viewer?: Viewer): Html {
 <link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/assets/console.css">
 <script src="/console/assets/console.js" defer></script>
-</head>
+${head ?? null}</head>
 <body>
 <header class="top">
 <a class="brand" href="/console/plans">RouterOS MCP console</a>
 ${viewer
-  ? html`<nav aria-label="Main"><a href="/console/plans">Plans</a> <a href="/console/fleet">Fleet</a> <a href="/console/changes">Changes</a> <a href="/console/audit">Audit</a>${viewer.role === 'admin' ? html` <a href="/console/tokens">Tokens</a>` : null}</nav>
+  ? html`<nav aria-label="Main"><a href="/console/plans">Plans</a> <a href="/console/fleet">Fleet</a> <a href="/console/changes">Changes</a> <a href="/console/audit">Audit</a>${viewer.role.split(',').includes('admin') ? html` <a href="/console/tokens">Tokens</a>` : null}</nav>
 <form class="who" method="post" action="/console/logout"><span>${viewer.userName} (${viewer.role})</span> <input type="hidden" name="csrf" value="${viewer.csrf}"><button type="submit">Log out</button></form>`
   : null}
 </header>

@@ -1,19 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiTokenSummary, AuditEvent, ChangeRecord, ChangeResult, ConsoleLogins, ConsoleSession, Device, Environment, Plan, Principal, SnapshotDiff, SnapshotSummary } from '@routeros-mcp/composition';
-import { randomUUID } from 'node:crypto';
-import { consolePermissions, isDomainError } from '@routeros-mcp/composition';
-import { validateHostHeader } from '@routeros-mcp/mcp-protocol';
+import type { Authenticated } from '@routeros-mcp/composition';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { consolePermissions, isDomainError, OidcLoginError } from '@routeros-mcp/composition';
+import { UNAUTHENTICATED_PRINCIPAL, validateHostHeader } from '@routeros-mcp/mcp-protocol';
 import type { HttpSettings } from '../http-settings';
 import { BodyTooLargeError, readBody } from '../read-body';
 import { consoleAsset } from './console-assets';
 import { messagePage, type Viewer } from './console-layout';
-import { CONSOLE_SECURITY_HEADERS, clearedSessionCookie, cookieOf, csrfTokenMatches, csrfTokenOf, sameOriginRequest, SESSION_COOKIE, sessionCookie } from './console-security';
+import { CONSOLE_SECURITY_HEADERS, clearedSessionCookie, cookieOf, csrfTokenMatches, csrfTokenOf, LOGIN_COOKIE, LOGIN_COOKIE_MAX_AGE_S, loginCookie, sameOriginRequest, SESSION_COOKIE, sessionCookie } from './console-security';
 import { auditPage } from './audit-page';
 import { changesPage } from './changes-page';
 import { devicePage } from './device-page';
 import { fleetPage } from './fleet-page';
 import type { Html } from './html';
-import { loginPage } from './login-page';
+import { loginPage, signedInPage, signInRefusedPage } from './login-page';
 import { planPage, plansPage } from './plan-pages';
 import { tokensPage } from './tokens-page';
 
@@ -23,7 +24,15 @@ const MAX_FORM_BYTES = 16 * 1024;
 
 export interface ConsoleDeps {
   settings: Pick<HttpSettings, 'publicUrl' | 'allowedHosts'>;
-  logins: Pick<ConsoleLogins, 'redeemLink' | 'session' | 'logout'>;
+  logins: Pick<ConsoleLogins, 'redeemLink' | 'session' | 'logout' | 'openSession'>;
+  /** Sign-in through the MCP endpoint's identity provider (absent: login links only). */
+  oidc?: {
+    providerName: string;
+    /** The authorization URL for a pre-login cookie's seed. */
+    start(seed: string): Promise<URL>;
+    /** The callback's query checked against the seed, the code exchanged, the ID token verified and mapped. */
+    finish(seed: string, query: URLSearchParams): Promise<Authenticated>;
+  };
   plans: {
     list(query: { limit?: number }, principal?: Principal): Promise<Plan[]>;
     get(planId: string): Promise<Plan>;
@@ -100,6 +109,50 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
     await deps.refused({ principal: signed.session.principal, action, ...(planId ? { planId } : {}) }, 'ACCESS.REFUSED').catch(() => undefined);
     deps.logger.info('console action refused', { principal: signed.session.principal.id, action, plan_id: planId });
     return send(res, 403, messagePage('Not allowed', message, signed.viewer));
+  };
+
+  /** A refused sign-in: audited and logged as the console's other refusals (never the code, a token or the secret). */
+  const refuseSignIn = async (res: ServerResponse, status: number, reason: string, message: string, principal: Principal = { ...UNAUTHENTICATED_PRINCIPAL, via: 'console' }) => {
+    await deps.refused({ principal, action: 'console.login' }, status === 403 && principal.id !== UNAUTHENTICATED_PRINCIPAL.id ? 'ACCESS.REFUSED' : 'PROTOCOL.UNAUTHORIZED').catch(() => undefined);
+    deps.logger.info('console sign-in refused', { principal: principal.id, reason });
+    return send(res, status, signInRefusedPage('Not signed in', message), { 'set-cookie': loginCookie('', { secure, maxAgeS: 0 }) });
+  };
+
+  const startSignIn = async (res: ServerResponse, oidc: NonNullable<ConsoleDeps['oidc']>) => {
+    const seed = randomBytes(32).toString('base64url');
+    let url: URL;
+    try {
+      url = await oidc.start(seed);
+    } catch (error) {
+      if (!(error instanceof OidcLoginError)) throw error;
+      deps.logger.warn('console sign-in: the identity provider is not usable', { reason: error.reason, error: error.message });
+      return send(res, 502, signInRefusedPage('Sign-in unavailable', `The identity provider cannot be used right now: ${error.message}. Try again later, or use a login link.`));
+    }
+    return redirect(res, url.href, { 'set-cookie': loginCookie(seed, { secure, maxAgeS: LOGIN_COOKIE_MAX_AGE_S }) });
+  };
+
+  /** The provider's redirect back: one use per pre-login cookie (cleared whatever the outcome), then a session. */
+  const finishSignIn = async (req: IncomingMessage, res: ServerResponse, oidc: NonNullable<ConsoleDeps['oidc']>, query: URLSearchParams) => {
+    const seed = cookieOf(req, LOGIN_COOKIE);
+    if (!seed || !/^[A-Za-z0-9_-]{43}$/.test(seed)) return refuseSignIn(res, 403, 'no_login_started', 'This sign-in answer does not belong to a sign-in started in this browser, or it was used already or took too long. Start again.');
+    let proven: Authenticated;
+    try {
+      proven = await oidc.finish(seed, query);
+    } catch (error) {
+      if (!(error instanceof OidcLoginError)) throw error;
+      const status = error.reason === 'unavailable' || error.reason === 'exchange' ? 502 : 403;
+      return refuseSignIn(res, status, error.reason, `${error.message[0].toUpperCase()}${error.message.slice(1)}. Start again.`);
+    }
+    let opened: Awaited<ReturnType<ConsoleDeps['logins']['openSession']>>;
+    try {
+      opened = await deps.logins.openSession(proven.principal);
+    } catch (error) {
+      if (!isDomainError(error) || !error.code.startsWith('VALIDATION')) throw error;
+      const why = ((error as { errors?: { message: string }[] }).errors ?? [{ message: error.message }]).map((e) => e.message).join('; ');
+      return refuseSignIn(res, 403, 'no_role', `${oidc.providerName} signed you in, but the console cannot serve you: ${why}. Ask an administrator for a role.`, { ...proven.principal, via: 'console' });
+    }
+    const maxAgeS = Math.max(1, Math.floor((opened.session.expiresAt.getTime() - Date.now()) / 1000));
+    return send(res, 200, signedInPage('/console/fleet'), { 'set-cookie': [sessionCookie(opened.secret, { secure, maxAgeS }), loginCookie('', { secure, maxAgeS: 0 })] });
   };
 
   /** What a domain refusal answers: its status and the page saying why (nothing changed). */
@@ -242,7 +295,11 @@ export function consoleApp(deps: ConsoleDeps): (req: IncomingMessage, res: Serve
       res.writeHead(200, { ...CONSOLE_SECURITY_HEADERS, 'content-type': asset.type, 'content-length': String(asset.body.length), 'cache-control': 'no-cache' });
       return void res.end(req.method === 'HEAD' ? undefined : asset.body);
     }
-    if (path === '/console/login') return send(res, 200, loginPage(query.get('link') ?? undefined));
+    if (path === '/console/login') return send(res, 200, loginPage(query.get('link') ?? undefined, deps.oidc ? { providerName: deps.oidc.providerName } : undefined));
+    if (path === '/console/login/oidc' || path === '/console/login/callback') {
+      if (!deps.oidc) return send(res, 404, messagePage('Not found', 'This console does not sign in through an identity provider.'));
+      return path === '/console/login/oidc' ? startSignIn(res, deps.oidc) : finishSignIn(req, res, deps.oidc, query);
+    }
     const signed = await signedIn(req);
     if (!signed) return redirect(res, '/console/login');
     const principal = signed.session.principal;

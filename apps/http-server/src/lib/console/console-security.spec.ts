@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { cookieOf, csrfTokenMatches, csrfTokenOf, sameOriginRequest, sessionCookie } from './console-security';
+import { cookieOf, csrfTokenMatches, csrfTokenOf, loginCookie, sameOriginRequest, sessionCookie } from './console-security';
 
 const req = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
 const SECRET = 'a'.repeat(43);
@@ -27,6 +27,11 @@ describe('console security', () => {
   it('sets the session cookie HttpOnly, SameSite=Strict, on /console, Secure only over https', () => {
     expect(sessionCookie(SECRET, { secure: true, maxAgeS: 60 })).toBe(`routeros_console=${SECRET}; Path=/console; HttpOnly; SameSite=Strict; Max-Age=60; Secure`);
     expect(sessionCookie(SECRET, { secure: false, maxAgeS: 60 })).not.toContain('Secure');
+  });
+
+  it("sets the pre-login cookie HttpOnly, SameSite=Lax (the provider's redirect back must carry it), only on /console/login", () => {
+    expect(loginCookie(SECRET, { secure: true, maxAgeS: 600 })).toBe(`routeros_console_login=${SECRET}; Path=/console/login; HttpOnly; SameSite=Lax; Max-Age=600; Secure`);
+    expect(loginCookie('', { secure: false, maxAgeS: 0 })).toBe('routeros_console_login=; Path=/console/login; HttpOnly; SameSite=Lax; Max-Age=0');
   });
 
   it('reads one cookie among several', () => {

@@ -23,6 +23,19 @@ export function sessionCookie(secret: string, options: { secure: boolean; maxAge
   return [`${SESSION_COOKIE}=${secret}`, 'Path=/console', 'HttpOnly', 'SameSite=Strict', `Max-Age=${options.maxAgeS}`, ...(options.secure ? ['Secure'] : [])].join('; ');
 }
 
+export const LOGIN_COOKIE = 'routeros_console_login';
+/** A sign-in at the identity provider has this long to come back. */
+export const LOGIN_COOKIE_MAX_AGE_S = 600;
+
+/**
+ * The pre-login cookie: the seed of one sign-in's state, nonce and PKCE verifier, only for /console/login (the
+ * callback). SameSite=Lax, not Strict: the provider's redirect back is a cross-site top-level GET, which Lax lets
+ * through and Strict would not.
+ */
+export function loginCookie(seed: string, options: { secure: boolean; maxAgeS: number }): string {
+  return [`${LOGIN_COOKIE}=${seed}`, 'Path=/console/login', 'HttpOnly', 'SameSite=Lax', `Max-Age=${options.maxAgeS}`, ...(options.secure ? ['Secure'] : [])].join('; ');
+}
+
 export function clearedSessionCookie(secure: boolean): string {
   return sessionCookie('', { secure, maxAgeS: 0 });
 }

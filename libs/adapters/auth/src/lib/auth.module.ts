@@ -3,9 +3,19 @@ import type { ContainerModule } from 'inversify';
 import { ApiTokenAuthenticator } from './api-token.authenticator';
 import { ApiTokenService } from './api-token.service';
 import { algorithmsOf, audienceOf, AuthConfig } from './auth-config';
-import { parseScopeRoles } from './claim-mapping';
+import { ClaimMapping, parseScopeRoles } from './claim-mapping';
 import { JwtAuthenticator } from './jwt.authenticator';
 import { NoAuthAuthenticator } from './no-auth.authenticator';
+
+/** How claims become roles and narrowing (`ROUTEROS_MCP_OAUTH_*`): one mapping for the MCP endpoint and the console's login. */
+export function claimMappingOf(config: Pick<AuthConfig, 'oauthScopeRoles' | 'oauthRolesClaim' | 'oauthEnvironmentsClaim' | 'oauthDeviceTagsClaim'>): ClaimMapping {
+  return {
+    scopeRoles: parseScopeRoles(config.oauthScopeRoles),
+    ...(config.oauthRolesClaim ? { rolesClaim: config.oauthRolesClaim } : {}),
+    ...(config.oauthEnvironmentsClaim ? { environmentsClaim: config.oauthEnvironmentsClaim } : {}),
+    ...(config.oauthDeviceTagsClaim ? { deviceTagsClaim: config.oauthDeviceTagsClaim } : {}),
+  };
+}
 
 /** The OAuth resource server as configured (`ROUTEROS_MCP_OAUTH_*`). */
 export function jwtAuthenticatorFor(config: AuthConfig): JwtAuthenticator {
@@ -20,12 +30,7 @@ export function jwtAuthenticatorFor(config: AuthConfig): JwtAuthenticator {
     algorithms: algorithmsOf(config),
     clockSkewS: config.oauthClockSkewS,
     ...(config.oauthJwksUri ? { jwksUri: config.oauthJwksUri } : {}),
-    mapping: {
-      scopeRoles: parseScopeRoles(config.oauthScopeRoles),
-      ...(config.oauthRolesClaim ? { rolesClaim: config.oauthRolesClaim } : {}),
-      ...(config.oauthEnvironmentsClaim ? { environmentsClaim: config.oauthEnvironmentsClaim } : {}),
-      ...(config.oauthDeviceTagsClaim ? { deviceTagsClaim: config.oauthDeviceTagsClaim } : {}),
-    },
+    mapping: claimMappingOf(config),
     ...(introspection ? { introspection } : {}),
   });
 }

@@ -7,7 +7,10 @@ export interface ConsoleTicketRecord {
   digest: string;
   kind: 'link' | 'session';
   userName: string;
+  /** Role names, comma-separated (a login link gives one). */
   role: string;
+  /** The proven principal of a session opened through the identity provider; absent: `as:<userName>`. */
+  principalId?: string;
   createdAt: Date;
   expiresAt: Date;
 }

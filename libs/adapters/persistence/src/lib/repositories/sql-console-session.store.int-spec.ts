@@ -50,4 +50,13 @@ describe.each([
     await a.add(ticket('d2', 'link', 1_000));
     expect(await a.consume('d2', 'link', at(1_000))).toBeUndefined();
   });
+
+  it("keeps an identity provider session's principal id and roles, and leaves a link's principal unset", async () => {
+    const [a, b] = await replicas();
+    const principalId = `oidc:https://idp.example.com/realms/${'r'.repeat(300)}#0b5e3c1a-9f1d-4c7e-8a2b-d5e6f7a8b9c0`;
+    await a.add({ ...ticket('s2', 'session', 60_000), role: 'read_only,ops_rw,approver,admin', principalId });
+    expect(await b.find('s2', 'session', at(1_000))).toMatchObject({ role: 'read_only,ops_rw,approver,admin', principalId });
+    await a.add(ticket('s3', 'session', 60_000));
+    expect(await b.find('s3', 'session', at(1_000))).not.toHaveProperty('principalId');
+  });
 });

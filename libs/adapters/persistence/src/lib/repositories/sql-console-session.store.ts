@@ -8,6 +8,7 @@ interface Row {
   kind: string;
   user_name: string;
   role: string;
+  principal_id: string | null;
   created_at: string | number;
   expires_at: string | number;
 }
@@ -17,6 +18,7 @@ const recordOf = (row: Row): ConsoleTicketRecord => ({
   kind: row.kind as ConsoleTicketRecord['kind'],
   userName: row.user_name,
   role: row.role,
+  ...(row.principal_id ? { principalId: row.principal_id } : {}),
   createdAt: new Date(Number(row.created_at)),
   expiresAt: new Date(Number(row.expires_at)),
 });
@@ -31,7 +33,7 @@ export class SqlConsoleSessionStore implements ConsoleSessionStore {
         .createQueryBuilder()
         .insert()
         .into(TABLE)
-        .values({ digest: ticket.digest, kind: ticket.kind, user_name: ticket.userName, role: ticket.role, created_at: ticket.createdAt.getTime(), expires_at: ticket.expiresAt.getTime(), used_at: null })
+        .values({ digest: ticket.digest, kind: ticket.kind, user_name: ticket.userName, role: ticket.role, principal_id: ticket.principalId ?? null, created_at: ticket.createdAt.getTime(), expires_at: ticket.expiresAt.getTime(), used_at: null })
         .execute(),
     );
   }

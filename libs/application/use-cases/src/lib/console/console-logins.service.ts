@@ -29,7 +29,8 @@ const SECRET = /^[A-Za-z0-9_-]{43}$/;
  * console login`), redeemed once (whichever replica sees it first) for a session. The person is a name declared at the
  * admin CLI, so the principal is `as:<name>` (never the same id as a proven principal; for the four-eyes rule it stands
  * for every principal of that name, as `plan approve --as` does) with the one role the link gave. Only digests of the
- * link and session secrets are stored.
+ * link and session secrets are stored. Where the console logs in through the MCP endpoint's identity provider,
+ * `openSession` opens the same kind of session for the principal the provider proved.
  */
 @injectable()
 export class ConsoleLogins {
@@ -72,6 +73,29 @@ export class ConsoleLogins {
     return { secret: value, session };
   }
 
+  /**
+   * A session for a person the identity provider proved (the console's OIDC login): the same principal id, roles and
+   * display name the MCP endpoint gives that person's tokens, so four eyes sees one person on both. Refused (a
+   * ValidationError, nothing stored) for anything but an `oidc:` principal with at least one role and no narrowing
+   * (the console does not serve narrowed principals yet, and must not widen one).
+   */
+  async openSession(principal: Principal): Promise<{ secret: string; session: ConsoleSession }> {
+    const roles = principal.roles ?? [];
+    const errors = [
+      ...(principal.id.startsWith('oidc:') && principal.id.length <= 600 ? [] : [{ field: 'principal', message: 'must be a person proven by the identity provider (oidc:<issuer>#<sub>)' }]),
+      ...(roles.length > 0 && roles.every(isRole) ? [] : [{ field: 'roles', message: `none of the person's claims maps to a role (${ROLES.join(', ')})` }]),
+      ...(principal.environments || principal.deviceTags ? [{ field: 'narrowing', message: 'the console does not serve principals narrowed to some environments or tags yet' }] : []),
+    ];
+    if (errors.length) throw new ValidationError(errors);
+    const now = this.clock.now();
+    const value = secret();
+    const expiresAt = new Date(now.getTime() + CONSOLE_SESSION_TTL_MS);
+    const ticket = { kind: 'session' as const, userName: displayName(principal), role: [...new Set(roles)].join(','), principalId: principal.id, createdAt: now, expiresAt };
+    const session = sessionOf(ticket);
+    await this.recorder.run({ principal: session.principal, action: 'console.login', arguments: { method: 'oidc', role: ticket.role } }, () => this.store.add({ digest: sha256Hex(`session:${value}`), ...ticket }));
+    return { secret: value, session };
+  }
+
   /** The live session of a cookie's secret; undefined when logged out, expired or unknown. */
   async session(sessionSecret: string | undefined): Promise<ConsoleSession | undefined> {
     if (!sessionSecret || !SECRET.test(sessionSecret)) return undefined;
@@ -87,9 +111,17 @@ export class ConsoleLogins {
   }
 }
 
-function sessionOf(ticket: Pick<ConsoleTicketRecord, 'userName' | 'role' | 'expiresAt'>): ConsoleSession {
+/** What the header shows: the provider's name for the person, else the subject; at most 64 characters, one line. */
+function displayName(principal: Principal): string {
+  const name = (principal.name ?? principal.id.slice(principal.id.lastIndexOf('#') + 1)).replace(/\s+/g, ' ').trim();
+  return [...(name || 'unnamed')].slice(0, 64).join('');
+}
+
+function sessionOf(ticket: Pick<ConsoleTicketRecord, 'userName' | 'role' | 'expiresAt' | 'principalId'>): ConsoleSession {
   return {
-    principal: { id: declaredPrincipalId(ticket.userName), via: 'console', roles: [ticket.role], name: ticket.userName },
+    principal: ticket.principalId
+      ? { id: ticket.principalId, via: 'console', roles: ticket.role.split(','), name: ticket.userName, authMethod: 'oauth' }
+      : { id: declaredPrincipalId(ticket.userName), via: 'console', roles: [ticket.role], name: ticket.userName },
     userName: ticket.userName,
     role: ticket.role,
     expiresAt: ticket.expiresAt,

@@ -73,6 +73,37 @@ describe('ConsoleLogins', () => {
   });
 });
 
+describe('ConsoleLogins.openSession (the identity provider proved the person)', () => {
+  const person = { id: 'oidc:https://idp.example.com#u-1', via: 'http', authMethod: 'oauth' as const, roles: ['approver', 'ops_rw', 'approver'], name: '  Ann\n Example ', credentialId: 'console' };
+
+  it("keeps the provider's principal id and roles, shows its name, audits the login and ends like any session", async () => {
+    const { logins, store, events, advance } = rig();
+    const opened = await logins.openSession(person);
+    const expected = { id: person.id, via: 'console', roles: ['approver', 'ops_rw'], name: 'Ann Example', authMethod: 'oauth' };
+    expect(opened.session).toMatchObject({ principal: expected, userName: 'Ann Example', role: 'approver,ops_rw' });
+    expect((await logins.session(opened.secret))?.principal).toEqual(expected);
+    expect(consolePermissions((await logins.session(opened.secret))!.principal)).toMatchObject({ decidePlans: true, revertChanges: true, manageTokens: false });
+    expect(JSON.stringify(store.rows)).not.toContain(opened.secret);
+    expect(events.find((e) => e.action === 'console.login')).toMatchObject({ principal: { id: person.id }, arguments: { method: 'oidc', role: 'approver,ops_rw' } });
+    await logins.logout(opened.secret);
+    expect(await logins.session(opened.secret)).toBeUndefined();
+    const other = await logins.openSession({ ...person, name: undefined });
+    expect(other.session.userName).toBe('u-1');
+    advance(8 * 3_600_000);
+    expect(await logins.session(other.secret)).toBeUndefined();
+  });
+
+  it('refuses a person with no role, a narrowed one and one the provider did not prove, storing nothing', async () => {
+    const { logins, store } = rig();
+    await expect(logins.openSession({ ...person, roles: [] })).rejects.toThrow(/maps to a role/);
+    await expect(logins.openSession({ ...person, roles: ['root'] })).rejects.toThrow(ValidationError);
+    await expect(logins.openSession({ ...person, environments: ['lab'] })).rejects.toThrow(/narrowed/);
+    await expect(logins.openSession({ ...person, deviceTags: [] })).rejects.toThrow(/narrowed/);
+    await expect(logins.openSession({ ...person, id: 'as:ann' })).rejects.toThrow(/identity provider/);
+    expect(store.rows).toEqual([]);
+  });
+});
+
 describe('consolePermissions', () => {
   it('gives each role what the MCP tools and the CLI give it', () => {
     const of = (role: string) => consolePermissions({ id: `as:${role}`, via: 'console', roles: [role] });
