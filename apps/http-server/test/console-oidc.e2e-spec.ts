@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_MAIN, httpAuthFor } from './http-auth';
 import { enrollWriters } from './http-fleet-setup';
 import { RunningHttpServer, startHttpServer } from './http-server.harness';
-import { planAudit } from './console-session';
+import { planAudit, stopConsoleRig } from './console-session';
 
 // The console's sign-in through the MCP endpoint's identity provider, end to end: a real oidc-provider (the console a
 // confidential client of it), a real routeros-mcp-http on a prod SQLite data directory with a simulated fleet, and
@@ -64,10 +64,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await mcp?.close();
-  expect(await server?.stop()).toBe(0);
-  await Promise.all([fleet?.stop(), idp?.stop()]);
+  await stopConsoleRig({ browser, mcp, server, others: [() => fleet?.stop(), () => idp?.stop()] });
   dir.remove();
 });
 

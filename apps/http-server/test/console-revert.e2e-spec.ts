@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { httpAuthFor } from './http-auth';
 import { enrollWriters } from './http-fleet-setup';
 import { RunningHttpServer, startHttpServer } from './http-server.harness';
-import { consoleLink } from './console-session';
+import { logInWithLink, stopConsoleRig } from './console-session';
 
 // A revert that goes through: on a lab server (single changes need no plan there) a change made over MCP is undone
 // by an ops_rw person in the browser, and the simulated device is back to its old value. read_only is offered none.
@@ -30,22 +30,13 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await mcp?.close();
-  expect(await server?.stop()).toBe(0);
-  await fleet?.stop();
+  await stopConsoleRig({ browser, mcp, server, others: [() => fleet?.stop()] });
   dir.remove();
 });
 
 const identity = async (): Promise<string> => (await simControl(fleet, 'GET', '/devices/0/state')).config['system/identity'][0].name;
 
-async function loggedInPage(user: string, role: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(await consoleLink(dataDir, server.base, user, role));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${server.base}/console/plans`);
-  return page;
-}
+const loggedInPage = (user: string, role: string): Promise<Page> => logInWithLink(browser, dataDir, server.base, user, role);
 
 it('an ops_rw person reverts a change made over MCP and the device is back to its old value; read_only sees no revert button', async () => {
   const before = await identity();

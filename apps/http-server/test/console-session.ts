@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningHttpServer } from './http-server.harness';
 import { ADMIN_MAIN } from './http-auth';
 
 const run = promisify(execFile);
@@ -29,4 +31,21 @@ export function csrfOf(pageHtml: string): string {
 export async function planAudit(dataDir: string, planId: string): Promise<{ principal: string; action: string; outcome: string; error_code: string | null }[]> {
   const { stdout } = await run(process.execPath, [ADMIN_MAIN, 'audit', '--plan', planId, '--json'], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } });
   return JSON.parse(stdout);
+}
+
+/** A new browser context logged in as `user` with `role` through a one-time link, on the page the login lands on. */
+export async function logInWithLink(browser: Browser, dataDir: string, base: string, user: string, role: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(await consoleLink(dataDir, base, user, role));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${base}/console/plans`);
+  return page;
+}
+
+/** Ends a console spec's parts in order: the browser, the MCP client, the server (exit 0 checked), then the rest. */
+export async function stopConsoleRig(parts: { browser?: Browser; mcp?: { close(): Promise<unknown> }; server?: RunningHttpServer; others?: (() => Promise<unknown> | undefined)[] }): Promise<void> {
+  await parts.browser?.close();
+  await parts.mcp?.close();
+  expect(await parts.server?.stop()).toBe(0);
+  await Promise.all((parts.others ?? []).map((stop) => stop()));
 }

@@ -6,7 +6,7 @@ import sqlite3 from 'sqlite3';
 import { httpAuthFor } from './http-auth';
 import { enrollWriters } from './http-fleet-setup';
 import { RunningHttpServer, startHttpServer } from './http-server.harness';
-import { consoleLink, consoleSession, csrfOf, planAudit } from './console-session';
+import { consoleLink, consoleSession, csrfOf, logInWithLink, planAudit, stopConsoleRig } from './console-session';
 
 // The operator console end to end: a real routeros-mcp-http on a prod SQLite data directory, a simulated fleet, plans
 // made by an MCP client, and people logging in with one-time links, in headless Chromium and over plain HTTP.
@@ -38,10 +38,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await mcp?.close();
-  expect(await server?.stop()).toBe(0);
-  await fleet?.stop();
+  await stopConsoleRig({ browser, mcp, server, others: [() => fleet?.stop()] });
   dir.remove();
 });
 
@@ -58,13 +55,7 @@ async function newPlan(): Promise<string> {
 
 const planStatus = async (id: string): Promise<string> => (await mcp.callTool('plan_get', { plan_id: id })).structuredContent.status;
 
-async function loggedInPage(user: string, role: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(await consoleLink(dataDir, base, user, role));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(`${base}/console/plans`);
-  return page;
-}
+const loggedInPage = (user: string, role: string): Promise<Page> => logInWithLink(browser, dataDir, base, user, role);
 
 const form = (fields: Record<string, string>) => ({ 'content-type': 'application/x-www-form-urlencoded', body: new URLSearchParams(fields) });
 async function post(path: string, fields: Record<string, string>, headers: Record<string, string>): Promise<Response> {
