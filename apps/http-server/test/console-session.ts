@@ -8,8 +8,7 @@ const run = promisify(execFile);
 
 /** `routeros-mcp-admin console login --user U --role R --url BASE` on `dataDir`: the one-time link it prints. */
 export async function consoleLink(dataDir: string, base: string, user: string, role: string): Promise<string> {
-  const { stdout } = await run(process.execPath, [ADMIN_MAIN, 'console', 'login', '--user', user, '--role', role, '--url', base], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } });
-  return stdout.trim();
+  return (await runAdmin(dataDir, ['console', 'login', '--user', user, '--role', role, '--url', base])).trim();
 }
 
 /** Redeems a link over plain HTTP (as the login form posts it): the session cookie's value. */
@@ -27,10 +26,15 @@ export function csrfOf(pageHtml: string): string {
   return token;
 }
 
+/** `routeros-mcp-admin ARGS` on `dataDir`: what it printed. */
+export async function runAdmin(dataDir: string, args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, [ADMIN_MAIN, ...args], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } });
+  return stdout;
+}
+
 /** `routeros-mcp-admin audit --plan ID --json`: a plan's audit records, newest first. */
 export async function planAudit(dataDir: string, planId: string): Promise<{ principal: string; action: string; outcome: string; error_code: string | null }[]> {
-  const { stdout } = await run(process.execPath, [ADMIN_MAIN, 'audit', '--plan', planId, '--json'], { env: { PATH: process.env['PATH']!, ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } });
-  return JSON.parse(stdout);
+  return JSON.parse(await runAdmin(dataDir, ['audit', '--plan', planId, '--json']));
 }
 
 /** A new browser context logged in as `user` with `role` through a one-time link, on the page the login lands on. */

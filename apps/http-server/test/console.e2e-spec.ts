@@ -6,7 +6,7 @@ import sqlite3 from 'sqlite3';
 import { httpAuthFor } from './http-auth';
 import { enrollWriters } from './http-fleet-setup';
 import { RunningHttpServer, startHttpServer } from './http-server.harness';
-import { consoleLink, consoleSession, csrfOf, logInWithLink, planAudit, stopConsoleRig } from './console-session';
+import { consoleLink, consoleSession, csrfOf, logInWithLink, planAudit, runAdmin, stopConsoleRig } from './console-session';
 
 // The operator console end to end: a real routeros-mcp-http on a prod SQLite data directory, a simulated fleet, plans
 // made by an MCP client, and people logging in with one-time links, in headless Chromium and over plain HTTP.
@@ -90,6 +90,13 @@ describe('in a browser', () => {
     await page.goto(`${base}/console/fleet`);
     await expect(page.locator('tr[data-device]').count()).resolves.toBe(3);
     await page.screenshot({ path: join(ARTIFACTS, 'fleet.png'), fullPage: true });
+    // Live: a change to the registry (here by the admin CLI) shows without a reload, the filter kept.
+    await page.goto(`${base}/console/fleet?environment=prod`);
+    await page.evaluate(() => Object.assign(globalThis, { notReloaded: true }));
+    await runAdmin(dataDir, ['device', 'update', DEVICES[1], '--name', 'renamed-live']);
+    await page.locator(`tr[data-device="${DEVICES[1]}"]`, { hasText: 'renamed-live' }).waitFor({ timeout: 60_000 });
+    await expect(page.evaluate(() => (globalThis as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
+    await expect(page.locator('tr[data-device]').count()).resolves.toBe(3);
     await page.goto(`${base}/console/fleet?environment=lab`);
     await expect(page.locator('tr[data-device]').count()).resolves.toBe(0);
     await page.goto(`${base}/console/fleet?environment=prod&tag=nosuch`);

@@ -32,12 +32,14 @@ export function fleetPage(all: readonly Device[], filter: FleetFilter, viewer: V
 <label for="tag">Tag (key or key=value)</label><input id="tag" name="tag" value="${filter.tag ?? ''}">
 <button type="submit">Filter</button>
 </form>
+<section id="fleet-status" data-live="3000" data-live-region>
 <p class="summary">${devices.length} device(s): ${[...counts].map(([status, n]) => html`<span class="badge health-${status}">${n} ${status}</span> `)}</p>
 <div class="scroll"><table class="fleet"><caption>Status per device, as the health poller last saw it</caption>
 <thead><tr><th scope="col">Device</th><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Environment</th><th scope="col">Tags</th><th scope="col">Version</th><th scope="col">Last seen</th></tr></thead>
 <tbody>${devices.map(
       (d) => html`<tr data-device="${d.id}"><td><a href="/console/devices/${encodeURIComponent(d.id)}"><code>${d.id}</code></a></td><td>${d.name}</td><td><span class="badge health-${d.status}">${d.status}</span></td><td>${d.environment}</td><td>${Object.entries(d.tags).map(([k, v]) => html`<span class="tag">${k}=${v}</span> `)}</td><td>${d.facts.routerosVersion ?? ''}</td><td>${when(d.facts.lastSeenAt)}</td></tr>`,
-    )}</tbody></table></div>`,
+    )}</tbody></table></div>
+</section>`,
     viewer,
   );
 }

@@ -18,21 +18,24 @@ document.addEventListener('DOMContentLoaded', function () {
   });
 });
 
-// A plan still moving (approved, executing, rolling back) reloads its page's main part every few seconds until it
-// settles: batches and device steps update in place. Only same-origin HTML, parsed, never executed.
+// A live page re-reads itself every few seconds: a plan still moving (approved, executing, rolling back) replaces
+// its main part until it settles (batches and device steps update in place); the fleet replaces only its status
+// region (data-live-region), so the filter form keeps what is being typed. The same address, filters included.
+// Only same-origin HTML, parsed, never executed.
 (function () {
   function refresh() {
     var live = document.querySelector('[data-live]');
     if (!live) return;
+    var selector = live.hasAttribute('data-live-region') && live.id ? '#' + live.id : 'main';
     setTimeout(function () {
-      fetch(location.pathname, { credentials: 'same-origin', headers: { accept: 'text/html' } })
+      fetch(location.pathname + location.search, { credentials: 'same-origin', headers: { accept: 'text/html' } })
         .then(function (response) {
           return response.ok ? response.text() : Promise.reject(new Error(String(response.status)));
         })
         .then(function (text) {
-          var next = new DOMParser().parseFromString(text, 'text/html').querySelector('main');
-          var main = document.querySelector('main');
-          if (next && main) main.replaceWith(document.adoptNode(next));
+          var next = new DOMParser().parseFromString(text, 'text/html').querySelector(selector);
+          var current = document.querySelector(selector);
+          if (next && current) current.replaceWith(document.adoptNode(next));
           refresh();
         })
         .catch(function () {
