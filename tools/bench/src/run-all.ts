@@ -10,6 +10,7 @@ import { changePipeline } from './change-pipeline.bench';
 import { menuChange, menuDescribe } from './menu-tools.bench';
 import { rolloutEngine } from './rollout-engine.bench';
 import { httpDeviceList, httpListenMemory } from './http-server.bench';
+import { auditChain } from './audit-chain.bench';
 
 /** Runs every benchmark and prints one JSON line each: results are ratios against baselines from the same run. */
 async function main(): Promise<void> {
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   if (!only || only === 'rollout') process.stdout.write(JSON.stringify(await rolloutEngine()) + '\n');
   if (!only || only === 'http' || only === 'http-load') rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
   if (!only || only === 'http' || only === 'http-listen') process.stdout.write(JSON.stringify(await httpListenMemory()) + '\n');
+  if (!only || only === 'audit-chain') rows(await auditChain());
   if (!only || only === 'sim-scale') for (const line of await simScale()) process.stdout.write(JSON.stringify(line) + '\n');
   if (!only || only === 'sim-start') for (const line of await simFleetStart()) process.stdout.write(JSON.stringify(line) + '\n');
 }
