@@ -1,6 +1,7 @@
-import { Database, DatabaseTarget } from '@routeros-mcp/adapters-persistence';
 import { useTestDatabases } from '@routeros-mcp/testing';
 import { join } from 'node:path';
+import { Client } from 'pg';
+import * as sqlite3 from 'sqlite3';
 import { runAdmin } from './cli-runner';
 
 const databases = useTestDatabases();
@@ -11,15 +12,18 @@ describe.each([
 ])('routeros-mcp-admin audit verify on %s', (_engine, makeEnv) => {
   let env: Record<string, string>;
   const admin = (args: string[]) => runAdmin(args, { env });
-  const target = (): DatabaseTarget => (env['ROUTEROS_MCP_DATABASE_URL'] ? { kind: 'postgres', url: env['ROUTEROS_MCP_DATABASE_URL'] } : { kind: 'sqlite', file: join(env['ROUTEROS_MCP_DATA_DIR'], 'routeros-mcp.sqlite') });
   /** Tampering as someone with the database's password would: straight SQL, around the service. */
   async function tamper(...statements: string[]): Promise<void> {
-    const db = await Database.open(target());
-    try {
-      for (const sql of statements) await db.dataSource.query(sql);
-    } finally {
-      await db.close();
+    const url = env['ROUTEROS_MCP_DATABASE_URL'];
+    if (url) {
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      for (const sql of statements) await client.query(sql);
+      return client.end();
     }
+    const db = new sqlite3.Database(join(env['ROUTEROS_MCP_DATA_DIR'], 'routeros-mcp.sqlite'));
+    for (const sql of statements) await new Promise<void>((resolve, reject) => db.run(sql, (error) => (error ? reject(error) : resolve())));
+    await new Promise((resolve) => db.close(resolve));
   }
   beforeEach(async () => (env = { ...(await makeEnv()), ROUTEROS_MCP_LOG_LEVEL: 'error' }));
 

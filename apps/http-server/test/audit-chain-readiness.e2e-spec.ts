@@ -1,6 +1,6 @@
-import { Database } from '@routeros-mcp/adapters-persistence';
 import { tempDir, until } from '@routeros-mcp/testing';
 import { join } from 'node:path';
+import * as sqlite3 from 'sqlite3';
 import { startHttpServer } from './http-server.harness';
 
 describe('readiness and the audit chain', () => {
@@ -14,12 +14,11 @@ describe('readiness and the audit chain', () => {
     };
     try {
       await until(async () => (await readiness()).chain === 'ok', 'the first walk of the chain');
-      const db = await Database.open({ kind: 'sqlite', file: join(dataDir, 'routeros-mcp.sqlite') });
-      try {
-        await db.dataSource.query("INSERT INTO audit_events (id, occurred_at, principal, via, action, outcome) VALUES ('forged-1', '2026-01-01 00:00:00', 'os:root', 'admin-cli', 'device.remove', 'success')");
-      } finally {
-        await db.close();
-      }
+      // Straight SQL, around the service, as someone with the file would.
+      const db = new sqlite3.Database(join(dataDir, 'routeros-mcp.sqlite'));
+      const forged = "INSERT INTO audit_events (id, occurred_at, principal, via, action, outcome) VALUES ('forged-1', '2026-01-01 00:00:00', 'os:root', 'admin-cli', 'device.remove', 'success')";
+      await new Promise<void>((resolve, reject) => db.run(forged, (error) => (error ? reject(error) : resolve())));
+      await new Promise((resolve) => db.close(resolve));
       await until(async () => (await readiness()).chain !== 'ok', 'a walk after the tampering');
       expect(await readiness()).toEqual({ status: 200, chain: 'broken: 1 finding(s), first inserted record "forged-1" (stream -)' });
       await server.waitForLine(/audit chain broken/);
