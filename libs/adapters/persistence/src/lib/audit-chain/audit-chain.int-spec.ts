@@ -92,6 +92,13 @@ describe.each(engines)('the audit chain on %s', (_engine, newTarget) => {
     expect((await verify()).findings).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'broken', recordId: 't-2', stream, seq: 3 })]));
   });
 
+  it("commits a process's first two writes made at once (both create its stream)", async () => {
+    const db = await open();
+    await Promise.all([new TypeOrmAuditLog(db), new TypeOrmAuditLog(db)].map((log, i) => log.record(event(`f-${i}`, i))));
+    await db.close();
+    expect(await verify()).toMatchObject({ ok: true, streams: 1, links: 2 });
+  });
+
   it('names a forged checkpoint', async () => {
     await writeTrail();
     await sql("UPDATE audit_checkpoints SET mac = '" + 'ab'.repeat(32) + "'");

@@ -50,15 +50,21 @@ export class AuditChain {
     this.moved = true;
   }
 
-  /** The stream's head, locked until commit; created by the first write (again, if that write rolled back). */
+  /**
+   * The stream's head, locked until commit; created by the first write (again, if that write rolled back). Two first
+   * writes of this process at once: the second's insert waits for the first's commit and yields to its row.
+   */
   private async lockHead(em: EntityManager, now: number): Promise<AuditStreamRow> {
-    const q = em.createQueryBuilder<AuditStreamRow>(STREAM, 's').where('s.id = :id', { id: this.streamId });
-    if (dialectOf(em.connection) === 'postgres') q.setLock('pessimistic_write');
-    const head = await q.getOne();
+    const select = () => {
+      const q = em.createQueryBuilder<AuditStreamRow>(STREAM, 's').where('s.id = :id', { id: this.streamId });
+      if (dialectOf(em.connection) === 'postgres') q.setLock('pessimistic_write');
+      return q.getOne();
+    };
+    const head = await select();
     if (head) return head;
     const row: AuditStreamRow = { id: this.streamId, label: this.label, started_at: now, head_seq: 0, head_hash: GENESIS };
-    await em.insert(STREAM, row);
-    return row;
+    await em.createQueryBuilder().insert().into(STREAM).values(row).orIgnore().execute();
+    return (await select()) ?? row;
   }
 
   /** Signs the stream's head when it moved since the last checkpoint. */
