@@ -5,7 +5,7 @@ export * from './lib/lazy-services';
 export * from './lib/load-secrets';
 export * from './lib/read-config';
 /** Port types the apps see (apps import no adapter or port package directly). */
-export type { AuditEvent, Principal } from '@routeros-mcp/application-ports';
+export type { AuditChainReport, AuditEvent, Principal } from '@routeros-mcp/application-ports';
 export type { Config } from '@routeros-mcp/config';
 export * from './lib/http-services';
 export * from './lib/server-flags';

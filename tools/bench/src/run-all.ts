@@ -12,8 +12,9 @@ import { rolloutEngine } from './rollout-engine.bench';
 import { httpDeviceList, httpListenMemory } from './http-server.bench';
 import { consolePlanPage } from './console-plan-page.bench';
 import { RunRecorder } from './results/record-run';
+import { auditChain } from './audit-chain.bench';
 
-const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'console', 'sim-scale', 'sim-start'];
+const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'console', 'audit-chain', 'sim-scale', 'sim-start'];
 
 /**
  * Runs every benchmark (or the part named first) and prints one JSON line each: results are ratios against baselines
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   if (wants('http', 'http-load')) rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
   if (wants('http', 'http-listen')) emit(await httpListenMemory());
   if (wants('console')) emit(await consolePlanPage());
+  if (wants('audit-chain')) rows(await auditChain());
   if (wants('sim-scale')) for (const line of await simScale()) emit(line);
   if (wants('sim-start')) for (const line of await simFleetStart()) emit(line);
   recorder?.save();

@@ -15,3 +15,6 @@ export * from './lib/rate-limits/flexible-rate.limiter';
 export * from './lib/repositories/typeorm-api-token.repository';
 export * from './lib/repositories/typeorm-plan.repository';
 export * from './lib/repositories/typeorm-sealed-value.store';
+export * from './lib/audit-chain/audit-hash';
+export * from './lib/audit-chain/typeorm-audit-chain.verifier';
+export * from './lib/audit-chain/verify-audit-chain';

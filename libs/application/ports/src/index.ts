@@ -1,5 +1,6 @@
 export * from './lib/approval-signer.port';
 export * from './lib/audit-log.port';
+export * from './lib/audit-chain-verifier.port';
 export * from './lib/clock.port';
 export * from './lib/concurrent-modification.error';
 export * from './lib/credential-repository.port';

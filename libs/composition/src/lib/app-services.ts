@@ -1,5 +1,5 @@
 import type { ApiTokenService } from '@routeros-mcp/adapters-auth';
-import type { EventBus, JobLeader, Logger, RateLimiter } from '@routeros-mcp/application-ports';
+import type { AuditChainVerifier, EventBus, JobLeader, Logger, RateLimiter } from '@routeros-mcp/application-ports';
 import type { ChangeHistory } from '@routeros-mcp/application-use-cases';
 import { AuditRecorder, ChangeService, ConsoleLogins, DatabaseAdmin, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, KeyRotationService, MenuCatalog, PlanExecution, PlanService, SnapshotService } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
@@ -33,6 +33,8 @@ export class AdminServices {
     readonly rollouts: Pick<PlanExecution, 'rollback' | 'follow'>,
     /** The operator console's one-time login links (`console login`). */
     readonly consoleLogins: Pick<ConsoleLogins, 'issueLink'>,
+    /** Walks the audit trail's hash chain (`audit verify`). */
+    readonly auditChain: AuditChainVerifier,
   ) {}
 
   close(): Promise<void> {

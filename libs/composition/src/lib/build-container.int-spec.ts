@@ -58,9 +58,10 @@ describe('buildContainer', () => {
         { name: 'AuditSettlement1768003200000', applied: false },
         { name: 'JobLeases1768089600000', applied: false },
         { name: 'ConsoleSessions1795856400000', applied: false },
+        { name: 'AuditChain1795865301935', applied: false },
         { name: 'ConsoleSessionPrincipals1795865354526', applied: false },
       ]);
-      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000', 'JobLeases1768089600000', 'ConsoleSessions1795856400000', 'ConsoleSessionPrincipals1795865354526']);
+      expect(await services.database.migrate()).toEqual(['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000', 'JobLeases1768089600000', 'ConsoleSessions1795856400000', 'AuditChain1795865301935', 'ConsoleSessionPrincipals1795865354526']);
       await services.close();
     } finally {
       pg.stop();

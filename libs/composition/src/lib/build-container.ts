@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { CommandTrees as CommandTreesPort, ConfigShell, DeviceRequestObserver, EventBus as EventBusPort, JobLeader as JobLeaderPort, Logger, RateLimiter as RateLimiterPort, RouterOsApi } from '@routeros-mcp/application-ports';
-import { ApprovalSigner, Clock, CommandTrees, ConfigShell as ConfigShellToken, CredentialKeyring, DataKeys, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
+import { ApprovalSigner, AuditChainVerifier, Clock, CommandTrees, ConfigShell as ConfigShellToken, CredentialKeyring, DataKeys, EventBus, JobLeader, Logger as LoggerToken, PlanExecutor, RateLimiter, RouterOsApi as RouterOsApiToken, SecretCipher } from '@routeros-mcp/application-ports';
 import type { ChangeHistory as ChangeHistoryPort } from '@routeros-mcp/application-use-cases';
 import { AuditRecorder, ChangeHistory, ConsoleLogins, ChangeObserver, ChangeService, ChangeSettings, DatabaseAdmin, DEFAULT_CHANGE_SETTINGS, DeviceConnectivity, DeviceReader, DeviceRegistry, HealthPoller, InterruptedCallRecovery, InterruptedChangeRecovery, KeyRotationService, MenuCatalog, NeedsAttentionRecheck, PlanExecution, PlanService, PlanSettings, RolloutSettings, DEFAULT_ROLLOUT_SETTINGS, SingularJob, SnapshotChangeObserver, SnapshotOnChangeSettings, SnapshotPolicy, SnapshotScheduler, SnapshotService, useCasesModule } from '@routeros-mcp/application-use-cases';
 import { FileCommandTrees } from '@routeros-mcp/adapters-command-trees';
@@ -9,7 +9,7 @@ import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
-import { Database, DatabaseTarget, FlexibleRateLimiter, persistenceModule, PgJobLeader, SqlJobLeader, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
+import { checkpointKeyOf, Database, DatabaseTarget, FlexibleRateLimiter, persistenceModule, PgJobLeader, SqlJobLeader, TypeOrmAuditChainVerifier, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
 import { AesGcmDataKeys, HmacApprovalSigner } from '@routeros-mcp/adapters-secrets';
 import { Config, sqlitePath } from '@routeros-mcp/config';
 import { Container, ContainerModule } from 'inversify';
@@ -65,6 +65,9 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   registerSecrets(redactor, config, masterKeys);
   redactor.addValue(approvalKey.toString('base64'));
   const db = await Database.open(databaseTarget(config));
+  // Audit checkpoints are signed with a sub-key of the approval key (never the key itself), every minute and at close.
+  const checkpointKey = checkpointKeyOf(approvalKey);
+  db.auditChain.sign(checkpointKey);
   const routerOsApi = new RestRouterOsApi(logger, { requestTimeoutMs: config.deviceRequestTimeoutMs, connectTimeoutMs: config.deviceConnectTimeoutMs, perDeviceConcurrency: config.deviceConcurrency }, options.deviceRequestObserver);
   const configShell = new SshConfigShell(logger, { connectTimeoutMs: config.deviceConnectTimeoutMs, requestTimeoutMs: config.deviceRequestTimeoutMs, exportTimeoutMs: config.deviceExportTimeoutMs }, options.deviceRequestObserver);
   // Singular jobs and events on PostgreSQL (advisory locks on one session, LISTEN on one connection): each its own
@@ -120,13 +123,14 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<DataKeys>(DataKeys).toConstantValue(new AesGcmDataKeys());
       bind<ApprovalSigner>(ApprovalSigner).toConstantValue(new HmacApprovalSigner(approvalKey));
       bind<Lifecycle>(Lifecycle).toConstantValue(lifecycle);
+      bind<AuditChainVerifier>(AuditChainVerifier).toConstantValue(new TypeOrmAuditChainVerifier(db, checkpointKey));
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
       // RouterOS's command trees, each read when a menu tool first needs it.
       bind<CommandTreesPort>(CommandTrees).toConstantValue(new FileCommandTrees());
       bind(AdminServices).toDynamicValue((ctx) => {
         recover(ctx, 'once');
-        return new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService), ctx.get(PlanService), ctx.get(AuditRecorder), (rollouts = ctx.get(PlanExecution)), ctx.get(ConsoleLogins));
+        return new AdminServices(ctx.get(DeviceRegistry), ctx.get(DeviceConnectivity), ctx.get(KeyRotationService), ctx.get(DatabaseAdmin), logger, config, lifecycle, ctx.get(SnapshotService), ctx.get<ChangeHistoryPort>(ChangeHistory), ctx.get(ApiTokenService), ctx.get(PlanService), ctx.get(AuditRecorder), (rollouts = ctx.get(PlanExecution)), ctx.get(ConsoleLogins), ctx.get<AuditChainVerifier>(AuditChainVerifier));
       });
       bind<PlanSettings>(PlanSettings).toConstantValue({ environment: config.environment });
       bind<RolloutSettings>(RolloutSettings).toConstantValue({ ...DEFAULT_ROLLOUT_SETTINGS, environment: config.environment });

@@ -68,6 +68,8 @@ export const ConfigSchema = z
     changeLockLeaseMs: z.coerce.number().int().min(1_000).max(600_000).optional(),
     /** Between sweeps for changes a dead process left unfinished (HTTP server; default: the lock's lease). */
     changeRecoveryIntervalMs: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+    /** Seconds between the HTTP server's background walks of the audit chain (readiness's audit_chain; default 60). */
+    auditVerifyIntervalS: z.coerce.number().int().min(1).max(86_400).optional(),
     /** How often subscribed health resources are polled. */
     healthPollIntervalMs: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** Seconds between scheduled captures of every device's configuration; 0 turns them off. */

@@ -1,6 +1,8 @@
 import { displayJson } from '@routeros-mcp/composition';
 import { Command, InvalidArgumentError } from 'commander';
 import { auditEventJson, auditTable } from '../audit-render';
+import { chainReportJson, chainReportText } from '../audit-verify-render';
+import { ReportedFailure } from '../cli-error';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';
 import { limitOf } from '../option-parsers';
@@ -13,7 +15,21 @@ function instantOf(value: string): Date {
 
 /** `audit`: what was done, by whom, to which device or plan; the newest N, printed oldest first. */
 export function auditCommand(ctx: CliContext): Command {
+  const verify = new Command('verify')
+    .description('walk the audit trail\'s hash chain and signed checkpoints: names every record altered, removed or inserted, and cut-off links; exit 1 on any')
+    .option('--since <time>', 'report only records at or after this ISO 8601 time (every link is still walked)', instantOf)
+    .option('--json', 'print JSON')
+    .action(async (_own: unknown, cmd: Command) => {
+      // `audit` has --since and --json too, and Commander gives them to it wherever they stand: read both levels.
+      const options = cmd.optsWithGlobals<{ since?: Date; json?: boolean }>();
+      await ctx.withServices(cmd, async (services) => {
+        const report = await services.auditChain.verify({ since: options.since });
+        write(ctx.io.stdout, options.json ? displayJson(chainReportJson(report)) : chainReportText(report));
+        if (!report.ok) throw new ReportedFailure('audit chain broken', 1);
+      });
+    });
   return new Command('audit')
+    .addCommand(verify)
     .description('list audited actions (tool calls, changes, plan moves, key and token operations): the newest, printed oldest first')
     .option('--device <id>', 'only actions on this device')
     .option('--plan <id>', 'only actions on this plan (its moves and its device steps)')

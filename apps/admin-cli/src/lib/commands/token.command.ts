@@ -57,14 +57,18 @@ export function tokenCommand(ctx: CliContext): Command {
     .option('--json', 'print JSON')
     .action(async (options: { name: string; role: string; environments?: string[]; tags?: string[]; expires?: Date; json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
-        const { token, summary } = await services.tokens.create({
-          name: options.name,
-          role: options.role,
-          ...(options.environments ? { environments: options.environments } : {}),
-          ...(options.tags ? { deviceTags: options.tags } : {}),
-          ...(options.expires ? { expiresAt: options.expires } : {}),
-          createdBy: ctx.principal.id,
-        });
+        // Audited as the console audits it: who made which token, never its secret.
+        const audited = { name: options.name, role: options.role, environments: options.environments ?? null, tags: options.tags ?? null, expires_at: options.expires?.toISOString() ?? null };
+        const { token, summary } = await services.audit.run({ principal: ctx.principal, action: 'token.create', arguments: audited }, () =>
+          services.tokens.create({
+            name: options.name,
+            role: options.role,
+            ...(options.environments ? { environments: options.environments } : {}),
+            ...(options.tags ? { deviceTags: options.tags } : {}),
+            ...(options.expires ? { expiresAt: options.expires } : {}),
+            createdBy: ctx.principal.id,
+          }),
+        );
         if (options.json) return write(ctx.io.stdout, displayJson({ token, ...tokenJson(summary, new Date()) }));
         write(ctx.io.stdout, `Created API token ${summary.id} for '${shown(summary.name)}' (role ${summary.role}).\n\n  ${token}\n`);
         write(ctx.io.stderr, 'This token is shown once and cannot be recovered: store it now (lost: revoke it and create another).');
@@ -96,7 +100,7 @@ export function tokenCommand(ctx: CliContext): Command {
     .option('--json', 'print JSON')
     .action(async (id: string, options: { json?: boolean }, cmd: Command) => {
       await ctx.withServices(cmd, async (services) => {
-        const revoked = await services.tokens.revoke(id);
+        const revoked = await services.audit.run({ principal: ctx.principal, action: 'token.revoke', arguments: { token_id: id } }, () => services.tokens.revoke(id));
         if (!revoked) throw new CliUsageError(`no API token with id '${id}' (see token list)`);
         // Revoking twice changes nothing: say so, and since when, rather than "Revoked" again.
         if (revoked.already) write(ctx.io.stdout, options.json ? displayJson({ revoked: id, already_revoked_at: revoked.revokedAt.toISOString() }) : keyValues([['Already revoked', `${id} (since ${revoked.revokedAt.toISOString()})`]]));

@@ -2,9 +2,11 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as sqlite3 from 'sqlite3';
 import { DataSource, EntityManager } from 'typeorm';
+import { AuditChain } from './audit-chain/audit-chain';
 import { Dialect } from './dialect';
 import { MIGRATIONS } from './migrations';
 import { apiTokenSchema } from './records/api-token.record';
+import { auditCheckpointSchema, auditLinkSchema, auditStreamSchema } from './records/audit-chain.record';
 import { auditEventSchema } from './records/audit-event.record';
 import { changeSchema } from './records/change.record';
 import { configSnapshotSchema } from './records/config-snapshot.record';
@@ -63,6 +65,8 @@ const QUIET_SQLITE3: Record<string, unknown> = { ...sqlite3, verbose: () => QUIE
  */
 export class Database {
   private queue: Promise<unknown> = Promise.resolve();
+  /** This process's stream of audit links (see AuditChain), appended to by every write of an audit row. */
+  readonly auditChain = new AuditChain(this);
 
   private constructor(
     readonly dataSource: DataSource,
@@ -73,7 +77,7 @@ export class Database {
     const dialect: Dialect = target.kind;
     if (target.kind === 'sqlite') ensurePrivateSqliteFiles(target.file);
     const common = {
-      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), configSnapshotSchema(dialect), changeSchema(dialect), apiTokenSchema(dialect), ...planSchemas(dialect)],
+      entities: [deviceSchema(dialect), deviceTagSchema, credentialSchema(dialect), auditEventSchema(dialect), configSnapshotSchema(dialect), changeSchema(dialect), apiTokenSchema(dialect), ...planSchemas(dialect), auditLinkSchema, auditStreamSchema, auditCheckpointSchema],
       migrations: MIGRATIONS,
       migrationsTableName: 'schema_migrations',
       synchronize: false as const,
@@ -184,6 +188,8 @@ export class Database {
 
   async close(): Promise<void> {
     await this.queue.catch(() => undefined);
+    // The closing checkpoint: without it, links cut off since the last periodic one would go unnoticed.
+    if (this.dataSource.isInitialized) await this.auditChain.close().catch(() => undefined);
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }

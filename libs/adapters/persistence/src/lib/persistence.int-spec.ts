@@ -13,7 +13,7 @@ import {
   REVISION_REUSE_MS,
 } from '../index';
 
-const ALL_MIGRATIONS = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000', 'JobLeases1768089600000', 'ConsoleSessions1795856400000', 'ConsoleSessionPrincipals1795865354526'];
+const ALL_MIGRATIONS = ['InitialSchema1767225600000', 'RegistryRevision1767312000000', 'ConfigSnapshots1767398400000', 'Changes1767484800000', 'ApiTokens1767571200000', 'RateLimits1767657600000', 'PlanApprovals1767744000000', 'PlanDataKeys1767830400000', 'UniqueTokenNames1767916800000', 'AuditSettlement1768003200000', 'JobLeases1768089600000', 'ConsoleSessions1795856400000', 'AuditChain1795865301935', 'ConsoleSessionPrincipals1795865354526'];
 
 const t0 = new Date('2026-05-01T12:00:00.123Z');
 const t1 = new Date('2026-05-01T13:00:00.456Z');

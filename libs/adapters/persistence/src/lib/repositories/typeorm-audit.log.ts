@@ -1,5 +1,6 @@
 import type { AuditEvent, AuditLog, AuditOutcome, AuditQuery } from '@routeros-mcp/application-ports';
 import type { EntityManager } from 'typeorm';
+import type { AuditChain } from '../audit-chain/audit-chain';
 import { Database } from '../database';
 import { AuditEventRecord } from '../records/audit-event.record';
 
@@ -64,14 +65,29 @@ function settlementOf(row: AuditEventRecord): Partial<AuditEventRecord> {
 
 /**
  * Writes a record's final state over its `started` (or `interrupted`) one, or appends it when there is none. A record
- * already settled otherwise stays as it is: the insert then meets its id and is ignored.
+ * already settled otherwise stays as it is. Each row written gets its chain link in `em`'s transaction (`chain`).
  */
-export async function settleAuditRows(em: EntityManager, events: readonly AuditEvent[]): Promise<void> {
+export async function settleAuditRows(em: EntityManager, chain: AuditChain, events: readonly AuditEvent[]): Promise<void> {
+  const written: AuditEventRecord[] = [];
   for (const event of events) {
     const row = toAuditRow(event);
-    await em.createQueryBuilder().update(AUDIT).set(settlementOf(row)).where('id = :id', { id: row.id }).andWhere('outcome IN (:...unsettled)', { unsettled: UNSETTLED }).execute();
-    await em.createQueryBuilder().insert().into(AUDIT).values(row).orIgnore().execute();
+    const { affected } = await em.createQueryBuilder().update(AUDIT).set(settlementOf(row)).where('id = :id', { id: row.id }).andWhere('outcome IN (:...unsettled)', { unsettled: UNSETTLED }).execute();
+    // Who acted and on what are never rewritten: the settled row is the event's own columns over them.
+    if (affected) written.push({ ...row, lease_until: null });
+    else if (!(await em.exists(AUDIT, { where: { id: row.id } }))) {
+      await em.insert(AUDIT, row);
+      written.push(row);
+    }
   }
+  await chain.append(em, written);
+}
+
+/** Inserts new records with their chain links, in `em`'s transaction. */
+export async function insertAuditRows(em: EntityManager, chain: AuditChain, events: readonly AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(toAuditRow);
+  await em.insert(AUDIT, rows);
+  await chain.append(em, rows);
 }
 
 /**
@@ -87,7 +103,7 @@ export class TypeOrmAuditLog implements AuditLog {
    *  so without this every record took its own INSERT and pool connection, and calls waited for those. */
   private inserting = false;
 
-  /** Resolves once the event is committed. Concurrent events share one multi-row INSERT (group commit). */
+  /** Resolves once the event (and its chain link) is committed. Concurrent events share one multi-row INSERT (group commit). */
   record(event: AuditEvent): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ record: toAuditRow(event), settle: (error) => (error === undefined ? resolve() : reject(error)) });
@@ -98,24 +114,25 @@ export class TypeOrmAuditLog implements AuditLog {
   private insertNext(): void {
     if (this.inserting || this.waiting.length === 0) return;
     this.inserting = true;
-    void this.db.writeStatement((em) => this.insertWaiting(em)).finally(() => {
-      this.inserting = false;
-      this.insertNext();
-    });
-  }
-
-  private async insertWaiting(em: EntityManager): Promise<void> {
     const batch = this.waiting.splice(0, MAX_BATCH);
-    try {
-      await em.insert(AUDIT, batch.map((b) => b.record));
-      batch.forEach((b) => b.settle());
-    } catch (error) {
-      batch.forEach((b) => b.settle(error));
-    }
+    // A transaction, not one statement: the rows and their chain links commit together, and callers hear after it.
+    void this.db
+      .write(async (em) => {
+        await em.insert(AUDIT, batch.map((b) => b.record));
+        await this.db.auditChain.append(em, batch.map((b) => b.record));
+      })
+      .then(
+        () => batch.forEach((b) => b.settle()),
+        (error: unknown) => batch.forEach((b) => b.settle(error)),
+      )
+      .finally(() => {
+        this.inserting = false;
+        this.insertNext();
+      });
   }
 
   async settle(event: AuditEvent): Promise<void> {
-    await this.db.write((em) => settleAuditRows(em, [event]));
+    await this.db.write((em) => settleAuditRows(em, this.db.auditChain, [event]));
   }
 
   async renew(id: string, leaseUntil: Date): Promise<void> {
@@ -136,17 +153,12 @@ export class TypeOrmAuditLog implements AuditLog {
 
   async interrupt(event: AuditEvent, now: Date): Promise<boolean> {
     const row = toAuditRow(event);
-    const result = await this.db.writeStatement((em) =>
-      em
-        .createQueryBuilder()
-        .update(AUDIT)
-        .set(settlementOf(row))
-        .where('id = :id', { id: row.id })
-        .andWhere("outcome = 'started'")
-        .andWhere('lease_until < :now', { now: now.getTime() })
-        .execute(),
-    );
-    return (result.affected ?? 0) > 0;
+    return this.db.write(async (em) => {
+      const { affected } = await em.createQueryBuilder().update(AUDIT).set(settlementOf(row)).where('id = :id', { id: row.id }).andWhere("outcome = 'started'").andWhere('lease_until < :now', { now: now.getTime() }).execute();
+      if (!affected) return false;
+      await this.db.auditChain.append(em, [row]);
+      return true;
+    });
   }
 
   async list(query: AuditQuery): Promise<AuditEvent[]> {

@@ -3,10 +3,9 @@ import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { Database } from '../database';
 import type { ChangeRecordRow } from '../records/change.record';
 import { toChangeRecord, toChangeRow } from './change.mapper';
-import { settleAuditRows, toAuditRow } from './typeorm-audit.log';
+import { insertAuditRows, settleAuditRows } from './typeorm-audit.log';
 
 const CHANGE = 'ChangeRecordRow';
-const AUDIT = 'AuditEventRecord';
 
 export class TypeOrmChangeRepository implements ChangeRepository {
   constructor(private readonly db: Database) {}
@@ -15,7 +14,7 @@ export class TypeOrmChangeRepository implements ChangeRepository {
     if (!started) return void (await this.db.writeStatement((em) => em.insert(CHANGE, toChangeRow(record))));
     await this.db.write(async (em) => {
       await em.insert(CHANGE, toChangeRow(record));
-      await em.insert(AUDIT, toAuditRow(started));
+      await insertAuditRows(em, this.db.auditChain, [started]);
     });
   }
 
@@ -28,7 +27,7 @@ export class TypeOrmChangeRepository implements ChangeRepository {
     const { id, ...rest } = toChangeRow(record);
     await this.db.write(async (em) => {
       await em.update(CHANGE, { id }, rest);
-      await settleAuditRows(em, Array.isArray(audit) ? audit : [audit as AuditEvent]);
+      await settleAuditRows(em, this.db.auditChain, Array.isArray(audit) ? audit : [audit as AuditEvent]);
     });
   }
 

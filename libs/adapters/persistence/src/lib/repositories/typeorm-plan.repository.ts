@@ -4,13 +4,12 @@ import { Plan, PlanApprovalUsedError, PlanNotFoundError } from '@routeros-mcp/do
 import type { EntityManager } from 'typeorm';
 import { Database } from '../database';
 import type { PlanApprovalRow, PlanRow, PlanStepRow } from '../records/plan.record';
-import { toAuditRow } from './typeorm-audit.log';
+import { insertAuditRows } from './typeorm-audit.log';
 import { toApprovalRow, toGrantRecord, toPlan, toPlanRows, toStepRow } from './plan.mapper';
 
 const PLAN = 'PlanRow';
 const STEP = 'PlanStepRow';
 const APPROVAL = 'PlanApprovalRow';
-const AUDIT = 'AuditEventRecord';
 
 export class TypeOrmPlanRepository implements PlanRepository {
   constructor(private readonly db: Database) {}
@@ -20,7 +19,8 @@ export class TypeOrmPlanRepository implements PlanRepository {
     await this.db.write(async (em) => {
       await em.insert(PLAN, rows.plan);
       if (rows.steps.length > 0) await em.insert(STEP, rows.steps);
-      if (audit) await em.insert(AUDIT, toAuditRow(audit));
+      // Last: the chain link locks this process's stream head only until commit.
+      if (audit) await insertAuditRows(em, this.db.auditChain, [audit]);
     });
     return plan;
   }
@@ -64,7 +64,7 @@ export class TypeOrmPlanRepository implements PlanRepository {
       for (const { stepId, changed } of changedSteps) await em.update(STEP, { id: stepId }, changed);
       if (addGrant) await em.insert(APPROVAL, toApprovalRow(addGrant));
       const audits = audit === undefined ? [] : Array.isArray(audit) ? audit : [audit as AuditEvent];
-      if (audits.length > 0) await em.insert(AUDIT, audits.map(toAuditRow));
+      await insertAuditRows(em, this.db.auditChain, audits);
       return plan.withVersion(version + 1);
     });
   }

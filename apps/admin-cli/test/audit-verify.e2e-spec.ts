@@ -1,0 +1,66 @@
+import { useTestDatabases } from '@routeros-mcp/testing';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import * as sqlite3 from 'sqlite3';
+import { runAdmin } from './cli-runner';
+
+const databases = useTestDatabases();
+
+describe.each([
+  ['SQLite', async () => ({ ROUTEROS_MCP_DATA_DIR: databases.dataDir() })],
+  ['PostgreSQL', async () => ({ ROUTEROS_MCP_DATA_DIR: databases.dataDir(), ROUTEROS_MCP_DATABASE_URL: await databases.postgresUrl() })],
+])('routeros-mcp-admin audit verify on %s', (_engine, makeEnv) => {
+  let env: Record<string, string>;
+  const admin = (args: string[]) => runAdmin(args, { env });
+  /** Tampering as someone with the database's password would: straight SQL, around the service. */
+  async function tamper(...statements: string[]): Promise<void> {
+    const url = env['ROUTEROS_MCP_DATABASE_URL'];
+    if (url) {
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      for (const sql of statements) await client.query(sql);
+      return client.end();
+    }
+    const db = new sqlite3.Database(join(env['ROUTEROS_MCP_DATA_DIR'], 'routeros-mcp.sqlite'));
+    for (const sql of statements) await new Promise<void>((resolve, reject) => db.run(sql, (error) => (error ? reject(error) : resolve())));
+    await new Promise((resolve) => db.close(resolve));
+  }
+  beforeEach(async () => (env = { ...(await makeEnv()), ROUTEROS_MCP_LOG_LEVEL: 'error' }));
+
+  it('passes the trail the CLI wrote (token create and revoke audited, never the secret), then names each record tampered with', async () => {
+    const created = JSON.parse((await admin(['token', 'create', '--name', 'ci-bot', '--role', 'read_only', '--json'])).stdout);
+    expect((await admin(['token', 'create', '--name', 'bad:name', '--role', 'read_only'])).code).toBe(1);
+    expect((await admin(['token', 'revoke', created.id])).code).toBe(0);
+    const trail = JSON.parse((await admin(['audit', '--json'])).stdout) as { id: string; action: string; outcome: string; arguments: unknown }[];
+    expect(trail.map((e) => [e.action, e.outcome])).toEqual([['token.revoke', 'success'], ['token.create', 'error'], ['token.create', 'success']]);
+    expect(JSON.stringify(trail)).not.toContain(created.token.split('_')[2]);
+
+    const intact = await admin(['audit', 'verify']);
+    expect(intact).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Audit chain intact: 3 records, 3 links in 3 streams, 3 signed checkpoints\./) });
+
+    const [revoke, failed, create] = trail.map((e) => e.id);
+    await tamper(
+      `UPDATE audit_events SET principal = 'os:someone-else' WHERE id = '${create}'`,
+      `DELETE FROM audit_events WHERE id = '${failed}'`,
+      `INSERT INTO audit_events (id, occurred_at, principal, via, action, outcome) VALUES ('forged-1', '2026-01-01 00:00:00', 'os:root', 'admin-cli', 'token.revoke', 'success')`,
+    );
+    const broken = await admin(['audit', 'verify', '--json']);
+    expect(broken.code).toBe(1);
+    const findings = JSON.parse(broken.stdout).findings.map((f: { kind: string; record_id: string }) => [f.kind, f.record_id]);
+    expect(findings).toEqual([['inserted', 'forged-1'], ['altered', create], ['removed', failed]]);
+    const text = await admin(['audit', 'verify']);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/^Audit chain BROKEN: 3 finding\(s\)/);
+    expect(text.stdout).toMatch(new RegExp(`ALTERED\\s+${create}`));
+    expect(text.stdout).not.toContain(revoke);
+  });
+
+  it('names a stream whose newest links were cut off after its checkpoint', async () => {
+    for (const name of ['a', 'b']) expect((await admin(['token', 'create', '--name', name, '--role', 'read_only'])).code).toBe(0);
+    const [newest] = (JSON.parse((await admin(['audit', '--json'])).stdout) as { id: string }[]).map((e) => e.id);
+    await tamper(`DELETE FROM audit_links WHERE record_id = '${newest}'`, `DELETE FROM audit_events WHERE id = '${newest}'`);
+    const broken = await admin(['audit', 'verify', '--json']);
+    expect(JSON.parse(broken.stdout).findings).toEqual([expect.objectContaining({ kind: 'truncated', seq: 1 })]);
+    expect(broken.code).toBe(1);
+  });
+});
