@@ -1,27 +1,12 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { AuditLinkRow } from '../records/audit-chain.record';
+import type { AuditEventRecord } from '../records/audit-event.record';
 
 /** The previous hash of a stream's first link. */
 export const GENESIS = '0'.repeat(64);
 
 /** An audit row as stored or read back: dates may come back as SQLite's text, numbers as PostgreSQL's strings. */
-export interface HashableAuditRow {
-  id: string;
-  occurred_at: Date | string;
-  correlation_id: string | null;
-  principal: string;
-  via: string;
-  session_id: string | null;
-  client_name: string | null;
-  client_version: string | null;
-  action: string;
-  device_id: string | null;
-  plan_id: string | null;
-  arguments: string | null;
-  outcome: string;
-  error_code: string | null;
-  duration_ms: number | string | null;
-  note: string | null;
-}
+export type HashableAuditRow = Omit<AuditEventRecord, 'occurred_at' | 'duration_ms' | 'lease_until'> & { occurred_at: Date | string; duration_ms: number | string | null };
 
 /** SQLite keeps TypeORM's datetimes as UTC text without a zone ("2026-05-01 12:00:00.123"). */
 export function instantOf(value: Date | string): Date {
@@ -50,14 +35,8 @@ export function rankOf(outcome: string): number {
   return outcome === 'started' ? 0 : outcome === 'interrupted' ? 1 : 2;
 }
 
-export interface LinkFields {
-  stream_id: string;
-  seq: number;
-  record_id: string;
-  rank: number;
-  row_hash: string;
-  prev_hash: string;
-}
+/** What a link's hash covers: everything of it but the hash itself and when it was written. */
+export type LinkFields = Omit<AuditLinkRow, 'link_hash' | 'at'>;
 
 export function linkHash(l: LinkFields): string {
   return createHash('sha256').update([l.prev_hash, l.stream_id, String(l.seq), l.record_id, String(l.rank), l.row_hash].join('|'), 'utf8').digest('hex');
