@@ -283,6 +283,8 @@ describe('two writers on one device', () => {
     const [a, b] = await Promise.all([connectStdio(dataDir, wait), connectStdio(dataDir, wait)]);
     try {
       await simControl(fleet, 'PUT', '/devices/0/faults', { latencyMs: 150 });
+      const logsA = serverStderr(a);
+      const logsB = serverStderr(b);
       const order: string[] = [];
       const done = (name: string) => (value: any) => (order.push(name), value);
       const [first, second, read] = await Promise.all([
@@ -290,7 +292,9 @@ describe('two writers on one device', () => {
         b.callTool('dns_set_servers', { device_id: 'dev-lab', servers: ['9.9.9.9'] }).then(done('second write')),
         b.callTool('dns_get_status', { device_id: 'dev-lab' }).then(done('read')),
       ]);
-      expect([first.structuredContent.changed, second.structuredContent.changed]).toEqual([true, true]);
+      if (!first.structuredContent.changed || !second.structuredContent.changed) throw new Error(`a writer failed; the servers logged:\n${logsA().split('\n').filter((l) => /error|warn/i.test(l)).join('\n')}\n----\n${logsB().split('\n').filter((l) => /error|warn/i.test(l)).join('\n')}`);
+      // Whole answers compared, so a failure shows the error a writer got.
+      expect([first.structuredContent, second.structuredContent]).toMatchObject([{ changed: true }, { changed: true }]);
       expect(read.isError ?? false).toBe(false);
       // The read took its one request while a writer held the lock, not after both writes.
       expect(order.indexOf('read')).toBeLessThan(order.indexOf('second write'));

@@ -101,9 +101,14 @@ export class Database {
     return new Database(dataSource, dialect);
   }
 
-  /** Runs `work` in one transaction: it all commits, or none of it does. */
+  /**
+   * Runs `work` in one transaction: it all commits, or none of it does. SQLite: BEGIN IMMEDIATE, so the write lock is
+   * taken (waiting up to the busy timeout) when the transaction starts; a deferred one that read first and then wrote
+   * failed at once with SQLITE_BUSY when another process held the lock (SQLite cannot wait there without deadlock).
+   */
   write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.inTurn(() => this.dataSource.transaction(work));
+    if (this.dialect === 'postgres') return this.dataSource.transaction(work);
+    return this.immediate(work);
   }
 
   /**
