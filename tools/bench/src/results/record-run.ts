@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BenchRecord } from './bench-record';
@@ -24,7 +24,7 @@ export class RunRecorder {
 
   save(): void {
     this.record.load_end = load();
-    if (!existsSync(dirname(RECORD_FILE))) mkdirSync(dirname(RECORD_FILE), { recursive: true });
+    mkdirSync(dirname(RECORD_FILE), { recursive: true });
     writeFileSync(RECORD_FILE, JSON.stringify(this.record, null, 2) + '\n');
     writeFileSync(README, withBenchTable(readFileSync(README, 'utf8'), renderBenchTable(this.record)));
     process.stderr.write(`bench: recorded ${this.record.lines.length} line(s) in ${RECORD_FILE} and the README's table\n`);
