@@ -1,5 +1,6 @@
 import type { LiveRows, Row } from '@routeros-mcp/domain-changes';
 import { evaluateManagementPath } from '@routeros-mcp/domain-safety-rules';
+import { withCpuBurners } from './cpu-burners';
 
 const LOGIN = { username: 'mcp', restPort: 443, sshPort: 22 };
 
@@ -89,8 +90,11 @@ function time(iterations: number, fn: () => unknown): number[] {
   return samples;
 }
 
-/** The management-path evaluation on a device with 1,000 firewall rules and 500 addresses (goal: under 5 ms). */
-export function managementPath(rules = 1000, addresses = 500, iterations = 300): Record<string, unknown> {
+/**
+ * The management-path evaluation on a device with 1,000 firewall rules, 500 addresses and 200 address-list entries,
+ * quiet and with every core kept busy by other processes (the goal is the loaded figure: median < 2 ms, p95 < 10 ms).
+ */
+export async function managementPath(rules = 1000, addresses = 500, iterations = 300): Promise<Record<string, unknown>> {
   const before = bigDevice(rules, addresses);
   const after = withChange(before);
   const verdict = evaluateManagementPath(before, after, LOGIN);
@@ -99,6 +103,7 @@ export function managementPath(rules = 1000, addresses = 500, iterations = 300):
   time(50, () => onePass(before, after));
   const evaluation = stats(time(iterations, () => evaluateManagementPath(before, after, LOGIN)));
   const baseline = stats(time(iterations, () => onePass(before, after)));
+  const loaded = await withCpuBurners(() => stats(time(iterations, () => evaluateManagementPath(before, after, LOGIN))));
   // First sight of a device: fresh values, so no parse or matcher memo helps.
   const fresh = Array.from({ length: 40 }, (_, i) => bigDevice(rules, addresses, i + 1)).map((rows) => [rows, withChange(rows)] as const);
   const cold = stats(fresh.map(([b, a]) => time(1, () => evaluateManagementPath(b, a, LOGIN))[0]));
@@ -112,7 +117,9 @@ export function managementPath(rules = 1000, addresses = 500, iterations = 300):
     baseline_one_pass_p95_ms: +baseline.p95.toFixed(3),
     ratio_vs_one_pass: +(evaluation.median / baseline.median).toFixed(1),
     first_sight_ratio_vs_one_pass: +(cold.median / baseline.median).toFixed(1),
-    goal: 'median < 2 ms, p95 < 10 ms',
-    meets_goal: evaluation.median < 2 && evaluation.p95 < 10,
+    loaded_median_ms: +loaded.median.toFixed(3),
+    loaded_p95_ms: +loaded.p95.toFixed(3),
+    goal: 'loaded: median < 2 ms, p95 < 10 ms',
+    meets_goal: loaded.median < 2 && loaded.p95 < 10,
   };
 }

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   if (mcp('fleet')) rows(await mcpFleetHealth());
   if (mcp('cold')) rows(await mcpColdStart());
   if (parts.includes('robustness')) await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
-  if (wants('management-path')) emit(managementPath());
+  if (wants('management-path')) emit(await managementPath());
   if (wants('change-pipeline')) emit(await changePipeline());
   if (wants('menu-describe')) emit(await menuDescribe());
   if (wants('menu-change')) for (const line of await menuChange()) emit(line);

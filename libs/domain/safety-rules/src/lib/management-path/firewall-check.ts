@@ -23,7 +23,7 @@ function tablesOf(snap: Snapshot): Tables {
   for (const e of snap.addressLists) {
     const range: Ipv4Span | undefined = parseIpv4Range(e.address);
     if (!range) continue; // DNS-name entries: RouterOS adds their resolved addresses as entries of their own
-    const entry = lists.get(e.list) ?? { permanent: [], timed: [] };
+    const entry = lists.get(e.list) ?? { permanent: [], timed: [], seen: new Map() };
     (e.timed ? entry.timed : entry.permanent).push(range);
     lists.set(e.list, entry);
   }

@@ -1,5 +1,5 @@
 import type { Row } from '@routeros-mcp/domain-changes';
-import { Ipv4Span, parseIpv4Range, spanContains } from './ip-range';
+import { Ipv4Span, parseIpv4Range } from './ip-range';
 import { isTrue, Snapshot, splitList } from './snapshot';
 
 /**
@@ -26,10 +26,17 @@ export interface Packet {
 /** `true`/`false`, or the name of the construct that makes the answer unknown. */
 export type Tri = boolean | string;
 
+/** One address list's spans; `seen` remembers addresses already asked: 2 permanent, 1 timed only, 0 absent. */
+export interface AddressList {
+  permanent: Ipv4Span[];
+  timed: Ipv4Span[];
+  seen: Map<number, number>;
+}
+
 /** Everything a matcher may look at besides the packet; `expired` evaluates with timed address-list entries gone. */
 export interface MatchContext {
   snap: Snapshot;
-  lists: Map<string, { permanent: Ipv4Span[]; timed: Ipv4Span[] }>;
+  lists: Map<string, AddressList>;
   expired: boolean;
   /** Lists the client was added to earlier in this walk (`add-src-to-address-list`). */
   added: Set<string>;
@@ -85,15 +92,34 @@ function portMatcher(name: string, value: string, which: 'src' | 'dst' | 'any'):
 function addressMatcher(value: string, pick: (p: Packet) => number): Matcher {
   const [neg, body] = negated(value);
   const range = parseIpv4Range(body);
-  return (p) => (range ? spanContains(range, pick(p)) !== neg : false);
+  if (!range) return () => false;
+  const { lo, hi } = range;
+  return (p) => {
+    const ip = pick(p);
+    return (ip >= lo && ip <= hi) !== neg;
+  };
+}
+
+const within = (spans: readonly Ipv4Span[], ip: number): boolean => {
+  for (const s of spans) if (ip >= s.lo && ip <= s.hi) return true;
+  return false;
+};
+
+/** Whether `ip` is on the list; memoized per list, as one walk asks the same address of every rule naming it. */
+function listHas(entries: AddressList, ip: number, expired: boolean): boolean {
+  let known = entries.seen.get(ip);
+  if (known === undefined) {
+    known = within(entries.permanent, ip) ? 2 : within(entries.timed, ip) ? 1 : 0;
+    entries.seen.set(ip, known);
+  }
+  return known === 2 || (known === 1 && !expired);
 }
 
 function listMatcher(value: string, pick: (p: Packet) => number, src: boolean): Matcher {
   const [neg, list] = negated(value);
   return (p, c) => {
     const entries = c.lists.get(list);
-    const ip = pick(p);
-    const member = (src && c.added.has(list)) || (entries !== undefined && (entries.permanent.some((r) => spanContains(r, ip)) || (!c.expired && entries.timed.some((r) => spanContains(r, ip)))));
+    const member = (src && c.added.has(list)) || (entries !== undefined && listHas(entries, pick(p), c.expired));
     return member !== neg;
   };
 }
@@ -178,9 +204,14 @@ function cachedMatcher(key: string, value: string): Matcher | undefined {
   return m ?? undefined;
 }
 
+/** Rows are immutable, so a row's matchers serve every evaluation that sees the same row (before and after share most). */
+const rowMatchers = new WeakMap<Row, Matcher[]>();
+
 /** A rule is compiled the first time a walk reaches it: rules of chains the packet never enters cost nothing. */
 function compile(rule: CompiledRule): Matcher[] {
   if (rule.matchers) return rule.matchers;
+  const shared = rowMatchers.get(rule.row);
+  if (shared) return (rule.matchers = shared);
   const known: Matcher[] = [];
   const unknown: string[] = [];
   for (const key in rule.row) {
@@ -192,6 +223,7 @@ function compile(rule: CompiledRule): Matcher[] {
   }
   // Unknown constructs go last so that a known matcher which excludes the packet makes the rule irrelevant.
   for (const key of unknown) known.push(() => key);
+  rowMatchers.set(rule.row, known);
   return (rule.matchers = known);
 }
 
@@ -206,13 +238,20 @@ export function ruleMatches(rule: CompiledRule, p: Packet, c: MatchContext): Tri
   return unknown ?? true;
 }
 
+/** A row's compiled rule, kept while the row keeps its position (an insertion above it makes a new one). */
+const compiledRules = new WeakMap<Row, CompiledRule>();
+
 /** A firewall table's enabled rules by chain, in order, each with its position in the whole table. */
 export function compileTable(rows: readonly Row[]): Map<string, CompiledRule[]> {
   const chains = new Map<string, CompiledRule[]>();
   rows.forEach((row, position) => {
     if (isTrue(row['disabled']) || isTrue(row['invalid'])) return;
     const chain = row['chain'] ?? '';
-    const rule: CompiledRule = { id: row['.id'] ?? '', position, chain, action: row['action'] || 'accept', jumpTarget: row['jump-target'] ?? '', addressList: row['address-list'] ?? '', row };
+    let rule = compiledRules.get(row);
+    if (rule?.position !== position) {
+      rule = { id: row['.id'] ?? '', position, chain, action: row['action'] || 'accept', jumpTarget: row['jump-target'] ?? '', addressList: row['address-list'] ?? '', row };
+      compiledRules.set(row, rule);
+    }
     const list = chains.get(chain);
     if (list) list.push(rule);
     else chains.set(chain, [rule]);

@@ -12,7 +12,7 @@ const snap = parseSnapshot({
 const packet = (over: Partial<Packet> = {}): Packet => ({
   srcIp: parseIpv4Range('10.0.0.5')!.lo, dstIp: parseIpv4Range('10.0.0.1')!.lo, srcPort: 50000, dstPort: 443, inInterface: 'bridge', inBridgePort: 'ether2', srcMac: 'AA:BB:CC:00:00:05', srcType: 'unicast', dstType: 'local', flags: ['ack'], state: 'established', ...over,
 });
-const lists: MatchContext['lists'] = new Map([['ops', { permanent: [parseIpv4Range('10.0.0.0/28')!], timed: [] }], ['temp', { permanent: [], timed: [parseIpv4Range('10.0.0.5')!] }]]);
+const lists: MatchContext['lists'] = new Map([['ops', { permanent: [parseIpv4Range('10.0.0.0/28')!], timed: [], seen: new Map() }], ['temp', { permanent: [], timed: [parseIpv4Range('10.0.0.5')!], seen: new Map() }]]);
 const ctx = (expired = false): MatchContext => ({ snap, lists, expired, added: new Set() });
 
 function walk(rows: Row[], p = packet(), expired = false, chain = 'input') {

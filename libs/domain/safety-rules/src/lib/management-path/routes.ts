@@ -1,6 +1,7 @@
 import { Ipv4Span, ipv4ToNumber, parseIpv4Range, prefixLength, spanContains } from './ip-range';
 import { interfaceUp } from './interface-graph';
-import { isTrue, rowsOf, Snapshot, splitList } from './snapshot';
+import type { Row } from '@routeros-mcp/domain-changes';
+import { AddressInfo, isTrue, rowsOf, Snapshot, splitList } from './snapshot';
 
 /** Where the device would send a packet: out of `egress` (directly, or `via` a gateway), or nowhere. */
 export type RouteChoice =
@@ -11,7 +12,8 @@ interface Candidate {
   dst: Ipv4Span;
   distance: number;
   table: string;
-  describe: string;
+  /** What the route is, put into words only when a verdict names it: a connected address, or a route row. */
+  from: { address: AddressInfo } | { row: Row };
   gateways: string[];
   blackhole: boolean;
   connectedOn?: string;
@@ -20,29 +22,50 @@ interface Candidate {
   targetScope: number;
 }
 
+function describe(c: Candidate): string {
+  if ('address' in c.from) return `connected ${c.from.address.text} on ${c.from.address.interface}`;
+  const r = c.from.row;
+  return `route ${r['.id'] ?? ''} ${r['dst-address'] || '0.0.0.0/0'}${r['gateway'] ? ` via ${r['gateway']}` : ''}`.replace('  ', ' ');
+}
+
+/** Connected routes depend only on the addresses and interfaces, which a state usually shares with the one before. */
+const connectedCache = new WeakMap<readonly AddressInfo[], { interfaces: Snapshot['interfaces']; routes: Candidate[] }>();
+
+function connectedRoutes(snap: Snapshot): Candidate[] {
+  const cached = connectedCache.get(snap.addresses);
+  if (cached?.interfaces === snap.interfaces) return cached.routes;
+  // Many addresses share an interface (VLANs with several subnets): ask whether each interface is up once.
+  const up = new Map<string, boolean>();
+  const routes: Candidate[] = [];
+  for (const a of snap.addresses) {
+    if (!a.active) continue;
+    let isUp = up.get(a.interface);
+    if (isUp === undefined) up.set(a.interface, (isUp = interfaceUp(snap, a.interface)));
+    if (isUp) routes.push({ dst: a.network, distance: 0, table: 'main', from: { address: a }, gateways: [], blackhole: false, connectedOn: a.interface, scope: 10, targetScope: 10 });
+  }
+  connectedCache.set(snap.addresses, { interfaces: snap.interfaces, routes });
+  return routes;
+}
+
 const candidateCache = new WeakMap<Snapshot, Candidate[]>();
 
 function candidates(snap: Snapshot): Candidate[] {
   const cached = candidateCache.get(snap);
   if (cached) return cached;
-  const connected: Candidate[] = snap.addresses
-    .filter((a) => a.active && interfaceUp(snap, a.interface))
-    .map((a) => ({ dst: a.network, distance: 0, table: 'main', describe: `connected ${a.text} on ${a.interface}`, gateways: [], blackhole: false, connectedOn: a.interface, scope: 10, targetScope: 10 }));
-  const routes: Candidate[] = [];
+  const all: Candidate[] = [...connectedRoutes(snap)];
   for (const r of rowsOf(snap.rows, 'ip/route')) {
     // Connected routes are derived from the addresses above: the route rows of `after` may be stale.
     if (isTrue(r['disabled']) || isTrue(r['connect'])) continue;
     const dst = parseIpv4Range(r['dst-address'] || '0.0.0.0/0');
     if (!dst) continue;
     const type = r['type'] ?? '';
-    routes.push({
+    all.push({
       dst, distance: Number(r['distance'] ?? '1') || 1, table: r['routing-table'] || 'main', gateways: splitList(r['gateway']).map((g) => snap.canon(g)),
       scope: Number(r['scope'] ?? '30') || 30, targetScope: Number(r['target-scope'] ?? '10') || 10,
       blackhole: isTrue(r['blackhole']) || ['blackhole', 'unreachable', 'prohibit'].includes(type),
-      describe: `route ${r['.id'] ?? ''} ${r['dst-address'] || '0.0.0.0/0'}${r['gateway'] ? ` via ${r['gateway']}` : ''}`.replace('  ', ' '),
+      from: { row: r },
     });
   }
-  const all = [...connected, ...routes];
   candidateCache.set(snap, all);
   return all;
 }
@@ -80,8 +103,8 @@ function lookupTable(snap: Snapshot, all: Candidate[], dst: number, table: strin
     }
   }
   if (!best) return { kind: 'none', reason: `no route in table ${table}` };
-  if (best.c.blackhole || !best.egress) return { kind: 'none', reason: `${best.c.describe} is a blackhole` };
-  return { kind: 'route', egress: best.egress, via: best.via, route: best.c.describe };
+  if (best.c.blackhole || !best.egress) return { kind: 'none', reason: `${describe(best.c)} is a blackhole` };
+  return { kind: 'route', egress: best.egress, via: best.via, route: describe(best.c) };
 }
 
 /** The route the device picks for a packet from `src` to `dst`, honouring `/routing/rule` in order. */
