@@ -75,10 +75,11 @@ export async function startProductHttp(dataDir: string): Promise<BenchHttpServer
   return { url, pid: child.pid!, authorization, heapFile, stop: async () => void (child.kill('SIGTERM'), await exited) };
 }
 
-export async function startBareHttp(): Promise<BenchHttpServer> {
+/** A bare SDK v2 HTTP server of this project's dist (by default the one-tool one), with the heap probe. */
+export async function startBareHttp(script = BARE_HTTP_SERVER, env: Record<string, string> = {}): Promise<BenchHttpServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bare-http-'));
   const heapFile = join(dir, 'heap.json');
-  const { child, lines } = await startChild(BARE_HTTP_SERVER, [], { PATH: process.env['PATH'] ?? '', BENCH_HEAP_FILE: heapFile }, HEAP_PROBE);
+  const { child, lines } = await startChild(script, [], { PATH: process.env['PATH'] ?? '', BENCH_HEAP_FILE: heapFile, ...env }, HEAP_PROBE);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: lines.at(-1)!['url'] as string,

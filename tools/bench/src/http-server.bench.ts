@@ -7,7 +7,7 @@ import { enrollSimLines } from './enroll-sim';
 import { Era, ERAS } from './era-clients';
 import { BENCH_AUTH, BENCH_DATABASE_URL, BenchHttpServer, memoryAfterGc, startBareHttp, startProductHttp } from './http-server-process';
 import { mcpLoad, McpLoadResult, mcpPost, post } from './mcp-http-load';
-import { startSim } from './sim-process';
+import { SimLine, startSim } from './sim-process';
 
 const round = (value: number, digits = 2) => +value.toFixed(digits);
 const eraLabel = (era: Era) => {
@@ -16,13 +16,14 @@ const eraLabel = (era: Era) => {
 };
 
 /** The product over a simulated fleet enrolled into a fresh data directory; the simulator keeps answering the health poller. */
-async function productOverFleet(devices: number): Promise<{ server: BenchHttpServer; stop(): Promise<void> }> {
+export async function productOverFleet(devices: number): Promise<{ server: BenchHttpServer; lines: SimLine[]; stop(): Promise<void> }> {
   const sim = await startSim(devices);
   const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
   await enrollSimLines(join(dir, 'data'), sim.lines, 'bench');
   const server = await startProductHttp(join(dir, 'data'));
   return {
     server,
+    lines: sim.lines,
     async stop() {
       await server.stop();
       await stopChild(sim.child);
@@ -38,13 +39,13 @@ function cpuMs(pid: number): number {
 }
 
 /** One load round with the server's CPU time over it: what a call costs the server, whatever else shares the cores. */
-async function measuredRound(server: BenchHttpServer, load: () => Promise<McpLoadResult>): Promise<McpLoadResult & { cpuMs: number }> {
+export async function measuredRound(server: BenchHttpServer, load: () => Promise<McpLoadResult>): Promise<McpLoadResult & { cpuMs: number }> {
   const before = cpuMs(server.pid);
   const result = await load();
   return { ...result, cpuMs: cpuMs(server.pid) - before };
 }
 
-function merge(results: (McpLoadResult & { cpuMs: number })[]): { perSecond: number; p50Ms: number; p99Ms: number; errors: number; calls: number; cpuMsPerCall: number } {
+export function merge(results: (McpLoadResult & { cpuMs: number })[]): { perSecond: number; p50Ms: number; p99Ms: number; errors: number; calls: number; cpuMsPerCall: number } {
   const calls = results.reduce((n, r) => n + r.calls, 0);
   const seconds = results.reduce((n, r) => n + r.seconds, 0);
   const cpu = results.reduce((n, r) => n + r.cpuMs, 0);
@@ -102,10 +103,10 @@ export async function httpDeviceList(clients = 64, roundSeconds = 5, rounds = 2,
 }
 
 /** Resident set size of a process, in KiB, from /proc (Linux). */
-const rssKiB = (pid: number) => Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+export const rssKiB = (pid: number) => Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 
 /** Samples RSS until two samples 250 ms apart differ by under 0.5 % (or 5 s pass): the process has settled. */
-async function settledRss(pid: number): Promise<number> {
+export async function settledRss(pid: number): Promise<number> {
   let last = rssKiB(pid);
   for (let i = 0; i < 20; i++) {
     await new Promise((resolve) => setTimeout(resolve, 250));

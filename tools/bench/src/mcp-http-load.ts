@@ -49,23 +49,27 @@ export interface McpLoadResult {
 }
 
 /**
- * `clients` concurrent clients, each on its own keep-alive connection, calling `tool` back to back for `seconds`.
+ * `clients` concurrent clients, each on its own keep-alive connection, calling `tool` back to back for `seconds` or
+ * until `calls` calls were sent.
  * A call counts when the answer is HTTP 200 with a result that is not an error.
  */
-export async function mcpLoad(url: string, era: Era, tool: string, options: { clients: number; seconds: number; authorization?: string }): Promise<McpLoadResult> {
+export async function mcpLoad(url: string, era: Era, tool: string, options: { clients: number; seconds?: number; calls?: number; authorization?: string; args?: (call: number) => Record<string, unknown> }): Promise<McpLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.clients });
   const target = new URL(url);
   const latencies: number[] = [];
   let errors = 0;
   let id = 0;
   const started = performance.now();
-  const deadline = started + options.seconds * 1000;
+  // A duration, a number of calls, or both (whichever ends first).
+  const deadline = started + (options.seconds ?? Infinity) * 1000;
+  const calls = options.calls ?? Infinity;
   await Promise.all(
     Array.from({ length: options.clients }, async () => {
-      while (performance.now() < deadline) {
+      while (performance.now() < deadline && id < calls) {
         const t0 = performance.now();
         try {
-          const { status, text } = await post(agent, target, mcpPost(era, 'tools/call', { name: tool, arguments: {} }, ++id, options.authorization));
+          const call = ++id;
+          const { status, text } = await post(agent, target, mcpPost(era, 'tools/call', { name: tool, arguments: options.args?.(call) ?? {} }, call, options.authorization));
           if (status === 200 && text.includes('"result"') && !text.includes('"isError":true')) latencies.push(performance.now() - t0);
           else errors++;
         } catch {

@@ -1,6 +1,7 @@
 import { simRestThroughput } from './sim-rest-throughput.bench';
 import { simScale } from './sim-scale.bench';
 import { simFleetStart } from './sim-fleet-start.bench';
+import { httpOverview } from './http-overview.bench';
 import { adapterFanOut, adapterLatency } from './adapter-latency.bench';
 import { sshAdapterLatency } from './ssh-adapter.bench';
 import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
@@ -14,7 +15,7 @@ import { consolePlanPage } from './console-plan-page.bench';
 import { RunRecorder } from './results/record-run';
 import { auditChain } from './audit-chain.bench';
 
-const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'console', 'audit-chain', 'sim-scale', 'sim-start'];
+const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'http-overview', 'console', 'audit-chain', 'sim-scale', 'sim-start'];
 
 /**
  * Runs every benchmark (or the part named first) and prints one JSON line each: results are ratios against baselines
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   if (wants('rollout')) emit(await rolloutEngine());
   if (wants('http', 'http-load')) rows(await httpDeviceList(Number(process.env['BENCH_HTTP_CLIENTS'] ?? 64))); // BENCH_HTTP_CLIENTS: another load (latency at lower concurrency)
   if (wants('http', 'http-listen')) emit(await httpListenMemory());
+  if (wants('http', 'http-overview')) rows(await httpOverview());
   if (wants('console')) emit(await consolePlanPage());
   if (wants('audit-chain')) rows(await auditChain());
   if (wants('sim-scale')) for (const line of await simScale()) emit(line);
