@@ -241,7 +241,10 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, USER, { capabilities: FULL }));
   }, 300_000);
   afterEach(async () => {
-    for (const child of children) (child.kill('SIGKILL'), abandoned.add(child.pid!));
+    for (const child of children) {
+      child.kill('SIGKILL');
+      abandoned.add(child.pid!);
+    }
     for (let i = 0; i < DEVICES; i++) await clearFaults(i);
   });
   afterAll(async () => {
