@@ -63,4 +63,16 @@ describe.each([
     expect(JSON.parse(broken.stdout).findings).toEqual([expect.objectContaining({ kind: 'truncated', seq: 1 })]);
     expect(broken.code).toBe(1);
   });
+
+  it("passes a stream that ends without its closing checkpoint (a writer killed with -9) and lists its links as not yet covered", async () => {
+    expect((await admin(['token', 'create', '--name', 'k', '--role', 'read_only'])).code).toBe(0);
+    // What kill -9 leaves: the links and the stream's head committed together, no checkpoint written at close.
+    await tamper(`DELETE FROM audit_checkpoints WHERE stream_id = (SELECT stream_id FROM audit_links ORDER BY at DESC LIMIT 1)`);
+    const json = await admin(['audit', 'verify', '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: true, findings: [], uncovered: [{ stream: expect.any(String), label: expect.stringMatching(/:\d+$/), from_seq: 1, to_seq: 1 }] });
+    const text = await admin(['audit', 'verify']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^Audit chain intact: 1 records, 1 links in 1 streams, 0 signed checkpoints\.\n\nNot yet covered by a signed checkpoint/);
+  });
 });

@@ -1,11 +1,12 @@
 import type { AuditEvent, Principal } from '@routeros-mcp/application-ports';
-import { AuditLog, ConcurrentModificationError } from '@routeros-mcp/application-ports';
+import { AuditChainVerifier, AuditLog, ConcurrentModificationError } from '@routeros-mcp/application-ports';
 import { loadConfig } from '@routeros-mcp/config';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import type { Plan, PlanStatus } from '@routeros-mcp/domain-plans';
 import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Container } from 'inversify';
@@ -14,11 +15,12 @@ import { AdminServices, buildContainer, ServerServices } from '../index';
 import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-process';
 
 /*
- * kill -9 of the process running a 20-device rollout at ten distinct points, then a fresh process resumes it. Each
+ * kill -9 of the process running a 20-device rollout at thirteen distinct points, then a fresh process resumes it. Each
  * point is reached by an observable event (a committed state, a log line of the runner, a simulator request in
  * flight), never by sleeping; point 6, between two back-to-back writes of the runner, is the state such a kill leaves,
  * written by the spec. After each: every device as the plan's record says, no step applied (or undone) twice,
- * no audit record lost. The killed process is the composition a server runs (buildContainer + ServerServices, with
+ * no audit record lost, and the audit hash chain intact, the killed process's stream ending in links no checkpoint
+ * signs yet (it never wrote its closing one). The killed process is the composition a server runs (buildContainer + ServerServices, with
  * periodic change recovery); apps/stdio-server/test/rollout-kill.e2e-spec.ts kills the real stdio server the same way.
  */
 const USER = { name: 'admin', password: 'sim-pw' };
@@ -61,7 +63,16 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
   const inFlight = async (i: number) => ((await stateOf(i)).rest_stats as { inFlight: number }).inFlight > 0;
   const fault = (i: number, faults: Record<string, unknown>) => simControl(fleet, 'PUT', `/devices/${i}/faults`, faults);
   const clearFaults = (i: number) => simControl(fleet, 'DELETE', `/devices/${i}/faults`);
-  const dnsBefore = () => Promise.all(ids.map((_d, i) => dnsOf(i)));
+  const ntpOf = async (i: number) => ((await stateOf(i)).config['system/ntp/client'][0] as Record<string, string>)['servers'];
+  /** What a plan here writes: `dns|ntp`. */
+  const confOf = async (i: number) => `${await dnsOf(i)}|${await ntpOf(i)}`;
+  const dnsBefore = () => Promise.all(ids.map((_d, i) => confOf(i)));
+  /** Processes killed (their audit streams end without a closing checkpoint) and closed cleanly (theirs are signed to the end). */
+  const killed = new Set<number>();
+  const closed = new Set<number>();
+  /** Children a failed test left, killed after it: they may have written nothing. */
+  const abandoned = new Set<number>();
+  const writer = (pid: number) => `${hostname()}:${pid}`;
 
   /** Starts a runner process; answers it and its log so far. */
   function runner(extraEnv: Record<string, string> = {}): RunnerProcess {
@@ -71,8 +82,11 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     return started;
   }
 
-  async function approved(dns: string, rollout: Record<string, unknown>): Promise<Plan> {
-    const plan = await server.plans.create('dns_ntp', { devices: ids, change: { dns: { servers: [dns] } }, rollout: { ...ROLLOUT, ...rollout } }, model);
+  /** `dns`, or `dns|ntp`: one step's change of two writes (DNS, then NTP). */
+  async function approved(planned: string, rollout: Record<string, unknown>): Promise<Plan> {
+    const [dns, ntp] = planned.split('|');
+    const change = { dns: { servers: [dns] }, ...(ntp ? { ntp: { servers: [ntp] } } : {}) };
+    const plan = await server.plans.create('dns_ntp', { devices: ids, change, rollout: { ...ROLLOUT, ...rollout } }, model);
     await admin.plans.approve(plan.id, approver);
     return plan;
   }
@@ -106,9 +120,12 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
       return undefined;
     }, () => `plan ${planId} to reach the kill point (child log: ${log().slice(-2000)})`, 180_000, freeze ? 2 : 50);
     child.kill('SIGKILL');
+    killed.add(child.pid!);
     await exited;
     expect(log()).toMatch(/runner child ready/);
     expect(log()).not.toMatch(runEnded(planId));
+    // Right after the kill, before anything settles what it left: the chain already holds.
+    await checkAuditChain();
     return log();
   }
 
@@ -123,6 +140,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await pollUntil(async () => (runEnded(planId).test(log()) ? true : undefined), () => `plan ${planId} to end in the fresh process (log: ${log().slice(-3000)})`, 240_000);
     child.kill('SIGTERM');
     await exited;
+    closed.add(child.pid!);
     const plan = await planOf(planId);
     expect(TERMINAL).toContain(plan.status);
     return [plan, log()];
@@ -134,10 +152,12 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
    * own actions audited once each and its transitions one unbroken chain to its status.
    */
   async function checkInvariants(plan: Plan, planned: string, before: string[], extraActions: string[] = []): Promise<void> {
+    // `dns` (NTP left as it was) or `dns|ntp`.
+    const want = (i: number) => (planned.includes('|') ? planned : `${planned}|${before[i].split('|')[1]}`);
     for (const [i, step] of plan.steps.entries()) {
       expect(step.deviceId).toBe(`r${i}`);
       expect(['succeeded', 'rolled_back', 'skipped']).toContain(step.status);
-      expect([step.deviceId, step.status, await dnsOf(i)]).toEqual([step.deviceId, step.status, step.status === 'succeeded' ? planned : before[i]]);
+      expect([step.deviceId, step.status, await confOf(i)]).toEqual([step.deviceId, step.status, step.status === 'succeeded' ? want(i) : before[i]]);
     }
     const mine = ofPlan(await records(), plan.id);
     for (const step of plan.steps) {
@@ -183,6 +203,24 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     for (const [i, t] of chain.entries()) if (i > 0) expect(t.from).toBe(chain[i - 1].to);
     expect(new Set(chain.map((t) => t.to)).size).toBe(chain.length);
     expect(chain.at(-1)?.to).toBe(plan.status);
+    await checkAuditChain();
+  }
+
+  /**
+   * The audit hash chain (what `routeros-mcp-admin audit verify` walks): no finding at all. Links no checkpoint signs
+   * yet are those of killed processes (each wrote some: its stream ends there, unsigned, as expected of a writer that
+   * never closed) and of this live process; a process stopped cleanly signed its stream to its end.
+   */
+  async function checkAuditChain(): Promise<void> {
+    const report = await container.get<AuditChainVerifier>(AuditChainVerifier).verify();
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+    const unsigned = new Map(report.uncovered.map((u) => [u.label, u]));
+    for (const pid of killed) expect([pid, unsigned.get(writer(pid))]).toEqual([pid, expect.objectContaining({ from: expect.any(Number), to: expect.any(Number) })]);
+    for (const pid of closed) expect([pid, unsigned.has(writer(pid))]).toEqual([pid, false]);
+    const known = new Set([...[...killed, ...abandoned].map(writer), writer(process.pid)]);
+    expect(report.uncovered.filter((u) => !known.has(u.label))).toEqual([]);
+    for (const u of report.uncovered) expect(u.to).toBeGreaterThanOrEqual(u.from);
   }
 
   /** Right after a kill (no process running): the change in flight has its own audit record, `started`. */
@@ -203,7 +241,10 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, USER, { capabilities: FULL }));
   }, 300_000);
   afterEach(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    for (const child of children) {
+      child.kill('SIGKILL');
+      abandoned.add(child.pid!);
+    }
     for (let i = 0; i < DEVICES; i++) await clearFaults(i);
   });
   afterAll(async () => {
@@ -376,5 +417,74 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     // The batch under way finished; nothing after it started.
     expect(done.steps.map((s) => s.status)).toEqual([...Array(6).fill('succeeded'), ...Array(14).fill('skipped')]);
     await checkInvariants(done, '192.0.2.90', before, ['plan.cancel']);
+  }, 420_000);
+
+  it('11. after safe mode is taken: a critical device holds safe mode over SSH for its step, its write not yet landed', async () => {
+    const before = await dnsBefore();
+    await admin.devices.update(operator, 'r4', { critical: true });
+    try {
+      await fault(4, { latencyMs: 1500 });
+      const plan = await apply('192.0.2.91', {});
+      let first: string | undefined;
+      await killWhen(plan.id, async () => {
+        const step = (await stepsOf(plan.id))[4];
+        first = step.changeId;
+        const device = await stateOf(4);
+        return step.status === 'running' && (device.management as { safe_mode_holder: string | null }).safe_mode_holder !== null && (await dnsOf(4)) === before[4].split('|')[0];
+      }, true);
+      // The SSH session died with the process: the device lets go of safe mode (undoing whatever it held) by itself.
+      await pollUntil(async () => ((await stateOf(4)).management.safe_mode_holder === null ? true : undefined), () => 'r4 to drop the dead safe-mode session', 60_000);
+      await clearFaults(4);
+      const done = await resume(plan.id);
+      expect(done.status).toBe('completed');
+      expect(done.steps[4].changeId).not.toBe(first);
+      expect((await admin.changes.get(first!)).status).toMatch(/reverted|failed/);
+      // The step's write was guarded by safe mode (the device is critical), the one killed and the one that stuck.
+      expect((await admin.changes.get(done.steps[4].changeId!)).protection).toBe('safe_mode');
+      await checkInvariants(done, '192.0.2.91', before);
+    } finally {
+      await admin.devices.update(operator, 'r4', { critical: false });
+    }
+  }, 420_000);
+
+  it("12. between two writes of one step's change: DNS written, NTP not yet (the device holds the second write)", async () => {
+    const before = await dnsBefore();
+    await fault(6, { latencyMs: 1500 });
+    const plan = await apply('192.0.2.92|192.0.2.122', {});
+    let first: string | undefined;
+    await killWhen(plan.id, async () => {
+      const step = (await stepsOf(plan.id))[6];
+      first = step.changeId;
+      return step.status === 'running' && (await dnsOf(6)) === '192.0.2.92' && (await ntpOf(6)) !== '192.0.2.122' && (await inFlight(6));
+    }, true);
+    await expectStartedRecord(first);
+    // Half of the change is on the device.
+    expect(await confOf(6)).toBe(`192.0.2.92|${before[6].split('|')[1]}`);
+    await clearFaults(6);
+    const done = await resume(plan.id);
+    expect(done.status).toBe('completed');
+    expect(done.steps[6].changeId).not.toBe(first);
+    expect((await admin.changes.get(first!)).status).toMatch(/reverted|failed/);
+    await checkInvariants(done, '192.0.2.92|192.0.2.122', before);
+  }, 420_000);
+
+  it('13. after the last write, before verification: both writes on the device, the change still applying', async () => {
+    const before = await dnsBefore();
+    await fault(11, { latencyMs: 1500 });
+    const plan = await apply('192.0.2.93|192.0.2.123', {});
+    let first: string | undefined;
+    await killWhen(plan.id, async () => {
+      const step = (await stepsOf(plan.id))[11];
+      first = step.changeId;
+      return step.status === 'running' && (await confOf(11)) === '192.0.2.93|192.0.2.123' && (await changeOf(first))?.status === 'applying';
+    }, true);
+    await expectStartedRecord(first);
+    await clearFaults(11);
+    const done = await resume(plan.id);
+    expect(done.status).toBe('completed');
+    // Recovery cannot vouch for a change nobody verified: it undid it, and the step ran again under a new id.
+    expect(done.steps[11].changeId).not.toBe(first);
+    expect((await admin.changes.get(first!)).status).toMatch(/reverted|failed/);
+    await checkInvariants(done, '192.0.2.93|192.0.2.123', before);
   }, 420_000);
 });

@@ -17,6 +17,20 @@ export interface AuditChainFinding {
   detail: string;
 }
 
+/**
+ * A stream's newest links that no checkpoint signs yet: those of a writer still running (its next checkpoint is at
+ * most a minute away) or of one that stopped without its closing checkpoint (killed, or its host lost). Not a
+ * finding: the chain through them is intact; only a cut-off of exactly these links would go unnoticed.
+ */
+export interface AuditChainUncovered {
+  stream: string;
+  /** The writer, `host:pid` (or `legacy`). */
+  label: string;
+  /** The first and last seq after the stream's last valid checkpoint. */
+  from: number;
+  to: number;
+}
+
 export interface AuditChainReport {
   ok: boolean;
   streams: number;
@@ -25,6 +39,8 @@ export interface AuditChainReport {
   checkpoints: number;
   /** Oldest first: the first is the earliest tampering found. */
   findings: AuditChainFinding[];
+  /** Per stream, the links after its last checkpoint (see AuditChainUncovered); reported whatever `since` is. */
+  uncovered: AuditChainUncovered[];
 }
 
 export const AuditChainVerifier = Symbol.for('AuditChainVerifier');

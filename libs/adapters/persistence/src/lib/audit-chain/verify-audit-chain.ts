@@ -1,4 +1,4 @@
-import type { AuditChainFinding, AuditChainReport } from '@routeros-mcp/application-ports';
+import type { AuditChainFinding, AuditChainReport, AuditChainUncovered } from '@routeros-mcp/application-ports';
 import type { AuditCheckpointRow, AuditLinkRow, AuditStreamRow } from '../records/audit-chain.record';
 import { checkpointValid, GENESIS, HashableAuditRow, instantOf, linkHash, rowHash } from './audit-hash';
 
@@ -31,22 +31,28 @@ function walkLinks(stream: string, links: readonly AuditLinkRow[], findings: Aud
   }
 }
 
-/** A stream shorter than its head row or its last valid checkpoint lost its newest links. */
-function checkTail(stream: string, links: readonly AuditLinkRow[], head: AuditStreamRow | undefined, checkpoints: readonly AuditCheckpointRow[], key: Buffer | undefined, findings: AuditChainFinding[]): void {
+/**
+ * A stream shorter than its head row or its last valid checkpoint lost its newest links. Answers the highest seq a
+ * valid checkpoint signs (with no key, any checkpoint).
+ */
+function checkTail(stream: string, links: readonly AuditLinkRow[], head: AuditStreamRow | undefined, checkpoints: readonly AuditCheckpointRow[], key: Buffer | undefined, findings: AuditChainFinding[]): number {
   const bySeq = new Map(links.map((l) => [l.seq, l]));
   const last = links.at(-1)?.seq ?? 0;
+  let signed = 0;
   for (const cp of checkpoints) {
     const at = new Date(Number(cp.at));
     if (key && !checkpointValid(key, cp.stream_id, cp.seq, cp.head_hash, cp.mac)) {
       findings.push({ kind: 'checkpoint', stream, seq: cp.seq, at, detail: 'its signature does not verify (forged, altered, or signed with another approval key)' });
       continue;
     }
+    signed = Math.max(signed, cp.seq);
     const link = bySeq.get(cp.seq);
     if (cp.seq > last) findings.push({ kind: 'truncated', stream, seq: cp.seq, at, detail: `the checkpoint signed ${cp.seq} links, the stream has ${last}: links ${last + 1}..${cp.seq} were removed` });
     else if (link && link.link_hash !== cp.head_hash) findings.push({ kind: 'checkpoint', recordId: link.record_id, stream, seq: cp.seq, at, detail: 'the link at the signed head is not the one signed' });
   }
   const maxSigned = Math.max(0, ...checkpoints.map((c) => c.seq));
   if (head && head.head_seq > last && head.head_seq > maxSigned) findings.push({ kind: 'truncated', stream, seq: head.head_seq, detail: `the stream's head is at ${head.head_seq}, its links end at ${last}` });
+  return signed;
 }
 
 /** The link that vouches for a row's content now: the highest rank (started < interrupted < settled), then the latest. */
@@ -63,10 +69,14 @@ export function verifyAuditChain(state: AuditChainState, key: Buffer | undefined
   const links = byStream(state.links);
   const checkpoints = byStream(state.checkpoints);
   const streams = new Set([...links.keys(), ...checkpoints.keys(), ...state.streams.map((s) => s.id)]);
+  const uncovered: AuditChainUncovered[] = [];
   for (const stream of streams) {
     const own = links.get(stream) ?? [];
+    const head = state.streams.find((s) => s.id === stream);
     walkLinks(stream, own, findings);
-    checkTail(stream, own, state.streams.find((s) => s.id === stream), checkpoints.get(stream) ?? [], key, findings);
+    const signed = checkTail(stream, own, head, checkpoints.get(stream) ?? [], key, findings);
+    const last = own.at(-1)?.seq ?? 0;
+    if (last > signed) uncovered.push({ stream, label: head?.label ?? '-', from: signed + 1, to: last });
   }
   const linksOf = new Map<string, AuditLinkRow[]>();
   for (const link of state.links) linksOf.set(link.record_id, [...(linksOf.get(link.record_id) ?? []), link]);
@@ -89,5 +99,5 @@ export function verifyAuditChain(state: AuditChainState, key: Buffer | undefined
   }
   const reported = findings.filter((f) => !since || !f.at || f.at >= since || f.kind === 'truncated' || f.kind === 'checkpoint');
   reported.sort((a, b) => (a.at?.getTime() ?? Infinity) - (b.at?.getTime() ?? Infinity) || (a.seq ?? 0) - (b.seq ?? 0));
-  return { ok: reported.length === 0, streams: streams.size, links: state.links.length, records: state.rows.length, checkpoints: state.checkpoints.length, findings: reported };
+  return { ok: reported.length === 0, streams: streams.size, links: state.links.length, records: state.rows.length, checkpoints: state.checkpoints.length, findings: reported, uncovered };
 }
