@@ -159,6 +159,21 @@ describe('MCP operation spans and the operation duration metric', () => {
     expect(span.status.code).toBe(2);
   });
 
+  it('spans 2025-era requests too (initialize included), the revision from the header the client sends', async () => {
+    exporter.reset();
+    const legacy = await connectHttp('legacy', `http://127.0.0.1:${(listener.address() as AddressInfo).port}/mcp`, {}, 'legacy-spec');
+    try {
+      await legacy.listTools();
+      const initialize = await spanNamed('initialize');
+      expect(initialize.attributes['mcp.protocol.version']).toBe('2025-11-25');
+      const list = await spanNamed('tools/list');
+      expect(list.attributes).toMatchObject({ 'mcp.method.name': 'tools/list', 'mcp.protocol.version': '2025-11-25', 'network.transport': 'tcp', 'routeros_mcp.protocol.era': 'legacy' });
+      await spanNamed('notifications/initialized');
+    } finally {
+      await legacy.close();
+    }
+  });
+
   it('records mcp_server_operation_duration_seconds for every method, labelled as the convention names the attributes', async () => {
     await client.listTools();
     const { body } = await metrics.render();

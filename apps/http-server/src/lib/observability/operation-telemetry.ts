@@ -96,7 +96,8 @@ export function operationObserver(options: OperationTelemetryOptions): Operation
         ended(outcome: OperationOutcome) {
           if (done) return;
           done = true;
-          const errorType = errorTypeOf(outcome, entry);
+          // A listen stream ends when its client leaves: that is how it ends, not a failure.
+          const errorType = outcome.kind === 'abandoned' && method === 'subscriptions/listen' ? undefined : errorTypeOf(outcome, entry);
           if (outcome.kind === 'error') {
             span.setAttribute('rpc.response.status_code', String(outcome.code));
             if (outcome.mcpErrorCode && ERROR_TYPE.test(outcome.mcpErrorCode)) span.setAttribute('routeros_mcp.error_code', outcome.mcpErrorCode);
