@@ -123,6 +123,9 @@ it('serves metrics on their own listener only, with the scrape token, labelled b
   const body = await scraped.text();
   expect(body).toMatch(/routeros_mcp_client_calls_total\{role="admin",client="unknown"\} [1-9]/);
   expect(body).toMatch(/routeros_mcp_client_calls_total\{role="ops_rw",client="[^"]+"\} [1-9]/);
+  // OpenTelemetry's mcp.server.operation.duration, for every method: the tool call, and the requests around it.
+  expect(body).toContain('# TYPE mcp_server_operation_duration_seconds histogram');
+  expect(body).toMatch(/mcp_server_operation_duration_seconds_count\{mcp_method_name="tools\/call",network_transport="tcp",gen_ai_tool_name="device_list"[^}]*\} [1-9]/);
   for (const { name, id } of made) {
     expect({ name, inBody: body.includes(name) }).toEqual({ name, inBody: false });
     expect({ id, inBody: body.includes(id) }).toEqual({ id, inBody: false });

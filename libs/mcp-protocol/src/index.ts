@@ -18,6 +18,8 @@ export type { ListenSink } from './lib/transport/listen-tracker';
 /** The SDK's stdio entry: one pipe, both revisions (the apps import no SDK themselves). */
 export { serveStdio } from '@modelcontextprotocol/server/stdio';
 export type { CallObserver, ObservedCall, ObservedOutcome } from './lib/server/call-observer';
+export { observeOperations } from './lib/server/operation-observer';
+export type { ObservedOperation, ObservedTransportInfo, OperationObserver, OperationOutcome, OperationScope } from './lib/server/operation-observer';
 export * from './lib/transport/http-mcp-handler';
 export type { ExecutionSlots } from './lib/server/register-tools';
 export type { AccessRefusal } from './lib/server/request-access';

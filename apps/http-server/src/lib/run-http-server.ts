@@ -87,6 +87,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
     heartbeatMs: config.httpHeartbeatS * 1000,
     maxListenStreams: config.httpMaxListenStreams,
     onerror: (error) => logger.debug('protocol error', { error: error.message }),
+    operations: metrics.operationObserver,
   });
   // Changes seen by this replica (or, on PostgreSQL, any replica) reach this replica's listen streams.
   const unsubscribe = [

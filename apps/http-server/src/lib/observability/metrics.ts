@@ -1,12 +1,15 @@
-import { ALL_TOOLS, CallObserver, ObservedCall, ObservedOutcome } from '@routeros-mcp/mcp-protocol';
+import { ALL_TOOLS, CallObserver, loadPrompts, ObservedCall, ObservedOutcome, OperationObserver } from '@routeros-mcp/mcp-protocol';
 import { DeviceRequestObserver, DeviceRequestOutcome, withCorrelationId } from '@routeros-mcp/composition';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { CallSpans } from './call-spans';
 import { labelValue, PairCap, roleLabel, vocabularyValue } from './label-bounds';
+import { OPERATION_DURATION, operationObserver } from './operation-telemetry';
 
 export interface MetricsOptions {
   /** Tool names that get their own label; any other name is `unknown` (default: every tool of the catalog). */
   toolNames?: Iterable<string>;
+  /** Prompt names that get their own label; any other is `unknown` (default: every prompt of the catalogue). */
+  promptNames?: Iterable<string>;
   /** Distinct (role, client) pairs with their own series; later ones count under `other` (default 1000). */
   maxClientPairs?: number;
   /** Process metrics (CPU, memory, event loop, GC): on by default. */
@@ -18,6 +21,8 @@ export interface Metrics {
   readonly registry: Registry;
   /** For tools/call: metrics, the `tools/call <tool>` span, and the correlation id on every log line of the call. */
   readonly callObserver: CallObserver;
+  /** For createHttpMcpHandler: the span and `mcp_server_operation_duration_seconds` sample of every MCP request and notification. */
+  readonly operationObserver: OperationObserver;
   /** For composition's `BuildOptions.deviceRequestObserver`: device requests, their errors and circuit states. */
   readonly deviceRequestObserver: DeviceRequestObserver;
   listenStreamOpened(): void;
@@ -51,6 +56,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const toolLabel = (name: string) => (known.has(name) ? name : 'unknown');
   const pairs = new PairCap(options.maxClientPairs ?? 1000);
   const spans = new CallSpans();
+  let prompts: Set<string> | undefined;
+  const promptLabel = (name: string) => ((prompts ??= new Set(options.promptNames ?? promptCatalogNames())).has(name) ? name : 'unknown');
+  const operationDuration = new Histogram({ ...OPERATION_DURATION, labelNames: [...OPERATION_DURATION.labelNames], registers: [registry] });
 
   const toolCalls = new Counter({ name: 'routeros_mcp_tool_calls_total', help: 'Tool calls by tool, outcome (success, error) and mcp_error_code (none on success).', labelNames: ['tool', 'outcome', 'code'], registers: [registry] });
   const toolDuration = new Histogram({ name: 'routeros_mcp_tool_call_duration_seconds', help: 'Tool call duration, from the request to the answer.', labelNames: ['tool'], buckets: SECONDS_BUCKETS, registers: [registry] });
@@ -73,9 +81,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       return withCorrelationId(call.correlationId, () => spans.run(call, toolLabel(call.tool), labelValue(call.clientName ?? call.credentialId), work));
     },
     ended(call: ObservedCall, outcome: ObservedOutcome): void {
-      spans.ended(call, outcome);
       const tool = toolLabel(call.tool);
       const failed = outcome.result === 'error';
+      spans.ended(call, outcome, vocabularyValue(outcome.code, ERROR_CODE));
       toolCalls.inc({ tool, outcome: outcome.result, code: failed ? vocabularyValue(outcome.code, ERROR_CODE) : 'none' });
       toolDuration.observe({ tool }, Math.max(0, outcome.durationMs) / 1000);
       const who = pairs.labels(roleLabel(call.roles), labelValue(call.clientName));
@@ -102,6 +110,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   return {
     registry,
     callObserver,
+    operationObserver: operationObserver({ duration: operationDuration, toolLabel, promptLabel }),
     deviceRequestObserver,
     listenStreamOpened: () => listenStreams.set(++streams),
     listenStreamClosed: () => listenStreams.set((streams = Math.max(0, streams - 1))),
@@ -109,4 +118,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     authRefused: (reason: AuthRefusalReason, status: 401 | 403 | 503) => authRefusals.inc({ reason: (AUTH_REFUSAL_REASONS as readonly string[]).includes(reason) ? reason : 'other', status: String(status) }),
     render: async () => ({ contentType: registry.contentType, body: await registry.metrics() }),
   };
+}
+
+/** The served prompts' names; none if the catalogue cannot be read (every prompt then counts as `unknown`). */
+function promptCatalogNames(): string[] {
+  try {
+    return loadPrompts().map((prompt) => prompt.name);
+  } catch {
+    return [];
+  }
 }

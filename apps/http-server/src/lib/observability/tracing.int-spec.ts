@@ -14,7 +14,7 @@ const PASSWORD = 'Tr4ce-Secret-Pw!';
  * simulator, through the adapters composition builds): the call's span is the parent of every device request's
  * span, and every log line written during the call carries its correlation id.
  */
-describe('tool-call tracing over real device requests', () => {
+describe('tool-call tracing over real device requests (a call observed outside any MCP operation)', () => {
   const exporter = new tracing.InMemorySpanExporter();
   const sdk = new NodeSDK({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)], metricReaders: [], logRecordProcessors: [], instrumentations: [] });
   let fleet: Fleet;
@@ -53,12 +53,14 @@ describe('tool-call tracing over real device requests', () => {
     const root = spans.find((span) => span.name === 'tools/call system_get_overview');
     expect(root).toBeDefined();
     expect(root!.attributes).toMatchObject({
-      'mcp.tool.name': 'system_get_overview',
-      'mcp.protocol.era': 'modern',
+      'mcp.method.name': 'tools/call',
+      'gen_ai.tool.name': 'system_get_overview',
+      'gen_ai.operation.name': 'execute_tool',
+      'routeros_mcp.protocol.era': 'modern',
       'routeros_mcp.correlation_id': 'corr-7f3a',
       'enduser.id': 'alice@example.org',
-      'mcp.client.name': 'spec-client',
-      'mcp.outcome': 'success',
+      'routeros_mcp.client.name': 'spec-client',
+      'routeros_mcp.outcome': 'success',
     });
     const children = spans.filter((span) => span.parentSpanContext?.spanId === root!.spanContext().spanId);
     expect(children.map((span) => span.name).sort()).toEqual(['routeros.rest GET /system/identity', 'routeros.rest GET /system/resource', 'routeros.ssh print']);
@@ -86,7 +88,8 @@ describe('tool-call tracing over real device requests', () => {
     metrics.callObserver.ended(call, { result: 'error', code: 'NOT_FOUND', durationMs: 3 });
     const root = exporter.getFinishedSpans().find((span) => span.name === 'tools/call system_get_overview');
     expect(root?.status).toEqual({ code: 2, message: 'NOT_FOUND' });
-    expect(root?.attributes['mcp.error_code']).toBe('NOT_FOUND');
-    expect(root?.attributes['mcp.client.name']).toBe('unknown');
+    expect(root?.attributes['error.type']).toBe('NOT_FOUND');
+    expect(root?.attributes['routeros_mcp.error_code']).toBe('NOT_FOUND');
+    expect(root?.attributes['routeros_mcp.client.name']).toBe('unknown');
   });
 });

@@ -3,13 +3,18 @@ import type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 import { UNAUTHENTICATED_PRINCIPAL_ID } from '@routeros-mcp/domain-kernel';
 import type { McpService } from '../create-mcp-server';
 import { errorForEra, withEraCode } from '../errors/error-contract';
+import { observeOperations, type OperationObserver } from '../server/operation-observer';
 import type { AccessRefusal } from '../server/request-access';
 
-/** The server for one request, its errors leaving with the contract's code for the request's revision. */
-function serverFor(service: McpService, scope: Parameters<McpService['factory']>[0]) {
+/**
+ * The server for one request, its errors leaving with the contract's code for the request's revision (and the
+ * observer, when there is one, seeing each answer as it leaves).
+ */
+function serverFor(service: McpService, scope: Parameters<McpService['factory']>[0], operations?: OperationObserver) {
   const server = service.factory(scope);
   const connect = server.connect.bind(server);
   server.connect = (transport) => {
+    if (operations) observeOperations(transport, operations, { era: scope.era, networkTransport: 'tcp' });
     const send = transport.send.bind(transport);
     transport.send = (message, options) => send(withEraCode(message, scope.era), options);
     return connect(transport);
@@ -24,6 +29,8 @@ export interface HttpMcpHandlerOptions {
   onerror?: (error: Error) => void;
   /** Where resource changes are published for this process's listen streams (in memory; replicas meet on the EventBus). */
   bus?: ServerEventBus;
+  /** Spans and metrics around every MCP request and notification. */
+  operations?: OperationObserver;
 }
 
 /** What the app passes per request: the verified caller and the principal it maps to (never read from headers here). */
@@ -42,7 +49,7 @@ export interface RequestAuth {
  * the body, so the handler's own size bound never applies.
  */
 export function createHttpMcpHandler(service: McpService, options: HttpMcpHandlerOptions): McpHttpHandler {
-  const handler = createMcpHandler((ctx) => serverFor(service, { era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined, rateDecision: ctx.authInfo?.extra?.['rateDecision'] as RateDecision | undefined }), {
+  const handler = createMcpHandler((ctx) => serverFor(service, { era: ctx.era, principal: ctx.authInfo?.extra?.['principal'] as Principal | undefined, rateDecision: ctx.authInfo?.extra?.['rateDecision'] as RateDecision | undefined }, options.operations), {
     legacy: 'stateless',
     keepAliveMs: options.heartbeatMs,
     maxSubscriptions: options.maxListenStreams,
