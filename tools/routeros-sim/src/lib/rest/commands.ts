@@ -12,6 +12,7 @@ import { MENU_COMMANDS } from './menu-commands';
 import { newPassword } from '../model/password-rules';
 import { runExecute } from './execute-command';
 import { sessionSleep } from './session-sleep';
+import { runEdit, runReset } from './reset-edit-commands';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -151,6 +152,9 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
     default:
       if (MENU_COMMANDS[command]) return MENU_COMMANDS[command](state, body, signal);
       if (command.endsWith('/export')) return exportToFile(state, body, command.slice(0, -'/export'.length));
+      // `reset` and `edit` of every menu the tree gives them (rest/reset-edit-commands.ts).
+      if (command.endsWith('/reset')) return runReset(state, command.slice(0, -'/reset'.length), body);
+      if (command.endsWith('/edit')) return runEdit(state, command.slice(0, -'/edit'.length), body);
       // The tree has the command (the caller checked) but the simulator does not model what it does: refused,
       // never answered as if it had run.
       throw errors.notSimulated(command);
