@@ -11,6 +11,7 @@ import { SNIFFER_COMMANDS } from './sniffer-commands';
 import { ACKNOWLEDGED_COMMANDS } from './acknowledged-commands';
 import { POWER_COMMANDS } from './power-commands';
 import { MONITOR_COMMANDS } from './monitor-commands';
+import { LINK_MONITOR_COMMANDS } from './link-monitor-commands';
 import { CERTIFICATE_REQUEST_COMMANDS } from './certificate-request-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
@@ -30,5 +31,6 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...ACKNOWLEDGED_COMMANDS,
   ...POWER_COMMANDS,
   ...MONITOR_COMMANDS,
+  ...LINK_MONITOR_COMMANDS,
   ...CERTIFICATE_REQUEST_COMMANDS,
 };

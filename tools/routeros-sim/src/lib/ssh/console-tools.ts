@@ -4,6 +4,10 @@ import type { Row } from '../rest/print-query';
 import { ConsoleSyntaxError } from './console-parser';
 import type { ConsoleCommand } from './console-resolve';
 import { consoleRate } from './print-stats';
+import { LINK_MONITOR_COMMANDS } from '../rest/link-monitor-commands';
+
+/** The link monitors that name items (the others monitor a whole menu). */
+const ITEM_MONITOR = /^(interface\/|radius\/monitor$)/;
 
 /**
  * Menu-specific commands the console runs through the REST layer (the same checks and model), then prints as
@@ -33,6 +37,8 @@ const TOOLS: Record<string, ToolSyntax> = {
   // Monitors of modelled menus (rest/monitor-commands.ts), printed as `name: value` lines.
   ...Object.fromEntries(['interface/ethernet/monitor', 'interface/ethernet/cable-test', 'interface/bridge/monitor', 'interface/bridge/port/monitor', 'interface/bonding/monitor'].map((m) => [m, { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } }])),
   'system/resource/monitor': { switches: ['once'], bounded: { once: '' } },
+  // Monitors of links that never come up (rest/link-monitor-commands.ts).
+  ...Object.fromEntries(Object.keys(LINK_MONITOR_COMMANDS).map((m) => [m, ITEM_MONITOR.test(m) ? { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } } : m === 'system/ntp/monitor-peers' ? { bounded: { duration: '1s' } } : { switches: ['once'], bounded: { once: '' } }])),
 };
 
 export const isConsoleTool = (c: ConsoleCommand) => c.command !== undefined && TOOLS[path(c)] !== undefined;
