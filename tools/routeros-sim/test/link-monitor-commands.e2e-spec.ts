@@ -45,3 +45,33 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s link monitors and console-only 
     expect(await post('/execute', { script: ':put [:len "abc"]', 'as-string': '' })).toMatchObject({ status: 200, body: { ret: expect.stringContaining('3') } });
   });
 });
+
+// Issue 23: commands that reach another host fail as a router whose connection gets no answer (the simulator
+// emulates no server beyond the device): routed as /ping routes, a routed target times out.
+describe.each(['7.15.3', '7.20.5'])('RouterOS %s commands that reach out', (version) => {
+  const sim = oneDevice(version);
+  const detail = async (path: string, body: unknown) => ((await sim.rest('POST', path, body)).body as { detail?: string }).detail;
+
+  it('REST: fetch, e-mail, bandwidth test, SNMP and SSH fail with the reason; arguments are checked first', async () => {
+    // 192.168.88.77 is on the LAN's connected network: routed, but no server answers.
+    expect(await detail('/tool/fetch', { url: 'https://192.168.88.77/x.rsc' })).toBe('failure: connection to 192.168.88.77:443 failed: connection timed out');
+    expect(await detail('/tool/fetch', { url: 'ftp://192.168.88.77:2121/x' })).toBe('failure: connection to 192.168.88.77:2121 failed: connection timed out');
+    expect(await detail('/tool/fetch', { url: 'gopher://x' })).toBe('invalid value of url: gopher://x');
+    expect(await detail('/tool/fetch', {})).toBe('missing value for address');
+    expect(await detail('/tool/bandwidth-test', { address: '192.168.88.77' })).toBe('failure: connection to 192.168.88.77:2000 failed: connection timed out');
+    expect(await detail('/tool/snmp-get', { address: '192.168.88.77', oid: '1.3.6.1.2.1.1.1.0' })).toBe('failure: connection to 192.168.88.77:161 failed: connection timed out');
+    expect(await detail('/system/ssh-exec', { address: '192.168.88.77', command: '/system identity print' })).toBe('failure: connection to 192.168.88.77:22 failed: connection timed out');
+    expect(await detail('/tool/e-mail/send', { subject: 'x' })).toBe('missing value for to');
+    expect(await detail('/tool/e-mail/send', { to: 'a@example.com' })).toBe('failure: no e-mail server configured');
+    // Without a route (the DHCP client's lease, and with it the default route, given up) the reason is the route's.
+    const [client] = (await sim.rest('GET', '/ip/dhcp-client')).body as Record<string, string>[];
+    expect((await sim.rest('POST', '/ip/dhcp-client/release', { numbers: client['.id'] })).status).toBe(200);
+    expect(await detail('/tool/fetch', { url: 'http://203.0.113.9/' })).toBe('failure: connection to 203.0.113.9:80 failed: no route to host');
+    expect(await detail('/tool/fetch', { url: 'http://example.com/' })).toBe('failure: dns server failure');
+  });
+
+  it('console: /tool fetch and /system ssh take the target as their first word', async () => {
+    expect((await sim.ssh('/tool fetch http://192.168.88.77/x')).output).toContain('failure: connection to 192.168.88.77:80 failed: connection timed out');
+    expect((await sim.ssh('/system telnet 192.168.88.77')).output).toContain('failure: connection to 192.168.88.77:23 failed: connection timed out');
+  });
+});

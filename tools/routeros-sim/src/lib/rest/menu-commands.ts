@@ -12,6 +12,7 @@ import { ACKNOWLEDGED_COMMANDS } from './acknowledged-commands';
 import { POWER_COMMANDS } from './power-commands';
 import { MONITOR_COMMANDS } from './monitor-commands';
 import { LINK_MONITOR_COMMANDS } from './link-monitor-commands';
+import { REACH_OUT_COMMANDS } from './reach-out-commands';
 import { CERTIFICATE_REQUEST_COMMANDS } from './certificate-request-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
@@ -32,5 +33,6 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...POWER_COMMANDS,
   ...MONITOR_COMMANDS,
   ...LINK_MONITOR_COMMANDS,
+  ...REACH_OUT_COMMANDS,
   ...CERTIFICATE_REQUEST_COMMANDS,
 };
