@@ -13,6 +13,7 @@ import { POWER_COMMANDS } from './power-commands';
 import { MONITOR_COMMANDS } from './monitor-commands';
 import { LINK_MONITOR_COMMANDS } from './link-monitor-commands';
 import { REACH_OUT_COMMANDS } from './reach-out-commands';
+import { HARDWARE_COMMANDS, PPPOE_SCAN } from './hardware-commands';
 import { CERTIFICATE_REQUEST_COMMANDS } from './certificate-request-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
@@ -34,5 +35,7 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...MONITOR_COMMANDS,
   ...LINK_MONITOR_COMMANDS,
   ...REACH_OUT_COMMANDS,
+  ...HARDWARE_COMMANDS,
+  ...PPPOE_SCAN,
   ...CERTIFICATE_REQUEST_COMMANDS,
 };

@@ -12,7 +12,7 @@ function itemWords(body: Record<string, unknown>, key: string): string[] {
 /**
  * `reset numbers=… <property>=…` (7.x, on every table the tree gives it, with the menu's `set` arguments): the named
  * properties of the items go back to their defaults (model/device-state.ts `resetProperties`). A property is named by its key;
- * its value is not read (REST `{"numbers":"*1","comment":""}`, the console's bare `reset 0 comment`). No MikroTik
+ * its value is checked as the tree describes, then not read (REST `{"numbers":"*1","comment":""}`, the console's bare `reset 0 comment`). No MikroTik
  * source documents the command: this reading of it is chosen (docs/simulator.md).
  */
 export function runReset(state: DeviceState, menu: string, body: Record<string, unknown>): unknown {

@@ -81,8 +81,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     // Arguments exactly as the tree names them; `.proplist`/`.query` and other API words start with a dot.
     for (const key of Object.keys(body)) if (!key.startsWith('.') && !args.includes(key)) throw errors.unknownParameter(key);
     // Values as the tree describes them, before the command runs (or is refused as not simulated).
-    // `reset` reads only the names of its properties (rest/reset-edit-commands.ts).
-    if (name !== 'reset') for (const [key, value] of Object.entries(body)) if (!key.startsWith('.') && typeof value === 'string') checkTreeValue(state.version, menu, name, key, value);
+    for (const [key, value] of Object.entries(body)) if (!key.startsWith('.') && typeof value === 'string') checkTreeValue(state.version, menu, name, key, value);
     // `get` and `find` of every menu the simulator serves read it (rest/read-commands.ts).
     if (spec && READ_COMMANDS.has(name)) return { status: 200, body: await runReadCommand(state, req.user, menu, name, body) };
     const command = menu ? `${menu}/${name}` : name;
