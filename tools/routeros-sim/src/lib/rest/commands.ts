@@ -14,6 +14,7 @@ import { runExecute } from './execute-command';
 import { sessionSleep } from './session-sleep';
 import { runEdit, runReset } from './reset-edit-commands';
 import { consoleOnlyRefusal } from './console-only-commands';
+import { runImport } from './import-command';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -147,6 +148,8 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
     }
     case 'execute':
       return runExecute(state, body, user ?? '');
+    case 'import':
+      return runImport(state, body, user ?? '');
     case 'user/ssh-keys/import':
       state.add('user/ssh-keys', importArgs(state.list('file'), body));
       return [];

@@ -29,6 +29,8 @@ const TOOLS: Record<string, ToolSyntax> = {
   'system/backup/save': { switches: ['dont-encrypt'] },
   'system/backup/load': {},
   'file/read': {},
+  // `/import x.rsc` (rest/import-command.ts).
+  import: { unnamed: 'file-name', switches: ['verbose', 'dry-run'] },
   ping: { unnamed: 'address', switches: ['arp-ping', 'do-not-fragment'], bounded: { count: '3' } },
   'tool/ping': { unnamed: 'address', switches: ['arp-ping', 'do-not-fragment'], bounded: { count: '3' } },
   'tool/traceroute': { unnamed: 'address', switches: ['do-not-fragment', 'use-dns'], bounded: { count: '3' } },
