@@ -42,6 +42,8 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s link monitors and console-only 
     expect(await detail('/len', { value: 'abc' })).toBe('failure: :len is a scripting command, which the API does not run (use /execute)');
     expect(await detail('/len', { colour: 'x' })).toBe('unknown parameter colour');
     expect(await detail('/terminal/inkey', {})).toBe('failure: /terminal/inkey needs an interactive terminal');
+    expect(await detail('/ip/hotspot/setup', {})).toBe('failure: /ip/hotspot/setup needs an interactive terminal');
+    expect(await detail('/system/serial-terminal', { port: 'serial0' })).toBe('failure: /system/serial-terminal needs an interactive terminal');
     expect(await post('/execute', { script: ':put [:len "abc"]', 'as-string': '' })).toMatchObject({ status: 200, body: { ret: expect.stringContaining('3') } });
   });
 });
@@ -68,6 +70,17 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s commands that reach out', (vers
     expect((await sim.rest('POST', '/ip/dhcp-client/release', { numbers: client['.id'] })).status).toBe(200);
     expect(await detail('/tool/fetch', { url: 'http://203.0.113.9/' })).toBe('failure: connection to 203.0.113.9:80 failed: no route to host');
     expect(await detail('/tool/fetch', { url: 'http://example.com/' })).toBe('failure: dns server failure');
+  });
+
+  it('flood ping: a summary of the packets as /ping answers them; no route answers none', async () => {
+    const [near] = (await sim.rest('POST', '/tool/flood-ping', { address: '192.168.88.1', count: '50', once: '' })).body as Record<string, string>[];
+    expect(near).toMatchObject({ sent: '50', received: '50', 'min-rtt': expect.any(String), 'max-rtt': expect.any(String) });
+    expect(await detail('/tool/flood-ping', { count: '5' })).toBe('missing value for address');
+    expect(await detail('/tool/flood-ping', { address: '192.168.88.1', count: '0' })).toBe('invalid value of count: 0');
+    const [client] = (await sim.rest('GET', '/ip/dhcp-client')).body as Record<string, string>[];
+    expect((await sim.rest('POST', '/ip/dhcp-client/release', { numbers: client['.id'] })).status).toBe(200);
+    expect((await sim.rest('POST', '/tool/flood-ping', { address: '203.0.113.9', count: '5' })).body).toEqual([{ sent: '5', received: '0' }]);
+    expect((await sim.ssh('/tool flood-ping 192.168.88.1 count=3 once')).output).toMatch(/sent: 3\r\n *received: 3/);
   });
 
   it('console: /tool fetch and /system ssh take the target as their first word', async () => {

@@ -12,8 +12,12 @@ const SCRIPTING = new Set([
   'timestamp', 'toarray', 'tobool', 'tocrlf', 'toid', 'toip', 'toip6', 'tolf', 'tonsec', 'tonum', 'tostr', 'totime', 'typeof', 'while',
 ]);
 
-/** `/terminal` commands draw on or read from the terminal (cursor, style, a key, a prompt), which REST and SSH exec lack. */
-const TERMINAL = /^terminal\/(ask|cuu|el|inkey|style)$/;
+/**
+ * Commands that need a terminal, which REST and SSH exec lack: `/terminal` draws on or reads from it (cursor, style,
+ * a key, a prompt); the hotspot and DHCP server `setup` wizards prompt for each answer; `/system shell` and
+ * `serial-terminal` hand the terminal to another program.
+ */
+const TERMINAL = /^(terminal\/(ask|cuu|el|inkey|style)|ip\/(hotspot|dhcp-server)\/setup|system\/(shell|serial-terminal))$/;
 
 /** The refusal for a console-only command, or undefined for any other. */
 export function consoleOnlyRefusal(command: string): RestError | undefined {

@@ -39,6 +39,8 @@ export const LINK_MONITOR_COMMANDS: Record<string, MenuCommand> = {
   'radius/monitor': itemMonitor('radius', radius),
   // RADIUS manual, "Monitor" of incoming (CoA/disconnect) requests.
   'radius/incoming/monitor': singletonMonitor(() => ({ requests: '0', 'bad-requests': '0', acks: '0', naks: '0' })),
+  // Its counters never move (the monitor above), so there is nothing to reset.
+  'radius/incoming/reset-counters': () => [],
   // Web proxy manual, "Monitor": running while enabled; no client has used it.
   'ip/proxy/monitor': singletonMonitor((state) => ({
     status: state.singleton('ip/proxy')['enabled'] === 'true' ? 'running' : 'stopped', uptime: '0s', clients: '0', requests: '0', hits: '0',

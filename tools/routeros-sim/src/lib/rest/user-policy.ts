@@ -7,7 +7,7 @@ const POLICY_MENUS = new Set(['user', 'user/group', 'user/ssh-keys', 'user/setti
 
 /** Commands that read or test rather than change the configuration, and the policy each needs instead of `write`. */
 const COMMAND_POLICIES: Record<string, string[]> = {
-  'tool/ping': ['test'], ping: ['test'], 'tool/traceroute': ['test'],
+  'tool/ping': ['test'], ping: ['test'], 'tool/traceroute': ['test'], 'tool/flood-ping': ['test'],
   'interface/monitor-traffic': ['read'], 'tool/torch': ['read'], 'file/read': ['read'],
   'system/reboot': ['reboot'], 'system/shutdown': ['reboot'], 'system/check-disk': ['reboot'],
   // Monitors read (rest/monitor-commands.ts).

@@ -41,6 +41,7 @@ const TOOLS: Record<string, ToolSyntax> = {
   'system/resource/monitor': { switches: ['once'], bounded: { once: '' } },
   // Clients of other hosts (rest/reach-out-commands.ts): `/tool fetch http://…`, `/system ssh 10.0.0.1`.
   'tool/fetch': { unnamed: 'url' },
+  'tool/flood-ping': { unnamed: 'address', switches: ['once'] },
   ...Object.fromEntries(['tool/bandwidth-test', 'tool/speed-test', 'system/ssh', 'system/ssh-exec', 'system/telnet'].map((m) => [m, { unnamed: 'address' }])),
   // Monitors of links that never come up (rest/link-monitor-commands.ts).
   ...Object.fromEntries(Object.keys(LINK_MONITOR_COMMANDS).map((m) => [m, ITEM_MONITOR.test(m) ? { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } } : m === 'system/ntp/monitor-peers' ? { bounded: { duration: '1s' } } : { switches: ['once'], bounded: { once: '' } }])),
