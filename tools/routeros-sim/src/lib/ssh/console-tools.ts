@@ -44,7 +44,7 @@ const TOOLS: Record<string, ToolSyntax> = {
   'tool/flood-ping': { unnamed: 'address', switches: ['once'] },
   ...Object.fromEntries(['tool/bandwidth-test', 'tool/speed-test', 'system/ssh', 'system/ssh-exec', 'system/telnet'].map((m) => [m, { unnamed: 'address' }])),
   // Monitors of links that never come up (rest/link-monitor-commands.ts).
-  ...Object.fromEntries(Object.keys(LINK_MONITOR_COMMANDS).map((m) => [m, ITEM_MONITOR.test(m) ? { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } } : m === 'system/ntp/monitor-peers' ? { bounded: { duration: '1s' } } : { switches: ['once'], bounded: { once: '' } }])),
+  ...Object.fromEntries(Object.keys(LINK_MONITOR_COMMANDS).filter((m) => /monitor(-peers)?$/.test(m)).map((m) => [m, ITEM_MONITOR.test(m) ? { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } } : m === 'system/ntp/monitor-peers' ? { bounded: { duration: '1s' } } : { switches: ['once'], bounded: { once: '' } }])),
 };
 
 export const isConsoleTool = (c: ConsoleCommand) => c.command !== undefined && TOOLS[path(c)] !== undefined;
