@@ -54,6 +54,10 @@ const BOUNDED: Record<string, Record<string, string>> = {
   ping: { address: '127.0.0.1', count: '1' },
   'tool/traceroute': { address: '127.0.0.1', count: '1' },
   'system/resource/monitor': { once: '' },
+  'ip/proxy/monitor': { once: '' },
+  'radius/incoming/monitor': { once: '' },
+  'system/ntp/monitor-peers': { duration: '1s' },
+  'interface/pppoe-client/scan': { interface: 'ether1', duration: '1s' },
 };
 
 const isRefusal = (a: Answer) => [400, 404, 406].includes(a.status) && typeof (a.body as { detail?: unknown; error?: unknown })?.error === 'number';

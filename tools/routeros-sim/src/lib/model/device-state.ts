@@ -461,6 +461,34 @@ export class DeviceState {
     });
   }
 
+  /**
+   * `reset numbers=… <property>…` (RouterOS 7; no MikroTik source documents it, chosen, docs/simulator.md): each named
+   * property of the items goes back to its default, as `unset` puts it (or is removed). A property without a default
+   * that the item cannot lack (a required one, or its `name`) is refused as an invalid value. The menu's own rules
+   * are not re-run: a default is always a value the item may hold.
+   */
+  resetProperties(path: string, ids: string[], names: string[]): void {
+    this.expire();
+    const spec = this.require(path);
+    const commands = this.tree[path]?.commands ?? [];
+    if (!commands.includes('reset')) throw errors.noSuchCommand('reset');
+    const rows = ids.map((id) => this.findRow(path, id, spec));
+    // A menu the simulator serves read-only: its items are checked (dynamic ones refused), the rest is not modelled.
+    if (!spec.writable) throw errors.notSimulated(`${path}/reset`);
+    for (const name of names) {
+      const mandatory = (spec.required ?? []).includes(name) || (name === 'name' && (spec.autoName !== undefined || spec.unique === 'name' || spec.idGroup === 'interface'));
+      if (mandatory && spec.defaults?.[name] === undefined) throw errors.invalidValue(name, '');
+    }
+    this.write(() => {
+      for (const row of rows) {
+        for (const name of names) {
+          if (spec.defaults?.[name] !== undefined) row[name] = spec.defaults[name];
+          else delete row[name];
+        }
+      }
+    });
+  }
+
   /** `comment numbers=… comment=…`: sets (or, with "", removes) the items' comment. */
   comment(path: string, ids: string[], text: string): void {
     const spec = this.require(path);

@@ -12,6 +12,9 @@ import { MENU_COMMANDS } from './menu-commands';
 import { newPassword } from '../model/password-rules';
 import { runExecute } from './execute-command';
 import { sessionSleep } from './session-sleep';
+import { runEdit, runReset } from './reset-edit-commands';
+import { consoleOnlyRefusal } from './console-only-commands';
+import { runImport } from './import-command';
 
 const EXPORT_ARGS = new Set(['compact', 'file', 'hide-sensitive', 'show-sensitive', 'terse', 'verbose']);
 
@@ -145,14 +148,19 @@ export async function runCommand(state: DeviceState, command: string, body: Reco
     }
     case 'execute':
       return runExecute(state, body, user ?? '');
+    case 'import':
+      return runImport(state, body, user ?? '');
     case 'user/ssh-keys/import':
       state.add('user/ssh-keys', importArgs(state.list('file'), body));
       return [];
     default:
       if (MENU_COMMANDS[command]) return MENU_COMMANDS[command](state, body, signal);
       if (command.endsWith('/export')) return exportToFile(state, body, command.slice(0, -'/export'.length));
-      // The tree has the command (the caller checked) but the simulator does not model what it does: refused,
-      // never answered as if it had run.
-      throw errors.notSimulated(command);
+      // `reset` and `edit` of every menu the tree gives them (rest/reset-edit-commands.ts).
+      if (command.endsWith('/reset')) return runReset(state, command.slice(0, -'/reset'.length), body);
+      if (command.endsWith('/edit')) return runEdit(state, command.slice(0, -'/edit'.length), body);
+      // The scripting language's commands and the terminal's are console-only (rest/console-only-commands.ts); any other
+      // command the tree has (the caller checked) is not modelled: refused, never answered as if it had run.
+      throw consoleOnlyRefusal(command) ?? errors.notSimulated(command);
   }
 }

@@ -11,6 +11,10 @@ import { SNIFFER_COMMANDS } from './sniffer-commands';
 import { ACKNOWLEDGED_COMMANDS } from './acknowledged-commands';
 import { POWER_COMMANDS } from './power-commands';
 import { MONITOR_COMMANDS } from './monitor-commands';
+import { LINK_MONITOR_COMMANDS } from './link-monitor-commands';
+import { REACH_OUT_COMMANDS } from './reach-out-commands';
+import { HARDWARE_COMMANDS, PPPOE_SCAN } from './hardware-commands';
+import { FLOOD_PING } from './flood-ping-command';
 import { CERTIFICATE_REQUEST_COMMANDS } from './certificate-request-commands';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
@@ -30,5 +34,10 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...ACKNOWLEDGED_COMMANDS,
   ...POWER_COMMANDS,
   ...MONITOR_COMMANDS,
+  ...LINK_MONITOR_COMMANDS,
+  ...REACH_OUT_COMMANDS,
+  ...HARDWARE_COMMANDS,
+  ...PPPOE_SCAN,
+  ...FLOOD_PING,
   ...CERTIFICATE_REQUEST_COMMANDS,
 };

@@ -84,9 +84,9 @@ const resource = (state: DeviceState): Row => {
 const sleep = sessionSleep;
 
 /** Waits as a monitor does before its answer: none with `once`, a moment with `duration`, else until stopped. */
-const waitFor = (body: Record<string, unknown>, signal?: AbortSignal) => (body['once'] !== undefined ? Promise.resolve() : sleep(body['duration'] !== undefined ? 5 : 24 * 3600_000, signal));
+export const waitFor = (body: Record<string, unknown>, signal?: AbortSignal) => (body['once'] !== undefined ? Promise.resolve() : sleep(body['duration'] !== undefined ? 5 : 24 * 3600_000, signal));
 
-const itemMonitor = (menu: string, sample: Sampler) => async (state: DeviceState, body: Record<string, unknown>, signal?: AbortSignal) => {
+export const itemMonitor = (menu: string, sample: Sampler) => async (state: DeviceState, body: Record<string, unknown>, signal?: AbortSignal) => {
   const rows = commandItems(state, menu, body); // refused before it runs: a missing or unknown item
   await waitFor(body, signal);
   return rows.map((row) => sample(state, state.get(menu, row['.id'])));

@@ -7,7 +7,7 @@ const POLICY_MENUS = new Set(['user', 'user/group', 'user/ssh-keys', 'user/setti
 
 /** Commands that read or test rather than change the configuration, and the policy each needs instead of `write`. */
 const COMMAND_POLICIES: Record<string, string[]> = {
-  'tool/ping': ['test'], ping: ['test'], 'tool/traceroute': ['test'],
+  'tool/ping': ['test'], ping: ['test'], 'tool/traceroute': ['test'], 'tool/flood-ping': ['test'],
   'interface/monitor-traffic': ['read'], 'tool/torch': ['read'], 'file/read': ['read'],
   'system/reboot': ['reboot'], 'system/shutdown': ['reboot'], 'system/check-disk': ['reboot'],
   // Monitors read (rest/monitor-commands.ts).
@@ -23,7 +23,8 @@ const COMMAND_POLICIES: Record<string, string[]> = {
  */
 export function policiesFor(menu: string, command?: string): string[] {
   const path = command === undefined ? menu : menu ? `${menu}/${command}` : command;
-  return COMMAND_POLICIES[path] ?? (POLICY_MENUS.has(menu) ? ['write', 'policy'] : ['write']);
+  // Every `monitor` reads (rest/monitor-commands.ts, rest/link-monitor-commands.ts).
+  return COMMAND_POLICIES[path] ?? (/(^|\/)monitor(-peers)?$/.test(path) ? ['read'] : POLICY_MENUS.has(menu) ? ['write', 'policy'] : ['write']);
 }
 
 /** Refuses `user` as RouterOS does when its group lacks one of `needed`: 400 `not enough permissions (9)`. */

@@ -110,6 +110,13 @@ function precheck(state: DeviceState, c: ConsoleCommand): void {
     case 'import':
       checkArgs(c, menu?.args['import'] ?? []);
       return;
+    // `reset 0 comment`: every bare word after the item is a property the command takes.
+    case 'reset': {
+      checkArgs(c, menu?.args['reset']);
+      const bad = c.positional.slice(state.menu(c.menu)?.kind === 'singleton' ? 0 : 1).find((w) => w.find || !(menu?.args['reset'] ?? []).includes(w.text) || w.text === 'numbers');
+      if (bad) throw new ConsoleSyntaxError('expected end of command', c.line, bad.column);
+      return;
+    }
     default:
       // A menu's own command (`/certificate sign`) takes the arguments the tree lists for it.
       checkArgs(c, menu?.args[c.command] ?? ['numbers']);
@@ -141,7 +148,9 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
   }
   // `get ether1 mtu` (`/system identity get name`): the word after the item is the property.
   const property = singleton ? first : second;
-  if (c.command === 'get' && property) body['value-name'] = property.text;
+  if ((c.command === 'get' || c.command === 'edit') && property) body['value-name'] = property.text;
+  // `reset 0 comment mtu`: the words after the item name the properties to reset (rest/reset-edit-commands.ts).
+  if (c.command === 'reset') for (const word of c.positional.slice(singleton ? 0 : 1)) body[word.text] = '';
   for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
   try {
     await handleRest(state, { method: 'POST', path: `${c.menu}/${c.command}`, query: new URLSearchParams(), body, user: ctx.user }, new AbortController().signal);

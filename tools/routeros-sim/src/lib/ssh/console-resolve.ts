@@ -21,14 +21,14 @@ export interface ConsoleCommand {
 const EVERYWHERE = ['export'];
 const ROOT = ['export', 'quit'];
 /**
- * What this console runs; other commands of the tree the simulator does not model (`edit`, `reset`…) are refused as
+ * What this console runs; other commands of the tree the simulator does not model (`/tool fetch`…) are refused as
  * unknown (`bad command name x`), as before the console served the whole tree: scheduler scripts and the product's
  * SSH adapter rely on that refusal, so it stays until those commands are modelled.
  */
-const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle', 'get', 'find']);
+const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle', 'get', 'find', 'reset', 'edit']);
 
 /** Menu-specific commands this console runs (model/backup.ts, rest/diagnostics.ts): by full path, since the same word names other, unmodelled commands elsewhere. */
-const SUPPORTED_AT = new Set(['system/reboot', 'system/backup/save', 'system/backup/load', 'ping', 'tool/ping', 'tool/traceroute', 'tool/torch', 'interface/monitor-traffic', 'file/read', 'user/ssh-keys/import', 'user/active/request-logout', 'password']);
+const SUPPORTED_AT = new Set(['system/reboot', 'system/backup/save', 'system/backup/load', 'ping', 'tool/ping', 'tool/traceroute', 'tool/torch', 'interface/monitor-traffic', 'file/read', 'user/ssh-keys/import', 'user/active/request-logout', 'password', 'import']);
 
 const bad = (name: string, line: number, column: number) => new ConsoleSyntaxError(`bad command name ${name}`, line, column);
 

@@ -4,6 +4,10 @@ import type { Row } from '../rest/print-query';
 import { ConsoleSyntaxError } from './console-parser';
 import type { ConsoleCommand } from './console-resolve';
 import { consoleRate } from './print-stats';
+import { LINK_MONITOR_COMMANDS } from '../rest/link-monitor-commands';
+
+/** The link monitors that name items (the others monitor a whole menu). */
+const ITEM_MONITOR = /^(interface\/|radius\/monitor$)/;
 
 /**
  * Menu-specific commands the console runs through the REST layer (the same checks and model), then prints as
@@ -25,6 +29,8 @@ const TOOLS: Record<string, ToolSyntax> = {
   'system/backup/save': { switches: ['dont-encrypt'] },
   'system/backup/load': {},
   'file/read': {},
+  // `/import x.rsc` (rest/import-command.ts).
+  import: { unnamed: 'file-name', switches: ['verbose', 'dry-run'] },
   ping: { unnamed: 'address', switches: ['arp-ping', 'do-not-fragment'], bounded: { count: '3' } },
   'tool/ping': { unnamed: 'address', switches: ['arp-ping', 'do-not-fragment'], bounded: { count: '3' } },
   'tool/traceroute': { unnamed: 'address', switches: ['do-not-fragment', 'use-dns'], bounded: { count: '3' } },
@@ -33,6 +39,12 @@ const TOOLS: Record<string, ToolSyntax> = {
   // Monitors of modelled menus (rest/monitor-commands.ts), printed as `name: value` lines.
   ...Object.fromEntries(['interface/ethernet/monitor', 'interface/ethernet/cable-test', 'interface/bridge/monitor', 'interface/bridge/port/monitor', 'interface/bonding/monitor'].map((m) => [m, { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } }])),
   'system/resource/monitor': { switches: ['once'], bounded: { once: '' } },
+  // Clients of other hosts (rest/reach-out-commands.ts): `/tool fetch http://…`, `/system ssh 10.0.0.1`.
+  'tool/fetch': { unnamed: 'url' },
+  'tool/flood-ping': { unnamed: 'address', switches: ['once'] },
+  ...Object.fromEntries(['tool/bandwidth-test', 'tool/speed-test', 'system/ssh', 'system/ssh-exec', 'system/telnet'].map((m) => [m, { unnamed: 'address' }])),
+  // Monitors of links that never come up (rest/link-monitor-commands.ts).
+  ...Object.fromEntries(Object.keys(LINK_MONITOR_COMMANDS).filter((m) => /monitor(-peers)?$/.test(m)).map((m) => [m, ITEM_MONITOR.test(m) ? { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } } : m === 'system/ntp/monitor-peers' ? { bounded: { duration: '1s' } } : { switches: ['once'], bounded: { once: '' } }])),
 };
 
 export const isConsoleTool = (c: ConsoleCommand) => c.command !== undefined && TOOLS[path(c)] !== undefined;
