@@ -60,6 +60,8 @@ export class GuardedStdioTransport implements Transport {
   private era: Era | 'probe' | undefined;
   /** Called once, after the first frame is written: a server loads what it deferred once the client has its answer. */
   onFirstAnswer?: () => void;
+  /** Called once, when a line is first held back by `holdUntil`: what it waits for is needed now. */
+  onHeld?: () => void;
   /** Where modern subscriptions/listen requests are watched; set by whoever wires the server. */
   listenSink?: ListenSink;
   private readonly listens = new ListenTracker(() => this.listenSink);
@@ -70,6 +72,8 @@ export class GuardedStdioTransport implements Transport {
   /** Complete lines not handled yet; `null` marks a line that was over the limit. */
   private readonly queue: (string | null)[] = [];
   private awaitingInitialize = false;
+  /** Set by `holdUntil` until what it waits for settles. */
+  private holding = false;
   /** Methods of requests delivered and not answered yet: what shutdown waits for, and names for -32601. */
   private readonly methods = new Map<Id, string>();
   /**
@@ -108,6 +112,20 @@ export class GuardedStdioTransport implements Transport {
       this.inputEnded = true;
       this.settle();
     });
+  }
+
+  /**
+   * Until `ready` settles, only the opening messages (initialize, notifications/initialized, server/discover, ping),
+   * which the SDK answers from the server's capabilities alone, are handed over; every other line waits, in order,
+   * and is handled then. For a server that answers the opening request before its handlers are loaded.
+   */
+  holdUntil(ready: Promise<unknown>): void {
+    this.holding = true;
+    const release = () => {
+      this.holding = false;
+      this.pump();
+    };
+    ready.then(release, release);
   }
 
   /** Reads nothing more (lines already read are still handled); for SIGTERM and SIGINT. */
@@ -276,6 +294,12 @@ export class GuardedStdioTransport implements Transport {
    */
   private pump(): void {
     while (this.queue.length > 0 && !this.awaitingInitialize) {
+      if (this.holding && !isOpening(this.queue[0])) {
+        const held = this.onHeld;
+        this.onHeld = undefined;
+        held?.();
+        break;
+      }
       const line = this.queue.shift()!;
       if (line === null) void this.write(tooLargeFrame(this.limit));
       else this.handleLine(line);
@@ -393,5 +417,18 @@ export class GuardedStdioTransport implements Transport {
       this.protocolVersion = MODERN_PROTOCOL_VERSION;
       this.era = message.method === 'server/discover' ? 'probe' : 'modern';
     }
+  }
+}
+
+const OPENING = new Set(['initialize', 'notifications/initialized', 'server/discover', 'ping']);
+
+/** Whether a queued line is one of the opening messages a held transport still hands over. */
+function isOpening(line: string | null): boolean {
+  if (line === null) return false;
+  try {
+    const method = (JSON.parse(line) as { method?: unknown } | null)?.method;
+    return typeof method === 'string' && OPENING.has(method);
+  } catch {
+    return false;
   }
 }
