@@ -116,8 +116,8 @@ export class GuardedStdioTransport implements Transport {
 
   /**
    * Until `ready` settles, only the opening messages (initialize, notifications/initialized, server/discover, ping),
-   * which the SDK answers from the server's capabilities alone, are handed over; every other line waits, in order,
-   * and is handled then. For a server that answers the opening request before its handlers are loaded.
+   * which the SDK answers from the server's capabilities alone, are handed over, and lines the guards answer
+   * themselves are answered; from the first other line on, every line waits, in order, and is handled then. For a server that answers the opening request before its handlers are loaded.
    */
   holdUntil(ready: Promise<unknown>): void {
     this.holding = true;
@@ -294,7 +294,7 @@ export class GuardedStdioTransport implements Transport {
    */
   private pump(): void {
     while (this.queue.length > 0 && !this.awaitingInitialize) {
-      if (this.holding && !isOpening(this.queue[0])) {
+      if (this.holding && this.waitsForHandlers(this.queue[0])) {
         const held = this.onHeld;
         this.onHeld = undefined;
         held?.();
@@ -305,6 +305,26 @@ export class GuardedStdioTransport implements Transport {
       else this.handleLine(line);
     }
     this.settle();
+  }
+
+  /**
+   * While held: whether a line needs the server's handlers. The opening messages do not (the SDK answers them from
+   * the capabilities), nor does what the guards refuse themselves (bad JSON, bad shapes, over-long lines) or a
+   * client's response; a batch may hold requests, so it waits.
+   */
+  private waitsForHandlers(line: string | null): boolean {
+    if (line === null) return false;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return false;
+    }
+    if (Array.isArray(value)) return true;
+    const verdict = checkMessage(value, this.stateFor(value));
+    if (!verdict.ok) return false;
+    const method = (verdict.message as { method?: unknown }).method;
+    return typeof method === 'string' && !OPENING.has(method);
   }
 
   private handleLine(line: string): void {
@@ -421,14 +441,3 @@ export class GuardedStdioTransport implements Transport {
 }
 
 const OPENING = new Set(['initialize', 'notifications/initialized', 'server/discover', 'ping']);
-
-/** Whether a queued line is one of the opening messages a held transport still hands over. */
-function isOpening(line: string | null): boolean {
-  if (line === null) return false;
-  try {
-    const method = (JSON.parse(line) as { method?: unknown } | null)?.method;
-    return typeof method === 'string' && OPENING.has(method);
-  } catch {
-    return false;
-  }
-}
