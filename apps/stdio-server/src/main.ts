@@ -1,4 +1,4 @@
-import { ConfigError, KeyFileError } from '@routeros-mcp/composition';
+import { ConfigError, KeyFileError } from '@routeros-mcp/composition/startup';
 import { runStdioServer } from './lib/run-stdio-server';
 
 runStdioServer(process.argv.slice(2)).then(

@@ -9,7 +9,8 @@ import { stopChild } from './child';
 import { BenchClient, connectEra, Era, ERAS, openingLine } from './era-clients';
 import { bareGet, median, SimLine, startSim } from './sim-process';
 
-const SERVER = join(__dirname, '..', '..', '..', 'apps', 'stdio-server', 'bin', 'routeros-mcp.js');
+/** BENCH_STDIO_SERVER: another build's launcher (e.g. a checkout of the previous commit) to compare against. */
+const SERVER = process.env['BENCH_STDIO_SERVER'] ?? join(__dirname, '..', '..', '..', 'apps', 'stdio-server', 'bin', 'routeros-mcp.js');
 /** The baseline: a bare SDK v2 one-tool stdio server (this project's dist). */
 const BARE_SERVER = join(__dirname, 'bare-mcp-server.js');
 /** Starts a simulated fleet in its own process and enrolls it into a fresh data directory. */
@@ -218,5 +219,56 @@ export async function mcpColdStart(runs = 5): Promise<Record<string, unknown>[]>
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * From spawn to the answer of the first real read: fleet_get_health_summary over three enrolled devices (the
+ * server opens its database and the device connections on the way), with each revision's client, against a bare
+ * SDK v2 server started and called the same way plus the same three reads made directly on fresh connections. One
+ * row per revision, all runs interleaved.
+ */
+export async function mcpFirstCall(runs = 5, devices = 3): Promise<Record<string, unknown>[]> {
+  const fleet = await fleetWithRegistry(devices);
+  try {
+    const firstAnswer = async (start: () => Promise<BenchClient>, tool: string) => {
+      const started = performance.now();
+      const client = await start();
+      try {
+        await client.callTool(tool);
+        return performance.now() - started;
+      } finally {
+        await client.close();
+      }
+    };
+    const freshReads = async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        return (await directFleetRead(fleet.lines, agent)) * 1000;
+      } finally {
+        agent.destroy();
+      }
+    };
+    await firstAnswer(() => connect('legacy', fleet.dataDir), 'fleet_get_health_summary'); // warm the disk cache
+    const times: Record<string, number[]> = {};
+    for (let i = 0; i < runs; i++) {
+      for (const { era } of ERAS) {
+        (times[`server ${era}`] ??= []).push(await firstAnswer(() => connect(era, fleet.dataDir), 'fleet_get_health_summary'));
+        (times[`bare ${era}`] ??= []).push((await firstAnswer(() => connectBare(era), 'echo')) + (await freshReads()));
+      }
+    }
+    return ERAS.map(({ era }) => {
+      const server = median(times[`server ${era}`]);
+      const bare = median(times[`bare ${era}`]);
+      return {
+        name: `stdio start to the first fleet_get_health_summary answer over ${devices} devices, ${eraLabel(era)} (median of ${runs})`,
+        server_ms: Math.round(server),
+        bare_start_call_and_same_reads_ms: Math.round(bare),
+        ratio: round(server / bare),
+        goal: 'ratio <= 2',
+      };
+    });
+  } finally {
+    await fleet.stop();
   }
 }

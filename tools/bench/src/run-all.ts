@@ -4,7 +4,7 @@ import { simFleetStart } from './sim-fleet-start.bench';
 import { httpOverview } from './http-overview.bench';
 import { adapterFanOut, adapterLatency } from './adapter-latency.bench';
 import { sshAdapterLatency } from './ssh-adapter.bench';
-import { mcpColdStart, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
+import { mcpColdStart, mcpFirstCall, mcpFleetHealth, mcpOverview } from './mcp-server.bench';
 import { robustness } from './robustness/robustness';
 import { managementPath } from './management-path.bench';
 import { changePipeline } from './change-pipeline.bench';
@@ -15,7 +15,7 @@ import { consolePlanPage } from './console-plan-page.bench';
 import { RunRecorder } from './results/record-run';
 import { auditChain } from './audit-chain.bench';
 
-const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'http-overview', 'console', 'audit-chain', 'sim-scale', 'sim-start'];
+const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'mcp-first-call', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'http-overview', 'console', 'audit-chain', 'sim-scale', 'sim-start'];
 
 /**
  * Runs every benchmark (or the part named first) and prints one JSON line each: results are ratios against baselines
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   if (mcp('overview')) rows(await mcpOverview());
   if (mcp('fleet')) rows(await mcpFleetHealth());
   if (mcp('cold')) rows(await mcpColdStart());
+  if (mcp('first-call')) rows(await mcpFirstCall());
   if (parts.includes('robustness')) await robustness(); // on demand only: it takes minutes and checks invariants, not ratios
   if (wants('management-path')) emit(await managementPath());
   if (wants('change-pipeline')) emit(await changePipeline());

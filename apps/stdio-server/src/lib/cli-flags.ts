@@ -1,4 +1,4 @@
-import { SERVER_FLAG_OPTIONS, serverFlagsOf, type ServerFlags } from '@routeros-mcp/composition';
+import { SERVER_FLAG_OPTIONS, serverFlagsOf, type ServerFlags } from '@routeros-mcp/composition/startup';
 import { parseArgs } from 'node:util';
 
 export type StdioFlags = ServerFlags;

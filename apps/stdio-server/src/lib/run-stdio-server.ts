@@ -1,5 +1,7 @@
-import { ConfigError, localPrincipalId, prepareServerServices, readServiceConfig, ServerServices, withCorrelationId } from '@routeros-mcp/composition';
-import { CallTracker, consoleBaseOf, createMcpServer, GuardedStdioTransport, serveStdio, ToolCatalog, ToolServices, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol';
+import { ConfigError, KeyFileError, localPrincipalId, prepareServerServices, readServiceConfig, ServerServices } from '@routeros-mcp/composition/startup';
+import type { McpService } from '@routeros-mcp/mcp-protocol';
+import { GuardedStdioTransport, serverShapeOf, serverShell, serveStdio, TOOLSETS, unknownToolsets } from '@routeros-mcp/mcp-protocol/startup';
+import type { createStdioService } from './stdio-service';
 import { randomUUID } from 'node:crypto';
 import { parseStdioFlags, USAGE } from './cli-flags';
 import { packageVersion } from './package-version';
@@ -24,57 +26,59 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const toolsets = config.toolsets?.split(',').map((name) => name.trim()).filter(Boolean);
   const unknown = unknownToolsets(toolsets ?? []);
   if (unknown.length) throw new ConfigError([`ROUTEROS_MCP_TOOLSETS: unknown tool sets ${unknown.join(', ')}; known: ${TOOLSETS.join(', ')}`]);
+  // The database could not be opened or migrated (or the handlers not loaded): the same end as a failure at start.
+  const failed = (error: unknown) => {
+    process.stderr.write(`routeros-mcp: ${(error as Error).message}\n`);
+    process.exit(error instanceof ConfigError || error instanceof KeyFileError ? 1 : 2);
+  };
   // Keys are checked now (a bad one ends the process with exit code 1); the database, its migrations and the device
   // adapters are loaded after the first answer, or by the first request that needs them.
   const lazy = prepareServerServices(config, { logMeta: { service: 'routeros-mcp', transport: 'stdio' } });
-  let toolServices: Promise<ToolServices> | undefined;
-  const toolServicesOf = () =>
-    (toolServices ??= lazy.get().then((services) => ({ reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes, plans: services.plans, planRollback: services.rollouts, menus: services.menus })));
   const log = (use: (logger: ServerServices['logger']) => void) => lazy.onLoaded((services) => use(services.logger));
   // One stdio connection is one session: its id ties the audit records of this run together. The OS user is named
   // as the admin CLI names it, so the four-eyes rule sees a plan's author and its approver at the CLI as one person.
   const principal = { id: localPrincipalId(), via: 'stdio' as const, sessionId: randomUUID() };
-  const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
-  const calls = new CallTracker();
-  const service = createMcpServer({
-    calls,
-    version: packageVersion(),
-    environment: config.environment,
-    tools: {
-      catalog,
-      services: toolServicesOf,
-      options: {
-        principal: () => principal,
-        toolErrors: config.toolErrors,
-        callsPerMinute: config.rateLimitPerMinute,
-        planApplyWaitMs: (config.planApplyWaitS ?? 0) * 1000,
-        // stdio serves no console: a plan's page is offered only when one is configured.
-        consoleUrl: () => consoleBaseOf(config.consoleUrl),
-        // Every log line of a call (use-cases and adapters included) carries its correlation id.
-        observer: { run: (call, work) => withCorrelationId(call.correlationId, work), ended: () => undefined },
-      },
-      subscriptions: { intervalMs: config.healthPollIntervalMs, jitterMs: Math.round(config.healthPollIntervalMs / 10), coalesceMs: Math.min(1000, Math.max(250, Math.round(config.healthPollIntervalMs / 4))) },
-    },
-  });
+  const version = packageVersion();
+  // The opening request (initialize, server/discover) is answered from the server's shape alone; the handlers, the
+  // tool schemas and the domain behind them are loaded after that answer, and requests wait for them in order.
+  const shape = serverShapeOf({ version, environment: config.environment, toolsets, readOnly: config.readOnly });
   const transport = new GuardedStdioTransport();
-  // Modern subscriptions/listen requests drive the same health poller as 2025-era resources/subscribe.
-  transport.listenSink = service.subscriptions;
+  let loaded: ReturnType<typeof createStdioService> | undefined;
+  const shells: { server: ReturnType<typeof serverShell>; ctx: Parameters<McpService['attach']>[1] }[] = [];
+  let handlersReady: () => void = () => undefined;
+  transport.holdUntil(new Promise<void>((resolve) => (handlersReady = resolve)));
+  let loading: Promise<void> | undefined;
+  const loadHandlers = () =>
+    (loading ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the first answer, see above
+        const { createStdioService } = require('./stdio-service') as typeof import('./stdio-service');
+        loaded = createStdioService(config, lazy, { version, toolsets, principal });
+        // Modern subscriptions/listen requests drive the same health poller as 2025-era resources/subscribe.
+        transport.listenSink = loaded.service.subscriptions;
+        for (const { server, ctx } of shells.splice(0)) loaded.service.attach(server, ctx);
+        handlersReady();
+      })
+      .catch(failed));
+  // A request other than the opening ones came first (a 2026-07-28 client need not discover): load them now.
+  transport.onHeld = () => void loadHandlers();
   // Both revisions on one pipe: the first message picks the era, the SDK asks for a server of that era.
   const handle = serveStdio(
     (ctx) => {
       transport.pinEra(ctx.era);
       log((logger) => logger.info('stdio connection opened', { protocol_era: ctx.era }));
-      return service.factory(ctx);
+      if (loaded) return loaded.service.factory(ctx);
+      const server = serverShell(shape);
+      shells.push({ server, ctx });
+      return server;
     },
     { transport, legacy: 'serve', onerror: (error) => log((logger) => logger.warn('protocol error', { error: error.message })) },
   );
   log((logger) => logger.info('stdio server ready', { environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' }));
-  const load = () =>
-    void lazy.get().catch((error: unknown) => {
-      // The database could not be opened or migrated: the same end as a failure at start.
-      process.stderr.write(`routeros-mcp: ${(error as Error).message}\n`);
-      process.exit(error instanceof ConfigError ? 1 : 2);
-    });
+  const load = () => {
+    void loadHandlers();
+    void lazy.get().catch(failed);
+  };
   transport.onFirstAnswer = () => setImmediate(load);
   setTimeout(load, IDLE_LOAD_MS).unref();
 
@@ -92,11 +96,12 @@ export async function runStdioServer(argv: string[]): Promise<number> {
         const cancelled = await transport.drain(SHUTDOWN_GRACE_MS);
         if (cancelled.length) {
           log((logger) => logger.warn('requests still running after the grace period were cancelled', { grace_ms: SHUTDOWN_GRACE_MS, cancelled: cancelled.length }));
-          calls.cancelAll();
+          loaded?.calls.cancelAll();
         }
         // Answered calls may still be writing their audit records: wait for those too.
-        if (!(await calls.idle(CANCEL_SETTLE_MS))) log((logger) => logger.error('calls did not end after cancellation; their audit records may be missing', { running: calls.size }));
-        service.close();
+        const calls = loaded?.calls;
+        if (calls && !(await calls.idle(CANCEL_SETTLE_MS))) log((logger) => logger.error('calls did not end after cancellation; their audit records may be missing', { running: calls.size }));
+        loaded?.service.close();
         await handle.close();
         // Services never built need no closing; ones being built are closed once they are (a load the first answer
         // scheduled has started by the next turn).

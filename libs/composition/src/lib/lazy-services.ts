@@ -1,6 +1,6 @@
 import type { Config } from '@routeros-mcp/config';
 import type { Container } from 'inversify';
-import { ServerServices } from './app-services';
+import type { ServerServices } from './app-services';
 import type { BuildOptions } from './build-container';
 import { loadSecrets } from './load-secrets';
 
@@ -36,7 +36,10 @@ export function prepareServerServices(config: Config, options: BuildOptions = {}
   return {
     get() {
       building ??= buildContainer(config, { ...options, secrets }).then((container) => {
-        loaded = container.get(ServerServices);
+        // The token comes with the use-cases: required with the container, not at start.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+        const { ServerServices: token } = require('./app-services') as typeof import('./app-services');
+        loaded = container.get(token);
         for (const use of waiting.splice(0)) use(loaded);
         return loaded;
       });

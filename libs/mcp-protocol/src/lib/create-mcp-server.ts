@@ -1,12 +1,11 @@
-import { Server } from '@modelcontextprotocol/server';
+import type { Server } from '@modelcontextprotocol/server';
 import type { Principal, RateDecision } from '@routeros-mcp/application-ports';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import type { Era } from './errors/error-contract';
-import { SERVER_NAME, serverInstructions, SUPPORTED_ROUTEROS_VERSIONS } from './server-info';
+import { ServerShape, serverShell } from './server-shell';
 import { loadPrompts } from './prompts/prompt-catalog';
 import { servePrompts, ServedPrompts } from './prompts/prompt-exposure';
-import { LIST_CACHE_HINTS } from './server/cache-hints';
 import { registerPrompts } from './server/register-prompts';
 import { registerResources, resourceReader } from './server/register-resources';
 import { DEFAULT_SUBSCRIPTION_OPTIONS, SubscriptionManager, SubscriptionOptions } from './server/subscriptions';
@@ -19,7 +18,7 @@ import { ClientLogLevel } from './server/client-log-level';
 import { RateWindow } from './support/rate-window';
 import { AccessRefusal, recordRefusal, requestRefusal } from './server/request-access';
 import { ApprovalWatch } from './elicitation/approval-watch';
-import { APPS_EXTENSION, viewsOf } from './views/views';
+import { viewsOf } from './views/view-list';
 
 export interface McpServerOptions {
   version: string;
@@ -51,6 +50,11 @@ export interface RequestScope {
 export interface McpService {
   /** For `serveStdio`: a server for the connection's revision (called again when a discover probe falls back to initialize). */
   factory(ctx: RequestScope): Server;
+  /**
+   * The handlers of `factory`'s server, on a server made beforehand by `serverShell` with the same shape (stdio
+   * answers the opening request before the tools are loaded). Returns that server.
+   */
+  attach(server: Server, ctx: RequestScope): Server;
   /** The resources being watched; modern `subscriptions/listen` requests reach them through the transport. */
   subscriptions: SubscriptionManager;
   /** The revision of the last server made (the connection's, once it is pinned). */
@@ -73,12 +77,6 @@ export interface McpService {
 
 /** What a stateless 2025-era exchange is told unasked: warnings and worse (a failed call), nothing chattier. */
 const STATELESS_LOG_LEVEL = 'warning';
-
-/** Tiers and topics the catalog lists, and those that exist but are switched off. */
-function exposedBy(catalog: ToolCatalog | undefined) {
-  if (!catalog) return { tiers: [], topics: [], hiddenTopics: [] };
-  return catalog.exposure;
-}
 
 /**
  * The MCP server shared by every transport, on SDK v2's low-level `Server` so the error contract stays ours. The
@@ -152,31 +150,16 @@ export function createMcpServer(options: McpServerOptions): McpService {
     () => void servicesOf().catch(() => undefined),
   );
 
-  const factory = ({ era: serverEra, principal, rateDecision }: RequestScope): Server => {
+  const shape: ServerShape = {
+    version: options.version,
+    environment: options.environment,
+    ...(options.tools ? { tools: { exposure: options.tools.catalog.exposure, views: views.length > 0, planResources } } : {}),
+  };
+  const attach = (server: Server, { era: serverEra, principal, rateDecision }: RequestScope): Server => {
     // A 2025-era request over stateless HTTP has no session to keep subscriptions or a log level on: its log
     // messages (warnings: a failed call) go on its own stream unasked, and logging/setLevel (accepted, as the 2025
     // conformance scenario requires) applies to the rest of its own exchange.
     const sessionless = stateless && serverEra === 'legacy';
-    const server = new Server(
-      { name: SERVER_NAME, version: options.version, title: 'RouterOS MCP' },
-      {
-        capabilities: {
-          ...(options.tools ? { tools: { listChanged: false }, resources: { subscribe: !sessionless, listChanged: planResources }, prompts: { listChanged: false }, completions: {}, logging: {} } : {}),
-          // SEP-1724: the extensions this server speaks; MCP Apps where a listed tool has a view.
-          ...(views.length ? { extensions: { [APPS_EXTENSION]: {} } } : {}),
-          experimental: {
-            routeros: {
-              environment: options.environment,
-              environments: ['lab', 'staging', 'prod'],
-              tiers: ['fundamental', 'advanced', 'professional'],
-              supported_routeros_versions: SUPPORTED_ROUTEROS_VERSIONS,
-            },
-          },
-        },
-        instructions: serverInstructions(options.environment, exposedBy(options.tools?.catalog)),
-        cacheHints: LIST_CACHE_HINTS,
-      },
-    );
     if (options.tools && serving) {
       const support = {
         era: serverEra,
@@ -196,8 +179,10 @@ export function createMcpServer(options: McpServerOptions): McpService {
     era = serverEra;
     return server;
   };
+  const factory = (scope: RequestScope): Server => attach(serverShell(shape, stateless && scope.era === 'legacy'), scope);
   return {
     factory,
+    attach,
     subscriptions,
     authorize: async (principal, request) => (options.tools ? requestRefusal(principal, request, { catalog: options.tools.catalog, services: servicesOf }) : undefined),
     recordRefusal: async (principal, request, refusal) => (options.tools ? recordRefusal(await servicesOf(), principal, request, refusal, options.tools.catalog) : undefined),

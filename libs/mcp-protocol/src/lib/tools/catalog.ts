@@ -1,6 +1,7 @@
 import { closest, distance } from 'fastest-levenshtein';
-import type { ToolDefinition, ToolTier } from './define-tool';
-import { isSelected, selectToolsets, TIERS, toolsetNames, ToolsetSelection, unknownToolsetNames } from './toolsets';
+import type { ToolDefinition } from './define-tool';
+import { CatalogExposure, CatalogOptions, toolExposure } from './tool-exposure';
+import type { ToolsetSelection } from './toolsets';
 import { SwitchedOffTool, switchedOffTool } from './switched-off';
 import { auditListEvents } from './audit/audit-list-events.tool';
 import { bridgeList } from './bridge/bridge-list.tool';
@@ -106,31 +107,9 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   planGet, planList, planStatus, planCancel, planApply, planRollback,
 ] as unknown as readonly ToolDefinition[];
 
-/** The names ROUTEROS_MCP_TOOLSETS accepts: every topic, every tier, `default` and `all`. */
-export const TOOLSETS: readonly string[] = toolsetNames(ALL_TOOLS);
-
-/** Names in a toolsets setting that are no topic or tier, each with what it was probably meant to be. */
-export function unknownToolsets(names: readonly string[]): string[] {
-  return unknownToolsetNames(names, ALL_TOOLS);
-}
-
-export interface CatalogOptions {
-  /** Tool sets to expose (`ROUTEROS_MCP_TOOLSETS`: topics, tiers, `default`, `all`); the deployment's defaults when unset. */
-  toolsets?: string[];
-  /** Only the read-only tier (`ROUTEROS_MCP_READ_ONLY`): no write tool, nor the change history of the write tier. */
-  readOnly?: boolean;
-}
-
-/** What the server instructions say about the tool sets: those listed, and those that exist but are off. */
-export interface CatalogExposure {
-  tiers: readonly ToolTier[];
-  topics: readonly string[];
-  hiddenTiers: readonly ToolTier[];
-  hiddenTopics: readonly string[];
-  /** Tools of listed tiers and topics left out all the same: the default's deep-dive reads menu_print covers. */
-  hiddenTools: readonly string[];
-  readOnly: boolean;
-}
+/** Also said without loading the tools: the starting stdio server checks ROUTEROS_MCP_TOOLSETS before it loads them. */
+export { TOOLSETS, unknownToolsets } from './tool-facts';
+export type { CatalogExposure, CatalogOptions } from './tool-exposure';
 
 /** The tools one server exposes, found by canonical name or by the spec's `topic/tool-name` alias. */
 export class ToolCatalog {
@@ -146,20 +125,8 @@ export class ToolCatalog {
     private readonly options: CatalogOptions = {},
     private readonly all: readonly ToolDefinition[] = ALL_TOOLS,
   ) {
-    this.selection = selectToolsets(options.toolsets, options.readOnly ?? false, all);
-    this.tools = all.filter((t) => isSelected(t, this.selection) && (!options.readOnly || t.readOnly));
+    ({ selection: this.selection, tools: this.tools, exposure: this.exposure } = toolExposure(options, all));
     this.knownNames = new Set(all.map((t) => t.name));
-    const listedTiers = new Set(this.tools.map((t) => t.tier));
-    const listedTopics = new Set(this.tools.map((t) => t.topic));
-    this.exposure = {
-      tiers: TIERS.filter((t) => listedTiers.has(t)),
-      topics: [...listedTopics],
-      hiddenTiers: TIERS.filter((t) => !listedTiers.has(t) && all.some((tool) => tool.tier === t)),
-      // Topics living only in a switched-off tier are named with that tier, not again as topics.
-      hiddenTopics: [...new Set(all.filter((t) => listedTiers.has(t.tier)).map((t) => t.topic))].filter((t) => !listedTopics.has(t)),
-      hiddenTools: all.filter((t) => this.selection.leftOut?.includes(t.name) && listedTiers.has(t.tier) && listedTopics.has(t.topic)).map((t) => t.name),
-      readOnly: options.readOnly ?? false,
-    };
     for (const tool of this.tools) {
       this.byName.set(tool.name, tool);
       this.byName.set(tool.alias, tool);

@@ -1,6 +1,9 @@
 import { closest } from 'fastest-levenshtein';
 import type { ToolDefinition, ToolTier } from './define-tool';
 
+/** What selecting and describing the tool sets needs of a tool: no schema, so a server can say it before loading them. */
+export type ToolFacts = Pick<ToolDefinition, 'name' | 'topic' | 'tier' | 'readOnly' | 'deepDiveMenu'>;
+
 export const TIERS: readonly ToolTier[] = ['fundamental', 'advanced', 'professional'];
 
 /**
@@ -24,12 +27,12 @@ export interface ToolsetSelection {
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
 /** Every name ROUTEROS_MCP_TOOLSETS accepts: the topics, the tiers, `default` and `all`. */
-export function toolsetNames(all: readonly ToolDefinition[]): string[] {
+export function toolsetNames(all: readonly ToolFacts[]): string[] {
   return [...unique(all.map((t) => t.topic)), ...TIERS, 'default', 'all'];
 }
 
 /** Names in a toolsets setting that are no topic, tier, `default` or `all`, each with what it was probably meant to be. */
-export function unknownToolsetNames(names: readonly string[], all: readonly ToolDefinition[]): string[] {
+export function unknownToolsetNames(names: readonly string[], all: readonly ToolFacts[]): string[] {
   const known = toolsetNames(all);
   return names.filter((name) => !known.includes(name)).map((name) => `'${name}' (did you mean '${closest(name, known)}'?)`);
 }
@@ -47,7 +50,7 @@ export function unknownToolsetNames(names: readonly string[], all: readonly Tool
  * The write-enabled default leaves out the deep-dive reads menu_print covers (ToolDefinition.deepDiveMenu).
  * Read-only (`ROUTEROS_MCP_READ_ONLY`) always wins: only the fundamental tier.
  */
-export function selectToolsets(names: readonly string[] | undefined, readOnly: boolean, all: readonly ToolDefinition[]): ToolsetSelection {
+export function selectToolsets(names: readonly string[] | undefined, readOnly: boolean, all: readonly ToolFacts[]): ToolsetSelection {
   const topicsOfAll = unique(all.map((t) => t.topic));
   // The default's deep-dive reads come back when their topic is named (`default,dns` lists dns_get_cache).
   const deepDivesBut = (named: readonly string[]) => (readOnly ? [] : all.filter((t) => t.deepDiveMenu && !named.includes(t.topic)).map((t) => t.name));

@@ -60,6 +60,8 @@ export class GuardedStdioTransport implements Transport {
   private era: Era | 'probe' | undefined;
   /** Called once, after the first frame is written: a server loads what it deferred once the client has its answer. */
   onFirstAnswer?: () => void;
+  /** Called once, when a line is first held back by `holdUntil`: what it waits for is needed now. */
+  onHeld?: () => void;
   /** Where modern subscriptions/listen requests are watched; set by whoever wires the server. */
   listenSink?: ListenSink;
   private readonly listens = new ListenTracker(() => this.listenSink);
@@ -70,6 +72,8 @@ export class GuardedStdioTransport implements Transport {
   /** Complete lines not handled yet; `null` marks a line that was over the limit. */
   private readonly queue: (string | null)[] = [];
   private awaitingInitialize = false;
+  /** Set by `holdUntil` until what it waits for settles. */
+  private holding = false;
   /** Methods of requests delivered and not answered yet: what shutdown waits for, and names for -32601. */
   private readonly methods = new Map<Id, string>();
   /**
@@ -108,6 +112,20 @@ export class GuardedStdioTransport implements Transport {
       this.inputEnded = true;
       this.settle();
     });
+  }
+
+  /**
+   * Until `ready` settles, only the opening messages (initialize, notifications/initialized, server/discover, ping),
+   * which the SDK answers from the server's capabilities alone, are handed over, and lines the guards answer
+   * themselves are answered; from the first other line on, every line waits, in order, and is handled then. For a server that answers the opening request before its handlers are loaded.
+   */
+  holdUntil(ready: Promise<unknown>): void {
+    this.holding = true;
+    const release = () => {
+      this.holding = false;
+      this.pump();
+    };
+    ready.then(release, release);
   }
 
   /** Reads nothing more (lines already read are still handled); for SIGTERM and SIGINT. */
@@ -276,11 +294,37 @@ export class GuardedStdioTransport implements Transport {
    */
   private pump(): void {
     while (this.queue.length > 0 && !this.awaitingInitialize) {
+      if (this.holding && this.waitsForHandlers(this.queue[0])) {
+        const held = this.onHeld;
+        this.onHeld = undefined;
+        held?.();
+        break;
+      }
       const line = this.queue.shift()!;
       if (line === null) void this.write(tooLargeFrame(this.limit));
       else this.handleLine(line);
     }
     this.settle();
+  }
+
+  /**
+   * While held: whether a line needs the server's handlers. The opening messages do not (the SDK answers them from
+   * the capabilities), nor does what the guards refuse themselves (bad JSON, bad shapes, over-long lines) or a
+   * client's response; a batch may hold requests, so it waits.
+   */
+  private waitsForHandlers(line: string | null): boolean {
+    if (line === null) return false;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      return false;
+    }
+    if (Array.isArray(value)) return true;
+    const verdict = checkMessage(value, this.stateFor(value));
+    if (!verdict.ok) return false;
+    const method = (verdict.message as { method?: unknown }).method;
+    return typeof method === 'string' && !OPENING.has(method);
   }
 
   private handleLine(line: string): void {
@@ -395,3 +439,5 @@ export class GuardedStdioTransport implements Transport {
     }
   }
 }
+
+const OPENING = new Set(['initialize', 'notifications/initialized', 'server/discover', 'ping']);
