@@ -208,14 +208,27 @@ function tally(f: FuzzFigures, post: Post, got: HttpExchange, example: (text: st
       for (const a of codes) have.set(keyOf(a['id']), (have.get(keyOf(a['id'])) ?? 0) + 1);
       for (const [k, n] of want) {
         const r = have.get(k) ?? 0;
-        if (r < n) (f.requests_unanswered += n - r), bad('unanswered');
-        if (r > n) (f.requests_answered_twice += r - n), bad('answered more than once');
+        if (r < n) {
+          f.requests_unanswered += n - r;
+          bad('unanswered');
+        }
+        if (r > n) {
+          f.requests_answered_twice += r - n;
+          bad('answered more than once');
+        }
       }
-      for (const [k, n] of have) if (k !== 'null' && !want.has(k)) (f.answers_with_ids_never_sent += n), bad('answer to an id never sent');
+      for (const [k, n] of have) {
+        if (k === 'null' || want.has(k)) continue;
+        f.answers_with_ids_never_sent += n;
+        bad('answer to an id never sent');
+      }
       f.null_id_answers_received += have.get('null') ?? 0;
       if ((have.get('null') ?? 0) !== owed.nulls) bad('id-null answers not as owed');
       // Only id-null errors owed (no request in it): an HTTP error status, as the transport asks.
-      if (owed.ids.length === 0 && !owed.array && !is4xx) (f.http_wrong_status++, bad('no request, yet not a 4xx'));
+      if (owed.ids.length === 0 && !owed.array && !is4xx) {
+        f.http_wrong_status++;
+        bad('no request, yet not a 4xx');
+      }
       return;
     }
   }
