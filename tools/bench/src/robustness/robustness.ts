@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { faultViolations, runFaults } from './faults.robustness';
-import { figuresTable } from './figures-table';
+import { figuresTable, fuzzTable } from './figures-table';
 import { fuzzViolations, runFuzz, type FuzzFigures } from './fuzz.robustness';
 import { runHttpFuzz, type Revision } from './http-fuzz.robustness';
 import { seedFromEnv } from './seeded-random';
@@ -32,6 +32,8 @@ export async function robustness(): Promise<void> {
     const transports = (process.env['ROBUSTNESS_TRANSPORTS'] ?? 'stdio,http').split(',');
     if (transports.includes('stdio')) fuzz.push(await withFleet((fleet) => runFuzz(fleet, seed, frames, revision)));
     if (transports.includes('http')) fuzz.push(await withFleet((fleet) => runHttpFuzz(fleet, seed, frames, revision)));
+    // Each row as it is measured (a full run takes long; an interrupted one still leaves its figures).
+    process.stderr.write(`${fuzzTable(fuzz)}\n`);
   }
   // ROBUSTNESS_PARTS=fuzz (comma-separated: fuzz, faults, shutdown) runs only those; all by default.
   const parts = (process.env['ROBUSTNESS_PARTS'] ?? 'fuzz,faults,shutdown').split(',');
