@@ -69,16 +69,20 @@ const debug = (text: string) => process.env['ROBUSTNESS_DEBUG'] && process.stder
 const STALL_MS = 15_000;
 
 /**
- * The session plans for a total of `frames` lines. 2025 era: one starting before initialize, two at 2025-03-26 with
- * batches, three at 2025-06-18, the rest at 2025-11-25. 2026-07-28 (no handshake): one opening with fuzz (the
+ * The session plans for a total of `frames` lines. 2025 era (ten sessions): one starting before initialize, two at
+ * 2025-03-26 with batches, three at 2025-06-18, the rest at 2025-11-25. 2026-07-28 (no handshake): one opening with fuzz (the
  * first request with the envelope pins the revision), the rest with server/discover.
  */
 function plans(frames: number, revision: Revision): Plan[] {
-  const per = Math.ceil(frames / 10);
-  if (revision === '2026-07-28') return Array.from({ length: 10 }, (_, i): Plan => ({ version: revision, before: i === 0 ? Math.floor(per * 0.3) : 0, after: i === 0 ? per - Math.floor(per * 0.3) : per, batches: false }));
-  return Array.from({ length: 10 }, (_, i): Plan => {
-    if (i === 0) return { version: '2025-11-25', before: Math.floor(per * 0.3), after: per - Math.floor(per * 0.3), batches: false };
-    if (i >= 8) return { version: '2025-03-26', before: 0, after: per, batches: true };
+  // Ten sessions for a full run; a short one (CI) has fewer (3 at the least), so that start-ups do not dominate it.
+  const sessions = Math.min(10, Math.max(3, Math.floor(frames / 100)));
+  const per = Math.ceil(frames / sessions);
+  const first = (version: string): Plan => ({ version, before: Math.floor(per * 0.3), after: per - Math.floor(per * 0.3), batches: false });
+  if (revision === '2026-07-28') return Array.from({ length: sessions }, (_, i): Plan => (i === 0 ? first(revision) : { version: revision, before: 0, after: per, batches: false }));
+  const batched = Math.max(1, Math.round(sessions / 5));
+  return Array.from({ length: sessions }, (_, i): Plan => {
+    if (i === 0) return first('2025-11-25');
+    if (i >= sessions - batched) return { version: '2025-03-26', before: 0, after: per, batches: true };
     return { version: i % 2 ? '2025-11-25' : '2025-06-18', before: 0, after: per, batches: false };
   });
 }
