@@ -152,3 +152,44 @@ describe('item 12: a malformed Authorization header is a bad token, not a missin
     expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="routeros-mcp"');
   });
 });
+
+// Issue 26: found by the HTTP fuzz (tools/bench robustness). Each answered as stdio answers it.
+describe('issue 26: bodies the fuzz found answered unlike stdio', () => {
+  /** A POST with the headers given and nothing else (fetch would add an Accept of its own). */
+  const post = (headers: Record<string, string>, body: string) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const url = new URL(server.url);
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...headers, authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(body) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it.each(ERAS)('a lone object that is no valid request is refused 400 with its id echoed, not id null (%s)', async (era) => {
+    for (const [body, id] of [['{"jsonrpc":"2.0","id":"no-method"}', 'no-method'], ['{"jsonrpc":"1.0","id":7,"method":"tools/list"}', 7], ['{"jsonrpc":"2.0","id":"both","method":"tools/list","result":{}}', 'both'], ['{"jsonrpc":"2.0","method":""}', null]] as const) {
+      const answer = await rawRpc(server.url, { era, token, method: 'tools/list', body });
+      expect({ body, status: answer.status, answer: answer.body }).toMatchObject({ body, status: 400, answer: { jsonrpc: '2.0', id, error: { code: -32600 } } });
+    }
+  });
+
+  it('a 2025-03-26 batch with two requests sharing an id is refused whole (the SDK answered only one of them)', async () => {
+    const before = await identity();
+    const batch = JSON.stringify([setIdentity('legacy', 5, 'dup-batch'), { jsonrpc: '2.0', id: 5, method: 'ping' }]);
+    const answer = await rawRpc(server.url, { era: 'legacy', token, method: 'ping', headers: { 'mcp-protocol-version': '2025-03-26' }, body: batch });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ id: null, error: { code: -32600, data: { rule: 'id' } } });
+    expect(await identity()).toBe(before);
+  });
+
+  it.each([['no Accept', undefined], ['Accept text/html', 'text/html']])('%s: 406 with a JSON-RPC error on both revisions, a 2026-07-28 notification too (taken with 202 before)', async (_name, accept) => {
+    const modern = { 'content-type': 'application/json', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'notifications/cancelled', ...(accept ? { accept } : {}) };
+    const notification = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'x', _meta: MODERN_META } });
+    const legacy = { 'content-type': 'application/json', 'mcp-protocol-version': '2025-11-25', ...(accept ? { accept } : {}) };
+    for (const [headers, body] of [[modern, notification], [legacy, '{"jsonrpc":"2.0","id":1,"method":"ping"}']] as const) {
+      const answer = await post(headers, body);
+      expect({ status: answer.status, body: answer.body }).toMatchObject({ status: 406, body: { jsonrpc: '2.0', error: { code: -32000 } } });
+    }
+  });
+});

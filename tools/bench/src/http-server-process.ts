@@ -1,15 +1,16 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startChild } from './child';
+import { HEAP_PROBE_ARGS, memoryAfterGcOf } from './robustness/memory-watch';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const HTTP_SERVER = join(ROOT, 'apps', 'http-server', 'bin', 'routeros-mcp-http.js');
 const ADMIN_CLI = join(ROOT, 'apps', 'admin-cli', 'bin', 'routeros-mcp-admin.js');
 /** Preload that reports memory after GC on SIGUSR2 (see heap-probe.ts). */
-const HEAP_PROBE = ['--expose-gc', '-r', join(__dirname, 'heap-probe.js')];
+const HEAP_PROBE = HEAP_PROBE_ARGS;
 /** The bare SDK v2 HTTP server (this project's dist). */
 const BARE_HTTP_SERVER = join(__dirname, 'bare-http-mcp-server.js');
 
@@ -32,6 +33,10 @@ export interface BenchHttpServer {
   /** Where the server writes its memory after GC when sent SIGUSR2. */
   heapFile: string;
   stop(): Promise<void>;
+  /** What the server wrote to stdout (routeros-mcp-http logs to stderr: anything here is pollution), up to 64 kB. */
+  stdout?: () => string;
+  /** The exit code (or signal) once stopped. */
+  exit?: () => { code: number | null; signal: NodeJS.Signals | null } | undefined;
 }
 
 /** Environment for the measured server: limits out of the way (rate limits are not what is measured), logs quiet. */
@@ -47,8 +52,11 @@ const productEnv = (dataDir: string): Record<string, string> => ({
   ROUTEROS_MCP_HTTP_MAX_LISTEN_STREAMS: '100000',
 });
 
+let tokens = 0;
 async function createToken(dataDir: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, 'token', 'create', '--name', 'bench', '--role', 'read_only', '--json'], { env: productEnv(dataDir) });
+  // Token names are never reused in a data directory: one per server started over it.
+  const name = `bench-${process.pid}-${++tokens}`;
+  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, 'token', 'create', '--name', name, '--role', 'read_only', '--json'], { env: productEnv(dataDir) });
   return (JSON.parse(stdout) as { token: string }).token;
 }
 
@@ -58,9 +66,12 @@ export async function startProductHttp(dataDir: string): Promise<BenchHttpServer
   const heapFile = join(dataDir, '..', 'heap.json');
   const child = spawn(process.execPath, [...NODE_ARGS, ...HEAP_PROBE, HTTP_SERVER, '--host', '127.0.0.1', '--port', '0'], {
     env: { ...productEnv(dataDir), BENCH_HEAP_FILE: heapFile },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stdout = '';
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout = (stdout + chunk).slice(0, 65_536)));
+  const exited = new Promise<void>((resolve) => child.once('exit', (code, signal) => resolve(void (exit = { code, signal }))));
   const url = await new Promise<string>((resolve, reject) => {
     let buffered = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
@@ -72,7 +83,7 @@ export async function startProductHttp(dataDir: string): Promise<BenchHttpServer
     void exited.then(() => reject(new Error(`routeros-mcp-http exited before listening:\n${buffered}`)));
   });
   child.stderr.resume();
-  return { url, pid: child.pid!, authorization, heapFile, stop: async () => void (child.kill('SIGTERM'), await exited) };
+  return { url, pid: child.pid!, authorization, heapFile, stop: async () => void (child.kill('SIGTERM'), await exited), stdout: () => stdout, exit: () => exit };
 }
 
 /** A bare SDK v2 HTTP server of this project's dist (by default the one-tool one), with the heap probe. */
@@ -94,17 +105,4 @@ export async function startBareHttp(script = BARE_HTTP_SERVER, env: Record<strin
 }
 
 /** The server's own memory after a full GC (heap-probe.ts), read through SIGUSR2 and its file. */
-export async function memoryAfterGc(server: BenchHttpServer): Promise<NodeJS.MemoryUsage> {
-  const before = existsSync(server.heapFile) ? (JSON.parse(readFileSync(server.heapFile, 'utf8')) as { sequence: number }).sequence : 0;
-  process.kill(server.pid, 'SIGUSR2');
-  for (let i = 0; i < 400; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    try {
-      const now = JSON.parse(readFileSync(server.heapFile, 'utf8')) as NodeJS.MemoryUsage & { sequence: number };
-      if (now.sequence > before) return now;
-    } catch {
-      // not written yet, or being written
-    }
-  }
-  throw new Error(`process ${server.pid} did not report its memory within 10 s`);
-}
+export const memoryAfterGc = (server: BenchHttpServer): Promise<NodeJS.MemoryUsage> => memoryAfterGcOf(server.pid, server.heapFile);

@@ -129,6 +129,12 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
     if (!/^application\/json\b/i.test(type)) {
       return sendRpcError(res, 415, -32600, `Unsupported Media Type: send application/json (got '${type || 'none'}')`, { mcp_error_code: 'INVALID_REQUEST' }, origin.headers);
     }
+    // Streamable HTTP: a client accepts JSON or an event stream. The SDK checked this for 2025-era bodies with
+    // requests only, so a notification with no Accept at all was taken (202) on 2026-07-28 (found by the fuzz).
+    const accept = req.headers.accept ?? '';
+    if (!/application\/json|text\/event-stream|\*\/\*/i.test(accept)) {
+      return sendRpcError(res, 406, -32000, `Not Acceptable: send Accept: application/json, text/event-stream (got '${accept.slice(0, 100) || 'none'}')`, { mcp_error_code: 'INVALID_REQUEST' }, origin.headers);
+    }
     try {
       body = await readBody(req, settings.maxBodyBytes);
     } catch (error) {

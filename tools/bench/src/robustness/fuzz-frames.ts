@@ -2,6 +2,13 @@ import type { SeededRandom } from './seeded-random';
 import { hugeString, oddString, wrongValue } from './fuzz-values';
 import { METHODS, validParams } from './fuzz-requests';
 
+/** The 2026-07-28 envelope a modern client puts in every request's _meta. */
+export const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'robustness', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
 /**
  * Generates the lines of one fuzzed session. Ids written raw (so that 2^53+1 or 1e300 reach the server as
  * written); valid ids never repeat within a session except where a batch repeats one on purpose.
@@ -10,7 +17,20 @@ export class FuzzFrames {
   private n = 0;
   private readonly onceUsed = new Set<string>();
 
-  constructor(private readonly rng: SeededRandom, private readonly options: { initialize: boolean }) {}
+  constructor(private readonly rng: SeededRandom, private readonly options: { initialize: boolean; era?: 'legacy' | 'modern' }) {}
+
+  /**
+   * On 2026-07-28 every request names its revision in params._meta (the envelope); most fuzzed requests carry it,
+   * a few do not, or name another revision (answered with an error by id all the same).
+   */
+  private withEnvelope(params: unknown): unknown {
+    if (this.options.era !== 'modern' || this.rng.chance(0.05)) return params;
+    if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) return params;
+    const given = (params ?? {}) as { _meta?: unknown };
+    if (given._meta !== undefined && (typeof given._meta !== 'object' || given._meta === null || Array.isArray(given._meta))) return params;
+    const version = this.rng.chance(0.03) ? this.rng.pick(['2025-11-25', '2099-01-01', '', 5]) : '2026-07-28';
+    return { ...given, _meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': version, ...(given._meta as object | undefined) } };
+  }
 
   /** An id as raw JSON text: mostly in the rule, sometimes outside it. */
   private rawId(odd = false): string {
@@ -41,14 +61,15 @@ export class FuzzFrames {
     ])();
   }
 
-  private request(method: string, params: unknown, options: { id?: string; jsonrpc?: string | null } = {}): string {
+  private request(method: string, given: unknown, options: { id?: string; jsonrpc?: string | null } = {}): string {
+    const params = this.withEnvelope(given);
     const head = options.jsonrpc === null ? '' : `"jsonrpc":${JSON.stringify(options.jsonrpc ?? '2.0')},`;
     const tail = params === undefined ? '' : `,"params":${JSON.stringify(params)}`;
     return `{${head}"id":${options.id ?? this.rawId()},"method":${JSON.stringify(method)}${tail}}`;
   }
 
   private method(): string {
-    const methods = this.options.initialize ? METHODS : METHODS.filter((m) => m !== 'initialize');
+    const methods = this.options.era === 'modern' ? [...METHODS, 'server/discover'] : this.options.initialize ? METHODS : METHODS.filter((m) => m !== 'initialize');
     return this.rng.pick(methods);
   }
 

@@ -1,5 +1,8 @@
 import { ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { HEAP_PROBE_ARGS } from './memory-watch';
 
 export const SERVER_MAIN = join(__dirname, '..', '..', '..', '..', 'apps', 'stdio-server', 'dist', 'main.js');
 
@@ -25,9 +28,13 @@ export class StdioProcess {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly waiters = new Set<() => void>();
   private partial = '';
+  /** Where the server writes its memory after GC on SIGUSR2 (with `heapProbe`). */
+  readonly heapFile?: string;
 
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, [SERVER_MAIN], { env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_LOG_LEVEL: 'error', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(env: Record<string, string>, options: { heapProbe?: boolean } = {}) {
+    this.heapFile = options.heapProbe ? join(mkdtempSync(join(tmpdir(), 'robustness-heap-')), 'heap.json') : undefined;
+    const probe = this.heapFile ? { args: HEAP_PROBE_ARGS, env: { BENCH_HEAP_FILE: this.heapFile } } : { args: [], env: {} };
+    this.child = spawn(process.execPath, [...probe.args, SERVER_MAIN], { env: { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_LOG_LEVEL: 'error', ...probe.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = (this.partial + chunk).split('\n');
       this.partial = lines.pop()!;
@@ -40,6 +47,7 @@ export class StdioProcess {
     this.exited = new Promise((resolve) => this.child.on('close', (code, signal) => {
       if (this.partial) this.take(this.partial);
       this.wake();
+      if (this.heapFile) rmSync(dirname(this.heapFile), { recursive: true, force: true });
       resolve({ code, signal });
     }));
   }

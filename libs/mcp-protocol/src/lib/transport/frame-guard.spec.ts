@@ -78,6 +78,22 @@ describe('HTTP body refusal', () => {
     expect(httpBodyRefusal({ jsonrpc: '2.0', id: 1.5, result: {} }, '2025-11-25')).toBeUndefined();
   });
 
+  // Found by the HTTP fuzz (issue 26): the SDK answered these id null (or, for duplicate ids, left one unanswered).
+  it('refuses a lone object that is no valid request with its id echoed, as stdio does', () => {
+    expect(httpBodyRefusal({ jsonrpc: '2.0', id: 'a' }, '2025-11-25')).toMatchObject({ id: 'a', error: { code: -32600, message: expect.stringMatching(/method/) } });
+    expect(httpBodyRefusal({ jsonrpc: '1.0', id: 7, method: 'ping' }, '2026-07-28')).toMatchObject({ id: 7, error: { code: -32600 } });
+    expect(httpBodyRefusal({ jsonrpc: '2.0', id: 'b', method: 'ping', result: {} }, '2025-11-25')).toMatchObject({ id: 'b', error: { code: -32600 } });
+    expect(httpBodyRefusal({ jsonrpc: '2.0', method: '' }, '2025-11-25')).toMatchObject({ id: null, error: { code: -32600 } });
+    expect(httpBodyRefusal({ jsonrpc: '2.0', id: 'c', method: 'x', params: 5 }, '2025-11-25')).toMatchObject({ id: 'c', error: { code: -32600 } });
+    expect(httpBodyRefusal({ jsonrpc: '2.0', id: 'r', result: {} }, '2025-11-25')).toBeUndefined();
+    expect(httpBodyRefusal({ jsonrpc: '2.0', method: 'notifications/x', params: [1] }, '2025-11-25')).toBeUndefined();
+  });
+
+  it('refuses a 2025-03-26 batch in which two requests share an id, whole', () => {
+    expect(httpBodyRefusal([ping, { ...ping }], '2025-03-26')).toMatchObject({ id: null, error: { code: -32600, data: { rule: 'id' } } });
+    expect(httpBodyRefusal([ping, { ...ping, id: '1' }, { jsonrpc: '2.0', id: 1, result: {} }], '2025-03-26')).toBeUndefined();
+  });
+
   it('refuses params nested past the bound, except a tool call (refused and audited by its handler)', () => {
     expect(httpBodyRefusal({ ...ping, id: 'p', method: 'prompts/get', params: nested(100) }, '2025-11-25')).toMatchObject({ id: 'p', error: { code: -32602, data: { max_depth: 64 } } });
     expect(httpBodyRefusal({ ...ping, method: 'tools/call', params: { name: 'x', arguments: nested(100) } }, '2025-11-25')).toBeUndefined();

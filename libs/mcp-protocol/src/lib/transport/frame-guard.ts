@@ -105,6 +105,32 @@ export const tooLargeFrame = (limit: number) => errorFrame(null, 'MESSAGE_TOO_LA
 export const batchRefusedFrame = (version: string | undefined, how = 'send one message per line') =>
   errorFrame(null, 'INVALID_REQUEST', `JSON-RPC batches are not supported in protocol ${version ?? '(not negotiated)'}; ${how}`);
 
+function duplicateRequestId(messages: unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const m of messages) {
+    if (!m || typeof m !== 'object' || Array.isArray(m) || !('method' in m) || !('id' in m)) continue;
+    const key = JSON.stringify((m as { id: unknown }).id);
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
+}
+
+/** checkMessage's shape rules for one HTTP message that is no response: undefined when it is a well-formed request or notification. */
+function shapeRefusal(value: unknown): ErrorFrame | undefined {
+  if (typeof value !== 'object' || value === null) return undefined; // the SDK's -32600 with id null, as stdio answers
+  const frame = value as Record<string, unknown>;
+  const answers = 'result' in frame || 'error' in frame;
+  if (answers && !('method' in frame)) return undefined;
+  if ('id' in frame && !isId(frame['id'])) return undefined; // refused below with the id rule
+  const id = frame['id'];
+  if (frame['jsonrpc'] !== '2.0') return errorFrame(id, 'INVALID_REQUEST', 'jsonrpc must be "2.0"');
+  if (answers) return errorFrame(id, 'INVALID_REQUEST', 'a message is a request or a response, not both: drop result/error or method');
+  if (typeof frame['method'] !== 'string' || frame['method'] === '') return errorFrame(id, 'INVALID_REQUEST', 'method must be a non-empty string');
+  if ('params' in frame && (typeof frame['params'] !== 'object' || frame['params'] === null)) return errorFrame(id, 'INVALID_REQUEST', 'params must be an object or an array');
+  return undefined;
+}
+
 /**
  * What an HTTP body is refused for before anything of it runs (400), as stdio's guards refuse a line: a batch
  * outside 2025-03-26 or an empty one, a request id JSON cannot echo, params nested past MAX_JSON_DEPTH (tools/call
@@ -116,6 +142,13 @@ export function httpBodyRefusal(parsed: unknown, protocolVersion: string | undef
     // Without MCP-Protocol-Version a request is 2025-03-26, as MCP's HTTP transport says (its clients send none).
     if (!batchesAllowed(protocolVersion ?? '2025-03-26')) return batchRefusedFrame(protocolVersion, 'send one message per request');
   }
+  // A lone object that is no valid request gets stdio's answer: its id echoed where it has one JSON can carry (the
+  // SDK answered id null, so the caller could not tell which request was refused), id null where it has none.
+  const shape = Array.isArray(parsed) ? undefined : shapeRefusal(parsed);
+  if (shape) return shape;
+  // The SDK answers a stateless batch by request id: of two requests sharing one, only one was answered (found by
+  // the fuzz). JSON-RPC asks for unique ids; such a batch is refused whole, as one with any other bad member.
+  if (Array.isArray(parsed) && duplicateRequestId(parsed)) return errorFrame(null, 'INVALID_REQUEST', 'request ids in a batch must be unique', { rule: 'id' });
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
     // Anything else that is no request is the SDK's to answer.
     if (!message || typeof message !== 'object' || Array.isArray(message) || !('method' in message)) continue;
