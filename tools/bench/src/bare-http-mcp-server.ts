@@ -1,7 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, Server } from '@modelcontextprotocol/server';
+import { serveBareHttp } from './serve-bare-http';
 
 /**
  * The HTTP baseline: the SDK v2's own `createMcpHandler` on plain node:http with one trivial tool, both revisions
@@ -17,13 +15,4 @@ const handler = createMcpHandler(
   },
   { legacy: 'stateless', maxSubscriptions: 100_000 },
 );
-const node = toNodeHandler(handler);
-const http = createServer((req, res) => {
-  if (req.url?.startsWith('/mcp')) return void node(req, res);
-  res.writeHead(404).end();
-});
-http.listen(0, '127.0.0.1', () => {
-  const { port } = http.address() as AddressInfo;
-  process.stdout.write(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}/mcp`, pid: process.pid }) + '\n');
-});
-process.on('SIGTERM', () => http.close(() => process.exit(0)));
+serveBareHttp(handler);

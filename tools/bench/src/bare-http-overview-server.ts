@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { createServer } from 'node:http';
 import { Agent } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import type { PeerCertificate } from 'node:tls';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import { createMcpHandler, Server } from '@modelcontextprotocol/server';
 import axios from 'axios';
 import { z } from 'zod';
 import type { SimLine } from './sim-process';
+import { serveBareHttp } from './serve-bare-http';
 
 /**
  * The HTTP baseline for system_get_overview: the SDK v2's `createMcpHandler` with one tool that does what the product's
@@ -58,13 +56,4 @@ const handler = createMcpHandler(
   },
   { legacy: 'stateless' },
 );
-const node = toNodeHandler(handler);
-const http = createServer((req, res) => {
-  if (req.url?.startsWith('/mcp')) return void node(req, res);
-  res.writeHead(404).end();
-});
-http.listen(0, '127.0.0.1', () => {
-  const { port } = http.address() as AddressInfo;
-  process.stdout.write(JSON.stringify({ ready: true, url: `http://127.0.0.1:${port}/mcp`, pid: process.pid }) + '\n');
-});
-process.on('SIGTERM', () => http.close(() => process.exit(0)));
+serveBareHttp(handler);

@@ -49,7 +49,7 @@ export async function runHttpServer(argv: string[]): Promise<number> {
   const logger = core.logger;
   if (config.auth === 'none') logger.warn('AUTHENTICATION IS OFF (ROUTEROS_MCP_AUTH=none): every local process can act as admin on this server', { host: config.httpHost });
 
-  const toolServices: ToolServices = { reader: core.reader, registry: core.devices, audit: core.audit, connectivity: core.connectivity, logger, snapshots: core.snapshots, events: core.events, changes: core.changes, plans: core.plans, planRollback: core.rollouts, menus: core.menus };
+  const toolServices: ToolServices = core.toolServices();
   const catalog = new ToolCatalog({ toolsets, readOnly: config.readOnly });
   const calls = new CallTracker();
   // Per principal and tier, shared by every replica on PostgreSQL; refusals are counted for the metrics.

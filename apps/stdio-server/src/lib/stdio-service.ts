@@ -9,7 +9,7 @@ import { CallTracker, consoleBaseOf, createMcpServer, McpService, ToolCatalog, T
 export function createStdioService(config: Config, lazy: LazyServerServices, options: { version: string; toolsets?: string[]; principal: { id: string; via: 'stdio'; sessionId: string } }): { service: McpService; calls: CallTracker } {
   let toolServices: Promise<ToolServices> | undefined;
   const toolServicesOf = () =>
-    (toolServices ??= lazy.get().then((services) => ({ reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes, plans: services.plans, planRollback: services.rollouts, menus: services.menus })));
+    (toolServices ??= lazy.get().then((services) => services.toolServices()));
   const catalog = new ToolCatalog({ toolsets: options.toolsets, readOnly: config.readOnly });
   const calls = new CallTracker();
   const service = createMcpServer({

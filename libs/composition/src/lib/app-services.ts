@@ -74,6 +74,11 @@ export class ServerServices {
     readonly menus: MenuCatalog,
   ) {}
 
+  /** What the MCP tools use of these services: mcp-protocol's ToolServices, by shape (this library does not import it). */
+  toolServices() {
+    return { reader: this.reader, registry: this.devices, audit: this.audit, connectivity: this.connectivity, logger: this.logger, snapshots: this.snapshots, events: this.events, changes: this.changes, plans: this.plans, planRollback: this.rollouts, menus: this.menus };
+  }
+
   close(): Promise<void> {
     return this.lifecycle.close();
   }

@@ -48,7 +48,7 @@ describe('MCP operation spans and the operation duration metric', () => {
       environment: 'lab',
       tools: {
         catalog: new ToolCatalog({ toolsets: ['all'] }),
-        services: { reader: services.reader, registry: services.devices, audit: services.audit, connectivity: services.connectivity, logger: services.logger, snapshots: services.snapshots, events: services.events, changes: services.changes, plans: services.plans, planRollback: services.rollouts },
+        services: services.toolServices(),
         options: { principal: () => ALICE, toolErrors: 'result', observer: metrics.callObserver },
       },
     });
