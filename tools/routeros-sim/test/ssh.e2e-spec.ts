@@ -58,7 +58,9 @@ describe('SSH', () => {
     expect((await ssh(0, '/system/resource/print')).output).toMatch(/^\s+uptime: \S+\r$/m);
     expect((await ssh(0, '/ip/address/print without-paging')).output).toContain('192.168.88.1/24');
     expect(await ssh(0, '/export bogus')).toMatchObject({ code: 1, output: expect.stringContaining('expected end of command') });
-    // A command the simulator does not model (the console's editor); `/system/reboot` runs (test/power-commands.e2e-spec.ts).
-    expect(await ssh(0, '/ip/address/edit')).toMatchObject({ code: 1, output: expect.stringContaining('bad command name edit') });
+    // The console's editor checks its item before it needs a terminal (test/reset-edit-commands.e2e-spec.ts).
+    expect(await ssh(0, '/ip/address/edit')).toMatchObject({ code: 1, output: expect.stringContaining('missing value for number') });
+    // A command the simulator does not model yet; `/system/reboot` runs (test/power-commands.e2e-spec.ts).
+    expect(await ssh(0, '/ip/ssh/export-host-key')).toMatchObject({ code: 1, output: expect.stringContaining('bad command name export-host-key') });
   });
 });
