@@ -204,14 +204,9 @@ function cachedMatcher(key: string, value: string): Matcher | undefined {
   return m ?? undefined;
 }
 
-/** Rows are immutable, so a row's matchers serve every evaluation that sees the same row (before and after share most). */
-const rowMatchers = new WeakMap<Row, Matcher[]>();
-
 /** A rule is compiled the first time a walk reaches it: rules of chains the packet never enters cost nothing. */
 function compile(rule: CompiledRule): Matcher[] {
   if (rule.matchers) return rule.matchers;
-  const shared = rowMatchers.get(rule.row);
-  if (shared) return (rule.matchers = shared);
   const known: Matcher[] = [];
   const unknown: string[] = [];
   for (const key in rule.row) {
@@ -223,7 +218,6 @@ function compile(rule: CompiledRule): Matcher[] {
   }
   // Unknown constructs go last so that a known matcher which excludes the packet makes the rule irrelevant.
   for (const key of unknown) known.push(() => key);
-  rowMatchers.set(rule.row, known);
   return (rule.matchers = known);
 }
 
@@ -238,7 +232,10 @@ export function ruleMatches(rule: CompiledRule, p: Packet, c: MatchContext): Tri
   return unknown ?? true;
 }
 
-/** A row's compiled rule, kept while the row keeps its position (an insertion above it makes a new one). */
+/**
+ * A row's compiled rule. Rows are immutable, so one serves every evaluation that sees the row (before and after share
+ * most); an insertion above it makes a new one at its new position, which keeps the matchers already compiled.
+ */
 const compiledRules = new WeakMap<Row, CompiledRule>();
 
 /** A firewall table's enabled rules by chain, in order, each with its position in the whole table. */
@@ -249,7 +246,7 @@ export function compileTable(rows: readonly Row[]): Map<string, CompiledRule[]> 
     const chain = row['chain'] ?? '';
     let rule = compiledRules.get(row);
     if (rule?.position !== position) {
-      rule = { id: row['.id'] ?? '', position, chain, action: row['action'] || 'accept', jumpTarget: row['jump-target'] ?? '', addressList: row['address-list'] ?? '', row };
+      rule = { id: row['.id'] ?? '', position, chain, action: row['action'] || 'accept', jumpTarget: row['jump-target'] ?? '', addressList: row['address-list'] ?? '', row, matchers: rule?.matchers };
       compiledRules.set(row, rule);
     }
     const list = chains.get(chain);
