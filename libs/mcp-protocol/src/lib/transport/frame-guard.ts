@@ -67,18 +67,14 @@ export function checkMessage(value: unknown, state: { initialized: boolean; mode
   // could be ours goes on to the SDK.
   if (answers && !('method' in frame)) return hasId && isId(frame['id']) && frame['jsonrpc'] === '2.0' ? { ok: true, message: frame as unknown as JSONRPCMessage } : { ok: false };
   if (hasId && !isId(frame['id'])) return { ok: false, reply: errorFrame(null, 'INVALID_REQUEST', ID_RULE, { rule: 'id' }) };
-  if (frame['jsonrpc'] !== '2.0') return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'jsonrpc must be "2.0"') };
-  if (answers) return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'a message is a request or a response, not both: drop result/error or method') };
-  if (typeof frame['method'] !== 'string' || frame['method'] === '') return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'method must be a non-empty string') };
-  if ('params' in frame && (typeof frame['params'] !== 'object' || frame['params'] === null)) {
-    return { ok: false, reply: errorFrame(frame['id'], 'INVALID_REQUEST', 'params must be an object or an array') };
-  }
+  const shape = shapeError(frame);
+  if (shape) return { ok: false, reply: shape };
   // MCP's _meta is an object for every method, known or not; the SDK drops a request whose _meta is anything else.
   const meta = (frame['params'] as { _meta?: unknown } | undefined)?._meta;
   if (meta !== undefined && (typeof meta !== 'object' || meta === null || Array.isArray(meta))) {
     return hasId ? { ok: false, reply: errorFrame(frame['id'], 'INVALID_PARAMS', 'params._meta: must be an object', { field: 'params._meta' }) } : { ok: false };
   }
-  const method = frame['method'];
+  const method = frame['method'] as string; // a non-empty string: shapeError passed it
   // tools/call goes on: its handler refuses it with INVALID_PARAMS and an audit record, before anything else reads it.
   if (method !== 'tools/call' && paramsTooDeep(frame['params'])) {
     return hasId ? { ok: false, reply: errorFrame(frame['id'], 'INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels`, { field: 'params', max_depth: MAX_JSON_DEPTH }) } : { ok: false };
@@ -123,9 +119,14 @@ function shapeRefusal(value: unknown): ErrorFrame | undefined {
   const answers = 'result' in frame || 'error' in frame;
   if (answers && !('method' in frame)) return undefined;
   if ('id' in frame && !isId(frame['id'])) return undefined; // refused below with the id rule
+  return shapeError(frame);
+}
+
+/** The shape rules of a message that is not a plain response and whose id, if any, JSON can carry: the refusal, or undefined. */
+function shapeError(frame: Record<string, unknown>): ErrorFrame | undefined {
   const id = frame['id'];
   if (frame['jsonrpc'] !== '2.0') return errorFrame(id, 'INVALID_REQUEST', 'jsonrpc must be "2.0"');
-  if (answers) return errorFrame(id, 'INVALID_REQUEST', 'a message is a request or a response, not both: drop result/error or method');
+  if ('result' in frame || 'error' in frame) return errorFrame(id, 'INVALID_REQUEST', 'a message is a request or a response, not both: drop result/error or method');
   if (typeof frame['method'] !== 'string' || frame['method'] === '') return errorFrame(id, 'INVALID_REQUEST', 'method must be a non-empty string');
   if ('params' in frame && (typeof frame['params'] !== 'object' || frame['params'] === null)) return errorFrame(id, 'INVALID_REQUEST', 'params must be an object or an array');
   return undefined;
