@@ -75,4 +75,22 @@ describe.each([
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^Audit chain intact: 1 records, 1 links in 1 streams, 0 signed checkpoints\.\n\nNot yet covered by a signed checkpoint/);
   });
+
+  it('verifies checkpoints signed before an approval-key change only when the old key is given as previous', async () => {
+    const [oldKey, newKey] = [Buffer.alloc(32, 7).toString('base64'), Buffer.alloc(32, 8).toString('base64')];
+    env = { ...env, ROUTEROS_MCP_APPROVAL_SIGNING_KEY: oldKey };
+    expect((await admin(['token', 'create', '--name', 'before', '--role', 'read_only'])).code).toBe(0);
+    env = { ...env, ROUTEROS_MCP_APPROVAL_SIGNING_KEY: newKey };
+    expect((await admin(['token', 'create', '--name', 'after', '--role', 'read_only'])).code).toBe(0);
+    const without = await admin(['audit', 'verify', '--json']);
+    expect(without.code).toBe(1);
+    expect(JSON.parse(without.stdout).findings).toEqual([expect.objectContaining({ kind: 'checkpoint', detail: expect.stringContaining('previous') })]);
+    env = { ...env, ROUTEROS_MCP_APPROVAL_SIGNING_KEYS_PREVIOUS: `${Buffer.alloc(32, 9).toString('base64')}, ${oldKey}` };
+    expect(await admin(['audit', 'verify'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Audit chain intact: 2 records, 2 links in 2 streams, 2 signed checkpoints\./) });
+    env = { ...env, ROUTEROS_MCP_APPROVAL_SIGNING_KEYS_PREVIOUS: `${oldKey},not-a-key` };
+    const bad = await admin(['audit', 'verify']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('ROUTEROS_MCP_APPROVAL_SIGNING_KEYS_PREVIOUS');
+    expect(bad.stderr + bad.stdout).not.toContain(oldKey);
+  });
 });

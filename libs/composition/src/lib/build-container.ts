@@ -58,12 +58,12 @@ function registerSecrets(redactor: SecretRedactor, config: Config, keyValues: st
  * and returns a container from which an app resolves its one entry object.
  */
 export async function buildContainer(config: Config, options: BuildOptions = {}): Promise<Container> {
-  const { keyring, cipher, masterKeys, approvalKey } = options.secrets ?? loadSecrets(config);
+  const { keyring, cipher, masterKeys, approvalKey, previousApprovalKeys = [] } = options.secrets ?? loadSecrets(config);
   const redactor = new SecretRedactor();
   const logging = createWinstonLogger({ level: config.logLevel, file: config.logFile, stream: options.logStream, defaultMeta: options.logMeta }, redactor);
   const logger: Logger = logging.logger;
   registerSecrets(redactor, config, masterKeys);
-  redactor.addValue(approvalKey.toString('base64'));
+  [approvalKey, ...previousApprovalKeys].forEach((key) => redactor.addValue(key.toString('base64')));
   const db = await Database.open(databaseTarget(config));
   // Audit checkpoints are signed with a sub-key of the approval key (never the key itself), every minute and at close.
   const checkpointKey = checkpointKeyOf(approvalKey);
@@ -123,7 +123,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<DataKeys>(DataKeys).toConstantValue(new AesGcmDataKeys());
       bind<ApprovalSigner>(ApprovalSigner).toConstantValue(new HmacApprovalSigner(approvalKey));
       bind<Lifecycle>(Lifecycle).toConstantValue(lifecycle);
-      bind<AuditChainVerifier>(AuditChainVerifier).toConstantValue(new TypeOrmAuditChainVerifier(db, checkpointKey));
+      bind<AuditChainVerifier>(AuditChainVerifier).toConstantValue(new TypeOrmAuditChainVerifier(db, [checkpointKey, ...previousApprovalKeys.map(checkpointKeyOf)]));
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
       // RouterOS's command trees, each read when a menu tool first needs it.

@@ -10,6 +10,8 @@ export interface Secrets {
   /** Base64 master keys, for the log redactor. */
   masterKeys: string[];
   approvalKey: Buffer;
+  /** Approval keys used before `approvalKey`: audit checkpoints they signed still verify. */
+  previousApprovalKeys: Buffer[];
 }
 
 /**
@@ -29,5 +31,6 @@ export function loadSecrets(config: Config): Secrets {
     base64Key: config.approvalSigningKey,
     credentialKeyIds: masterKeys.map((k) => keyIdOf(Buffer.from(k, 'base64'))),
   });
-  return { keyring, cipher, masterKeys, approvalKey };
+  const previousApprovalKeys = (config.approvalSigningKeysPrevious ?? '').split(',').map((k) => k.trim()).filter(Boolean).map((k) => Buffer.from(k, 'base64'));
+  return { keyring, cipher, masterKeys, approvalKey, previousApprovalKeys };
 }

@@ -19,6 +19,16 @@ export const ConfigSchema = z
     sqliteFile: z.string().min(1).optional(),
     masterKey: base64Key.optional(),
     approvalSigningKey: base64Key.optional(),
+    /**
+     * Approval-signing keys used before the current one, comma-separated: audit checkpoints they signed still verify
+     * (`audit verify`, readiness). Nothing else accepts them: approvals they signed stay void.
+     */
+    approvalSigningKeysPrevious: z
+      .string()
+      .refine((value) => value.split(',').every((key) => base64Key.safeParse(key.trim()).success), {
+        message: 'must be base64 keys of exactly 32 bytes each, separated by commas',
+      })
+      .optional(),
     environment: z.enum(['lab', 'staging', 'prod'], { message: 'must be one of lab, staging, prod' }),
     logLevel: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }),
     logFile: z.string().min(1).optional(),
@@ -192,4 +202,4 @@ export const ConfigSchema = z
 export type Config = z.infer<typeof ConfigSchema>;
 
 /** Settings whose values are secrets: never printed, logged or echoed in errors. */
-export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'databaseUrl', 'oauthIntrospectionClientSecret', 'metricsToken', 'consoleOidcClientSecret']);
+export const SECRET_KEYS: ReadonlySet<keyof Config> = new Set(['masterKey', 'approvalSigningKey', 'approvalSigningKeysPrevious', 'databaseUrl', 'oauthIntrospectionClientSecret', 'metricsToken', 'consoleOidcClientSecret']);

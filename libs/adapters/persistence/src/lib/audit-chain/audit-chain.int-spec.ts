@@ -24,7 +24,7 @@ describe.each(engines)('the audit chain on %s', (_engine, newTarget) => {
     db.auditChain.sign(key);
     return db;
   };
-  const verify = (since?: Date) => new TypeOrmAuditChainVerifier(reader, key).verify({ since });
+  const verify = (since?: Date) => new TypeOrmAuditChainVerifier(reader, [key]).verify({ since });
   const found = async () => (await verify()).findings.map((f) => [f.kind, f.recordId]);
   const sql = (text: string) => reader.dataSource.query(text);
 

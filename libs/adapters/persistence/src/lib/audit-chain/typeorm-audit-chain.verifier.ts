@@ -11,8 +11,8 @@ import { verifyAuditChain } from './verify-audit-chain';
 export class TypeOrmAuditChainVerifier implements AuditChainVerifier {
   constructor(
     private readonly db: Database,
-    /** The checkpoint key (checkpointKeyOf the approval key). */
-    private readonly key: Buffer | undefined,
+    /** Checkpoint keys (checkpointKeyOf each approval key): the current one and any used before it. */
+    private readonly keys: readonly Buffer[] | undefined,
   ) {}
 
   async verify(options: { since?: Date } = {}): Promise<AuditChainReport> {
@@ -22,6 +22,6 @@ export class TypeOrmAuditChainVerifier implements AuditChainVerifier {
       streams: await em.find<AuditStreamRow>('AuditStreamRow'),
       checkpoints: await em.find<AuditCheckpointRow>('AuditCheckpointRow'),
     }));
-    return verifyAuditChain(state, this.key, options.since);
+    return verifyAuditChain(state, this.keys, options.since);
   }
 }

@@ -25,19 +25,19 @@ function chain(stream: string, writes: HashableAuditRow[]): AuditChainState {
   };
 }
 
-const kinds = (state: AuditChainState) => verifyAuditChain(state, key).findings.map((f) => `${f.kind}:${f.recordId ?? '-'}:${f.seq ?? '-'}`);
+const kinds = (state: AuditChainState) => verifyAuditChain(state, [key]).findings.map((f) => `${f.kind}:${f.recordId ?? '-'}:${f.seq ?? '-'}`);
 
 describe('verifyAuditChain', () => {
   const good = () => chain('s1', [row('a', 1), row('b', 2, 'started'), row('c', 3), row('b', 4)]);
 
   it('passes an untouched chain, whose settled record has two links', () => {
-    expect(verifyAuditChain(good(), key)).toMatchObject({ ok: true, findings: [], uncovered: [], links: 4, records: 3, streams: 1, checkpoints: 1 });
+    expect(verifyAuditChain(good(), [key])).toMatchObject({ ok: true, findings: [], uncovered: [], links: 4, records: 3, streams: 1, checkpoints: 1 });
   });
 
   it('ignores SQLite text dates and PostgreSQL string numbers', () => {
     const state = good();
     const rows = state.rows.map((r) => ({ ...r, occurred_at: (r.occurred_at as Date).toISOString().replace('T', ' ').replace('Z', ''), duration_ms: '3' }));
-    expect(verifyAuditChain({ ...state, rows }, key).ok).toBe(true);
+    expect(verifyAuditChain({ ...state, rows }, [key]).ok).toBe(true);
   });
 
   it('names an altered record, a removed one and an inserted one', () => {
@@ -67,21 +67,28 @@ describe('verifyAuditChain', () => {
     expect(kinds({ ...state, checkpoints: [] , streams: [{ ...state.streams[0], head_seq: 6 }] })).toEqual(['truncated:-:6']);
   });
 
+  it('accepts a checkpoint signed with a previous approval key given beside the current one, and only then', () => {
+    const current = checkpointKeyOf(Buffer.alloc(32, 2));
+    expect(verifyAuditChain(good(), [current]).findings.map((f) => f.kind)).toEqual(['checkpoint']);
+    expect(verifyAuditChain(good(), [current, key])).toMatchObject({ ok: true, findings: [] });
+    expect(verifyAuditChain(good(), [current, checkpointKeyOf(Buffer.alloc(32, 3))]).ok).toBe(false);
+  });
+
   it('reports only records at or after since, yet still walks every link', () => {
     const state = good();
     const rows = [{ ...state.rows[0], outcome: 'error' }, state.rows[1], { ...state.rows[2], note: 'x' }];
     const since = new Date(Date.UTC(2026, 0, 1, 0, 0, 3));
-    expect(verifyAuditChain({ ...state, rows }, key, since).findings.map((f) => f.recordId)).toEqual(['c']);
+    expect(verifyAuditChain({ ...state, rows }, [key], since).findings.map((f) => f.recordId)).toEqual(['c']);
   });
 
   it('reports the links of a writer killed after its last checkpoint as uncovered, not as a finding', () => {
     const state = good();
     // Killed after link 4 with its checkpoint at 2: links and head moved together (one transaction), no closing checkpoint.
     const killed = { ...state, checkpoints: [{ ...state.checkpoints[0], seq: 2, head_hash: state.links[1].link_hash, mac: checkpointMac(key, 's1', 2, state.links[1].link_hash) }] };
-    expect(verifyAuditChain(killed, key)).toMatchObject({ ok: true, findings: [], uncovered: [{ stream: 's1', label: 'h:1', from: 3, to: 4 }] });
-    expect(verifyAuditChain({ ...state, checkpoints: [] }, key, new Date(Date.UTC(2027, 0, 1)))).toMatchObject({ ok: true, uncovered: [{ stream: 's1', from: 1, to: 4 }] });
+    expect(verifyAuditChain(killed, [key])).toMatchObject({ ok: true, findings: [], uncovered: [{ stream: 's1', label: 'h:1', from: 3, to: 4 }] });
+    expect(verifyAuditChain({ ...state, checkpoints: [] }, [key], new Date(Date.UTC(2027, 0, 1)))).toMatchObject({ ok: true, uncovered: [{ stream: 's1', from: 1, to: 4 }] });
     // A forged checkpoint covers nothing.
     const forged = { ...state, checkpoints: [{ ...state.checkpoints[0], mac: '00'.repeat(32) }] };
-    expect(verifyAuditChain(forged, key).uncovered).toEqual([{ stream: 's1', label: 'h:1', from: 1, to: 4 }]);
+    expect(verifyAuditChain(forged, [key]).uncovered).toEqual([{ stream: 's1', label: 'h:1', from: 1, to: 4 }]);
   });
 });

@@ -33,16 +33,16 @@ function walkLinks(stream: string, links: readonly AuditLinkRow[], findings: Aud
 
 /**
  * A stream shorter than its head row or its last valid checkpoint lost its newest links. Answers the highest seq a
- * valid checkpoint signs (with no key, any checkpoint).
+ * valid checkpoint signs (with no keys, any checkpoint).
  */
-function checkTail(stream: string, links: readonly AuditLinkRow[], head: AuditStreamRow | undefined, checkpoints: readonly AuditCheckpointRow[], key: Buffer | undefined, findings: AuditChainFinding[]): number {
+function checkTail(stream: string, links: readonly AuditLinkRow[], head: AuditStreamRow | undefined, checkpoints: readonly AuditCheckpointRow[], keys: readonly Buffer[] | undefined, findings: AuditChainFinding[]): number {
   const bySeq = new Map(links.map((l) => [l.seq, l]));
   const last = links.at(-1)?.seq ?? 0;
   let signed = 0;
   for (const cp of checkpoints) {
     const at = new Date(Number(cp.at));
-    if (key && !checkpointValid(key, cp.stream_id, cp.seq, cp.head_hash, cp.mac)) {
-      findings.push({ kind: 'checkpoint', stream, seq: cp.seq, at, detail: 'its signature does not verify (forged, altered, or signed with another approval key)' });
+    if (keys && !keys.some((key) => checkpointValid(key, cp.stream_id, cp.seq, cp.head_hash, cp.mac))) {
+      findings.push({ kind: 'checkpoint', stream, seq: cp.seq, at, detail: 'its signature does not verify (forged, altered, or signed with an approval key not given as current or previous)' });
       continue;
     }
     signed = Math.max(signed, cp.seq);
@@ -62,9 +62,9 @@ function newest(links: readonly AuditLinkRow[]): AuditLinkRow {
 
 /**
  * Walks every stream and matches rows to links. Pure: the rows, links, streams and checkpoints as read, the
- * checkpoint key (none: signatures unchecked) and `since` (findings about older records left out of the report).
+ * checkpoint keys, current and previous (none: signatures unchecked), and `since` (findings about older records left out of the report).
  */
-export function verifyAuditChain(state: AuditChainState, key: Buffer | undefined, since?: Date): AuditChainReport {
+export function verifyAuditChain(state: AuditChainState, keys: readonly Buffer[] | undefined, since?: Date): AuditChainReport {
   const findings: AuditChainFinding[] = [];
   const links = byStream(state.links);
   const checkpoints = byStream(state.checkpoints);
@@ -74,7 +74,7 @@ export function verifyAuditChain(state: AuditChainState, key: Buffer | undefined
     const own = links.get(stream) ?? [];
     const head = state.streams.find((s) => s.id === stream);
     walkLinks(stream, own, findings);
-    const signed = checkTail(stream, own, head, checkpoints.get(stream) ?? [], key, findings);
+    const signed = checkTail(stream, own, head, checkpoints.get(stream) ?? [], keys, findings);
     const last = own.at(-1)?.seq ?? 0;
     if (last > signed) uncovered.push({ stream, label: head?.label ?? '-', from: signed + 1, to: last });
   }
