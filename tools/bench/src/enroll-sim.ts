@@ -2,8 +2,8 @@ import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/
 import type { SimLine } from './sim-process';
 
 /** Enrols the simulated devices as dev-0… (pinned, admin:admin, lab) into the data directory a server will use. */
-export async function enrollSimLines(dataDir: string, lines: SimLine[], by: string): Promise<void> {
-  const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error', ...(process.env['BENCH_DATABASE_URL'] ? { ROUTEROS_MCP_DATABASE_URL: process.env['BENCH_DATABASE_URL'] } : {}) } }))).get(AdminServices);
+export async function enrollSimLines(dataDir: string, lines: SimLine[], by: string, databaseUrl = process.env['BENCH_DATABASE_URL']): Promise<void> {
+  const admin = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error', ...(databaseUrl ? { ROUTEROS_MCP_DATABASE_URL: databaseUrl } : {}) } }))).get(AdminServices);
   try {
     for (const [i, line] of lines.entries()) {
       const url = new URL(line.rest_url);

@@ -40,10 +40,10 @@ export interface BenchHttpServer {
 }
 
 /** Environment for the measured server: limits out of the way (rate limits are not what is measured), logs quiet. */
-const productEnv = (dataDir: string): Record<string, string> => ({
+const productEnv = (dataDir: string, databaseUrl = BENCH_DATABASE_URL): Record<string, string> => ({
   PATH: process.env['PATH'] ?? '',
   ROUTEROS_MCP_DATA_DIR: dataDir,
-  ...(BENCH_DATABASE_URL ? { ROUTEROS_MCP_DATABASE_URL: BENCH_DATABASE_URL } : {}),
+  ...(databaseUrl ? { ROUTEROS_MCP_DATABASE_URL: databaseUrl } : {}),
   ROUTEROS_MCP_AUTH: BENCH_AUTH,
   ROUTEROS_MCP_LOG_LEVEL: 'info', // as deployed; the "listening" line is info
   ROUTEROS_MCP_READ_ONLY: 'true',
@@ -53,19 +53,22 @@ const productEnv = (dataDir: string): Record<string, string> => ({
 });
 
 let tokens = 0;
-async function createToken(dataDir: string): Promise<string> {
+async function createToken(dataDir: string, databaseUrl: string): Promise<string> {
   // Token names are never reused in a data directory: one per server started over it.
   const name = `bench-${process.pid}-${++tokens}`;
-  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, 'token', 'create', '--name', name, '--role', 'read_only', '--json'], { env: productEnv(dataDir) });
+  const { stdout } = await promisify(execFile)(process.execPath, [ADMIN_CLI, 'token', 'create', '--name', name, '--role', 'read_only', '--json'], { env: productEnv(dataDir, databaseUrl) });
   return (JSON.parse(stdout) as { token: string }).token;
 }
 
-/** routeros-mcp-http on a free loopback port over `dataDir` (enrolled already), with a token when it checks them. */
-export async function startProductHttp(dataDir: string): Promise<BenchHttpServer> {
-  const authorization = BENCH_AUTH === 'tokens' ? `Bearer ${await createToken(dataDir)}` : undefined;
+/**
+ * routeros-mcp-http on a free loopback port over `dataDir` (enrolled already), with a token when it checks them; on
+ * `databaseUrl` (PostgreSQL) when given, so several replicas can share one database.
+ */
+export async function startProductHttp(dataDir: string, databaseUrl = BENCH_DATABASE_URL): Promise<BenchHttpServer> {
+  const authorization = BENCH_AUTH === 'tokens' ? `Bearer ${await createToken(dataDir, databaseUrl)}` : undefined;
   const heapFile = join(dataDir, '..', 'heap.json');
   const child = spawn(process.execPath, [...NODE_ARGS, ...HEAP_PROBE, HTTP_SERVER, '--host', '127.0.0.1', '--port', '0'], {
-    env: { ...productEnv(dataDir), BENCH_HEAP_FILE: heapFile },
+    env: { ...productEnv(dataDir, databaseUrl), BENCH_HEAP_FILE: heapFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

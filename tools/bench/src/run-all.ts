@@ -14,8 +14,9 @@ import { httpDeviceList, httpListenMemory } from './http-server.bench';
 import { consolePlanPage } from './console-plan-page.bench';
 import { RunRecorder } from './results/record-run';
 import { auditChain } from './audit-chain.bench';
+import { soakRows } from './soak.bench';
 
-const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'mcp-first-call', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'http-overview', 'console', 'audit-chain', 'sim-scale', 'sim-start'];
+const PARTS = ['sim-rest', 'adapter', 'ssh', 'mcp', 'mcp-overview', 'mcp-fleet', 'mcp-cold', 'mcp-first-call', 'robustness', 'management-path', 'change-pipeline', 'menu-describe', 'menu-change', 'rollout', 'http', 'http-load', 'http-listen', 'http-overview', 'console', 'audit-chain', 'sim-scale', 'sim-start', 'soak'];
 
 /**
  * Runs every benchmark (or the part named first) and prints one JSON line each: results are ratios against baselines
@@ -62,6 +63,8 @@ async function main(): Promise<void> {
   if (wants('audit-chain')) rows(await auditChain());
   if (wants('sim-scale')) for (const line of await simScale()) emit(line);
   if (wants('sim-start')) for (const line of await simFleetStart()) emit(line);
+  // The one-hour soak (issue 26): BENCH_SOAK_SECONDS shortens it; its CI version is test/soak.e2e-spec.ts.
+  if (wants('soak')) rows(await soakRows({ seconds: Number(process.env['BENCH_SOAK_SECONDS'] ?? 3600), windowSeconds: Number(process.env['BENCH_SOAK_WINDOW_SECONDS'] ?? 60), clients: 16, devices: 20 }));
   recorder?.save();
 }
 
