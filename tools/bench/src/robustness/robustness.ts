@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { faultViolations, runFaults } from './faults.robustness';
+import { runWriteFaults, WRITE_CAPABILITIES, writeFaultTable, writeFaultViolations } from './write-faults.robustness';
 import { figuresTable, fuzzTable } from './figures-table';
 import { fuzzViolations, runFuzz, type FuzzFigures } from './fuzz.robustness';
 import { runHttpFuzz, type Revision } from './http-fuzz.robustness';
@@ -7,8 +8,8 @@ import { seedFromEnv } from './seeded-random';
 import { shutdownViolations, runShutdown } from './shutdown.robustness';
 import { SimFleet, startSimFleet } from './sim-fleet';
 
-async function withFleet<T>(run: (fleet: SimFleet) => Promise<T>): Promise<T> {
-  const fleet = await startSimFleet(1, 'home');
+async function withFleet<T>(run: (fleet: SimFleet) => Promise<T>, capabilities: Record<string, boolean> = {}): Promise<T> {
+  const fleet = await startSimFleet(1, 'home', capabilities);
   try {
     return await run(fleet);
   } finally {
@@ -35,13 +36,15 @@ export async function robustness(): Promise<void> {
     // Each row as it is measured (a full run takes long; an interrupted one still leaves its figures).
     process.stderr.write(`${fuzzTable(fuzz)}\n`);
   }
-  // ROBUSTNESS_PARTS=fuzz (comma-separated: fuzz, faults, shutdown) runs only those; all by default.
-  const parts = (process.env['ROBUSTNESS_PARTS'] ?? 'fuzz,faults,shutdown').split(',');
+  // ROBUSTNESS_PARTS=fuzz (comma-separated: fuzz, faults, write-faults, shutdown) runs only those; all by default.
+  const parts = (process.env['ROBUSTNESS_PARTS'] ?? 'fuzz,faults,write-faults,shutdown').split(',');
   const faults = parts.includes('faults') ? await withFleet(runFaults) : undefined;
+  const writeFaults = parts.includes('write-faults') ? await withFleet((fleet) => runWriteFaults(fleet), WRITE_CAPABILITIES) : undefined;
+  if (writeFaults) process.stdout.write(`write paths under every device fault:\n${writeFaultTable(writeFaults)}\n`);
   const shutdown = parts.includes('shutdown') ? await withFleet(runShutdown) : undefined;
-  const violations = [...fuzz.flatMap(fuzzViolations), ...(faults ? faultViolations(faults) : []), ...(shutdown ? shutdownViolations(shutdown) : [])];
+  const violations = [...fuzz.flatMap(fuzzViolations), ...(faults ? faultViolations(faults) : []), ...(writeFaults ? writeFaultViolations(writeFaults) : []), ...(shutdown ? shutdownViolations(shutdown) : [])];
   process.stdout.write(`${figuresTable(fuzz, faults, shutdown, violations)}\n`);
-  const json = JSON.stringify({ name: 'robustness: fuzz, device faults, shutdown', fuzz, faults, shutdown, violations });
+  const json = JSON.stringify({ name: 'robustness: fuzz, device faults (reads and writes), shutdown', fuzz, faults, write_faults: writeFaults, shutdown, violations });
   const out = process.env['ROBUSTNESS_OUT'];
   if (out) writeFileSync(out, `${json}\n`);
   else process.stdout.write(`${json}\n`);

@@ -14,11 +14,11 @@ export interface SimFleet {
 }
 
 /** Simulated devices dev-0… in their own process, enrolled (pinned, admin:admin) into a fresh data directory. */
-export async function startSimFleet(devices: number, profile: string): Promise<SimFleet> {
+export async function startSimFleet(devices: number, profile: string, capabilities: Record<string, boolean> = {}): Promise<SimFleet> {
   const sim = await startSim(devices, ['--profile', profile]);
   const dir = mkdtempSync(join(tmpdir(), 'bench-robustness-'));
   const dataDir = join(dir, 'data');
-  await enrollSimLines(dataDir, sim.lines, 'robustness');
+  await enrollSimLines(dataDir, sim.lines, 'robustness', process.env['BENCH_DATABASE_URL'], capabilities);
   return {
     dataDir,
     lines: sim.lines,
