@@ -21,6 +21,6 @@ afterAll(async () => {
 it.each(FAULTS)('under %s, every write path ends in time and says what the device holds', async (fault) => {
   const run = await runWriteFaults(fleet, [fault]);
   calls = [...calls, ...run];
-  expect(run).toHaveLength(3);
+  expect(run).toHaveLength(5);
   expect(writeFaultViolations(run)).toEqual([]);
 }, 600_000);

@@ -1,5 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import { PassThrough } from 'node:stream';
 import { FAULTS } from './faults.robustness';
 import { DEVICE } from './fuzz-requests';
 import { SimFleet } from './sim-fleet';
@@ -13,7 +15,9 @@ export const WRITE_BOUND_MS = 45_000;
 const SETTLE_MS = 90_000;
 /** An interface the service does not reach the device through (the home profile's management port is ether2). */
 const INTERFACE = 'ether3';
-export const WRITE_CAPABILITIES = { allow_advanced_writes: true, allow_firewall_writes: true };
+export const WRITE_CAPABILITIES = { allow_advanced_writes: true, allow_firewall_writes: true, allow_professional_workflows: true };
+/** Who approves the plans out of band (as routeros-mcp-admin plan approve): never the server's own principal. */
+const OPERATOR = { id: 'os:fault-operator', via: 'admin-cli' as const };
 
 /** The faults of the read matrix, and the ones that bite only a write. */
 export const WRITE_FAULTS: Record<string, Record<string, unknown>> = {
@@ -25,15 +29,55 @@ export const WRITE_FAULTS: Record<string, Record<string, unknown>> = {
 
 type Config = Record<string, Record<string, string>[]>;
 
-/** A write path: what it calls under the fault (after `prepare`, fault-free), and whether the device holds its result. */
+/** What the preparation made (a change to revert, an approved plan) and the out-of-band approver. */
+type Prepared = Record<string, string>;
+interface Context {
+  client: Client;
+  approve(planId: string): Promise<void>;
+}
+
+/**
+ * A write path: what it does under the fault (after `prepare`, fault-free), and whether the device holds its result.
+ * `call` is one tool call; `run` a path of several (a plan applied until its rollout settles) answering its claim.
+ */
 interface WritePath {
   name: string;
-  prepare?(client: Client, n: number): Promise<Record<string, unknown>>;
-  call(n: number, prepared: Record<string, unknown>): [string, Record<string, unknown>];
+  prepare?(ctx: Context, n: number): Promise<Prepared>;
+  call?(n: number, prepared: Prepared): [string, Record<string, unknown>];
+  run?(ctx: Context, n: number, prepared: Prepared): Promise<Claim>;
   holds(config: Config, n: number): boolean;
 }
 
+interface Claim {
+  claimed: string;
+  code: string;
+  changeId?: string;
+  protection?: string;
+}
+
 const commentOf = (config: Config) => config['interface/ethernet']?.find((r) => r['name'] === INTERFACE)?.['comment'] ?? '';
+const dnsOf = (config: Config) => config['ip/dns']?.[0]?.['servers'] ?? '';
+const planned = (n: number) => `192.0.2.${n}`;
+
+async function planStatus(client: Client, planId: string, while_: readonly string[]): Promise<{ status: string; devices: { status: string; error?: string }[] }> {
+  const read = async () => (await client.callTool({ name: 'plan_status', arguments: { plan_id: planId } })).structuredContent as { status: string; devices: { status: string; error?: string }[] };
+  return until(SETTLE_MS, read, (p) => !while_.includes(p.status));
+}
+
+/** A one-device DNS plan, approved out of band: answers its id. */
+async function approvedPlan(ctx: Context, n: number): Promise<string> {
+  const plan = await ctx.client.callTool({ name: 'plan_dns_ntp', arguments: { devices: [DEVICE], dns_servers: [planned(n)], rollout: { pause_seconds: 0 } } });
+  const planId = (plan.structuredContent as { plan_id?: string } | undefined)?.plan_id;
+  if (plan.isError || !planId) throw new Error(`the plan was not made: ${JSON.stringify(plan.content)}`);
+  await ctx.approve(planId);
+  return planId;
+}
+
+/** A tool call of a plan path that failed at once: its error code, nothing made. */
+async function planCall(client: Client, tool: string, planId: string): Promise<Claim | undefined> {
+  const answer = (await client.callTool({ name: tool, arguments: { plan_id: planId } })) as CallAnswer;
+  return answer.isError ? claimOf(answer) : undefined;
+}
 
 export const WRITE_PATHS: WritePath[] = [
   {
@@ -47,8 +91,39 @@ export const WRITE_PATHS: WritePath[] = [
     holds: (config, n) => (config['ip/firewall/address-list'] ?? []).some((r) => r['address'] === `192.0.2.${n}`),
   },
   {
+    name: 'plan step (plan_apply)',
+    prepare: async (ctx, n) => ({ plan_id: await approvedPlan(ctx, n) }),
+    async run(ctx, _n, prepared) {
+      const refused = await planCall(ctx.client, 'plan_apply', prepared['plan_id']);
+      if (refused) return refused;
+      const plan = await planStatus(ctx.client, prepared['plan_id'], ['approved', 'executing']);
+      const step = plan.devices[0]?.status ?? '?';
+      return { claimed: step === 'succeeded' ? 'applied' : step === 'needs_attention' ? 'needs_attention' : 'unchanged', code: `plan ${plan.status}, step ${step}` };
+    },
+    holds: (config, n) => dnsOf(config) === planned(n),
+  },
+  {
+    name: 'rollback (plan_rollback)',
+    async prepare(ctx, n) {
+      const planId = await approvedPlan(ctx, n);
+      const refused = await planCall(ctx.client, 'plan_apply', planId);
+      const plan = await planStatus(ctx.client, planId, ['approved', 'executing']);
+      if (refused || plan.status !== 'completed') throw new Error(`the plan to roll back did not complete: ${refused?.code ?? plan.status}`);
+      return { plan_id: planId };
+    },
+    async run(ctx, _n, prepared) {
+      const refused = await planCall(ctx.client, 'plan_rollback', prepared['plan_id']);
+      if (refused) return refused;
+      const plan = await planStatus(ctx.client, prepared['plan_id'], ['rolling_back']);
+      const step = plan.devices[0]?.status ?? '?';
+      return { claimed: step === 'rolled_back' ? 'applied' : step === 'needs_attention' ? 'needs_attention' : 'unchanged', code: `plan ${plan.status}, step ${step}` };
+    },
+    // The rollback's result: the seed's DNS servers again (not the plan's).
+    holds: (config, n) => dnsOf(config) !== planned(n),
+  },
+  {
     name: 'revert (change_revert)',
-    async prepare(client, n) {
+    async prepare({ client }, n) {
       const applied = await client.callTool({ name: 'interface_set_comment', arguments: { device_id: DEVICE, interface: INTERFACE, comment: `before revert ${n}` } });
       const changeId = (applied.structuredContent as { change_id?: string } | undefined)?.change_id;
       if (applied.isError || !changeId) throw new Error(`the change to revert was not made: ${JSON.stringify(applied.content)}`);
@@ -101,9 +176,9 @@ async function connect(dataDir: string): Promise<Client> {
 }
 
 /** What the answer claims about the device: `applied`, the failed change's end state, or `refused` (nothing made). */
-function claimOf(answer: CallAnswer): { claimed: string; code: string; changeId?: string } {
+function claimOf(answer: CallAnswer): Claim {
   const s = answer.structuredContent;
-  if (!answer.isError) return { claimed: s?.verification?.status === 'verified' ? 'applied' : `unverified:${s?.verification?.status ?? '?'}`, code: 'ok', changeId: s?.change_id ?? undefined };
+  if (!answer.isError) return { claimed: s?.verification?.status === 'verified' ? 'applied' : `unverified:${s?.verification?.status ?? '?'}`, code: 'ok', changeId: s?.change_id ?? undefined, ...(s?.protection ? { protection: s.protection } : {}) };
   const error = s?.error;
   return { claimed: error?.end_state ?? 'refused', code: error?.mcp_error_code ?? 'isError', changeId: error?.change_id };
 }
@@ -120,14 +195,32 @@ async function until<T>(bound: number, read: () => Promise<T>, done: (value: T) 
 
 /**
  * Issue 26's device fault matrix against the write paths: under every simulator fault, a specific write tool, the
- * menu tool and a revert, each through the one change pipeline of a fresh stdio server. Each call must end within
+ * menu tool, a plan's step (plan_apply of a plan approved out of band, until its rollout settles), a plan's rollback
+ * and a revert, each through the one change pipeline of a fresh stdio server. Each call must end within
  * WRITE_BOUND_MS, and what it says must be what the device holds once the fault is gone: applied ⇒ held; unchanged,
  * reverted or refused ⇒ not held; revert_pending ⇒ not held once the device's timer fired; needs_attention is re-checked
  * by the server when the device answers again, and its settled status must then agree with the device.
- * `only` narrows the faults (CI's bounded run); plan steps and rollbacks are the rollout-kill spec's, not this matrix's.
+ * `only` narrows the faults (CI's bounded run).
  */
 export async function runWriteFaults(fleet: SimFleet, only?: readonly string[]): Promise<WriteFaultCall[]> {
   const calls: WriteFaultCall[] = [];
+  const approver = (await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: fleet.dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }), { logStream: new PassThrough() })).get(AdminServices);
+  try {
+    return await runPaths(fleet, approver, calls, only);
+  } finally {
+    await approver.close();
+  }
+}
+
+async function callOnce(client: Client, tool: string, args: Record<string, unknown>): Promise<Claim> {
+  try {
+    return claimOf((await client.callTool({ name: tool, arguments: args }, undefined, { timeout: WRITE_BOUND_MS * 2 })) as CallAnswer);
+  } catch (error) {
+    return { claimed: 'refused', code: `rpc:${(error as { code?: number }).code ?? (error as Error).message}` };
+  }
+}
+
+async function runPaths(fleet: SimFleet, approver: AdminServices, calls: WriteFaultCall[], only?: readonly string[]): Promise<WriteFaultCall[]> {
   const config = async () => ((await fleet.control('GET', '/devices/0/state'))['config'] as Config);
   let n = 0;
   for (const [fault, body] of Object.entries(WRITE_FAULTS).filter(([f]) => !only || only.includes(f))) {
@@ -137,19 +230,14 @@ export async function runWriteFaults(fleet: SimFleet, only?: readonly string[]):
       try {
         n++;
         await fleet.control('POST', '/devices/0/reset');
-        const prepared = (await path.prepare?.(client, n)) ?? {};
-        const [tool, args] = path.call(n, prepared);
+        const ctx: Context = { client, approve: (planId) => approver.plans.approve(planId, OPERATOR).then(() => undefined) };
+        const prepared = (await path.prepare?.(ctx, n)) ?? {};
         await fleet.control('PUT', '/devices/0/faults', body);
         const started = performance.now();
-        let answer: CallAnswer;
-        try {
-          answer = (await client.callTool({ name: tool, arguments: args }, undefined, { timeout: WRITE_BOUND_MS * 2 })) as CallAnswer;
-        } catch (error) {
-          answer = { isError: true, structuredContent: { error: { mcp_error_code: `rpc:${(error as { code?: number }).code ?? (error as Error).message}` } } };
-        }
+        const claim = await (path.run ? path.run(ctx, n, prepared) : callOnce(client, ...path.call!(n, prepared)));
         const elapsed = performance.now() - started;
         await fleet.control('DELETE', '/devices/0/faults');
-        const { claimed, code, changeId } = claimOf(answer);
+        const { claimed, code, changeId } = claim;
         let settled = claimed;
         if (claimed === 'needs_attention' && changeId) {
           const status = async () => String(((await client.callTool({ name: 'change_get', arguments: { change_id: changeId } })).structuredContent as { status?: string } | undefined)?.status);
@@ -163,7 +251,7 @@ export async function runWriteFaults(fleet: SimFleet, only?: readonly string[]):
         }
         const holds = path.holds(await config(), n);
         const truthful = settled === 'applied' ? holds : settled === 'needs_attention(kept)' ? holds : !holds;
-        calls.push({ fault, path: path.name, claimed, settled, code, ...(answer.structuredContent?.protection ? { protection: answer.structuredContent.protection } : {}), holds, truthful, elapsed_ms: Math.round(elapsed), within: elapsed <= WRITE_BOUND_MS });
+        calls.push({ fault, path: path.name, claimed, settled, code, ...(claim.protection ? { protection: claim.protection } : {}), holds, truthful, elapsed_ms: Math.round(elapsed), within: elapsed <= WRITE_BOUND_MS });
       } finally {
         await fleet.control('DELETE', '/devices/0/faults');
         await client.close();
