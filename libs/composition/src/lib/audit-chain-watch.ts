@@ -9,7 +9,7 @@ export function chainStatus(report: AuditChainReport): string {
 }
 
 /**
- * Walks the audit chain in the background, never per request (a walk reads the whole trail), and keeps the last
+ * Walks the audit chain in the background, never per request (a walk reads every row, a page at a time), and keeps the last
  * answer for readiness. A broken chain is reported, not made fatal: tampering is for an operator to investigate,
  * and an outage of every replica would only add to it (anyone able to write the table could take the service down).
  */

@@ -175,6 +175,16 @@ export class Database {
     return this.inTurn(() => work(this.dataSource.manager));
   }
 
+  /**
+   * Many reads, paged, that must see one moment of the database even while other processes write (the audit walk).
+   * SQLite: a deferred read transaction in turn with this process's writes (WAL gives it a snapshot from its first
+   * read; other processes keep writing). PostgreSQL: one REPEATABLE READ snapshot.
+   */
+  readSnapshot<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (this.dialect === 'postgres') return this.dataSource.transaction('REPEATABLE READ', work);
+    return this.inTurn(() => this.dataSource.transaction(work));
+  }
+
   /** One statement, atomic on its own: in turn with the transactions, without BEGIN and COMMIT round trips. */
   writeStatement<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.inTurn(() => work(this.dataSource.manager));
