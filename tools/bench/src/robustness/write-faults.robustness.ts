@@ -73,6 +73,16 @@ async function approvedPlan(ctx: Context, n: number): Promise<string> {
   return planId;
 }
 
+/**
+ * What a plan step's status says of the device: `done` ⇒ applied; `rollback_failed` (written, then not confirmed
+ * undone: the device may hold either state, which is what it tells the operator) and needs_attention ⇒ unconfirmed;
+ * anything else ⇒ not applied.
+ */
+function stepClaim(step: string, done: string): string {
+  if (step === done) return 'applied';
+  return step === 'rollback_failed' || step === 'needs_attention' ? 'unconfirmed' : 'unchanged';
+}
+
 /** A tool call of a plan path that failed at once: its error code, nothing made. */
 async function planCall(client: Client, tool: string, planId: string): Promise<Claim | undefined> {
   const answer = (await client.callTool({ name: tool, arguments: { plan_id: planId } })) as CallAnswer;
@@ -98,7 +108,7 @@ export const WRITE_PATHS: WritePath[] = [
       if (refused) return refused;
       const plan = await planStatus(ctx.client, prepared['plan_id'], ['approved', 'executing']);
       const step = plan.devices[0]?.status ?? '?';
-      return { claimed: step === 'succeeded' ? 'applied' : step === 'needs_attention' ? 'needs_attention' : 'unchanged', code: `plan ${plan.status}, step ${step}` };
+      return { claimed: stepClaim(step, 'succeeded'), code: `plan ${plan.status}, step ${step}` };
     },
     holds: (config, n) => dnsOf(config) === planned(n),
   },
@@ -116,7 +126,7 @@ export const WRITE_PATHS: WritePath[] = [
       if (refused) return refused;
       const plan = await planStatus(ctx.client, prepared['plan_id'], ['rolling_back']);
       const step = plan.devices[0]?.status ?? '?';
-      return { claimed: step === 'rolled_back' ? 'applied' : step === 'needs_attention' ? 'needs_attention' : 'unchanged', code: `plan ${plan.status}, step ${step}` };
+      return { claimed: stepClaim(step, 'rolled_back'), code: `plan ${plan.status}, step ${step}` };
     },
     // The rollback's result: the seed's DNS servers again (not the plan's).
     holds: (config, n) => dnsOf(config) !== planned(n),
@@ -138,7 +148,7 @@ export const WRITE_PATHS: WritePath[] = [
 export interface WriteFaultCall {
   fault: string;
   path: string;
-  /** What the call said: applied, or the failed change's end state (unchanged, reverted, revert_pending, needs_attention), or refused (no change made). */
+  /** What the call said: applied, or the failed change's end state (unchanged, reverted, revert_pending, needs_attention), refused (no change made), or unconfirmed (a plan step whose undo was not confirmed). */
   claimed: string;
   /** needs_attention and revert_pending once settled (the change's status then), else as claimed. */
   settled: string;
@@ -250,7 +260,7 @@ async function runPaths(fleet: SimFleet, approver: AdminServices, calls: WriteFa
           settled = 'reverted';
         }
         const holds = path.holds(await config(), n);
-        const truthful = settled === 'applied' ? holds : settled === 'needs_attention(kept)' ? holds : !holds;
+        const truthful = settled === 'unconfirmed' ? true : settled === 'applied' || settled === 'needs_attention(kept)' ? holds : !holds;
         calls.push({ fault, path: path.name, claimed, settled, code, ...(claim.protection ? { protection: claim.protection } : {}), holds, truthful, elapsed_ms: Math.round(elapsed), within: elapsed <= WRITE_BOUND_MS });
       } finally {
         await fleet.control('DELETE', '/devices/0/faults');
