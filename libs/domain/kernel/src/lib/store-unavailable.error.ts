@@ -10,7 +10,7 @@ const REASON: Record<StoreUnavailableKind, string> = {
   unreachable: 'the database cannot be reached',
   disk_full: "the database's disk is full",
   read_only: 'the database is read-only',
-  busy: 'the database is locked by another process',
+  busy: 'the database is busy (a lock held elsewhere, or no resources left)',
 };
 
 /**
