@@ -1,5 +1,5 @@
 import { StoreUnavailableError, ValidationError } from '@routeros-mcp/domain-kernel';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { classifyStoreError } from './classify-store-error';
 import { storeBoundary } from './store-boundary';
 
@@ -22,6 +22,7 @@ describe('classifyStoreError', () => {
     ['standby', wrapped({ code: '25006', message: 'cannot execute UPDATE in a read-only transaction' }), 'read_only', '25006'],
     ['terminated', new Error('Connection terminated unexpectedly'), 'unreachable', undefined],
     ['pool timeout', new Error('timeout exceeded when trying to connect'), 'unreachable', undefined],
+    ['runner released by its dropped connection', new QueryRunnerAlreadyReleasedError(), 'unreachable', undefined],
     ['sqlite busy', wrapped({ code: 'SQLITE_BUSY', message: 'SQLITE_BUSY: database is locked' }), 'busy', 'SQLITE_BUSY'],
     ['sqlite full', wrapped({ code: 'SQLITE_FULL', message: 'SQLITE_FULL: database or disk is full' }), 'disk_full', 'SQLITE_FULL'],
     ['sqlite read-only', wrapped({ code: 'SQLITE_READONLY', message: 'SQLITE_READONLY: attempt to write a readonly database' }), 'read_only', 'SQLITE_READONLY'],

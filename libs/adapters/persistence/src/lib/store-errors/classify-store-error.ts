@@ -42,6 +42,9 @@ function classifyOne(error: Carrier): StoreUnavailableError | undefined {
     if (hit) return new StoreUnavailableError(hit[1], safeCode(sqlite));
   }
   if (PG_CONNECTION_TEXT.test(message)) return new StoreUnavailableError('unreachable');
+  // TypeORM releases a PostgreSQL query runner by itself only when its connection emits 'error' (the server went away
+  // mid-transaction); the transaction's next statement then fails with this instead of the connection's error.
+  if ((error as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return new StoreUnavailableError('unreachable');
   return undefined;
 }
 
