@@ -10,8 +10,9 @@ const isThenable = (value: unknown): value is Promise<unknown> => typeof (value 
 export function storeBoundary<T extends object>(adapter: T): T {
   const wrapped = new Map<PropertyKey, unknown>();
   return new Proxy(adapter, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
+    get(target, key) {
+      // Read on the adapter itself: its getters (and any #private field they touch) see it, not the proxy.
+      const value = Reflect.get(target, key);
       if (typeof value !== 'function' || key === 'constructor') return value;
       if (!wrapped.has(key)) {
         wrapped.set(key, function (this: unknown, ...args: unknown[]) {
