@@ -139,11 +139,12 @@ describe('routeros-mcp-admin, engine-independent behaviour', () => {
     expect(ok.stdout).toContain('Next: set ROUTEROS_MCP_MASTER_KEY to the new key');
   });
 
-  it('exits 2 on an internal failure (database unreachable), without a stack trace', async () => {
-    const env = { ...(await sqliteEnv()), ROUTEROS_MCP_DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+  it('exits 2 when the database is unreachable, saying so without a stack trace or the connection string', async () => {
+    const env = { ...(await sqliteEnv()), ROUTEROS_MCP_DATABASE_URL: 'postgres://nobody:pw-123@127.0.0.1:1/none' };
     const result = await runAdmin(['device', 'list'], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^internal error: .*ECONNREFUSED/);
+    expect(result.stderr).toMatch(/^error: the database cannot be reached \(ECONNREFUSED\); the step that failed was not saved\. Check the database/);
+    expect(result.stderr).not.toMatch(/pw-123|127\.0\.0\.1|postgres:/);
     expect(result.stderr).not.toContain('    at ');
   });
 

@@ -1,4 +1,4 @@
-import { ConfigError, isDomainError, KeyFileError } from '@routeros-mcp/composition';
+import { ConfigError, isDomainError, KeyFileError, StoreUnavailableError } from '@routeros-mcp/composition';
 import { CommanderError } from 'commander';
 import { CliContext } from './cli-context';
 import { CliUsageError, ReportedFailure } from './cli-error';
@@ -24,6 +24,11 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv, 
     if (error instanceof AbortedByUser) {
       write(io.stderr, error.message);
       return EXIT.user;
+    }
+    if (error instanceof StoreUnavailableError) {
+      // Not the caller's mistake and no bug: the operator fixes the store (or waits for it) and runs the command again.
+      write(io.stderr, `error: ${error.message}; the step that failed was not saved. Check the database (server running, disk space, file permissions) and run the command again.`);
+      return EXIT.internal;
     }
     if (error instanceof CliUsageError || error instanceof ConfigError || error instanceof KeyFileError || (isDomainError(error) && error.fault === 'user')) {
       // A refusal may quote what a model or a device wrote (a verdict, a RouterOS error): one escaped line.

@@ -116,8 +116,8 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
     if (!(error instanceof AuthenticationError)) throw error;
     if (error.kind === 'unavailable') {
       deps.authRefused?.('unavailable', 503);
-      logger.warn('authorization server unavailable', { reason: error.description });
-      return sendRpcError(res, 503, -32603, 'Service unavailable: the token could not be checked right now', { mcp_error_code: 'UNAUTHORIZED', retry_after: 5 }, { ...origin.headers, 'retry-after': '5' });
+      logger.warn('token could not be checked', { reason: error.description });
+      return sendRpcError(res, 503, -32603, 'Service unavailable: the token could not be checked right now', { mcp_error_code: 'UNAUTHORIZED', recovery_strategy: 'retry_with_backoff', suggestion: 'Retry after retry_after seconds with the same token: it was not refused, only not checked (the token store or the authorization server is unavailable).', retry_after: 5 }, { ...origin.headers, 'retry-after': '5' });
     }
     return answerUnauthenticated(res, error as AuthenticationError & { kind: 'missing' | 'invalid' | 'expired' }, { era: eraOf(req, {}), clientAddress: client, headers: origin.headers, deps, logger });
   }

@@ -18,3 +18,5 @@ export * from './lib/repositories/typeorm-sealed-value.store';
 export * from './lib/audit-chain/audit-hash';
 export * from './lib/audit-chain/typeorm-audit-chain.verifier';
 export * from './lib/audit-chain/verify-audit-chain';
+export * from './lib/store-errors/classify-store-error';
+export * from './lib/store-errors/store-boundary';

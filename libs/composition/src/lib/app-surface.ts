@@ -3,7 +3,7 @@ export { ConfigError } from '@routeros-mcp/config';
 export { CAPABILITY_FLAGS, DEVICE_STATUSES, parseTag } from '@routeros-mcp/domain-devices';
 export type { CapabilityFlag, ConfigSnapshot, Device, DeviceCredentials, DevicePatch, NewDeviceInput, SnapshotSummary } from '@routeros-mcp/domain-devices';
 export { linesOfSection } from '@routeros-mcp/domain-devices';
-export { consoleBaseOf, declaredPrincipalId, displayJson, displayText, ENVIRONMENTS, isDomainError, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE, ROLES } from '@routeros-mcp/domain-kernel';
+export { consoleBaseOf, declaredPrincipalId, displayJson, displayText, ENVIRONMENTS, isDomainError, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE, ROLES, StoreUnavailableError } from '@routeros-mcp/domain-kernel';
 export { localPrincipalId } from './local-principal';
 export type { Environment } from '@routeros-mcp/domain-kernel';
 export type { DeviceRequestObserver, DeviceRequestOutcome, Principal } from '@routeros-mcp/application-ports';

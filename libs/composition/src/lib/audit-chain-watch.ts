@@ -1,3 +1,4 @@
+import { StoreUnavailableError } from '@routeros-mcp/domain-kernel';
 import type { AuditChainReport, AuditChainVerifier, Logger } from '@routeros-mcp/application-ports';
 
 /** One line for readiness: the first finding, by kind, record, stream and position (ids only, never content). */
@@ -46,7 +47,9 @@ export class AuditChainWatch {
       if (status !== 'ok' && status !== this.status) this.logger.error('audit chain broken', { status });
       this.status = status;
     } catch (error) {
-      this.status = `unavailable: ${(error as Error).message.split('\n')[0]}`;
+      // Readiness shows it to anyone: the store's kind and code only, never a driver's text.
+      this.status = `unavailable: ${error instanceof StoreUnavailableError ? error.message : 'the walk failed (see the log)'}`;
+      if (!(error instanceof StoreUnavailableError)) this.logger.warn('audit chain walk failed', { error: (error as Error).message });
     }
   }
 

@@ -9,7 +9,7 @@ import { eventsModule } from '@routeros-mcp/adapters-events';
 import { RestRouterOsApi } from '@routeros-mcp/adapters-routeros-rest';
 import { SshConfigShell } from '@routeros-mcp/adapters-routeros-ssh';
 import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logging';
-import { checkpointKeyOf, Database, DatabaseTarget, FlexibleRateLimiter, persistenceModule, PgJobLeader, SqlJobLeader, TypeOrmAuditChainVerifier, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
+import { checkpointKeyOf, Database, DatabaseTarget, FlexibleRateLimiter, persistenceModule, PgJobLeader, SqlJobLeader, storeBoundary, TypeOrmAuditChainVerifier, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
 import { AesGcmDataKeys, HmacApprovalSigner } from '@routeros-mcp/adapters-secrets';
 import { Config, sqlitePath } from '@routeros-mcp/config';
 import { Container, ContainerModule } from 'inversify';
@@ -105,7 +105,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
   };
   try {
     if (options.migrate !== false) {
-      const applied = await new TypeOrmSchemaMigrator(db).migrate();
+      const applied = await storeBoundary(new TypeOrmSchemaMigrator(db)).migrate();
       if (applied.length > 0) logger.info('database migrated', { applied, engine: db.dialect });
     }
   } catch (error) {
@@ -123,7 +123,7 @@ export async function buildContainer(config: Config, options: BuildOptions = {})
       bind<DataKeys>(DataKeys).toConstantValue(new AesGcmDataKeys());
       bind<ApprovalSigner>(ApprovalSigner).toConstantValue(new HmacApprovalSigner(approvalKey));
       bind<Lifecycle>(Lifecycle).toConstantValue(lifecycle);
-      bind<AuditChainVerifier>(AuditChainVerifier).toConstantValue(new TypeOrmAuditChainVerifier(db, [checkpointKey, ...previousApprovalKeys.map(checkpointKeyOf)]));
+      bind<AuditChainVerifier>(AuditChainVerifier).toConstantValue(storeBoundary(new TypeOrmAuditChainVerifier(db, [checkpointKey, ...previousApprovalKeys.map(checkpointKeyOf)])));
       bind<RouterOsApi>(RouterOsApiToken).toConstantValue(routerOsApi);
       bind<ConfigShell>(ConfigShellToken).toConstantValue(configShell);
       // RouterOS's command trees, each read when a menu tool first needs it.

@@ -2,6 +2,7 @@ import { ApiTokenService } from '@routeros-mcp/adapters-auth';
 import { AuditChainVerifier, Authenticator } from '@routeros-mcp/application-ports';
 import { ConsoleLogins, DatabaseAdmin } from '@routeros-mcp/application-use-cases';
 import type { Config } from '@routeros-mcp/config';
+import { StoreUnavailableError } from '@routeros-mcp/domain-kernel';
 import { ServerServices } from './app-services';
 import { AuditChainWatch } from './audit-chain-watch';
 import { buildContainer, type BuildOptions } from './lazy-services';
@@ -30,7 +31,10 @@ export class HttpServices {
       const pending = (await this.database.status()).filter((m) => !m.applied).map((m) => m.name);
       return pending.length ? { ready: false, checks: { database: 'ok', migrations: `pending: ${pending.join(', ')}`, keys: 'ok', audit_chain } } : { ready: true, checks: { database: 'ok', migrations: 'ok', keys: 'ok', audit_chain } };
     } catch (error) {
-      return { ready: false, checks: { database: `unavailable: ${(error as Error).message.split('\n')[0]}`, migrations: 'unknown', keys: 'ok', audit_chain } };
+      // The store's kind and code only (a probe's answer is public): never the driver's text.
+      const reason = error instanceof StoreUnavailableError ? error.message : 'the database check failed (see the log)';
+      if (!(error instanceof StoreUnavailableError)) this.server.logger.warn('readiness: database check failed', { error: (error as Error).message });
+      return { ready: false, checks: { database: `unavailable: ${reason}`, migrations: 'unknown', keys: 'ok', audit_chain } };
     }
   }
 

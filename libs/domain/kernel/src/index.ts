@@ -15,3 +15,4 @@ export * from './lib/routeros-duration';
 export * from './lib/routeros-version';
 export * from './lib/invalid-argument.error';
 export * from './lib/console-url';
+export * from './lib/store-unavailable.error';

@@ -12,6 +12,10 @@ export interface PostgresServer {
   dataDir: string;
   /** Creates a fresh, empty database and returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Stops the server and keeps its data (an outage): `fast` ends sessions cleanly (57P01), `immediate` like a crash. */
+  halt(mode?: 'fast' | 'immediate'): void;
+  /** Starts a halted server again, on the same port and data. */
+  resume(): void;
   stop(): void;
 }
 
@@ -58,7 +62,12 @@ export async function startPostgres(): Promise<PostgresServer> {
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
   const port = await freePort();
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
-  run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', options]);
+  let running = false;
+  const start = () => {
+    run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', options]);
+    running = true;
+  };
+  start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let counter = 0;
   return {
@@ -74,9 +83,14 @@ export async function startPostgres(): Promise<PostgresServer> {
       }
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
+    halt(mode = 'fast') {
+      run('pg_ctl', ['stop', '-D', data, '-m', mode, '-w']);
+      running = false;
+    },
+    resume: start,
     stop() {
       try {
-        run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
+        if (running) run('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -23,7 +23,7 @@ export interface StdioModel {
 
 /** A refusal for a reason that is no judgement of the request (a limit, a crash): the attack proved nothing. */
 export function assertJudged(result: ModelResult): void {
-  if (result.isError && ['RATE_LIMITED', 'INTERNAL_ERROR', 'SERVER_SHUTTING_DOWN'].includes(result.code ?? '')) throw new Error(`refused for no judgement of it: ${result.code}: ${result.message}`);
+  if (result.isError && ['RATE_LIMITED', 'INTERNAL_ERROR', 'SERVER_SHUTTING_DOWN', 'STORE_UNAVAILABLE'].includes(result.code ?? '')) throw new Error(`refused for no judgement of it: ${result.code}: ${result.message}`);
 }
 
 export async function stdioModel(dataDir: string, env: Record<string, string> = {}, era: 'legacy' | 'modern' = 'modern'): Promise<StdioModel> {

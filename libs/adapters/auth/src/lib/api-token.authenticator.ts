@@ -1,6 +1,6 @@
 import type { ApiTokenRecord, ApiTokenRepository, Authenticated, Clock, Principal } from '@routeros-mcp/application-ports';
 import { AuthenticationError, Authenticator } from '@routeros-mcp/application-ports';
-import { tokenPrincipalId } from '@routeros-mcp/domain-kernel';
+import { isDomainError, tokenPrincipalId } from '@routeros-mcp/domain-kernel';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseApiToken, verifyApiTokenSecret } from './api-token.secret';
 import { FreshReadCoalescer } from './fresh-read.coalescer';
@@ -39,8 +39,9 @@ export class ApiTokenAuthenticator implements Authenticator {
     let record: ApiTokenRecord | undefined;
     try {
       record = await this.records.read(parsed.id);
-    } catch {
-      throw new AuthenticationError('unavailable', 'API tokens cannot be read right now');
+    } catch (error) {
+      // The store's own words (StoreUnavailableError: kind and code) for the log; a 503 to retry, never a 401.
+      throw new AuthenticationError('unavailable', `API tokens cannot be read right now: ${isDomainError(error) ? error.message : 'the token store failed'}`);
     }
     // Unknown id and wrong secret read the same: a caller learns nothing about which ids exist.
     if (!record || !(await this.secretMatches(record, parsed.secret))) throw new AuthenticationError('invalid', 'unknown API token');

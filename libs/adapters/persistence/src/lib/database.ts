@@ -13,6 +13,7 @@ import { configSnapshotSchema } from './records/config-snapshot.record';
 import { credentialSchema } from './records/credential.record';
 import { deviceSchema, deviceTagSchema } from './records/device.record';
 import { planSchemas } from './records/plan.record';
+import { asStoreError } from './store-errors/classify-store-error';
 
 /** Switching the journal mode needs an exclusive lock, and SQLite does not wait for it: retry briefly. */
 async function retryWhileBusy<T>(work: () => Promise<T>, attempts = 50): Promise<T> {
@@ -73,7 +74,16 @@ export class Database {
     readonly dialect: Dialect,
   ) {}
 
+  /** Opens the store; one that cannot be opened (server down, file unwritable, disk full) is a StoreUnavailableError. */
   static async open(target: DatabaseTarget): Promise<Database> {
+    try {
+      return await Database.openOrThrow(target);
+    } catch (error) {
+      throw asStoreError(error);
+    }
+  }
+
+  private static async openOrThrow(target: DatabaseTarget): Promise<Database> {
     const dialect: Dialect = target.kind;
     if (target.kind === 'sqlite') ensurePrivateSqliteFiles(target.file);
     const common = {

@@ -13,22 +13,26 @@ import { TypeOrmSnapshotRepository } from './repositories/typeorm-snapshot.repos
 import { TypeOrmPlanRepository } from './repositories/typeorm-plan.repository';
 import { TypeOrmSealedValueStore } from './repositories/typeorm-sealed-value.store';
 import { SqlConsoleSessionStore } from './repositories/sql-console-session.store';
+import { storeBoundary } from './store-errors/store-boundary';
 
-/** Binds the persistence ports to TypeORM implementations over an already opened database. */
+/**
+ * Binds the persistence ports to TypeORM implementations over an already opened database, each behind the store
+ * boundary: a store outage leaves them as StoreUnavailableError, never as the driver's error.
+ */
 export function persistenceModule(db: Database): ContainerModule {
   // One cache for both repositories: a write through either invalidates what both hold.
   const cache = new RegistryReadCache(db);
   return new ContainerModule(({ bind }) => {
-    bind<DeviceRepository>(DeviceRepository).toConstantValue(new TypeOrmDeviceRepository(db, cache));
-    bind<CredentialRepository>(CredentialRepository).toConstantValue(new TypeOrmCredentialRepository(db, cache));
-    bind<AuditLog>(AuditLog).toConstantValue(new TypeOrmAuditLog(db));
-    bind<ChangeRepository>(ChangeRepository).toConstantValue(new TypeOrmChangeRepository(db));
-    bind<ChangeLock>(ChangeLock).toConstantValue(new SqlChangeLock(db));
-    bind<SchemaMigrator>(SchemaMigrator).toConstantValue(new TypeOrmSchemaMigrator(db));
-    bind<SnapshotRepository>(SnapshotRepository).toConstantValue(new TypeOrmSnapshotRepository(db));
-    bind<ApiTokenRepository>(ApiTokenRepository).toConstantValue(new TypeOrmApiTokenRepository(db));
-    bind<PlanRepository>(PlanRepository).toConstantValue(new TypeOrmPlanRepository(db));
-    bind<SealedValueStore>(SealedValueStore).toConstantValue(new TypeOrmSealedValueStore(db, cache));
-    bind<ConsoleSessionStore>(ConsoleSessionStore).toConstantValue(new SqlConsoleSessionStore(db));
+    bind<DeviceRepository>(DeviceRepository).toConstantValue(storeBoundary(new TypeOrmDeviceRepository(db, cache)));
+    bind<CredentialRepository>(CredentialRepository).toConstantValue(storeBoundary(new TypeOrmCredentialRepository(db, cache)));
+    bind<AuditLog>(AuditLog).toConstantValue(storeBoundary(new TypeOrmAuditLog(db)));
+    bind<ChangeRepository>(ChangeRepository).toConstantValue(storeBoundary(new TypeOrmChangeRepository(db)));
+    bind<ChangeLock>(ChangeLock).toConstantValue(storeBoundary(new SqlChangeLock(db)));
+    bind<SchemaMigrator>(SchemaMigrator).toConstantValue(storeBoundary(new TypeOrmSchemaMigrator(db)));
+    bind<SnapshotRepository>(SnapshotRepository).toConstantValue(storeBoundary(new TypeOrmSnapshotRepository(db)));
+    bind<ApiTokenRepository>(ApiTokenRepository).toConstantValue(storeBoundary(new TypeOrmApiTokenRepository(db)));
+    bind<PlanRepository>(PlanRepository).toConstantValue(storeBoundary(new TypeOrmPlanRepository(db)));
+    bind<SealedValueStore>(SealedValueStore).toConstantValue(storeBoundary(new TypeOrmSealedValueStore(db, cache)));
+    bind<ConsoleSessionStore>(ConsoleSessionStore).toConstantValue(storeBoundary(new SqlConsoleSessionStore(db)));
   });
 }

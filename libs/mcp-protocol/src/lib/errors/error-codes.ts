@@ -22,6 +22,8 @@ export const ERROR_KINDS = {
   INVALID_PARAMS: { code: -32602, category: 'Invalid params', recovery: 'fix_and_retry' },
   INTERNAL_ERROR: { code: -32000, category: 'Server error', recovery: 'report_and_abort' },
   SERVER_SHUTTING_DOWN: { code: -32000, category: 'Server error', recovery: 'retry_with_backoff' },
+  // The server's own database (SQLite or PostgreSQL) is down, full, read-only or locked: an outage that passes, not a bug.
+  STORE_UNAVAILABLE: { code: -32000, category: 'Service Unavailable', recovery: 'retry_with_backoff' },
   UNAUTHORIZED: { code: -32001, category: 'Unauthorized', recovery: 'user_action_required' },
   FORBIDDEN: { code: -32002, category: 'Forbidden', recovery: 'user_action_required' },
   NOT_FOUND: { code: -32003, category: 'Not Found', recovery: 'fix_and_retry' },

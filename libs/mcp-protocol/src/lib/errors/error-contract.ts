@@ -43,6 +43,7 @@ export const ERROR_CONTRACT: Record<McpErrorCode, ErrorContractRow> = {
   INVALID_PARAMS: { legacy: -32602, toolCall: 'result', modern: -32602 },
   INTERNAL_ERROR: { legacy: -32000, toolCall: 'result', modern: -32603 },
   SERVER_SHUTTING_DOWN: { legacy: -32000, toolCall: 'error', modern: -32603 },
+  STORE_UNAVAILABLE: { legacy: -32000, toolCall: 'result', modern: -32603 },
   UNAUTHORIZED: { legacy: -32001, toolCall: 'result', modern: -32603 },
   FORBIDDEN: { legacy: -32002, toolCall: 'result', modern: -32603 },
   NOT_FOUND: { legacy: -32003, toolCall: 'result', modern: -32602 },

@@ -1,11 +1,12 @@
 import { DeviceAuthFailedError, DeviceCommandError, DeviceTimeoutError, DeviceUnreachableError, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
 import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
-import { InvalidArgumentError, ValidationError } from '@routeros-mcp/domain-kernel';
+import { InvalidArgumentError, StoreUnavailableError, ValidationError } from '@routeros-mcp/domain-kernel';
 import { PlanApprovalExpiredError, PlanApprovalInvalidError, PlanApprovalUsedError, PlanApproverNotEntitledError, PlanDevicesRefusedError, PlanExpiredError, PlanNotApprovedError, PlanSelfApprovalError, PlanStateDriftedError } from '@routeros-mcp/domain-plans';
 import { ChangeStateDriftedError } from '@routeros-mcp/domain-changes';
 import { SafetyViolationError } from '@routeros-mcp/domain-safety-rules';
 import { ERROR_KINDS } from './error-codes';
 import { protocolError, toMcpError } from './map-domain-error';
+import { errorForEra, toolFailure } from './error-contract';
 
 describe('toMcpError: one table from domain errors to spec 001', () => {
   it.each([
@@ -84,5 +85,31 @@ describe('toMcpError: one table from domain errors to spec 001', () => {
 
   it('every code of the taxonomy is in the spec ranges', () => {
     for (const kind of Object.values(ERROR_KINDS)) expect(kind.code <= -32000 && kind.code >= -32700).toBe(true);
+  });
+});
+
+describe('toMcpError: the store unavailable', () => {
+  it.each([
+    ['unreachable', 'ECONNREFUSED', /cannot be reached/],
+    ['disk_full', 'SQLITE_FULL', /disk is full/],
+    ['read_only', 'SQLITE_READONLY', /read-only/],
+    ['busy', 'SQLITE_BUSY', /busy or locked/],
+  ] as const)('%s: STORE_UNAVAILABLE, retry with backoff, advice by kind, the driver code but no driver text', (kind, code, advice) => {
+    const mapped = toMcpError(new StoreUnavailableError(kind, code), { correlationId: 'c-9' });
+    expect(mapped.code).toBe(-32000);
+    expect(mapped.message).toMatch(new RegExp(`^Service Unavailable: .*\\(${code}\\); retry in a little while$`));
+    expect(mapped.data).toMatchObject({ mcp_error_code: 'STORE_UNAVAILABLE', recovery_strategy: 'retry_with_backoff', store: kind, driver_code: code, next_steps: ['change_list'], correlation_id: 'c-9' });
+    expect(mapped.data.suggestion).toMatch(advice);
+    expect(mapped.data.suggestion).toMatch(/Retry with backoff/);
+  });
+
+  it('is an isError result on both revisions, never a JSON-RPC error', () => {
+    const payload = toMcpError(new StoreUnavailableError('unreachable', '57P01'));
+    for (const era of ['legacy', 'modern'] as const) {
+      const failure = toolFailure(payload, era, 'result');
+      expect('result' in failure && failure.result.isError).toBe(true);
+      expect(JSON.stringify(failure)).toContain('recovery_strategy: retry_with_backoff');
+    }
+    expect(errorForEra(payload, 'modern').code).toBe(-32603);
   });
 });

@@ -96,6 +96,13 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   },
   // A call still running when shutdown's grace period ran out (the client of a cancelled one gets no answer at all).
   'SERVER.SHUTTING_DOWN': { kind: 'SERVER_SHUTTING_DOWN', suggestion: () => 'Retry once the server (or another replica) is back; check with change_list whether a write took effect before retrying it.', nextSteps: () => [] },
+  // The server's database failed on its own (StoreUnavailableError): the call's write was not committed; retry later.
+  'STORE.UNAVAILABLE': {
+    kind: 'STORE_UNAVAILABLE',
+    sentence: (_d, m) => `${m}; retry in a little while`,
+    suggestion: (d) => `${STORE_ADVICE[str(d['store'])] ?? STORE_ADVICE['unreachable']} Retry with backoff; before retrying a write, check with change_list whether it took effect on the device.`,
+    nextSteps: () => ['change_list'],
+  },
   'RATE.LIMITED': {
     kind: 'RATE_LIMITED',
    
@@ -138,6 +145,14 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
   'CHANGE.TARGET_NOT_FOUND': { kind: 'NOT_FOUND', suggestion: () => 'List what exists first and use a name or id it returns.', nextSteps: (d) => listToolFor(d) },
   'CHANGE.OVERLAP': { kind: 'CONFLICT', suggestion: () => 'Choose another value, or change or remove the row it collides with first.', nextSteps: () => [] },
   'CHANGE.NOT_PERMITTED': { kind: 'VALIDATION_ERROR', suggestion: () => 'These tools change only static rows and address lists named mcp-*; choose another target.', nextSteps: () => [] },
+};
+
+/** What the store's state asks of an operator, by StoreUnavailableError's kind. */
+const STORE_ADVICE: Record<string, string> = {
+  unreachable: "The server's database cannot be reached (an operator restarts it or its network).",
+  disk_full: "The server's database disk is full (an operator frees space).",
+  read_only: "The server's database is read-only (an operator fixes its file or points the server at the primary).",
+  busy: "The server's database is busy or locked by another process.",
 };
 
 /** What to do after a failed change, by where it left the device. */

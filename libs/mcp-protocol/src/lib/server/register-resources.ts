@@ -147,7 +147,13 @@ export function registerResources(server: Server, servicesOf: ServicesSource, op
     // Prompt arguments say what they complete; resource templates use the variable's name.
     const kind = ref.type === 'ref/prompt' ? promptsOf().find((p) => p.name === ref.name)?.arguments.find((a) => a.name === argument.name)?.complete : argument.name;
     let values: string[] = [];
-    if (kind === 'device_id') values = (await scopedRegistry((await servicesOf()).registry, options.principal()).list({ environment: options.environment })).map((d) => d.id);
+    if (kind === 'device_id') {
+      // A failure (the database down) leaves with the taxonomy, as a read's does, not as the SDK's bare -32603.
+      const devices = await scopedRegistry((await servicesOf()).registry, options.principal()).list({ environment: options.environment }).catch((error: unknown) => {
+        throw new RpcError(errorForEra(errorPayload(error, randomUUID()), support.era));
+      });
+      values = devices.map((d) => d.id);
+    }
     // Only the environment this server serves: any other is refused wherever it is named (listing, reading, plans).
     else if (kind === 'environment') values = [options.environment];
     const matching = values.filter((v) => v.startsWith(argument.value)).sort();
