@@ -85,7 +85,7 @@ it('a transaction cut off by the stop commits nothing; a burst leaves each recor
     expect(committed.length).toBeGreaterThan(0);
     expect(ids.size).toBeGreaterThanOrEqual(committed.length);
     expect(ids.size).toBeLessThanOrEqual(committed.length + failures.length);
-    const report = await new TypeOrmAuditChainVerifier(db, key).verify({});
+    const report = await new TypeOrmAuditChainVerifier(db, [key]).verify({});
     expect(report.findings.filter((f) => f.kind !== 'checkpoint')).toEqual([]);
   } finally {
     await db.close().catch(() => undefined);

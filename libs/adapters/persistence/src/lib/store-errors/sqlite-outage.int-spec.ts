@@ -57,7 +57,7 @@ async function expectNothingHalfWritten(file: string, written: number): Promise<
     const [{ n }] = await reader.dataSource.query("SELECT COUNT(*) AS n FROM audit_events WHERE id LIKE 'fill-%'");
     expect(Number(n)).toBe(written);
     expect(await reader.dataSource.query('SELECT id FROM audit_events WHERE id = ?', [`fill-${written}`])).toEqual([]);
-    const report = await new TypeOrmAuditChainVerifier(reader, key).verify({});
+    const report = await new TypeOrmAuditChainVerifier(reader, [key]).verify({});
     expect(report.findings.filter((f) => f.kind !== 'checkpoint')).toEqual([]);
     expect(report.records).toBeGreaterThanOrEqual(written);
   } finally {
