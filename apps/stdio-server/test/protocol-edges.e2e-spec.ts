@@ -257,11 +257,14 @@ describe('every request gets exactly one answer (stdio)', () => {
     expect(batch.map((f: any) => f.id)).toEqual(expect.arrayContaining([1, 1, 2, null]));
     expect(batch).toHaveLength(4);
     // The SDK answers an unknown method before the members after it are handed over: the array still waits for them.
-    session.send('[{"jsonrpc":"2.0","id":"y","method":"nope"},5,{"jsonrpc":"2.0","id":"x","method":"ping","params":[]},{"jsonrpc":"2.0","id":"x","method":"ping","params":[]}]');
+    // Issue 26: an empty method is no request (the fuzz's seed 856329404 over HTTP), and bad params are -32602, in a batch too.
+    session.send('[{"jsonrpc":"2.0","id":"y","method":"nope"},5,{"jsonrpc":"2.0","id":"x","method":"ping","params":[]},{"jsonrpc":"2.0","id":"x","method":"ping","params":[]},{"jsonrpc":"2.0","method":""},{"jsonrpc":"2.0","id":"z","method":"resources/read","params":{}}]');
     await session.until((frames) => frames.filter(Array.isArray).length === 2);
     const second = session.frames.filter(Array.isArray)[1];
-    expect(second.map((f: any) => f.id)).toEqual(expect.arrayContaining(['y', null, 'x', 'x']));
-    expect(second).toHaveLength(4);
+    expect(second.map((f: any) => f.id)).toEqual(expect.arrayContaining(['y', null, 'x', 'x', null, 'z']));
+    expect(second).toHaveLength(6);
+    expect(second.filter((f: any) => f.id === null).map((f: any) => f.error.code)).toEqual([-32600, -32600]);
+    expect(second.find((f: any) => f.id === 'z').error).toMatchObject({ code: -32602, data: { field: 'params.uri' } });
     expect(session.frames.filter((f) => !Array.isArray(f) && f.id !== 0)).toEqual([]);
     session.close();
     expect(await session.exited).toBe(0);
