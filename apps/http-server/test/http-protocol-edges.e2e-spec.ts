@@ -193,3 +193,71 @@ describe('issue 26: bodies the fuzz found answered unlike stdio', () => {
     }
   });
 });
+
+// Issue 26: the SDK answered wrong params of protocol methods -32603 (or -32602) with zod's multi-line dump.
+describe('issue 26: invalid params of protocol methods', () => {
+  const BOTH: [string, Record<string, unknown>, string, RegExp][] = [
+    ['resources/read', {}, 'params.uri', /is required \(expected string\)$/],
+    ['prompts/get', { arguments: {} }, 'params.name', /is required/],
+    ['prompts/get', { name: 'troubleshoot-device', arguments: { symptom: 5 } }, 'params.arguments.symptom', /expected string, received number$/],
+    ['completion/complete', { ref: { type: 'ref/nope' }, argument: { name: 'a', value: 'b' } }, 'params.ref', /ref\/prompt.*ref\/resource/],
+    ['completion/complete', { ref: { type: 'ref/prompt', name: 'troubleshoot-device' } }, 'params.argument', /is required \(expected object\)$/],
+    ['tools/call', { arguments: {} }, 'params.name', /is required \(expected string\)$/],
+    ['tools/call', { name: 'device_list', arguments: 'x' }, 'params.arguments', /expected record, received string$/],
+    ['tools/list', { cursor: 5 }, 'params.cursor', /expected string, received number$/],
+  ];
+  const LEGACY: typeof BOTH = [
+    ['resources/subscribe', {}, 'params.uri', /is required/],
+    ['resources/unsubscribe', {}, 'params.uri', /is required/],
+    ['logging/setLevel', { level: 'loud' }, 'params.level', /expected one of "debug", "info"/],
+    ['initialize', { capabilities: {}, clientInfo: { name: 'x', version: '1' } }, 'params.protocolVersion', /is required/],
+  ];
+  const MODERN: typeof BOTH = [['subscriptions/listen', {}, 'params.notifications', /is required \(expected object\)$/]];
+
+  it.each(ERAS)('each is -32602 with its id, naming the field and what was expected in one line (%s)', async (era) => {
+    for (const [method, params, field, expected] of [...BOTH, ...(era === 'legacy' ? LEGACY : MODERN)]) {
+      const answer = await rawRpc(server.url, { era, token, id: `bad ${method}`, method, params });
+      expect({ method, status: answer.status, body: answer.body }).toMatchObject({ method, status: 400, body: { id: `bad ${method}`, error: { code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', field } } } });
+      expect(answer.body.error.message).toMatch(expected);
+      expect(answer.body.error.message).toMatch(new RegExp(`^Invalid params: ${field.replace(/\./g, '\\.')}: `));
+      expect(JSON.stringify(answer.body)).not.toMatch(/\\n|invalid_type|"path"/);
+    }
+    // Methods the revision does not have stay unknown, whatever their params.
+    for (const method of era === 'legacy' ? ['server/discover', 'subscriptions/listen'] : ['resources/unsubscribe', 'logging/setLevel', 'initialize']) {
+      const answer = await rawRpc(server.url, { era, token, id: 'unknown', method, params: { level: 'loud' } });
+      expect({ method, code: answer.body.error.code }).toEqual({ method, code: -32601 });
+    }
+    // Tool arguments the tool's own schema refuses stay a tool execution error (an isError result).
+    const call = await rawRpc(server.url, { era, token, method: 'tools/call', params: { name: 'device_list', arguments: { cursor: 5 } } });
+    expect(call.status).toBe(200);
+    expect(call.body.result).toMatchObject({ isError: true, structuredContent: { error: { mcp_error_code: 'INVALID_PARAMS' } } });
+  });
+
+  it('a notification with bad params is never answered (202, no body)', async () => {
+    for (const body of ['{"jsonrpc":"2.0","method":"resources/unsubscribe","params":{}}', '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":{}}}']) {
+      const answer = await rawRpc(server.url, { era: 'legacy', token, method: 'x', body });
+      expect({ body, status: answer.status, answer: answer.body }).toEqual({ body, status: 202, answer: undefined });
+    }
+    const modern = await rawRpc(server.url, { era: 'modern', token, method: 'notifications/cancelled', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: {}, _meta: MODERN_META } }) });
+    expect([modern.status, modern.body]).toEqual([202, undefined]);
+  });
+
+  // The HTTP fuzz, seed 856329404 on 2025-11-25: alone, `{"jsonrpc":"2.0","method":""}` got its id-null -32600; in a
+  // 2025-03-26 batch the SDK took it for a notification and answered nothing (202), one id-null answer short.
+  it('a 2025-03-26 batch with a member that is no valid request, or a request with bad params, is refused whole (id null)', async () => {
+    const headers = { 'mcp-protocol-version': '2025-03-26' };
+    for (const [body, code] of [
+      ['[{"jsonrpc":"2.0","method":""}]', -32600],
+      ['[{"jsonrpc":"2.0","id":"a","method":"tools/list"},{"jsonrpc":"2.0","method":""}]', -32600],
+      ['[{"jsonrpc":"2.0","id":"a","method":"tools/list"},{"jsonrpc":"2.0","id":"b","method":"resources/read","params":{}}]', -32602],
+    ] as const) {
+      for (const h of [headers, {}]) {
+        const answer = await rawRpc(server.url, { era: 'legacy', token, method: 'x', body, headers: h });
+        expect({ body, status: answer.status, answer: answer.body }).toMatchObject({ body, status: 400, answer: { id: null, error: { code } } });
+      }
+    }
+    // Alone, the same frame is answered the same way.
+    const alone = await rawRpc(server.url, { era: 'legacy', token, method: 'x', body: '{"jsonrpc":"2.0","method":""}' });
+    expect([alone.status, alone.body]).toMatchObject([400, { id: null, error: { code: -32600 } }]);
+  });
+});

@@ -124,7 +124,8 @@ describe('every request gets exactly one answer (stdio)', () => {
     expect(error(session.byId('B')).message).toMatch(/expected string/);
     expect(error(session.byId('C'))).toMatchObject({ code: -32602, data: { field: 'params.arguments' } });
     expect(error(session.byId('D'))).toMatchObject({ code: -32602, data: { field: 'params.uri' } });
-    expect(error(session.byId('E'))).toMatchObject({ code: -32602, data: { field: 'params.level' } });
+    // logging/setLevel is 2025-era only: on 2026-07-28 it is an unknown method, whatever its params.
+    expect(error(session.byId('E'))).toMatchObject(era === 'legacy' ? { code: -32602, data: { field: 'params.level' } } : { code: -32601 });
     expect(toolFailure(session.byId('F'))).toMatchObject({ code: undefined, data: { field: 'cursor' } });
     expect(error(session.byId('G'))).toMatchObject({ code: -32602 });
     for (const id of ['A', 'B', 'C', 'D', 'E', 'G']) expect(error(session.byId(id)).message).not.toMatch(/\n/);
@@ -146,6 +147,58 @@ describe('every request gets exactly one answer (stdio)', () => {
     session.close();
     expect(await session.exited).toBe(0);
   }, 90_000);
+
+  // Issue 26 (found over HTTP, where the SDK answered these -32603 with zod's multi-line dump): stdio's guard, same answers.
+  it('refuses invalid params of every protocol method with -32602 naming the field and what was expected; a notification gets nothing', async () => {
+    const session = new RawSession(env);
+    await started(session);
+    type Case = [string, string, Record<string, unknown>, string, RegExp];
+    const cases: Case[] = [
+      ['r1', 'resources/read', {}, 'params.uri', /is required \(expected string\)$/],
+      ['r2', 'prompts/get', { arguments: {} }, 'params.name', /is required/],
+      ['r3', 'prompts/get', { name: 'troubleshoot-device', arguments: { symptom: 5 } }, 'params.arguments.symptom', /expected string, received number$/],
+      ['r4', 'completion/complete', { ref: { type: 'ref/nope' }, argument: { name: 'a', value: 'b' } }, 'params.ref', /ref\/prompt.*ref\/resource/],
+      ['r5', 'tools/call', { arguments: {} }, 'params.name', /is required \(expected string\)$/],
+      ['r6', 'tools/call', { name: 'device_list', arguments: 'x' }, 'params.arguments', /expected record, received string$/],
+      ...(era === 'legacy'
+        ? ([
+            ['l1', 'resources/subscribe', {}, 'params.uri', /is required/],
+            ['l2', 'resources/unsubscribe', { uri: 5 }, 'params.uri', /expected string, received number$/],
+            ['l3', 'logging/setLevel', {}, 'params.level', /expected one of "debug", "info"/],
+          ] as Case[])
+        : ([['m1', 'subscriptions/listen', { notifications: 5 }, 'params.notifications', /expected object, received number$/]] as Case[])),
+    ];
+    session.send(
+      ...cases.map(([id, method, params]) => request(id, method, params)),
+      // Never answered: notifications, whatever their params.
+      { jsonrpc: '2.0', method: 'resources/unsubscribe', params: {} },
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: {} } },
+      // Unknown on this revision, whatever its params.
+      request('u1', era === 'legacy' ? 'subscriptions/listen' : 'resources/unsubscribe', {}),
+      alive('Z'),
+    );
+    await session.until(() => [...cases.map(([id]) => id), 'u1', 'Z'].every((id) => session.byId(id) !== undefined), 60_000);
+    for (const [id, method, , field, expected] of cases) {
+      expect({ method, error: error(session.byId(id)) }).toMatchObject({ method, error: { code: -32602, data: { mcp_error_code: 'INVALID_PARAMS', field } } });
+      expect(error(session.byId(id)).message).toMatch(expected);
+      expect(JSON.stringify(session.byId(id))).not.toMatch(/\\n|invalid_type|"path"/);
+    }
+    expect(error(session.byId('u1'))).toMatchObject({ code: -32601 });
+    expect(session.byId('Z').result).toBeDefined();
+    // Every frame is an answer to one of the requests: the two notifications got none.
+    expect(session.frames.filter((f) => f.id === null || f.id === undefined).filter((f) => !f.method)).toEqual([]);
+    session.close();
+    expect(await session.exited).toBe(0);
+    if (era === 'modern') return;
+    // A 2025-era opening initialize with bad params is refused; the session stays open for a good one.
+    const opening = new RawSession(env);
+    opening.send({ ...initialize('i0'), params: { capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }, initialize('i1'));
+    await opening.until(() => opening.byId('i1') !== undefined);
+    expect(error(opening.byId('i0'))).toMatchObject({ code: -32602, message: 'Invalid params: params.protocolVersion: is required (expected string)', data: { field: 'params.protocolVersion' } });
+    expect(opening.byId('i1').result.protocolVersion).toBe('2025-11-25');
+    opening.close();
+    expect(await opening.exited).toBe(0);
+  }, 60_000);
 
   // Batches left JSON-RPC over MCP with 2025-06-18: on 2025-11-25 and 2026-07-28 one is refused whole, nothing of it runs.
   it('refuses a batch whole on this revision, running none of its members', async () => {
@@ -204,11 +257,14 @@ describe('every request gets exactly one answer (stdio)', () => {
     expect(batch.map((f: any) => f.id)).toEqual(expect.arrayContaining([1, 1, 2, null]));
     expect(batch).toHaveLength(4);
     // The SDK answers an unknown method before the members after it are handed over: the array still waits for them.
-    session.send('[{"jsonrpc":"2.0","id":"y","method":"nope"},5,{"jsonrpc":"2.0","id":"x","method":"ping","params":[]},{"jsonrpc":"2.0","id":"x","method":"ping","params":[]}]');
+    // Issue 26: an empty method is no request (the fuzz's seed 856329404 over HTTP), and bad params are -32602, in a batch too.
+    session.send('[{"jsonrpc":"2.0","id":"y","method":"nope"},5,{"jsonrpc":"2.0","id":"x","method":"ping","params":[]},{"jsonrpc":"2.0","id":"x","method":"ping","params":[]},{"jsonrpc":"2.0","method":""},{"jsonrpc":"2.0","id":"z","method":"resources/read","params":{}}]');
     await session.until((frames) => frames.filter(Array.isArray).length === 2);
     const second = session.frames.filter(Array.isArray)[1];
-    expect(second.map((f: any) => f.id)).toEqual(expect.arrayContaining(['y', null, 'x', 'x']));
-    expect(second).toHaveLength(4);
+    expect(second.map((f: any) => f.id)).toEqual(expect.arrayContaining(['y', null, 'x', 'x', null, 'z']));
+    expect(second).toHaveLength(6);
+    expect(second.filter((f: any) => f.id === null).map((f: any) => f.error.code)).toEqual([-32600, -32600]);
+    expect(second.find((f: any) => f.id === 'z').error).toMatchObject({ code: -32602, data: { field: 'params.uri' } });
     expect(session.frames.filter((f) => !Array.isArray(f) && f.id !== 0)).toEqual([]);
     session.close();
     expect(await session.exited).toBe(0);

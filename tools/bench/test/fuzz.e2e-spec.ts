@@ -8,10 +8,10 @@ import { type SimFleet, startSimFleet } from '../src/robustness/sim-fleet';
 // second); a seed's run repeats with: `ROBUSTNESS_SEED=<seed> ROBUSTNESS_FRAMES=10000 node tools/bench/dist/run-all.js robustness`.
 const FRAMES = 300;
 const FIXED_SEED = 2026;
-// A second fixed seed unless one is given: a fresh random seed per run found an HTTP 2025-11-25 disagreement (seed
-// 856329404, an array body with an empty method: one id-null answer short) that is open, and CI must not turn on luck.
-// Random seeds belong to `run-all robustness`.
-const SECOND_SEED = process.env['ROBUSTNESS_SEED'] ? Number(process.env['ROBUSTNESS_SEED']) : 2027;
+// The second fixed seed found a disagreement over HTTP 2025-11-25 (issue 26: a 2025-03-26 batch holding
+// `{"jsonrpc":"2.0","method":""}` got no id-null answer; the server took it for a notification) within its first
+// 150 frames, so CI keeps meeting that frame. Random seeds belong to `run-all robustness`.
+const SECOND_SEED = process.env['ROBUSTNESS_SEED'] ? Number(process.env['ROBUSTNESS_SEED']) : 856329404;
 let fleet: SimFleet;
 const figures: FuzzFigures[] = [];
 

@@ -9,7 +9,10 @@ import { FRAME_LIMIT_BYTES, idInRule, owedAnswers, type Owed } from './answer-or
  * This server's own rules on top (docs/tools-and-errors.md, issue 21): batches only at 2025-03-26 (no
  * MCP-Protocol-Version header means 2025-03-26), and a body is refused whole (400, one error) when any request in
  * it has an id JSON cannot echo or two requests sharing an id (id null), or params nested past 64 levels (that
- * request's id).
+ * request's id). A batch member that is no request (an empty method included: JSON-RPC's method names a method)
+ * is owed its id-null -32600, as alone; the tally also takes the server's refusal of such a batch whole (one id-null
+ * error, 4xx). Seed 856329404 found the server answering nothing for `{"jsonrpc":"2.0","method":""}` in a batch:
+ * the server was wrong (alone it answered -32600), not this oracle.
  */
 export type HttpOwed =
   | { kind: 'answers'; owed: Owed }

@@ -94,6 +94,53 @@ describe('HTTP body refusal', () => {
     expect(httpBodyRefusal([ping, { ...ping, id: '1' }, { jsonrpc: '2.0', id: 1, result: {} }], '2025-03-26')).toBeUndefined();
   });
 
+  // Issue 26: the SDK answered these -32603 with zod's multi-line message (resources/unsubscribe with empty params).
+  it.each([
+    ['resources/unsubscribe', {}, 'params.uri', 'is required (expected string)'],
+    ['resources/subscribe', { uri: 5 }, 'params.uri', 'expected string, received number'],
+    ['resources/read', {}, 'params.uri', 'is required (expected string)'],
+    ['prompts/get', { arguments: {} }, 'params.name', 'is required (expected string)'],
+    ['prompts/get', { name: 'p', arguments: { a: 1 } }, 'params.arguments.a', 'expected string, received number'],
+    ['completion/complete', { ref: { type: 'ref/nope' }, argument: { name: 'a', value: 'b' } }, 'params.ref', 'expected {"type":"ref/prompt","name":string} or {"type":"ref/resource","uri":string}'],
+    ['logging/setLevel', { level: 'loud' }, 'params.level', 'expected one of "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"'],
+    ['tools/call', { arguments: {} }, 'params.name', 'is required (expected string)'],
+    ['tools/call', { name: 'device_list', arguments: [] }, 'params.arguments', 'expected record, received array'],
+    ['initialize', { capabilities: {}, clientInfo: { name: 'x', version: '1' } }, 'params.protocolVersion', 'is required (expected string)'],
+    ['subscriptions/listen', {}, 'params.notifications', 'is required (expected object)'],
+    ['server/discover', { _meta: 5 }, 'params._meta', 'must be an object'],
+  ])('refuses %s with %j: -32602 naming %s, its id echoed, no zod dump', (method, params, field, expected) => {
+    const modernOnly = method === 'subscriptions/listen' || method === 'server/discover';
+    const refusal = httpBodyRefusal({ jsonrpc: '2.0', id: 'q', method, params }, modernOnly ? '2026-07-28' : '2025-11-25');
+    expect(refusal).toMatchObject({ id: 'q', error: { code: -32602, message: `Invalid params: ${field}: ${expected}`, data: { mcp_error_code: 'INVALID_PARAMS', field } } });
+    // stdio's guard gives the same answer.
+    expect(checkMessage({ jsonrpc: '2.0', id: 'q', method, params }, { initialized: method !== 'initialize', modern: modernOnly })).toMatchObject({ ok: false, reply: refusal });
+  });
+
+  it('leaves a method the revision does not have to the SDK (-32601), whatever its params', () => {
+    for (const method of ['resources/subscribe', 'logging/setLevel', 'initialize', 'ping']) {
+      expect(httpBodyRefusal({ jsonrpc: '2.0', id: 1, method, params: { level: 5, uri: 5 } }, '2026-07-28')).toBeUndefined();
+      expect(checkMessage(modern(1, method, { level: 5, uri: 5 }), { initialized: false, modern: true })).toMatchObject({ ok: true });
+    }
+    expect(httpBodyRefusal({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: {} }, '2025-11-25')).toBeUndefined();
+    expect(httpBodyRefusal({ jsonrpc: '2.0', id: 1, method: 'subscriptions/listen', params: {} }, '2026-07-28')).toMatchObject({ error: { code: -32602 } });
+  });
+
+  it('never answers a notification, whatever its params', () => {
+    expect(httpBodyRefusal({ jsonrpc: '2.0', method: 'resources/unsubscribe', params: {} }, '2025-11-25')).toBeUndefined();
+    expect(httpBodyRefusal({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: 5 } }, '2025-11-25')).toBeUndefined();
+    expect(checkMessage({ jsonrpc: '2.0', method: 'resources/unsubscribe', params: {} }, { initialized: true })).toEqual({ ok: false });
+  });
+
+  // Fuzz seed 856329404 (issue 26): alone `{"jsonrpc":"2.0","method":""}` got its id-null -32600, in a batch the SDK
+  // took it for a notification and answered nothing. JSON-RPC answers each invalid member; this server refuses the batch.
+  it('refuses a 2025-03-26 batch whole (id null) for a member that is no valid request, or a request with bad params', () => {
+    expect(httpBodyRefusal([ping, { jsonrpc: '2.0', method: '' }], '2025-03-26')).toMatchObject({ id: null, error: { code: -32600, message: expect.stringMatching(/method must be a non-empty string/) } });
+    expect(httpBodyRefusal([ping, { jsonrpc: '2.0', id: 2, method: '' }], undefined)).toMatchObject({ id: null, error: { code: -32600, data: { member_id: 2 } } });
+    expect(httpBodyRefusal([ping, { jsonrpc: '2.0', id: 3, method: 'resources/read', params: {} }], '2025-03-26')).toMatchObject({ id: null, error: { code: -32602, data: { field: 'params.uri', member_id: 3 } } });
+    // A notification's params are still not judged.
+    expect(httpBodyRefusal([ping, { jsonrpc: '2.0', method: 'resources/read', params: {} }], '2025-03-26')).toBeUndefined();
+  });
+
   it('refuses params nested past the bound, except a tool call (refused and audited by its handler)', () => {
     expect(httpBodyRefusal({ ...ping, id: 'p', method: 'prompts/get', params: nested(100) }, '2025-11-25')).toMatchObject({ id: 'p', error: { code: -32602, data: { max_depth: 64 } } });
     expect(httpBodyRefusal({ ...ping, method: 'tools/call', params: { name: 'x', arguments: nested(100) } }, '2025-11-25')).toBeUndefined();

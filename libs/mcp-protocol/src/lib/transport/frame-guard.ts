@@ -69,11 +69,8 @@ export function checkMessage(value: unknown, state: { initialized: boolean; mode
   if (hasId && !isId(frame['id'])) return { ok: false, reply: errorFrame(null, 'INVALID_REQUEST', ID_RULE, { rule: 'id' }) };
   const shape = shapeError(frame);
   if (shape) return { ok: false, reply: shape };
-  // MCP's _meta is an object for every method, known or not; the SDK drops a request whose _meta is anything else.
-  const meta = (frame['params'] as { _meta?: unknown } | undefined)?._meta;
-  if (meta !== undefined && (typeof meta !== 'object' || meta === null || Array.isArray(meta))) {
-    return hasId ? { ok: false, reply: errorFrame(frame['id'], 'INVALID_PARAMS', 'params._meta: must be an object', { field: 'params._meta' }) } : { ok: false };
-  }
+  const meta = metaRefusal(frame);
+  if (meta) return hasId ? { ok: false, reply: meta } : { ok: false };
   const method = frame['method'] as string; // a non-empty string: shapeError passed it
   // tools/call goes on: its handler refuses it with INVALID_PARAMS and an audit record, before anything else reads it.
   if (method !== 'tools/call' && paramsTooDeep(frame['params'])) {
@@ -85,12 +82,26 @@ export function checkMessage(value: unknown, state: { initialized: boolean; mode
   if (hasId && !state.initialized && !state.modern && method !== 'initialize' && method !== 'ping') {
     return { ok: false, reply: errorFrame(frame['id'], 'NOT_INITIALIZED', `send initialize before ${truncate(method, 100)}`) };
   }
-  const problem = checkParams(method, frame['params']);
-  if (problem) {
-    if (!hasId) return { ok: false };
-    return { ok: false, reply: errorFrame(frame['id'], 'INVALID_PARAMS', `${problem.field}: ${problem.message}`, { field: problem.field, errors: problem.errors }) };
-  }
+  const params = paramsRefusal(frame, state.modern ? 'modern' : 'legacy');
+  if (params) return hasId ? { ok: false, reply: params } : { ok: false };
   return { ok: true, message: frame as unknown as JSONRPCMessage };
+}
+
+/** MCP's _meta is an object for every method, known or not; the SDK drops a request whose _meta is anything else. */
+function metaRefusal(frame: Record<string, unknown>): ErrorFrame | undefined {
+  const meta = (frame['params'] as { _meta?: unknown } | undefined)?._meta;
+  if (meta === undefined || (typeof meta === 'object' && meta !== null && !Array.isArray(meta))) return undefined;
+  return errorFrame(frame['id'], 'INVALID_PARAMS', 'params._meta: must be an object', { field: 'params._meta' });
+}
+
+/**
+ * Params that do not fit MCP's shape for the method (-32602 naming the field and what was expected): the SDK would
+ * answer them with -32603 and zod's own multi-line message. The caller drops a notification's refusal unsent.
+ */
+function paramsRefusal(frame: Record<string, unknown>, era: Era): ErrorFrame | undefined {
+  const problem = checkParams(frame['method'] as string, frame['params'], era);
+  if (!problem) return undefined;
+  return errorFrame(frame['id'], 'INVALID_PARAMS', `${problem.field}: ${problem.message}`, { field: problem.field, errors: problem.errors });
 }
 
 export const parseErrorFrame = (sentence: string) => errorFrame(null, 'PARSE_ERROR', sentence);
@@ -135,7 +146,9 @@ function shapeError(frame: Record<string, unknown>): ErrorFrame | undefined {
 /**
  * What an HTTP body is refused for before anything of it runs (400), as stdio's guards refuse a line: a batch
  * outside 2025-03-26 or an empty one, a request id JSON cannot echo, params nested past MAX_JSON_DEPTH (tools/call
- * goes on: its handler refuses it and leaves an audit record). A batch with one bad member is refused whole.
+ * goes on: its handler refuses it and leaves an audit record), a request whose params do not fit its method
+ * (-32602 with its id; a notification's are never answered). A batch with one bad member (malformed, or a request
+ * with bad params) is refused whole, with id null.
  */
 export function httpBodyRefusal(parsed: unknown, protocolVersion: string | undefined): ErrorFrame | undefined {
   if (Array.isArray(parsed)) {
@@ -150,7 +163,8 @@ export function httpBodyRefusal(parsed: unknown, protocolVersion: string | undef
   // The SDK answers a stateless batch by request id: of two requests sharing one, only one was answered (found by
   // the fuzz). JSON-RPC asks for unique ids; such a batch is refused whole, as one with any other bad member.
   if (Array.isArray(parsed) && duplicateRequestId(parsed)) return errorFrame(null, 'INVALID_REQUEST', 'request ids in a batch must be unique', { rule: 'id' });
-  for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+  const batch = Array.isArray(parsed);
+  for (const message of batch ? parsed : [parsed]) {
     // Anything else that is no request is the SDK's to answer.
     if (!message || typeof message !== 'object' || Array.isArray(message) || !('method' in message)) continue;
     const frame = message as Record<string, unknown>;
@@ -158,6 +172,21 @@ export function httpBodyRefusal(parsed: unknown, protocolVersion: string | undef
     if (frame['method'] !== 'tools/call' && paramsTooDeep(frame['params'])) {
       return errorFrame(frame['id'] ?? null, 'INVALID_PARAMS', `params: nested deeper than ${MAX_JSON_DEPTH} levels`, { field: 'params', max_depth: MAX_JSON_DEPTH });
     }
+    // A member that is no valid request or notification (an empty method: the SDK took it for a notification and
+    // answered nothing, found by the fuzz, seed 856329404), or a request whose params do not fit its method.
+    const refusal = (batch ? shapeError(frame) : undefined) ?? ('id' in frame ? (metaRefusal(frame) ?? paramsRefusal(frame, eraOfHttp(frame, protocolVersion))) : undefined);
+    if (refusal) return batch ? wholeBatch(refusal, frame['id']) : refusal;
   }
   return undefined;
+}
+
+/** The revision an HTTP message speaks, as the route judges it: the version header, or the 2026-07-28 envelope. */
+function eraOfHttp(frame: Record<string, unknown>, protocolVersion: string | undefined): Era {
+  const meta = (frame['params'] as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  return protocolVersion?.startsWith('2026') || typeof meta?.['io.modelcontextprotocol/protocolVersion'] === 'string' ? 'modern' : 'legacy';
+}
+
+/** A batch refused for one member: id null (the answer is to the whole body), the member's id in data. */
+function wholeBatch(refusal: ErrorFrame, memberId: unknown): ErrorFrame {
+  return { ...refusal, id: null, error: { ...refusal.error, message: `${refusal.error.message} (a batch member; nothing of the batch ran)`, data: { ...refusal.error.data, ...(isId(memberId) ? { member_id: memberId } : {}) } } };
 }
