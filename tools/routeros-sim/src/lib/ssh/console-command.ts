@@ -174,7 +174,8 @@ function safeMode(state: DeviceState, command: string, ctx: ConsoleContext): voi
 
 async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<string> {
   // A menu's own command named like a safe-mode one (`/ip dhcp-client release`) is that menu's (rest/menu-commands.ts).
-  const own = MENU_COMMANDS[`${c.menu}/${c.command}`] !== undefined;
+  // 7.20's `/safe-mode` menu is the console session's own (REST's version: rest/history-commands.ts).
+  const own = c.menu !== 'safe-mode' && MENU_COMMANDS[`${c.menu}/${c.command}`] !== undefined;
   switch (own ? undefined : c.command) {
     case 'export':
       if (c.args.length > 0) {
