@@ -1,5 +1,6 @@
 import { oneDevice } from './one-device';
 import { call } from './rest-client';
+import { SshSession } from './ssh-client';
 
 type Row = Record<string, string>;
 
@@ -111,6 +112,29 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s router tools', (version) => {
       expect((await post('/ip/route/check', { 'dst-ip': '192.168.88.77', once: '' })).body).toEqual([{ status: 'ok', 'dst-ip': '192.168.88.77', route: '192.168.88.0/24', interface: 'bridge' }]);
       expect(await detail('/ip/route/check', { once: '' })).toBe('missing value for dst-ip');
     }
+  });
+
+  it('console: route check, AS-path test, RoMON ping and the device-mode prompt print as the console does', async () => {
+    expect(await out('/routing filter test-as-path-regexp as-path="65001 65002" regexp="^65001"')).toMatch(/^ *match: yes\r\n/);
+    expect(await out('/system check-installation')).toMatch(/status: installation is ok/);
+    expect(await out('/tool romon set enabled=yes; /tool romon ping 00:11:22:33:44:55 count=2')).toMatch(/timeout\r\n.*timeout\r\n +sent=2 received=0 packet-loss=100%/s);
+    if (version === '7.20.5') expect(await out('/ip route check 192.168.88.77 once')).toMatch(/status: ok\r\n[\s\S]*interface: bridge/);
+    const session = await SshSession.connect(sim.fleet.devices[0].sshPort, { password: 'admin' });
+    const prompt = await session.exec('/system device-mode update mode=home activation-timeout=10s', 20_000).finally(() => session.close());
+    expect(prompt.output).toContain('update: please activate by turning power off or pressing reset or mode button in 10s');
+    expect(prompt.output).toContain('failure: update canceled, not activated in time');
+  }, 30_000);
+
+  it('7.20 recursive-print: every printable menu under its own, REST and console', async () => {
+    if (version !== '7.20.5') return;
+    const rows = (await post('/user/recursive-print', {})).body as Row[];
+    expect(rows.find((r) => r['.menu'] === '/user' && r['name'] === 'admin')).toBeDefined();
+    expect(rows.some((r) => r['.menu'] === '/user/group' && r['name'] === 'full')).toBe(true);
+    expect(rows.every((r) => r['.menu'] === '/user' || r['.menu'].startsWith('/user/'))).toBe(true);
+    expect(rows.some((r) => 'password' in r)).toBe(false);
+    const text = await out('/user recursive-print');
+    expect(text).toMatch(/^\/user\r\n/);
+    expect(text).toContain('/user group\r\n');
   });
 
   it('7.20 safe mode over REST: a request is a session that ends normally, keeping its changes', async () => {

@@ -22,6 +22,7 @@ import { CERTIFICATE_REMOTE_COMMANDS } from './certificate-remote-commands';
 import { IPSEC_KEY_COMMANDS } from './ipsec-key-commands';
 import { NEIGHBOUR_TOOL_COMMANDS, WIFI_RADIO_COMMANDS } from './neighbour-tools-commands';
 import { ROUTING_INTERNAL_COMMANDS } from './routing-internal-commands';
+import { RECURSIVE_PRINT } from './recursive-print';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>, signal?: AbortSignal) => unknown;
@@ -53,4 +54,5 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...NEIGHBOUR_TOOL_COMMANDS,
   ...WIFI_RADIO_COMMANDS,
   ...ROUTING_INTERNAL_COMMANDS,
+  ...RECURSIVE_PRINT,
 };
