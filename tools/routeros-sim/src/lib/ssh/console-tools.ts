@@ -53,6 +53,8 @@ const TOOLS: Record<string, ToolSyntax> = {
   'certificate/scep-server/otp/generate': {},
   'system/device-mode/update': {},
   'tool/romon/ping': { unnamed: 'id', bounded: { count: '3' } },
+  // Runs until Ctrl+C, which an exec session cannot send: one reading, as torch.
+  'tool/traffic-generator/quick': { bounded: { duration: '1s' } },
   // Monitors of links that never come up (rest/link-monitor-commands.ts).
   ...Object.fromEntries(Object.keys(LINK_MONITOR_COMMANDS).filter((m) => /monitor(-peers)?$/.test(m)).map((m) => [m, ITEM_MONITOR.test(m) ? { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } } : m === 'system/ntp/monitor-peers' ? { bounded: { duration: '1s' } } : { switches: ['once'], bounded: { once: '' } }])),
 };
