@@ -58,6 +58,10 @@ const BOUNDED: Record<string, Record<string, string>> = {
   'radius/incoming/monitor': { once: '' },
   'system/ntp/monitor-peers': { duration: '1s' },
   'interface/pppoe-client/scan': { interface: 'ether1', duration: '1s' },
+  // Waits for a button press no one makes, until its activation timeout (at least 10s).
+  'system/device-mode/update': { mode: 'enterprise', 'activation-timeout': '10s' },
+  // The walk's own `port add` gives the generator a port, so quick runs until stopped.
+  'tool/traffic-generator/quick': { duration: '1s' },
 };
 
 const isRefusal = (a: Answer) => [400, 404, 406].includes(a.status) && typeof (a.body as { detail?: unknown; error?: unknown })?.error === 'number';

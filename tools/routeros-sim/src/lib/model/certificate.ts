@@ -60,7 +60,7 @@ function certificateState(row: Row, now: number): Record<string, string> {
     crl: row['crl'] ?? 'false',
     authority: row['authority'] ?? 'false',
     issued: row['issued'] ?? 'false',
-    revoked: 'false',
+    revoked: row['revoked'] ?? 'false',
     expired: String(after !== undefined && Number(after) < now),
     ...(after !== undefined ? { 'invalid-after': deviceDateTime(Number(after)), 'invalid-before': deviceDateTime(Number(row['.not-before'])) } : {}),
   };

@@ -399,6 +399,13 @@ export class DeviceState {
     });
   }
 
+  /** A row a menu-specific command takes away, built in or not (`/system/package apply-changes` of an uninstall). */
+  commandRemove(path: string, id: string): void {
+    const table = this.table(path);
+    const row = table.find((r) => r['.id'] === id);
+    if (row) this.write(() => void table.splice(table.indexOf(row), 1));
+  }
+
   /** Values a menu-specific command sets on a singleton (`/tool/sniffer start`'s `running`), beyond what `set` takes. */
   commandSetSingleton(path: string, values: Record<string, string | undefined>): Row {
     return this.assignSingleton(path, this.require(path), values);

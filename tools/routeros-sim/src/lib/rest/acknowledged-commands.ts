@@ -46,17 +46,6 @@ const supOutput: MenuCommand = (state, body) => {
   return [];
 };
 
-/**
- * `/system/package/update check-for-updates`: the simulated device runs the newest release of its channel (chosen:
- * the simulator has no update server), so it reports itself up to date; `download` and `install` then have nothing
- * newer to fetch or install, and the device does not reboot.
- */
-const checkForUpdates: MenuCommand = (state) => {
-  const installed = state.version;
-  state.commandSetSingleton('system/package/update', { 'installed-version': installed, 'latest-version': installed, status: 'System is already up to date' });
-  return [{ 'installed-version': installed, 'latest-version': installed, status: 'System is already up to date' }];
-};
-
 /** `/system/package unschedule numbers=…`: the package's scheduled enable, disable or uninstall is cancelled. */
 const unschedule: MenuCommand = (state, body) => {
   for (const row of commandItems(state, 'system/package', body)) if (row['scheduled']) state.commandUpdate('system/package', row['.id'], { scheduled: '' });
@@ -82,12 +71,11 @@ export const ACKNOWLEDGED_COMMANDS: Record<string, MenuCommand> = {
   // Ad lists: the simulator fetches no list, so there is nothing to reload; a pause has no filtering to stop.
   'ip/dns/adlist/reload': nothingToDo,
   'ip/dns/adlist/pause': nothingToDo,
-  // Package sources: the device runs its channel's newest release (check-for-updates below), nothing newer to find.
+  // Package sources of other devices: the simulator serves none, so there is nothing to refresh.
   'system/package/local-update/refresh': nothingToDo,
   'system/package/local-update/mirror/force-check': nothingToDo,
   'system/upgrade/refresh': nothingToDo,
   'system/upgrade/mirror/force-check': nothingToDo,
-  'system/package/update/download': nothingToDo,
   // Packages for other devices (7.15's /system/upgrade, 7.20's local-update): none newer to fetch either.
   'system/upgrade/download': onItems('system/upgrade'),
   'system/upgrade/download-all': nothingToDo,
@@ -95,7 +83,6 @@ export const ACKNOWLEDGED_COMMANDS: Record<string, MenuCommand> = {
   'system/package/local-update/download-all': nothingToDo,
   // The simulator's routes are its FIB: reinstalling them changes nothing.
   'routing/reinstall-fib': nothingToDo,
-  'system/package/update/install': nothingToDo,
   // Hardware: no USB or PCI device is attached to a simulated router.
   'system/resource/hardware/authorize': onItems('system/resource/hardware'),
   'system/resource/usb/authorize': onItems('system/resource/usb'),
@@ -121,10 +108,8 @@ export const ACKNOWLEDGED_COMMANDS: Record<string, MenuCommand> = {
   'console/clear-history': clearHistory,
   'system/ntp/client/reset-freq-drift': nothingToDo,
   'disk/scan': nothingToDo,
-  'tool/traffic-generator/stop': nothingToDo,
   'snmp/send-trap': nothingToDo,
   'tool/wol': wol,
   'system/sup-output': supOutput,
-  'system/package/update/check-for-updates': checkForUpdates,
   'system/package/update/cancel': nothingToDo,
 };

@@ -16,6 +16,13 @@ import { REACH_OUT_COMMANDS } from './reach-out-commands';
 import { HARDWARE_COMMANDS, PPPOE_SCAN } from './hardware-commands';
 import { FLOOD_PING } from './flood-ping-command';
 import { CERTIFICATE_REQUEST_COMMANDS } from './certificate-request-commands';
+import { HISTORY_COMMANDS } from './history-commands';
+import { PACKAGE_COMMANDS } from './package-commands';
+import { CERTIFICATE_REMOTE_COMMANDS } from './certificate-remote-commands';
+import { IPSEC_KEY_COMMANDS } from './ipsec-key-commands';
+import { NEIGHBOUR_TOOL_COMMANDS, WIFI_RADIO_COMMANDS } from './neighbour-tools-commands';
+import { ROUTING_INTERNAL_COMMANDS } from './routing-internal-commands';
+import { RECURSIVE_PRINT } from './recursive-print';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>, signal?: AbortSignal) => unknown;
@@ -40,4 +47,12 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...PPPOE_SCAN,
   ...FLOOD_PING,
   ...CERTIFICATE_REQUEST_COMMANDS,
+  ...HISTORY_COMMANDS,
+  ...PACKAGE_COMMANDS,
+  ...CERTIFICATE_REMOTE_COMMANDS,
+  ...IPSEC_KEY_COMMANDS,
+  ...NEIGHBOUR_TOOL_COMMANDS,
+  ...WIFI_RADIO_COMMANDS,
+  ...ROUTING_INTERNAL_COMMANDS,
+  ...RECURSIVE_PRINT,
 };

@@ -10,7 +10,7 @@ import { errors, RestError } from './rest-error';
  * `dns server failure`, `no route to host`), and a routed target never answers (`connection timed out`). The
  * `failure: connection to A:P failed: reason` text is chosen (no source gives RouterOS's words; docs/simulator.md).
  */
-function unreachable(state: DeviceState, host: string, port: number): never {
+export function unreachable(state: DeviceState, host: string, port: number): never {
   const address = resolveHost(state, host);
   const path = pathTo(state, address);
   throw new RestError(400, `failure: connection to ${address}:${port} failed: ${path.reachable ? 'connection timed out' : path.status}`);

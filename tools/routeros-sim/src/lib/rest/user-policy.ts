@@ -23,8 +23,8 @@ const COMMAND_POLICIES: Record<string, string[]> = {
  */
 export function policiesFor(menu: string, command?: string): string[] {
   const path = command === undefined ? menu : menu ? `${menu}/${command}` : command;
-  // Every `monitor` reads (rest/monitor-commands.ts, rest/link-monitor-commands.ts).
-  return COMMAND_POLICIES[path] ?? (/(^|\/)monitor(-peers)?$/.test(path) ? ['read'] : POLICY_MENUS.has(menu) ? ['write', 'policy'] : ['write']);
+  // Every `monitor` reads (rest/monitor-commands.ts, rest/link-monitor-commands.ts), and so does `recursive-print`.
+  return COMMAND_POLICIES[path] ?? (/(^|\/)(monitor(-peers)?|recursive-print)$/.test(path) ? ['read'] : POLICY_MENUS.has(menu) ? ['write', 'policy'] : ['write']);
 }
 
 /** Refuses `user` as RouterOS does when its group lacks one of `needed`: 400 `not enough permissions (9)`. */

@@ -10,6 +10,7 @@ import { ConsoleStream, printRepeat, repeatPrint } from './print-repeat';
 import { isScriptInput, runConsoleScript } from '../script/console-script';
 import { isConsoleTool, precheckTool, runConsoleTool } from './console-tools';
 import { MENU_COMMANDS } from '../rest/menu-commands';
+import { recursiveMenus } from '../rest/recursive-print';
 
 export interface ConsoleContext {
   /** The SSH connection (or scheduler run), which is what holds safe mode. */
@@ -173,8 +174,16 @@ function safeMode(state: DeviceState, command: string, ctx: ConsoleContext): voi
 }
 
 async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<string> {
+  // 7.20's `recursive-print`: each menu's path, then its plain print (rest/recursive-print.ts).
+  if (c.command === 'recursive-print') {
+    if (!state.policiesOf(ctx.user.name).includes('read')) throw new ConsoleFailure('not enough permissions (9)');
+    return recursiveMenus(state, c.menu)
+      .map((menu) => `/${menu.replace(/\//g, ' ')}\r\n${renderPrint(state, menu, { width: ctx.width })}`)
+      .join('');
+  }
   // A menu's own command named like a safe-mode one (`/ip dhcp-client release`) is that menu's (rest/menu-commands.ts).
-  const own = MENU_COMMANDS[`${c.menu}/${c.command}`] !== undefined;
+  // 7.20's `/safe-mode` menu is the console session's own (REST's version: rest/history-commands.ts).
+  const own = c.menu !== 'safe-mode' && MENU_COMMANDS[`${c.menu}/${c.command}`] !== undefined;
   switch (own ? undefined : c.command) {
     case 'export':
       if (c.args.length > 0) {

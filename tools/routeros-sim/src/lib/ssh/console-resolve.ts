@@ -28,7 +28,7 @@ const ROOT = ['export', 'quit'];
 const SUPPORTED = new Set(['print', 'export', 'quit', 'add', 'set', 'unset', 'remove', 'move', 'enable', 'disable', 'comment', 'take', 'release', 'unroll', 'toggle', 'get', 'find', 'reset', 'edit']);
 
 /** Menu-specific commands this console runs (model/backup.ts, rest/diagnostics.ts): by full path, since the same word names other, unmodelled commands elsewhere. */
-const SUPPORTED_AT = new Set(['system/reboot', 'system/backup/save', 'system/backup/load', 'ping', 'tool/ping', 'tool/traceroute', 'tool/torch', 'interface/monitor-traffic', 'file/read', 'user/ssh-keys/import', 'user/active/request-logout', 'password', 'import']);
+const SUPPORTED_AT = new Set(['system/reboot', 'system/backup/save', 'system/backup/load', 'ping', 'tool/ping', 'tool/traceroute', 'tool/torch', 'interface/monitor-traffic', 'file/read', 'user/ssh-keys/import', 'user/active/request-logout', 'password', 'import', 'undo', 'redo', 'recursive-print']);
 
 const bad = (name: string, line: number, column: number) => new ConsoleSyntaxError(`bad command name ${name}`, line, column);
 

@@ -1,5 +1,7 @@
 import type { DeviceState, DeviceUser } from '../model/device-state';
 import { handleRest } from '../rest/rest-handler';
+import { RestError } from '../rest/rest-error';
+import { parseTimeMs } from '../model/values';
 import type { Row } from '../rest/print-query';
 import { ConsoleSyntaxError } from './console-parser';
 import type { ConsoleCommand } from './console-resolve';
@@ -43,6 +45,16 @@ const TOOLS: Record<string, ToolSyntax> = {
   'tool/fetch': { unnamed: 'url' },
   'tool/flood-ping': { unnamed: 'address', switches: ['once'] },
   ...Object.fromEntries(['tool/bandwidth-test', 'tool/speed-test', 'system/ssh', 'system/ssh-exec', 'system/telnet'].map((m) => [m, { unnamed: 'address' }])),
+  // Commands that answer a value (rest/routing-internal-commands.ts, package-commands.ts, certificate-remote-commands.ts, neighbour-tools-commands.ts).
+  'ip/route/check': { unnamed: 'dst-ip', switches: ['once'], bounded: { once: '' } },
+  'routing/filter/test-as-path-regexp': {},
+  'routing/rpki/rpki-check': {},
+  'system/check-installation': { switches: ['once'] },
+  'certificate/scep-server/otp/generate': {},
+  'system/device-mode/update': {},
+  'tool/romon/ping': { unnamed: 'id', bounded: { count: '3' } },
+  // Runs until Ctrl+C, which an exec session cannot send: one reading, as torch.
+  'tool/traffic-generator/quick': { bounded: { duration: '1s' } },
   // Monitors of links that never come up (rest/link-monitor-commands.ts).
   ...Object.fromEntries(Object.keys(LINK_MONITOR_COMMANDS).filter((m) => /monitor(-peers)?$/.test(m)).map((m) => [m, ITEM_MONITOR.test(m) ? { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } } : m === 'system/ntp/monitor-peers' ? { bounded: { duration: '1s' } } : { switches: ['once'], bounded: { once: '' } }])),
 };
@@ -114,6 +126,8 @@ function render(command: string, rows: Row[]): string {
       const stats = ['sent', 'received', 'packet-loss', 'min-rtt', 'avg-rtt', 'max-rtt'].filter((k) => last[k] !== undefined).map((k) => `${k}=${last[k]}${k === 'packet-loss' ? '%' : ''}`);
       return `${table}    ${stats.join(' ')}\r\n`;
     }
+    case 'tool/romon/ping':
+      return columns(['SEQ', 'HOST', 'STATUS'], ['seq', 'host', 'status'], rows, false) + `    sent=${rows.length} received=0 packet-loss=100%\r\n`;
     case 'tool/traceroute':
       return columns(['ADDRESS', 'LOSS', 'SENT', 'LAST', 'AVG', 'BEST', 'WORST', 'STD-DEV', 'STATUS'], ['address', 'loss', 'sent', 'last', 'avg', 'best', 'worst', 'std-dev', 'status'], rows, true);
     case 'tool/torch': {
@@ -128,10 +142,26 @@ function render(command: string, rows: Row[]): string {
   }
 }
 
+/** `5m00s` as the manual's prompt writes the activation timeout (seconds below a minute: `10s`). */
+function promptTime(value: string | undefined): string {
+  const seconds = Math.round((value === undefined ? 300_000 : parseTimeMs(value) ?? 300_000) / 1000);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
+}
+
 /** Runs one tool command for a console session; a refusal is thrown as the REST layer's error. */
 export async function runConsoleTool(state: DeviceState, c: ConsoleCommand, user: DeviceUser): Promise<string> {
   const command = path(c);
-  const reply = await handleRest(state, { method: 'POST', path: command, query: new URLSearchParams(), body: body(c), user }, new AbortController().signal);
+  const args = body(c);
+  let reply;
+  try {
+    reply = await handleRest(state, { method: 'POST', path: command, query: new URLSearchParams(), body: args, user }, new AbortController().signal);
+  } catch (error) {
+    // The Device-mode manual's prompt comes first, then the cancellation (rest/package-commands.ts).
+    if (command === 'system/device-mode/update' && error instanceof RestError && /^failure: update canceled/.test(String(error.detail))) {
+      throw new RestError(error.status, `update: please activate by turning power off or pressing reset or mode button in ${promptTime(args['activation-timeout'])}\r\n${error.detail}`);
+    }
+    throw error;
+  }
   const rows = Array.isArray(reply.body) ? (reply.body as Row[]) : [];
   return render(command, rows);
 }

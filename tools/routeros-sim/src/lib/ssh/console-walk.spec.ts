@@ -14,8 +14,9 @@ describe.each(SUPPORTED_VERSIONS)('the console of %s', (version) => {
     let ran = 0;
     for (const [menu, node] of Object.entries(treeFor(version))) {
       for (const command of node.commands) {
-        // quit ends the session; safe mode has its own specs.
-        if (command === 'quit' || menu === 'safe-mode') continue;
+        // quit ends the session; safe mode has its own specs; a device-mode update waits 5 minutes for a button no
+        // one presses (test/router-tools.e2e-spec.ts runs it with a short activation-timeout).
+        if (command === 'quit' || menu === 'safe-mode' || (menu === 'system/device-mode' && command === 'update')) continue;
         const line = `/${menu.replace(/\//g, ' ')}${menu ? ' ' : ''}${command}`;
         try {
           const result = await runConsole(state, line, { session: 's', user: users[0] });
