@@ -33,7 +33,8 @@ describe.each([
     expect((await admin(['token', 'revoke', created.id])).code).toBe(0);
     const trail = JSON.parse((await admin(['audit', '--json'])).stdout) as { id: string; action: string; outcome: string; arguments: unknown }[];
     expect(trail.map((e) => [e.action, e.outcome])).toEqual([['token.revoke', 'success'], ['token.create', 'error'], ['token.create', 'success']]);
-    expect(JSON.stringify(trail)).not.toContain(created.token.split('_')[2]);
+    // The whole secret (it may hold '_' itself): a fragment of it can be a digit any timestamp holds.
+    expect(JSON.stringify(trail)).not.toContain(created.token.split('_').slice(2).join('_'));
 
     const intact = await admin(['audit', 'verify']);
     expect(intact).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Audit chain intact: 3 records, 3 links in 3 streams, 3 signed checkpoints\./) });
@@ -76,7 +77,8 @@ describe.each([
     expect(text.stdout).toMatch(/^Audit chain intact: 1 records, 1 links in 1 streams, 0 signed checkpoints\.\n\nNot yet covered by a signed checkpoint/);
   });
 
-  it('verifies checkpoints signed before an approval-key change only when the old key is given as previous', async () => {
+  // The keys are checked by the same pure walk on either engine: once is enough for CI's time.
+  (_engine === 'SQLite' ? it : it.skip)('verifies checkpoints signed before an approval-key change only when the old key is given as previous', async () => {
     const [oldKey, newKey] = [Buffer.alloc(32, 7).toString('base64'), Buffer.alloc(32, 8).toString('base64')];
     env = { ...env, ROUTEROS_MCP_APPROVAL_SIGNING_KEY: oldKey };
     expect((await admin(['token', 'create', '--name', 'before', '--role', 'read_only'])).code).toBe(0);

@@ -48,6 +48,13 @@ async function leaveDeadLease(file: string, jobKey: string, expiresAt: number): 
   }
 }
 
+/**
+ * `npm test` runs one kill point for each of issue 26's named steps (after the lock: 1; after the record: 2; after
+ * safe mode: 11; between writes: 12; after the last write: 13; during rollback: 5) to keep CI within its time; the
+ * other seven run with ROUTEROS_MCP_FULL_MATRIX=1 (each point takes 15–40 s on two loaded cores).
+ */
+const fullMatrix = process.env['ROUTEROS_MCP_FULL_MATRIX'] === '1' ? it : it.skip;
+
 describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes in a fresh process (SQLite)', () => {
   let fleet: Fleet;
   let dir: ReturnType<typeof tempDir>;
@@ -287,7 +294,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await checkInvariants(done, '192.0.2.82', before);
   }, 420_000);
 
-  it('3. after a step, before its commit: the change verified, the step still running', async () => {
+  fullMatrix('3. after a step, before its commit: the change verified, the step still running', async () => {
     const before = await dnsBefore();
     const plan = await apply('192.0.2.83', {});
     let caught: string | undefined;
@@ -303,7 +310,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await checkInvariants(done, '192.0.2.83', before);
   }, 420_000);
 
-  it('4. between batches: the gate recorded, in the pause', async () => {
+  fullMatrix('4. between batches: the gate recorded, in the pause', async () => {
     const before = await dnsBefore();
     const plan = await apply('192.0.2.84', { pauseSeconds: 3 });
     await killWhen(plan.id, async () => (await planOf(plan.id)).executionLog.some((e) => e.kind === 'gate' && e.batch === 1));
@@ -326,7 +333,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await checkInvariants(done, '192.0.2.85', before);
   }, 420_000);
 
-  it('6. killed right after taking the plan: executing, nothing of its run committed, its lease still live; the fresh process takes it only once the lease ran out', async () => {
+  fullMatrix('6. killed right after taking the plan: executing, nothing of its run committed, its lease still live; the fresh process takes it only once the lease ran out', async () => {
     const before = await dnsBefore();
     const plan = await apply('192.0.2.86', {});
     // Taking the plan (its lease row) and committing its first step are back-to-back writes of the runner that no
@@ -344,7 +351,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await checkInvariants(done, '192.0.2.86', before);
   }, 420_000);
 
-  it("7. during the canary's health gate: its step committed, the gate's sampling held by a slow device", async () => {
+  fullMatrix("7. during the canary's health gate: its step committed, the gate's sampling held by a slow device", async () => {
     const before = await dnsBefore();
     await fault(0, { latencyMs: 1000 });
     const plan = await apply('192.0.2.87', {});
@@ -360,7 +367,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await checkInvariants(done, '192.0.2.87', before);
   }, 420_000);
 
-  it("8. after the last step, before the plan's completion: every step committed, the last gate's sampling in flight", async () => {
+  fullMatrix("8. after the last step, before the plan's completion: every step committed, the last gate's sampling in flight", async () => {
     const before = await dnsBefore();
     await fault(19, { latencyMs: 1000 });
     const plan = await apply('192.0.2.88', {});
@@ -376,7 +383,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await checkInvariants(done, '192.0.2.88', before);
   }, 420_000);
 
-  it('9. mid-write of an undo: a failed gate in batch 4 rolls back, killed while a device holds the undo', async () => {
+  fullMatrix('9. mid-write of an undo: a failed gate in batch 4 rolls back, killed while a device holds the undo', async () => {
     const before = await dnsBefore();
     await fault(13, { cpuLoadPercent: 99 });
     // A slow device: its undo is the write it holds when the process dies.
@@ -399,7 +406,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await checkInvariants(done, '192.0.2.89', before);
   }, 420_000);
 
-  it('10. a cancel asked, not yet honoured: a step of batch 2 still running', async () => {
+  fullMatrix('10. a cancel asked, not yet honoured: a step of batch 2 still running', async () => {
     const before = await dnsBefore();
     await fault(3, { latencyMs: 1500 });
     const plan = await apply('192.0.2.90', {});
