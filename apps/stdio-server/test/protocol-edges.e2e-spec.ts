@@ -1,4 +1,5 @@
 import { Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { enrollSimulated } from './fleet-setup';
 import { ENVELOPE, initialize, initialized, RawSession, requestFor } from './raw-session';
@@ -54,6 +55,22 @@ const auditedCorrelations = async (tool: string): Promise<string[]> => {
 };
 
 describe('shutdown answers every request it has read (stdio)', () => {
+  it('ends at once after the opening answer when stdin closes (a negotiating client\'s probe), never loading the database', async () => {
+    // SDK v2 clients probe with server/discover in a throwaway process and then close it: that process must not
+    // spend a whole load (database, migrations, handlers) before it may exit.
+    const fresh = tempDir('stdio-probe-');
+    try {
+      const session = new RawSession({ ROUTEROS_MCP_DATA_DIR: fresh.path });
+      session.sendAndClose(era === 'legacy' ? initialize(1) : request(1, 'server/discover', {}));
+      expect(await session.exited).toBe(0);
+      expect(session.byId(1).result).toBeDefined();
+      expect(existsSync(join(fresh.path, 'routeros-mcp.sqlite'))).toBe(false);
+      expect(session.stderr).not.toContain('stdio server ready');
+    } finally {
+      fresh.remove();
+    }
+  }, 60_000);
+
   it('answers requests written just before stdin closes, then exits 0', async () => {
     const session = new RawSession(env);
     const opening = era === 'legacy' ? [initialize(1), initialized] : [request(1, 'server/discover', {})];

@@ -9,6 +9,8 @@ import { packageVersion } from './package-version';
 const SHUTDOWN_GRACE_MS = 30_000;
 /** With no request by then, the database and device adapters are loaded anyway (a broken database shows early). */
 const IDLE_LOAD_MS = 1_000;
+/** After the opening answer, how long a client that sends nothing more gets to close before the load begins. */
+const AFTER_FIRST_ANSWER_LOAD_MS = 250;
 /** After the grace period, how long cancelled calls get to write their audit records. */
 const CANCEL_SETTLE_MS = 5_000;
 
@@ -75,15 +77,19 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     { transport, legacy: 'serve', onerror: (error) => log((logger) => logger.warn('protocol error', { error: error.message })) },
   );
   log((logger) => logger.info('stdio server ready', { environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' }));
+  let stopping = false;
   const load = () => {
+    if (stopping) return;
     void loadHandlers();
     void lazy.get().catch(failed);
   };
-  transport.onFirstAnswer = () => setImmediate(load);
+  // Not at once: a negotiating client's probe (SDK v2 spawns a throwaway server for `server/discover`) closes right
+  // after the answer, and a load begun by then would hold its exit for the whole load. A real client's next request
+  // starts the load itself (onHeld), so waiting here costs it nothing.
+  transport.onFirstAnswer = () => setTimeout(load, AFTER_FIRST_ANSWER_LOAD_MS).unref();
   setTimeout(load, IDLE_LOAD_MS).unref();
 
   return new Promise<number>((resolve) => {
-    let stopping = false;
     /**
      * Stops reading, answers every request already read (the grace period bounds it), cancels what is still
      * running after that, waits for each call's audit record, then closes the server and the database.

@@ -1,7 +1,7 @@
 import type { DomainEvent, DomainEventType, EventBus, EventOf, Logger } from '@routeros-mcp/application-ports';
 import { eventSubject } from '@routeros-mcp/application-ports';
 import { EventEmitter } from 'node:events';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { MAX_PAYLOAD_BYTES, parseEventPayload } from './event-payload.schema';
 import { EventHandlers } from './event-handlers';
 
@@ -126,7 +126,7 @@ export class PgEventBus implements EventBus {
   private open(): void {
     if (this.closed || this.opening || this.client) return;
     this.opening = true;
-    const client = new Client({ connectionString: this.options.url, application_name: 'routeros-mcp-events', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new (pgClient())({ connectionString: this.options.url, application_name: 'routeros-mcp-events', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     let dropped = false;
     const drop = (error?: Error) => {
       if (dropped) return;
@@ -181,4 +181,10 @@ export class PgEventBus implements EventBus {
     this.retryTimer = setTimeout(() => this.open(), delay);
     this.retryTimer.unref();
   }
+}
+
+/** pg loads with the first PostgreSQL connection: a server on SQLite never loads it. */
+function pgClient(): typeof Client {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return (require('pg') as typeof import('pg')).Client;
 }

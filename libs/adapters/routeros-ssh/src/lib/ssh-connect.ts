@@ -1,6 +1,13 @@
-import { NodeSSH } from 'node-ssh';
+import type { NodeSSH } from 'node-ssh';
 import { createHash } from 'node:crypto';
 import { DeviceAuthFailedError, DeviceTarget, DeviceUnreachableError } from '@routeros-mcp/application-ports';
+
+/** node-ssh (and ssh2 under it) load on the first SSH connection: REST-only work, the common case, never pays for them. */
+function newSsh(): NodeSSH {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  const { NodeSSH: Ssh } = require('node-ssh') as typeof import('node-ssh');
+  return new Ssh();
+}
 
 export const sshFingerprint = (key: Buffer) => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`;
 
@@ -11,7 +18,7 @@ export const sshFingerprint = (key: Buffer) => `SHA256:${createHash('sha256').up
 export async function connectPinned(target: DeviceTarget, timeoutMs: number): Promise<NodeSSH> {
   let presented: string | undefined;
   let mismatch = false;
-  const ssh = new NodeSSH();
+  const ssh = newSsh();
   try {
     await ssh.connect({
       host: target.host,
@@ -76,7 +83,7 @@ function sshReason(code: string | undefined, level: string | undefined, message:
 export async function readPresentedHostKey(host: string, port: number, timeoutMs: number): Promise<string> {
   let presented: string | undefined;
   let failure: unknown;
-  const ssh = new NodeSSH();
+  const ssh = newSsh();
   await ssh
     .connect({
       host,

@@ -1,6 +1,6 @@
 import type { JobLeader, Leadership, Logger } from '@routeros-mcp/application-ports';
 import { createHash } from 'node:crypto';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 
 /**
  * The advisory-lock key of a job: the first 8 bytes of SHA-256("routeros-mcp:job:" + key) as two signed int4.
@@ -88,7 +88,7 @@ export class PgJobLeader implements JobLeader {
   }
 
   private async open(forget: () => void): Promise<Client> {
-    const client = new Client({ connectionString: this.url, application_name: 'routeros-mcp-jobs', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new (pgClient())({ connectionString: this.url, application_name: 'routeros-mcp-jobs', keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     let ended = false;
     const end = (error?: Error) => {
       if (ended) return;
@@ -122,4 +122,10 @@ export class PgJobLeader implements JobLeader {
     this.held.clear();
     for (const entry of held) entry.lost.abort(reason);
   }
+}
+
+/** pg loads with the first PostgreSQL connection: a server on SQLite never loads it. */
+function pgClient(): typeof Client {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  return (require('pg') as typeof import('pg')).Client;
 }
