@@ -8,18 +8,21 @@ const ioPackages = [
   'typeorm', 'pg', 'sqlite3', 'axios', 'node-ssh', 'ssh2', 'winston', 'express',
   '@modelcontextprotocol/*', 'commander', 'cli-table3', '@inquirer/*',
 ];
-const anyLayer = ['type:domain', 'type:ports', 'type:application', 'type:adapter', 'type:protocol', 'type:config', 'type:composition'];
+const anyLayer = ['type:domain', 'type:ports', 'type:application', 'type:adapter', 'type:protocol', 'type:config', 'type:composition', 'type:vendor'];
+// inversify only through @routeros-mcp/inversify (type:vendor), which the build bundles into one file for start-up speed.
+const direct = ['inversify', '@inversifyjs/*'];
 
 function constraints({ specs }) {
   const plusTesting = (tags) => (specs ? [...tags, 'type:testing'] : tags);
   return [
-    { sourceTag: 'type:domain', onlyDependOnLibsWithTags: plusTesting(['type:domain']), bannedExternalImports: [...ioPackages, 'inversify'] },
-    { sourceTag: 'type:ports', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports']), bannedExternalImports: ioPackages },
-    { sourceTag: 'type:application', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports', 'type:application']), bannedExternalImports: ioPackages },
-    { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports']) },
-    { sourceTag: 'type:protocol', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports', 'type:application', 'type:protocol']), bannedExternalImports: ioPackages.filter((p) => p !== '@modelcontextprotocol/*') },
+    { sourceTag: 'type:domain', onlyDependOnLibsWithTags: plusTesting(['type:domain']), bannedExternalImports: [...ioPackages, ...direct] },
+    { sourceTag: 'type:ports', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports']), bannedExternalImports: [...ioPackages, ...direct] },
+    { sourceTag: 'type:application', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports', 'type:application', 'type:vendor']), bannedExternalImports: [...ioPackages, ...direct] },
+    { sourceTag: 'type:adapter', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports', 'type:vendor']), bannedExternalImports: direct },
+    { sourceTag: 'type:protocol', onlyDependOnLibsWithTags: plusTesting(['type:domain', 'type:ports', 'type:application', 'type:protocol']), bannedExternalImports: [...ioPackages.filter((p) => p !== '@modelcontextprotocol/*'), ...direct] },
     { sourceTag: 'type:config', onlyDependOnLibsWithTags: plusTesting(['type:config']), allowedExternalImports: specs ? ['zod', 'node:*'] : ['zod'] },
-    { sourceTag: 'type:composition', onlyDependOnLibsWithTags: plusTesting(anyLayer) },
+    { sourceTag: 'type:composition', onlyDependOnLibsWithTags: plusTesting(anyLayer), bannedExternalImports: direct },
+    { sourceTag: 'type:vendor', onlyDependOnLibsWithTags: [] },
     { sourceTag: 'type:app', onlyDependOnLibsWithTags: plusTesting(['type:composition', 'type:protocol', 'type:config']) },
     { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [...anyLayer, 'type:testing', 'type:tool'] },
     { sourceTag: 'type:tool', onlyDependOnLibsWithTags: [...anyLayer, 'type:testing', 'type:tool'] },

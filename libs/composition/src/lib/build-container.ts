@@ -12,7 +12,7 @@ import { createWinstonLogger, SecretRedactor } from '@routeros-mcp/adapters-logg
 import { checkpointKeyOf, Database, DatabaseTarget, FlexibleRateLimiter, persistenceModule, PgJobLeader, SqlJobLeader, storeBoundary, TypeOrmAuditChainVerifier, TypeOrmSchemaMigrator } from '@routeros-mcp/adapters-persistence';
 import { AesGcmDataKeys, HmacApprovalSigner } from '@routeros-mcp/adapters-secrets';
 import { Config, sqlitePath } from '@routeros-mcp/config';
-import { Container, ContainerModule } from 'inversify';
+import { Container, ContainerModule } from '@routeros-mcp/inversify';
 import { Writable } from 'node:stream';
 import { AdminServices, Lifecycle, ServerServices } from './app-services';
 import { ChangeRecoveryMode, ChangeRecoveryRun, startChangeRecovery } from './change-recovery';

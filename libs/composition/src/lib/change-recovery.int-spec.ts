@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { Container } from 'inversify';
+import type { Container } from '@routeros-mcp/inversify';
 import { AdminServices, buildContainer, Lifecycle } from '../index';
 
 const USER = { name: 'admin', password: 'sim-pw' };

@@ -1,5 +1,5 @@
 import type { Config } from '@routeros-mcp/config';
-import type { Container } from 'inversify';
+import type { Container } from '@routeros-mcp/inversify';
 import type { ServerServices } from './app-services';
 import type { BuildOptions } from './build-container';
 import { loadSecrets } from './load-secrets';

@@ -3,7 +3,7 @@ import { ChangeService, NeedsAttentionRecheck } from '@routeros-mcp/application-
 import { loadConfig } from '@routeros-mcp/config';
 import { ChangeFailedError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
 import { enrollmentOf, Fleet, simControl, startFleet, tempDir, waitFor } from '@routeros-mcp/testing';
-import type { Container } from 'inversify';
+import type { Container } from '@routeros-mcp/inversify';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { AdminServices, buildContainer, Lifecycle } from '../index';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { Container } from 'inversify';
+import type { Container } from '@routeros-mcp/inversify';
 import * as sqlite3 from 'sqlite3';
 import { AdminServices, buildContainer, ServerServices } from '../index';
 import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-process';

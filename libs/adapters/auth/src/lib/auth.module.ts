@@ -1,5 +1,5 @@
 import { ApiTokenRepository, Authenticator, Clock } from '@routeros-mcp/application-ports';
-import type { ContainerModule } from 'inversify';
+import type { ContainerModule } from '@routeros-mcp/inversify';
 import { ApiTokenAuthenticator } from './api-token.authenticator';
 import { ApiTokenService } from './api-token.service';
 import { algorithmsOf, audienceOf, AuthConfig } from './auth-config';
@@ -42,7 +42,7 @@ export function jwtAuthenticatorFor(config: AuthConfig): JwtAuthenticator {
 export function authModule(config: AuthConfig): ContainerModule {
   // Required here, not at the top: the lib's pure helpers reach the apps' start-up path, inversify need not.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { ContainerModule: Module } = require('inversify') as typeof import('inversify');
+  const { ContainerModule: Module } = require('@routeros-mcp/inversify') as typeof import('@routeros-mcp/inversify');
   return new Module(({ bind }) => {
     bind(ApiTokenService)
       .toDynamicValue((ctx) => new ApiTokenService(ctx.get<ApiTokenRepository>(ApiTokenRepository), ctx.get<Clock>(Clock)))

@@ -1,5 +1,5 @@
 import { EventBus, Logger } from '@routeros-mcp/application-ports';
-import { ContainerModule } from 'inversify';
+import { ContainerModule } from '@routeros-mcp/inversify';
 import { InProcessEventBus } from './in-process-event-bus';
 import { PgEventBus } from './pg-event-bus';
 

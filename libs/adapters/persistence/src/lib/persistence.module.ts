@@ -1,5 +1,5 @@
 import { ApiTokenRepository, AuditLog, ConsoleSessionStore, ChangeLock, ChangeRepository, CredentialRepository, DeviceRepository, PlanRepository, SchemaMigrator, SealedValueStore, SnapshotRepository } from '@routeros-mcp/application-ports';
-import { ContainerModule } from 'inversify';
+import { ContainerModule } from '@routeros-mcp/inversify';
 import { Database } from './database';
 import { RegistryReadCache } from './registry-read-cache';
 import { TypeOrmApiTokenRepository } from './repositories/typeorm-api-token.repository';

@@ -1,6 +1,6 @@
 import type { AuditEvent, AuditLog, AuditOutcome, AuditQuery, Clock, Logger, Principal } from '@routeros-mcp/application-ports';
 import { AuditLog as AuditLogToken, Clock as ClockToken, Logger as LoggerToken } from '@routeros-mcp/application-ports';
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable, optional } from '@routeros-mcp/inversify';
 import { isCancellation, isDomainError, isSecretArgumentName } from '@routeros-mcp/domain-kernel';
 import { randomUUID } from 'node:crypto';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './changes/change-settings';

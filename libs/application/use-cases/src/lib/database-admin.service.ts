@@ -1,6 +1,6 @@
 import type { MigrationState, SchemaMigrator } from '@routeros-mcp/application-ports';
 import { SchemaMigrator as SchemaMigratorToken } from '@routeros-mcp/application-ports';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 
 @injectable()
 export class DatabaseAdmin {

@@ -9,7 +9,7 @@ import {
 } from '@routeros-mcp/application-ports';
 import { Device, DeviceCredentials } from '@routeros-mcp/domain-devices';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { AuditRecorder } from './audit-recorder';
 import { CredentialsNotCheckedError, CredentialsRejectedError } from './errors/credentials-rejected.error';
 import { EnrolmentCredentialsRejectedError } from './errors/enrolment-credentials-rejected.error';

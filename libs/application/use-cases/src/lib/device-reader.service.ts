@@ -2,7 +2,7 @@ import type { CallOptions, ConfigExport, ConfigShell, DeviceTarget, ExportOption
 import { ConfigShell as ConfigShellToken, DeviceUnsupportedError, RouterOsApi as RouterOsApiToken } from '@routeros-mcp/application-ports';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { redactRouterOsRow } from '@routeros-mcp/domain-kernel';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { targetFor } from './device-connectivity.service';
 import { DeviceRegistry } from './device-registry.service';
 

@@ -7,7 +7,7 @@ import {
   SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
 import { Device, DeviceAlreadyExistsError, DeviceCredentials, DeviceFacts, DeviceNotFoundError, DevicePatch, NewDeviceInput, validateCredentials } from '@routeros-mcp/domain-devices';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { AuditRecorder } from './audit-recorder';
 import { CredentialVault } from './credential-vault';
 

@@ -1,7 +1,7 @@
 import type { AuditEvent, AuditLog, ChangeRepository, Clock, Logger } from '@routeros-mcp/application-ports';
 import { AuditLog as AuditLogToken, ChangeRepository as ChangeRepositoryToken, Clock as ClockToken, Logger as LoggerToken } from '@routeros-mcp/application-ports';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable, optional } from '@routeros-mcp/inversify';
 import { ChangeSettings, DEFAULT_CHANGE_SETTINGS } from './changes/change-settings';
 
 /** What one expired record came to in a sweep. */

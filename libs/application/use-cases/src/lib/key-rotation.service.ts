@@ -1,6 +1,6 @@
 import type { Clock, CredentialKeyring, Logger, Principal, ResealCounts, SealedValueStore, SealedValueVisitor, SecretCipher } from '@routeros-mcp/application-ports';
 import { Clock as ClockToken, CredentialKeyring as CredentialKeyringToken, Logger as LoggerToken, SealedValueStore as SealedValueStoreToken } from '@routeros-mcp/application-ports';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { AuditRecorder } from './audit-recorder';
 import { resealRecordedInverse, sealedInverseValues } from './changes/inverse-secrets';
 import { credentialContext } from './credential-vault';

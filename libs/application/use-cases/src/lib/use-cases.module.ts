@@ -1,4 +1,4 @@
-import { ContainerModule } from 'inversify';
+import { ContainerModule } from '@routeros-mcp/inversify';
 import { ChangeHistory } from './changes/change-history';
 import { ChangeRunner } from './changes/change-runner';
 import { ChangeService } from './changes/change.service';

@@ -12,7 +12,7 @@ import type { ChangeAuthority, ChangeRecord, ChangeStep, LiveRows } from '@route
 import { ChangeNotFoundError, diffLines, redactTouched, transition } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable, optional } from '@routeros-mcp/inversify';
 import { randomUUID } from 'node:crypto';
 import { targetFor } from '../device-connectivity.service';
 import { DeviceRegistry } from '../device-registry.service';

@@ -4,7 +4,7 @@ import { transition } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { targetFor } from '../device-connectivity.service';
 import { changeAuditEvent } from './change-audit-event';
 import { RevertTimerGuard } from './change-guards';

@@ -1,7 +1,7 @@
 import type { HeldLock } from '@routeros-mcp/application-ports';
 import type { ChangeRecord, LiveRows } from '@routeros-mcp/domain-changes';
 import { transition } from '@routeros-mcp/domain-changes';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { targetFor } from '../device-connectivity.service';
 import { unmetOperations } from './change-writes';
 import type { RecoverySweepOptions } from './interrupted-change-recovery';

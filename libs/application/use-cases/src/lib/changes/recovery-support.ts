@@ -12,7 +12,7 @@ import {
 } from '@routeros-mcp/application-ports';
 import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { isDomainError, systemPrincipalId } from '@routeros-mcp/domain-kernel';
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable, optional } from '@routeros-mcp/inversify';
 import { randomUUID } from 'node:crypto';
 import { redactArguments } from '../audit-recorder';
 import { DeviceRegistry } from '../device-registry.service';

@@ -2,7 +2,7 @@ import type { ConsoleSessionStore, ConsoleTicketRecord, Principal } from '@route
 import { Clock as ClockToken, ConsoleSessionStore as ConsoleSessionStoreToken } from '@routeros-mcp/application-ports';
 import { declaredPrincipalId, isRole, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE, ROLES, sha256Hex, ValidationError } from '@routeros-mcp/domain-kernel';
 import type { Clock } from '@routeros-mcp/application-ports';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { randomBytes } from 'node:crypto';
 import { AuditRecorder } from '../audit-recorder';
 

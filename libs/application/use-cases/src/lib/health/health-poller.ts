@@ -2,7 +2,7 @@ import type { EventBus as EventBusPort, JobLeader as JobLeaderPort, Leadership, 
 import { EventBus, JobLeader, Logger } from '@routeros-mcp/application-ports';
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { DeviceReader } from '../device-reader.service';
 import { DeviceRegistry } from '../device-registry.service';
 import { DeviceHealthState, healthEtag, healthStateOf, unreachableState } from './device-health.state';

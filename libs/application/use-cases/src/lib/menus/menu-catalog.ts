@@ -6,7 +6,7 @@ import type { Device } from '@routeros-mcp/domain-devices';
 import { InvalidArgumentError, mayUseTier, parseRouterOsVersion } from '@routeros-mcp/domain-kernel';
 import type { CommandKind, MenuReach } from '@routeros-mcp/domain-safety-rules';
 import { commandVerdict, menuReach, menuTopic, REFUSED_MENUS, ROW_COMMANDS, ROW_READS, TOPIC_WRITE_FLAGS } from '@routeros-mcp/domain-safety-rules';
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable, optional } from '@routeros-mcp/inversify';
 import type { MenuContents } from './menu-contents';
 import { MenuContentsCache } from './menu-contents';
 

@@ -7,7 +7,7 @@ import {
   PlanRepository as PlanRepositoryToken,
 } from '@routeros-mcp/application-ports';
 import type { Plan } from '@routeros-mcp/domain-plans';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { AuditRecorder } from '../audit-recorder';
 import { PlanLedger } from './plan-ledger';
 import { RolloutRunner } from './rollout-runner';

@@ -1,5 +1,5 @@
 import type { PlanTopic } from '@routeros-mcp/domain-plans';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { DeviceReader } from '../device-reader.service';
 import { DeviceRegistry } from '../device-registry.service';
 import { MenuCatalog } from '../menus/menu-catalog';

@@ -30,7 +30,7 @@ import {
   verifyApproval,
   withoutUnknownFields,
 } from '@routeros-mcp/domain-plans';
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable, optional } from '@routeros-mcp/inversify';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AuditRecorder } from '../audit-recorder';
 import { ChangeRunner } from '../changes/change-runner';

@@ -3,7 +3,7 @@ import { RouterOsApi as RouterOsApiToken } from '@routeros-mcp/application-ports
 import type { DeviceHealthSample, PlanTopic } from '@routeros-mcp/domain-plans';
 import { topicChecks } from '@routeros-mcp/domain-plans';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { readLiveRows } from '../changes/live-rows';
 import { targetFor } from '../device-connectivity.service';
 import { DeviceRegistry } from '../device-registry.service';

@@ -12,7 +12,7 @@ import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
 import type { ExecutionLogEntry, GateVerdict, Plan, PlanStep, PlanTopic, StepReconciliation } from '@routeros-mcp/domain-plans';
 import { evaluateHealthGate, planTopic, reconcileStep } from '@routeros-mcp/domain-plans';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { randomUUID } from 'node:crypto';
 import type { ChangeHistory } from '../changes/change-history';
 import { ChangeHistory as ChangeHistoryToken } from '../changes/change-history';

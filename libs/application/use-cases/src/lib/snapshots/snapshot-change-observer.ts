@@ -1,7 +1,7 @@
 import type { ChangeRepository as ChangeRepositoryPort, EventBus as EventBusPort, Logger as LoggerPort } from '@routeros-mcp/application-ports';
 import { ChangeRepository, EventBus, Logger } from '@routeros-mcp/application-ports';
 import type { BeforeSnapshot, ChangeRecord } from '@routeros-mcp/domain-changes';
-import { inject, injectable, optional } from 'inversify';
+import { inject, injectable, optional } from '@routeros-mcp/inversify';
 import type { ChangeObserver } from '../changes/change-observer';
 import { SnapshotService } from './snapshot.service';
 import { sharedAbortController } from '../shared-abort';

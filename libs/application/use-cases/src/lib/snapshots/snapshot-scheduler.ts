@@ -1,7 +1,7 @@
 import type { Logger as LoggerPort } from '@routeros-mcp/application-ports';
 import { Logger } from '@routeros-mcp/application-ports';
 import type { Environment } from '@routeros-mcp/domain-kernel';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { DeviceRegistry } from '../device-registry.service';
 import { SnapshotService } from './snapshot.service';
 import { sharedAbortController } from '../shared-abort';

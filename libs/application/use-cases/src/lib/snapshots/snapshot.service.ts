@@ -5,7 +5,7 @@ import { linesOfSection, redactExportLines, sectionMatches, sectionsOf, Snapshot
 import type { Environment } from '@routeros-mcp/domain-kernel';
 import { ValidationError } from '@routeros-mcp/domain-kernel';
 import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
-import { inject, injectable } from 'inversify';
+import { inject, injectable } from '@routeros-mcp/inversify';
 import { createHash, randomBytes } from 'node:crypto';
 import { assertDeviceInEnvironment } from '../access/access-policy';
 import { DeviceReader } from '../device-reader.service';
