@@ -47,6 +47,9 @@ describe('the layer rule of docs/architecture.md', () => {
     ['config imports anything but zod', 'libs/config/src/lib/probe.ts', "import { parse } from 'yaml';"],
     ['an app imports an adapter directly', 'apps/admin-cli/src/lib/probe.ts', "import { Database } from '@routeros-mcp/adapters-persistence';"],
     ['production code imports the testing library', 'libs/adapters/persistence/src/lib/probe.ts', "import { tempDir } from '@routeros-mcp/testing';"],
+    ['a use-case imports inversify past its bundle', 'libs/application/use-cases/src/lib/probe.ts', "import { injectable } from 'inversify';"],
+    ['composition imports inversify past its bundle', 'libs/composition/src/lib/probe.ts', "import { Container } from 'inversify';"],
+    ['domain imports the bundled inversify', 'libs/domain/devices/src/lib/probe.ts', "import { injectable } from '@routeros-mcp/inversify';"],
   ])('rejects: %s', async (_label, file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
   });
@@ -55,6 +58,7 @@ describe('the layer rule of docs/architecture.md', () => {
     ['domain imports the domain kernel', 'libs/domain/devices/src/lib/probe.ts', "import { ValidationError } from '@routeros-mcp/domain-kernel';"],
     ['an adapter implements a port', 'libs/adapters/persistence/src/lib/probe.ts', "import { DeviceRepository } from '@routeros-mcp/application-ports';"],
     ['composition picks adapters', 'libs/composition/src/lib/probe.ts', "import { Database } from '@routeros-mcp/adapters-persistence';"],
+    ['a use-case takes inversify from its bundle', 'libs/application/use-cases/src/lib/probe.ts', "import { injectable } from '@routeros-mcp/inversify';"],
     ['an app uses composition and the protocol layer', 'apps/stdio-server/src/lib/probe.ts', "import { buildContainer } from '@routeros-mcp/composition';\nimport { createMcpServer } from '@routeros-mcp/mcp-protocol';"],
     ['a spec uses the testing library', 'libs/adapters/persistence/src/lib/probe.int-spec.ts', "import { tempDir } from '@routeros-mcp/testing';"],
   ])('allows: %s', async (_label, file, code) => {
