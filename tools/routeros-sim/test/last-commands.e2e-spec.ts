@@ -2,6 +2,8 @@ import { utils } from 'ssh2';
 import { oneDevice } from './one-device';
 import { call } from './rest-client';
 import { until } from './until';
+import { sshOnce } from './ssh-client';
+import { createHash } from 'node:crypto';
 
 type Row = Record<string, string>;
 
@@ -118,6 +120,46 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s: the last commands', (version) 
     expect(await out('/user ssh-keys private import user=admin private-key-file=id_rsa passphrase=secret')).toBe('');
     const keys = (await sim.rest('GET', '/user/ssh-keys/private')).body as Row[];
     expect(keys).toEqual([expect.objectContaining({ user: 'admin', 'key-type': 'ed25519', bits: '256', 'key-owner': 'admin@laptop' }), expect.objectContaining({ user: 'admin', 'key-type': 'rsa', bits: '2048' })]);
+  });
+
+  it('SSH host keys: export the served key, import another which new connections then get', async () => {
+    const device = sim.fleet.devices[0];
+    expect(await detail('/ip/ssh/export-host-key', {})).toBe('missing value for key-file-prefix');
+    expect((await post('/ip/ssh/export-host-key', { 'key-file-prefix': 'hk' })).status).toBe(200);
+    const files = (await sim.rest('GET', '/file')).body as Row[];
+    const pub = files.find((f) => f['name'] === 'hk_ed25519.pub')!['contents'];
+    const blob = Buffer.from(pub.split(' ')[1], 'base64');
+    expect(`SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`).toBe(device.keys.sshHostKeyFingerprint);
+    expect(files.find((f) => f['name'] === 'hk_ed25519')!['contents']).toMatch(/^-----BEGIN OPENSSH PRIVATE KEY-----/);
+    expect((await post('/ip/ssh/export-host-key', { 'key-file-prefix': 'locked', passphrase: 'pw' })).status).toBe(200);
+    expect(((await sim.rest('GET', '/file')).body as Row[]).find((f) => f['name'] === 'locked_ed25519')!['contents']).toMatch(/^-----BEGIN ENCRYPTED PRIVATE KEY-----/);
+    expect(await detail('/ip/ssh/import-host-key', { 'private-key-file': 'nope' })).toBe('failure: no such file');
+    expect(await detail('/ip/ssh/import-host-key', { 'private-key-file': 'hk_ed25519.pub' })).toBe('failure: unable to load key file (wrong format or bad passphrase)!');
+    expect(await detail('/ip/ssh/import-host-key', { 'private-key-file': 'locked_ed25519', passphrase: 'wrong' })).toBe('failure: unable to load key file (wrong format or bad passphrase)!');
+    const next = utils.generateKeyPairSync('rsa', { bits: 2048 });
+    const nextBlob = Buffer.from(next.public.split(' ')[1], 'base64');
+    const expected = `SHA256:${createHash('sha256').update(nextBlob).digest('base64').replace(/=+$/, '')}`;
+    expect((await sim.rest('PUT', '/file', { name: 'next_rsa', contents: next.private })).status).toBe(201);
+    expect((await post('/ip/ssh/import-host-key', { 'private-key-file': 'next_rsa' })).status).toBe(200);
+    expect((await sshOnce(device.sshPort, ':put 1', { password: 'admin' })).hostKey).toBe(expected);
+    // The encrypted PKCS#8 export of the device's own key goes back in from the console, with its passphrase.
+    expect((await sshOnce(device.sshPort, '/ip ssh import-host-key private-key-file=locked_ed25519 passphrase=pw', { password: 'admin' })).output).toBe('');
+    expect((await sshOnce(device.sshPort, ':put 1', { password: 'admin' })).hostKey).toBe(device.keys.sshHostKeyFingerprint);
+  });
+
+  it('certificates: a CA here signs a request made elsewhere', async () => {
+    expect((await sim.rest('PUT', '/certificate', { name: 'ca', 'common-name': 'ca', 'key-usage': 'key-cert-sign,crl-sign' })).status).toBe(201);
+    expect((await post('/certificate/sign', { number: 'ca' })).status).toBe(200);
+    expect((await sim.rest('PUT', '/certificate', { name: 'req', 'common-name': 'client.example', 'key-size': '2048' })).status).toBe(201);
+    expect((await post('/certificate/create-certificate-request', { template: 'req', 'key-passphrase': 'secret12' })).status).toBe(200);
+    expect(await detail('/certificate/sign-certificate-request', { 'file-name': 'certificate-request.pem' })).toBe('missing value for ca');
+    expect(await detail('/certificate/sign-certificate-request', { 'file-name': 'nope.pem', ca: 'ca' })).toBe('failure: no such file');
+    expect(await detail('/certificate/sign-certificate-request', { 'file-name': 'certificate-request.pem', ca: 'nope' })).toBe('input does not match any value of ca');
+    expect(await detail('/certificate/sign-certificate-request', { 'file-name': 'certificate-request_key.pem', ca: 'ca' })).toBe('failure: unable to read certificate request');
+    expect((await post('/certificate/sign-certificate-request', { 'file-name': 'certificate-request.pem', ca: 'ca', 'days-valid': '30' })).body).toEqual([{ progress: 'done' }]);
+    const signed = ((await sim.rest('GET', '/certificate')).body as Row[]).find((c) => c['common-name'] === 'client.example' && c['issued'] === 'true');
+    expect(signed).toMatchObject({ ca: 'ca', 'private-key': 'false', 'days-valid': '30' });
+    expect(await out('/certificate sign-certificate-request file-name=certificate-request.pem ca=req')).toContain('failure: ca certificate is not a CA');
   });
 
   it('quiet monitors and scans: items checked, counters zero, scans find what the device knows', async () => {

@@ -18,6 +18,7 @@ const COMMAND_POLICIES: Record<string, string[]> = {
   'system/reset-configuration': ['reboot', 'write', 'policy'],
   'tool/ip-scan': ['read'], 'tool/ping-speed': ['test'], 'tool/profile': ['read'], 'tool/sniffer/quick': ['sniff'], 'interface/mesh/traceroute': ['test'],
   'interface/bonding/monitor-slaves': ['read'], 'routing/stats/info': ['read'], 'routing/nexthop/dump-dot': ['read'], 'console/inspect': ['read'],
+  'ip/ssh/export-host-key': ['read', 'sensitive'],
   'interface/wireguard/wg-export': ['read', 'sensitive'], 'interface/wireguard/peers/show-client-config': ['read', 'sensitive'],
   // `/password` needs the `password` policy, not `write` (manual, User: "Change a password").
   password: ['password'],
