@@ -174,9 +174,10 @@ const importOvpn: MenuCommand = (state, body) => {
  */
 const exportOvpn: MenuCommand = (state, body) => {
   if (body['server-address'] === undefined || body['server-address'] === '') throw errors.missingValue('server-address');
-  const server = state.tree['interface/ovpn-server/server']?.type === 'dir' && state.menu('interface/ovpn-server/server')?.kind === 'table'
-    ? body['server'] === undefined ? state.list('interface/ovpn-server/server')[0] : state.rawRow('interface/ovpn-server/server', String(body['server']))
-    : state.singleton('interface/ovpn-server/server');
+  // 7.15's server is one settings object; 7.20's a table of servers (`server=` names one, else the first).
+  const menu = 'interface/ovpn-server/server';
+  const table = state.menu(menu)?.kind === 'table';
+  const server = !table ? state.singleton(menu) : body['server'] === undefined ? state.list(menu)[0] : state.rawRow(menu, String(body['server']));
   if (!server) throw body['server'] === undefined ? errors.missingValue('server') : errors.noMatch('server');
   const cert = (key: string) => {
     if (body[key] === undefined || body[key] === '' || body[key] === 'none') return undefined;
