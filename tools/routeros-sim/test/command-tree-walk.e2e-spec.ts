@@ -62,6 +62,12 @@ const BOUNDED: Record<string, Record<string, string>> = {
   'system/device-mode/update': { mode: 'enterprise', 'activation-timeout': '10s' },
   // The walk's own `port add` gives the generator a port, so quick runs until stopped.
   'tool/traffic-generator/quick': { duration: '1s' },
+  // Issue 23's last monitors and scans (rest/quiet-monitor-commands.ts).
+  'queue/monitor': { once: '' },
+  'ip/traffic-flow/monitor': { once: '' },
+  'routing/stats/info': { once: '' },
+  'tool/profile': { duration: '1s' },
+  'tool/sniffer/quick': { duration: '1s' },
 };
 
 const isRefusal = (a: Answer) => [400, 404, 406].includes(a.status) && typeof (a.body as { detail?: unknown; error?: unknown })?.error === 'number';

@@ -60,7 +60,9 @@ describe('SSH', () => {
     expect(await ssh(0, '/export bogus')).toMatchObject({ code: 1, output: expect.stringContaining('expected end of command') });
     // The console's editor checks its item before it needs a terminal (test/reset-edit-commands.e2e-spec.ts).
     expect(await ssh(0, '/ip/address/edit')).toMatchObject({ code: 1, output: expect.stringContaining('missing value for number') });
-    // A command the simulator does not model yet; `/system/reboot` runs (test/power-commands.e2e-spec.ts).
-    expect(await ssh(0, '/ip/ssh/export-host-key')).toMatchObject({ code: 1, output: expect.stringContaining('bad command name export-host-key') });
+    // A word the tree lacks; every command of the tree is modelled (test/last-commands.e2e-spec.ts), so its own
+    // argument checks answer (`/system/reboot` runs: test/power-commands.e2e-spec.ts).
+    expect(await ssh(0, '/ip/ssh/export-host-keys')).toMatchObject({ code: 1, output: expect.stringContaining('bad command name export-host-keys') });
+    expect(await ssh(0, '/ip/ssh/export-host-key')).toMatchObject({ code: 1, output: expect.stringContaining('missing value for key-file-prefix') });
   });
 });

@@ -1,16 +1,16 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
-import type { Server as SshServer } from 'ssh2';
+import { utils, type Server as SshServer } from 'ssh2';
 import type { DeviceState, DeviceUser } from './model/device-state';
 import type { ProfileName } from './model/profiles';
 import type { ServiceName } from './model/management-path';
-import { createDeviceIdentity, DeviceIdentity, tlsFingerprintOf } from './identity/device-identity';
+import { createDeviceIdentity, DeviceIdentity, sshFingerprintOf, tlsFingerprintOf } from './identity/device-identity';
 import { Faults } from './server/faults';
 import { Admission, PortGate } from './server/port-gate';
 import type { RestStats } from './server/rest-server';
 import type { DeviceClock, Scheduler } from './model/scheduler';
 import { generateSshHostKey } from './identity/ssh-host-key';
-import { onHostKeyRegenerate } from './rest/cloud-ssh-commands';
+import { onHostKeyExchange, onHostKeyRegenerate } from './rest/cloud-ssh-commands';
 
 export interface SimDeviceParts {
   index: number;
@@ -45,7 +45,7 @@ export class SimDevice {
   private readonly sshDefault: SshServer;
   private sshReplacement?: SshServer;
   /** The key `/ip/ssh regenerate-host-key` made, served instead of the device's own until a reset. */
-  private regenerated?: { server: SshServer; fingerprint: string };
+  private regenerated?: { server: SshServer; fingerprint: string; privateKey: string };
   private readonly restGate: PortGate;
   private readonly sshGate: PortGate;
   private readonly unsubscribe: () => void;
@@ -71,6 +71,7 @@ export class SimDevice {
     });
     this.unsubscribeWrites = this.state.onWrite(() => this.afterWrite());
     onHostKeyRegenerate(this.state, (type, bits) => this.regenerateHostKey(type, bits));
+    onHostKeyExchange(this.state, { current: () => this.regenerated?.privateKey ?? this.parts.keys.sshHostKey, replace: (key) => this.replaceHostKey(key) });
   }
 
   /**
@@ -80,7 +81,18 @@ export class SimDevice {
   private async regenerateHostKey(type: 'ed25519' | 'rsa', bits: number): Promise<void> {
     const key = await generateSshHostKey(type, bits);
     const previous = this.regenerated;
-    this.regenerated = { server: this.parts.sshServerFor(key.privateKey), fingerprint: key.fingerprint };
+    this.regenerated = { server: this.parts.sshServerFor(key.privateKey), fingerprint: key.fingerprint, privateKey: key.privateKey };
+    this.servedSsh = this.activeSsh();
+    previous?.server.close();
+  }
+
+  /** `/ip ssh import-host-key`: serves the given key (ssh2-readable text) from the next connection on. */
+  private replaceHostKey(privateKey: string): void {
+    const parsed = utils.parseKey(privateKey);
+    const key = Array.isArray(parsed) ? parsed[0] : parsed;
+    if (key instanceof Error) throw key;
+    const previous = this.regenerated;
+    this.regenerated = { server: this.parts.sshServerFor(privateKey), fingerprint: sshFingerprintOf(key.getPublicSSH()), privateKey };
     this.servedSsh = this.activeSsh();
     previous?.server.close();
   }

@@ -162,3 +162,25 @@ export function servedCertificateRow(name: string, commonName: string, tls: { ce
     'private-key': 'true', authority: String(shown['.ca'] === 'true'), '.pem': tls.certPem, '.key': tls.keyPem,
   };
 }
+
+/**
+ * A PKCS#10 request (PEM) signed by `ca` (a CA row with its key): the request's subject and key, `days` valid, not a
+ * CA itself. Throws when the request cannot be read or its signature does not verify.
+ */
+export async function signRequest(csrPem: string, ca: Row, now: number, days: number, digest: string): Promise<string> {
+  const csr = new x509.Pkcs10CertificateRequest(csrPem);
+  if (!(await csr.verify())) throw new Error('request signature does not verify');
+  const signer = await signerOf(ca['.key']!, HASHES[digest] ?? 'SHA-256');
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(8))).toString('hex').replace(/^[89a-f]/, '1'),
+    subject: csr.subject,
+    issuer: new X509Certificate(ca['.pem']!).subject.split('\n').join(','),
+    notBefore: new Date(Math.floor(now / 1000) * 1000),
+    notAfter: new Date(Math.floor(now / 1000) * 1000 + days * 86_400_000),
+    publicKey: await csr.publicKey.export(),
+    signingKey: signer.key,
+    signingAlgorithm: signer.algorithm,
+    extensions: [new x509.BasicConstraintsExtension(false, undefined, true), await x509.SubjectKeyIdentifierExtension.create(await csr.publicKey.export())],
+  });
+  return cert.toString('pem');
+}

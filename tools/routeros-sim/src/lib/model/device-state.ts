@@ -43,6 +43,12 @@ export const SAFE_MODE_MAX_ACTIONS = 100;
 /** Menus that are state, not configuration: safe mode does not undo them. */
 const NOT_CONFIGURATION = new Set(['file', 'log', 'ip/dns/cache']);
 
+/** Users and what belongs to them: what `reset-configuration keep-users=yes` keeps. */
+const USER_TABLES = ['user', 'user/group', 'user/ssh-keys', 'user/ssh-keys/private', 'user/settings'];
+
+/** What RouterOS's default configuration script makes, left out by `reset-configuration no-defaults=yes` (chosen). */
+const DEFCONF_TABLES = new Set(['interface/bridge', 'interface/bridge/port', 'interface/vlan', 'interface/list', 'interface/list/member', 'ip/address', 'ip/route', 'ip/pool', 'ip/dhcp-server', 'ip/dhcp-server/network', 'ip/dhcp-server/lease', 'ip/dhcp-client', 'ip/arp', 'ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/address-list', 'interface/wifi/capsman', 'caps-man/manager']);
+
 const copyTables = (tables: Map<string, Row[]>) => new Map([...tables.entries()].map(([path, rows]) => [path, rows.map((r) => ({ ...r }))]));
 
 export interface SeedConfig {
@@ -204,6 +210,26 @@ export class DeviceState {
     this.hold = undefined;
     this.poweredOff = false;
     this.load(this.seedConfig());
+    this.changed(false);
+  }
+
+  /**
+   * `/system reset-configuration` (rest/reset-configuration-command.ts): the profile's seed stands for the device's
+   * default configuration (chosen, docs/simulator.md). `noDefaults` leaves out what RouterOS's defconf script makes
+   * (addresses, bridge, DHCP, firewall, lists), so the device keeps only its hardware and system settings; `keepUsers`
+   * keeps users, groups and their keys. Files and the log stay (a reset does not format the disk); ids keep counting,
+   * so a kept row's id is never given again; then the device boots.
+   */
+  resetConfiguration(options: { keepUsers: boolean; noDefaults: boolean }): void {
+    const keep = [...NOT_CONFIGURATION, ...(options.keepUsers ? USER_TABLES : [])];
+    const kept = new Map(keep.filter((path) => this.tables.has(path)).map((path) => [path, this.tables.get(path)!.map((r) => ({ ...r }))]));
+    const config = this.seedConfig();
+    const tables = options.noDefaults ? Object.fromEntries(Object.entries(config.tables).filter(([path]) => !DEFCONF_TABLES.has(path))) : config.tables;
+    this.tables.clear();
+    this.load({ ...config, tables });
+    for (const [path, rows] of kept) this.tables.set(path, rows);
+    this.bootedAt = this.now();
+    this.hold = undefined;
     this.changed(false);
   }
 

@@ -3,7 +3,7 @@ import type { DeviceState } from '../model/device-state';
 import type { Row } from './print-query';
 import { errors, RestError } from './rest-error';
 import { caRefusal, isSigned } from '../model/certificate';
-import { describe, encryptedKeyPem, keyMatches, keyPemOf, readPem, signTemplate } from '../model/certificate-x509';
+import { describe, encryptedKeyPem, keyMatches, keyPemOf, readPem, signRequest, signTemplate } from '../model/certificate-x509';
 
 const text = (body: Record<string, unknown>, key: string): string | undefined => (body[key] === undefined ? undefined : String(body[key]));
 
@@ -91,6 +91,37 @@ function importFile(state: DeviceState, body: Record<string, unknown>): unknown 
 }
 
 /**
+ * `sign-certificate-request file-name= ca= [days-valid=] [digest-algorithm=]` (Certificates manual: a CA on the router
+ * signs another host's request): the PKCS#10 request in `/file` (as `create-certificate-request` writes one) becomes a
+ * certificate issued by `ca`, without its private key (the requester keeps it), named as an import names one
+ * (`<file>_0`); export it with `export-certificate`. Chosen: a file that holds no readable request (or whose signature
+ * does not verify) answers `failure: unable to read certificate request`; `days-valid` defaults to 365.
+ */
+async function signCertificateRequest(state: DeviceState, body: Record<string, unknown>): Promise<unknown> {
+  const fileName = text(body, 'file-name');
+  if (fileName === undefined || fileName === '') throw errors.missingValue('file-name');
+  const caName = text(body, 'ca');
+  if (caName === undefined || caName === '') throw errors.missingValue('ca');
+  const file = state.fileRow(fileName);
+  if (file?.['contents'] === undefined) throw new RestError(400, 'failure: no such file');
+  const ca = state.rawRow('certificate', caName);
+  const refusal = caRefusal(ca);
+  if (refusal) throw refusal;
+  const days = text(body, 'days-valid') === undefined ? 365 : Number(text(body, 'days-valid'));
+  if (!Number.isInteger(days) || days < 1) throw errors.invalidValue('days-valid', String(body['days-valid']));
+  let pem: string;
+  try {
+    pem = await signRequest(file['contents'], ca!, Date.now(), days, text(body, 'digest-algorithm') ?? 'sha256');
+  } catch {
+    throw new RestError(400, 'failure: unable to read certificate request');
+  }
+  const shown = describe(pem);
+  const cn = /(?:^|,)CN=([^,]*)/.exec(new X509Certificate(pem).subject.split('\n').join(','))?.[1] ?? '';
+  state.commandInsert('certificate', { ...shown, name: freeName(state, fileName), 'common-name': cn, 'days-valid': String(days), 'private-key': 'false', issued: 'true', ca: ca!['name'], trusted: 'false', '.pem': pem });
+  return [{ progress: 'done' }];
+}
+
+/**
  * `export-certificate numbers=C [file-name=F] [type=pem] [export-passphrase=P]`: writes `F.crt` (default
  * `cert_export_<name>`) and, only with a passphrase, the key encrypted with it as `F.key` (Certificates manual).
  */
@@ -116,4 +147,5 @@ export const CERTIFICATE_COMMANDS: Record<string, (state: DeviceState, body: Rec
   'certificate/sign': sign,
   'certificate/import': importFile,
   'certificate/export-certificate': exportCertificate,
+  'certificate/sign-certificate-request': signCertificateRequest,
 };

@@ -23,6 +23,11 @@ import { IPSEC_KEY_COMMANDS } from './ipsec-key-commands';
 import { NEIGHBOUR_TOOL_COMMANDS, WIFI_RADIO_COMMANDS } from './neighbour-tools-commands';
 import { ROUTING_INTERNAL_COMMANDS } from './routing-internal-commands';
 import { RECURSIVE_PRINT } from './recursive-print';
+import { RESET_CONFIGURATION } from './reset-configuration-command';
+import { QUIET_MONITOR_COMMANDS } from './quiet-monitor-commands';
+import { CONFIG_TRANSFER_COMMANDS } from './config-transfer-commands';
+import { LEFTOVER_COMMANDS } from './leftover-commands';
+import { CONSOLE_INSPECT } from './console-inspect-command';
 
 /** A menu-specific command the simulator models (`certificate/sign`): its answer, or a RestError. */
 export type MenuCommand = (state: DeviceState, body: Record<string, unknown>, signal?: AbortSignal) => unknown;
@@ -55,4 +60,9 @@ export const MENU_COMMANDS: Record<string, MenuCommand> = {
   ...WIFI_RADIO_COMMANDS,
   ...ROUTING_INTERNAL_COMMANDS,
   ...RECURSIVE_PRINT,
+  ...RESET_CONFIGURATION,
+  ...QUIET_MONITOR_COMMANDS,
+  ...CONFIG_TRANSFER_COMMANDS,
+  ...LEFTOVER_COMMANDS,
+  ...CONSOLE_INSPECT,
 };

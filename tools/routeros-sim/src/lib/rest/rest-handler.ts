@@ -3,6 +3,7 @@ import { runsUntilStopped } from './print-follow';
 import { matchesQuery, parseProplist, project, Row } from './print-query';
 import { errors, RestError } from './rest-error';
 import { runCommand } from './commands';
+import { MENU_COMMANDS } from './menu-commands';
 import { removeJobs } from '../script/job-remove';
 import { ITEM_COMMANDS, runItemCommand } from './item-commands';
 import { checkTreeValue } from '../model/tree-rules';
@@ -113,6 +114,12 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
       await runsUntilStopped(state, menu, body, signal);
       return { status: 200, body: print(forReader(state, req.user, menu, [state.singleton(menu)]), body)[0] ?? {} };
     }
+    // A singleton's own reading of an item command (`/radius/incoming reset-counters`, rest/menu-commands.ts).
+    const own = req.method === 'POST' && rest.length === 1 && state.tree[menu]?.args[rest[0]] ? MENU_COMMANDS[`${menu}/${rest[0]}`] : undefined;
+    if (own) {
+      assertMayWrite(state, req.user, menu, rest[0]);
+      return { status: 200, body: await own(state, body, signal) };
+    }
     if (req.method === 'POST' && rest.length === 1 && state.tree[menu]?.args[rest[0]]) throw errors.notSimulated(`${menu}/${rest[0]}`);
     throw errors.noSuchCommand(rest[0] ?? req.method.toLowerCase());
   }
@@ -130,6 +137,7 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
     case 'PUT':
       if (target !== undefined) throw errors.noSuchCommand(target);
       assertMayWrite(state, req.user, menu);
+      if (MENU_COMMANDS[`${menu}/add`]) return { status: 201, body: await MENU_COMMANDS[`${menu}/add`](state, body, signal) };
       return { status: 201, body: forReader(state, req.user, menu, [state.add(menu, body)])[0] };
     case 'PATCH':
       if (target === undefined) throw errors.noSuchCommand('set');
@@ -150,7 +158,9 @@ export async function handleRest(state: DeviceState, req: RestRequest, signal: A
         return { status: 200, body: countOnly === undefined ? rows : { ret: String(rows.length) } };
       }
       if (target === undefined || !ITEM_COMMANDS.has(target)) throw errors.noSuchCommand(target ?? 'post');
-      assertMayWrite(state, req.user, menu);
+      assertMayWrite(state, req.user, menu, target);
+      // A menu's own reading of an item command (`/interface/bridge/host add` on a menu the device fills itself).
+      if (MENU_COMMANDS[`${menu}/${target}`]) return { status: 200, body: await MENU_COMMANDS[`${menu}/${target}`](state, body, signal) };
       if (menu === 'system/script/job' && target === 'remove') return removeJobs(state, body);
       return { status: 200, body: runItemCommand(state, menu, target, body) };
     default:

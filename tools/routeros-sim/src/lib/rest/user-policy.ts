@@ -13,6 +13,13 @@ const COMMAND_POLICIES: Record<string, string[]> = {
   // Monitors read (rest/monitor-commands.ts).
   'interface/ethernet/monitor': ['read'], 'interface/ethernet/cable-test': ['read'], 'interface/bridge/monitor': ['read'], 'interface/bridge/port/monitor': ['read'],
   'interface/bonding/monitor': ['read'], 'system/resource/monitor': ['read'],
+  // Issue 23's last commands: a reset reboots and replaces users (rest/reset-configuration-command.ts); scans and
+  // monitors read; configuration exports print private keys, which needs `sensitive` (chosen).
+  'system/reset-configuration': ['reboot', 'write', 'policy'],
+  'tool/ip-scan': ['read'], 'tool/ping-speed': ['test'], 'tool/profile': ['read'], 'tool/sniffer/quick': ['sniff'], 'interface/mesh/traceroute': ['test'],
+  'interface/bonding/monitor-slaves': ['read'], 'routing/stats/info': ['read'], 'routing/nexthop/dump-dot': ['read'], 'console/inspect': ['read'],
+  'ip/ssh/export-host-key': ['read', 'sensitive'],
+  'interface/wireguard/wg-export': ['read', 'sensitive'], 'interface/wireguard/peers/show-client-config': ['read', 'sensitive'],
   // `/password` needs the `password` policy, not `write` (manual, User: "Change a password").
   password: ['password'],
 };

@@ -44,7 +44,7 @@ describe('console resolution against the command tree', () => {
   it('names the first unknown word with its column', () => {
     expect(syntaxError(() => resolve('/ip addresss print'))).toBe('bad command name addresss (line 1 column 5)');
     expect(syntaxError(() => resolve('/ip/addresss/print'))).toBe('bad command name addresss (line 1 column 5)');
-    expect(syntaxError(() => resolve('/tool ping-speed'))).toBe('bad command name ping-speed (line 1 column 7)');
+    expect(syntaxError(() => resolve('/tool ping-sped'))).toBe('bad command name ping-sped (line 1 column 7)');
     expect(syntaxError(() => resolve('x'))).toBe('bad command name x (line 1 column 1)');
     expect(syntaxError(() => resolve(':put hello'))).toBe('bad command name :put (line 1 column 1)');
   });

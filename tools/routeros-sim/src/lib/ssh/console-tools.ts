@@ -55,6 +55,19 @@ const TOOLS: Record<string, ToolSyntax> = {
   'tool/romon/ping': { unnamed: 'id', bounded: { count: '3' } },
   // Runs until Ctrl+C, which an exec session cannot send: one reading, as torch.
   'tool/traffic-generator/quick': { bounded: { duration: '1s' } },
+  // Issue 23's last monitors and scans (rest/quiet-monitor-commands.ts): one reading, or a second of scanning.
+  ...Object.fromEntries(['ip/dhcp-relay/monitor', 'ipv6/dhcp-relay/monitor', 'interface/bridge/msti/monitor', 'interface/bridge/port/mst-override/monitor'].map((m) => [m, { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } }])),
+  ...Object.fromEntries(['ip/traffic-flow/monitor', 'queue/monitor', 'routing/stats/info', 'disk/copy'].map((m) => [m, { switches: ['once'], bounded: { once: '' } }])),
+  'interface/bonding/monitor-slaves': { unnamed: 'bond', switches: ['once'], bounded: { once: '' } },
+  'tool/ping-speed': { unnamed: 'address', switches: ['once'], bounded: { once: '' } },
+  ...Object.fromEntries(['tool/ip-scan', 'tool/profile', 'tool/sniffer/quick', 'disk/test'].map((m) => [m, { bounded: { duration: '1s' } }])),
+  'interface/mesh/traceroute': { unnamed: 'address', bounded: { duration: '1s' } },
+  'interface/wifi/devel': { unnamed: 'number', bounded: { duration: '1s' } },
+  // Commands that answer a text (rest/config-transfer-commands.ts, leftover-commands.ts) or the console's own tree.
+  'interface/wireguard/wg-export': { unnamed: 'number' },
+  'interface/wireguard/peers/show-client-config': { unnamed: 'number' },
+  'routing/nexthop/dump-dot': {},
+  'console/inspect': {},
   // Monitors of links that never come up (rest/link-monitor-commands.ts).
   ...Object.fromEntries(Object.keys(LINK_MONITOR_COMMANDS).filter((m) => /monitor(-peers)?$/.test(m)).map((m) => [m, ITEM_MONITOR.test(m) ? { unnamed: 'numbers', switches: ['once'], bounded: { once: '' } } : m === 'system/ntp/monitor-peers' ? { bounded: { duration: '1s' } } : { switches: ['once'], bounded: { once: '' } }])),
 };
@@ -137,6 +150,14 @@ function render(command: string, rows: Row[]): string {
       const names = keys.map((k) => (k === 'mac-protocol' ? 'ETH-PROTOCOL' : k.toUpperCase()));
       return columns(names, keys, rows.map((r) => withRates(r, (k) => k === 'tx' || k === 'rx')), false);
     }
+    case 'tool/ip-scan':
+      return columns(['ADDRESS', 'MAC-ADDRESS', 'TIME', 'DNS', 'SNMP', 'NETBIOS'], ['address', 'mac-address', 'time', 'dns', 'snmp', 'netbios'], rows, false);
+    case 'tool/profile':
+      return columns(['NAME', 'CPU', 'USAGE'], ['name', 'cpu', 'usage'], rows, false);
+    case 'console/inspect': {
+      const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+      return rows.length === 0 ? '' : columns(keys.map((k) => k.toUpperCase()), keys, rows, false);
+    }
     default:
       return monitor(rows.map((r) => withRates(r, (k) => k.endsWith('-bits-per-second'))));
   }
@@ -162,6 +183,9 @@ export async function runConsoleTool(state: DeviceState, c: ConsoleCommand, user
     }
     throw error;
   }
+  // A text the command answers (`wg-export`, `dump-dot`) is printed as it is.
+  const text = (reply.body as { ret?: unknown } | undefined)?.ret;
+  if (!Array.isArray(reply.body) && typeof text === 'string') return text.replace(/\r?\n/g, '\r\n');
   const rows = Array.isArray(reply.body) ? (reply.body as Row[]) : [];
   return render(command, rows);
 }
