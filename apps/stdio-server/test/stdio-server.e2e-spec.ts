@@ -39,6 +39,8 @@ describe(`routeros-mcp over ${TRANSPORT}`, () => {
       expect(client.getServerVersion()).toMatchObject({ name: 'routeros-mcp', version: '0.1.0' });
       expect(client.getInstructions()).toContain('lab environment');
       expect(await client.raw.ping()).toEqual({});
+      // The database is opened by the first request that needs it (or once the client has been idle a moment).
+      expect(await client.raw.callTool({ name: 'device_list', arguments: {} })).toMatchObject({ structuredContent: { total_count: 0 } });
     } finally {
       await client.close();
     }
