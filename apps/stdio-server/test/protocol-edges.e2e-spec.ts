@@ -51,17 +51,18 @@ const auditedCorrelations = async (tool: string): Promise<string[]> => {
   await audit.until(() => audit.byId('audit') !== undefined);
   audit.close();
   await audit.exited;
+  if (!audit.byId('audit').result) throw new Error(JSON.stringify(audit.byId('audit')) + audit.stderr.slice(-2000));
   return audit.byId('audit').result.structuredContent.items.map((e: any) => e.correlation_id);
 };
 
 describe('shutdown answers every request it has read (stdio)', () => {
-  it('ends at once after the opening answer when stdin closes (a negotiating client\'s probe), never loading the database', async () => {
+  (era === 'modern' ? it : it.skip)('ends at once after server/discover when stdin closes (a negotiating client\'s probe), never loading the database', async () => {
     // SDK v2 clients probe with server/discover in a throwaway process and then close it: that process must not
     // spend a whole load (database, migrations, handlers) before it may exit.
     const fresh = tempDir('stdio-probe-');
     try {
       const session = new RawSession({ ROUTEROS_MCP_DATA_DIR: fresh.path });
-      session.sendAndClose(era === 'legacy' ? initialize(1) : request(1, 'server/discover', {}));
+      session.sendAndClose(request(1, 'server/discover', {}));
       expect(await session.exited).toBe(0);
       expect(session.byId(1).result).toBeDefined();
       expect(existsSync(join(fresh.path, 'routeros-mcp.sqlite'))).toBe(false);

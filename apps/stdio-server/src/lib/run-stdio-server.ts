@@ -9,8 +9,8 @@ import { packageVersion } from './package-version';
 const SHUTDOWN_GRACE_MS = 30_000;
 /** With no request by then, the database and device adapters are loaded anyway (a broken database shows early). */
 const IDLE_LOAD_MS = 1_000;
-/** After the opening answer, how long a client that sends nothing more gets to close before the load begins. */
-const AFTER_FIRST_ANSWER_LOAD_MS = 250;
+/** After a 2026-07-28 opening answer, how long a client that sends nothing more gets to close before the load begins. */
+const AFTER_DISCOVER_LOAD_MS = 250;
 /** After the grace period, how long cancelled calls get to write their audit records. */
 const CANCEL_SETTLE_MS = 5_000;
 
@@ -46,6 +46,8 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const shape = serverShapeOf({ version, environment: config.environment, toolsets, readOnly: config.readOnly });
   const transport = new GuardedStdioTransport();
   let loaded: ReturnType<typeof createStdioService> | undefined;
+  /** The revision the first message picked (the load after the opening answer waits only for 2026-07-28 clients). */
+  let era: Parameters<McpService['attach']>[1]['era'] | undefined;
   const shells: { server: ReturnType<typeof serverShell>; ctx: Parameters<McpService['attach']>[1] }[] = [];
   let handlersReady: () => void = () => undefined;
   transport.holdUntil(new Promise<void>((resolve) => (handlersReady = resolve)));
@@ -68,6 +70,7 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   const handle = serveStdio(
     (ctx) => {
       transport.pinEra(ctx.era);
+      era = ctx.era;
       log((logger) => logger.info('stdio connection opened', { protocol_era: ctx.era }));
       if (loaded) return loaded.service.factory(ctx);
       const server = serverShell(shape);
@@ -83,10 +86,11 @@ export async function runStdioServer(argv: string[]): Promise<number> {
     void loadHandlers();
     void lazy.get().catch(failed);
   };
-  // Not at once: a negotiating client's probe (SDK v2 spawns a throwaway server for `server/discover`) closes right
-  // after the answer, and a load begun by then would hold its exit for the whole load. A real client's next request
-  // starts the load itself (onHeld), so waiting here costs it nothing.
-  transport.onFirstAnswer = () => setTimeout(load, AFTER_FIRST_ANSWER_LOAD_MS).unref();
+  // After `initialize` at once. After a 2026-07-28 opening, not at once: a negotiating client's probe (SDK v2 sends
+  // `server/discover` to a throwaway server process) closes right after the answer, and a load begun by then would
+  // hold its exit for the whole load. A real client's next request starts the load itself (onHeld), so waiting here
+  // costs it nothing.
+  transport.onFirstAnswer = () => setTimeout(load, era === 'legacy' ? 0 : AFTER_DISCOVER_LOAD_MS).unref();
   setTimeout(load, IDLE_LOAD_MS).unref();
 
   return new Promise<number>((resolve) => {
