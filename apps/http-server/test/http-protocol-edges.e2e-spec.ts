@@ -174,6 +174,17 @@ describe('issue 26: bodies the fuzz found answered unlike stdio', () => {
     }
   });
 
+  it('a JSON-RPC response posted under 2026-07-28 is refused 400 -32600 (id null) naming the rule, not as an unsupported revision; a 2025-era one is taken (202)', async () => {
+    for (const body of ['{"jsonrpc":"2.0","id":"r1","result":{}}', '{"jsonrpc":"2.0","id":7,"error":{"code":-1,"message":"no"}}']) {
+      const modern = await rawRpc(server.url, { era: 'modern', token, method: 'tools/list', body });
+      expect({ status: modern.status, body: modern.body }).toMatchObject({ status: 400, body: { jsonrpc: '2.0', id: null, error: { code: -32600, data: { rule: 'message' } } } });
+      expect(modern.body.error.message).toMatch(/one request or notification/);
+      expect(JSON.stringify(modern.body)).not.toContain('Unsupported protocol version');
+      const legacy = await rawRpc(server.url, { era: 'legacy', token, method: 'tools/list', body });
+      expect(legacy.status).toBe(202);
+    }
+  });
+
   it('a 2025-03-26 batch with two requests sharing an id is refused whole (the SDK answered only one of them)', async () => {
     const before = await identity();
     const batch = JSON.stringify([setIdentity('legacy', 5, 'dup-batch'), { jsonrpc: '2.0', id: 5, method: 'ping' }]);

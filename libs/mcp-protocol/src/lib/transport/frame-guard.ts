@@ -133,6 +133,19 @@ function shapeRefusal(value: unknown): ErrorFrame | undefined {
   return shapeError(frame);
 }
 
+/**
+ * A JSON-RPC response posted under 2026-07-28, whose POSTs each carry one request or notification: there is no server
+ * request for it to answer (input a server asks for comes back with the retried request). The SDK took it for a
+ * 2025-era message and answered "Unsupported protocol version: 2026-07-28", which named the wrong fault.
+ */
+function responseRefusal(value: unknown): ErrorFrame | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const frame = value as Record<string, unknown>;
+  if ('method' in frame || !('result' in frame || 'error' in frame)) return undefined;
+  // id null: the response's id is one of the server's own request ids, and no request of the client is answered here.
+  return errorFrame(null, 'INVALID_REQUEST', 'a 2026-07-28 POST carries one request or notification, and this server asked nothing a response could answer', { rule: 'message' }, 'modern');
+}
+
 /** The shape rules of a message that is not a plain response and whose id, if any, JSON can carry: the refusal, or undefined. */
 function shapeError(frame: Record<string, unknown>): ErrorFrame | undefined {
   const id = frame['id'];
@@ -160,6 +173,8 @@ export function httpBodyRefusal(parsed: unknown, protocolVersion: string | undef
   // SDK answered id null, so the caller could not tell which request was refused), id null where it has none.
   const shape = Array.isArray(parsed) ? undefined : shapeRefusal(parsed);
   if (shape) return shape;
+  const modernResponse = protocolVersion?.startsWith('2026') ? responseRefusal(parsed) : undefined;
+  if (modernResponse) return modernResponse;
   // The SDK answers a stateless batch by request id: of two requests sharing one, only one was answered (found by
   // the fuzz). JSON-RPC asks for unique ids; such a batch is refused whole, as one with any other bad member.
   if (Array.isArray(parsed) && duplicateRequestId(parsed)) return errorFrame(null, 'INVALID_REQUEST', 'request ids in a batch must be unique', { rule: 'id' });
