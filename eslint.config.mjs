@@ -9,8 +9,9 @@ const ioPackages = [
   '@modelcontextprotocol/*', 'commander', 'cli-table3', '@inquirer/*',
 ];
 const anyLayer = ['type:domain', 'type:ports', 'type:application', 'type:adapter', 'type:protocol', 'type:config', 'type:composition', 'type:vendor'];
-// inversify only through @routeros-mcp/inversify (type:vendor), which the build bundles into one file for start-up speed.
-const direct = ['inversify', '@inversifyjs/*'];
+// inversify and TypeORM only through @routeros-mcp/inversify and @routeros-mcp/typeorm (type:vendor), which the build
+// bundles into one file each for start-up speed (and a second copy of either would split its metadata).
+const direct = ['inversify', '@inversifyjs/*', 'typeorm'];
 
 function constraints({ specs }) {
   const plusTesting = (tags) => (specs ? [...tags, 'type:testing'] : tags);

@@ -50,6 +50,7 @@ describe('the layer rule of docs/architecture.md', () => {
     ['a use-case imports inversify past its bundle', 'libs/application/use-cases/src/lib/probe.ts', "import { injectable } from 'inversify';"],
     ['composition imports inversify past its bundle', 'libs/composition/src/lib/probe.ts', "import { Container } from 'inversify';"],
     ['domain imports the bundled inversify', 'libs/domain/devices/src/lib/probe.ts', "import { injectable } from '@routeros-mcp/inversify';"],
+    ['persistence imports TypeORM past its bundle', 'libs/adapters/persistence/src/lib/probe.ts', "import { DataSource } from 'typeorm';"],
   ])('rejects: %s', async (_label, file, code) => {
     expect(await boundaryErrors(file, code)).not.toEqual([]);
   });
@@ -59,6 +60,7 @@ describe('the layer rule of docs/architecture.md', () => {
     ['an adapter implements a port', 'libs/adapters/persistence/src/lib/probe.ts', "import { DeviceRepository } from '@routeros-mcp/application-ports';"],
     ['composition picks adapters', 'libs/composition/src/lib/probe.ts', "import { Database } from '@routeros-mcp/adapters-persistence';"],
     ['a use-case takes inversify from its bundle', 'libs/application/use-cases/src/lib/probe.ts', "import { injectable } from '@routeros-mcp/inversify';"],
+    ['persistence takes TypeORM from its bundle', 'libs/adapters/persistence/src/lib/probe.ts', "import { DataSource } from '@routeros-mcp/typeorm';"],
     ['an app uses composition and the protocol layer', 'apps/stdio-server/src/lib/probe.ts', "import { buildContainer } from '@routeros-mcp/composition';\nimport { createMcpServer } from '@routeros-mcp/mcp-protocol';"],
     ['a spec uses the testing library', 'libs/adapters/persistence/src/lib/probe.int-spec.ts', "import { tempDir } from '@routeros-mcp/testing';"],
   ])('allows: %s', async (_label, file, code) => {

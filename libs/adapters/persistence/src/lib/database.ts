@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as sqlite3 from 'sqlite3';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager } from '@routeros-mcp/typeorm';
 import { AuditChain } from './audit-chain/audit-chain';
 import { Dialect } from './dialect';
 import { MIGRATIONS } from './migrations';

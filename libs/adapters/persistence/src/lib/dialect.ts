@@ -1,4 +1,4 @@
-import type { ColumnType, DataSource, QueryRunner } from 'typeorm';
+import type { ColumnType, DataSource, QueryRunner } from '@routeros-mcp/typeorm';
 
 export type Dialect = 'sqlite' | 'postgres';
 

@@ -1,5 +1,5 @@
 import type { AuditChainReport, AuditChainVerifier } from '@routeros-mcp/application-ports';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager } from '@routeros-mcp/typeorm';
 import { Database } from '../database';
 import type { AuditCheckpointRow, AuditLinkRow, AuditStreamRow } from '../records/audit-chain.record';
 import type { AuditEventRecord } from '../records/audit-event.record';

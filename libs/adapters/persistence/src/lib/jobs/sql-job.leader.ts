@@ -1,6 +1,6 @@
 import type { JobLeader, Leadership, Logger } from '@routeros-mcp/application-ports';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager } from '@routeros-mcp/typeorm';
 import { Database } from '../database';
 
 interface Lease {

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableColumnOptions, TableForeignKey, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableColumnOptions, TableForeignKey, TableIndex } from '@routeros-mcp/typeorm';
 import { columnTypes, dialectOf } from '../dialect';
 
 /**

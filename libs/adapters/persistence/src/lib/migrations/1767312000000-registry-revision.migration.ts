@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner } from 'typeorm';
+import { MigrationInterface, QueryRunner } from '@routeros-mcp/typeorm';
 import { dialectOf } from '../dialect';
 
 const WATCHED = ['devices', 'device_tags', 'device_credentials'];

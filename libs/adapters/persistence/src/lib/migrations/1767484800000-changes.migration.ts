@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableColumnOptions, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableColumnOptions, TableIndex } from '@routeros-mcp/typeorm';
 import { columnTypes, dialectOf } from '../dialect';
 
 /**

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableColumnOptions } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableColumnOptions } from '@routeros-mcp/typeorm';
 import { columnTypes, dialectOf } from '../dialect';
 
 /**

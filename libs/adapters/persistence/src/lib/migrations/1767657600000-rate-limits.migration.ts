@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table } from '@routeros-mcp/typeorm';
 import { dialectOf } from '../dialect';
 
 /**

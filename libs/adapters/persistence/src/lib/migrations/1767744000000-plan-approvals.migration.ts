@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, TableColumn, TableColumnOptions, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, TableColumn, TableColumnOptions, TableIndex } from '@routeros-mcp/typeorm';
 import { columnTypes, dialectOf } from '../dialect';
 
 /**

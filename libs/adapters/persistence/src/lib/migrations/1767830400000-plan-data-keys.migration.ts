@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
+import { MigrationInterface, QueryRunner, TableColumn } from '@routeros-mcp/typeorm';
 
 /**
  * Envelope encryption of plan secrets: each plan's data key, sealed by the master key, in a column outside the

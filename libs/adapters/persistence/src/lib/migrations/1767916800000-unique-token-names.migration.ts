@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
+import { MigrationInterface, QueryRunner, TableColumn } from '@routeros-mcp/typeorm';
 
 /** What a token name may be from now on (the same rule as PRINCIPAL_NAME in the domain kernel, fixed here as shipped). */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/;

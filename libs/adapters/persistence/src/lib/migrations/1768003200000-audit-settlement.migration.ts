@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, TableColumn, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, TableColumn, TableIndex } from '@routeros-mcp/typeorm';
 
 /**
  * Audit records written before a call acts and settled after it: a `started` record's lease (epoch milliseconds,

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table } from '@routeros-mcp/typeorm';
 
 /**
  * Singular jobs on SQLite (a plan's runner, the recovery sweep, the snapshot scheduler, a device's health poll): one

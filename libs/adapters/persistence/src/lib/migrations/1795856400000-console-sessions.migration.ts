@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table } from '@routeros-mcp/typeorm';
 
 /**
  * (1795856400000 is 2026-11-28T09:00:00Z, this stream's migration slot 20261128090000, as TypeORM wants it: epoch ms.)

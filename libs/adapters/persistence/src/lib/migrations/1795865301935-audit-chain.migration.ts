@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from '@routeros-mcp/typeorm';
 import { GENESIS, HashableAuditRow, instantOf, linkHash, rankOf, rowHash } from '../audit-chain/audit-hash';
 
 /** The stream that chains the rows an upgraded database already held. */

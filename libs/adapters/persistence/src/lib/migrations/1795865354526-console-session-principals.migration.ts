@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, TableColumn } from 'typeorm';
+import { MigrationInterface, QueryRunner, TableColumn } from '@routeros-mcp/typeorm';
 
 /**
  * A console session opened through the MCP endpoint's identity provider is the same principal as that person's

@@ -1,4 +1,4 @@
-import { EntitySchema } from 'typeorm';
+import { EntitySchema } from '@routeros-mcp/typeorm';
 
 /** One write of one audit row: rows are settled in place, so the chain links writes, not rows. */
 export interface AuditLinkRow {

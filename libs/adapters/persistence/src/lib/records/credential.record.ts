@@ -1,4 +1,4 @@
-import { EntitySchema } from 'typeorm';
+import { EntitySchema } from '@routeros-mcp/typeorm';
 import { columnTypes, Dialect } from '../dialect';
 
 export interface CredentialRecord {

@@ -1,6 +1,6 @@
 import type { ApiTokenRecord, ApiTokenRepository } from '@routeros-mcp/application-ports';
 import { apiTokenNameTaken } from '@routeros-mcp/application-ports';
-import { IsNull } from 'typeorm';
+import { IsNull } from '@routeros-mcp/typeorm';
 import { Database } from '../database';
 import { isUniqueViolation, violatedColumn } from '../dialect';
 import type { ApiTokenRow } from '../records/api-token.record';

@@ -1,5 +1,5 @@
 import type { AuditEvent, AuditLog, AuditOutcome, AuditQuery } from '@routeros-mcp/application-ports';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager } from '@routeros-mcp/typeorm';
 import type { AuditChain } from '../audit-chain/audit-chain';
 import { Database } from '../database';
 import { AuditEventRecord } from '../records/audit-event.record';

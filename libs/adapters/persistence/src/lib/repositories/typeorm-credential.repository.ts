@@ -1,7 +1,7 @@
 import type { CredentialPurpose, CredentialRepository, EncryptedCredential, SealedCredentials } from '@routeros-mcp/application-ports';
 import { unseal } from '@routeros-mcp/application-ports';
 import { DeviceNotFoundError } from '@routeros-mcp/domain-devices';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager } from '@routeros-mcp/typeorm';
 import { CredentialLock, Database } from '../database';
 import { RegistryReadCache } from '../registry-read-cache';
 import { CredentialRecord } from '../records/credential.record';

@@ -1,7 +1,7 @@
 import type { DeviceFilter, DeviceRepository, SealedCredentials } from '@routeros-mcp/application-ports';
 import { ConcurrentModificationError, unseal } from '@routeros-mcp/application-ports';
 import { Device, DeviceAlreadyExistsError, DeviceNotFoundError } from '@routeros-mcp/domain-devices';
-import { EntityManager, FindOptionsWhere, In } from 'typeorm';
+import { EntityManager, FindOptionsWhere, In } from '@routeros-mcp/typeorm';
 import { Database } from '../database';
 import { RegistryReadCache } from '../registry-read-cache';
 import { isUniqueViolation, violatedColumn } from '../dialect';

@@ -1,7 +1,7 @@
 import type { ApprovalGrantRecord, AuditEvent, PlanQuery, PlanRepository, PlanSaveOptions } from '@routeros-mcp/application-ports';
 import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
 import { Plan, PlanApprovalUsedError, PlanNotFoundError } from '@routeros-mcp/domain-plans';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager } from '@routeros-mcp/typeorm';
 import { Database } from '../database';
 import type { PlanApprovalRow, PlanRow, PlanStepRow } from '../records/plan.record';
 import { insertAuditRows } from './typeorm-audit.log';

@@ -1,7 +1,7 @@
 import type { EncryptedCredential, ResealCounts, SealedValueStore, SealedValueVisitor } from '@routeros-mcp/application-ports';
 import type { RowOperation } from '@routeros-mcp/domain-changes';
 import { SEALED_VALUE_PREFIX } from '@routeros-mcp/domain-changes';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager } from '@routeros-mcp/typeorm';
 import { Database } from '../database';
 import type { ChangeRecordRow } from '../records/change.record';
 import type { CredentialRecord } from '../records/credential.record';

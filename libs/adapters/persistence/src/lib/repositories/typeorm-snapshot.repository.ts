@@ -1,6 +1,6 @@
 import type { RecordedSnapshot, SnapshotRepository, SnapshotRetention } from '@routeros-mcp/application-ports';
 import type { ConfigSnapshot, SnapshotSummary } from '@routeros-mcp/domain-devices';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager } from '@routeros-mcp/typeorm';
 import { Database } from '../database';
 import { ConfigSnapshotRecord } from '../records/config-snapshot.record';
 import { toSnapshot, toSnapshotRecord, toSnapshotSummary } from './config-snapshot.mapper';

@@ -1,5 +1,5 @@
 import { StoreUnavailableError, ValidationError } from '@routeros-mcp/domain-kernel';
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from '@routeros-mcp/typeorm';
 import { classifyStoreError } from './classify-store-error';
 import { storeBoundary } from './store-boundary';
 
