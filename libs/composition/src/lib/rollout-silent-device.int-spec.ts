@@ -8,7 +8,7 @@ import { approver, model, planEnded, PlanRig, startPlanRig } from '../../test/pl
  * step and its rollback are written under protection like a single change on the management path (safe mode over
  * SSH, or the device's revert timer), so the device undoes an unconfirmed write by itself; the runner waits for the
  * change to settle (crash recovery confirms it once the device answers again) and the plan ends with the truth:
- * the step rolled back, the device holding its before-state. Before, the step's write was unguarded (DNS is not on
+ * the step rolled back, the device holding its before-state. An undo the device did not keep is written again. Before, the step's write was unguarded (DNS is not on
  * the management path) and the plan ended `failed`, step `rollback_failed`, with the plan's value on the device.
  */
 const FULL = { allow_advanced_writes: true, allow_professional_workflows: true };
@@ -98,5 +98,19 @@ describe('a plan whose device goes silent right after a write (SQLite)', () => {
     // A second undo, under safe mode again, verified.
     expect(done.steps[0].rollbackChangeId).not.toBe(firstUndo.id);
     expect(await admin.changes.get(done.steps[0].rollbackChangeId!)).toMatchObject({ status: 'verified', protection: 'safe_mode', revertOf: done.steps[0].changeId });
+  }, 300_000);
+
+  it('a rollback whose undo the device undid at once (every connection dropped right after it): written again and verified', async () => {
+    const before = await dnsOf(0);
+    const plan = await applied('r0', ['192.0.2.83']);
+    expect((await planEnded(server, plan.id)).status).toBe('completed');
+    await simControl(fleet, 'PUT', '/devices/0/faults', { dropConnectionsAfterWrites: 1 });
+    await server.rollouts.rollback(plan.id, model);
+    const done = await planEnded(server, plan.id);
+    expect(done.status).toBe('rolled_back');
+    expect(await dnsOf(0)).toBe(before);
+    const undos = (await admin.changes.list({ deviceId: 'r0', limit: 50 })).filter((c) => c.revertOf === done.steps[0].changeId);
+    expect(undos.map((c) => c.status).sort()).toEqual(['reverted', 'verified']);
+    expect(undos.find((c) => c.status === 'verified')?.id).toBe(done.steps[0].rollbackChangeId);
   }, 300_000);
 });

@@ -41,8 +41,8 @@ const SETTLED = new Set(['succeeded', 'failed', 'skipped', 'rolled_back', 'rollb
 const IN_FLIGHT = new Set(['proposed', 'applying', 'revert_pending']);
 const causeOf = (error: unknown) => (isDomainError(error) ? `${error.code}: ${error.message}` : 'internal error');
 /**
- * How often a step's undo is written again after the device undid it by itself (it went silent after the undo was
- * written, and its safe mode or revert timer restored the plan's value): then the rollback step fails.
+ * How often a step's undo is written in all when it does not stay (undone again on the device: a connection lost
+ * after it, a device gone silent whose safe mode or revert timer restored the plan's value); then the step fails.
  */
 const UNDO_ATTEMPTS = 3;
 
@@ -328,11 +328,12 @@ export class RolloutRunner {
     } catch (error) {
       if (stop.hard.aborted) return 'aborted';
       if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(undoId))) return 'wait';
-      // The undo was written under protection and the device went silent: it is undoing the undo by itself. Once it
-      // has (crash recovery confirms it when the device answers again), the undo is written again, a few times.
+      // The undo did not stay: undone again on the device (a connection dropped after it, a write that did not
+      // stick), or being undone by a device that went silent (crash recovery confirms that once it answers again).
+      // The device holds the step's change as before: the undo is written again, a few times.
       const undo = await this.records.get(undoId);
-      if (undo?.status === 'revert_pending' && attempts.undos < UNDO_ATTEMPTS) {
-        this.logger.warn('plan rollback step waits for the device to settle its undo, then tries again', { plan_id: plan.id, step_id: step.id, device_id: step.deviceId, change_id: undoId, attempt: attempts.undos });
+      if ((undo?.status === 'revert_pending' || undo?.status === 'reverted') && attempts.undos < UNDO_ATTEMPTS) {
+        this.logger.warn('plan rollback step: its undo did not stay on the device; trying again once it has settled', { plan_id: plan.id, step_id: step.id, device_id: step.deviceId, change_id: undoId, status: undo.status, attempt: attempts.undos });
         return 'wait';
       }
       return { ok: false, message: causeOf(error) };
