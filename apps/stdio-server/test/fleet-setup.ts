@@ -52,9 +52,9 @@ export interface WriterEnrolment extends Enrolment {
   sshPort?: number;
 }
 
-/** Enrolls with the flags and criticality the write tier looks at, as `user` (enrollSimulated enrolls read-only devices). */
-export async function enrollWriters(dataDir: string, user: { name: string; password: string }, devices: WriterEnrolment[]): Promise<void> {
-  const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error' } }));
+/** Enrolls with the flags and criticality the write tier looks at, as `user` (enrollSimulated enrolls read-only devices); `env` names another store. */
+export async function enrollWriters(dataDir: string, user: { name: string; password: string }, devices: WriterEnrolment[], env: Record<string, string> = {}): Promise<void> {
+  const container = await buildContainer(readServiceConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error', ...env } }));
   const admin = container.get(AdminServices);
   try {
     for (const d of devices) {

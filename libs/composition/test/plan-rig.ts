@@ -27,6 +27,11 @@ export interface PlanRigOptions {
   runPlans?: boolean;
   /** More configuration (e.g. `ROUTEROS_MCP_DATABASE_URL` for PostgreSQL instead of the data directory's SQLite). */
   env?: Record<string, string>;
+  /**
+   * true: the server sweeps for changes left unsettled (revert_pending, needs_attention…) as a server does; it then
+   * opens the database as a server does, migrations checked (the admin services applied them already).
+   */
+  recovery?: boolean;
 }
 
 export interface PlanRig {
@@ -49,7 +54,7 @@ export async function startPlanRig(options: PlanRigOptions): Promise<PlanRig> {
   logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
   const config = loadConfig({ env: { ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: options.logLevel, ...options.env }, homeDir: '/nonexistent' });
   const admin = (await buildContainer(config, { logStream })).get(AdminServices);
-  const server = (await buildContainer(config, { logStream, migrate: false, ...(options.runPlans === false ? { runPlans: false } : {}) })).get(ServerServices);
+  const server = (await buildContainer(config, { logStream, ...(options.recovery ? {} : { migrate: false }), ...(options.runPlans === false ? { runPlans: false } : {}) })).get(ServerServices);
   for (const device of fleet.devices) {
     const capabilities = options.capabilities(device.index);
     if (capabilities) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, SIM_USER, { capabilities }));

@@ -1,8 +1,7 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DEVICE } from './fuzz-requests';
 import { SimFleet } from './sim-fleet';
-import { SERVER_MAIN } from './stdio-process';
+import { connect } from './stdio-client';
 
 const REQUEST_BOUND_MS = 1000;
 const EXPORT_BOUND_MS = 3000;
@@ -56,12 +55,8 @@ export interface FaultFigures {
   recovered: Record<string, boolean>;
 }
 
-async function connect(dataDir: string): Promise<Client> {
-  const client = new Client({ name: 'robustness-faults', version: '1' });
-  const env = { PATH: process.env['PATH'] ?? '', ROUTEROS_MCP_DATA_DIR: dataDir, ROUTEROS_MCP_LOG_LEVEL: 'error', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: String(REQUEST_BOUND_MS), ROUTEROS_MCP_DEVICE_EXPORT_TIMEOUT_MS: String(EXPORT_BOUND_MS) };
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_MAIN], env, stderr: 'ignore' }));
-  return client;
-}
+/** A fresh server with the call bounds this part holds the calls to. */
+const connectBounded = (dataDir: string) => connect(dataDir, { ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: String(REQUEST_BOUND_MS), ROUTEROS_MCP_DEVICE_EXPORT_TIMEOUT_MS: String(EXPORT_BOUND_MS) });
 
 /** The tool's outcome: `ok`, the MCP error code of a failed call, or `HUNG`. */
 async function timedCall(client: Client, name: string, args: Record<string, unknown>): Promise<{ outcome: string; elapsed: number }> {
@@ -82,7 +77,7 @@ export async function runFaults(fleet: SimFleet): Promise<FaultFigures> {
   const calls: FaultCall[] = [];
   const recovered: Record<string, boolean> = {};
   for (const [fault, body] of Object.entries(FAULTS)) {
-    const client = await connect(fleet.dataDir);
+    const client = await connectBounded(fleet.dataDir);
     try {
       await fleet.control('PUT', '/devices/0/faults', body);
       for (const [tool, args, bound] of TOOLS) {
@@ -96,7 +91,7 @@ export async function runFaults(fleet: SimFleet): Promise<FaultFigures> {
       await client.close();
     }
     // A fresh server: the circuit the fault opened belongs to the old process.
-    const fresh = await connect(fleet.dataDir);
+    const fresh = await connectBounded(fleet.dataDir);
     try {
       const outcomes = [];
       for (const [tool, args] of TOOLS) outcomes.push((await timedCall(fresh, tool, args)).outcome);

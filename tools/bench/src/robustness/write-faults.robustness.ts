@@ -1,11 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
+import { settleWithin, waitFor } from '@routeros-mcp/testing';
 import { PassThrough } from 'node:stream';
 import { FAULTS } from './faults.robustness';
 import { DEVICE } from './fuzz-requests';
 import { SimFleet } from './sim-fleet';
-import { SERVER_MAIN } from './stdio-process';
+import { connect } from './stdio-client';
 
 /** Each device request (REST or SSH) is bounded at this; a whole write makes many of them. */
 const REQUEST_BOUND_MS = 1500;
@@ -53,15 +53,39 @@ interface Claim {
   code: string;
   changeId?: string;
   protection?: string;
+  /** A plan's path: where it ends once the fault is cleared (it must end: a plan that never does fails the run). */
+  settle?(): Promise<{ settled: string; code: string }>;
 }
 
 const commentOf = (config: Config) => config['interface/ethernet']?.find((r) => r['name'] === INTERFACE)?.['comment'] ?? '';
 const dnsOf = (config: Config) => config['ip/dns']?.[0]?.['servers'] ?? '';
 const planned = (n: number) => `192.0.2.${n}`;
 
-async function planStatus(client: Client, planId: string, while_: readonly string[]): Promise<{ status: string; devices: { status: string; error?: string }[] }> {
-  const read = async () => (await client.callTool({ name: 'plan_status', arguments: { plan_id: planId } })).structuredContent as { status: string; devices: { status: string; error?: string }[] };
-  return until(SETTLE_MS, read, (p) => !while_.includes(p.status));
+interface PlanView {
+  status: string;
+  devices: { status: string; error?: string; change_id?: string; rollback_change_id?: string }[];
+}
+
+const planOf = async (client: Client, planId: string) => (await client.callTool({ name: 'plan_get', arguments: { plan_id: planId } })).structuredContent as PlanView;
+const changeStatus = async (client: Client, changeId: string) => String(((await client.callTool({ name: 'change_get', arguments: { change_id: changeId } })).structuredContent as { status?: string } | undefined)?.status);
+
+/** The plan once `left` says it has moved on; a plan that does not within SETTLE_MS fails the run. */
+function planWhere(client: Client, planId: string, what: string, left: (plan: PlanView) => boolean | Promise<boolean>): Promise<PlanView> {
+  return waitFor(async () => {
+    const plan = await planOf(client, planId);
+    return (await left(plan)) ? plan : undefined;
+  }, `plan ${planId} ${what}`, SETTLE_MS, 500);
+}
+
+const MOVING = ['approved', 'executing', 'rolling_back'];
+const stepOf = (plan: PlanView) => plan.devices[0]?.status ?? '?';
+
+/** Where a plan path ends once the device answers again: the plan at its end, its step's claim. */
+function planEnd(client: Client, planId: string, done: string): () => Promise<{ settled: string; code: string }> {
+  return async () => {
+    const plan = await planWhere(client, planId, 'to end once the device answers again', (p) => !MOVING.includes(p.status));
+    return { settled: stepClaim(stepOf(plan), done), code: `plan ${plan.status}, step ${stepOf(plan)}` };
+  };
 }
 
 /** A one-device DNS plan, approved out of band: answers its id. */
@@ -104,11 +128,12 @@ export const WRITE_PATHS: WritePath[] = [
     name: 'plan step (plan_apply)',
     prepare: async (ctx, n) => ({ plan_id: await approvedPlan(ctx, n) }),
     async run(ctx, _n, prepared) {
-      const refused = await planCall(ctx.client, 'plan_apply', prepared['plan_id']);
+      const planId = prepared['plan_id'];
+      const refused = await planCall(ctx.client, 'plan_apply', planId);
       if (refused) return refused;
-      const plan = await planStatus(ctx.client, prepared['plan_id'], ['approved', 'executing']);
-      const step = plan.devices[0]?.status ?? '?';
-      return { claimed: stepClaim(step, 'succeeded'), code: `plan ${plan.status}, step ${step}` };
+      // The step's outcome is known once the rollout moves on (a halt's rollback may then wait for the device).
+      const plan = await planWhere(ctx.client, planId, 'to finish its step', (p) => !['approved', 'executing'].includes(p.status));
+      return { claimed: stepClaim(stepOf(plan), 'succeeded'), code: `plan ${plan.status}, step ${stepOf(plan)}`, settle: planEnd(ctx.client, planId, 'succeeded') };
     },
     holds: (config, n) => dnsOf(config) === planned(n),
   },
@@ -117,16 +142,21 @@ export const WRITE_PATHS: WritePath[] = [
     async prepare(ctx, n) {
       const planId = await approvedPlan(ctx, n);
       const refused = await planCall(ctx.client, 'plan_apply', planId);
-      const plan = await planStatus(ctx.client, planId, ['approved', 'executing']);
+      const plan = await planWhere(ctx.client, planId, 'to end', (p) => !MOVING.includes(p.status));
       if (refused || plan.status !== 'completed') throw new Error(`the plan to roll back did not complete: ${refused?.code ?? plan.status}`);
       return { plan_id: planId };
     },
     async run(ctx, _n, prepared) {
-      const refused = await planCall(ctx.client, 'plan_rollback', prepared['plan_id']);
+      const planId = prepared['plan_id'];
+      const refused = await planCall(ctx.client, 'plan_rollback', planId);
       if (refused) return refused;
-      const plan = await planStatus(ctx.client, prepared['plan_id'], ['rolling_back']);
-      const step = plan.devices[0]?.status ?? '?';
-      return { claimed: stepClaim(step, 'rolled_back'), code: `plan ${plan.status}, step ${step}` };
+      // The rollback ends, or waits for a device that went silent after its undo and is undoing that by itself.
+      const plan = await planWhere(ctx.client, planId, 'to end its rollback or wait for the device', async (p) => {
+        const undo = p.devices[0]?.rollback_change_id;
+        return p.status !== 'rolling_back' || (undo !== undefined && (await changeStatus(ctx.client, undo)) === 'revert_pending');
+      });
+      const claimed = plan.status === 'rolling_back' ? 'revert_pending' : stepClaim(stepOf(plan), 'rolled_back');
+      return { claimed, code: `plan ${plan.status}, step ${stepOf(plan)}`, settle: planEnd(ctx.client, planId, 'rolled_back') };
     },
     // The rollback's result: the seed's DNS servers again (not the plan's).
     holds: (config, n) => dnsOf(config) !== planned(n),
@@ -167,23 +197,16 @@ interface CallAnswer {
   content?: { text?: string }[];
 }
 
-async function connect(dataDir: string): Promise<Client> {
-  const client = new Client({ name: 'robustness-write-faults', version: '1' });
-  const env = {
-    PATH: process.env['PATH'] ?? '',
-    ROUTEROS_MCP_DATA_DIR: dataDir,
-    ROUTEROS_MCP_LOG_LEVEL: 'error',
+/** A fresh server: short device bounds; a lock of a dead call expires soon, and unsettled changes are swept every second. */
+const connectWriter = (dataDir: string) =>
+  connect(dataDir, {
     ROUTEROS_MCP_TOOLSETS: 'all',
     ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000',
     ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: String(REQUEST_BOUND_MS),
     ROUTEROS_MCP_DEVICE_EXPORT_TIMEOUT_MS: String(REQUEST_BOUND_MS * 2),
-    // A lock of a dead call expires soon, and changes left needs_attention are re-checked every second.
     ROUTEROS_MCP_CHANGE_LOCK_LEASE_MS: '2000',
     ROUTEROS_MCP_CHANGE_RECOVERY_INTERVAL_MS: '1000',
-  };
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER_MAIN], env, stderr: 'ignore' }));
-  return client;
-}
+  });
 
 /** What the answer claims about the device: `applied`, the failed change's end state, or `refused` (nothing made). */
 function claimOf(answer: CallAnswer): Claim {
@@ -191,16 +214,6 @@ function claimOf(answer: CallAnswer): Claim {
   if (!answer.isError) return { claimed: s?.verification?.status === 'verified' ? 'applied' : `unverified:${s?.verification?.status ?? '?'}`, code: 'ok', changeId: s?.change_id ?? undefined, ...(s?.protection ? { protection: s.protection } : {}) };
   const error = s?.error;
   return { claimed: error?.end_state ?? 'refused', code: error?.mcp_error_code ?? 'isError', changeId: error?.change_id };
-}
-
-async function until<T>(bound: number, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const end = Date.now() + bound;
-  let value = await read();
-  while (!done(value) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    value = await read();
-  }
-  return value;
 }
 
 /**
@@ -233,10 +246,14 @@ async function callOnce(client: Client, tool: string, args: Record<string, unkno
 async function runPaths(fleet: SimFleet, approver: AdminServices, calls: WriteFaultCall[], only?: readonly string[]): Promise<WriteFaultCall[]> {
   const config = async () => ((await fleet.control('GET', '/devices/0/state'))['config'] as Config);
   let n = 0;
-  for (const [fault, body] of Object.entries(WRITE_FAULTS).filter(([f]) => !only || only.includes(f))) {
+  // ROBUSTNESS_WRITE_FAULTS and ROBUSTNESS_WRITE_PATHS (comma-separated fault names, and words of path names) narrow a run.
+  const faults = only ?? process.env['ROBUSTNESS_WRITE_FAULTS']?.split(',');
+  const pathWords = process.env['ROBUSTNESS_WRITE_PATHS']?.split(',');
+  const paths = WRITE_PATHS.filter((p) => !pathWords || pathWords.some((w) => p.name.includes(w)));
+  for (const [fault, body] of Object.entries(WRITE_FAULTS).filter(([f]) => !faults || faults.includes(f))) {
     // A fresh server per call: the circuit a fault opened belongs to the process that met it.
-    for (const path of WRITE_PATHS) {
-      const client = await connect(fleet.dataDir);
+    for (const path of paths) {
+      const client = await connectWriter(fleet.dataDir);
       try {
         n++;
         await fleet.control('POST', '/devices/0/reset');
@@ -247,16 +264,20 @@ async function runPaths(fleet: SimFleet, approver: AdminServices, calls: WriteFa
         const claim = await (path.run ? path.run(ctx, n, prepared) : callOnce(client, ...path.call!(n, prepared)));
         const elapsed = performance.now() - started;
         await fleet.control('DELETE', '/devices/0/faults');
-        const { claimed, code, changeId } = claim;
+        const { claimed, changeId } = claim;
+        let { code } = claim;
         let settled = claimed;
-        if (claimed === 'needs_attention' && changeId) {
-          const status = async () => String(((await client.callTool({ name: 'change_get', arguments: { change_id: changeId } })).structuredContent as { status?: string } | undefined)?.status);
-          settled = await until(SETTLE_MS, status, (s) => s !== 'needs_attention');
-          // Still needs_attention after the re-check: the device kept the change's after-state, which the re-check says.
+        if (claim.settle) {
+          const end = await claim.settle();
+          settled = end.settled;
+          if (end.code !== code) code = `${code} → ${end.code}`;
+        } else if (claimed === 'needs_attention' && changeId) {
+          // The re-check may keep it needing attention (the device kept the change): a legitimate end, judged below.
+          settled = await settleWithin(() => changeStatus(client, changeId), (s) => s !== 'needs_attention', SETTLE_MS);
           if (settled === 'needs_attention') settled = 'needs_attention(kept)';
         } else if (claimed === 'revert_pending') {
-          // The device's own revert timer undoes it: wait for that, then the device must not hold it.
-          await until(SETTLE_MS, config, (c) => !path.holds(c, n));
+          // The device's own revert undoes it: wait for that; a device that still holds it then is a violation below.
+          await settleWithin(config, (c) => !path.holds(c, n), SETTLE_MS);
           settled = 'reverted';
         }
         const holds = path.holds(await config(), n);

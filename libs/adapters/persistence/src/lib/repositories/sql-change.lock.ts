@@ -2,6 +2,7 @@ import type { ChangeLock, HeldLock, LockRequest } from '@routeros-mcp/applicatio
 import { ChangeConflictError } from '@routeros-mcp/domain-changes';
 import { randomUUID } from 'node:crypto';
 import { Database } from '../database';
+import { asStoreError } from '../store-errors/classify-store-error';
 
 const POLL_MS = 100;
 
@@ -68,7 +69,8 @@ export class SqlChangeLock implements ChangeLock {
         if (released) return;
         released = true;
         clearInterval(timer);
-        await this.db.writeStatement((em) => em.query(this.sql('DELETE FROM device_locks WHERE device_id = ? AND holder = ?'), [deviceId, token]));
+        // The held lock leaves the adapter outside its storeBoundary: a store failure here is classified as well.
+        await this.db.writeStatement((em) => em.query(this.sql('DELETE FROM device_locks WHERE device_id = ? AND holder = ?'), [deviceId, token])).catch((error: unknown) => Promise.reject(asStoreError(error)));
       },
     };
   }

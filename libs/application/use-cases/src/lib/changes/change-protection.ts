@@ -19,9 +19,13 @@ export class ProtectStep {
     private readonly recorder: ChangeRecorder,
   ) {}
 
-  /** Safe mode when the change touches the management path or the device is critical; a device-side revert where SSH cannot. */
+  /**
+   * Safe mode when the change touches the management path, the device is critical, or the write is an approved
+   * plan's (a step or a rollback: nobody watches a rollout, so a device that goes silent after the write must undo
+   * it by itself rather than keep an unconfirmed value); a device-side revert where SSH cannot.
+   */
   async protect(record: ChangeRecord, device: Device, target: DeviceTarget, plan: Planned, attempt: { timer: boolean }): Promise<ChangeGuard> {
-    if (!plan.touchesPath && !device.critical) return NO_GUARD;
+    if (!plan.touchesPath && !device.critical && record.authority.kind !== 'approved_plan') return NO_GUARD;
     const facts = await this.api.facts(target);
     try {
       return await SafeModeGuard.take(this.shell, target, facts.version);

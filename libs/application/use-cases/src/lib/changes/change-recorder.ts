@@ -2,7 +2,7 @@ import type { ChangeRepository, Clock, Logger, Principal, SecretCipher } from '@
 import type { ChangeAuthority, ChangeRecord, LiveRows, RowOperation } from '@routeros-mcp/domain-changes';
 import { diffLines, inverseOperations, redactTouched, transition } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
-import { isCancellation } from '@routeros-mcp/domain-kernel';
+import { isCancellation, StoreUnavailableError } from '@routeros-mcp/domain-kernel';
 import { changeAuditEvent } from './change-audit-event';
 import type { InFlight } from './change-flight';
 import { menusOf } from './change-flight';
@@ -16,7 +16,8 @@ import { isSingletonMenu } from './live-rows';
 /**
  * A change's record and its audit from the first commit to the settled state: opened with its before-state before
  * anything is written, saved as it goes, settled with its audit record in one transaction; the observer's snapshots
- * on either side. Saving failures are logged, never fail the change.
+ * on either side. Saving failures are logged, never fail the change, except a store outage when the verified change
+ * is settled (see settleVerified).
  */
 export class ChangeRecorder {
   constructor(
@@ -68,7 +69,13 @@ export class ChangeRecorder {
       inverse: this.sealInverse(changeId, inverseOperations(plan.live, plan.operations, flight.addedIds).operations),
       touched: redactTouched(touched),
     });
-    await this.finish(record, principal);
+    // Not logged and carried on like the other saves: a verified change its record does not say so would be undone
+    // by crash recovery once the store is back, behind a caller told it was applied. The pipeline undoes it now.
+    await this.changes.settle(record, changeAuditEvent(record, principal, 'success', this.clock.now())).catch((e: unknown) => {
+      if (e instanceof StoreUnavailableError) throw e;
+      this.logger.error('change record and its audit could not be saved', { change_id: record.id, error: e });
+    });
+    await this.observe('afterChange', record);
     if (revertOf) await this.markReverted(revertOf, record.id);
     return record;
   }

@@ -3,6 +3,7 @@ import { DeviceUnreachableError, DeviceUnsupportedError } from '@routeros-mcp/ap
 import type { ChangePlanner, ChangeRecord } from '@routeros-mcp/domain-changes';
 import { ChangeFailedError, ChangeNotRevertibleError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
 import { Device } from '@routeros-mcp/domain-devices';
+import { StoreUnavailableError } from '@routeros-mcp/domain-kernel';
 import type { DeviceRegistry } from '../device-registry.service';
 import { ChangeService } from './change.service';
 import type { ChangeObserver } from './change-observer';
@@ -218,6 +219,29 @@ describe('ChangeService', () => {
     const { api, service, request } = setup({ observer });
     expect((await service.run(request(systemIdentityPlanner, { name: 'core-1' }))).changed).toBe(true);
     expect(seen).toEqual(['before proposed r1', 'after verified']);
+  });
+
+  it("protects an approved plan's write (safe mode) even when it touches nothing the path depends on", async () => {
+    const { service, request, shell } = setup();
+    const direct = await service.run(request(systemIdentityPlanner, { name: 'core-1' }));
+    expect(direct.protection).toBe('none_needed');
+    const step = await service.run({ ...request(systemIdentityPlanner, { name: 'core-2' }), authority: { kind: 'approved_plan', planId: 'p-1', stepId: 's-1' } });
+    expect(step.protection).toBe('safe_mode');
+    expect(shell.taken).toBe(1);
+  });
+
+  it('undoes a verified change whose record the store cannot settle, and answers the store outage (the device as it was)', async () => {
+    const { api, service, request, records } = setup();
+    const settle = records.set.bind(records);
+    const outage = new StoreUnavailableError('unreachable', '57P01');
+    const repo = (service as unknown as { changes: ChangeRepository }).changes;
+    repo.settle = async (r) => {
+      if (r.status === 'verified') throw outage;
+      settle(r.id, r);
+    };
+    await expect(service.run(request(systemIdentityPlanner, { name: 'core-1' }))).rejects.toBe(outage);
+    expect(api.tables['system/identity'][0].name).toBe('r1');
+    expect(api.writes).toEqual(['set system/identity', 'set system/identity']);
   });
 
   it('reports a write that did not stick as failed at verify, the device as it was', async () => {

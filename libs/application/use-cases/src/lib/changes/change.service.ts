@@ -9,9 +9,9 @@ import {
   SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
 import type { ChangeAuthority, ChangeRecord, ChangeStep, LiveRows } from '@routeros-mcp/domain-changes';
-import { ChangeNotFoundError, diffLines, redactTouched, transition } from '@routeros-mcp/domain-changes';
+import { ChangeFailedError, ChangeNotFoundError, diffLines, redactTouched, transition } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
-import { ValidationError } from '@routeros-mcp/domain-kernel';
+import { StoreUnavailableError, ValidationError } from '@routeros-mcp/domain-kernel';
 import { inject, injectable, optional } from '@routeros-mcp/inversify';
 import { randomUUID } from 'node:crypto';
 import { targetFor } from '../device-connectivity.service';
@@ -19,6 +19,7 @@ import { DeviceRegistry } from '../device-registry.service';
 import { authorize, safetyContext } from './change-authorization';
 import type { InFlight } from './change-flight';
 import type { ChangeGuard } from './change-guards';
+import { NO_GUARD } from './change-guards';
 import type { ChangeHistory, ChangeRevertRequest } from './change-history';
 import { ChangeObserver } from './change-observer';
 import type { Planned } from './change-proposal';
@@ -121,6 +122,22 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     }
   }
 
+  /**
+   * The store went away before the verified change could be recorded so: undone over REST (its guard is released),
+   * the before-state confirmed. Answered STORE_UNAVAILABLE when the device is back as it was (retrying is then
+   * right), else the failure with the device's end state. Crash recovery settles the record once the store is back.
+   */
+  private async unrecorded(flight: InFlight, error: unknown): Promise<never> {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    this.logger.warn('the verified change could not be recorded (the store is unavailable); undoing it', { device_id: flight.device.id, change_id: flight.record.id });
+    try {
+      return await this.undo.fail({ ...flight, guard: NO_GUARD }, 'release', error);
+    } catch (failed) {
+      if (failed instanceof ChangeFailedError && failed.endState === 'reverted') throw error;
+      throw failed;
+    }
+  }
+
   private async apply<I>(changeId: string, request: ChangeRequest<I>, authority: ChangeAuthority, device: Device, target: DeviceTarget, plan: Planned, revertOf?: ChangeRecord): Promise<ChangeResult> {
     const { principal } = request;
     let record = await this.recorder.open(changeId, request, authority, device, plan, revertOf);
@@ -148,7 +165,11 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       return this.undo.fail(flight, step, error);
     }
 
-    record = await this.recorder.settleVerified(flight, verified!.rows, revertOf);
+    try {
+      record = await this.recorder.settleVerified(flight, verified!.rows, revertOf);
+    } catch (error) {
+      return this.unrecorded(flight, error);
+    }
     return {
       changed: true, dryRun: false, changeId, summary: plan.summary, touched: record.touched, diff: record.diff, risk: plan.risk, verdicts: plan.verdicts, protection: guard.protection,
       verification: { status: 'verified', checks: verified!.checks },

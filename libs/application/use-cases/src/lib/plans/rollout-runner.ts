@@ -40,6 +40,11 @@ export interface RolloutStop {
 const SETTLED = new Set(['succeeded', 'failed', 'skipped', 'rolled_back', 'rollback_failed']);
 const IN_FLIGHT = new Set(['proposed', 'applying', 'revert_pending']);
 const causeOf = (error: unknown) => (isDomainError(error) ? `${error.code}: ${error.message}` : 'internal error');
+/**
+ * How often a step's undo is written in all when it does not stay (undone again on the device: a connection lost
+ * after it, a device gone silent whose safe mode or revert timer restored the plan's value); then the step fails.
+ */
+const UNDO_ATTEMPTS = 3;
 
 /** Thrown inside a commit to leave the plan as it is: a cancel was asked, the step is not started. */
 class CancelAsked extends Error {}
@@ -269,9 +274,10 @@ export class RolloutRunner {
   private async rollBack(ledger: PlanLedger, stop: RolloutStop): Promise<RolloutRunOutcome> {
     const toUndo = ledger.plan.stepsToRollBack().map((s) => s.id);
     for (const stepId of toUndo) {
+      const attempts = { undos: 0 };
       for (;;) {
         if (stop.soft.aborted) return 'stopped';
-        const outcome = await this.rollBackStep(ledger, this.stepOf(ledger.plan, stepId), stop);
+        const outcome = await this.rollBackStep(ledger, this.stepOf(ledger.plan, stepId), stop, attempts);
         if (outcome === 'wait') {
           if (!(await this.sleep(this.settings.recheckMs, stop.soft))) return 'stopped';
           continue;
@@ -292,18 +298,24 @@ export class RolloutRunner {
     return 'finished';
   }
 
-  private async rollBackStep(ledger: PlanLedger, step: Readonly<PlanStep>, stop: RolloutStop): Promise<{ ok: boolean; message: string } | 'wait' | 'aborted'> {
+  /**
+   * One step's undo. Waits (`wait`) while its change, or an undo of it, is still settling: the device's own revert
+   * pending (a protected write whose device went silent), or a dead process's change awaiting crash recovery.
+   */
+  private async rollBackStep(ledger: PlanLedger, step: Readonly<PlanStep>, stop: RolloutStop, attempts: { undos: number }): Promise<{ ok: boolean; message: string } | 'wait' | 'aborted'> {
     const original: ChangeRecord | undefined = step.changeId ? await this.records.get(step.changeId) : undefined;
     if (!original) return { ok: true, message: 'had nothing to undo (its step changed nothing)' };
-    if (original.status === 'reverted' || original.status === 'failed') return { ok: true, message: `had nothing to undo (its change ${original.status})` };
+    if (original.status === 'reverted' || original.status === 'failed') return { ok: true, message: `had nothing to undo (its change ${original.status}${original.recheck ? ', confirmed once the device answered again' : ''})` };
     if (IN_FLIGHT.has(original.status)) return 'wait';
     if (step.rollbackChangeId) {
-      // An undo started before a restart: where does it stand?
+      // An undo started before (by a run that died, or one the device then undid by itself): where does it stand?
       const undo = await this.records.get(step.rollbackChangeId);
       if (undo?.status === 'verified') return { ok: true, message: 'restored and verified (found after a restart)' };
       if (undo && IN_FLIGHT.has(undo.status)) return 'wait';
       if (undo?.status === 'needs_attention') return { ok: false, message: `needs attention: ${undo.outcome ?? 'the undo could not be confirmed'}` };
+      // Reverted or failed: the undo did not stay; the device holds the step's change, so it is undone again below.
     }
+    attempts.undos++;
     const undoId = randomUUID();
     await ledger.commit((p) => p.startRollbackStep(step.id, undoId));
     const plan = ledger.plan;
@@ -316,6 +328,14 @@ export class RolloutRunner {
     } catch (error) {
       if (stop.hard.aborted) return 'aborted';
       if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(undoId))) return 'wait';
+      // The undo did not stay: undone again on the device (a connection dropped after it, a write that did not
+      // stick), or being undone by a device that went silent (crash recovery confirms that once it answers again).
+      // The device holds the step's change as before: the undo is written again, a few times.
+      const undo = await this.records.get(undoId);
+      if ((undo?.status === 'revert_pending' || undo?.status === 'reverted') && attempts.undos < UNDO_ATTEMPTS) {
+        this.logger.warn('plan rollback step: its undo did not stay on the device; trying again once it has settled', { plan_id: plan.id, step_id: step.id, device_id: step.deviceId, change_id: undoId, status: undo.status, attempt: attempts.undos });
+        return 'wait';
+      }
       return { ok: false, message: causeOf(error) };
     }
   }
