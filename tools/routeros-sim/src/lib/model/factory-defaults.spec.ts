@@ -31,6 +31,23 @@ describe('factory values and built-in rows of a fresh device', () => {
     expect(s.list('ip/ipsec/mode-config')).toEqual([expect.objectContaining({ name: 'request-only', responder: 'false', default: 'true' })]);
   });
 
+  it('service ports: the ten NAT helpers, only set (no add/remove); default hotspot profiles stay (issue 23)', () => {
+    const s = device('7.15.3');
+    expect(s.list('ip/firewall/service-port').map((p) => `${p['name']}:${p['disabled']}`)).toEqual(['ftp:false', 'tftp:false', 'irc:true', 'h323:false', 'sip:false', 'pptp:false', 'rtsp:true', 'udplite:false', 'dccp:false', 'sctp:false']);
+    const ftp = s.list('ip/firewall/service-port')[0];
+    expect(detail(() => s.remove('ip/firewall/service-port', ftp['.id']))).toBe('no such command or directory (remove)');
+    s.update('ip/firewall/service-port', ftp['.id'], { disabled: 'yes' });
+    expect(renderExport(s)).toContain('/ip firewall service-port\r\nset [ find name=ftp ] disabled=yes\r\n');
+    for (const path of ['ip/hotspot/profile', 'ip/hotspot/user/profile']) {
+      const [def] = s.list(path);
+      expect(def).toMatchObject({ name: 'default', default: 'true' });
+      expect(detail(() => s.remove(path, def['.id']))).toBe('cannot remove builtin object');
+    }
+    expect(s.singleton('tool/romon')).toMatchObject({ enabled: 'false' });
+    expect(s.singleton('system/watchdog')).toMatchObject({ 'watchdog-timer': 'true', 'automatic-supout': 'true' });
+    expect(s.singleton('tool/mac-server/mac-winbox')).toEqual({ 'allowed-interface-list': 'all' });
+  });
+
   it('keeps to the properties each version has: IPv4 tcp-timestamps and IPv6 allow-fast-path on 7.20 only', () => {
     expect(device('7.15.3').singleton('ip/settings')['tcp-timestamps']).toBeUndefined();
     expect(device('7.20.5').singleton('ip/settings')['tcp-timestamps']).toBe('random-offset');

@@ -29,6 +29,9 @@ const pppProfile = (name: string, encryption: string): Row =>
 const pcq = (name: string, classifier: string): Row =>
   builtin({ name, kind: 'pcq', 'pcq-rate': '0', 'pcq-limit': '50KiB', 'pcq-classifier': classifier, 'pcq-total-limit': '2000KiB', 'pcq-burst-rate': '0', 'pcq-burst-threshold': '0', 'pcq-burst-time': '10s', 'pcq-src-address-mask': '32', 'pcq-dst-address-mask': '32', 'pcq-src-address6-mask': '128', 'pcq-dst-address6-mask': '128' });
 
+/** A NAT helper of `/ip/firewall/service-port`: built in, not flagged `default`. */
+const helper = (name: string, disabled: string, values: Row = {}): Row => ({ name, disabled, ...values, '.builtin': T });
+
 const FACTORY: Record<string, FactoryMenu> = {
   // help.mikrotik.com/docs/spaces/ROS/pages/24805517/Neighbor+discovery: every protocol, both directions, on every
   // interface but dynamic ones; LLDP extras off.
@@ -83,6 +86,37 @@ const FACTORY: Record<string, FactoryMenu> = {
   'ip/ssh': { rows: [{ 'strong-crypto': F, 'allow-none-crypto': F, 'always-allow-password-login': F, 'forwarding-enabled': 'no', 'host-key-size': '2048', 'host-key-type': 'ed25519', ciphers: 'auto' }] },
   // Same page: the built-in `*` row sends router advertisements on every interface.
   'ipv6/nd': { rows: [builtin({ interface: 'all', ...ND_DEFAULTS })], readOnly: ['default'] },
+  // MikroTik's manual, "Services" ("Service Ports"): the NAT helpers RouterOS ships. Rows
+  // cannot be added or removed (the tree has no `add`/`remove`), only set, enabled or disabled; `name` is read-only.
+  // Which ship disabled (irc, rtsp) and the SIP values follow a 7.13 `/export verbose` (docs/simulator.md). Built in
+  // (no `*` flag: RouterOS prints none here) so a change exports against the factory row.
+  'ip/firewall/service-port': {
+    rows: [
+      helper('ftp', F, { ports: '21' }),
+      helper('tftp', F, { ports: '69' }),
+      helper('irc', T, { ports: '6667' }),
+      helper('h323', F),
+      helper('sip', F, { ports: '5060,5061', 'sip-direct-media': T, 'sip-timeout': '1h' }),
+      helper('pptp', F),
+      helper('rtsp', T, { ports: '554' }),
+      helper('udplite', F),
+      helper('dccp', F),
+      helper('sctp', F),
+    ],
+    readOnly: ['name'],
+  },
+  // MikroTik's manual, "HotSpot" (server and user profiles): the
+  // built-in `default` profiles (values as a 7.13 `/export verbose` prints them); neither can be removed.
+  'ip/hotspot/profile': { rows: [builtin({ name: 'default', 'dns-name': '', 'hotspot-address': '0.0.0.0', 'html-directory': 'hotspot', 'html-directory-override': '', 'http-cookie-lifetime': '3d', 'http-proxy': '0.0.0.0:0', 'install-hotspot-queue': F, 'login-by': 'cookie,http-chap', 'smtp-server': '0.0.0.0', 'split-user-domain': F, 'use-radius': F })], readOnly: ['default'] },
+  'ip/hotspot/user/profile': { rows: [builtin({ name: 'default', 'add-mac-cookie': T, 'address-list': '', 'idle-timeout': 'none', 'keepalive-timeout': '2m', 'mac-cookie-timeout': '3d', 'shared-users': '1', 'status-autorefresh': '1m', 'transparent-proxy': F })], readOnly: ['default'] },
+  // MikroTik's manual, "MAC server": MAC Telnet, MAC Winbox and MAC ping on every interface.
+  'tool/mac-server': { rows: [{ 'allowed-interface-list': 'all' }] },
+  'tool/mac-server/mac-winbox': { rows: [{ 'allowed-interface-list': 'all' }] },
+  'tool/mac-server/ping': { rows: [{ enabled: T }] },
+  // MikroTik's manual, "RoMON": off, the id taken from a MAC (all zeros until set), no secrets.
+  'tool/romon': { rows: [{ enabled: F, id: '00:00:00:00:00:00', secrets: '' }] },
+  // MikroTik's manual, "Watchdog": the hardware timer on, a supout on a crash, no ping watch.
+  'system/watchdog': { rows: [{ 'auto-send-supout': F, 'automatic-supout': T, 'ping-start-after-boot': '5m', 'ping-timeout': '1m', 'watch-address': 'none', 'watchdog-timer': T }] },
 };
 
 const byTree = new WeakMap<TreeSchema, [string, Row[]][]>();

@@ -145,15 +145,15 @@ function terse(state: DeviceState, path: string, request: PrintRequest): string 
 }
 
 /**
- * Columns of a menu with no curated ones: `name` first, then the other settable properties the rows have a
- * value for, while the table fits 80 columns (chosen without a source: RouterOS's own choice per menu is not in
+ * Columns of a menu with no curated ones: `name` first (even read-only, as on the built-in service ports), then the
+ * other settable properties the rows have a value for, while the table fits 80 columns (chosen without a source: RouterOS's own choice per menu is not in
  * the command tree).
  */
 function pickedColumns(state: DeviceState, path: string, rows: Row[]): string[] {
   const settable = new Set([...(state.tree[path]?.add ?? []), ...(state.tree[path]?.set ?? [])]);
   const skip = flagProperties(flagGroups(path));
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter(
-    (k) => !k.startsWith('.') && k !== 'comment' && !skip.has(k) && !hidden(state, path, k) && (settable.size === 0 || settable.has(k)) && rows.some((r) => r[k]),
+    (k) => !k.startsWith('.') && k !== 'comment' && !skip.has(k) && !hidden(state, path, k) && (settable.size === 0 || settable.has(k) || k === 'name') && rows.some((r) => r[k]),
   );
   const ordered = [...keys.filter((k) => k === 'name'), ...keys.filter((k) => k !== 'name').sort()];
   const picked: string[] = [];
