@@ -11,8 +11,10 @@ buildSync({
   platform: 'node',
   target: 'node20',
   format: 'cjs',
-  // reflect-metadata patches the global Reflect: one copy, shared with the entities' decorators.
-  external: ['reflect-metadata', ...DRIVERS],
+  // reflect-metadata patches the global Reflect: one copy, shared with the entities' decorators. app-root-path finds
+  // the application from its own __dirname (inside node_modules); bundled, it fell back to require.main, which a
+  // process started with `node -e` lacks, and TypeORM failed to load there.
+  external: ['reflect-metadata', 'app-root-path', ...DRIVERS],
   outfile: join(__dirname, 'dist', 'index.js'),
   allowOverwrite: true,
   logLevel: 'error',
