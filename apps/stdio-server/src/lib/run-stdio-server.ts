@@ -81,16 +81,18 @@ export async function runStdioServer(argv: string[]): Promise<number> {
   );
   log((logger) => logger.info('stdio server ready', { environment: config.environment, engine: config.databaseUrl ? 'postgres' : 'sqlite' }));
   let stopping = false;
-  const load = () => {
-    if (stopping) return;
+  const begin = () => {
     void loadHandlers();
     void lazy.get().catch(failed);
+  };
+  const load = () => {
+    if (!stopping) begin();
   };
   // After `initialize` at once. After a 2026-07-28 opening, not at once: a negotiating client's probe (SDK v2 sends
   // `server/discover` to a throwaway server process) closes right after the answer, and a load begun by then would
   // hold its exit for the whole load. A real client's next request starts the load itself (onHeld), so waiting here
   // costs it nothing.
-  transport.onFirstAnswer = () => setTimeout(load, era === 'legacy' ? 0 : AFTER_DISCOVER_LOAD_MS).unref();
+  transport.onFirstAnswer = () => (era === 'legacy' ? setImmediate(begin) : setTimeout(load, AFTER_DISCOVER_LOAD_MS).unref());
   setTimeout(load, IDLE_LOAD_MS).unref();
 
   return new Promise<number>((resolve) => {
