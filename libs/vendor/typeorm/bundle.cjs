@@ -15,6 +15,10 @@ buildSync({
   // the application from its own __dirname (inside node_modules); bundled, it fell back to require.main, which a
   // process started with `node -e` lacks, and TypeORM failed to load there.
   external: ['reflect-metadata', 'app-root-path', ...DRIVERS],
+  // Whitespace and syntax only, names kept (stack traces still name TypeORM's functions): the retained source is 1.8 MB
+  // instead of 2.9, and the loaded bundle holds 4.6 MB of heap instead of 8.5 (docs/architecture.md).
+  minifyWhitespace: true,
+  minifySyntax: true,
   outfile: join(__dirname, 'dist', 'index.js'),
   allowOverwrite: true,
   logLevel: 'error',

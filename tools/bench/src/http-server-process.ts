@@ -24,6 +24,8 @@ export const BENCH_AUTH: 'tokens' | 'none' = 'tokens';
 export const BENCH_DATABASE_URL = process.env['BENCH_DATABASE_URL'] ?? '';
 /** BENCH_SERVER_NODE_ARGS go to the measured server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const NODE_ARGS = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+/** BENCH_SERVER_ENV (a JSON object) adds to the measured server's environment, e.g. `{"MALLOC_ARENA_MAX":"2"}`. */
+const EXTRA_ENV: Record<string, string> = JSON.parse(process.env['BENCH_SERVER_ENV'] ?? '{}');
 
 export interface BenchHttpServer {
   url: string;
@@ -50,6 +52,7 @@ const productEnv = (dataDir: string, databaseUrl = BENCH_DATABASE_URL): Record<s
   ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000',
   ROUTEROS_MCP_RATE_LIMIT_FUNDAMENTAL_PER_MINUTE: '1000000',
   ROUTEROS_MCP_HTTP_MAX_LISTEN_STREAMS: '100000',
+  ...EXTRA_ENV,
 });
 
 let tokens = 0;
