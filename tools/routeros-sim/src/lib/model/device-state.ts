@@ -358,7 +358,7 @@ export class DeviceState {
   private followRename(from: string, to: string): void {
     const rename = (value: string | undefined, list = false): string | undefined => {
       if (value === undefined) return undefined;
-      if (list) return value.split(',').map((v) => (v === from ? to : v)).join(',');
+      if (list) return value.split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');
       return value === from ? to : value === `!${from}` ? `!${to}` : value;
     };
     for (const [path, rows] of this.tables) {
@@ -369,7 +369,9 @@ export class DeviceState {
       if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
       // Lists of interfaces a menu names by name (`namedRefs`, an OSPF template's `interfaces`) follow too.
       const named = Object.entries(MENU_BY_PATH.get(path)?.namedRefs ?? {}).filter(([, target]) => target === 'interface').map(([field]) => field);
-      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : path === 'interface/bonding' ? ['slaves'] : []), ...named];
+      // A generic menu's references to interfaces (model/generic-refs.ts; bridges are interfaces too).
+      const generic = Object.entries(this.genericRefTargets(path)).filter(([, targets]) => targets.includes('interface') || targets.includes('interface/bridge')).map(([field]) => field);
+      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : path === 'interface/bonding' ? ['slaves'] : []), ...named, ...generic];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
@@ -384,11 +386,19 @@ export class DeviceState {
   private followRowRename(path: string, from: string, to: string): void {
     for (const [menu, rows] of this.tables) {
       const spec = MENU_BY_PATH.get(menu);
-      const fields = Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field);
+      const fields = [
+        ...Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field),
+        ...Object.entries(this.genericRefTargets(menu)).filter(([, targets]) => targets.includes(path)).map(([field]) => field),
+      ];
       for (const row of fields.length > 0 ? rows : []) {
         for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');
       }
     }
+  }
+
+  /** A generic menu's references (argument → menus it names rows of); none for curated menus. */
+  private genericRefTargets(path: string): Record<string, string[]> {
+    return MENU_BY_PATH.has(path) ? {} : (genericMenuOf(this.tree, path)?.refTargets ?? {});
   }
 
   /**
