@@ -63,6 +63,18 @@ export interface SeedConfig {
 const isInternal = (key: string) => key.startsWith('.') && key !== '.id';
 
 /**
+ * Curated arguments naming an interface list (model/arg-rules.ts checks them by name): RouterOS keeps the list's
+ * internal id, so they follow its renames like every other reference.
+ */
+function listRefFields(menu: string): string[] {
+  if (/^ipv?6?\/firewall\/(filter|nat|mangle|raw)$/.test(menu)) return ['in-interface-list', 'out-interface-list', 'in-bridge-port-list', 'out-bridge-port-list'];
+  if (menu === 'interface/list/member') return ['list'];
+  if (menu === 'interface/list') return ['include', 'exclude'];
+  if (menu === 'interface/wifi/datapath') return ['interface-list'];
+  return [];
+}
+
+/**
  * The configuration and live state of one simulated RouterOS device, with RouterOS's rules for changing it.
  * Writes are checked against the command tree of the device's version, so a parameter that version lacks
  * is refused exactly as the real device refuses it.
@@ -389,6 +401,7 @@ export class DeviceState {
       const fields = [
         ...Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field),
         ...Object.entries(this.genericRefTargets(menu)).filter(([, targets]) => targets.includes(path)).map(([field]) => field),
+        ...(path === 'interface/list' ? listRefFields(menu) : []),
       ];
       for (const row of fields.length > 0 ? rows : []) {
         for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');

@@ -81,5 +81,8 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     expect(s.get('interface/bridge/filter', rule['.id'])).toMatchObject({ 'in-interface': '!uplink', 'in-bridge': 'br-lan', 'out-interface-list': 'INSIDE' });
     expect(s.singleton('tool/mac-server')).toMatchObject({ 'allowed-interface-list': 'ADMIN' });
     expect(s.get('ip/hotspot', hs['.id'])).toMatchObject({ 'address-pool': 'guests' });
+    // Curated references to a list follow it too: the defconf firewall's `!LAN`, the list's members.
+    expect(s.list('ip/firewall/filter').map((r) => r['in-interface-list']).filter(Boolean)).toEqual(['!INSIDE', 'WAN']);
+    expect(s.list('interface/list/member').map((r) => r['list'])).toEqual(['INSIDE', 'WAN']);
   });
 });
