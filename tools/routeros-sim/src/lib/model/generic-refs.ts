@@ -4,7 +4,8 @@ import { errors } from '../rest/rest-error';
 /**
  * References of generic menus (model/generic-menus.ts): arguments that name a row of another menu by its `name`.
  * The table was chosen argument by argument from a walk of both vendored trees (every generic menu's `add`/`set`
- * argument whose name reads as a reference) against MikroTik's manual page of each menu. Left free on purpose:
+ * argument whose name reads as a reference), each from the meaning MikroTik's manual gives it (none confirmed on a
+ * real router; the keywords are choices without a source). Left free on purpose:
  * firewall-style `address-list`, `src-address-list`, `dst-address-list` (the manual's Address-lists page: a rule
  * names a list that need not exist, `add-src-to-address-list` creates it), status menus (`routing/isis/lsp`,
  * `tool/mac-server/sessions`, `ip/pool/used`…), `ip/traffic-flow/ipfix` (its `in-interface` is a yes/no field),
