@@ -368,6 +368,10 @@ export class DeviceState {
    * rename: addresses, bridge ports and VLANs, list members, firewall matchers, routes through it.
    */
   private followRename(from: string, to: string): void {
+    // The managing client stays behind the same port (or radio) under its new name.
+    if (this.path?.clientPort === from) this.path = { ...this.path, clientPort: to };
+    if (this.path?.radio === from) this.path = { ...this.path, radio: to };
+    if (this.association?.radio === from) this.association = { ...this.association, radio: to };
     const rename = (value: string | undefined, list = false): string | undefined => {
       if (value === undefined) return undefined;
       if (list) return value.split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');

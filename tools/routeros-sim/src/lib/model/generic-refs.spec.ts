@@ -73,7 +73,10 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     const hs = s.add('ip/hotspot', { name: 'hs1', interface: 'ether3', 'address-pool': 'hs' });
     expect(s.add('tool/netwatch', { host: 'fe80::1%ether1' })).toMatchObject({ host: 'fe80::1%ether1' });
     expect(s.add('tool/graphing/interface', { interface: 'all' })).toMatchObject({ interface: 'all' });
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
     s.update('interface', 'ether2', { name: 'uplink' });
+    // The managing client sits behind ether2 (the home profile): it stays there under the new name.
+    expect(s.access('www-ssl')).toEqual({ verdict: 'ok' });
     s.update('interface/bridge', bridge, { name: 'br-lan' });
     s.update('interface/list', 'LAN', { name: 'INSIDE' });
     s.update('interface/list', 'MGMT', { name: 'ADMIN' });
