@@ -31,6 +31,10 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic references and addresse
     expect((await rest('PATCH', '/interface/ether4', { name: 'downlink' })).status).toBe(200);
     expect((await ssh('/interface list set LAN name=INSIDE')).output).toBe('');
     expect((await rows('/interface/bridge/filter')).find((r) => r['.id'] === (added.body as Record<string, string>)['.id'])).toMatchObject({ 'in-interface': 'downlink', 'out-interface-list': 'INSIDE' });
+    // Renaming the port the managing client sits behind keeps the path: the next requests still answer.
+    expect((await rest('PATCH', '/interface/ether2', { name: 'mgmt' })).status).toBe(200);
+    expect((await rest('GET', '/interface/mgmt')).status).toBe(200);
+    expect((await ssh('/interface print count-only where name=mgmt')).output.trim()).toBe('1');
   });
 
   it('refuses a hotspot naming a missing pool, and takes an existing one over the console', async () => {

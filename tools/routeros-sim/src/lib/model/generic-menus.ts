@@ -4,7 +4,7 @@ import { MENUS } from './menus';
 import { factoryBools } from './factory-defaults';
 import { genericReadOnly } from './generic-read-only';
 import { hasCuratedRule } from './arg-rules';
-import { checkRef, genericRefsOf } from './generic-refs';
+import { checkRef, GENERIC_REFS, genericRefsOf } from './generic-refs';
 import { checkAddress, GENERIC_ADDRESSES } from './generic-addresses';
 import { treeRule } from './tree-rules';
 
@@ -53,7 +53,9 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
  * no description of its own (or `see documentation`).
  */
 function withValueChecks(spec: MenuSpec, args: string[], tree: TreeSchema): void {
-  const free = args.filter((arg) => !hasCuratedRule(spec.path, arg));
+  const listed = { ...GENERIC_REFS[spec.path], ...GENERIC_ADDRESSES[spec.path] };
+  // Only arguments the tables name are probed for a curated rule: the start of a large fleet stays as fast.
+  const free = args.filter((arg) => listed[arg] !== undefined && !hasCuratedRule(spec.path, arg));
   const refs = genericRefsOf(spec.path, free, (p) => tree[p] !== undefined);
   const addresses = Object.fromEntries(Object.entries(GENERIC_ADDRESSES[spec.path] ?? {}).filter(([arg]) => free.includes(arg) && !refs?.[arg]));
   if (!refs && Object.keys(addresses).length === 0) return;
