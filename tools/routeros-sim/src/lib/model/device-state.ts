@@ -63,6 +63,18 @@ export interface SeedConfig {
 const isInternal = (key: string) => key.startsWith('.') && key !== '.id';
 
 /**
+ * Curated arguments naming an interface list (model/arg-rules.ts checks them by name): RouterOS keeps the list's
+ * internal id, so they follow its renames like every other reference.
+ */
+function listRefFields(menu: string): string[] {
+  if (/^ipv?6?\/firewall\/(filter|nat|mangle|raw)$/.test(menu)) return ['in-interface-list', 'out-interface-list', 'in-bridge-port-list', 'out-bridge-port-list'];
+  if (menu === 'interface/list/member') return ['list'];
+  if (menu === 'interface/list') return ['include', 'exclude'];
+  if (menu === 'interface/wifi/datapath') return ['interface-list'];
+  return [];
+}
+
+/**
  * The configuration and live state of one simulated RouterOS device, with RouterOS's rules for changing it.
  * Writes are checked against the command tree of the device's version, so a parameter that version lacks
  * is refused exactly as the real device refuses it.
@@ -356,9 +368,13 @@ export class DeviceState {
    * rename: addresses, bridge ports and VLANs, list members, firewall matchers, routes through it.
    */
   private followRename(from: string, to: string): void {
+    // The managing client stays behind the same port (or radio) under its new name.
+    if (this.path?.clientPort === from) this.path = { ...this.path, clientPort: to };
+    if (this.path?.radio === from) this.path = { ...this.path, radio: to };
+    if (this.association?.radio === from) this.association = { ...this.association, radio: to };
     const rename = (value: string | undefined, list = false): string | undefined => {
       if (value === undefined) return undefined;
-      if (list) return value.split(',').map((v) => (v === from ? to : v)).join(',');
+      if (list) return value.split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');
       return value === from ? to : value === `!${from}` ? `!${to}` : value;
     };
     for (const [path, rows] of this.tables) {
@@ -369,7 +385,9 @@ export class DeviceState {
       if (path.startsWith('ip/firewall/') || path.startsWith('ipv6/firewall/')) fields.push('in-interface', 'out-interface', 'in-bridge-port', 'out-bridge-port');
       // Lists of interfaces a menu names by name (`namedRefs`, an OSPF template's `interfaces`) follow too.
       const named = Object.entries(MENU_BY_PATH.get(path)?.namedRefs ?? {}).filter(([, target]) => target === 'interface').map(([field]) => field);
-      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : path === 'interface/bonding' ? ['slaves'] : []), ...named];
+      // A generic menu's references to interfaces (model/generic-refs.ts; bridges are interfaces too).
+      const generic = Object.entries(this.genericRefTargets(path)).filter(([, targets]) => targets.includes('interface') || targets.includes('interface/bridge')).map(([field]) => field);
+      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : path === 'interface/bonding' ? ['slaves'] : []), ...named, ...generic];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
@@ -384,11 +402,20 @@ export class DeviceState {
   private followRowRename(path: string, from: string, to: string): void {
     for (const [menu, rows] of this.tables) {
       const spec = MENU_BY_PATH.get(menu);
-      const fields = Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field);
+      const fields = [
+        ...Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field),
+        ...Object.entries(this.genericRefTargets(menu)).filter(([, targets]) => targets.includes(path)).map(([field]) => field),
+        ...(path === 'interface/list' ? listRefFields(menu) : []),
+      ];
       for (const row of fields.length > 0 ? rows : []) {
         for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');
       }
     }
+  }
+
+  /** A generic menu's references (argument → menus it names rows of); none for curated menus. */
+  private genericRefTargets(path: string): Record<string, string[]> {
+    return MENU_BY_PATH.has(path) ? {} : (genericMenuOf(this.tree, path)?.refTargets ?? {});
   }
 
   /**

@@ -3,6 +3,10 @@ import type { MenuSpec } from './menu-spec';
 import { MENUS } from './menus';
 import { factoryBools } from './factory-defaults';
 import { genericReadOnly } from './generic-read-only';
+import { hasCuratedRule } from './arg-rules';
+import { checkRef, GENERIC_REFS, genericRefsOf } from './generic-refs';
+import { checkAddress, GENERIC_ADDRESSES } from './generic-addresses';
+import { treeRule } from './tree-rules';
 
 /**
  * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as
@@ -22,12 +26,14 @@ export const GENERIC_BOOLS: ReadonlySet<string> = new Set(MENUS.flatMap((m) => m
  * without `set` it is a read-only object such as `/system/license`). Generic menus start empty (a singleton has no
  * values yet), which keeps every existing profile's prints and exports as they were.
  */
-export function genericMenu(path: string, menu: TreeMenu): MenuSpec {
+export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): MenuSpec {
   const has = (command: string) => menu.commands.includes(command);
   const items = has('add') || has('remove') || has('find');
   if (!items) {
     const bools = (menu.set ?? []).filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
-    return { path, kind: 'singleton', writable: has('set'), generic: true, ...(bools.length > 0 ? { bools } : {}) };
+    const single: MenuSpec = { path, kind: 'singleton', writable: has('set'), generic: true, ...(bools.length > 0 ? { bools } : {}) };
+    if (tree) withValueChecks(single, menu.set ?? [], tree);
+    return single;
   }
   const spec: MenuSpec = { path, kind: 'table', writable: has('add') || has('set') || has('remove'), generic: true };
   // Where rows can be disabled RouterOS prints `disabled` on every row, `false` unless set.
@@ -37,7 +43,32 @@ export function genericMenu(path: string, menu: TreeMenu): MenuSpec {
   // Read-only values RouterOS computes (counters from zero, flags), from the manual (model/generic-read-only.ts).
   const readOnly = genericReadOnly(path, [...(menu.add ?? []), ...(menu.set ?? [])]);
   if (readOnly) spec.computed = () => readOnly;
+  if (tree) withValueChecks(spec, [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])], tree);
   return spec;
+}
+
+/**
+ * References (model/generic-refs.ts) and address syntax (model/generic-addresses.ts) of a generic table, resolved
+ * once per tree: a curated rule for the same argument wins, and an address rule applies only where the tree gives
+ * no description of its own (or `see documentation`).
+ */
+function withValueChecks(spec: MenuSpec, args: string[], tree: TreeSchema): void {
+  const listed = { ...GENERIC_REFS[spec.path], ...GENERIC_ADDRESSES[spec.path] };
+  // Only arguments the tables name are probed for a curated rule: the start of a large fleet stays as fast.
+  const free = args.filter((arg) => listed[arg] !== undefined && !hasCuratedRule(spec.path, arg));
+  const refs = genericRefsOf(spec.path, free, (p) => tree[p] !== undefined);
+  const addresses = Object.fromEntries(Object.entries(GENERIC_ADDRESSES[spec.path] ?? {}).filter(([arg]) => free.includes(arg) && !refs?.[arg]));
+  if (!refs && Object.keys(addresses).length === 0) return;
+  if (refs) spec.refTargets = Object.fromEntries(Object.entries(refs).map(([arg, rule]) => [arg, rule.menus]));
+  spec.addressArgs = Object.keys(addresses);
+  spec.argRule = (key, value, ctx) => {
+    const ref = refs?.[key];
+    if (ref) return checkRef(ref, key, value, ctx.rowsOf);
+    const address = addresses[key];
+    if (!address) return undefined;
+    const described = treeRule(ctx.version, spec.path, ctx.command, key);
+    return described && described.kind !== 'free' ? undefined : checkAddress(address, key, value);
+  };
 }
 
 const byTree = new WeakMap<TreeSchema, Map<string, MenuSpec>>();
@@ -46,7 +77,7 @@ const byTree = new WeakMap<TreeSchema, Map<string, MenuSpec>>();
 export function genericMenuOf(tree: TreeSchema, path: string): MenuSpec | undefined {
   let specs = byTree.get(tree);
   if (!specs) {
-    specs = new Map(Object.entries(tree).filter(([, menu]) => menu.commands.includes('print')).map(([p, menu]) => [p, genericMenu(p, menu)]));
+    specs = new Map(Object.entries(tree).filter(([, menu]) => menu.commands.includes('print')).map(([p, menu]) => [p, genericMenu(p, menu, tree)]));
     byTree.set(tree, specs);
   }
   return specs.get(path);

@@ -69,6 +69,10 @@ export interface MenuSpec {
    * list of names…) rather than `refs`: like `refs`, they follow the row's renames.
    */
   namedRefs?: Record<string, string>;
+  /** A generic menu's references (model/generic-refs.ts): argument → menus whose row names it may be; they follow renames. */
+  refTargets?: Record<string, string[]>;
+  /** A generic menu's arguments whose address syntax is checked (model/generic-addresses.ts), for the coverage page. */
+  addressArgs?: string[];
   /** Why RouterOS refuses to remove this row (an action a logging rule uses), or undefined. */
   removeRefusal?: (row: Row, rowsOf: (path: string) => Row[]) => string | undefined;
   /** Stored properties never shown to a client (a user's password). */
