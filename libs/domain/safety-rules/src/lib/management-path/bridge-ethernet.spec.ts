@@ -66,7 +66,7 @@ describe("Ethernet link settings of the ports the service's packets cross", () =
   });
 
   it('fails closed on a change whose link the device cannot predict: a narrower advertise, a forced 100M', () => {
-    for (const props of [{ advertise: '2.5G-baseT,10G-baseT' }, { advertise: '100M-baseT-full' }, { 'auto-negotiation': 'no', speed: '100M-baseT-full' }]) {
+    for (const props of [{ advertise: '2.5G-baseT,10G-baseT' }, { advertise: '100M-baseT-full' }, { 'auto-negotiation': 'no', speed: '100M-baseT-full' }] as Array<Record<string, string>>) {
       const verdict = judge(homeDevice, [set('interface/ethernet', '*2', props)]);
       expect([verdict.status, verdict.message]).toEqual(['not_evaluated', expect.stringMatching(/^ether2, which the service's packets cross, would .*: the device does not show what its link partner offers/)]);
     }
