@@ -224,6 +224,38 @@ describe('bonding, ethernet, bridge settings and interface lists', () => {
     await cut(HOME);
   });
 
+  it("link settings of another port change nothing; forcing 1G without auto-negotiation on the client's port takes its link down and cuts", async () => {
+    const port = (name: string) => idOf(HOME, 'interface/ethernet', (r) => r['name'] === name);
+    expect((await call(url(HOME), 'PATCH', `/interface/ethernet/${await port('ether3')}`, { body: { 'auto-negotiation': 'no', speed: '1G-baseT-full' } })).status).toBe(200);
+    // 100M comes up: the client's NIC detects it without auto-negotiation.
+    expect((await call(url(HOME), 'PATCH', `/interface/ethernet/${await port('ether2')}`, { body: { 'auto-negotiation': 'no', speed: '100M-baseT-full' } })).status).toBe(200);
+    expect(await reachable(HOME)).toBe(true);
+    await call(url(HOME), 'PATCH', `/interface/ethernet/${await port('ether2')}`, { body: { speed: '1G-baseT-full' } });
+    await cut(HOME);
+    const state = await control('GET', `/devices/${HOME}/state`);
+    expect(state.management.rest.reason).toMatch(/^interface ether2 has no link: auto-negotiation is off at speed 1G-baseT-full/);
+    await console_(HOME, 'set', 'interface/ethernet', { 'auto-negotiation': 'yes' }, await port('ether2'));
+    expect(await reachable(HOME)).toBe(true);
+    // Advertising only speeds the client's NIC lacks: no speed in common, no link.
+    await console_(HOME, 'set', 'interface/ethernet', { advertise: '2.5G-baseT,10G-baseT' }, await port('ether2'));
+    await cut(HOME);
+  });
+
+  it("use-ip-firewall lets an input drop by the client's bridge port bite (the IP firewall sees bridge ports only with it); turning it off again restores the path", async () => {
+    const drop = await call(url(HOME), 'PUT', '/ip/firewall/filter', { body: { chain: 'input', action: 'drop', 'in-bridge-port': 'ether2', 'place-before': '*1' } });
+    expect(drop.status).toBe(201);
+    await call(url(HOME), 'PUT', '/ip/firewall/filter', { body: { chain: 'input', action: 'drop', 'in-bridge-port': 'ether5', 'place-before': '*1' } });
+    expect(await reachable(HOME)).toBe(true);
+    expect((await call(url(HOME), 'POST', '/interface/bridge/settings/set', { body: { 'use-ip-firewall-for-pppoe': 'yes' } })).status).toBe(200);
+    expect(await reachable(HOME)).toBe(true);
+    await call(url(HOME), 'POST', '/interface/bridge/settings/set', { body: { 'use-ip-firewall': 'yes' } });
+    await cut(HOME);
+    expect((await control('GET', `/devices/${HOME}/state`)).management.rest.reason).toMatch(/^input rule \*\w+ drops the connection/);
+    await expect(ssh(HOME)).rejects.toThrow(/timed out/i);
+    await console_(HOME, 'set', 'interface/bridge/settings', { 'use-ip-firewall': 'no' });
+    expect(await reachable(HOME)).toBe(true);
+  }, 30_000);
+
   it('a management VLAN on the bridge: VLAN filtering with the bridge tagged in it changes nothing; without that entry it cuts', async () => {
     await console_(HOME, 'add', 'interface/vlan', { name: 'vlan99', 'vlan-id': '99', interface: 'bridge' });
     await console_(HOME, 'add', 'ip/address', { address: '10.99.0.1/24', interface: 'vlan99' });

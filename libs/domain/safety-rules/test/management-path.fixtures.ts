@@ -53,6 +53,9 @@ function observations(client: string, device: string, hop: { address: string; ma
   };
 }
 
+/** What a gigabit copper port advertises by default (the Ethernet manual's 7.12+ names). */
+const COPPER = '10M-baseT-half,10M-baseT-full,100M-baseT-half,100M-baseT-full,1G-baseT-half,1G-baseT-full';
+
 /** A home router: LAN bridge with the defconf firewall on interface lists; the service sits on ether2. */
 export function homeDevice(): Rows {
   const ports = ['ether2', 'ether3', 'ether4', 'ether5'];
@@ -61,10 +64,11 @@ export function homeDevice(): Rows {
       ...['ether1', ...ports].map((n, i) => iface(`*${i + 1}`, n, 'ether')),
       iface('*6', 'bridge', 'bridge'),
     ],
-    'interface/ethernet': ['ether1', ...ports].map((n, i) => ({ '.id': `*${i + 1}`, name: n, 'default-name': n, 'mac-address': `48:A9:8A:00:01:0${i + 1}`, mtu: '1500', disabled: 'false' })),
+    'interface/ethernet': ['ether1', ...ports].map((n, i) => ({ '.id': `*${i + 1}`, name: n, 'default-name': n, 'mac-address': `48:A9:8A:00:01:0${i + 1}`, mtu: '1500', disabled: 'false', 'auto-negotiation': 'true', advertise: COPPER, speed: '1G-baseT-full' })),
     'interface/bridge': [{ '.id': '*6', name: 'bridge', 'vlan-filtering': 'false', pvid: '1', 'protocol-mode': 'rstp', disabled: 'false', comment: 'defconf', 'admin-mac': '48:A9:8A:00:01:00', 'auto-mac': 'false', mtu: 'auto' }],
     'interface/bridge/port': ports.map((n, i) => ({ '.id': `*${(0x10 + i).toString(16).toUpperCase()}`, bridge: 'bridge', interface: n, pvid: '1', 'frame-types': 'admit-all', disabled: 'false', hw: 'true', comment: 'defconf', dynamic: 'false', inactive: 'false' })),
     'interface/bridge/vlan': [],
+    'interface/bridge/settings': [{ 'use-ip-firewall': 'false', 'use-ip-firewall-for-pppoe': 'false', 'use-ip-firewall-for-vlan': 'false', 'allow-fast-path': 'true' }],
     'interface/list': [
       { '.id': '*2000010', name: 'WAN', comment: 'defconf', include: '', exclude: '', builtin: 'false', dynamic: 'false' },
       { '.id': '*2000011', name: 'LAN', comment: 'defconf', include: '', exclude: '', builtin: 'false', dynamic: 'false' },

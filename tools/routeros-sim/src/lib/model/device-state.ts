@@ -15,6 +15,7 @@ import { strictBool } from './menu-values';
 import { genericMenuOf } from './generic-menus';
 import { factoryRows } from './factory-defaults';
 import { Access, evaluateAccess, ManagementPath, ServiceName } from './management-path';
+import { hasLink } from './ethernet-link';
 import { groupPolicies, loginRefusal, passwordMatches, sessionsEnd } from './user-login';
 import { Association, associationOf, isRadio } from './wireless-association';
 
@@ -833,7 +834,8 @@ export class DeviceState {
 
   private storedRows(path: string): Row[] {
     if (path === 'interface') {
-      const curated = INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType! })));
+      // A copper port whose link settings its partner cannot meet has no link (model/ethernet-link.ts).
+      const curated = INTERFACE_MENUS.filter((m) => this.menu(m.path)).flatMap((m) => (this.tables.get(m.path) ?? []).map((row) => ({ ...row, type: m.interfaceType!, ...(hasLink(row) ? {} : { '.link': 'down' }) })));
       // Interfaces of menus served only from the tree still are interfaces (an address, a route or a list names them).
       const generic = Object.entries(GENERIC_INTERFACE_MENUS).filter(([p]) => this.menu(p)?.generic).flatMap(([p, type]) => (this.tables.get(p) ?? []).map((row) => ({ ...row, type })));
       return generic.length > 0 ? [...curated, ...generic] : curated;

@@ -1,11 +1,12 @@
 import type { Row } from '../rest/print-query';
 import type { ReadContext } from './menu-spec';
 import { noise } from './values';
+import { hasLink } from './ethernet-link';
 
 /** Ethernet header (14) plus one 802.1Q tag (4): what a frame may carry beyond the interface MTU. */
 export const L2_OVERHEAD = 18;
 
-const isRunning = (row: Row) => row['disabled'] !== 'true' && row['.link'] !== 'down';
+const isRunning = (row: Row) => row['disabled'] !== 'true' && hasLink(row);
 
 /** The MTU the interface really uses (`auto` on a bridge is 1500 until a port says otherwise). */
 export const actualMtu = (row: Row) => (/^\d+$/.test(row['mtu'] ?? '') ? Number(row['mtu']) : 1500);

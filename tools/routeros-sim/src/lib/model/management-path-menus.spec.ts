@@ -312,3 +312,66 @@ describe("the service's own user", () => {
     expect(s.sessionsEnd('admin')).toBe(true);
   });
 });
+
+describe('bridge settings (use-ip-firewall) and the in-bridge-port matchers', () => {
+  // home: the client 192.168.88.254 behind ether2, a port of bridge (where 192.168.88.1 is).
+  const dropOn = (s: DeviceState, port: string) => s.add('ip/firewall/filter', { chain: 'input', action: 'drop', 'in-bridge-port': port, 'place-before': idOf(s, 'ip/firewall/filter', () => true) });
+
+  it('an input drop by the client\'s bridge port bites only once use-ip-firewall is on; a forward drop never does', () => {
+    const s = device('home');
+    s.add('ip/firewall/filter', { chain: 'forward', action: 'drop', 'place-before': idOf(s, 'ip/firewall/filter', () => true) });
+    dropOn(s, 'ether2');
+    expect(reason(s)).toBe('ok');
+    s.setSingleton('interface/bridge/settings', { 'use-ip-firewall': 'yes' });
+    expect(reason(s)).toMatch(/^timeout: input rule \*\w+ drops the connection/);
+    s.setSingleton('interface/bridge/settings', { 'use-ip-firewall': 'no' });
+    expect(reason(s)).toBe('ok');
+  });
+
+  it('a drop by another port, or a negated port the client matches only without the setting, behave as RouterOS', () => {
+    const s = device('home');
+    dropOn(s, 'ether5');
+    s.setSingleton('interface/bridge/settings', { 'use-ip-firewall': 'yes' });
+    expect(reason(s)).toBe('ok');
+    const t = device('home');
+    dropOn(t, '!ether2');
+    expect(reason(t)).toMatch(/drops the connection/);
+    t.setSingleton('interface/bridge/settings', { 'use-ip-firewall': 'yes' });
+    expect(reason(t)).toBe('ok');
+  });
+
+  it('with VLAN filtering the port is seen only with use-ip-firewall-for-vlan too', () => {
+    const s = device('home');
+    dropOn(s, 'ether2');
+    s.update('interface/bridge', idOf(s, 'interface/bridge', (r) => r['name'] === 'bridge'), { 'vlan-filtering': 'yes' });
+    s.setSingleton('interface/bridge/settings', { 'use-ip-firewall': 'yes' });
+    expect(reason(s)).toBe('ok');
+    s.setSingleton('interface/bridge/settings', { 'use-ip-firewall-for-vlan': 'yes' });
+    expect(reason(s)).toMatch(/drops the connection/);
+  });
+});
+
+describe('ethernet link settings of the client\'s port', () => {
+  const port = (s: DeviceState, name: string) => idOf(s, 'interface/ethernet', (r) => r['name'] === name);
+
+  it('forcing 1G without auto-negotiation takes the link down; 100M comes up by parallel detection', () => {
+    const s = device('home');
+    s.update('interface/ethernet', port(s, 'ether3'), { 'auto-negotiation': 'no', speed: '1G-baseT-full' });
+    expect(reason(s)).toBe('ok');
+    s.update('interface/ethernet', port(s, 'ether2'), { 'auto-negotiation': 'no', speed: '100M-baseT-full' });
+    expect(reason(s)).toBe('ok');
+    s.update('interface/ethernet', port(s, 'ether2'), { speed: '1G-baseT-full' });
+    expect(reason(s)).toBe('timeout: interface ether2 has no link: auto-negotiation is off at speed 1G-baseT-full, which its partner cannot detect without auto-negotiation');
+    expect(s.list('interface').find((r) => r['name'] === 'ether2')).toMatchObject({ running: 'false' });
+    s.update('interface/ethernet', port(s, 'ether2'), { 'auto-negotiation': 'yes' });
+    expect(reason(s)).toBe('ok');
+  });
+
+  it('advertising only speeds the partner lacks takes the link down; a narrower common set does not', () => {
+    const s = device('home');
+    s.update('interface/ethernet', port(s, 'ether2'), { advertise: '100M-baseT-full,1G-baseT-full' });
+    expect(reason(s)).toBe('ok');
+    s.update('interface/ethernet', port(s, 'ether2'), { advertise: '2.5G-baseT,10G-baseT' });
+    expect(reason(s)).toMatch(/^timeout: interface ether2 has no link: it advertises 2.5G-baseT,10G-baseT, none of which/);
+  });
+});

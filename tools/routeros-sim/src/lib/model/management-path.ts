@@ -3,6 +3,7 @@ import { parseCidr } from './ip';
 import type { Row } from '../rest/print-query';
 import { Association, lostAssociation } from './wireless-association';
 import { walkMangle } from './management-mangle';
+import { negotiationProblem } from './ethernet-link';
 
 /** How the managing service reaches a device, as the device sees it (loopback hides the real addresses). */
 export interface ManagementPath {
@@ -86,7 +87,10 @@ function interfaceProblem(rows: (path: string) => Row[], name: string): string |
   const iface = interfaceRow(rows, name);
   if (!iface) return `interface ${name} no longer exists`;
   if (!enabled(iface)) return `interface ${name} is disabled`;
-  if (iface['.link'] === 'down') return `interface ${name} has no link`;
+  if (iface['.link'] === 'down') {
+    const why = negotiationProblem(iface);
+    return `interface ${name} has no link${why ? `: ${why}` : ''}`;
+  }
   if (iface['type'] === 'vlan' && iface['interface']) return interfaceProblem(rows, iface['interface']);
   return undefined;
 }
@@ -105,6 +109,25 @@ function untaggedVlanProblem(rows: (path: string) => Row[], bridgeName: string, 
   const bridgeVlan = bridge['pvid'] ?? '1';
   if (portVlan !== bridgeVlan) return `bridge port ${portName} puts the client in VLAN ${portVlan}, not ${bridgeName}'s VLAN ${bridgeVlan}`;
   return undefined;
+}
+
+/**
+ * Whether the IP firewall sees the bridge port a packet to the device came in by (`in-bridge-port`,
+ * `in-bridge-port-list`). The Bridge manual: `use-ip-firewall` forces *bridged* traffic through the IP firewall's
+ * prerouting, forward and postrouting, and does not apply to routed traffic; the Filter manual: `in-bridge-port` works
+ * only with `use-ip-firewall` enabled. The service's packets are addressed to the device itself, so they are never
+ * bridged and never meet the forward chain: they meet raw prerouting and input as on any interface, whatever
+ * `use-ip-firewall` says. What the setting changes for them is whether their bridge port is known there: without it,
+ * `in-bridge-port=X` never matches and `in-bridge-port=!X` always does (chosen: as Linux's physdev match, which
+ * RouterOS runs, treats a packet without bridge information). VLAN traffic (a bridge with `vlan-filtering`, or an
+ * address on a VLAN interface over the bridge) needs `use-ip-firewall-for-vlan` too (the manual: required with
+ * VLAN filtering); `use-ip-firewall-for-pppoe` concerns bridged PPPoE only, never the service.
+ */
+function bridgePortSeen(rows: (path: string) => Row[], bridge: string, vlan: boolean): boolean {
+  const settings = rows('interface/bridge/settings')[0];
+  if (settings?.['use-ip-firewall'] !== 'true') return false;
+  const filtering = rows('interface/bridge').find((b) => b['name'] === bridge)?.['vlan-filtering'] === 'true';
+  return !(vlan || filtering) || settings['use-ip-firewall-for-vlan'] === 'true';
 }
 
 /** A packet of the service's connection: the client's request (input) or the device's reply (output). */
@@ -450,10 +473,14 @@ export function evaluateAccess(ctx: PathContext, path: ManagementPath, service: 
   if (arp) return { verdict: 'timeout', reason: arp };
   const srcMac = rows('ip/arp').find((a) => enabled(a) && a['address'] === (back.via ?? path.clientAddress) && a['mac-address'])?.['mac-address'];
 
+  // The client's bridge port as the IP firewall sees it: the bridge the address is on, or the one under its VLAN.
+  const vlanBridge = rows('interface/vlan').find((v) => v['name'] === iface)?.['interface'];
+  const underBridge = isBridge ? iface : vlanBridge && rows('interface/bridge').some((b) => b['name'] === vlanBridge) ? vlanBridge : undefined;
+  const bridgePort = underBridge && path.clientPort && bridgePortSeen(rows, underBridge, !isBridge) ? path.clientPort : undefined;
   // A new connection lives only if its first packet (new) and every later one (established) pass; an open one needs
   // only the latter.
   for (const packetState of state === 'new' ? (['new', 'established'] as const) : (['established'] as const)) {
-    const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: isBridge ? path.clientPort : undefined, dstPort: port, toDevice: true, state: packetState, srcMac };
+    const packet: Packet = { src: path.clientAddress, dst: path.deviceAddress, inInterface: iface, inBridgePort: bridgePort, dstPort: port, toDevice: true, state: packetState, srcMac };
     // The raw table's prerouting chain sees every packet before connection tracking, established ones too.
     const raw = walkChain('prerouting', packet, rows, 0, 'ip/firewall/raw');
     if (raw && raw !== 'return' && raw.verdict !== 'ok') return raw;

@@ -14,7 +14,7 @@ import { isTrue, rowsOf, Snapshot, splitList } from './snapshot';
 const TYPED_MENUS = ['interface/vlan', 'interface/bridge', 'interface/bonding', 'interface/wireguard'];
 
 /** The L3 interfaces the path uses (the device address's and the ingress) and, down their VLAN parents, the rest. */
-function chain(snap: Snapshot, ep: Endpoint): string[] {
+export function chain(snap: Snapshot, ep: Endpoint): string[] {
   const start = [...new Set([...snap.addresses.filter((a) => a.ip === ep.deviceIp && a.active).map((a) => a.interface), snap.canon(ep.ingress)])];
   const names: string[] = [];
   for (const first of start) {

@@ -2,6 +2,7 @@ import { Check, CheckResult, ok } from './check';
 import { Endpoint, ServiceTarget } from './endpoint';
 import { CompiledRule, compileTable, MatchContext, Packet } from './firewall-rule';
 import { walkTable, WalkOutcome } from './firewall-walk';
+import { bridgeUnder } from './interface-graph';
 import { Ipv4Span, parseIpv4Range } from './ip-range';
 import { rowsOf, Snapshot } from './snapshot';
 
@@ -40,6 +41,22 @@ function tablesOf(snap: Snapshot): Tables {
 
 type State = 'established' | 'new';
 
+/**
+ * The client's bridge port as the IP firewall sees it. The Bridge manual: `use-ip-firewall` sends *bridged* traffic
+ * through the IP firewall (prerouting, forward, postrouting), not routed traffic; the service's packets are addressed to
+ * the device, so they meet raw prerouting and input whatever the setting, never forward. What it changes for them is
+ * the Filter manual's "`in-bridge-port` works only if use-ip-firewall is enabled": without it the port is unknown
+ * there (`in-bridge-port=X` never matches, `!X` always does), and VLAN traffic (a VLAN-filtering bridge, or an address
+ * on a VLAN over the bridge) needs `use-ip-firewall-for-vlan` too. The simulator judges it the same way.
+ */
+function seenBridgePort(snap: Snapshot, ep: Endpoint): string | undefined {
+  if (!ep.bridgePort || !snap.bridgeFirewall.useIpFirewall) return undefined;
+  const under = bridgeUnder(snap, snap.canon(ep.ingress));
+  if (!under) return undefined;
+  const vlan = under.vlanId !== undefined || snap.bridges.get(under.bridge)?.vlanFiltering === true;
+  return vlan && !snap.bridgeFirewall.forVlan ? undefined : snap.canon(ep.bridgePort);
+}
+
 /** Destination NAT that sends a new connection elsewhere: it never reaches the device's service. */
 const NAT_CUTS: ReadonlySet<string> = new Set(['dst-nat', 'redirect', 'netmap']);
 
@@ -55,7 +72,7 @@ export function firewallCheck(target: ServiceTarget, state: State, expired: bool
       if (expired && !t.timed) return ok;
       const packet: Packet = {
         srcIp: ep.clientIp, dstIp: ep.deviceIp, dstPort: target.port, srcPort: state === 'established' ? target.srcPort : undefined,
-        inInterface: snap.canon(ep.ingress), inBridgePort: ep.bridgePort && snap.canon(ep.bridgePort), srcMac: ep.mac,
+        inInterface: snap.canon(ep.ingress), inBridgePort: seenBridgePort(snap, ep), srcMac: ep.mac,
         srcType: 'unicast', dstType: 'local', flags: state === 'new' ? ['syn'] : ['ack'], state,
       };
       // The device's answer: conntrack sees even the SYN-ACK to a new connection as established.

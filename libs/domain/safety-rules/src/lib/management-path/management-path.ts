@@ -5,6 +5,7 @@ import { Check } from './check';
 import { learnEndpoint, ServiceLogin } from './endpoint';
 import { LOGIN_DEPENDENCIES, loginCut } from './login-check';
 import { bondCheck, linkCheck, typedRemovalCheck, vrfCheck, wireguardCheck } from './carrier-checks';
+import { ethernetLinkCheck } from './ethernet-link-check';
 import { rpFilterCheck } from './rp-filter-check';
 import { mangleRouteCheck } from './mangle-check';
 import { firewallCheck } from './firewall-check';
@@ -20,11 +21,12 @@ import { stackMenus, stackOfMenu, WIRELESS_DEPENDENCIES, WIRELESS_SINGLETONS, WI
 export type { ServiceLogin } from './endpoint';
 
 /**
- * Menus of addressing, interfaces, routing, services (and the certificate www-ssl presents) and the firewall that
+ * Menus of addressing, interfaces (with the Ethernet ports' link settings), routing, services (and the certificate
+ * www-ssl presents), the firewall and the bridge settings (whether input rules see the client's bridge port) that
  * decide whether the path holds.
  */
 const CORE_DEPENDENCIES: readonly string[] = [
-  'ip/address', 'ipv6/address', 'interface', 'interface/ethernet', 'interface/bridge', 'interface/bridge/port', 'interface/bridge/vlan',
+  'ip/address', 'ipv6/address', 'interface', 'interface/ethernet', 'interface/bridge', 'interface/bridge/port', 'interface/bridge/vlan', 'interface/bridge/settings',
   'interface/vlan', 'interface/bonding', 'interface/list', 'interface/list/member', 'ip/dhcp-client', 'ip/route', 'routing/rule',
   'routing/table', 'ip/service', 'certificate', 'ip/firewall/filter', 'ip/firewall/raw', 'ip/firewall/nat', 'ip/firewall/address-list',
   'ipv6/firewall/filter', 'ipv6/firewall/address-list',
@@ -109,7 +111,7 @@ export function evaluateManagementPath(before: LiveRows, after: LiveRows, login:
   const perService = ep.services.flatMap((s): Check[] => [
     serviceCheck(s), mangleRouteCheck(s), firewallCheck(s, 'established', false), firewallCheck(s, 'new', false), firewallCheck(s, 'established', true), firewallCheck(s, 'new', true),
   ]);
-  const checks = [addressCheck, ownAddressCheck, typedRemovalCheck, interfaceCheck, linkCheck, bondCheck, wireguardCheck, wirelessCheck, vlanCheck, vrfCheck, routeCheck, rpFilterCheck, ...perService];
+  const checks = [addressCheck, ownAddressCheck, typedRemovalCheck, interfaceCheck, linkCheck, ethernetLinkCheck, bondCheck, wireguardCheck, wirelessCheck, vlanCheck, vrfCheck, routeCheck, rpFilterCheck, ...perService];
   const unchanged = new Set(MANAGEMENT_PATH_DEPENDENCIES.filter((menu) => !touched.includes(menu)));
   return judge(checks, was, parseSnapshot(after, interfaceRenames(before, after), { snap: was, unchanged }), ep);
 }

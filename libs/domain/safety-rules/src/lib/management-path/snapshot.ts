@@ -78,6 +78,15 @@ export interface AddressListEntry {
   timed: boolean;
 }
 
+/**
+ * `/interface/bridge/settings` as far as the service's packets go: whether the IP firewall knows their bridge port
+ * (`in-bridge-port` matches only with `use-ip-firewall`; VLAN traffic needs `use-ip-firewall-for-vlan` too).
+ */
+export interface BridgeFirewallInfo {
+  useIpFirewall: boolean;
+  forVlan: boolean;
+}
+
 export interface Snapshot {
   rows: LiveRows;
   /** Resolves a name from `before` to the same interface's name in this state (interfaces can be renamed). */
@@ -92,6 +101,7 @@ export interface Snapshot {
   addressLists: AddressListEntry[];
   /** Interface-list name → member interfaces (include/exclude resolved). */
   interfaceLists: Map<string, Set<string>>;
+  bridgeFirewall: BridgeFirewallInfo;
 }
 
 export const isTrue = (value: string | undefined): boolean => value === 'true' || value === 'yes';
@@ -163,6 +173,10 @@ export function parseSnapshot(rows: LiveRows, renames: Map<string, string> = new
     addressLists: piece('addressLists', ['ip/firewall/address-list'], () => rowsOf(rows, 'ip/firewall/address-list')
       .filter((r) => !isTrue(r['disabled']))
       .map((r) => ({ list: r['list'] ?? '', address: r['address'] ?? '', timed: Boolean(r['timeout']) }))),
+    bridgeFirewall: piece('bridgeFirewall', ['interface/bridge/settings'], () => {
+      const row = rowsOf(rows, 'interface/bridge/settings')[0];
+      return { useIpFirewall: isTrue(row?.['use-ip-firewall']), forVlan: isTrue(row?.['use-ip-firewall-for-vlan']) };
+    }),
     interfaceLists: piece('interfaceLists', ['interface/list', 'interface/list/member', ...INTERFACE_MENU_NAMES], () => parseInterfaceLists(rows, canon, interfaces)),
   };
 }
