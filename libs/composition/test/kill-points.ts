@@ -118,6 +118,11 @@ export function killKit(deps: () => KillKitDeps, ids: readonly string[]) {
     },
     /** During rollback: the plan rolling back, its first device restored (a rollback entry committed). */
     inRollback: (planId: string) => async () => (await planOf(planId)).executionLog.some((e) => e.kind === 'rollback'),
+    /** During rollback, an undo in flight: device `i`'s undo recorded `applying` (a slow device holds its write). */
+    undoInFlight: (planId: string, i: number) => async () => {
+      const p = await planOf(planId);
+      return p.status === 'rolling_back' && (await changeOf(p.steps[i].rollbackChangeId))?.status === 'applying';
+    },
   };
 
   /** Each device's `dns|ntp` now; marks where the test's writes begin in each device's write log. */

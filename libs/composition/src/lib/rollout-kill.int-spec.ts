@@ -275,11 +275,8 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await fault(12, { latencyMs: 1200 });
     const plan = await apply('192.0.2.89', { health: { maxCpuPercent: 80 } });
     let firstUndo: string | undefined;
-    await killWhen(plan.id, async () => {
-      const p = await planOf(plan.id);
-      firstUndo = p.steps[12].rollbackChangeId;
-      return p.status === 'rolling_back' && (await changeOf(firstUndo))?.status === 'applying';
-    });
+    const reached = points.undoInFlight(plan.id, 12);
+    await killWhen(plan.id, async () => ((firstUndo = (await stepsOf(plan.id))[12].rollbackChangeId), reached()));
     await expectStartedRecord(firstUndo);
     await clearFaults(12);
     const done = await resume(plan.id);

@@ -12,11 +12,12 @@ import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-
 /*
  * Issue 26's kill points on PostgreSQL with two replicas: the replica running an 8-device rollout is SIGKILLed exactly
  * at a named step (after the lock, after the record, after safe mode is taken, after the last write before
- * verification, during rollback), reached by a committed state and the device's own state, never by sleeping; the
- * other replica takes the plan over and ends it. Then: every device as the plan's record says, no step applied or
- * undone twice (change records, and the devices' write logs), every audit record present, the audit hash chain
- * intact. The same points on SQLite with a fresh process: rollout-kill.int-spec.ts (shared machinery:
- * test/kill-points.ts); between two writes, and a kill mid-rollout: rollout-replicas.int-spec.ts.
+ * verification, during rollback: after a device was restored, and with an undo in flight), reached by a committed
+ * state and the device's own state, never by sleeping; the other replica takes the plan over and ends it. Then: every
+ * device as the plan's record says, no step applied or undone twice (change records, and the devices' write logs),
+ * every audit record present, the audit hash chain intact. The same points on SQLite with a fresh process:
+ * rollout-kill.int-spec.ts (shared machinery: test/kill-points.ts); between two writes, and a kill mid-rollout:
+ * rollout-replicas.int-spec.ts.
  */
 const USER = { name: 'admin', password: 'sim-pw' };
 const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
@@ -30,7 +31,7 @@ const ROLLOUT = { canarySize: 1, batchSize: 2, pauseSeconds: 0 };
 
 /**
  * `npm test` runs the two most distinct points (after safe mode is taken: a device holds a session for the dead
- * replica; during rollback: undoes, not writes, are taken over); the other three with ROUTEROS_MCP_FULL_MATRIX=1.
+ * replica; during rollback: undoes, not writes, are taken over); the other four with ROUTEROS_MCP_FULL_MATRIX=1.
  */
 const fullMatrix = process.env['ROUTEROS_MCP_FULL_MATRIX'] === '1' ? it : it.skip;
 
@@ -170,6 +171,8 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it kill
     expect(done.status).toBe('completed');
     expect(done.steps[2].changeId).not.toBe(first);
     expect((await admin.changes.get(first!)).status).toMatch(/reverted|failed/);
+    // The step's write again guarded by safe mode: the device let go of the dead replica's session first.
+    expect((await admin.changes.get(done.steps[2].changeId!)).protection).toBe('safe_mode');
     await kit.checkInvariants(done, '192.0.2.103', before);
   }, 420_000);
 
@@ -200,5 +203,21 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it kill
     expect(done.status).toBe('rolled_back');
     expect(done.steps.map((s) => s.status)).toEqual([...Array(5).fill('rolled_back'), ...Array(3).fill('skipped')]);
     await kit.checkInvariants(done, '192.0.2.105', before);
+  }, 420_000);
+
+  fullMatrix("during rollback, an undo in flight: killed while a slow device holds its undo's write; the other replica settles it and ends the rollback", async () => {
+    const before = await kit.snapshot();
+    await fault(4, { cpuLoadPercent: 99 });
+    await fault(3, { latencyMs: 1200 });
+    let firstUndo: string | undefined;
+    const done = await killLeader('192.0.2.106', { health: { maxCpuPercent: 80 } }, (planId) => { const reached = points.undoInFlight(planId, 3); return async () => ((firstUndo = (await kit.planOf(planId)).steps[3].rollbackChangeId), reached()); }, false, async () => {
+      await kit.expectStartedRecord(firstUndo);
+      await clearFaults(3);
+    });
+    expect(done.status).toBe('rolled_back');
+    expect(done.steps.map((s) => s.status)).toEqual([...Array(5).fill('rolled_back'), ...Array(3).fill('skipped')]);
+    // The undo in flight was settled by crash recovery; if it did not stick, a new one restored the device.
+    if ((await admin.changes.get(firstUndo!)).status !== 'verified') expect(done.steps[3].rollbackChangeId).not.toBe(firstUndo);
+    await kit.checkInvariants(done, '192.0.2.106', before);
   }, 420_000);
 });
