@@ -31,7 +31,7 @@ const ROLLOUT = { canarySize: 1, batchSize: 2, pauseSeconds: 0 };
 
 /**
  * `npm test` runs the two most distinct points (after safe mode is taken: a device holds a session for the dead
- * replica; during rollback: undoes, not writes, are taken over); the other four with ROUTEROS_MCP_FULL_MATRIX=1.
+ * replica; during rollback: undoes, not writes, are taken over); the other five with ROUTEROS_MCP_FULL_MATRIX=1.
  */
 const fullMatrix = process.env['ROUTEROS_MCP_FULL_MATRIX'] === '1' ? it : it.skip;
 
@@ -51,13 +51,16 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it kill
   const runsHere = (log: string, planId: string) => log.split('\n').filter((l) => l.includes('"plan runs here"') && l.includes(planId)).length;
   const endedHere = (log: string, planId: string) => log.split('\n').some((l) => l.includes('"plan run ended"') && l.includes(planId));
 
+  function replica(): RunnerProcess {
+    const started = startRunnerProcess(env());
+    children.add(started);
+    void started.exited.finally(() => children.delete(started));
+    return started;
+  }
+
   /** Two replicas on the database, both ready before the plan is applied (either may lead it). */
   async function replicas(): Promise<[RunnerProcess, RunnerProcess]> {
-    const pair: [RunnerProcess, RunnerProcess] = [startRunnerProcess(env()), startRunnerProcess(env())];
-    for (const r of pair) {
-      children.add(r);
-      void r.exited.finally(() => children.delete(r));
-    }
+    const pair: [RunnerProcess, RunnerProcess] = [replica(), replica()];
     await pollUntil(async () => {
       for (const r of pair) if (/runner child failed/.test(r.log())) throw new Error(r.log());
       return pair.every((r) => /runner child ready/.test(r.log())) ? true : undefined;
@@ -203,6 +206,39 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it kill
     expect(done.status).toBe('rolled_back');
     expect(done.steps.map((s) => s.status)).toEqual([...Array(5).fill('rolled_back'), ...Array(3).fill('skipped')]);
     await kit.checkInvariants(done, '192.0.2.105', before);
+  }, 420_000);
+
+  fullMatrix('killed twice: the leader after safe mode is taken on r2, then the replica that took over after the last write on r5; a third replica ends the plan', async () => {
+    const before = await kit.snapshot();
+    await fault(2, { latencyMs: 1500 });
+    await fault(5, { latencyMs: 1500 });
+    const planned = '192.0.2.107|192.0.2.137';
+    const [a, b] = await replicas();
+    const plan = await applied(planned);
+    const leaderOf = (x: RunnerProcess, y: RunnerProcess) => pollUntil(async () => (runsHere(x.log(), plan.id) ? x : runsHere(y.log(), plan.id) ? y : undefined), () => `a replica to lead the plan (${x.log().slice(-1500)} | ${y.log().slice(-1500)})`);
+    const bailFor = (leader: RunnerProcess, others: RunnerProcess[]) => () =>
+      endedHere(leader.log(), plan.id) ? `plan ${plan.id} ended before the kill point (${leader.log().slice(-2000)})` : others.some((o) => runsHere(o.log(), plan.id)) ? `two replicas ran plan ${plan.id}` : undefined;
+    const first = await leaderOf(a, b);
+    const second = first === a ? b : a;
+    await kit.stopAt(first.child, points.afterSafeMode(plan.id, 2, before[2]), () => `r2 under safe mode (${first.log().slice(-2000)})`, true, bailFor(first, [second]));
+    await first.exited;
+    await clearFaults(2);
+    // Two replicas again: the survivor and a fresh one; either takes the plan over.
+    const third = replica();
+    const next = await leaderOf(second, third);
+    const last = next === second ? third : second;
+    await kit.stopAt(next.child, points.afterLastWrite(plan.id, 5, planned), () => `r5 written, not verified (${next.log().slice(-2000)})`, true, bailFor(next, [last]));
+    await next.exited;
+    await clearFaults(5);
+    await kit.checkAuditChain([last.child.pid!]);
+    await pollUntil(async () => (endedHere(last.log(), plan.id) ? true : undefined), () => `the last replica to end plan ${plan.id} (${last.log().slice(-3000)})`, 240_000);
+    last.child.kill('SIGTERM');
+    await last.exited;
+    closed.add(last.child.pid!);
+    const done = await server.plans.get(plan.id);
+    expect(done.status).toBe('completed');
+    expect([runsHere(first.log(), plan.id), runsHere(next.log(), plan.id), runsHere(last.log(), plan.id)]).toEqual([1, 1, 1]);
+    await kit.checkInvariants(done, planned, before);
   }, 420_000);
 
   fullMatrix("during rollback, an undo in flight: killed while a slow device holds its undo's write; the other replica settles it and ends the rollback", async () => {
