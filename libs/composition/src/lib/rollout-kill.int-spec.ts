@@ -1,17 +1,16 @@
-import type { AuditEvent, Principal } from '@routeros-mcp/application-ports';
-import { AuditChainVerifier, AuditLog, ConcurrentModificationError } from '@routeros-mcp/application-ports';
+import type { Principal } from '@routeros-mcp/application-ports';
+import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
 import { loadConfig } from '@routeros-mcp/config';
-import type { ChangeRecord } from '@routeros-mcp/domain-changes';
 import type { Plan, PlanStatus } from '@routeros-mcp/domain-plans';
-import { enrollmentOf, Fleet, simControl, startFleet, tempDir } from '@routeros-mcp/testing';
+import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Container } from '@routeros-mcp/inversify';
 import * as sqlite3 from 'sqlite3';
 import { AdminServices, buildContainer, ServerServices } from '../index';
+import { killKit } from '../../test/kill-points';
 import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-process';
 
 /*
@@ -65,21 +64,9 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
   const env = () => ({ ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_LOG_LEVEL: 'info' });
   const runEnded = (planId: string) => new RegExp(`plan run ended.*${planId}|${planId}.*plan run ended`);
 
-  const stateOf = (i: number) => simControl(fleet, 'GET', `/devices/${i}/state`);
-  const dnsOf = async (i: number) => ((await stateOf(i)).config['ip/dns'][0] as Record<string, string>)['servers'];
-  const inFlight = async (i: number) => ((await stateOf(i)).rest_stats as { inFlight: number }).inFlight > 0;
-  const fault = (i: number, faults: Record<string, unknown>) => simControl(fleet, 'PUT', `/devices/${i}/faults`, faults);
-  const clearFaults = (i: number) => simControl(fleet, 'DELETE', `/devices/${i}/faults`);
-  const ntpOf = async (i: number) => ((await stateOf(i)).config['system/ntp/client'][0] as Record<string, string>)['servers'];
-  /** What a plan here writes: `dns|ntp`. */
-  const confOf = async (i: number) => `${await dnsOf(i)}|${await ntpOf(i)}`;
-  const dnsBefore = () => Promise.all(ids.map((_d, i) => confOf(i)));
-  /** Processes killed (their audit streams end without a closing checkpoint) and closed cleanly (theirs are signed to the end). */
-  const killed = new Set<number>();
-  const closed = new Set<number>();
-  /** Children a failed test left, killed after it: they may have written nothing. */
-  const abandoned = new Set<number>();
-  const writer = (pid: number) => `${hostname()}:${pid}`;
+  const kit = killKit(() => ({ fleet, admin, server, container }), ids);
+  const { stateOf, confOf, fault, clearFaults, inFlight, planOf, stepsOf, changeOf, points, closed, abandoned, checkInvariants, checkAuditChain, expectStartedRecord } = kit;
+  const dnsBefore = kit.snapshot;
 
   /** Starts a runner process; answers it and its log so far. */
   function runner(extraEnv: Record<string, string> = {}): RunnerProcess {
@@ -103,12 +90,6 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     return server.plans.apply((await approved(dns, rollout)).id, model);
   }
 
-  const records = async (): Promise<ChangeRecord[]> => (await Promise.all(ids.map((deviceId) => admin.changes.list({ deviceId, limit: 500 })))).flat();
-  const ofPlan = (all: ChangeRecord[], planId: string) => all.filter((r) => r.authority.kind === 'approved_plan' && r.authority.planId === planId);
-  const planOf = (planId: string) => server.plans.get(planId);
-  const stepsOf = (planId: string) => planOf(planId).then((p) => p.steps);
-  const changeOf = (changeId: string | undefined) => (changeId ? admin.changes.get(changeId).catch(() => undefined) : Promise.resolve(undefined));
-
   /**
    * Runs the plan in a child until `reached` (read from the database, the child's log, the simulator) holds, then
    * SIGKILLs it. With `freeze`, the child is stopped (SIGSTOP) first and the point read again: only a point that still
@@ -116,18 +97,8 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
    */
   async function killWhen(planId: string, reached: (log: string) => Promise<boolean>, freeze = false, started = runner()): Promise<string> {
     const { child, log, exited } = started;
-    await pollUntil(async () => {
-      if (/runner child failed/.test(log())) throw new Error(log());
-      if (runEnded(planId).test(log())) throw new Error(`plan ${planId} ended before the kill point (child log: ${log().slice(-2000)})`);
-      if (!(await reached(log()))) return undefined;
-      if (!freeze) return true;
-      child.kill('SIGSTOP');
-      if (await reached(log())) return true;
-      child.kill('SIGCONT');
-      return undefined;
-    }, () => `plan ${planId} to reach the kill point (child log: ${log().slice(-2000)})`, 180_000, freeze ? 2 : 50);
-    child.kill('SIGKILL');
-    killed.add(child.pid!);
+    const bail = () => (/runner child failed/.test(log()) ? log() : runEnded(planId).test(log()) ? `plan ${planId} ended before the kill point (child log: ${log().slice(-2000)})` : undefined);
+    await kit.stopAt(child, () => reached(log()), () => `plan ${planId} to reach the kill point (child log: ${log().slice(-2000)})`, freeze, bail);
     await exited;
     expect(log()).toMatch(/runner child ready/);
     expect(log()).not.toMatch(runEnded(planId));
@@ -151,89 +122,6 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     const plan = await planOf(planId);
     expect(TERMINAL).toContain(plan.status);
     return [plan, log()];
-  }
-
-  /**
-   * Every device as the plan's record says (succeeded: the planned value; rolled back, skipped: the value before);
-   * no step applied or undone twice (change records per step); every change record of the plan audited; the plan's
-   * own actions audited once each and its transitions one unbroken chain to its status.
-   */
-  async function checkInvariants(plan: Plan, planned: string, before: string[], extraActions: string[] = []): Promise<void> {
-    // `dns` (NTP left as it was) or `dns|ntp`.
-    const want = (i: number) => (planned.includes('|') ? planned : `${planned}|${before[i].split('|')[1]}`);
-    for (const [i, step] of plan.steps.entries()) {
-      expect(step.deviceId).toBe(`r${i}`);
-      expect(['succeeded', 'rolled_back', 'skipped']).toContain(step.status);
-      expect([step.deviceId, step.status, await confOf(i)]).toEqual([step.deviceId, step.status, step.status === 'succeeded' ? want(i) : before[i]]);
-    }
-    const mine = ofPlan(await records(), plan.id);
-    for (const step of plan.steps) {
-      const made = mine.filter((r) => r.authority.kind === 'approved_plan' && r.authority.stepId === step.id);
-      const applied = made.filter((r) => !r.revertOf && (r.status === 'verified' || (r.status === 'reverted' && r.revertedBy)));
-      const undone = made.filter((r) => r.revertOf && r.status === 'verified');
-      // Nothing left in flight or unsettled.
-      expect(made.filter((r) => !['verified', 'reverted', 'failed'].includes(r.status)).map((r) => [r.id, r.status])).toEqual([]);
-      expect([step.deviceId, applied.length]).toEqual([step.deviceId, step.status === 'skipped' ? 0 : 1]);
-      expect(undone.length).toBeLessThanOrEqual(1);
-      if (step.status === 'succeeded') expect(applied.map((r) => r.id)).toEqual([step.changeId]);
-      // A rolled-back step's change was undone once, by its own recorded undo.
-      if (step.status === 'rolled_back') expect([step.deviceId, undone.map((r) => r.id), applied[0].revertedBy]).toEqual([step.deviceId, [step.rollbackChangeId], step.rollbackChangeId]);
-      if (step.status === 'skipped') expect(made).toEqual([]);
-    }
-    const audit = container.get<AuditLog>(AuditLog);
-    const list = async (action: string) => (await audit.list({ action, limit: 5000 })).filter((e) => e.planId === plan.id || mine.some((r) => r.id === e.arguments?.['change_id']));
-    // No audit event lost: every change of the plan has its record in the audit log (applied, undone or recovered).
-    const events: AuditEvent[] = (await Promise.all(['change.apply', 'change.revert', 'change.recover'].map(list))).flat();
-    const audited = new Set(events.map((e) => e.arguments?.['change_id']));
-    for (const record of mine) expect([record.id, record.status, audited.has(record.id)]).toEqual([record.id, record.status, true]);
-    // Each change's own record (committed with it before its first write), settled: none left `started`.
-    for (const record of mine) {
-      const own = events.filter((e) => e.action !== 'change.recover' && e.arguments?.['change_id'] === record.id).map((e) => [e.id, e.outcome]);
-      expect([record.id, own.length, own.filter(([, outcome]) => outcome === 'started')]).toEqual([record.id, 1, []]);
-    }
-    // change.apply with a verified outcome: exactly once per device applied.
-    const verifiedApplies = events.filter((e) => e.action === 'change.apply' && e.planId === plan.id && e.arguments?.['status'] === 'verified');
-    const perDevice = new Map<string, number>();
-    for (const e of verifiedApplies) perDevice.set(e.deviceId!, (perDevice.get(e.deviceId!) ?? 0) + 1);
-    for (const [device, count] of perDevice) expect([device, count]).toEqual([device, 1]);
-    // The plan's own actions, each done once (a cancel that lost a race on the plan's version was asked again).
-    for (const action of ['plan.create', 'plan.approve', 'plan.apply', ...extraActions]) {
-      const done = (await list(action)).filter((e) => e.planId === plan.id && e.outcome === 'success');
-      expect([action, done.length]).toEqual([action, 1]);
-    }
-    // Transitions (committed with the state they describe): one chain, no status entered twice, ending where the plan is.
-    const chain = plan.transitions;
-    // Each move the runner made is audited once, committed with it (a kill cannot part them).
-    for (const { to } of chain.slice(chain.findIndex((t) => t.to === 'executing') + 1)) {
-      expect([to, (await list(`plan.rollout.${to}`)).length]).toEqual([to, 1]);
-    }
-    for (const [i, t] of chain.entries()) if (i > 0) expect(t.from).toBe(chain[i - 1].to);
-    expect(new Set(chain.map((t) => t.to)).size).toBe(chain.length);
-    expect(chain.at(-1)?.to).toBe(plan.status);
-    await checkAuditChain();
-  }
-
-  /**
-   * The audit hash chain (what `routeros-mcp-admin audit verify` walks): no finding at all. Links no checkpoint signs
-   * yet are those of killed processes (each wrote some: its stream ends there, unsigned, as expected of a writer that
-   * never closed) and of this live process; a process stopped cleanly signed its stream to its end.
-   */
-  async function checkAuditChain(): Promise<void> {
-    const report = await container.get<AuditChainVerifier>(AuditChainVerifier).verify();
-    expect(report.findings).toEqual([]);
-    expect(report.ok).toBe(true);
-    const unsigned = new Map(report.uncovered.map((u) => [u.label, u]));
-    for (const pid of killed) expect([pid, unsigned.get(writer(pid))]).toEqual([pid, expect.objectContaining({ from: expect.any(Number), to: expect.any(Number) })]);
-    for (const pid of closed) expect([pid, unsigned.has(writer(pid))]).toEqual([pid, false]);
-    const known = new Set([...[...killed, ...abandoned].map(writer), writer(process.pid)]);
-    expect(report.uncovered.filter((u) => !known.has(u.label))).toEqual([]);
-    for (const u of report.uncovered) expect(u.to).toBeGreaterThanOrEqual(u.from);
-  }
-
-  /** Right after a kill (no process running): the change in flight has its own audit record, `started`. */
-  async function expectStartedRecord(changeId: string | undefined): Promise<void> {
-    const events = (await Promise.all(['change.apply', 'change.revert'].map((action) => container.get<AuditLog>(AuditLog).list({ action, limit: 5000 })))).flat();
-    expect([changeId, events.filter((e) => e.arguments?.['change_id'] === changeId).map((e) => e.outcome)]).toEqual([changeId, ['started']]);
   }
 
   beforeAll(async () => {
@@ -265,10 +153,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     const before = await dnsBefore();
     await fault(7, { latencyMs: 1500 });
     const plan = await apply('192.0.2.81', {});
-    await killWhen(plan.id, async () => {
-      const step = (await stepsOf(plan.id))[7];
-      return step.status === 'running' && !(await changeOf(step.changeId));
-    }, true);
+    await killWhen(plan.id, points.afterLock(plan.id, 7), true);
     await clearFaults(7);
     const done = await resume(plan.id);
     expect(done.status).toBe('completed');
@@ -326,7 +211,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await fault(8, { cpuLoadPercent: 99 });
     await fault(2, { latencyMs: 800 });
     const plan = await apply('192.0.2.85', { health: { maxCpuPercent: 80 } });
-    await killWhen(plan.id, async () => (await planOf(plan.id)).executionLog.some((e) => e.kind === 'rollback'));
+    await killWhen(plan.id, points.inRollback(plan.id));
     const done = await resume(plan.id);
     expect(done.status).toBe('rolled_back');
     expect(done.steps.map((s) => s.status)).toEqual([...Array(11).fill('rolled_back'), ...Array(9).fill('skipped')]);
@@ -390,11 +275,8 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await fault(12, { latencyMs: 1200 });
     const plan = await apply('192.0.2.89', { health: { maxCpuPercent: 80 } });
     let firstUndo: string | undefined;
-    await killWhen(plan.id, async () => {
-      const p = await planOf(plan.id);
-      firstUndo = p.steps[12].rollbackChangeId;
-      return p.status === 'rolling_back' && (await changeOf(firstUndo))?.status === 'applying';
-    });
+    const reached = points.undoInFlight(plan.id, 12);
+    await killWhen(plan.id, async () => ((firstUndo = (await stepsOf(plan.id))[12].rollbackChangeId), reached()));
     await expectStartedRecord(firstUndo);
     await clearFaults(12);
     const done = await resume(plan.id);
@@ -433,12 +315,8 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
       await fault(4, { latencyMs: 1500 });
       const plan = await apply('192.0.2.91', {});
       let first: string | undefined;
-      await killWhen(plan.id, async () => {
-        const step = (await stepsOf(plan.id))[4];
-        first = step.changeId;
-        const device = await stateOf(4);
-        return step.status === 'running' && (device.management as { safe_mode_holder: string | null }).safe_mode_holder !== null && (await dnsOf(4)) === before[4].split('|')[0];
-      }, true);
+      const reached = points.afterSafeMode(plan.id, 4, before[4]);
+      await killWhen(plan.id, async () => ((first = (await stepsOf(plan.id))[4].changeId), reached()), true);
       // The SSH session died with the process: the device lets go of safe mode (undoing whatever it held) by itself.
       await pollUntil(async () => ((await stateOf(4)).management.safe_mode_holder === null ? true : undefined), () => 'r4 to drop the dead safe-mode session', 60_000);
       await clearFaults(4);
@@ -459,11 +337,8 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await fault(6, { latencyMs: 1500 });
     const plan = await apply('192.0.2.92|192.0.2.122', {});
     let first: string | undefined;
-    await killWhen(plan.id, async () => {
-      const step = (await stepsOf(plan.id))[6];
-      first = step.changeId;
-      return step.status === 'running' && (await dnsOf(6)) === '192.0.2.92' && (await ntpOf(6)) !== '192.0.2.122' && (await inFlight(6));
-    }, true);
+    const reached = points.betweenWrites(plan.id, 6, '192.0.2.92|192.0.2.122');
+    await killWhen(plan.id, async () => ((first = (await stepsOf(plan.id))[6].changeId), reached()), true);
     await expectStartedRecord(first);
     // Half of the change is on the device.
     expect(await confOf(6)).toBe(`192.0.2.92|${before[6].split('|')[1]}`);
@@ -480,11 +355,8 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
     await fault(11, { latencyMs: 1500 });
     const plan = await apply('192.0.2.93|192.0.2.123', {});
     let first: string | undefined;
-    await killWhen(plan.id, async () => {
-      const step = (await stepsOf(plan.id))[11];
-      first = step.changeId;
-      return step.status === 'running' && (await confOf(11)) === '192.0.2.93|192.0.2.123' && (await changeOf(first))?.status === 'applying';
-    }, true);
+    const reached = points.afterLastWrite(plan.id, 11, '192.0.2.93|192.0.2.123');
+    await killWhen(plan.id, async () => ((first = (await stepsOf(plan.id))[11].changeId), reached()), true);
     await expectStartedRecord(first);
     await clearFaults(11);
     const done = await resume(plan.id);

@@ -3,7 +3,7 @@ import { PROFILES, ProfileName, seedConfig } from './model/profiles';
 import { SUPPORTED_VERSIONS } from './schema/menu-schema';
 import { createDeviceIdentity } from './identity/device-identity';
 import { SimDevice } from './sim-device';
-import { createRestServer } from './server/rest-server';
+import { createRestServer, RestStats } from './server/rest-server';
 import { startControlServer } from './control/control-server';
 import { createSshServer } from './ssh/ssh-server';
 import { ClientTraces } from './model/client-traces';
@@ -73,7 +73,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       state.attachLiveRows((path) => neighbors(path) ?? scripts.rows(path) ?? traces.rows(path), (path, row) => path === 'user/active' && traces.end(row['.id']));
       const ref: { device?: SimDevice } = {};
       const faults = () => ref.device?.activeFaults ?? {};
-      const stats = { requests: 0, inFlight: 0, maxInFlight: 0, abandoned: 0 };
+      const stats: RestStats = { requests: 0, inFlight: 0, maxInFlight: 0, abandoned: 0, writes: [] };
       const rest = createRestServer({
         state,
         faults,

@@ -188,11 +188,11 @@ export class SimDevice {
 
   /** REST requests that reached the service, the most that ran at once, and those abandoned by their client, since start or the last reset. */
   get restStats(): RestStats {
-    return { ...this.parts.stats };
+    return { ...this.parts.stats, writes: [...this.parts.stats.writes] };
   }
 
   resetStats(): void {
-    Object.assign(this.parts.stats, { requests: 0, maxInFlight: this.parts.stats.inFlight, abandoned: 0 });
+    Object.assign(this.parts.stats, { requests: 0, maxInFlight: this.parts.stats.inFlight, abandoned: 0, writes: [] });
   }
 
   async clearFaults(): Promise<void> {

@@ -52,7 +52,7 @@ function consoleChange(device: SimDevice, body: Record<string, unknown>): unknow
  * Test-side control of the fleet, on its own loopback port (never a device port): read a device's state,
  * inject and clear faults, reset devices to their seed configuration.
  *   GET    /devices                      every device
- *   GET    /devices/:index/state         configuration and live state
+ *   GET    /devices/:index/state         configuration and live state; rest_stats with the write log (`writes`)
  *   PUT    /devices/:index/faults        merge faults ({"latencyMs":20,...}; for writes: dropConnectionsAfterWrites,
  *                                        writesDoNotStick, freezeAfterWrite, see server/faults.ts)
  *   DELETE /devices/:index/faults        clear faults

@@ -29,7 +29,18 @@ export interface RestStats {
   maxInFlight: number;
   /** Requests their client gave up on (closed the connection) before the device answered. */
   abandoned: number;
+  /** Write requests the device answered with success (not GET, not a print), oldest first, the last WRITE_LOG_SIZE kept. */
+  writes: RestWrite[];
 }
+
+export interface RestWrite {
+  method: string;
+  /** Below `/rest`, e.g. `/ip/dns/set`. */
+  path: string;
+  body: unknown;
+}
+
+const WRITE_LOG_SIZE = 1000;
 
 const MAX_BODY = 1 << 20;
 
@@ -122,6 +133,12 @@ export function createRestServer(options: RestServerOptions): Server | HttpServe
         return void (req.socket as Socket).destroy();
       }
       send(res, result.status, result.body);
+      // A test counts what reached the configuration (a write is never to be made twice); reads are not kept.
+      const path = url.pathname.slice('/rest'.length);
+      if (req.method !== 'GET' && !/\/(print|monitor|listen)$/.test(path) && result.status < 300) {
+        stats.writes.push({ method: req.method ?? '', path, body });
+        if (stats.writes.length > WRITE_LOG_SIZE) stats.writes.shift();
+      }
     } catch (error) {
       if (error instanceof RestError) send(res, error.status, error.body());
       else send(res, 500, { error: 500, message: 'Internal Server Error', detail: String((error as Error).message) });
