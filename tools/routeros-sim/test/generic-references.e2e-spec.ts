@@ -73,4 +73,26 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic references and addresse
     expect((await ssh('/tool mac-server set allowed-interface-list=LAN')).output).not.toContain('input does not match');
     expect((await rest('GET', '/tool/mac-server')).body).toMatchObject({ 'allowed-interface-list': 'LAN' });
   });
+
+  it('adds a copy of an item with copy-from, given arguments overriding; an unknown item is refused, and set takes no copy-from', async () => {
+    // A curated ordered table (the home profile's input rules) and a generic one (netwatch), over REST and the console.
+    const rules = await rows('/ip/firewall/filter');
+    const source = rules.find((r) => r['action'] === 'drop') ?? rules[0];
+    const copy = await rest('PUT', '/ip/firewall/filter', { 'copy-from': source['.id'], comment: 'copied' });
+    expect(copy.status).toBe(201);
+    const { ['.id']: sourceId, comment: _c, ...sourceValues } = source;
+    const { ['.id']: copyId, ...copyValues } = copy.body as Record<string, string>;
+    expect(copyId).not.toBe(sourceId);
+    expect(copyValues).toMatchObject({ ...Object.fromEntries(Object.entries(sourceValues).filter(([k]) => !['bytes', 'packets'].includes(k))), comment: 'copied' });
+    const probe = (await rest('PUT', '/tool/netwatch', { host: '192.0.2.7', interval: '30s', comment: 'original' })).body as Record<string, string>;
+    expect((await ssh(`/tool netwatch add copy-from=${probe['.id']} host=192.0.2.8`)).output).toBe('');
+    expect(await rows('/tool/netwatch')).toEqual(expect.arrayContaining([expect.objectContaining({ host: '192.0.2.8', interval: '30s', comment: 'original' })]));
+
+    const before = await rows('/ip/firewall/filter');
+    expect((await rest('PUT', '/ip/firewall/filter', { 'copy-from': '*FFFF', chain: 'input' })).body).toMatchObject({ detail: 'no such item' });
+    expect((await ssh('/ip firewall filter add copy-from=*FFFF chain=input')).output).toContain('no such item');
+    // Only add takes copy-from (every add of both trees does).
+    expect((await rest('POST', '/ip/firewall/filter/set', { numbers: source['.id'], 'copy-from': source['.id'] })).body).toMatchObject({ detail: 'unknown parameter copy-from' });
+    expect(await rows('/ip/firewall/filter')).toEqual(before);
+  });
 });

@@ -310,7 +310,9 @@ export class DeviceState {
     this.expire();
     const spec = this.require(path);
     this.requireCommand(path, spec, 'add');
-    const values = this.validate(path, spec, props, 'add');
+    const { ['copy-from']: copyFrom, ...given } = props;
+    const copied = copyFrom === undefined ? {} : this.copyOf(path, copyFrom);
+    const values = { ...copied, ...this.validate(path, spec, given, 'add') };
     if (spec.autoName && values['name'] === undefined) values['name'] = this.freeName(spec.autoName, path);
     for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
     // `place-before` positions an ordered row (firewall rules); it is not stored.
@@ -936,6 +938,21 @@ export class DeviceState {
       out[key] = spec.argRule?.(key, value, { command, version: this.version, rowsOf: (p) => this.rawRows(p) }) ?? curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
     }
     return out;
+  }
+
+  /**
+   * `add copy-from=<item>`: the stored values of an item of the same menu that `add` takes (the tree's `add` arguments;
+   * nothing read-only, internal or dynamic), which the given arguments then override. The new item is checked like any
+   * other, so copying a named item without a new name meets the menu's uniqueness rule. Chosen without a source (the
+   * manual names `copy-from` without describing it): an unknown item answers `no such item`, as the item commands do.
+   */
+  private copyOf(path: string, from: unknown): Record<string, string> {
+    if (!(this.tree[path]?.add ?? []).includes('copy-from')) throw errors.unknownParameter('copy-from');
+    if (typeof from !== 'string' || from.trim() === '') throw errors.invalidValue('copy-from', JSON.stringify(from));
+    const source = this.find(path, from.trim());
+    if (!source) throw errors.noSuchItem();
+    const takes = new Set(this.tree[path]?.add ?? []);
+    return Object.fromEntries(Object.entries(source.row).filter(([key]) => takes.has(key) && key !== 'place-before' && key !== 'copy-from'));
   }
 
   /** `wireguard1`, or the next number no interface's name has yet. */
