@@ -51,12 +51,13 @@ export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = 
 
 /** Checks a value against its rule; returns it as stored or throws RouterOS's refusal (value-rules.ts wording). */
 export function checkGenericValue(rule: GenericValueRule, key: string, value: string): string {
-  if (value === '' || rule.keywords?.includes(value)) return value; // clearing is left to the menu, as for tree-described arguments
-  if (rule.kind === 'integer') return numberIn(key, value, rule.min, rule.max);
+  if (value === '') return value; // clearing is left to the menu, as for tree-described arguments
   if (rule.kind === 'enum') {
     if (!rule.values.includes(value)) throw errors.noMatch(key);
     return value;
   }
+  if (rule.keywords?.includes(value)) return value;
+  if (rule.kind === 'integer') return numberIn(key, value, rule.min, rule.max);
   if (parseTimeMs(value) === undefined) throw invalidArg(key);
   return value;
 }
