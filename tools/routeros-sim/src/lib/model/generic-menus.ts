@@ -6,7 +6,7 @@ import { genericReadOnly } from './generic-read-only';
 import { hasCuratedRule } from './arg-rules';
 import { checkRef, GENERIC_REFS, genericRefsOf } from './generic-refs';
 import { checkAddress, GENERIC_ADDRESSES } from './generic-addresses';
-import { checkGenericValue, GENERIC_VALUES } from './generic-values';
+import { checkGenericValue, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
 import { treeRule } from './tree-rules';
 
 /**
@@ -31,7 +31,9 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
   const has = (command: string) => menu.commands.includes(command);
   const items = has('add') || has('remove') || has('find');
   if (!items) {
-    const bools = (menu.set ?? []).filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
+    // A singleton whose every argument the manual gives as yes/no (model/generic-values.ts GENERIC_MENU_BOOLS).
+    const allBools = GENERIC_MENU_BOOLS[path] !== undefined;
+    const bools = (menu.set ?? []).filter((arg) => allBools || GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
     const single: MenuSpec = { path, kind: 'singleton', writable: has('set'), generic: true, ...(bools.length > 0 ? { bools } : {}) };
     if (tree) withValueChecks(single, menu.set ?? [], tree);
     return single;

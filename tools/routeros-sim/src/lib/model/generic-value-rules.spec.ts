@@ -1,7 +1,7 @@
 import { DeviceState } from './device-state';
 import { seedConfig } from './profiles';
 import { detail } from '../testing/rest-error-detail.fixture';
-import { checkGenericValue, GENERIC_VALUES } from './generic-values';
+import { checkGenericValue, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
 import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
 import { MENU_BY_PATH } from './menus';
 import { treeRule } from './tree-rules';
@@ -80,5 +80,23 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     expect(s.add('routing/rip/instance', { name: 'rip1', 'update-interval': '30s' })).toMatchObject({ 'update-interval': '30s' });
     expect(() => s.setSingleton('ip/settings', { 'rp-filter': 'loose', 'icmp-rate-limit': '0' })).not.toThrow();
     expect(() => s.setSingleton('ip/proxy', { 'cache-hit-dscp': '4' })).not.toThrow();
+  });
+});
+
+describe.each(['7.15.3', '7.20.5'])('yes/no menus on %s', (version) => {
+  it('makes every IPFIX field a boolean, refusing other words and storing yes/no as true/false', () => {
+    for (const [menu, source] of Object.entries(GENERIC_MENU_BOOLS)) {
+      expect(MENU_BY_PATH.has(menu)).toBe(false);
+      expect(source).toMatch(/^https:\/\/help\.mikrotik\.com\//);
+      const spec = genericMenuOf(treeFor(version), menu)!;
+      expect(spec.kind).toBe('singleton');
+      expect(spec.bools).toEqual([...(treeFor(version)[menu].set ?? [])].sort());
+    }
+    const s = device(version);
+    const before = JSON.stringify(s.snapshot());
+    expect(detail(() => s.setSingleton('ip/traffic-flow/ipfix', { 'nat-events': 'perhaps' }))).toBe('invalid value of nat-events: perhaps');
+    expect(JSON.stringify(s.snapshot())).toBe(before);
+    s.setSingleton('ip/traffic-flow/ipfix', { 'nat-events': 'yes', bytes: 'no' });
+    expect(s.singleton('ip/traffic-flow/ipfix')).toMatchObject({ 'nat-events': 'true', bytes: 'false' });
   });
 });

@@ -49,6 +49,15 @@ export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = 
   },
 };
 
+/**
+ * Generic menus whose every `add`/`set` argument is a yes/no toggle per the manual, so they take RouterOS's booleans
+ * (`yes|no|true|false`, stored as `true`/`false`) like the curated booleans (model/generic-menus.ts GENERIC_BOOLS).
+ * `/ip/traffic-flow/ipfix`: the manual's IPFIX section lists each flow-record field that is sent or not.
+ */
+export const GENERIC_MENU_BOOLS: Record<string, string> = {
+  'ip/traffic-flow/ipfix': TRAFFIC_FLOW,
+};
+
 /** Checks a value against its rule; returns it as stored or throws RouterOS's refusal (value-rules.ts wording). */
 export function checkGenericValue(rule: GenericValueRule, key: string, value: string): string {
   if (value === '') return value; // clearing is left to the menu, as for tree-described arguments
