@@ -45,4 +45,15 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic value syntax', (version
     expect((await ssh('/ip settings set rp-filter=loose icmp-rate-limit=20')).output).toBe('');
     expect((await rest('GET', '/ip/settings')).body).toMatchObject({ 'rp-filter': 'loose', 'icmp-rate-limit': '20' });
   });
+
+  it('takes IPFIX fields as yes/no, refusing other words over REST and the console', async () => {
+    const before = (await rest('GET', '/ip/traffic-flow/ipfix')).body;
+    const refused = await rest('POST', '/ip/traffic-flow/ipfix/set', { 'nat-events': 'perhaps' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ detail: 'invalid value of nat-events: perhaps' });
+    expect((await ssh('/ip traffic-flow ipfix set bytes=some')).output).toContain('invalid value of bytes: some');
+    expect((await rest('GET', '/ip/traffic-flow/ipfix')).body).toEqual(before);
+    expect((await ssh('/ip traffic-flow ipfix set nat-events=yes bytes=no')).output).toBe('');
+    expect((await rest('GET', '/ip/traffic-flow/ipfix')).body).toMatchObject({ 'nat-events': 'true', bytes: 'false' });
+  });
 });
