@@ -32,7 +32,7 @@ export function menuCoverage(): MenuCoverage[] {
     const spec = curated ?? genericMenuOf(treeFor(newest), path)!;
     const writeArgs = (command: 'add' | 'set') => (menu?.[command] ?? []).map((arg) => ({ command, arg }));
     const args = [...writeArgs('add'), ...writeArgs('set').filter((s) => !(menu?.add ?? []).includes(s.arg))];
-    const checked = args.filter(({ command, arg }) => spec.bools?.includes(arg) || spec.refs?.[arg] !== undefined || spec.refTargets?.[arg] !== undefined || (spec.addressArgs?.includes(arg) ?? false) || (curated && hasCuratedRule(path, arg)) || treeRule(newest, path, command, arg) !== undefined).length;
+    const checked = args.filter(({ command, arg }) => spec.bools?.includes(arg) || spec.refs?.[arg] !== undefined || spec.refTargets?.[arg] !== undefined || (spec.addressArgs?.includes(arg) ?? false) || (spec.valueArgs?.includes(arg) ?? false) || (curated && hasCuratedRule(path, arg)) || treeRule(newest, path, command, arg) !== undefined).length;
     return { path: `/${path}`, versions: [...versions], served: curated ? 'curated' : 'generic', shape: spec.kind, writable: spec.writable, args: args.length, checked };
   });
 }
@@ -52,7 +52,7 @@ export function coverageMarkdown(rows: MenuCoverage[] = menuCoverage()): string 
     `- **Served:** ${rows.length} menus (${perVersion}), every one answering \`print\` over REST and the SSH console.`,
     `- **Curated:** ${count((r) => r.served === 'curated')} menus with hand-written behaviour (defaults, references, computed fields, RouterOS's refusals); the other ${count((r) => r.served === 'generic')} behave as the tree alone says (a table or a singleton, see [simulator.md](simulator.md)).`,
     `- **Writable:** ${count((r) => r.writable)} menus take writes; the rest are status menus that refuse them.`,
-    `- **Values checked:** ${checked} of ${args} \`add\`/\`set\` arguments (newest version of each menu) as booleans, references (curated, or generic ones from \`model/generic-refs.ts\`), by a curated rule, by the tree's value description or by a generic menu's address rule (\`model/generic-addresses.ts\`); the others are free text, as the tree does not describe them.`,
+    `- **Values checked:** ${checked} of ${args} \`add\`/\`set\` arguments (newest version of each menu) as booleans, references (curated, or generic ones from \`model/generic-refs.ts\`), by a curated rule, by the tree's value description or by a generic menu's address rule (\`model/generic-addresses.ts\`) or time/integer rule from MikroTik's manual (\`model/generic-values.ts\`); the others are free text, as the tree does not describe them.`,
     '',
     '| menu | versions | served | shape | writes | values checked |',
     '|---|---|---|---|---|---|',

@@ -6,6 +6,7 @@ import { genericReadOnly } from './generic-read-only';
 import { hasCuratedRule } from './arg-rules';
 import { checkRef, GENERIC_REFS, genericRefsOf } from './generic-refs';
 import { checkAddress, GENERIC_ADDRESSES } from './generic-addresses';
+import { checkGenericValue, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
 import { treeRule } from './tree-rules';
 
 /**
@@ -30,7 +31,9 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
   const has = (command: string) => menu.commands.includes(command);
   const items = has('add') || has('remove') || has('find');
   if (!items) {
-    const bools = (menu.set ?? []).filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
+    // A singleton whose every argument the manual gives as yes/no (model/generic-values.ts GENERIC_MENU_BOOLS).
+    const allBools = GENERIC_MENU_BOOLS[path] !== undefined;
+    const bools = (menu.set ?? []).filter((arg) => allBools || GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
     const single: MenuSpec = { path, kind: 'singleton', writable: has('set'), generic: true, ...(bools.length > 0 ? { bools } : {}) };
     if (tree) withValueChecks(single, menu.set ?? [], tree);
     return single;
@@ -48,26 +51,30 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
 }
 
 /**
- * References (model/generic-refs.ts) and address syntax (model/generic-addresses.ts) of a generic table, resolved
- * once per tree: a curated rule for the same argument wins, and an address rule applies only where the tree gives
- * no description of its own (or `see documentation`).
+ * References (model/generic-refs.ts), address syntax (model/generic-addresses.ts) and time/integer syntax
+ * (model/generic-values.ts) of a generic menu, resolved once per tree: a curated rule for the same argument wins,
+ * and an address or value rule applies only where the tree gives no description of its own (or `see documentation`).
  */
 function withValueChecks(spec: MenuSpec, args: string[], tree: TreeSchema): void {
-  const listed = { ...GENERIC_REFS[spec.path], ...GENERIC_ADDRESSES[spec.path] };
+  const listed = { ...GENERIC_REFS[spec.path], ...GENERIC_ADDRESSES[spec.path], ...GENERIC_VALUES[spec.path] };
   // Only arguments the tables name are probed for a curated rule: the start of a large fleet stays as fast.
   const free = args.filter((arg) => listed[arg] !== undefined && !hasCuratedRule(spec.path, arg));
   const refs = genericRefsOf(spec.path, free, (p) => tree[p] !== undefined);
   const addresses = Object.fromEntries(Object.entries(GENERIC_ADDRESSES[spec.path] ?? {}).filter(([arg]) => free.includes(arg) && !refs?.[arg]));
-  if (!refs && Object.keys(addresses).length === 0) return;
+  const values = Object.fromEntries(Object.entries(GENERIC_VALUES[spec.path] ?? {}).filter(([arg]) => free.includes(arg) && !refs?.[arg] && !addresses[arg]));
+  if (!refs && Object.keys(addresses).length === 0 && Object.keys(values).length === 0) return;
   if (refs) spec.refTargets = Object.fromEntries(Object.entries(refs).map(([arg, rule]) => [arg, rule.menus]));
   spec.addressArgs = Object.keys(addresses);
+  spec.valueArgs = Object.keys(values);
   spec.argRule = (key, value, ctx) => {
     const ref = refs?.[key];
     if (ref) return checkRef(ref, key, value, ctx.rowsOf);
     const address = addresses[key];
-    if (!address) return undefined;
+    const rule = values[key];
+    if (!address && !rule) return undefined;
     const described = treeRule(ctx.version, spec.path, ctx.command, key);
-    return described && described.kind !== 'free' ? undefined : checkAddress(address, key, value);
+    if (described && described.kind !== 'free') return undefined;
+    return address ? checkAddress(address, key, value) : checkGenericValue(rule, key, value);
   };
 }
 

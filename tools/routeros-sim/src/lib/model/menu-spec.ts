@@ -73,6 +73,8 @@ export interface MenuSpec {
   refTargets?: Record<string, string[]>;
   /** A generic menu's arguments whose address syntax is checked (model/generic-addresses.ts), for the coverage page. */
   addressArgs?: string[];
+  /** A generic menu's arguments whose time or integer syntax is checked (model/generic-values.ts), for the coverage page. */
+  valueArgs?: string[];
   /** Why RouterOS refuses to remove this row (an action a logging rule uses), or undefined. */
   removeRefusal?: (row: Row, rowsOf: (path: string) => Row[]) => string | undefined;
   /** Stored properties never shown to a client (a user's password). */

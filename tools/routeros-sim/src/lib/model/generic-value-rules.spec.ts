@@ -1,0 +1,102 @@
+import { DeviceState } from './device-state';
+import { seedConfig } from './profiles';
+import { detail } from '../testing/rest-error-detail.fixture';
+import { checkGenericValue, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
+import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
+import { MENU_BY_PATH } from './menus';
+import { treeRule } from './tree-rules';
+import { genericMenuOf } from './generic-menus';
+
+/** Time, integer and word syntax of generic menus' arguments, from MikroTik's manual (model/generic-values.ts). */
+
+const users = [{ name: 'admin', password: 'x', group: 'full' as const }];
+const device = (version: string) => new DeviceState(version, 42, () => seedConfig({ profile: 'home', version, identity: 'r1', index: 0, users }));
+
+describe('the table', () => {
+  it('names only generic menus and arguments their add/set take that the tree leaves undescribed, each with a manual page', () => {
+    for (const [menu, args] of Object.entries(GENERIC_VALUES)) {
+      expect(MENU_BY_PATH.has(menu)).toBe(false);
+      const versions = SUPPORTED_VERSIONS.filter((v) => treeFor(v)[menu]);
+      expect(versions.length).toBeGreaterThan(0);
+      for (const [arg, rule] of Object.entries(args)) {
+        const taken = versions.filter((v) => [...(treeFor(v)[menu].add ?? []), ...(treeFor(v)[menu].set ?? [])].includes(arg));
+        expect({ menu, arg, taken: taken.length > 0 }).toEqual({ menu, arg, taken: true });
+        // Where the tree describes the argument its description wins, so an entry here would be dead.
+        for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
+        expect(rule.source).toMatch(/^https:\/\/(help|wiki)\.mikrotik\.com\//);
+        const newest = versions[versions.length - 1];
+        if (taken.includes(newest)) expect(genericMenuOf(treeFor(newest), menu)!.valueArgs).toContain(arg);
+      }
+    }
+  });
+
+  it.each([
+    [{ kind: 'time' as const, source: '' }, ['30s', '1h30m', '00:05:00', '90', '1d02:00:00', '500ms', ''], ['soon', '30x', '-1s', '1s30m']],
+    [{ kind: 'time' as const, keywords: ['never'], source: '' }, ['never', '1w'], ['always']],
+    [{ kind: 'integer' as const, min: 1, max: 7200, source: '' }, ['1', '7200', '600', ''], ['0', '7201', 'ten', '-5', '1.5', '10s']],
+    [{ kind: 'integer' as const, min: 0, max: 63, keywords: ['auto'], source: '' }, ['auto', '0', '63'], ['64', 'any']],
+    [{ kind: 'enum' as const, values: ['loose', 'no', 'strict'], source: '' }, ['loose', 'no', 'strict'], ['yes', 'Loose', 'loose,strict']],
+  ])('%j takes %j and refuses %j', (rule, good, bad) => {
+    for (const value of good) expect(() => checkGenericValue(rule, 'x', value)).not.toThrow();
+    for (const value of bad) expect(() => checkGenericValue(rule, 'x', value)).toThrow();
+  });
+
+  it("refuses with RouterOS's wording", () => {
+    const refusal = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return undefined;
+    };
+    expect(refusal(() => checkGenericValue({ kind: 'time', source: '' }, 'update-interval', 'soon'))).toBe('invalid value for argument update-interval');
+    expect(refusal(() => checkGenericValue({ kind: 'integer', min: 1, max: 7200, source: '' }, 'retry-interval', '9000'))).toBe('value of retry-interval out of range (1..7200)');
+    expect(refusal(() => checkGenericValue({ kind: 'integer', min: 1, max: 7200, source: '' }, 'retry-interval', 'soon'))).toBe('invalid value for argument retry-interval');
+    expect(refusal(() => checkGenericValue({ kind: 'enum', values: ['no'], source: '' }, 'rp-filter', 'yes'))).toBe('input does not match any value of rp-filter');
+  });
+});
+
+describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
+  it.each([
+    ['routing/rpki', { group: 'g1', address: '10.0.0.1', 'retry-interval': '7201' }, 'value of retry-interval out of range (1..7200)'],
+    ['routing/rpki', { group: 'g1', address: '10.0.0.1', 'expire-interval': '2h' }, 'invalid value for argument expire-interval'],
+    ['routing/rip/instance', { name: 'rip1', 'update-interval': 'often' }, 'invalid value for argument update-interval'],
+    ['radius', { address: '10.0.0.2', 'authentication-port': '0' }, 'value of authentication-port out of range (1..65535)'],
+    ['ip/settings', { 'rp-filter': 'yes' }, 'input does not match any value of rp-filter'],
+    ['ip/settings', { 'icmp-rate-limit': 'fast' }, 'invalid value for argument icmp-rate-limit'],
+    ['ip/proxy', { 'cache-hit-dscp': '64' }, 'value of cache-hit-dscp out of range (0..63)'],
+  ])('refuses %s %j as RouterOS does, changing nothing', (menu, props, refusal) => {
+    const s = device(version);
+    const before = JSON.stringify(s.snapshot());
+    const write = () => (s.menu(menu)!.kind === 'singleton' ? s.setSingleton(menu, props) : s.add(menu, props));
+    expect(detail(write)).toBe(refusal);
+    expect(JSON.stringify(s.snapshot())).toBe(before);
+  });
+
+  it('takes what the manual allows', () => {
+    const s = device(version);
+    expect(s.add('routing/rpki', { group: 'g1', address: '10.0.0.1', 'refresh-interval': '20', 'expire-interval': '7200' })).toMatchObject({ 'refresh-interval': '20' });
+    expect(s.add('routing/rip/instance', { name: 'rip1', 'update-interval': '30s' })).toMatchObject({ 'update-interval': '30s' });
+    expect(() => s.setSingleton('ip/settings', { 'rp-filter': 'loose', 'icmp-rate-limit': '0' })).not.toThrow();
+    expect(() => s.setSingleton('ip/proxy', { 'cache-hit-dscp': '4' })).not.toThrow();
+  });
+});
+
+describe.each(['7.15.3', '7.20.5'])('yes/no menus on %s', (version) => {
+  it('makes every IPFIX field a boolean, refusing other words and storing yes/no as true/false', () => {
+    for (const [menu, source] of Object.entries(GENERIC_MENU_BOOLS)) {
+      expect(MENU_BY_PATH.has(menu)).toBe(false);
+      expect(source).toMatch(/^https:\/\/help\.mikrotik\.com\//);
+      const spec = genericMenuOf(treeFor(version), menu)!;
+      expect(spec.kind).toBe('singleton');
+      expect(spec.bools).toEqual([...(treeFor(version)[menu].set ?? [])].sort());
+    }
+    const s = device(version);
+    const before = JSON.stringify(s.snapshot());
+    expect(detail(() => s.setSingleton('ip/traffic-flow/ipfix', { 'nat-events': 'perhaps' }))).toBe('invalid value of nat-events: perhaps');
+    expect(JSON.stringify(s.snapshot())).toBe(before);
+    s.setSingleton('ip/traffic-flow/ipfix', { 'nat-events': 'yes', bytes: 'no' });
+    expect(s.singleton('ip/traffic-flow/ipfix')).toMatchObject({ 'nat-events': 'true', bytes: 'false' });
+  });
+});

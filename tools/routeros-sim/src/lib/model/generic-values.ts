@@ -1,0 +1,72 @@
+import { errors } from '../rest/rest-error';
+import { invalidArg, numberIn } from './arg-rules';
+import { parseTimeMs } from './values';
+
+/**
+ * Value syntax of generic menus' arguments the tree does not describe (no description, or `see documentation`),
+ * read from MikroTik's manual page of the menu (`source`). Only arguments whose type the manual states are listed;
+ * an argument whose page gives no type (RIP's `route-timeout`) stays free text.
+ */
+export type GenericValueRule =
+  /** A RouterOS time (`30s`, `1h30m`, `00:05:00`, plain seconds), or one of `keywords`. */
+  | { kind: 'time'; keywords?: string[]; source: string }
+  /** A decimal integer within [min, max], or one of `keywords`. */
+  | { kind: 'integer'; min: number; max: number; keywords?: string[]; source: string }
+  /** One of the words the manual lists, and only where its list is complete. */
+  | { kind: 'enum'; values: string[]; source: string };
+
+const RPKI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/59277471/RPKI';
+const RIP = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328211/RIP';
+const IP_SETTINGS = 'https://help.mikrotik.com/docs/spaces/ROS/pages/103841817/IP+Settings';
+const RADIUS = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328097/RADIUS';
+const PROXY = 'https://wiki.mikrotik.com/wiki/Manual:IP/Proxy';
+const TRAFFIC_FLOW = 'https://help.mikrotik.com/docs/spaces/ROS/pages/21102653/Traffic+Flow';
+/** The manual says `integer` without bounds: RouterOS's integers are unsigned 32-bit (the bound is chosen without a source). */
+const U32 = 4294967295;
+
+/** `menu` → argument → rule. Arguments the tree describes, or a curated rule covers, are never checked here. */
+export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = {
+  'routing/rpki': {
+    'expire-interval': { kind: 'integer', min: 600, max: 172800, source: RPKI },
+    'refresh-interval': { kind: 'integer', min: 1, max: 86400, source: RPKI },
+    'retry-interval': { kind: 'integer', min: 1, max: 7200, source: RPKI },
+    port: { kind: 'integer', min: 0, max: 65535, source: RPKI },
+    preference: { kind: 'integer', min: 0, max: 4294967295, source: RPKI },
+  },
+  'routing/rip/instance': { 'update-interval': { kind: 'time', source: RIP } },
+  'ip/settings': {
+    'icmp-rate-limit': { kind: 'integer', min: 0, max: U32, source: IP_SETTINGS },
+    'rp-filter': { kind: 'enum', values: ['loose', 'no', 'strict'], source: IP_SETTINGS },
+  },
+  radius: {
+    'accounting-port': { kind: 'integer', min: 1, max: 65535, source: RADIUS },
+    'authentication-port': { kind: 'integer', min: 1, max: 65535, source: RADIUS },
+  },
+  'ip/proxy': { 'cache-hit-dscp': { kind: 'integer', min: 0, max: 63, source: PROXY } },
+  'ip/traffic-flow': {
+    'sampling-interval': { kind: 'integer', min: 0, max: U32, source: TRAFFIC_FLOW },
+    'sampling-space': { kind: 'integer', min: 0, max: U32, source: TRAFFIC_FLOW },
+  },
+};
+
+/**
+ * Generic menus whose every `add`/`set` argument is a yes/no toggle per the manual, so they take RouterOS's booleans
+ * (`yes|no|true|false`, stored as `true`/`false`) like the curated booleans (model/generic-menus.ts GENERIC_BOOLS).
+ * `/ip/traffic-flow/ipfix`: the manual's IPFIX section lists each flow-record field that is sent or not.
+ */
+export const GENERIC_MENU_BOOLS: Record<string, string> = {
+  'ip/traffic-flow/ipfix': TRAFFIC_FLOW,
+};
+
+/** Checks a value against its rule; returns it as stored or throws RouterOS's refusal (value-rules.ts wording). */
+export function checkGenericValue(rule: GenericValueRule, key: string, value: string): string {
+  if (value === '') return value; // clearing is left to the menu, as for tree-described arguments
+  if (rule.kind === 'enum') {
+    if (!rule.values.includes(value)) throw errors.noMatch(key);
+    return value;
+  }
+  if (rule.keywords?.includes(value)) return value;
+  if (rule.kind === 'integer') return numberIn(key, value, rule.min, rule.max);
+  if (parseTimeMs(value) === undefined) throw invalidArg(key);
+  return value;
+}
