@@ -245,7 +245,7 @@ export function killKit(deps: () => KillKitDeps, ids: readonly string[]) {
 
   return {
     stateOf, dnsOf, ntpOf, confOf, inFlight, safeModeHeld, fault, clearFaults, writesOf,
-    records, ofPlan, planOf, stepsOf, changeOf, lockHolder,
+    records, ofPlan, planOf, stepsOf, changeOf, lockHolder, audit,
     killed, closed, abandoned, writer,
     stopAt, points, snapshot, checkInvariants, checkAuditChain, expectStartedRecord,
   };

@@ -11,7 +11,7 @@ const CHILD = `
 const { buildContainer, ServerServices } = require('@routeros-mcp/composition');
 const { loadConfig } = require('@routeros-mcp/config');
 (async () => {
-  const services = (await buildContainer(loadConfig({ env: process.env, homeDir: '/nonexistent' }), { changeRecovery: 'periodic' })).get(ServerServices);
+  const services = (await buildContainer(loadConfig({ env: process.env, homeDir: '/nonexistent' }), { changeRecovery: 'periodic', runPlans: process.env.RUNNER_SPEC_PLANS !== 'off' })).get(ServerServices);
   // Alive until told to stop, as a server is (its listener or stdin): the service's own timers do not hold a process.
   const alive = setInterval(() => undefined, 60_000);
   process.on('SIGTERM', () => services.close().then(() => (clearInterval(alive), process.exit(0))));

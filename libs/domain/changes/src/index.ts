@@ -9,6 +9,7 @@ export * from './lib/change-record';
 export * from './lib/value-equivalence';
 export * from './lib/revert/change-revert.planner';
 export * from './lib/errors/change-conflict.error';
+export * from './lib/errors/change-lease-lost.error';
 export * from './lib/errors/change-failed.error';
 export * from './lib/errors/change-not-revertible.error';
 export * from './lib/errors/change-moved-on.error';

@@ -135,6 +135,20 @@ describe.each(engines)('changes and device locks on %s', (_engine, newTarget) =>
       await held.release();
     });
 
+    it('fences a holder paused past its lease: it confirms no longer, even before another takes the lock, and never takes it back', async () => {
+      const held = await new SqlChangeLock(db).acquire('dev-a', { changeId: 'c1', waitMs: 0, leaseMs: 30_000 });
+      expect(await held.confirm()).toBe(true);
+      // The pause, as the database shows it: the lease ran out unrenewed.
+      await db.manager.query(db.dialect === 'sqlite' ? 'UPDATE device_locks SET expires_at = ?' : 'UPDATE device_locks SET expires_at = $1', [Date.now() - 1]);
+      expect(await held.confirm()).toBe(false);
+      expect(await new SqlChangeLock(db).holder('dev-a')).toBeUndefined();
+      const taker = await new SqlChangeLock(other).acquire('dev-a', { changeId: 'c2', waitMs: 0, leaseMs: 30_000 });
+      expect(await held.confirm()).toBe(false);
+      await held.release();
+      expect([await new SqlChangeLock(db).holder('dev-a'), await taker.confirm()]).toEqual(['c2', true]);
+      await taker.release();
+    });
+
     it('keeps a lease alive while the holder works, past its first term', async () => {
       const held = await new SqlChangeLock(db).acquire('dev-a', { changeId: 'c1', waitMs: 0, leaseMs: 300 });
       // Wait for at least one renewal to land past the first term, watched on the database itself.

@@ -12,6 +12,12 @@ export interface LockRequest {
 export interface HeldLock {
   readonly deviceId: string;
   readonly changeId: string;
+  /**
+   * Whether the lease is still this holder's, renewing it when it is (a fencing check, made right before each device
+   * write and each record of the outcome). False once the lease ran out, even if nobody took it yet: a process that
+   * was paused past its lease may have been taken over, and must stop rather than write.
+   */
+  confirm(): Promise<boolean>;
   release(): Promise<void>;
 }
 

@@ -132,6 +132,7 @@ const BY_DOMAIN_CODE: Record<string, Guidance> = {
     suggestion: (d) => `Another change${d['change_in_progress'] ? ` (${str(d['change_in_progress'])})` : ''} is being made on this device: retry once it is done; the dry run shows what is left to do.`,
     nextSteps: () => ['change_list'],
   },
+  'CHANGE.LEASE_LOST': { kind: 'CONFLICT', suggestion: () => 'This server paused long enough to lose the device to another: read the change with change_get (its record says how the device was left), then retry if it was not applied.', nextSteps: () => ['change_get'] },
   'CHANGE.FAILED': {
     kind: 'DEVICE_ERROR',
     suggestion: (d) => CHANGE_END_ADVICE[str(d['end_state'])] ?? CHANGE_END_ADVICE['needs_attention'],

@@ -18,7 +18,8 @@ export class SqlChangeLock implements ChangeLock {
     const token = randomUUID();
     const started = Date.now();
     for (;;) {
-      if (await this.tryTake(deviceId, request.changeId, token, request.leaseMs)) return this.held(deviceId, request, token);
+      const attempt = Date.now();
+      if (await this.tryTake(deviceId, request.changeId, token, request.leaseMs)) return this.held(deviceId, request, token, attempt + request.leaseMs);
       const waited = Date.now() - started;
       if (waited >= request.waitMs || request.signal?.aborted) {
         throw new ChangeConflictError(deviceId, await this.holder(deviceId), Math.round(waited / 100) / 10);
@@ -56,15 +57,29 @@ export class SqlChangeLock implements ChangeLock {
     return rows[0]?.holder === token;
   }
 
-  private held(deviceId: string, request: LockRequest, token: string): HeldLock {
-    const renew = () =>
-      this.db.writeStatement((em) => em.query(this.sql('UPDATE device_locks SET expires_at = ? WHERE device_id = ? AND holder = ?'), [Date.now() + request.leaseMs, deviceId, token])).catch(() => undefined);
-    const timer = setInterval(() => void renew(), Math.max(50, Math.floor(request.leaseMs / 3)));
+  /** `expiresBy`: no later than the lease's end as taken (the clock read before the statement that took it). */
+  private held(deviceId: string, request: LockRequest, token: string, expiresBy: number): HeldLock {
+    // Renewed only while the lease has not run out: a process paused past it (GC, a frozen VM) never takes back a
+    // lease another may have taken over, and knows it lost it (`lost` latches).
+    let lost = false;
+    const renew = async (): Promise<boolean> => {
+      if (lost) return false;
+      const now = Date.now();
+      await this.db.writeStatement((em) => em.query(this.sql('UPDATE device_locks SET expires_at = ? WHERE device_id = ? AND holder = ? AND expires_at >= ?'), [now + request.leaseMs, deviceId, token, now]));
+      const rows: { holder: string; expires_at: string | number }[] = await this.db.manager.query(this.sql('SELECT holder, expires_at FROM device_locks WHERE device_id = ?'), [deviceId]);
+      if (stillHeld(rows[0], token, Date.now())) expiresBy = Math.max(expiresBy, now + request.leaseMs);
+      else lost = true;
+      return !lost;
+    };
+    // The store out of reach: nobody can take the lease over meanwhile, but it still runs out when it was to.
+    const confirm = () => renew().catch(() => (Date.now() < expiresBy ? true : ((lost = true), false)));
+    const timer = setInterval(() => void renew().catch(() => undefined), Math.max(50, Math.floor(request.leaseMs / 3)));
     timer.unref();
     let released = false;
     return {
       deviceId,
       changeId: request.changeId,
+      confirm,
       release: async () => {
         if (released) return;
         released = true;
@@ -74,4 +89,12 @@ export class SqlChangeLock implements ChangeLock {
       },
     };
   }
+}
+
+/**
+ * Whether the lock row is still this holder's and unexpired (read right after a conditional renewal). An expired lease
+ * counts as lost even before anyone took it: a sweeper may be taking it right now.
+ */
+function stillHeld(row: { holder: string; expires_at: string | number } | undefined, token: string, now: number): boolean {
+  return row !== undefined && row.holder === token && Number(row.expires_at) > now;
 }

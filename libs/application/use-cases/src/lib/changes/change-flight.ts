@@ -1,5 +1,5 @@
 import type { DeviceTarget, Principal } from '@routeros-mcp/application-ports';
-import type { ChangeRecord, RowOperation } from '@routeros-mcp/domain-changes';
+import type { ChangeRecord, ChangeStep, RowOperation } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { isDomainError } from '@routeros-mcp/domain-kernel';
 import type { ChangeGuard } from './change-guards';
@@ -15,6 +15,8 @@ export interface InFlight {
   signal?: AbortSignal;
   guard: ChangeGuard;
   addedIds: (string | undefined)[];
+  /** The fencing check before each device write: throws ChangeLeaseLostError once the device's lock is no longer held. */
+  fence: (before: ChangeStep) => Promise<void>;
 }
 
 /** The menus the operations write (commands write none): what verification and undo re-read. */

@@ -20,6 +20,11 @@ export interface ChangeGuard {
   readonly pendingUntil?: Date;
   /** Best-effort cleanup after an undo the pipeline made itself. */
   disarm(): Promise<void>;
+  /**
+   * Let go as a process that died would, writing nothing: the change now belongs to whoever took the device's lock
+   * over (crash recovery counts on a dead holder's guard: safe mode dropped with its session, a timer left armed).
+   */
+  abandon(): Promise<void>;
 }
 
 export const NO_GUARD: ChangeGuard = {
@@ -28,6 +33,7 @@ export const NO_GUARD: ChangeGuard = {
   release: async () => undefined,
   unroll: async () => 'rest',
   disarm: async () => undefined,
+  abandon: async () => undefined,
 };
 
 /** RouterOS safe mode held over SSH: a cut connection makes the device undo everything written meanwhile. */
@@ -73,6 +79,11 @@ export class SafeModeGuard implements ChangeGuard {
   }
 
   async disarm(): Promise<void> {
+    await this.session.close().catch(() => undefined);
+  }
+
+  /** The session closed with safe mode unreleased: RouterOS undoes what it wrote, as for a holder that died. */
+  async abandon(): Promise<void> {
     await this.session.close().catch(() => undefined);
   }
 }
@@ -136,5 +147,10 @@ export class RevertTimerGuard implements ChangeGuard {
 
   async disarm(): Promise<void> {
     await this.release().catch(() => undefined);
+  }
+
+  /** Left armed: recovery removes it (or it fires) as for a holder that died. */
+  async abandon(): Promise<void> {
+    return undefined;
   }
 }

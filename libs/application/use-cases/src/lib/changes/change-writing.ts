@@ -16,6 +16,7 @@ export class WriteStep {
     const { plan, target, guard } = flight;
     const changeId = flight.record.id;
     for (const [i, op] of plan.operations.entries()) {
+      await flight.fence('write');
       flight.addedIds[i] = await writeOperation(this.api, target, op, flight.signal);
       if (op.kind !== 'add') continue;
       const inverse = inverseOperations(plan.live, plan.operations, flight.addedIds).operations;

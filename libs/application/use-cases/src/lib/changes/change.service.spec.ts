@@ -1,7 +1,7 @@
 import type { AuditEvent, ChangeLock, ChangeRepository, ConfigShell, DeviceTarget, Logger, RouterOsApi, RouterOsRow, SecretCipher, ShellSession } from '@routeros-mcp/application-ports';
 import { DeviceUnreachableError, DeviceUnsupportedError } from '@routeros-mcp/application-ports';
 import type { ChangePlanner, ChangeRecord } from '@routeros-mcp/domain-changes';
-import { ChangeFailedError, ChangeNotRevertibleError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
+import { ChangeFailedError, ChangeLeaseLostError, ChangeNotRevertibleError, systemIdentityPlanner } from '@routeros-mcp/domain-changes';
 import { Device } from '@routeros-mcp/domain-devices';
 import { StoreUnavailableError } from '@routeros-mcp/domain-kernel';
 import type { DeviceRegistry } from '../device-registry.service';
@@ -133,7 +133,8 @@ class FakeShell implements ConfigShell {
 
 const logger: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => logger };
 
-function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; observer?: ChangeObserver; tlsFingerprint?: string; cipher?: SecretCipher } = {}) {
+/** `leaseConfirms`: how many fencing checks find the device's lease still held (unset: all of them). */
+function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; observer?: ChangeObserver; tlsFingerprint?: string; cipher?: SecretCipher; leaseConfirms?: number } = {}) {
   const device = Device.create({ id: 'dev-1', name: 'one', host: '192.0.2.1', environment: options.environment ?? 'lab', capabilities: { allow_advanced_writes: true }, critical: options.critical ?? false, tlsFingerprint: options.tlsFingerprint }, new Date(0));
   const registry = {
     get: async () => device,
@@ -152,12 +153,14 @@ function setup(options: { critical?: boolean; environment?: 'lab' | 'prod'; obse
     get: async (id) => records.get(id),
     list: async () => [...records.values()],
   };
-  const lock: ChangeLock = { acquire: async (deviceId, r) => ({ deviceId, changeId: r.changeId, release: async () => undefined }), holder: async () => undefined };
+  const fences = { checked: 0 };
+  const confirm = async () => ++fences.checked <= (options.leaseConfirms ?? Infinity);
+  const lock: ChangeLock = { acquire: async (deviceId, r) => ({ deviceId, changeId: r.changeId, confirm, release: async () => undefined }), holder: async () => undefined };
   const service = new ChangeService(registry, api, shell, repo, lock, { now: () => new Date('2026-11-23T10:00:00Z') }, logger, { lockWaitMs: 0, lockLeaseMs: 1000, revertTimerSeconds: 60, revertWatchMs: 200 }, options.observer, options.cipher);
   const request = <I>(planner: ChangePlanner<I>, input: I, dryRun = false): ChangeRequest<I> => ({
     principal: { id: 'alice', via: 'stdio' }, correlationId: 'c-1', environment: 'lab', deviceId: 'dev-1', tool: 'system_set_identity', planner, input, dryRun,
   });
-  return { api, shell, records, events, starts, service, request };
+  return { api, shell, records, events, starts, service, request, fences };
 }
 
 /** The service's own wired path as the device shows it: its session, its connection, the client's ARP entry on ether1. */
@@ -228,6 +231,29 @@ describe('ChangeService', () => {
     const step = await service.run({ ...request(systemIdentityPlanner, { name: 'core-2' }), authority: { kind: 'approved_plan', planId: 'p-1', stepId: 's-1' } });
     expect(step.protection).toBe('safe_mode');
     expect(shell.taken).toBe(1);
+  });
+
+  it('stops, writing and recording nothing more, at whichever fencing check finds the lease lost (a process paused past it, taken over)', async () => {
+    // Checks: before the record, before protection, before `applying`, before the write, before release, after release.
+    const seen: [number, string | undefined, number, string | undefined, number][] = [];
+    for (let held = 0; held <= 5; held++) {
+      const { api, service, request, records, events, shell, fences } = setup({ leaseConfirms: held });
+      const error = await service.run({ ...request(systemIdentityPlanner, { name: 'core-1' }), authority: { kind: 'approved_plan', planId: 'p-1', stepId: 's-1' } }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ChangeLeaseLostError);
+      // Nothing after the check that failed: no further check, no undo written, no outcome recorded over recovery's.
+      expect(fences.checked).toBe(held + 1);
+      expect(events).toEqual([]);
+      const record = [...records.values()][0];
+      seen.push([held, (error as ChangeLeaseLostError).before, shell.taken, record?.status, api.writes.length]);
+    }
+    expect(seen).toEqual([
+      [0, 'record', 0, undefined, 0],
+      [1, 'protect', 0, 'proposed', 0],
+      [2, 'write', 1, 'proposed', 0],
+      [3, 'write', 1, 'applying', 0],
+      [4, 'release', 1, 'applying', 1],
+      [5, 'release', 1, 'applying', 1],
+    ]);
   });
 
   it('undoes a verified change whose record the store cannot settle, and answers the store outage (the device as it was)', async () => {

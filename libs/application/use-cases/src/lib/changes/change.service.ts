@@ -1,4 +1,4 @@
-import type { ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, Logger, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
+import type { ChangeLock, ChangeRepository, Clock, ConfigShell, DeviceTarget, HeldLock, Logger, RouterOsApi, SecretCipher } from '@routeros-mcp/application-ports';
 import {
   ChangeLock as ChangeLockToken,
   ChangeRepository as ChangeRepositoryToken,
@@ -9,7 +9,7 @@ import {
   SecretCipher as SecretCipherToken,
 } from '@routeros-mcp/application-ports';
 import type { ChangeAuthority, ChangeRecord, ChangeStep, LiveRows } from '@routeros-mcp/domain-changes';
-import { ChangeFailedError, ChangeNotFoundError, diffLines, redactTouched, transition } from '@routeros-mcp/domain-changes';
+import { ChangeFailedError, ChangeLeaseLostError, ChangeNotFoundError, diffLines, redactTouched, transition } from '@routeros-mcp/domain-changes';
 import type { Device } from '@routeros-mcp/domain-devices';
 import { StoreUnavailableError, ValidationError } from '@routeros-mcp/domain-kernel';
 import { inject, injectable, optional } from '@routeros-mcp/inversify';
@@ -116,7 +116,7 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       // Rows shown to the caller never carry a secret value (the live rows read for writing do).
       const result: ChangeResult = { changed: true, dryRun: request.dryRun, summary: plan.summary, touched: redactTouched(plan.touched), diff: diffLines(plan.operations), risk: plan.risk, verdicts: plan.verdicts, verification: { status: 'not_run', checks: [] }, ...state, ...(plan.notRevertible ? { notRevertible: plan.notRevertible } : {}) };
       if (request.dryRun) return result;
-      return await this.apply(changeId, request, authority, device, target, plan, revertOf);
+      return await this.apply(changeId, request, authority, device, target, plan, held!, revertOf);
     } finally {
       await held?.release().catch((error: unknown) => this.logger.warn('device lock release failed; its lease runs out', { device_id: device.id, change_id: changeId, error }));
     }
@@ -131,38 +131,52 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
     if (!(error instanceof StoreUnavailableError)) throw error;
     this.logger.warn('the verified change could not be recorded (the store is unavailable); undoing it', { device_id: flight.device.id, change_id: flight.record.id });
     try {
-      return await this.undo.fail({ ...flight, guard: NO_GUARD }, 'release', error);
+      return await this.failed({ ...flight, guard: NO_GUARD }, 'release', error);
     } catch (failed) {
       if (failed instanceof ChangeFailedError && failed.endState === 'reverted') throw error;
       throw failed;
     }
   }
 
-  private async apply<I>(changeId: string, request: ChangeRequest<I>, authority: ChangeAuthority, device: Device, target: DeviceTarget, plan: Planned, revertOf?: ChangeRecord): Promise<ChangeResult> {
+  private async apply<I>(changeId: string, request: ChangeRequest<I>, authority: ChangeAuthority, device: Device, target: DeviceTarget, plan: Planned, held: HeldLock, revertOf?: ChangeRecord): Promise<ChangeResult> {
     const { principal } = request;
+    // Fencing: a process paused past its lease (GC, a frozen VM) may have been taken over by crash recovery, which
+    // settles the change as it finds it. Checked (and the lease renewed) before each device write and each record, so
+    // the resumed process stops instead of writing or recording over what recovery did.
+    const fence = async (before: ChangeStep) => {
+      if (!(await held.confirm())) {
+        this.logger.warn('device lock lost while the change was under way (the process was paused past its lease); stopping it here', { device_id: device.id, change_id: changeId, before });
+        throw new ChangeLeaseLostError(device.id, changeId, before);
+      }
+    };
+    await fence('record');
     let record = await this.recorder.open(changeId, request, authority, device, plan, revertOf);
 
     let guard: ChangeGuard;
     const attempt = { timer: false };
     try {
+      await fence('protect');
       guard = await this.protection.protect(record, device, target, plan, attempt);
     } catch (error) {
+      if (error instanceof ChangeLeaseLostError) throw error;
       return this.protection.fail(record, principal, device, target, attempt, error);
     }
-    record = transition(record, 'applying', this.clock.now(), { step: 'write', protection: guard.protection });
-    await this.recorder.save(record);
-
-    const flight: InFlight = { record, plan, device, target, principal, signal: request.signal, guard, addedIds: [] };
+    const flight: InFlight = { record, plan, device, target, principal, signal: request.signal, guard, addedIds: [], fence };
     let step: ChangeStep = 'write';
     let verified: { rows: LiveRows; checks: string[] };
     try {
+      await fence('write');
+      flight.record = record = transition(record, 'applying', this.clock.now(), { step: 'write', protection: guard.protection });
+      await this.recorder.save(record);
       await this.writing.write(flight);
       step = 'verify';
       verified = await this.verification.verify(flight);
       step = 'release';
+      await fence('release');
       await guard.release();
+      await fence('release');
     } catch (error) {
-      return this.undo.fail(flight, step, error);
+      return this.failed(flight, step, error);
     }
 
     try {
@@ -175,5 +189,17 @@ export class ChangeService implements ChangeRunner, ChangeHistory {
       verification: { status: 'verified', checks: verified!.checks },
       ...(plan.notRevertible ? { notRevertible: plan.notRevertible } : {}),
     };
+  }
+
+  /** The undo of a failed change, unless the device was taken over meanwhile: then let go as a dead process would. */
+  private async failed(flight: InFlight, step: ChangeStep, error: unknown): Promise<never> {
+    try {
+      if (error instanceof ChangeLeaseLostError) throw error;
+      await flight.fence('revert');
+    } catch (lost) {
+      await flight.guard.abandon();
+      throw lost;
+    }
+    return this.undo.fail(flight, step, error);
   }
 }

