@@ -1,17 +1,16 @@
 import type { Principal } from '@routeros-mcp/application-ports';
 import { ConcurrentModificationError } from '@routeros-mcp/application-ports';
-import { loadConfig } from '@routeros-mcp/config';
 import type { Plan, PlanStatus } from '@routeros-mcp/domain-plans';
-import { enrollmentOf, Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
+import { Fleet, startFleet, tempDir } from '@routeros-mcp/testing';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { Container } from '@routeros-mcp/inversify';
 import * as sqlite3 from 'sqlite3';
-import { AdminServices, buildContainer, ServerServices } from '../index';
+import { AdminServices, ServerServices } from '../index';
 import { killKit } from '../../test/kill-points';
 import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-process';
+import { composeForSpec } from '../../test/spec-composition';
 
 /*
  * kill -9 of the process running a 20-device rollout at thirteen distinct points, then a fresh process resumes it. Each
@@ -127,13 +126,7 @@ describe('a 20-device rollout killed with SIGKILL at ten distinct points resumes
   beforeAll(async () => {
     fleet = await startFleet({ devices: DEVICES, profile: 'home', version: '7.20.5', users: [{ ...USER, group: 'full' }] });
     dir = tempDir();
-    const logStream = new PassThrough();
-    logStream.resume();
-    const config = loadConfig({ env: env(), homeDir: '/nonexistent' });
-    admin = (await buildContainer(config, { logStream })).get(AdminServices);
-    container = await buildContainer(config, { logStream, migrate: false, runPlans: false });
-    server = container.get(ServerServices);
-    for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, USER, { capabilities: FULL }));
+    ({ admin, container, server } = await composeForSpec(env(), fleet, { operator, user: USER, capabilities: FULL }));
   }, 300_000);
   afterEach(async () => {
     for (const child of children) {

@@ -1,13 +1,12 @@
 import type { Principal } from '@routeros-mcp/application-ports';
-import { loadConfig } from '@routeros-mcp/config';
 import type { Plan } from '@routeros-mcp/domain-plans';
 import type { Container } from '@routeros-mcp/inversify';
-import { enrollmentOf, Fleet, PostgresServer, startFleet, startPostgres, tempDir } from '@routeros-mcp/testing';
+import { Fleet, PostgresServer, startFleet, startPostgres, tempDir } from '@routeros-mcp/testing';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { AdminServices, buildContainer, ServerServices } from '../index';
+import { AdminServices, ServerServices } from '../index';
 import { killKit } from '../../test/kill-points';
 import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-process';
+import { composeForSpec } from '../../test/spec-composition';
 
 /*
  * Issue 26's kill points on PostgreSQL with two replicas: the replica running an 8-device rollout is SIGKILLed exactly
@@ -111,13 +110,7 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it kill
     [fleet, pg] = await Promise.all([startFleet({ devices: DEVICES, profile: 'home', version: '7.20.5', users: [{ ...USER, group: 'full' }] }), startPostgres()]);
     databaseUrl = await pg.createDatabase();
     dir = tempDir();
-    const logStream = new PassThrough();
-    logStream.resume();
-    const config = loadConfig({ env: env(), homeDir: '/nonexistent' });
-    admin = (await buildContainer(config, { logStream })).get(AdminServices);
-    container = await buildContainer(config, { logStream, migrate: false, runPlans: false });
-    server = container.get(ServerServices);
-    for (const device of fleet.devices) await admin.devices.enroll(operator, ...enrollmentOf(device, `r${device.index}`, USER, { capabilities: FULL }));
+    ({ admin, container, server } = await composeForSpec(env(), fleet, { operator, user: USER, capabilities: FULL }));
   }, 180_000);
   afterEach(async () => {
     for (const { child } of children) {

@@ -1,12 +1,11 @@
 import type { AuditChainReport, Principal } from '@routeros-mcp/application-ports';
-import { loadConfig } from '@routeros-mcp/config';
 import type { Plan } from '@routeros-mcp/domain-plans';
-import { enrollmentOf, Fleet, PostgresServer, simControl, startFleet, startPostgres, tempDir } from '@routeros-mcp/testing';
+import { Fleet, PostgresServer, simControl, startFleet, startPostgres, tempDir } from '@routeros-mcp/testing';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { AdminServices, buildContainer, ServerServices } from '../index';
+import { AdminServices, ServerServices } from '../index';
 import { pollUntil, RunnerProcess, startRunnerProcess } from '../../test/runner-process';
+import { composeForSpec } from '../../test/spec-composition';
 
 const USER = { name: 'admin', password: 'sim-pw' };
 const model: Principal = { id: 'model', via: 'stdio' };
@@ -72,12 +71,7 @@ describe('replicas on one PostgreSQL: exactly one runs a plan; another takes ove
     [fleet, pg] = await Promise.all([startFleet({ devices: DEVICES, profile: 'home', version: '7.20.5', users: [{ ...USER, group: 'full' }] }), startPostgres()]);
     databaseUrl = await pg.createDatabase();
     dir = tempDir();
-    const logStream = new PassThrough();
-    logStream.resume();
-    const config = loadConfig({ env: env(), homeDir: '/nonexistent' });
-    admin = (await buildContainer(config, { logStream })).get(AdminServices);
-    server = (await buildContainer(config, { logStream, migrate: false, runPlans: false })).get(ServerServices);
-    for (const device of fleet.devices) await admin.devices.enroll({ id: 'spec', via: 'admin-cli' }, ...enrollmentOf(device, `r${device.index}`, USER, { capabilities: FULL }));
+    ({ admin, server } = await composeForSpec(env(), fleet, { operator: { id: 'spec', via: 'admin-cli' }, user: USER, capabilities: FULL }));
   }, 180_000);
   afterAll(async () => {
     for (const { child } of children) child.kill('SIGKILL');
