@@ -14,7 +14,8 @@ export interface ArgContext {
   rowsOf(path: string): Row[];
 }
 
-const RULE_MENUS = /^ipv?6?\/firewall\/(filter|nat|mangle|raw)$/;
+/** The firewall's rule tables, IPv4 and IPv6. */
+export const RULE_MENUS = /^ipv?6?\/firewall\/(filter|nat|mangle|raw)$/;
 const COMMON_ACTIONS = ['accept', 'add-dst-to-address-list', 'add-src-to-address-list', 'jump', 'log', 'passthrough', 'return'];
 /** Actions each rule table takes (Firewall Filter, NAT, Mangle and Raw manual pages). */
 const ACTIONS: Record<string, string[]> = {

@@ -4,7 +4,7 @@ import { TreeSchema, treeFor } from '../schema/menu-schema';
 import { treeWithPackages } from '../schema/package-trees';
 import { deviceDateTime } from './scheduler';
 import { ipv4Network } from './ip';
-import { curatedArg, durationSeconds } from './arg-rules';
+import { curatedArg, durationSeconds, RULE_MENUS } from './arg-rules';
 import { checkTreeValue } from './tree-rules';
 import { checkRow } from './row-rules';
 import { leaseAddresses, leaseRoutes } from './dhcp-client';
@@ -63,12 +63,15 @@ export interface SeedConfig {
 /** Hidden bookkeeping on rows: never shown to clients. */
 const isInternal = (key: string) => key.startsWith('.') && key !== '.id';
 
+/** One item of a reference after `from` was renamed `to`, a negated one (`!from`) included. */
+const renamedItem = (item: string, from: string, to: string): string => (item === from ? to : item === `!${from}` ? `!${to}` : item);
+
 /**
  * Curated arguments naming an interface list (model/arg-rules.ts checks them by name): RouterOS keeps the list's
  * internal id, so they follow its renames like every other reference.
  */
 function listRefFields(menu: string): string[] {
-  if (/^ipv?6?\/firewall\/(filter|nat|mangle|raw)$/.test(menu)) return ['in-interface-list', 'out-interface-list', 'in-bridge-port-list', 'out-bridge-port-list'];
+  if (RULE_MENUS.test(menu)) return ['in-interface-list', 'out-interface-list', 'in-bridge-port-list', 'out-bridge-port-list'];
   if (menu === 'interface/list/member') return ['list'];
   if (menu === 'interface/list') return ['include', 'exclude'];
   if (menu === 'interface/wifi/datapath') return ['interface-list'];
@@ -377,8 +380,7 @@ export class DeviceState {
     if (this.association?.radio === from) this.association = { ...this.association, radio: to };
     const rename = (value: string | undefined, list = false): string | undefined => {
       if (value === undefined) return undefined;
-      if (list) return value.split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');
-      return value === from ? to : value === `!${from}` ? `!${to}` : value;
+      return list ? value.split(',').map((v) => renamedItem(v, from, to)).join(',') : renamedItem(value, from, to);
     };
     for (const [path, rows] of this.tables) {
       const fields = Object.keys(MENU_BY_PATH.get(path)?.refs ?? {}).filter((f) => MENU_BY_PATH.get(path)!.refs![f].startsWith('interface'));
@@ -411,7 +413,7 @@ export class DeviceState {
         ...(path === 'interface/list' ? listRefFields(menu) : []),
       ];
       for (const row of fields.length > 0 ? rows : []) {
-        for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => (v === from ? to : v === `!${from}` ? `!${to}` : v)).join(',');
+        for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => renamedItem(v, from, to)).join(',');
       }
     }
   }
@@ -947,11 +949,11 @@ export class DeviceState {
    * manual names `copy-from` without describing it): an unknown item answers `no such item`, as the item commands do.
    */
   private copyOf(path: string, from: unknown): Record<string, string> {
-    if (!(this.tree[path]?.add ?? []).includes('copy-from')) throw errors.unknownParameter('copy-from');
+    const takes = new Set(this.tree[path]?.add ?? []);
+    if (!takes.has('copy-from')) throw errors.unknownParameter('copy-from');
     if (typeof from !== 'string' || from.trim() === '') throw errors.invalidValue('copy-from', JSON.stringify(from));
     const source = this.find(path, from.trim());
     if (!source) throw errors.noSuchItem();
-    const takes = new Set(this.tree[path]?.add ?? []);
     return Object.fromEntries(Object.entries(source.row).filter(([key]) => takes.has(key) && key !== 'place-before' && key !== 'copy-from'));
   }
 
