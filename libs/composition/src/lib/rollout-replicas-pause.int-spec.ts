@@ -57,8 +57,8 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it paus
    * The recovering replica first (it takes the change-recovery job and never runs plans), then the one that will lead
    * the plan: the paused leader cannot be the one that sweeps.
    */
-  async function replicas(): Promise<{ sweeper: RunnerProcess; leader: RunnerProcess }> {
-    const sweeper = replica({ RUNNER_SPEC_PLANS: 'off' });
+  async function replicas(sweeperEnv: Record<string, string> = {}): Promise<{ sweeper: RunnerProcess; leader: RunnerProcess }> {
+    const sweeper = replica({ RUNNER_SPEC_PLANS: 'off', ...sweeperEnv });
     await pollUntil(async () => {
       if (/runner child failed/.test(sweeper.log())) throw new Error(sweeper.log());
       return sweeper.log().split('\n').some((l) => l.includes('"singular job led here"') && l.includes('change-recovery')) ? true : undefined;
@@ -84,8 +84,8 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it paus
    * still holds is kept), held until the sweeping replica settled the step's change, continued; it ends the plan.
    * Answers the plan at its end and the change recovery settled, with the status it settled it in.
    */
-  async function pauseLeader(planned: string, device: number, reached: (planId: string) => () => Promise<boolean>): Promise<{ done: Plan; first: string; recovered: string }> {
-    const { sweeper, leader } = await replicas();
+  async function pauseLeader(planned: string, device: number, reached: (planId: string) => () => Promise<boolean>, sweeperEnv: Record<string, string> = {}): Promise<{ done: Plan; first: string; recovered: string; leaderLog: string }> {
+    const { sweeper, leader } = await replicas(sweeperEnv);
     const plan = await applied(planned);
     await pollUntil(async () => (runsHere(leader.log(), plan.id) ? true : undefined), () => `the leader to run the plan (${leader.log().slice(-1500)})`);
     const at = reached(plan.id);
@@ -118,7 +118,7 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it paus
     expect([runsHere(leader.log(), plan.id), runsHere(sweeper.log(), plan.id)]).toEqual([1, 0]);
     // The continued leader found its lease gone at its next fencing check and stopped the change there.
     expect(leader.log().split('\n').filter((l) => l.includes('"device lock lost while the change was under way') && l.includes(first)).length).toBe(1);
-    return { done: await server.plans.get(plan.id), first, recovered: settled.status };
+    return { done: await server.plans.get(plan.id), first, recovered: settled.status, leaderLog: leader.log() };
   }
 
   beforeAll(async () => {
@@ -156,28 +156,28 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it paus
   }, 420_000);
 
   /*
-   * Skipped: a second defect, not the fencing one. Paused after its last write under safe mode, the leader's session
-   * stays open, so RouterOS keeps the change and recovery settles it needs_attention ("safe mode was held; RouterOS had
-   * not undone it"). The continued leader now stops at its fence and drops the session unreleased (RouterOS undoes the
-   * change; nothing is written or recorded by it, as the first test checks), but its runner reads needs_attention,
-   * fails the step and rolls the plan back; the rollback's revert of r4 meets the device already back at its
-   * before-state (CHANGE.MOVED_ON) and the step ends rollback_failed, while the needs-attention re-check settles the
-   * change `reverted` moments later. Plan record and device then disagree (r4 is as before). A fix: recovery defers a
-   * safe-mode change still in effect (its holder may be paused, safe mode held) for a bound before needs_attention,
-   * so the session's end is seen and the step is redone as in the kill case; or the rollback waits for the re-check.
+   * Paused after its last write under safe mode, the leader's session stays open, so RouterOS keeps the change and
+   * recovery settles it needs_attention ("safe mode was held; RouterOS had not undone it"). The continued leader stops
+   * at its fence and drops the session unreleased (RouterOS undoes the change), then re-checks that change itself (a
+   * read): found at its before-state, it is settled `reverted` and the step redone under a new id, so the plan
+   * completes and plan record and device agree (before the re-check, the step failed and the rollback met a device
+   * already back as before).
    */
-  it.skip('after the last write, before verification (both writes on the device, the change `applying`): recovery settles it; the continued leader neither verifies nor undoes over it', async () => {
+  it('after the last write, before verification (both writes on the device, the change `applying`): recovery settles it; the continued leader neither verifies nor undoes over it, re-checks it and redoes the step', async () => {
     const before = await kit.snapshot();
     await fault(4, { latencyMs: 1500 });
     const planned = '192.0.2.112|192.0.2.142';
-    const { done, first, recovered } = await pauseLeader(planned, 4, (planId) => points.afterLastWrite(planId, 4, planned));
-    // Recovery found the change still on the device (the paused replica's safe-mode session was open) and settled it
-    // needs_attention; the continued leader dropped that session unreleased (RouterOS undid the change) and recorded
-    // nothing over it; the device's re-check (the sweeping side again) then found it undone.
+    // The sweeping replica's passes (recovery, and the re-check of changes needing attention) 15 s apart: its next
+    // re-check comes long after the continued leader's own, so the leader's path is the one under test.
+    const { done, first, recovered, leaderLog } = await pauseLeader(planned, 4, (planId) => points.afterLastWrite(planId, 4, planned), { ROUTEROS_MCP_CHANGE_RECOVERY_INTERVAL_MS: '15000' });
     expect(recovered).toBe('needs_attention');
+    // The continued leader re-checked it and found it undone.
+    expect(leaderLog.split('\n').some((l) => l.includes('"plan step re-checks the change it stopped at its fence') && l.includes(first) && l.includes('"result":"reverted"'))).toBe(true);
     const after = await admin.changes.get(first);
-    expect([after.status, after.status === 'reverted' ? Boolean(after.recheck) : true]).toEqual([expect.stringMatching(/^(needs_attention|reverted)$/), true]);
-    expect(['completed', 'failed', 'rolled_back']).toContain(done.status);
+    expect(after.status).toBe('reverted');
+    expect(after.recheck?.finding).toMatch(/before-state again/);
+    expect(done.status).toBe('completed');
+    expect(done.steps[4].changeId).not.toBe(first);
     await kit.checkInvariants(done, planned, before);
   }, 420_000);
 });

@@ -54,6 +54,16 @@ export class NeedsAttentionRecheck {
     return results;
   }
 
+  /**
+   * One change re-checked now, by id (a rollout step whose process lost the device's lease mid-change, and dropped
+   * its safe-mode session unreleased: RouterOS undoes it then, after recovery found it still in effect).
+   */
+  async recheckOne(changeId: string, options: RecoverySweepOptions = {}): Promise<RecheckResult | undefined> {
+    const record = await this.on.changes.get(changeId);
+    if (record?.status !== 'needs_attention') return undefined;
+    return this.recheck(record, options);
+  }
+
   private async recheck(record: ChangeRecord, options: RecoverySweepOptions): Promise<RecheckResult> {
     const ids = { changeId: record.id, deviceId: record.deviceId };
     const device = await this.on.registry.get(record.deviceId).catch(() => undefined);

@@ -19,6 +19,7 @@ import { ChangeHistory as ChangeHistoryToken } from '../changes/change-history';
 import type { ChangeRunner } from '../changes/change-runner';
 import { ChangeRunner as ChangeRunnerToken } from '../changes/change-runner';
 import { AuditRecorder } from '../audit-recorder';
+import { NeedsAttentionRecheck } from '../changes/needs-attention-recheck';
 import { PlanLedger } from './plan-ledger';
 import type { PlanSecretCipher } from './plan-data-key';
 import { planSecretCipher } from './plan-data-key';
@@ -45,6 +46,13 @@ const causeOf = (error: unknown) => (isDomainError(error) ? `${error.code}: ${er
  * after it, a device gone silent whose safe mode or revert timer restored the plan's value); then the step fails.
  */
 const UNDO_ATTEMPTS = 3;
+/**
+ * How often a step whose change this process stopped at its fence (paused past the lease) re-checks that change
+ * when recovery left it `needs_attention` (found in effect: the paused process still held its safe-mode session).
+ * Dropped unreleased at the fence, the session's change is undone by RouterOS at once; a few re-checks, recheckMs
+ * apart, confirm it before the step is failed.
+ */
+const LEASE_LOST_RECHECKS = 5;
 
 /** Thrown inside a commit to leave the plan as it is: a cancel was asked, the step is not started. */
 class CancelAsked extends Error {}
@@ -73,6 +81,7 @@ export class RolloutRunner {
     @inject(DataKeysToken) private readonly dataKeys: DataKeys,
     @inject(AuditRecorder) private readonly recorder: AuditRecorder,
     @inject(PlanStepInputs) private readonly stepInputs: PlanStepInputs,
+    @inject(NeedsAttentionRecheck) private readonly rechecks: NeedsAttentionRecheck,
   ) {}
 
   /** Runs the plan from where its records say it is, until it ends or `stop.soft` is aborted. */
@@ -132,6 +141,8 @@ export class RolloutRunner {
 
   /** One device's step: started (its change id committed), or resumed from its change record; then run and committed. */
   private async runStep(ledger: PlanLedger, stepId: string, topic: PlanTopic, label: string, stop: RolloutStop): Promise<void> {
+    // The change this run stopped at its fence, and the re-checks of it left.
+    const lost = { changeId: undefined as string | undefined, rechecks: LEASE_LOST_RECHECKS };
     for (;;) {
       const step = this.stepOf(ledger.plan, stepId);
       if (SETTLED.has(step.status)) return;
@@ -152,6 +163,15 @@ export class RolloutRunner {
       } else {
         // Running: a run before this one died with it. Where does its change stand?
         const found = await this.reconcile(step);
+        if (found.kind === 'needs_attention' && lost.changeId && step.changeId === lost.changeId && lost.rechecks-- > 0) {
+          // Recovery found the change in effect while this process was paused; the fence then dropped its safe-mode
+          // session unreleased, so RouterOS undoes it. Confirmed by a re-check (a read, never a write), the step is
+          // redone as after a dead run, instead of failed with a plan and a device that disagree.
+          const recheck = await this.rechecks.recheckOne(lost.changeId, { signal: stop.soft, environment: this.settings.environment }).catch(() => undefined);
+          this.logger.info('plan step re-checks the change it stopped at its fence', { plan_id: ledger.plan.id, step_id: stepId, device_id: step.deviceId, change_id: step.changeId, result: recheck?.result ?? 'settled already' });
+          if (recheck?.result !== 'reverted' && !(await this.sleep(this.settings.recheckMs, stop.soft))) return;
+          continue;
+        }
         if (found.kind === 'succeeded') return this.finishStep(ledger, step, { ok: true }, label, `${step.deviceId} applied and verified (found after a restart, change ${step.changeId})`);
         if (found.kind === 'needs_attention') return this.finishStep(ledger, step, { ok: false, error: `needs attention: ${found.reason}` }, label);
         if (found.kind === 'wait') {
@@ -164,7 +184,8 @@ export class RolloutRunner {
         await ledger.commit((p) => p.retryStep(stepId, changeId, this.clock.now()));
       }
       const outcome = await this.apply(ledger.plan, this.stepOf(ledger.plan, stepId), changeId, topic, stop.hard);
-      if (outcome === 'retry') {
+      if (outcome === 'lease_lost') lost.changeId = changeId;
+      if (outcome === 'retry' || outcome === 'lease_lost') {
         if (!(await this.sleep(this.settings.recheckMs, stop.soft))) return;
         continue;
       }
@@ -175,7 +196,7 @@ export class RolloutRunner {
   }
 
   /** The change of one step through the pipeline, under the approved plan, with the id committed for it. */
-  private async apply(plan: Plan, step: Readonly<PlanStep>, changeId: string, topic: PlanTopic, hard: AbortSignal): Promise<{ ok: true; changed: boolean } | { ok: false; error: string } | 'retry' | 'aborted'> {
+  private async apply(plan: Plan, step: Readonly<PlanStep>, changeId: string, topic: PlanTopic, hard: AbortSignal): Promise<{ ok: true; changed: boolean } | { ok: false; error: string } | 'retry' | 'lease_lost' | 'aborted'> {
     try {
       const input = await this.stepInputs.forDevice(topic, stepInput(topic, step.change, await this.secretsOf(plan)), step.deviceId);
       const result = await this.changes.run({
@@ -193,7 +214,7 @@ export class RolloutRunner {
       if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(changeId))) return 'retry';
       // This process was paused past the device's lease and stopped the change: where it stands is read again from
       // its record (crash recovery settles it), as a run taking over from a dead one would.
-      if (isDomainError(error) && error.code === 'CHANGE.LEASE_LOST') return 'retry';
+      if (isDomainError(error) && error.code === 'CHANGE.LEASE_LOST') return 'lease_lost';
       if (!isDomainError(error)) this.logger.error('plan step failed unexpectedly', { plan_id: plan.id, step_id: step.id, device_id: step.deviceId, error });
       return { ok: false, error: causeOf(error) };
     }
