@@ -15,21 +15,38 @@ function dataDir(): string {
   return join(dir.path, 'data');
 }
 
-/** Runs the server with raw frames on stdin; returns stdout lines, stderr and the exit code. */
+/**
+ * Runs the server with raw frames on stdin; returns stdout lines, stderr and the exit code. Stdin is closed once every
+ * request sent has its response on stdout (the event, never a fixed delay); with no request, the server is left to
+ * end by itself (the fail-fast cases).
+ */
 function runRaw(frames: string[], env: Record<string, string>, args: string[] = []): Promise<{ stdout: string[]; stderr: string; code: number | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [MAIN, ...args], { env: { PATH: process.env['PATH']!, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const awaited = new Set(frames.map((f) => JSON.parse(f) as { id?: number }).filter((f) => f.id !== undefined).map((f) => f.id));
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      for (const line of stdout.split('\n').filter(Boolean)) {
+        try {
+          awaited.delete((JSON.parse(line) as { id?: number }).id);
+        } catch {
+          // a partial line: the rest comes with the next chunk
+        }
+      }
+      if (awaited.size === 0) child.stdin.end();
+    });
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ stdout: stdout.split('\n').filter(Boolean), stderr, code }));
     for (const frame of frames) child.stdin.write(frame + '\n');
-    setTimeout(() => child.stdin.end(), 1500);
   });
 }
 
 const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const initialized = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+/** A call that opens the database (opened lazily, by the first request that needs it). */
+const deviceList = JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'device_list', arguments: {} } });
 
 describe(`routeros-mcp over ${TRANSPORT}`, () => {
   it('answers initialize and ping to the SDK client, with its package name and version', async () => {
@@ -52,12 +69,13 @@ describe(`routeros-mcp over ${TRANSPORT}`, () => {
 
   stdioOnly('prefers protocol 2025-11-25, writes only JSON-RPC frames to stdout, logs JSON to stderr, exits 0 on stdin close', async () => {
     const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
-    const { stdout, stderr, code } = await runRaw([initialize, JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), ping], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_LOG_LEVEL: 'debug' });
+    const { stdout, stderr, code } = await runRaw([initialize, initialized, ping, deviceList], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_LOG_LEVEL: 'debug' });
     expect(code).toBe(0);
     const frames = stdout.map((line) => JSON.parse(line));
     expect(frames.every((f) => f.jsonrpc === '2.0')).toBe(true);
     expect(frames[0].result.protocolVersion).toBe('2025-11-25');
     expect(frames[1]).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(frames[2]).toMatchObject({ id: 9, result: { structuredContent: { total_count: 0 } } });
     const logs = stderr.split('\n').filter(Boolean).map((l) => JSON.parse(l));
     expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining(['database migrated', 'stdio server ready', 'stdio server stopping']));
   });
@@ -67,7 +85,7 @@ describe(`routeros-mcp over ${TRANSPORT}`, () => {
     try {
       pg = await startPostgres();
       const url = await pg.createDatabase('stdio_e2e');
-      const runs = await Promise.all([1, 2].map(() => runRaw([initialize], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_DATABASE_URL: url })));
+      const runs = await Promise.all([1, 2].map(() => runRaw([initialize, initialized, deviceList], { ROUTEROS_MCP_DATA_DIR: dataDir(), ROUTEROS_MCP_DATABASE_URL: url })));
       for (const { stdout, stderr, code } of runs) {
         expect(code).toBe(0);
         expect(JSON.parse(stdout[0]).result.serverInfo.name).toBe('routeros-mcp');
