@@ -118,6 +118,11 @@ export function killKit(deps: () => KillKitDeps, ids: readonly string[]) {
     },
     /** During rollback: the plan rolling back, its first device restored (a rollback entry committed). */
     inRollback: (planId: string) => async () => (await planOf(planId)).executionLog.some((e) => e.kind === 'rollback'),
+    /** During rollback, device `i`'s undo written (the device back at `before`), not verified: the undo `applying`. */
+    undoLastWrite: (planId: string, i: number, before: string) => async () => {
+      const p = await planOf(planId);
+      return p.status === 'rolling_back' && (await confOf(i)) === before && (await changeOf(p.steps[i].rollbackChangeId))?.status === 'applying';
+    },
     /** During rollback, an undo in flight: device `i`'s undo recorded `applying` (a slow device holds its write). */
     undoInFlight: (planId: string, i: number) => async () => {
       const p = await planOf(planId);

@@ -27,6 +27,14 @@ const DEVICES = 6;
 const ids = Array.from({ length: DEVICES }, (_, i) => `r${i}`);
 const ROLLOUT = { canarySize: 1, batchSize: 2, pauseSeconds: 0 };
 const SETTLED = ['failed', 'reverted', 'verified', 'needs_attention'];
+/** ROUTEROS_MCP_FULL_MATRIX=1 runs the rollback case too (the default run keeps CI's time). */
+const fullMatrix = process.env['ROUTEROS_MCP_FULL_MATRIX'] === '1' ? it : it.skip;
+/**
+ * The sweeping replica's passes (recovery, and the re-check of changes needing attention) 15 s apart: its next
+ * re-check comes long after the continued leader's own, so the leader's path is the one under test.
+ */
+const SLOW_SWEEPS = { ROUTEROS_MCP_CHANGE_RECOVERY_INTERVAL_MS: '15000' };
+const recheckedHere = (log: string, changeId: string) => log.split('\n').some((l) => l.includes('"plan step re-checks the change it stopped at its fence') && l.includes(changeId) && l.includes('"result":"reverted"'));
 
 
 describe('a rollout on PostgreSQL with two replicas: the replica running it paused (SIGSTOP) past its lease inside a step, then continued', () => {
@@ -71,10 +79,10 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it paus
     return { sweeper, leader };
   }
 
-  async function applied(planned: string): Promise<Plan> {
+  async function applied(planned: string, rollout: Record<string, unknown> = {}): Promise<Plan> {
     const [dns, ntp] = planned.split('|');
     const change = { dns: { servers: [dns] }, ...(ntp ? { ntp: { servers: [ntp] } } : {}) };
-    const plan = await server.plans.create('dns_ntp', { devices: ids, change, rollout: ROLLOUT }, model);
+    const plan = await server.plans.create('dns_ntp', { devices: ids, change, rollout: { ...ROLLOUT, ...rollout } }, model);
     await admin.plans.approve(plan.id, approver);
     return server.plans.apply(plan.id, model);
   }
@@ -82,11 +90,15 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it paus
   /**
    * Applies the plan; its leader is paused when `reached` holds (stopped, the point read again: only a point that
    * still holds is kept), held until the sweeping replica settled the step's change, continued; it ends the plan.
-   * Answers the plan at its end and the change recovery settled, with the status it settled it in.
+   * Answers the plan at its end and the change recovery settled (device `device`'s step change, or its undo's with
+   * `undo`), with the status it settled it in.
    */
-  async function pauseLeader(planned: string, device: number, reached: (planId: string) => () => Promise<boolean>, sweeperEnv: Record<string, string> = {}): Promise<{ done: Plan; first: string; recovered: string; leaderLog: string }> {
-    const { sweeper, leader } = await replicas(sweeperEnv);
-    const plan = await applied(planned);
+  async function pauseLeader(
+    planned: string, device: number, reached: (planId: string) => () => Promise<boolean>,
+    options: { sweeperEnv?: Record<string, string>; rollout?: Record<string, unknown>; undo?: boolean } = {},
+  ): Promise<{ done: Plan; first: string; recovered: string; leaderLog: string }> {
+    const { sweeper, leader } = await replicas(options.sweeperEnv);
+    const plan = await applied(planned, options.rollout);
     await pollUntil(async () => (runsHere(leader.log(), plan.id) ? true : undefined), () => `the leader to run the plan (${leader.log().slice(-1500)})`);
     const at = reached(plan.id);
     await pollUntil(async () => {
@@ -97,7 +109,8 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it paus
       leader.child.kill('SIGCONT');
       return undefined;
     }, () => `plan ${plan.id} to reach the pause point (${leader.log().slice(-2000)})`, 180_000, 2);
-    const first = (await stepsOf(plan.id))[device].changeId!;
+    const step = (await stepsOf(plan.id))[device];
+    const first = (options.undo ? step.rollbackChangeId : step.changeId)!;
     // Paused past the lease: the other replica's recovery takes the device's lock and settles the change (committed).
     const settled = await pollUntil(async () => {
       const record = await changeOf(first);
@@ -167,17 +180,31 @@ describe('a rollout on PostgreSQL with two replicas: the replica running it paus
     const before = await kit.snapshot();
     await fault(4, { latencyMs: 1500 });
     const planned = '192.0.2.112|192.0.2.142';
-    // The sweeping replica's passes (recovery, and the re-check of changes needing attention) 15 s apart: its next
-    // re-check comes long after the continued leader's own, so the leader's path is the one under test.
-    const { done, first, recovered, leaderLog } = await pauseLeader(planned, 4, (planId) => points.afterLastWrite(planId, 4, planned), { ROUTEROS_MCP_CHANGE_RECOVERY_INTERVAL_MS: '15000' });
+    const { done, first, recovered, leaderLog } = await pauseLeader(planned, 4, (planId) => points.afterLastWrite(planId, 4, planned), { sweeperEnv: SLOW_SWEEPS });
     expect(recovered).toBe('needs_attention');
     // The continued leader re-checked it and found it undone.
-    expect(leaderLog.split('\n').some((l) => l.includes('"plan step re-checks the change it stopped at its fence') && l.includes(first) && l.includes('"result":"reverted"'))).toBe(true);
+    expect(recheckedHere(leaderLog, first)).toBe(true);
     const after = await admin.changes.get(first);
     expect(after.status).toBe('reverted');
     expect(after.recheck?.finding).toMatch(/before-state again/);
     expect(done.status).toBe('completed');
     expect(done.steps[4].changeId).not.toBe(first);
+    await kit.checkInvariants(done, planned, before);
+  }, 420_000);
+
+  fullMatrix("during rollback, after an undo's last write (the device back as before, the undo `applying`): the continued leader re-checks the undo recovery found in effect, and writes it again", async () => {
+    const before = await kit.snapshot();
+    // The gate after batch 3 (r3, r4) fails on r4's CPU: the plan rolls back; r3 is slow, so its undo can be caught.
+    await fault(4, { cpuLoadPercent: 99 });
+    await fault(3, { latencyMs: 1500 });
+    const planned = '192.0.2.113|192.0.2.143';
+    const { done, first, recovered, leaderLog } = await pauseLeader(planned, 3, (planId) => points.undoLastWrite(planId, 3, before[3]), { sweeperEnv: SLOW_SWEEPS, rollout: { health: { maxCpuPercent: 80 } }, undo: true });
+    expect(recovered).toBe('needs_attention');
+    expect((await admin.changes.get(first)).status).toBe('reverted');
+    expect(recheckedHere(leaderLog, first)).toBe(true);
+    expect(done.status).toBe('rolled_back');
+    expect(done.steps[3].rollbackChangeId).not.toBe(first);
+    expect(done.steps.map((s) => s.status)).toEqual([...Array(5).fill('rolled_back'), 'skipped']);
     await kit.checkInvariants(done, planned, before);
   }, 420_000);
 });

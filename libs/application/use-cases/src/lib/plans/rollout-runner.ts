@@ -54,6 +54,9 @@ const UNDO_ATTEMPTS = 3;
  */
 const LEASE_LOST_RECHECKS = 5;
 
+/** A change (a step's, or an undo's) this run stopped at its fence, and the re-checks of it left. */
+interface LostLease { changeId?: string; rechecks: number }
+
 /** Thrown inside a commit to leave the plan as it is: a cancel was asked, the step is not started. */
 class CancelAsked extends Error {}
 
@@ -141,8 +144,7 @@ export class RolloutRunner {
 
   /** One device's step: started (its change id committed), or resumed from its change record; then run and committed. */
   private async runStep(ledger: PlanLedger, stepId: string, topic: PlanTopic, label: string, stop: RolloutStop): Promise<void> {
-    // The change this run stopped at its fence, and the re-checks of it left.
-    const lost = { changeId: undefined as string | undefined, rechecks: LEASE_LOST_RECHECKS };
+    const lost: LostLease = { rechecks: LEASE_LOST_RECHECKS };
     for (;;) {
       const step = this.stepOf(ledger.plan, stepId);
       if (SETTLED.has(step.status)) return;
@@ -163,14 +165,12 @@ export class RolloutRunner {
       } else {
         // Running: a run before this one died with it. Where does its change stand?
         const found = await this.reconcile(step);
-        if (found.kind === 'needs_attention' && lost.changeId && step.changeId === lost.changeId && lost.rechecks-- > 0) {
-          // Recovery found the change in effect while this process was paused; the fence then dropped its safe-mode
-          // session unreleased, so RouterOS undoes it. Confirmed by a re-check (a read, never a write), the step is
-          // redone as after a dead run, instead of failed with a plan and a device that disagree.
-          const recheck = await this.rechecks.recheckOne(lost.changeId, { signal: stop.soft, environment: this.settings.environment }).catch(() => undefined);
-          this.logger.info('plan step re-checks the change it stopped at its fence', { plan_id: ledger.plan.id, step_id: stepId, device_id: step.deviceId, change_id: step.changeId, result: recheck?.result ?? 'settled already' });
-          if (recheck?.result !== 'reverted' && !(await this.sleep(this.settings.recheckMs, stop.soft))) return;
-          continue;
+        if (found.kind === 'needs_attention') {
+          // Once confirmed undone the step is redone as after a dead run, instead of failed with a plan and a device
+          // that disagree.
+          const again = await this.recheckLost(lost, step.changeId, ledger.plan.id, stop);
+          if (again === 'pending' && !(await this.sleep(this.settings.recheckMs, stop.soft))) return;
+          if (again !== 'no') continue;
         }
         if (found.kind === 'succeeded') return this.finishStep(ledger, step, { ok: true }, label, `${step.deviceId} applied and verified (found after a restart, change ${step.changeId})`);
         if (found.kind === 'needs_attention') return this.finishStep(ledger, step, { ok: false, error: `needs attention: ${found.reason}` }, label);
@@ -184,7 +184,7 @@ export class RolloutRunner {
         await ledger.commit((p) => p.retryStep(stepId, changeId, this.clock.now()));
       }
       const outcome = await this.apply(ledger.plan, this.stepOf(ledger.plan, stepId), changeId, topic, stop.hard);
-      if (outcome === 'lease_lost') lost.changeId = changeId;
+      if (outcome === 'lease_lost') Object.assign(lost, { changeId, rechecks: LEASE_LOST_RECHECKS });
       if (outcome === 'retry' || outcome === 'lease_lost') {
         if (!(await this.sleep(this.settings.recheckMs, stop.soft))) return;
         continue;
@@ -298,7 +298,7 @@ export class RolloutRunner {
   private async rollBack(ledger: PlanLedger, stop: RolloutStop): Promise<RolloutRunOutcome> {
     const toUndo = ledger.plan.stepsToRollBack().map((s) => s.id);
     for (const stepId of toUndo) {
-      const attempts = { undos: 0 };
+      const attempts = { undos: 0, lost: { rechecks: LEASE_LOST_RECHECKS } as LostLease };
       for (;;) {
         if (stop.soft.aborted) return 'stopped';
         const outcome = await this.rollBackStep(ledger, this.stepOf(ledger.plan, stepId), stop, attempts);
@@ -326,7 +326,7 @@ export class RolloutRunner {
    * One step's undo. Waits (`wait`) while its change, or an undo of it, is still settling: the device's own revert
    * pending (a protected write whose device went silent), or a dead process's change awaiting crash recovery.
    */
-  private async rollBackStep(ledger: PlanLedger, step: Readonly<PlanStep>, stop: RolloutStop, attempts: { undos: number }): Promise<{ ok: boolean; message: string } | 'wait' | 'aborted'> {
+  private async rollBackStep(ledger: PlanLedger, step: Readonly<PlanStep>, stop: RolloutStop, attempts: { undos: number; lost: LostLease }): Promise<{ ok: boolean; message: string } | 'wait' | 'aborted'> {
     const original: ChangeRecord | undefined = step.changeId ? await this.records.get(step.changeId) : undefined;
     if (!original) return { ok: true, message: 'had nothing to undo (its step changed nothing)' };
     if (original.status === 'reverted' || original.status === 'failed') return { ok: true, message: `had nothing to undo (its change ${original.status}${original.recheck ? ', confirmed once the device answered again' : ''})` };
@@ -336,7 +336,11 @@ export class RolloutRunner {
       const undo = await this.records.get(step.rollbackChangeId);
       if (undo?.status === 'verified') return { ok: true, message: 'restored and verified (found after a restart)' };
       if (undo && IN_FLIGHT.has(undo.status)) return 'wait';
-      if (undo?.status === 'needs_attention') return { ok: false, message: `needs attention: ${undo.outcome ?? 'the undo could not be confirmed'}` };
+      if (undo?.status === 'needs_attention') {
+        // An undo this run stopped at its fence, found in effect by recovery: undone by RouterOS, it is written again.
+        if ((await this.recheckLost(attempts.lost, undo.id, ledger.plan.id, stop)) !== 'no') return 'wait';
+        return { ok: false, message: `needs attention: ${undo.outcome ?? 'the undo could not be confirmed'}` };
+      }
       // Reverted or failed: the undo did not stay; the device holds the step's change, so it is undone again below.
     }
     attempts.undos++;
@@ -353,7 +357,10 @@ export class RolloutRunner {
       if (stop.hard.aborted) return 'aborted';
       if (isDomainError(error) && error.code === 'CHANGE.CONFLICT' && !(await this.records.get(undoId))) return 'wait';
       // Paused past the lease mid-undo: the undo is settled by crash recovery, then looked at again.
-      if (isDomainError(error) && error.code === 'CHANGE.LEASE_LOST') return 'wait';
+      if (isDomainError(error) && error.code === 'CHANGE.LEASE_LOST') {
+        Object.assign(attempts.lost, { changeId: undoId, rechecks: LEASE_LOST_RECHECKS });
+        return 'wait';
+      }
       // The undo did not stay: undone again on the device (a connection dropped after it, a write that did not
       // stick), or being undone by a device that went silent (crash recovery confirms that once it answers again).
       // The device holds the step's change as before: the undo is written again, a few times.
@@ -367,6 +374,20 @@ export class RolloutRunner {
   }
 
   // ---- helpers ----
+
+  /**
+   * A change this run stopped at its fence (paused past the lease) that recovery left `needs_attention`: found in
+   * effect, since the paused process still held its safe-mode session. The fence then dropped that session
+   * unreleased, so RouterOS undoes it; a re-check (a read, never a write) confirms it, `reverted` once it has,
+   * `pending` while re-checks are left. `no` for any other change, or once none are left.
+   */
+  private async recheckLost(lost: LostLease, changeId: string | undefined, planId: string, stop: RolloutStop): Promise<'reverted' | 'pending' | 'no'> {
+    if (!changeId || changeId !== lost.changeId || lost.rechecks <= 0) return 'no';
+    lost.rechecks--;
+    const recheck = await this.rechecks.recheckOne(changeId, { signal: stop.soft, environment: this.settings.environment }).catch(() => undefined);
+    this.logger.info('plan step re-checks the change it stopped at its fence', { plan_id: planId, change_id: changeId, result: recheck?.result ?? 'settled already' });
+    return recheck?.result === 'reverted' ? 'reverted' : 'pending';
+  }
 
   /** A move of the whole plan (completed, failed, rolling back, rolled back, cancelled), audited in its own commit. */
   private async transition(ledger: PlanLedger, change: (plan: Plan) => void): Promise<void> {
