@@ -77,6 +77,8 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     ['interface/ovpn-server/server', { 'reneg-sec': '1h' }, 'invalid value for argument reneg-sec'],
     ['ip/hotspot', { name: 'hs1', interface: 'ether2', 'addresses-per-mac': 'many' }, 'invalid value for argument addresses-per-mac'],
     ['ip/hotspot/user/profile', { name: 'p1', 'open-status-page': 'never' }, 'input does not match any value of open-status-page'],
+    ['ip/hotspot/ip-binding', { 'mac-address': '02:00:00:00:00:01', type: 'allowed' }, 'input does not match any value of type'],
+    ['ip/hotspot/walled-garden/ip', { 'dst-address': '10.0.0.9', action: 'allow' }, 'input does not match any value of action'],
   ])('refuses %s %j as RouterOS does, changing nothing', (menu, props, refusal) => {
     const s = device(version);
     const before = JSON.stringify(s.snapshot());
@@ -101,6 +103,8 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     expect(s.menu('interface/ovpn-server/server')!.kind === 'singleton' ? s.setSingleton('interface/ovpn-server/server', ovpn) : s.add('interface/ovpn-server/server', ovpn)).toMatchObject({ mode: 'ethernet' });
     expect(s.add('ip/hotspot', { name: 'hs1', interface: 'ether2', 'addresses-per-mac': 'unlimited' })).toMatchObject({ 'addresses-per-mac': 'unlimited' });
     expect(s.add('ip/hotspot/profile', { name: 'hp1', 'radius-mac-format': 'XX-XX-XX-XX-XX-XX' })).toMatchObject({ 'radius-mac-format': 'XX-XX-XX-XX-XX-XX' });
+    expect(s.add('ip/hotspot/ip-binding', { 'mac-address': '02:00:00:00:00:01', type: 'bypassed' })).toMatchObject({ type: 'bypassed' });
+    expect(s.add('ip/hotspot/walled-garden', { 'dst-host': 'example.com', action: 'deny' })).toMatchObject({ action: 'deny' });
   });
 });
 

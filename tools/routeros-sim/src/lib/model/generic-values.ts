@@ -101,6 +101,9 @@ export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = 
     },
   },
   'ip/hotspot/user/profile': { 'open-status-page': { kind: 'enum', values: ['always', 'http-login'], source: HOTSPOT } },
+  'ip/hotspot/ip-binding': { type: { kind: 'enum', values: ['blocked', 'bypassed', 'regular'], source: HOTSPOT } },
+  'ip/hotspot/walled-garden': { action: { kind: 'enum', values: ['allow', 'deny'], source: HOTSPOT } },
+  'ip/hotspot/walled-garden/ip': { action: { kind: 'enum', values: ['accept', 'drop', 'reject'], source: HOTSPOT } },
 };
 
 /**
