@@ -66,6 +66,19 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     ['ip/settings', { 'rp-filter': 'yes' }, 'input does not match any value of rp-filter'],
     ['ip/settings', { 'icmp-rate-limit': 'fast' }, 'invalid value for argument icmp-rate-limit'],
     ['ip/proxy', { 'cache-hit-dscp': '64' }, 'value of cache-hit-dscp out of range (0..63)'],
+    ['interface/sstp-server/server', { mrru: '511' }, 'value of mrru out of range (512..65535)'],
+    ['interface/sstp-server/server', { pfs: 'always' }, 'input does not match any value of pfs'],
+    ['interface/l2tp-server/server', { 'caller-id-type': 'name' }, 'input does not match any value of caller-id-type'],
+    ['interface/l2tp-server/server', { 'max-sessions': 'many' }, 'invalid value for argument max-sessions'],
+    ['interface/pptp-server/server', { mrru: 'off' }, 'invalid value for argument mrru'],
+    ['interface/pppoe-server/server', { interface: 'ether1', 'keepalive-timeout': 'often' }, 'invalid value for argument keepalive-timeout'],
+    ['interface/pppoe-server/server', { interface: 'ether1', mrru: '70000' }, 'value of mrru out of range (512..65535)'],
+    ['interface/ovpn-server/server', { mode: 'tap' }, 'input does not match any value of mode'],
+    ['interface/ovpn-server/server', { 'reneg-sec': '1h' }, 'invalid value for argument reneg-sec'],
+    ['ip/hotspot', { name: 'hs1', interface: 'ether2', 'addresses-per-mac': 'many' }, 'invalid value for argument addresses-per-mac'],
+    ['ip/hotspot/user/profile', { name: 'p1', 'open-status-page': 'never' }, 'input does not match any value of open-status-page'],
+    ['ip/hotspot/ip-binding', { 'mac-address': '02:00:00:00:00:01', type: 'allowed' }, 'input does not match any value of type'],
+    ['ip/hotspot/walled-garden/ip', { 'dst-address': '10.0.0.9', action: 'allow' }, 'input does not match any value of action'],
   ])('refuses %s %j as RouterOS does, changing nothing', (menu, props, refusal) => {
     const s = device(version);
     const before = JSON.stringify(s.snapshot());
@@ -80,6 +93,18 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     expect(s.add('routing/rip/instance', { name: 'rip1', 'update-interval': '30s' })).toMatchObject({ 'update-interval': '30s' });
     expect(() => s.setSingleton('ip/settings', { 'rp-filter': 'loose', 'icmp-rate-limit': '0' })).not.toThrow();
     expect(() => s.setSingleton('ip/proxy', { 'cache-hit-dscp': '4' })).not.toThrow();
+    expect(() => s.setSingleton('interface/sstp-server/server', { mrru: '1600', pfs: 'required', 'tls-version': 'only-1.2' })).not.toThrow();
+    expect(() => s.setSingleton('interface/sstp-server/server', { mrru: 'disabled' })).not.toThrow();
+    expect(() => s.setSingleton('interface/l2tp-server/server', { 'max-sessions': 'unlimited', 'l2tpv3-cookie-length': '4-bytes' })).not.toThrow();
+    expect(() => s.setSingleton('interface/l2tp-server/server', { 'max-sessions': '10', mrru: '1600' })).not.toThrow();
+    expect(s.add('interface/pppoe-server/server', { interface: 'ether1', 'keepalive-timeout': 'disabled', mrru: '1600' })).toMatchObject({ mrru: '1600' });
+    // One server before 7.17 (a singleton), several after (a table).
+    const ovpn = { mode: 'ethernet', port: '1194', protocol: 'udp', 'reneg-sec': '3600' };
+    expect(s.menu('interface/ovpn-server/server')!.kind === 'singleton' ? s.setSingleton('interface/ovpn-server/server', ovpn) : s.add('interface/ovpn-server/server', ovpn)).toMatchObject({ mode: 'ethernet' });
+    expect(s.add('ip/hotspot', { name: 'hs1', interface: 'ether2', 'addresses-per-mac': 'unlimited' })).toMatchObject({ 'addresses-per-mac': 'unlimited' });
+    expect(s.add('ip/hotspot/profile', { name: 'hp1', 'radius-mac-format': 'XX-XX-XX-XX-XX-XX' })).toMatchObject({ 'radius-mac-format': 'XX-XX-XX-XX-XX-XX' });
+    expect(s.add('ip/hotspot/ip-binding', { 'mac-address': '02:00:00:00:00:01', type: 'bypassed' })).toMatchObject({ type: 'bypassed' });
+    expect(s.add('ip/hotspot/walled-garden', { 'dst-host': 'example.com', action: 'deny' })).toMatchObject({ action: 'deny' });
   });
 });
 

@@ -21,6 +21,12 @@ const IP_SETTINGS = 'https://help.mikrotik.com/docs/spaces/ROS/pages/103841817/I
 const RADIUS = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328097/RADIUS';
 const PROXY = 'https://wiki.mikrotik.com/wiki/Manual:IP/Proxy';
 const TRAFFIC_FLOW = 'https://help.mikrotik.com/docs/spaces/ROS/pages/21102653/Traffic+Flow';
+const PPPOE = 'https://help.mikrotik.com/docs/display/ROS/PPPoE';
+const SSTP = 'https://help.mikrotik.com/docs/display/ROS/SSTP';
+const L2TP = 'https://help.mikrotik.com/docs/x/DwAf';
+const PPTP = 'https://help.mikrotik.com/docs/display/ROS/PPTP';
+const OVPN = 'https://help.mikrotik.com/docs/x/GwDuCg';
+const HOTSPOT = 'https://help.mikrotik.com/docs/spaces/ROS/pages/56459266/Hotspot';
 /** The manual says `integer` without bounds: RouterOS's integers are unsigned 32-bit (the bound is chosen without a source). */
 const U32 = 4294967295;
 
@@ -47,6 +53,57 @@ export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = 
     'sampling-interval': { kind: 'integer', min: 0, max: U32, source: TRAFFIC_FLOW },
     'sampling-space': { kind: 'integer', min: 0, max: U32, source: TRAFFIC_FLOW },
   },
+  // PPP servers. Left free on purpose: max-mtu/max-mru (`integer` without a range, and clients take `auto`), and
+  // keepalive-timeout where the page omits the `disabled` that exports show (L2TP, PPTP, SSTP); L2TP's use-ipsec
+  // (the page says `require`, RouterOS writes `required`); PPPoE's max-sessions (exports show `unlimited`).
+  'interface/pppoe-server/server': {
+    'keepalive-timeout': { kind: 'time', keywords: ['disabled'], source: PPPOE },
+    mrru: { kind: 'integer', min: 512, max: 65535, keywords: ['disabled'], source: PPPOE },
+  },
+  'interface/sstp-server/server': {
+    mrru: { kind: 'integer', min: 512, max: 65535, keywords: ['disabled'], source: SSTP },
+    pfs: { kind: 'enum', values: ['no', 'required', 'yes'], source: SSTP },
+    'tls-version': { kind: 'enum', values: ['any', 'only-1.2'], source: SSTP },
+  },
+  'interface/l2tp-server/server': {
+    'accept-proto-version': { kind: 'enum', values: ['all', 'l2tpv2', 'l2tpv3'], source: L2TP },
+    'accept-pseudowire-type': { kind: 'enum', values: ['all', 'ether', 'ppp'], source: L2TP },
+    'caller-id-type': { kind: 'enum', values: ['ip-address', 'number'], source: L2TP },
+    'l2tpv3-cookie-length': { kind: 'enum', values: ['0', '4-bytes', '8-bytes'], source: L2TP },
+    'l2tpv3-digest-hash': { kind: 'enum', values: ['md5', 'none', 'sha1'], source: L2TP },
+    'max-sessions': { kind: 'integer', min: 0, max: U32, keywords: ['unlimited'], source: L2TP }, // `unlimited / number`
+    mrru: { kind: 'integer', min: 0, max: U32, keywords: ['disabled'], source: L2TP }, // `disabled | integer`, no range
+  },
+  'interface/pptp-server/server': {
+    mrru: { kind: 'integer', min: 0, max: U32, keywords: ['disabled'], source: PPTP }, // `disabled | integer`, no range
+  },
+  // `integer` without a range on the page (U32): netmask, port, ipv6-prefix-len, reneg-sec. keepalive-timeout stays
+  // free: `integer | disabled` here, yet the L2TP client's same argument defaults to `60s`, so a time may be taken.
+  'interface/ovpn-server/server': {
+    'ipv6-prefix-len': { kind: 'integer', min: 0, max: U32, source: OVPN },
+    mode: { kind: 'enum', values: ['ethernet', 'ip'], source: OVPN },
+    netmask: { kind: 'integer', min: 0, max: U32, source: OVPN },
+    port: { kind: 'integer', min: 0, max: U32, source: OVPN },
+    protocol: { kind: 'enum', values: ['tcp', 'udp'], source: OVPN },
+    'reneg-sec': { kind: 'integer', min: 0, max: U32, source: OVPN },
+    'tls-version': { kind: 'enum', values: ['any', 'only-1.2'], source: OVPN },
+    'user-auth-method': { kind: 'enum', values: ['mschap2', 'pap'], source: OVPN },
+  },
+  // HotSpot: shared-users (`integer`, exports show `unlimited`) and users' limit-bytes-* (beyond 32 bits) stay free.
+  'ip/hotspot': {
+    'addresses-per-mac': { kind: 'integer', min: 0, max: U32, keywords: ['unlimited'], source: HOTSPOT }, // `integer/unlimited`
+  },
+  'ip/hotspot/profile': {
+    'radius-mac-format': {
+      kind: 'enum',
+      values: ['XX XX XX XX XX XX', 'XX:XX:XX:XX:XX:XX', 'XXXXXX-XXXXXX', 'XXXXXXXXXXXX', 'XX-XX-XX-XX-XX-XX', 'XXXX:XXXX:XXXX', 'XXXXXX:XXXXXX'],
+      source: HOTSPOT,
+    },
+  },
+  'ip/hotspot/user/profile': { 'open-status-page': { kind: 'enum', values: ['always', 'http-login'], source: HOTSPOT } },
+  'ip/hotspot/ip-binding': { type: { kind: 'enum', values: ['blocked', 'bypassed', 'regular'], source: HOTSPOT } },
+  'ip/hotspot/walled-garden': { action: { kind: 'enum', values: ['allow', 'deny'], source: HOTSPOT } },
+  'ip/hotspot/walled-garden/ip': { action: { kind: 'enum', values: ['accept', 'drop', 'reject'], source: HOTSPOT } },
 };
 
 /**
