@@ -7,6 +7,11 @@ import { mcpLoad, McpLoadResult } from './mcp-http-load';
 const BARE_OVERVIEW = join(__dirname, 'bare-http-overview-server.js');
 const round = (value: number, digits = 2) => +value.toFixed(digits);
 const TOOL = 'system_get_overview';
+/**
+ * How long both servers sit without traffic before the settled idle reading: V8's memory reducer shrinks a young
+ * generation grown by start-up after about 30 s idle (docs/development.md), which a forced GC does not.
+ */
+const IDLE_SETTLE_SECONDS = Number(process.env['BENCH_IDLE_SETTLE_SECONDS'] ?? 40);
 
 /** Memory of a server after a full GC: its resident set (settled) and live heap, in MB. */
 async function memory(server: BenchHttpServer): Promise<{ rss_mb: number; heap_mb: number }> {
@@ -28,6 +33,8 @@ export async function httpOverview(clientCounts = [16, 64], roundSeconds = 5, ro
     mcpLoad(server.url, era, TOOL, { clients, ...options, authorization: server.authorization, args });
   try {
     const idle = { product: await memory(product.server), bare: await memory(bare) };
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_SECONDS * 1000));
+    const settled = { product: round((await settledRss(product.server.pid)) / 1024, 1), bare: round((await settledRss(bare.pid)) / 1024, 1) };
     const rows: Record<string, unknown>[] = [];
     for (const clients of clientCounts) {
       for (const { era, protocol } of ERAS) {
@@ -69,9 +76,11 @@ export async function httpOverview(clientCounts = [16, 64], roundSeconds = 5, ro
     }
     const [first, last] = [steps[0], steps.at(-1)!];
     rows.push({
-      name: `${TOOL} server memory after a full GC, idle and after ${steps.join(' and ')} calls`,
+      name: `${TOOL} server memory after a full GC, idle (just started, then after ${IDLE_SETTLE_SECONDS} s without traffic) and after ${steps.join(' and ')} calls`,
       idle_rss_mb: idle.product.rss_mb,
       bare_idle_rss_mb: idle.bare.rss_mb,
+      [`idle_rss_mb_after_${IDLE_SETTLE_SECONDS}s`]: settled.product,
+      [`bare_idle_rss_mb_after_${IDLE_SETTLE_SECONDS}s`]: settled.bare,
       ...Object.fromEntries(steps.flatMap((s) => [[`rss_mb_after_${s}`, after[s].product.rss_mb], [`bare_rss_mb_after_${s}`, after[s].bare.rss_mb], [`rss_ratio_after_${s}`, round(after[s].product.rss_mb / after[s].bare.rss_mb)]])),
       heap_mb_after_first: after[first].product.heap_mb,
       heap_mb_after_last: after[last].product.heap_mb,
