@@ -38,6 +38,11 @@ describe('deploy/container/Containerfile', () => {
     expect(all('ENTRYPOINT')[0]).toMatch(/^\[.*routeros-mcp-http\.js"\]$/);
   });
 
+  it('runs node with one malloc arena and one V8 worker thread (the measured memory settings)', () => {
+    expect(all('ENV').join(' ')).toMatch(/\bMALLOC_ARENA_MAX=1\b/);
+    expect(JSON.parse(all('ENTRYPOINT')[0])).toEqual(['node', '--v8-pool-size=1', '/opt/routeros-mcp/apps/http-server/bin/routeros-mcp-http.js']);
+  });
+
   it('uses no ADD (remote URLs, auto-extraction) and no sudo; JSON-form ENTRYPOINT so SIGTERM reaches node', () => {
     expect(steps.filter((s) => s.instruction === 'ADD')).toEqual([]);
     expect(steps.filter((s) => /\bsudo\b/.test(s.args))).toEqual([]);

@@ -41,6 +41,15 @@ describe('deploy/systemd/routeros-mcp-http.service', () => {
     expect(one('Service.ExecStart')).toMatch(/apps\/http-server\/bin\/routeros-mcp-http\.js$/);
   });
 
+  it('runs node with one malloc arena and one V8 worker thread (the measured memory settings), flags this node takes', () => {
+    expect(unit.get('Service.Environment')).toContain('MALLOC_ARENA_MAX=1');
+    const [, ...words] = one('Service.ExecStart').split(' ');
+    const flags = words.filter((w) => w.startsWith('--'));
+    expect(flags).toEqual(['--v8-pool-size=1']);
+    const result = spawnSync(process.execPath, [...flags, '-e', 'process.exit(0)'], { encoding: 'utf8' });
+    expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+  });
+
   it('leaves the JIT alone: MemoryDenyWriteExecute would stop V8', () => {
     expect(unit.has('Service.MemoryDenyWriteExecute')).toBe(false);
   });
