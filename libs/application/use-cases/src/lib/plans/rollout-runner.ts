@@ -384,9 +384,14 @@ export class RolloutRunner {
   private async recheckLost(lost: LostLease, changeId: string | undefined, planId: string, stop: RolloutStop): Promise<'reverted' | 'pending' | 'no'> {
     if (!changeId || changeId !== lost.changeId || lost.rechecks <= 0) return 'no';
     lost.rechecks--;
-    const recheck = await this.rechecks.recheckOne(changeId, { signal: stop.soft, environment: this.settings.environment }).catch(() => undefined);
-    this.logger.info('plan step re-checks the change it stopped at its fence', { plan_id: planId, change_id: changeId, result: recheck?.result ?? 'settled already' });
-    return recheck?.result === 'reverted' ? 'reverted' : 'pending';
+    let result: string;
+    try {
+      result = (await this.rechecks.recheckOne(changeId, { signal: stop.soft, environment: this.settings.environment }))?.result ?? 'settled already';
+    } catch (error) {
+      result = `failed: ${causeOf(error)}`;
+    }
+    this.logger.info('plan step re-checks the change it stopped at its fence', { plan_id: planId, change_id: changeId, result });
+    return result === 'reverted' ? 'reverted' : 'pending';
   }
 
   /** A move of the whole plan (completed, failed, rolling back, rolled back, cancelled), audited in its own commit. */
