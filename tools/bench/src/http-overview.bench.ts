@@ -13,10 +13,13 @@ const TOOL = 'system_get_overview';
  */
 const IDLE_SETTLE_SECONDS = Number(process.env['BENCH_IDLE_SETTLE_SECONDS'] ?? 40);
 
+/** A process's resident set once it stopped moving, in MB. */
+const rssMb = async (pid: number) => round((await settledRss(pid)) / 1024, 1);
+
 /** Memory of a server after a full GC: its resident set (settled) and live heap, in MB. */
 async function memory(server: BenchHttpServer): Promise<{ rss_mb: number; heap_mb: number }> {
   const live = await memoryAfterGc(server);
-  return { rss_mb: round((await settledRss(server.pid)) / 1024, 1), heap_mb: round((live.heapUsed + live.external) / 1024 / 1024, 1) };
+  return { rss_mb: await rssMb(server.pid), heap_mb: round((live.heapUsed + live.external) / 1024 / 1024, 1) };
 }
 
 /**
@@ -34,7 +37,7 @@ export async function httpOverview(clientCounts = [16, 64], roundSeconds = 5, ro
   try {
     const idle = { product: await memory(product.server), bare: await memory(bare) };
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_SECONDS * 1000));
-    const settled = { product: round((await settledRss(product.server.pid)) / 1024, 1), bare: round((await settledRss(bare.pid)) / 1024, 1) };
+    const settled = { product: await rssMb(product.server.pid), bare: await rssMb(bare.pid) };
     const rows: Record<string, unknown>[] = [];
     for (const clients of clientCounts) {
       for (const { era, protocol } of ERAS) {
