@@ -1,6 +1,6 @@
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AdminServices, buildContainer, readServiceConfig } from '@routeros-mcp/composition';
-import { Fleet, startFleet, tempDir, until } from '@routeros-mcp/testing';
+import { Fleet, startFleet, tempDir, until, waitFor } from '@routeros-mcp/testing';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -25,6 +25,8 @@ const ENV = {
   ROUTEROS_MCP_LOG_LEVEL: 'debug',
   ROUTEROS_MCP_LOG_FILE: logFile,
   ROUTEROS_MCP_PLAN_APPLY_WAIT_S: '600',
+  // The waits poll plan_status for minutes on a loaded machine; the per-minute limit is not what these tests judge.
+  ROUTEROS_MCP_RATE_LIMIT_PER_MINUTE: '100000',
   // stdio serves no console: one configured there (the plan views link to it); HTTP serves its own under its origin.
   ...(TRANSPORT === 'stdio' ? { ROUTEROS_MCP_CONSOLE_URL: 'https://mcp.example.com/console' } : {}),
 };
@@ -56,6 +58,13 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
     seen.push(JSON.stringify(result));
     return result;
   };
+  /** plan_status once the rollout is no longer moving; a refused read fails here with its error, never ends the wait. */
+  const rolloutEnded = (planId: string, what: string): Promise<{ status: string; devices: { status: string }[] }> =>
+    waitFor(async () => {
+      const result = await call('plan_status', { plan_id: planId });
+      if (result.isError) throw new Error(`plan_status ${planId} failed: ${JSON.stringify(result.structuredContent)}`);
+      return ['executing', 'rolling_back'].includes(result.structuredContent.status) ? undefined : result.structuredContent;
+    }, what, 300_000, 250);
   const failure = async (name: string, args: Record<string, unknown>) => {
     const failed = await client.failure(name, args);
     seen.push(JSON.stringify(failed));
@@ -192,8 +201,7 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
     } else if (answer.structuredContent.status === 'executing') {
       expect(answer.structuredContent.cancel_requested).toMatchObject({ reason: 'changed my mind' });
     }
-    let ended: { status: string; devices: { status: string }[] } = { status: 'executing', devices: [] };
-    await until(async () => !['executing', 'rolling_back'].includes((ended = (await call('plan_status', { plan_id: planId })).structuredContent).status), 'the cancelled rollout to stop', 300_000);
+    const ended = await rolloutEnded(planId, 'the cancelled rollout to stop');
     // Stopped at a step boundary: every device applied (and verified) or never touched; or it had finished already.
     expect(['cancelled', 'completed']).toContain(ended.status);
     for (const device of ended.devices) expect(['succeeded', 'pending', 'skipped']).toContain(device.status);
@@ -203,7 +211,7 @@ describe.each(ERAS)('plans over %s', (_label, era) => {
 
   it('the rollout completes, with progress on the call stream and the execution log', async () => {
     // The first plan's rollout ends first: a second plan on the same devices is then planned from their new state.
-    await until(async () => !['executing', 'rolling_back'].includes((await call('plan_status', { plan_id: planId })).structuredContent.status), 'the first rollout to end', 300_000);
+    await rolloutEnded(planId, 'the first rollout to end');
     // A value of this era only: the cancelled rollout may have left devices at the previous era's value, which a plan
     // for that value would find already as planned (no 'applied and verified' line for them).
     const plan = (await call('plan_dns_ntp', { devices: DEVICES, dns_servers: [`192.0.2.${era === 'legacy' ? 98 : 99}`], rollout: { pause_seconds: 0 } })).structuredContent;
