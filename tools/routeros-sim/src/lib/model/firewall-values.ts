@@ -98,6 +98,7 @@ export const FIREWALL_VALUES: Record<string, FirewallValueRule> = {
   'connection-limit': m(parts(/^(\d+),(\d+)$/, num(0, U32), (key, bits, ctx) => void numberIn(key, bits, 0, ctx.path.startsWith('ipv6/') ? 128 : 32))),
   'dst-address-type': m(word(ADDRESS_TYPES)),
   'src-address-type': m(word([...ADDRESS_TYPES, 'blackhole', 'prohibit', 'unreachable'])),
+  // Each flag negatable on its own: exports of the `defconf: TCP flag filter` raw rule write `!fin,!syn,!rst,!ack`.
   'tcp-flags': m(wordList(['ack', 'cwr', 'ece', 'fin', 'psh', 'rst', 'syn', 'urg'])),
   // The page lists the words; RouterOS's own dynamic HotSpot rules combine and negate them (`from-client,!auth`).
   hotspot: m(wordList(['auth', 'from-client', 'http', 'local-dst', 'to-client']), `${COMMON} ${HOTSPOT}`),
