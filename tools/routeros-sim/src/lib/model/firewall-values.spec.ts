@@ -92,6 +92,8 @@ describe.each(SUPPORTED_VERSIONS)('rule tables on %s', (version) => {
     ['ipv6/firewall/mangle', { chain: 'prerouting', action: 'mark-routing', 'new-routing-mark': 'nowhere' }, 'input does not match any value of new-routing-mark'],
     ['ipv6/firewall/filter', { chain: 'forward', protocol: 'tcp', 'tcp-mss': '70000' }, 'value of tcp-mss out of range (0..65535)'],
     ['ip/firewall/mangle', { chain: 'forward', action: 'change-mss', passthrough: 'maybe' }, 'invalid value of passthrough: maybe'],
+    ['ip/firewall/filter', { chain: 'forward', fragment: 'sometimes' }, 'invalid value of fragment: sometimes'],
+    ['ip/firewall/nat', { chain: 'srcnat', action: 'same', 'same-not-by-dst': 'perhaps' }, 'invalid value of same-not-by-dst: perhaps'],
   ])('refuses %s %j, changing nothing', (menu, props, refusal) => {
     const s = device(version);
     const before = JSON.stringify(s.snapshot());
@@ -111,5 +113,7 @@ describe.each(SUPPORTED_VERSIONS)('rule tables on %s', (version) => {
     expect(detail(() => s.update('ip/firewall/mangle', rule['.id'], { nth: '2' }))).toBe('invalid value for argument nth');
     expect(JSON.stringify(s.snapshot())).toBe(before);
     expect(s.update('ip/firewall/mangle', rule['.id'], { random: '25' })).toMatchObject({ random: '25' });
+    expect(s.add('ip/firewall/nat', { chain: 'srcnat', action: 'same', 'same-not-by-dst': 'yes', 'to-addresses': '192.0.2.1-192.0.2.4' })).toMatchObject({ 'same-not-by-dst': 'true' });
+    expect(s.add('ip/firewall/filter', { chain: 'forward', fragment: 'no', action: 'drop' })).toMatchObject({ fragment: 'false' });
   });
 });
