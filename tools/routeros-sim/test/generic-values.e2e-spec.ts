@@ -1,8 +1,9 @@
 import { oneDevice } from './one-device';
 
 /**
- * Generic menus' time, integer and word syntax from MikroTik's manual (model/generic-values.ts) over real HTTPS and
- * SSH: a valid write lands, an invalid one is refused with RouterOS's words and changes nothing.
+ * Generic menus' time, integer and word syntax from MikroTik's manual (model/generic-values.ts), and the firewall
+ * tables' matchers (model/firewall-values.ts), over real HTTPS and SSH: a valid write lands, an invalid one is refused
+ * with RouterOS's words and changes nothing.
  */
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic value syntax', (version) => {
   const { rest, ssh } = oneDevice(version);
@@ -44,6 +45,33 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic value syntax', (version
     expect((await rest('GET', '/ip/settings')).body).toEqual(before);
     expect((await ssh('/ip settings set rp-filter=loose icmp-rate-limit=20')).output).toBe('');
     expect((await rest('GET', '/ip/settings')).body).toMatchObject({ 'rp-filter': 'loose', 'icmp-rate-limit': '20' });
+  });
+
+  it('refuses firewall matchers and mangle properties the manual types, over REST and the console, changing nothing', async () => {
+    const before = await rows('/ip/firewall/mangle');
+    const refused = await rest('PUT', '/ip/firewall/mangle', { chain: 'prerouting', action: 'mark-connection', 'new-connection-mark': 'c1', 'per-connection-classifier': 'both:2/0' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ detail: 'invalid value for argument per-connection-classifier' });
+    expect((await rest('PUT', '/ip/firewall/mangle', { chain: 'forward', action: 'change-mss', 'new-mss': '1300', 'tcp-mss': '1301-70000' })).body).toMatchObject({ detail: 'value of tcp-mss out of range (0..65535)' });
+    expect((await ssh('/ip firewall mangle add chain=prerouting action=mark-routing new-routing-mark=nowhere')).output).toContain('input does not match any value of new-routing-mark');
+    expect((await ssh('/ip firewall mangle add chain=prerouting random=100')).output).toContain('value of random out of range (1..99)');
+    expect((await ssh('/ip firewall mangle add chain=prerouting dst-address-type=everywhere')).output).toContain('input does not match any value of dst-address-type');
+    expect(await rows('/ip/firewall/mangle')).toEqual(before);
+
+    const added = await rest('PUT', '/ip/firewall/mangle', { chain: 'prerouting', action: 'mark-connection', 'new-connection-mark': 'c1', 'per-connection-classifier': 'both-addresses-and-ports:2/0', 'dst-address-type': '!local', passthrough: 'yes' });
+    expect(added.status).toBe(201);
+    expect((await ssh('/ip firewall mangle add chain=forward action=change-mss new-mss=1300 protocol=tcp tcp-flags=syn tcp-mss=1301-65535 nth=2,1')).output).toBe('');
+    expect(await rows('/ip/firewall/mangle')).toEqual([
+      ...before,
+      expect.objectContaining({ 'per-connection-classifier': 'both-addresses-and-ports:2/0', 'dst-address-type': '!local', passthrough: 'true' }),
+      expect.objectContaining({ 'tcp-flags': 'syn', 'tcp-mss': '1301-65535', nth: '2,1' }),
+    ]);
+    const id = (added.body as Record<string, string>)['.id'];
+    expect((await rest('PATCH', `/ip/firewall/mangle/${id}`, { nth: '2' })).body).toMatchObject({ detail: 'invalid value for argument nth' });
+    const raw = await rows('/ip/firewall/raw');
+    expect((await ssh('/ip firewall raw add chain=prerouting protocol=tcp tcp-flags=!fin,!syn,nul action=drop')).output).toContain('input does not match any value of tcp-flags');
+    expect((await ssh('/ip firewall raw add chain=prerouting protocol=tcp tcp-flags=!fin,!syn,!rst,!ack action=drop')).output).toBe('');
+    expect(await rows('/ip/firewall/raw')).toEqual([...raw, expect.objectContaining({ 'tcp-flags': '!fin,!syn,!rst,!ack' })]);
   });
 
   it('takes IPFIX fields as yes/no, refusing other words over REST and the console', async () => {

@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
+import { firewallValue } from './firewall-values';
 import { parseTimeMs } from './values';
 
 /**
@@ -198,7 +199,8 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
         return negatable(value, (v) => refName('interface-list', v, lists()));
       case 'address-list-timeout': return value === 'none-dynamic' || value === 'none-static' ? value : duration(key, value);
     }
-    return undefined;
+    // The other matchers and mangle's action properties, typed from the manual pages (model/firewall-values.ts).
+    return firewallValue(key, value, ctx);
   }
   // An interface's MTU is a whole number (`2e0` is refused; the bounds depend on the hardware and are not checked).
   if ((key === 'mtu' || key === 'l2mtu') && path.startsWith('interface')) {

@@ -169,7 +169,10 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/dhcp-client', kind: 'table', writable: true, bools: ['disabled', 'use-peer-dns', 'use-peer-ntp'], required: ['interface'], refs: { interface: 'interface' }, defaults: { disabled: 'false', 'add-default-route': 'yes', 'use-peer-dns': 'true', 'use-peer-ntp': 'true' }, computed: dhcpClientState },
   ...(['ip/firewall/filter', 'ip/firewall/nat', 'ip/firewall/mangle', 'ip/firewall/raw', 'ipv6/firewall/filter', 'ipv6/firewall/nat', 'ipv6/firewall/mangle', 'ipv6/firewall/raw'] as const).map(
     (path): MenuSpec => ({
-      path, kind: 'table', writable: true, bools: ['disabled', 'log'], required: ['chain'], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },
+      // IPv4's `fragment`, mangle's `passthrough` and IPv4 NAT's `same-not-by-dst` are `yes | no` (Common Firewall
+      // Matchers and Actions; Mangle; NAT).
+      path, kind: 'table', writable: true, required: ['chain'],
+      bools: ['disabled', 'log', ...(path.startsWith('ip/') ? ['fragment'] : []), ...(path.endsWith('/mangle') ? ['passthrough'] : []), ...(path === 'ip/firewall/nat' ? ['same-not-by-dst'] : [])], defaults: { disabled: 'false', action: 'accept', log: 'false', 'log-prefix': '' },
       computed: (row, ctx) => ruleCounters(row, ctx, path.split('/').pop()!),
     }),
   ),
