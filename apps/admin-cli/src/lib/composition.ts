@@ -10,9 +10,11 @@ export { CAPABILITY_FLAGS, CHANGE_STATUSES, DEVICE_STATUSES, ENVIRONMENTS, PLAN_
 
 let loaded: typeof Composition | undefined;
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+const load = () => require('@routeros-mcp/composition') as typeof Composition;
+
 export function composition(): typeof Composition {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-  return (loaded ??= require('@routeros-mcp/composition') as typeof Composition);
+  return (loaded ??= load());
 }
 
 /** The package if something has loaded it: none of its errors can have been thrown before that. */
