@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@routeros-mcp/composition';
+import type { AuditEvent } from './composition';
 import { table } from './render';
 
 const principalOf = (e: AuditEvent) => `${e.principal.id} (${e.principal.via})`;

@@ -1,4 +1,4 @@
-import type { AuditChainReport } from '@routeros-mcp/composition';
+import type { AuditChainReport } from './composition';
 import { shown } from './display';
 import { table } from './render';
 

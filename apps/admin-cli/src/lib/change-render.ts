@@ -1,5 +1,5 @@
-import type { ChangeRecord, TouchedRow } from '@routeros-mcp/composition';
-import { operationLines } from '@routeros-mcp/composition';
+import type { ChangeRecord, TouchedRow } from './composition';
+import { operationLines } from './composition';
 import { styleText } from 'node:util';
 import { shown } from './display';
 import { keyValues, table } from './render';

@@ -1,4 +1,4 @@
-import type { ChangeResult } from '@routeros-mcp/composition';
+import type { ChangeResult } from './composition';
 import { shown } from './display';
 
 /** A change the pipeline made or previewed, in the shape the write tools answer (snake_case). */

@@ -1,4 +1,5 @@
-import { AdminServices, buildContainer, localPrincipalId, Principal, readServiceConfig } from '@routeros-mcp/composition';
+import type { AdminServices, Principal } from './composition';
+import { composition, localPrincipalId } from './composition';
 import { Command } from 'commander';
 import { CliIo } from './cli-io';
 
@@ -31,6 +32,7 @@ export class CliContext {
   /** Opens the services (migrating on start unless told not to), runs `work`, and always closes them. */
   async withServices<T>(command: Command, work: (services: AdminServices) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
     const globals = command.optsWithGlobals<GlobalOptions>();
+    const { AdminServices, buildContainer, readServiceConfig } = composition();
     const config = readServiceConfig({
       env: this.env,
       configFile: globals.config,

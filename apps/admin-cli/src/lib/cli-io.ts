@@ -1,4 +1,4 @@
-import { displayText } from '@routeros-mcp/composition';
+import { displayText } from './composition';
 import { Readable, Writable } from 'node:stream';
 
 /** Everything the CLI touches outside itself, so specs can drive it and production wires the real process. */

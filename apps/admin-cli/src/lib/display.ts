@@ -1,4 +1,4 @@
-import { displayText } from '@routeros-mcp/composition';
+import { displayText } from './composition';
 import stringWidth from 'string-width';
 
 /**

@@ -1,4 +1,4 @@
-import { CAPABILITY_FLAGS, CapabilityFlag, ENVIRONMENTS, parseTag } from '@routeros-mcp/composition';
+import { CAPABILITY_FLAGS, CapabilityFlag, ENVIRONMENTS, parseTag } from './composition';
 import { Command, InvalidArgumentError } from 'commander';
 
 export function collectTag(value: string, previous: Record<string, string> = {}): Record<string, string> {

@@ -1,5 +1,5 @@
-import type { Plan } from '@routeros-mcp/composition';
-import { redactedPlan } from '@routeros-mcp/composition';
+import type { Plan } from './composition';
+import { redactedPlan } from './composition';
 import { styleText } from 'node:util';
 import { clipped, fold, quoted, REVIEW_WIDTH, shown } from './display';
 import { keyValues, table } from './render';

@@ -1,5 +1,5 @@
-import type { ExecutionLogLine, Plan, PlanStatus } from '@routeros-mcp/composition';
-import { executionLogOf } from '@routeros-mcp/composition';
+import type { ExecutionLogLine, Plan, PlanStatus } from './composition';
+import { executionLogOf } from './composition';
 import { quoted, shown } from './display';
 import { keyValues, table } from './render';
 

@@ -1,6 +1,7 @@
-import type { ExecutionLogLine, Plan } from '@routeros-mcp/composition';
-import { displayJson, executionLogOf } from '@routeros-mcp/composition';
-import { MultiBar, Presets, SingleBar } from 'cli-progress';
+import type { ExecutionLogLine, Plan } from './composition';
+import { displayJson, executionLogOf } from './composition';
+import type { SingleBar } from 'cli-progress';
+import type * as CliProgress from 'cli-progress';
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { write } from './cli-io';
@@ -76,6 +77,8 @@ export function jsonLinesRenderer(out: Writable): PlanWatchRenderer {
  * would swallow the signal and leave the watch running.
  */
 export function barRenderer(out: Writable, planId: string): PlanWatchRenderer {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, like ./composition
+  const { MultiBar, Presets } = require('cli-progress') as typeof CliProgress;
   const multi = new MultiBar(
     { stream: out, format: ' {label} [{bar}] {value}/{total} {state}', barsize: 24, hideCursor: true, clearOnComplete: false, autopadding: true },
     Presets.shades_classic,

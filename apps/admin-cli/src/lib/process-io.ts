@@ -1,4 +1,4 @@
-import password from '@inquirer/password';
+import type password from '@inquirer/password';
 import { createInterface } from 'node:readline/promises';
 import { CliIo } from './cli-io';
 
@@ -11,7 +11,9 @@ export function processIo(): CliIo {
     stdin: process.stdin,
     interactive,
     color: Boolean(process.stdout.isTTY),
-    promptSecret: (message) => password({ message, mask: false }, { output: process.stderr }),
+    // The prompt library loads when a prompt is shown, not on every start.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    promptSecret: (message) => (require('@inquirer/password') as { default: typeof password }).default({ message, mask: false }, { output: process.stderr }),
     async confirm(message) {
       const rl = createInterface({ input: process.stdin, output: process.stderr });
       try {

@@ -1,5 +1,5 @@
-import type { CredentialSummary, Device } from '@routeros-mcp/composition';
-import Table from 'cli-table3';
+import type { CredentialSummary, Device } from './composition';
+import type Table from 'cli-table3';
 import { shown } from './display';
 
 const PLAIN = {
@@ -12,7 +12,9 @@ const PLAIN = {
  * (see display.ts): a cell holding a line break or an escape would otherwise fake rows or hide them.
  */
 export function table(head: string[], rows: string[][]): string {
-  const t = new Table({ head, chars: PLAIN, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, like ./composition
+  const TableOf = require('cli-table3') as typeof Table;
+  const t = new TableOf({ head, chars: PLAIN, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 } });
   t.push(...rows.map((row) => row.map(shown)));
   return t.toString().split('\n').map((line) => line.trimEnd()).join('\n');
 }

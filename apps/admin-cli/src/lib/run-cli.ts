@@ -1,8 +1,8 @@
-import { ConfigError, isDomainError, KeyFileError, StoreUnavailableError } from '@routeros-mcp/composition';
 import { CommanderError } from 'commander';
 import { CliContext } from './cli-context';
 import { CliUsageError, ReportedFailure } from './cli-error';
 import { CliIo, write } from './cli-io';
+import { compositionIfLoaded } from './composition';
 import { shown } from './display';
 import { AbortedByUser } from './commands/device-remove.command';
 import { buildProgram } from './program';
@@ -25,12 +25,14 @@ export async function runCli(argv: string[], io: CliIo, env: NodeJS.ProcessEnv, 
       write(io.stderr, error.message);
       return EXIT.user;
     }
-    if (error instanceof StoreUnavailableError) {
+    // Its error classes only if it is loaded: before that, nothing can have thrown one (and a usage error loads none of it).
+    const layers = compositionIfLoaded();
+    if (layers && error instanceof layers.StoreUnavailableError) {
       // Not the caller's mistake and no bug: the operator fixes the store (or waits for it) and runs the command again.
       write(io.stderr, `error: ${error.message}; the step that failed was not saved. Check the database (server running, disk space, file permissions) and run the command again.`);
       return EXIT.internal;
     }
-    if (error instanceof CliUsageError || error instanceof ConfigError || error instanceof KeyFileError || (isDomainError(error) && error.fault === 'user')) {
+    if (error instanceof CliUsageError || (layers && (error instanceof layers.ConfigError || error instanceof layers.KeyFileError || (layers.isDomainError(error) && error.fault === 'user')))) {
       // A refusal may quote what a model or a device wrote (a verdict, a RouterOS error): one escaped line.
       write(io.stderr, `error: ${shown(error.message)}`);
       return EXIT.user;

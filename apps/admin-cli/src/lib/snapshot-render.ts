@@ -1,4 +1,4 @@
-import type { ConfigSnapshot, SnapshotDiff, SnapshotSummary } from '@routeros-mcp/composition';
+import type { ConfigSnapshot, SnapshotDiff, SnapshotSummary } from './composition';
 import { styleText } from 'node:util';
 import { shown } from './display';
 import { table } from './render';

@@ -1,4 +1,4 @@
-import { displayJson } from '@routeros-mcp/composition';
+import { displayJson } from '../composition';
 import { Command, InvalidArgumentError } from 'commander';
 import { auditEventJson, auditTable } from '../audit-render';
 import { chainReportJson, chainReportText } from '../audit-verify-render';

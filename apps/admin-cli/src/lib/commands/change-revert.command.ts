@@ -1,4 +1,4 @@
-import { ChangeResult, displayJson } from '@routeros-mcp/composition';
+import { ChangeResult, displayJson } from '../composition';
 import { Command } from 'commander';
 import { randomUUID } from 'node:crypto';
 import { CliContext } from '../cli-context';

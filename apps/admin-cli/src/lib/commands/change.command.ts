@@ -1,4 +1,4 @@
-import { CHANGE_STATUSES, ChangeStatus, displayJson } from '@routeros-mcp/composition';
+import { CHANGE_STATUSES, ChangeStatus, displayJson } from '../composition';
 import { Command, Option } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';

@@ -1,4 +1,4 @@
-import { consoleBaseOf, ROLES } from '@routeros-mcp/composition';
+import { consoleBaseOf, ROLES } from '../composition';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';

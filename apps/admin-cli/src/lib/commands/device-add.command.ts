@@ -1,5 +1,5 @@
-import { displayJson, targetFor } from '@routeros-mcp/composition';
-import type { Device, DeviceCredentials, NewDeviceInput } from '@routeros-mcp/composition';
+import { displayJson, targetFor } from '../composition';
+import type { Device, DeviceCredentials, NewDeviceInput } from '../composition';
 import { choosePins } from './pin-identities';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';

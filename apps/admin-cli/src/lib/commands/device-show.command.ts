@@ -1,4 +1,4 @@
-import { displayJson } from '@routeros-mcp/composition';
+import { displayJson } from '../composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';

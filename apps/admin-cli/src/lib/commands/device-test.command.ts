@@ -1,5 +1,5 @@
-import { displayJson } from '@routeros-mcp/composition';
-import type { CheckOutcome, ConnectivityReport } from '@routeros-mcp/composition';
+import { displayJson } from '../composition';
+import type { CheckOutcome, ConnectivityReport } from '../composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { write } from '../cli-io';

@@ -1,5 +1,5 @@
-import { displayJson } from '@routeros-mcp/composition';
-import type { DevicePatch } from '@routeros-mcp/composition';
+import { displayJson } from '../composition';
+import type { DevicePatch } from '../composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';

@@ -1,4 +1,4 @@
-import { DEVICE_STATUSES, Environment, ENVIRONMENTS } from '@routeros-mcp/composition';
+import { DEVICE_STATUSES, Environment, ENVIRONMENTS } from '../composition';
 import { CliUsageError } from '../cli-error';
 
 type Status = (typeof DEVICE_STATUSES)[number];

@@ -1,5 +1,5 @@
-import { displayJson } from '@routeros-mcp/composition';
-import type { AdminServices } from '@routeros-mcp/composition';
+import { displayJson } from '../composition';
+import type { AdminServices } from '../composition';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';
 import { write } from '../cli-io';

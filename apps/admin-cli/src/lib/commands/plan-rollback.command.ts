@@ -1,4 +1,4 @@
-import { ChangeResult, displayJson, Plan } from '@routeros-mcp/composition';
+import { ChangeResult, displayJson, Plan } from '../composition';
 import { Command } from 'commander';
 import { randomUUID } from 'node:crypto';
 import { CliContext } from '../cli-context';

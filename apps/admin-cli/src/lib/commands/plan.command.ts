@@ -1,4 +1,4 @@
-import { declaredPrincipalId, displayJson, PLAN_STATUSES, PlanStatus, Principal, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE } from '@routeros-mcp/composition';
+import { declaredPrincipalId, displayJson, PLAN_STATUSES, PlanStatus, Principal, PRINCIPAL_NAME, PRINCIPAL_NAME_RULE } from '../composition';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError, ReportedFailure } from '../cli-error';

@@ -1,4 +1,4 @@
-import { displayJson, linesOfSection } from '@routeros-mcp/composition';
+import { displayJson, linesOfSection } from '../composition';
 import { Command } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';

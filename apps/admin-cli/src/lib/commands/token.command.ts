@@ -1,5 +1,5 @@
-import { displayJson } from '@routeros-mcp/composition';
-import type { ApiTokenSummary } from '@routeros-mcp/composition';
+import { displayJson } from '../composition';
+import type { ApiTokenSummary } from '../composition';
 import { Command, InvalidArgumentError } from 'commander';
 import { CliContext } from '../cli-context';
 import { CliUsageError } from '../cli-error';

@@ -3,8 +3,16 @@
  * request and that it is not to be replaced again. Everything axios does not do for us (pinning the device's
  * certificate, bounding the connect time) lives in the keep-alive agent it is given (pinned-agent.ts).
  */
-import { Axios, AxiosError, isAxiosError, isCancel } from 'axios';
+import type * as AxiosModule from 'axios';
+import type { Axios } from 'axios';
 import { CertificateMismatchError, ConnectTimeoutError, PinnedAgent } from './pinned-agent';
+
+/**
+ * axios loads with the first device client, not with this adapter: a process that never calls a device (the admin
+ * CLI's `device list`, `token list`…) does without its ~100 modules.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+const axios = () => require('axios') as typeof AxiosModule;
 
 /** The axios client of one device (see createDeviceHttp). */
 export type DeviceHttp = InstanceType<typeof Axios>;
@@ -43,7 +51,7 @@ export class AnswerTooLargeError extends Error {
  */
 export function createDeviceHttp(endpoint: HttpsEndpoint): DeviceHttp {
   const host = endpoint.host.includes(':') ? `[${endpoint.host}]` : endpoint.host;
-  return new Axios({
+  return new (axios().Axios)({
     baseURL: `https://${host}:${endpoint.port}/rest`,
     allowAbsoluteUrls: false,
     adapter: 'http',
@@ -91,6 +99,7 @@ const withCode = (message: string, code: string) => Object.assign(new Error(mess
  * errors come back as they were raised; any other throwable as its code only.
  */
 export function transportError(error: unknown): Error {
+  const { AxiosError, isAxiosError, isCancel } = axios();
   if (isCancel(error)) return withCode('the call was cancelled', 'ABORT_ERR');
   const cause = isAxiosError(error) ? error.cause : error;
   if (cause instanceof CertificateMismatchError || cause instanceof ConnectTimeoutError) return cause;

@@ -1,5 +1,5 @@
-import { displayJson, isDomainError, targetFor } from '@routeros-mcp/composition';
-import type { AdminServices, Device, DeviceCredentials, NewDeviceInput } from '@routeros-mcp/composition';
+import { displayJson, isDomainError, targetFor } from '../../composition';
+import type { AdminServices, Device, DeviceCredentials, NewDeviceInput } from '../../composition';
 import { Command } from 'commander';
 import { CliContext } from '../../cli-context';
 import { CliUsageError } from '../../cli-error';

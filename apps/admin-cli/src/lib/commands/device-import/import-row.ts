@@ -1,5 +1,5 @@
-import { CAPABILITY_FLAGS, CapabilityFlag, parseTag } from '@routeros-mcp/composition';
-import type { NewDeviceInput } from '@routeros-mcp/composition';
+import { CAPABILITY_FLAGS, CapabilityFlag, parseTag } from '../../composition';
+import type { NewDeviceInput } from '../../composition';
 import type { RawRow } from './import-file';
 
 export interface FieldProblem {
