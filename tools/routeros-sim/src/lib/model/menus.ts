@@ -3,7 +3,6 @@ import { routeStates } from './routing';
 import { interfaceCounters } from './interface-traffic';
 import { isBound, leaseDnsServers } from './dhcp-client';
 import { MenuSpec, ReadContext } from './menu-spec';
-import { wifiBools } from './wifi-values';
 import { deviceDateTime, schedulerStatus } from './scheduler';
 import { WIREGUARD_MENUS } from './wireguard';
 import { TUNNEL_INTERFACE_MENUS } from './tunnel-interfaces';
@@ -194,7 +193,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'interface/bridge/port', kind: 'table', writable: true, bools: ['disabled', 'edge', 'hw'], required: ['bridge', 'interface'], refs: { bridge: 'interface/bridge', interface: 'interface' }, defaults: { disabled: 'false', pvid: '1', hw: 'true', 'frame-types': 'admit-all' }, computed: () => ({ dynamic: 'false', inactive: 'false', status: 'in-bridge' }) },
   { path: 'interface/bridge/vlan', kind: 'table', writable: true, bools: common, required: ['bridge', 'vlan-ids'], refs: { bridge: 'interface/bridge' }, defaults: { disabled: 'false', tagged: '', untagged: '' }, computed: (row) => ({ dynamic: 'false', 'current-tagged': row['tagged'] ?? '', 'current-untagged': row['untagged'] ?? '' }) },
   // A wifi interface leaves the factory disabled and unconfigured; defconf's band, SSID and security are configuration.
-  { path: 'interface/wifi', kind: 'table', writable: true, bools: [...common, 'disable-running-check', ...wifiBools('interface/wifi')], idGroup: 'interface', interfaceType: 'wifi', sensitive: ['security.passphrase'], factory: { disabled: 'true' }, computed: interfaceCounters },
+  { path: 'interface/wifi', kind: 'table', writable: true, bools: common, idGroup: 'interface', interfaceType: 'wifi', sensitive: ['security.passphrase'], factory: { disabled: 'true' }, computed: interfaceCounters },
   { path: 'interface/wifi/registration-table', kind: 'table', writable: false, computed: clientCounters },
   // The wifi package's CAPsMAN manager (7.13+) and the CAPs it controls.
   { path: 'interface/wifi/capsman', kind: 'singleton', writable: true, bools: ['enabled', 'require-peer-certificate'], factory: { enabled: 'false', interfaces: '', 'upgrade-policy': 'none', 'package-path': '', 'require-peer-certificate': 'false', certificate: 'none', 'ca-certificate': 'none' } },
@@ -243,7 +242,7 @@ export const MENUS: MenuSpec[] = [
   { path: 'ip/dns/static', kind: 'table', writable: true, bools: ['disabled', 'match-subdomain'], defaults: { disabled: 'false', ttl: '1d' }, computed: () => ({ dynamic: 'false' }) },
   // The wifi package's configuration profiles, referenced by name from wifi interfaces and provisioning rules.
   ...(['configuration', 'security', 'datapath', 'channel'] as const).map(
-    (menu): MenuSpec => ({ path: `interface/wifi/${menu}`, kind: 'table', writable: true, bools: [...common, ...wifiBools(`interface/wifi/${menu}`)], unique: 'name', required: ['name'], defaults: { disabled: 'false' }, sensitive: menu === 'security' ? ['passphrase'] : undefined }),
+    (menu): MenuSpec => ({ path: `interface/wifi/${menu}`, kind: 'table', writable: true, bools: common, unique: 'name', required: ['name'], defaults: { disabled: 'false' }, sensitive: menu === 'security' ? ['passphrase'] : undefined }),
   ),
   { path: 'interface/wifi/provisioning', kind: 'table', writable: true, bools: common, defaults: { disabled: 'false', action: 'none' } },
   { path: 'log', kind: 'table', writable: false },

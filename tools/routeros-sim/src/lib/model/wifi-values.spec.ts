@@ -35,7 +35,12 @@ describe('the tables', () => {
       }
     }
     for (const [path, bools] of Object.entries(GENERIC_ARG_BOOLS)) for (const arg of bools.args) expect({ arg, taken: argsOf('7.20.5', path).includes(arg) }).toEqual({ arg, taken: true });
-    for (const [sub, args] of Object.entries(WIFI_BOOLS)) for (const arg of args) expect({ arg, inline: argsOf('7.20.5', 'interface/wifi').includes(`${sub}.${arg}`) }).toEqual({ arg, inline: true });
+    for (const [sub, args] of Object.entries(WIFI_BOOLS)) {
+      for (const arg of args) {
+        const name = sub === '' ? arg : `${sub}.${arg}`;
+        expect({ name, taken: argsOf('7.20.5', 'interface/wifi').includes(name), curated: hasCuratedRule('interface/wifi', name) }).toEqual({ name, taken: true, curated: true });
+      }
+    }
   });
 });
 
@@ -120,7 +125,7 @@ describe.each(SUPPORTED_VERSIONS)('wifi menus on %s', (version) => {
     const cfg = s.add('interface/wifi/configuration', { name: 'cfg1', 'dtim-period': '2', 'hide-ssid': 'yes', 'multicast-enhance': 'enabled', 'channel.skip-dfs-channels': '10min-cac', 'security.ft': 'yes' });
     expect(cfg).toMatchObject({ 'dtim-period': '2', 'hide-ssid': 'true', 'multicast-enhance': 'enabled', 'channel.skip-dfs-channels': '10min-cac', 'security.ft': 'true' });
     expect(s.add('interface/wifi/steering', { name: 'st1', rrm: 'no', wnm: 'yes' })).toMatchObject({ rrm: 'false', wnm: 'true' });
-    const wifi1 = s.rawRows('interface/wifi').find((r) => r['name'] === 'wifi1')!;
+    const wifi1 = s.list('interface/wifi').find((r) => r['name'] === 'wifi1')!;
     const before = JSON.stringify(s.snapshot());
     expect(detail(() => s.update('interface/wifi', wifi1['.id'], { 'configuration.tx-power': '50' }))).toBe('value of configuration.tx-power out of range (0..40)');
     expect(detail(() => s.update('interface/wifi/configuration', cfg['.id'], { 'dtim-period': '256' }))).toBe('value of dtim-period out of range (1..255)');

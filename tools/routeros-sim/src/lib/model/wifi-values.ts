@@ -1,6 +1,7 @@
 import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
 import { checkRef, RefRule } from './generic-refs';
+import { strictBool } from './menu-values';
 import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_VALUES, GenericValueRule } from './generic-values';
 
 /**
@@ -109,8 +110,13 @@ export const WIFI_VALUES: Record<string, Record<string, WifiValueRule>> = {
 };
 
 
-/** Yes/no properties per sub-menu (the page types them `no | yes`), booleans as the menus' `bools` store them. */
+/**
+ * Yes/no properties per sub-menu (the page types them `no | yes`): RouterOS's booleans, stored `true`/`false` as
+ * the menus' `bools` are. Checked here, not listed in `bools`, since some exist in 7.20 only (station-roaming,
+ * deprioritize-unii-3-4, 2g-probe-delay) and a menu's `bools` must be arguments on every tree.
+ */
 export const WIFI_BOOLS: Record<string, string[]> = {
+  '': ['disable-running-check'],
   channel: ['deprioritize-unii-3-4'],
   configuration: ['hide-ssid', 'station-roaming'],
   datapath: ['client-isolation'],
@@ -126,13 +132,6 @@ const INLINE: Record<string, string[]> = {
   'interface/wifi/configuration': ['channel', 'datapath', 'security', 'steering', 'interworking'],
 };
 
-/** The boolean names of a curated wifi menu: its own and the dotted ones of the profiles it writes inline. */
-export function wifiBools(path: string): string[] {
-  const own = WIFI_BOOLS[path.slice('interface/wifi/'.length)] ?? [];
-  const inline = (INLINE[path] ?? []).flatMap((sub) => (WIFI_BOOLS[sub] ?? []).map((arg) => `${sub}.${arg}`));
-  return [...own, ...inline];
-}
-
 /** The rule's stored form for a curated wifi menu's argument, or undefined when no rule here covers it. */
 export function wifiValue(key: string, value: string, ctx: ArgContext): string | undefined {
   const { path } = ctx;
@@ -141,6 +140,7 @@ export function wifiValue(key: string, value: string, ctx: ArgContext): string |
   if (dot > 0 && INLINE[path]?.includes(key.slice(0, dot))) {
     const sub = key.slice(0, dot);
     const arg = key.slice(dot + 1);
+    if (WIFI_BOOLS[sub]?.includes(arg)) return strictBool(key, value);
     const rule = WIFI_VALUES[sub]?.[arg];
     if (rule) return rule.check(key, value, ctx);
     // Interworking is a generic menu: its rules are model/generic-values.ts's, applied to the inline form too.
@@ -149,6 +149,7 @@ export function wifiValue(key: string, value: string, ctx: ArgContext): string |
   }
   const sub = path === 'interface/wifi' ? '' : path.slice('interface/wifi/'.length);
   if (!INLINE[path] && !WIFI_VALUES[sub]) return undefined;
+  if (WIFI_BOOLS[sub]?.includes(key)) return strictBool(key, value);
   const own = WIFI_VALUES[sub]?.[key] ?? (sub === 'configuration' ? PROFILE_REFS[key] : undefined);
   return own?.check(key, value, ctx);
 }
