@@ -85,7 +85,6 @@ export const WIFI_VALUES: Record<string, Record<string, WifiValueRule>> = {
     'vlan-id': integer(1, 4095, ['none']),
     'bridge-cost': integer(0, U32),
     'bridge-horizon': integer(0, U32, ['none']),
-    'traffic-processing': word(['on-cap', 'on-capsman', 'on-capsman-secure']),
   },
   security: {
     'connect-priority': connectPriority,
