@@ -84,4 +84,19 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic value syntax', (version
     expect((await ssh('/ip traffic-flow ipfix set nat-events=yes bytes=no')).output).toBe('');
     expect((await rest('GET', '/ip/traffic-flow/ipfix')).body).toMatchObject({ 'nat-events': 'true', bytes: 'false' });
   });
+  it('refuses wifi properties the WiFi manual page types, over REST and the console, changing nothing', async () => {
+    const before = { cfg: await rows('/interface/wifi/configuration'), sec: await rows('/interface/wifi/security'), wifi: await rows('/interface/wifi') };
+    const refused = await rest('PUT', '/interface/wifi/configuration', { name: 'cfg1', ssid: 'Office', 'dtim-period': '0' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ detail: 'value of dtim-period out of range (1..255)' });
+    expect((await rest('PUT', '/interface/wifi/configuration', { name: 'cfg1', 'hide-ssid': 'maybe' })).body).toMatchObject({ detail: 'invalid value of hide-ssid: maybe' });
+    expect((await ssh('/interface wifi security add name=sec1 management-protection=on')).output).toContain('input does not match any value of management-protection');
+    expect((await ssh('/interface wifi set [find default-name=wifi1] configuration.tx-power=50')).output).toContain('value of configuration.tx-power out of range (0..40)');
+    expect({ cfg: await rows('/interface/wifi/configuration'), sec: await rows('/interface/wifi/security'), wifi: await rows('/interface/wifi') }).toEqual(before);
+
+    expect((await rest('PUT', '/interface/wifi/configuration', { name: 'cfg1', ssid: 'Office', 'dtim-period': '3', 'hide-ssid': 'yes', 'channel.skip-dfs-channels': '10min-cac' })).status).toBe(201);
+    expect((await ssh('/interface wifi security add name=sec1 management-protection=required ft=yes group-encryption=gcmp-256')).output).toBe('');
+    expect(await rows('/interface/wifi/configuration')).toEqual([...before.cfg, expect.objectContaining({ name: 'cfg1', 'dtim-period': '3', 'hide-ssid': 'true', 'channel.skip-dfs-channels': '10min-cac' })]);
+    expect(await rows('/interface/wifi/security')).toEqual([...before.sec, expect.objectContaining({ name: 'sec1', 'management-protection': 'required', ft: 'true', 'group-encryption': 'gcmp-256' })]);
+  });
 });

@@ -2,6 +2,7 @@ import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
 import { firewallValue } from './firewall-values';
+import { wifiValue } from './wifi-values';
 import { parseTimeMs } from './values';
 
 /**
@@ -308,9 +309,7 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
     case 'interface/wifi/security passphrase': case 'interface/wifi security.passphrase':
       if (value.length < 8 || value.length > 64) throw invalidArg(key);
       return value;
-    case 'interface/wifi/datapath bridge': return refName(key, value, ctx.rowsOf('interface/bridge'));
-    case 'interface/wifi/datapath interface-list': return refName(key, value, lists());
-    case 'interface/wifi/datapath vlan-id': return numberIn(key, value, 1, 4094);
   }
-  return undefined;
+  // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts).
+  return wifiValue(key, value, ctx);
 }

@@ -6,7 +6,7 @@ import { genericReadOnly } from './generic-read-only';
 import { hasCuratedRule } from './arg-rules';
 import { checkRef, GENERIC_REFS, genericRefsOf } from './generic-refs';
 import { checkAddress, GENERIC_ADDRESSES } from './generic-addresses';
-import { checkGenericValue, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
+import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
 import { treeRule } from './tree-rules';
 
 /**
@@ -40,7 +40,7 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
   }
   const spec: MenuSpec = { path, kind: 'table', writable: has('add') || has('set') || has('remove'), generic: true };
   // Where rows can be disabled RouterOS prints `disabled` on every row, `false` unless set.
-  const bools = [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])].filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
+  const bools = [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])].filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg) || GENERIC_ARG_BOOLS[path]?.args.includes(arg)).sort();
   if (bools.length > 0) spec.bools = bools;
   if (menu.add?.includes('disabled')) spec.defaults = { disabled: 'false' };
   // Read-only values RouterOS computes (counters from zero, flags), from the manual (model/generic-read-only.ts).

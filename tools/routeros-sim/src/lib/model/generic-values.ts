@@ -27,6 +27,8 @@ const L2TP = 'https://help.mikrotik.com/docs/x/DwAf';
 const PPTP = 'https://help.mikrotik.com/docs/display/ROS/PPTP';
 const OVPN = 'https://help.mikrotik.com/docs/x/GwDuCg';
 const HOTSPOT = 'https://help.mikrotik.com/docs/spaces/ROS/pages/56459266/Hotspot';
+const WIFI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/224559120/WiFi';
+const INTERWORKING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/334168086/Interworking+for+WiFi6';
 /** The manual says `integer` without bounds: RouterOS's integers are unsigned 32-bit (the bound is chosen without a source). */
 const U32 = 4294967295;
 
@@ -104,6 +106,38 @@ export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = 
   'ip/hotspot/ip-binding': { type: { kind: 'enum', values: ['blocked', 'bypassed', 'regular'], source: HOTSPOT } },
   'ip/hotspot/walled-garden': { action: { kind: 'enum', values: ['allow', 'deny'], source: HOTSPOT } },
   'ip/hotspot/walled-garden/ip': { action: { kind: 'enum', values: ['accept', 'drop', 'reject'], source: HOTSPOT } },
+  // WiFi profiles nobody curated. Left free: venue (a `venue` with examples, no list), authentication-types,
+  // connection-capabilities and operational-classes (composite lists no kind here describes), access-list's
+  // signal-range (`min..max` of negative numbers) and time, multi-passphrase's expires (a date).
+  'interface/wifi/interworking': {
+    'network-type': { kind: 'enum', values: ['emergency-only', 'personal-device', 'private', 'private-with-guest', 'public-chargeable', 'public-free', 'test', 'wildcard'], source: INTERWORKING },
+    'ipv4-availability': { kind: 'enum', values: ['double-nated', 'not-available', 'port-restricted', 'port-restricted-double-nated', 'port-restricted-single-nated', 'public', 'single-nated', 'unknown'], source: INTERWORKING },
+    'ipv6-availability': { kind: 'enum', values: ['available', 'not-available', 'unknown'], source: INTERWORKING },
+    'wan-status': { kind: 'enum', values: ['down', 'reserved', 'test', 'up'], source: INTERWORKING },
+    'wan-downlink': { kind: 'integer', min: 0, max: U32, source: INTERWORKING }, // `number` (kbps)
+    'wan-uplink': { kind: 'integer', min: 0, max: U32, source: INTERWORKING },
+    'wan-downlink-load': { kind: 'integer', min: 0, max: 255, source: INTERWORKING },
+    'wan-uplink-load': { kind: 'integer', min: 0, max: 255, source: INTERWORKING },
+    'wan-measurement-duration': { kind: 'integer', min: 0, max: 65535, source: INTERWORKING },
+  },
+  'interface/wifi/access-list': {
+    action: { kind: 'enum', values: ['accept', 'query-radius', 'reject'], source: WIFI },
+    'vlan-id': { kind: 'integer', min: 1, max: 4095, keywords: ['none'], source: WIFI },
+  },
+  // `integer 0..4095; Default: none`: `none` is taken as the default the page names (chosen without a source).
+  'interface/wifi/security/multi-passphrase': { 'vlan-id': { kind: 'integer', min: 0, max: 4095, keywords: ['none'], source: WIFI } },
+};
+
+/**
+ * Yes/no arguments of generic menus, per the manual page in `source`: booleans like the curated ones
+ * (`yes|no|true|false`, stored as `true`/`false`). The wifi profiles' inline forms (`steering.rrm` on
+ * /interface/wifi) take the same (model/wifi-values.ts).
+ */
+export const GENERIC_ARG_BOOLS: Record<string, { args: string[]; source: string }> = {
+  'interface/wifi/steering': { args: ['2g-probe-delay', 'rrm', 'wnm'], source: WIFI },
+  'interface/wifi/interworking': { args: ['esr', 'hotspot20', 'hotspot20-dgaf', 'internet', 'uesa', 'wan-at-capacity', 'wan-symmetric'], source: INTERWORKING },
+  'interface/wifi/access-list': { args: ['client-isolation', 'radius-accounting'], source: WIFI },
+  'interface/wifi/security/multi-passphrase': { args: ['isolation'], source: WIFI },
 };
 
 /**
