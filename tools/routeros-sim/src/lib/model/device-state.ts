@@ -271,8 +271,10 @@ export class DeviceState {
     this.hold = undefined;
   }
 
-  uptimeSeconds(): number {
-    return Math.floor((this.now() - this.bootedAt) / 1000);
+  uptimeSeconds(now = this.now()): number {
+    // Whole seconds of the clock since the boot's whole second, so `tick - uptime` (the boot) never moves between
+    // reads, and times derived from it (`last-link-up-time`) print the same each time.
+    return Math.max(0, Math.floor(now / 1000) - Math.floor(this.bootedAt / 1000));
   }
 
   /** The menu spec if this device serves the path (its version has it, or its extra package provides it). */
@@ -766,7 +768,7 @@ export class DeviceState {
 
   readContext(): ReadContext {
     const now = this.now();
-    return { version: this.version, seed: this.seed, uptime: this.uptimeSeconds(), tick: Math.floor(now / 1000), now, rowsOf: (path) => this.rawRows(path), ...(this.cpuLoadPercent !== undefined ? { cpuLoadPercent: this.cpuLoadPercent } : {}) };
+    return { version: this.version, seed: this.seed, uptime: this.uptimeSeconds(now), tick: Math.floor(now / 1000), now, rowsOf: (path) => this.rawRows(path), ...(this.cpuLoadPercent !== undefined ? { cpuLoadPercent: this.cpuLoadPercent } : {}) };
   }
 
   // ---- internals ----

@@ -8,6 +8,19 @@ let clock = 1_700_000_000_000;
 const device = () => new DeviceState('7.20.5', 7, () => seedConfig({ profile: 'edge', version: '7.20.5', identity: 'r1', index: 0, users }), () => clock);
 
 describe('interface traffic', () => {
+  it('prints the same last-link-up-time on every read, whatever fraction of a second the clock shows', () => {
+    // Booted at x.4 s: reads at x+1.1 and x+1.9 s once disagreed on the boot second (tick and uptime rounded apart).
+    clock = 1_700_000_000_400;
+    const s = device();
+    const upTimes = () => s.list('interface').map((r) => r['last-link-up-time']);
+    const first = upTimes();
+    for (const at of [1_100, 1_900, 2_300, 3_999, 60_500]) {
+      clock = 1_700_000_000_400 + at;
+      expect(upTimes()).toEqual(first);
+      expect(Number(s.readContext().tick) - s.readContext().uptime).toBe(1_700_000_000);
+    }
+  });
+
   it('keeps bytes per packet within the MTU plus L2 overhead, from the first second on', () => {
     const s = device();
     for (const elapsed of [0, 1, 3600, 86_400 * 9]) {
