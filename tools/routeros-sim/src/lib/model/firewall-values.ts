@@ -1,7 +1,7 @@
 import { errors } from '../rest/rest-error';
 import type { ArgContext } from './arg-rules';
 import { invalidArg, MAC, macRequired, numberIn } from './arg-rules';
-import { checkGenericValue } from './generic-values';
+import { checkGenericValue, U32 } from './generic-values';
 import { parseTimeMs } from './values';
 
 /**
@@ -21,9 +21,6 @@ export interface FirewallValueRule {
 const COMMON = 'https://help.mikrotik.com/docs/spaces/ROS/pages/250708064/Common+Firewall+Matchers+and+Actions';
 const MANGLE = 'https://help.mikrotik.com/docs/spaces/ROS/pages/48660587/Mangle';
 const HOTSPOT = 'https://help.mikrotik.com/docs/spaces/ROS/pages/56459266/Hotspot';
-/** The page says `integer` without bounds: RouterOS's integers are unsigned 32-bit (as model/generic-values.ts). */
-const U32 = 4294967295;
-
 type Check = FirewallValueRule['check'];
 
 const integer = (min: number, max: number, keywords?: string[]): Check => (key, value) => checkGenericValue({ kind: 'integer', min, max, keywords, source: '' }, key, value);

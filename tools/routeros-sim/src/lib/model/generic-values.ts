@@ -27,10 +27,10 @@ const L2TP = 'https://help.mikrotik.com/docs/x/DwAf';
 const PPTP = 'https://help.mikrotik.com/docs/display/ROS/PPTP';
 const OVPN = 'https://help.mikrotik.com/docs/x/GwDuCg';
 const HOTSPOT = 'https://help.mikrotik.com/docs/spaces/ROS/pages/56459266/Hotspot';
-const WIFI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/224559120/WiFi';
+export const WIFI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/224559120/WiFi';
 const INTERWORKING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/334168086/Interworking+for+WiFi6';
 /** The manual says `integer` without bounds: RouterOS's integers are unsigned 32-bit (the bound is chosen without a source). */
-const U32 = 4294967295;
+export const U32 = 4294967295;
 
 /** `menu` → argument → rule. Arguments the tree describes, or a curated rule covers, are never checked here. */
 export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = {

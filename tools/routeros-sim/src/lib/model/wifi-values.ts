@@ -2,7 +2,7 @@ import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
 import { checkRef, RefRule } from './generic-refs';
 import { strictBool } from './menu-values';
-import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_VALUES, GenericValueRule } from './generic-values';
+import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_VALUES, GenericValueRule, U32, WIFI } from './generic-values';
 
 /**
  * Value syntax of the curated wifi menus (`interface/wifi`, `interface/wifi/configuration|security|datapath|channel`),
@@ -16,10 +16,6 @@ export interface WifiValueRule {
   /** Returns the value as stored, or throws RouterOS's refusal. */
   check(key: string, value: string, ctx: ArgContext): string;
 }
-
-export const WIFI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/224559120/WiFi';
-/** The page says `integer` without bounds: RouterOS's integers are unsigned 32-bit (as model/generic-values.ts). */
-const U32 = 4294967295;
 
 type Check = WifiValueRule['check'];
 const generic = (rule: GenericValueRule): WifiValueRule => ({ source: rule.source, check: (key, value) => checkGenericValue(rule, key, value) });
