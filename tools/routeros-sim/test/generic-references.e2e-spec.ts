@@ -37,6 +37,18 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic references and addresse
     expect((await ssh('/interface print count-only where name=mgmt')).output.trim()).toBe('1');
   });
 
+  it('firewall rules follow renames of the layer7 protocol and routing table they name, over REST and the console', async () => {
+    expect((await rest('PUT', '/ip/firewall/layer7-protocol', { name: 'video', regexp: '^.+(youtube).*$' })).status).toBe(201);
+    expect((await rest('PUT', '/routing/table', { name: 'isp2', fib: 'yes' })).status).toBe(201);
+    const drop = (await rest('PUT', '/ip/firewall/filter', { chain: 'forward', 'layer7-protocol': '!video', action: 'drop' })).body as Record<string, string>;
+    const mark = (await rest('PUT', '/ip/firewall/mangle', { chain: 'prerouting', 'layer7-protocol': 'video', action: 'mark-routing', 'new-routing-mark': 'isp2' })).body as Record<string, string>;
+    expect((await ssh('/ip firewall layer7-protocol set video name=streaming')).output).toBe('');
+    expect((await rest('PATCH', `/routing/table/${encodeURIComponent('isp2')}`, { name: 'backup' })).status).toBe(200);
+    expect((await rest('GET', `/ip/firewall/filter/${drop['.id']}`)).body).toMatchObject({ 'layer7-protocol': '!streaming' });
+    expect((await rest('GET', `/ip/firewall/mangle/${mark['.id']}`)).body).toMatchObject({ 'layer7-protocol': 'streaming', 'new-routing-mark': 'backup' });
+    expect((await ssh('/ip firewall mangle print terse where new-routing-mark=backup')).output).toContain('layer7-protocol=streaming');
+  });
+
   it('refuses a hotspot naming a missing pool, and takes an existing one over the console', async () => {
     const before = await rows('/ip/hotspot');
     const refused = await rest('PUT', '/ip/hotspot', { name: 'hs1', interface: 'ether3', 'address-pool': 'nope' });

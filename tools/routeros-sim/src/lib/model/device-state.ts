@@ -5,6 +5,7 @@ import { treeWithPackages } from '../schema/package-trees';
 import { deviceDateTime } from './scheduler';
 import { ipv4Network } from './ip';
 import { curatedArg, durationSeconds, RULE_MENUS } from './arg-rules';
+import { valueRuleRefFields } from './value-rule-refs';
 import { checkTreeValue } from './tree-rules';
 import { checkRow } from './row-rules';
 import { leaseAddresses, leaseRoutes } from './dhcp-client';
@@ -394,7 +395,9 @@ export class DeviceState {
       const named = Object.entries(MENU_BY_PATH.get(path)?.namedRefs ?? {}).filter(([, target]) => target === 'interface').map(([field]) => field);
       // A generic menu's references to interfaces (model/generic-refs.ts; bridges are interfaces too).
       const generic = Object.entries(this.genericRefTargets(path)).filter(([, targets]) => targets.includes('interface') || targets.includes('interface/bridge')).map(([field]) => field);
-      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : path === 'interface/bonding' ? ['slaves'] : []), ...named, ...generic];
+      // References value rules check (firewall, wifi) to an interface of any kind (model/value-rule-refs.ts).
+      const checked = valueRuleRefFields(path, (target) => target === 'interface' || MENU_BY_PATH.get(target)?.interfaceType !== undefined);
+      const lists = [...(path === 'interface/bridge/vlan' ? ['tagged', 'untagged'] : path === 'queue/simple' ? ['target'] : path === 'interface/bonding' ? ['slaves'] : []), ...named, ...generic, ...checked];
       for (const row of rows) {
         for (const f of fields) if (row[f] !== undefined) row[f] = rename(row[f])!;
         for (const f of lists) if (row[f] !== undefined) row[f] = rename(row[f], true)!;
@@ -413,6 +416,7 @@ export class DeviceState {
         ...Object.entries({ ...spec?.refs, ...spec?.namedRefs }).filter(([, target]) => target === path).map(([field]) => field),
         ...Object.entries(this.genericRefTargets(menu)).filter(([, targets]) => targets.includes(path)).map(([field]) => field),
         ...(path === 'interface/list' ? listRefFields(menu) : []),
+        ...valueRuleRefFields(menu, (target) => target === path),
       ];
       for (const row of fields.length > 0 ? rows : []) {
         for (const f of fields) if (row[f] !== undefined) row[f] = row[f].split(',').map((v) => renamedItem(v, from, to)).join(',');
