@@ -44,23 +44,43 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s routing value syntax', (version
     expect(await rows('/routing/ospf/area')).toEqual([...before.a, expect.objectContaining({ name: 'a1', 'nssa-translator': 'candidate', 'default-cost': '10' })]);
   });
 
+  it('route filters: refuses communities and number ranges of another shape, takes them as exports write them', async () => {
+    const before = { c: await rows('/routing/filter/community-list'), l: await rows('/routing/filter/community-large-list'), n: await rows('/routing/filter/num-list') };
+    const now = async () => ({ c: await rows('/routing/filter/community-list'), l: await rows('/routing/filter/community-large-list'), n: await rows('/routing/filter/num-list') });
+    const refused = await rest('PUT', '/routing/filter/community-list', { list: 'bh', communities: '65536:666' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ detail: 'value of communities out of range (0..65535)' });
+    expect((await ssh('/routing filter community-large-list add list=ix communities=142108:16')).output).toContain('invalid value for argument communities');
+    expect((await ssh('/routing filter num-list add list=private-asn range=64512..65535')).output).toContain('invalid value for argument range');
+    expect(await now()).toEqual(before);
+
+    expect((await rest('PUT', '/routing/filter/community-list', { list: 'bh', communities: '65535:666,no-export' })).status).toBe(201);
+    expect((await ssh('/routing filter community-large-list add list=ix communities=142108:16:26')).output).toBe('');
+    expect((await ssh('/routing filter num-list add list=private-asn range=4200000000-4294967295')).output).toBe('');
+    expect(await now()).toEqual({
+      c: [...before.c, expect.objectContaining({ list: 'bh', communities: '65535:666,no-export' })],
+      l: [...before.l, expect.objectContaining({ list: 'ix', communities: '142108:16:26' })],
+      n: [...before.n, expect.objectContaining({ list: 'private-asn', range: '4200000000-4294967295' })],
+    });
+  });
+
   it('RIP, PIM-SM, IS-IS and route selection: refuses what the reference does not allow, takes what it does', async () => {
     const before = { rip: await rows('/routing/rip/interface-template'), pim: await rows('/routing/pimsm/instance'), isis: await rows('/routing/isis/interface-template'), sel: await rows('/routing/filter/select-rule') };
     const after = async () => ({ rip: await rows('/routing/rip/interface-template'), pim: await rows('/routing/pimsm/instance'), isis: await rows('/routing/isis/interface-template'), sel: await rows('/routing/filter/select-rule') });
     expect((await rest('PUT', '/routing/rip/interface-template', { mode: 'active' })).body).toMatchObject({ detail: 'input does not match any value of mode' });
     expect((await ssh('/routing rip interface-template add split-horizon=perhaps')).output).toContain('invalid value of split-horizon: perhaps');
-    expect((await rest('PUT', '/routing/pimsm/instance', { name: 'p1', afi: 'ipv4' })).body).toMatchObject({ detail: 'input does not match any value of afi' });
+    expect((await rest('PUT', '/routing/pimsm/instance', { name: 'p1', 'rp-hash-mask-length': 'wide' })).body).toMatchObject({ detail: 'invalid value for argument rp-hash-mask-length' });
     expect((await ssh('/routing isis interface-template add bcast.l1.metric=low')).output).toContain('invalid value for argument bcast.l1.metric');
     expect((await ssh('/routing filter select-rule add chain=s1 do-take=all')).output).toContain('invalid value for argument do-take');
     expect(await after()).toEqual(before);
 
     expect((await rest('PUT', '/routing/rip/interface-template', { mode: 'passive', 'poison-reverse': 'yes' })).status).toBe(201);
-    expect((await ssh('/routing pimsm instance add name=p1 afi=ipv6 switch-to-spt=no')).output).toBe('');
+    expect((await ssh('/routing pimsm instance add name=p1 rp-hash-mask-length=30 switch-to-spt=no')).output).toBe('');
     expect((await ssh('/routing isis interface-template add ptp.l2.metric=20 ptp=yes')).output).toBe('');
     expect((await rest('PUT', '/routing/filter/select-rule', { chain: 's1', 'do-take': '1' })).status).toBe(201);
     expect(await after()).toEqual({
       rip: [...before.rip, expect.objectContaining({ mode: 'passive', 'poison-reverse': 'true' })],
-      pim: [...before.pim, expect.objectContaining({ name: 'p1', afi: 'ipv6', 'switch-to-spt': 'false' })],
+      pim: [...before.pim, expect.objectContaining({ name: 'p1', 'rp-hash-mask-length': '30', 'switch-to-spt': 'false' })],
       isis: [...before.isis, expect.objectContaining({ 'ptp.l2.metric': '20', ptp: 'true' })],
       sel: [...before.sel, expect.objectContaining({ chain: 's1', 'do-take': '1' })],
     });

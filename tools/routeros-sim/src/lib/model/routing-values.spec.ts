@@ -73,11 +73,19 @@ describe.each(['7.15.3', '7.20.5'])('routing menus on %s', (version) => {
     ['routing/ospf/instance', { name: 'o', 'domain-tag': 'blue' }, 'invalid value for argument domain-tag'],
     ['routing/ospf/area/range', { prefix: '10.0.0.0/8', advertise: 'sometimes' }, 'invalid value of advertise: sometimes'],
     ['routing/filter/select-rule', { chain: 's', 'do-take': 'all' }, 'invalid value for argument do-take'],
-    ['routing/rip/instance', { name: 'r', afi: 'ipx' }, 'input does not match any value of afi'],
+    ['routing/rip/instance', { name: 'r', 'originate-default': 'yes' }, 'input does not match any value of originate-default'],
+    ['routing/filter/community-list', { list: 'l', communities: '65536:1' }, 'value of communities out of range (0..65535)'],
+    ['routing/filter/community-list', { list: 'l', communities: '65000:1,no-where' }, 'invalid value for argument communities'],
+    ['routing/filter/community-large-list', { list: 'l', communities: '1:2' }, 'invalid value for argument communities'],
+    ['routing/filter/community-large-list', { list: 'l', communities: '1:2:4294967296' }, 'value of communities out of range (0..4294967295)'],
+    ['routing/filter/community-ext-list', { list: 'l', communities: 'rx:1:2' }, 'invalid value for argument communities'],
+    ['routing/filter/community-ext-list', { list: 'l', communities: 'rt:host:2' }, 'invalid value for argument communities'],
+    ['routing/filter/num-list', { list: 'l', range: '64512..65535' }, 'invalid value for argument range'],
+    ['routing/filter/num-list', { list: 'l', range: '1-4294967296' }, 'value of range out of range (0..4294967295)'],
     ['routing/rip/interface-template', { mode: 'active' }, 'input does not match any value of mode'],
     ['routing/rip/interface-template', { 'split-horizon': 'perhaps' }, 'invalid value of split-horizon: perhaps'],
-    ['routing/pimsm/instance', { name: 'p', afi: 'ipv4' }, 'input does not match any value of afi'],
-    ['routing/pimsm/bsr/rp-candidate', { holdtime: '2m' }, 'invalid value for argument holdtime'],
+    ['routing/pimsm/instance', { name: 'p', 'rp-hash-mask-length': 'wide' }, 'invalid value for argument rp-hash-mask-length'],
+    ['routing/pimsm/bsr/rp-candidate', { priority: '-1' }, 'invalid value for argument priority'],
     ['routing/isis/interface-template', { 'bcast.l1.metric': 'low' }, 'invalid value for argument bcast.l1.metric'],
     ['routing/isis/instance', { name: 'i', 'l1.originate-default': 'yes' }, 'input does not match any value of l1.originate-default'],
   ])('refuses %s %j as RouterOS does, changing nothing', (menu, props, refused) => {
@@ -99,7 +107,16 @@ describe.each(['7.15.3', '7.20.5'])('routing menus on %s', (version) => {
     expect(s.add('routing/ospf/area', { name: 'a', instance: 'o', type: 'nssa', 'nssa-translator': 'candidate', 'default-cost': '10' })).toMatchObject({ 'nssa-translator': 'candidate' });
     expect(s.add('routing/ospf/area/range', { area: 'a', prefix: '10.0.0.0/8', advertise: 'no', cost: '5' })).toMatchObject({ advertise: 'false' });
     expect(s.add('routing/rip/interface-template', { mode: 'passive', 'poison-reverse': 'yes', cost: '1' })).toMatchObject({ mode: 'passive', 'poison-reverse': 'true' });
-    expect(s.add('routing/pimsm/instance', { name: 'p', afi: 'ipv6', 'switch-to-spt': 'no', 'switch-to-spt-bytes': '0' })).toMatchObject({ afi: 'ipv6', 'switch-to-spt': 'false' });
+    expect(s.add('routing/pimsm/instance', { name: 'p', 'switch-to-spt': 'no', 'switch-to-spt-bytes': '0' })).toMatchObject({ 'switch-to-spt': 'false' });
+    // The filters' lists as exports write them.
+    expect(s.add('routing/filter/community-list', { list: 'bh', communities: '65535:666,no-export,graceful-shutdown' })).toMatchObject({ communities: '65535:666,no-export,graceful-shutdown' });
+    expect(s.add('routing/filter/community-large-list', { list: 'ix', communities: '142108:16:26' })).toMatchObject({ communities: '142108:16:26' });
+    expect(s.add('routing/filter/community-ext-list', { list: 'x', communities: 'rt:142108:65404,soo:10.0.0.1:7,12345' })).toMatchObject({ communities: 'rt:142108:65404,soo:10.0.0.1:7,12345' });
+    expect(s.add('routing/filter/num-list', { list: 'private-asn', range: '4200000000-4294967295' })).toMatchObject({ range: '4200000000-4294967295' });
+    expect(s.add('routing/filter/num-list', { list: 'one', range: '65000' })).toMatchObject({ range: '65000' });
+    // Left free where the pages disagree (afi: `ip` here, `ipv4` on the RIP and PIM-SM pages) or an interval may be a time.
+    expect(s.add('routing/rip/instance', { name: 'r', afi: 'ipv4', 'route-timeout': '3m' })).toMatchObject({ afi: 'ipv4' });
+    expect(s.add('routing/pimsm/bsr/rp-candidate', { holdtime: '2m' })).toMatchObject({ holdtime: '2m' });
     expect(s.add('routing/isis/interface-template', { 'ptp.l2.metric': '20', ptp: 'yes' })).toMatchObject({ 'ptp.l2.metric': '20', ptp: 'true' });
     // Left free: a filter chain is a name, IS-IS intervals are not typed (routing-values.ts).
     expect(s.add('routing/isis/interface-template', { 'bcast.l1.hello-interval': '10s' })).toMatchObject({ 'bcast.l1.hello-interval': '10s' });

@@ -1,4 +1,6 @@
+import { isIPv4 } from 'node:net';
 import type { ArgContext } from './arg-rules';
+import { invalidArg, numberIn } from './arg-rules';
 import { checkGenericValue, GenericValueRule, U32 } from './generic-values';
 import { routingConfigArg } from './routing-config';
 
@@ -21,6 +23,42 @@ const ISIS = `${CLI}/isis`;
 const num = (source: string, keywords?: string[]): GenericValueRule => ({ kind: 'integer', min: 0, max: U32, ...(keywords ? { keywords } : {}), source });
 const word = (values: string[], source: string): GenericValueRule => ({ kind: 'enum', values, source });
 const ORIGINATE = ['always', 'if-installed', 'never'];
+const shaped = (check: (key: string, value: string) => string, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
+/** Each item of a comma list checked on its own. */
+const eachOf = (item: (key: string, part: string) => void) => (key: string, value: string) => {
+  for (const part of value.split(',')) item(key, part);
+  return value;
+};
+/** `admin:value`-style parts, each an integer within [0, max]; `count` parts exactly. */
+const numberParts = (count: number, max: number) => (key: string, part: string) => {
+  const nums = part.split(':');
+  if (nums.length !== count || nums.some((n) => !/^\d+$/.test(n))) throw invalidArg(key);
+  for (const n of nums) numberIn(key, n, 0, max);
+};
+/** Well-known community names (the page's list, and `no-export-subconfed`, its RFC 1997 name the filter menu types). */
+const WELL_KNOWN = ['accept-own', 'accept-own-nh', 'blackhole', 'graceful-shutdown', 'internet', 'llgr-stale', 'local-as', 'no-advertise', 'no-export', 'no-export-subconfed', 'no-llgr', 'no-peer', 'route-filter-4', 'route-filter-6', 'route-filter-xlate-4', 'route-filter-xlate-6'];
+/** `as:number` (each 0..65535) or a well-known name: exports write `communities=9304:8`, `65535:666`. */
+const community = eachOf((key, part) => (WELL_KNOWN.includes(part) ? undefined : numberParts(2, 65535)(key, part)));
+/** `admin:value1:value2`, each 0..4294967295: exports write `communities=142108:16:26`. */
+const largeCommunity = eachOf(numberParts(3, U32));
+/**
+ * A raw integer, or `rt|soo:` and a route-distinguisher-like `AS:number` / `IP:number` (exports write
+ * `rt:142108:65404`); only the shape is checked, the part bounds depend on the form (chosen without a source).
+ */
+const extCommunity = eachOf((key, part) => {
+  if (/^\d+$/.test(part)) return;
+  const m = /^(rt|soo):([^:]+):(\d+)$/.exec(part);
+  if (!m) throw invalidArg(key);
+  if (!/^\d+(\.\d+)?$/.test(m[2]) && !isIPv4(m[2])) throw invalidArg(key);
+});
+/** `number` or `from-to`, each 0..4294967295 (`range=64512-65535`, `range=4200000000-4294967295` in exports). */
+const numberRange = (key: string, value: string) => {
+  const m = /^(\d+)(?:-(\d+))?$/.exec(value);
+  if (!m) throw invalidArg(key);
+  numberIn(key, m[1], 0, U32);
+  if (m[2] !== undefined) numberIn(key, m[2], 0, U32);
+  return value;
+};
 const AFFINITY = ['afi', 'alone', 'instance', 'main', 'remote-as', 'vrf'];
 
 /**
@@ -48,8 +86,9 @@ export const ROUTING_CURATED_VALUES: Record<string, Record<string, GenericValueR
 
 /**
  * Generic routing menus → argument → rule, applied like model/generic-values.ts's table (model/generic-menus.ts).
- * Left free in IS-IS: the `*-interval` and `*-max-age` arguments, `num` on the page while RouterOS's other protocols
- * write such intervals as times, and no export shows which (docs/simulator.md).
+ * Left free: intervals and ages this reference gives as `num` (IS-IS's `*-interval` and `*-max-age`, PIM-SM's
+ * `holdtime`, RIP's timeouts), since it gives RIP's `update-interval` as `num` too where the RIP page says `time`,
+ * and no export shows which (docs/simulator.md).
  */
 export const ROUTING_GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = {
   'routing/bgp/vpls': {
@@ -66,12 +105,18 @@ export const ROUTING_GENERIC_VALUES: Record<string, Record<string, GenericValueR
   'routing/ospf/area/range': { cost: num(OSPF) },
   'routing/ospf/static-neighbor': { 'instance-id': num(OSPF) },
   'routing/filter/select-rule': { 'do-take': num(FILTER) },
-  'routing/rip/instance': { afi: word(['ip', 'ipv6'], RIP), 'originate-default': word(ORIGINATE, RIP) },
+  'routing/filter/community-list': { communities: shaped(community, FILTER) },
+  'routing/filter/community-large-list': { communities: shaped(largeCommunity, FILTER) },
+  'routing/filter/community-ext-list': { communities: shaped(extCommunity, FILTER) },
+  'routing/filter/num-list': { range: shaped(numberRange, FILTER) },
+  // afi stays free: this reference says `ip | ipv6`, the RIP page `ipv4 | ipv6`.
+  'routing/rip/instance': { 'originate-default': word(ORIGINATE, RIP) },
   'routing/rip/interface-template': { cost: num(RIP), mode: word(['passive', 'strict'], RIP) },
   'routing/rip/keys': { 'key-id': num(RIP) },
-  'routing/pimsm/instance': { afi: word(['ip', 'ipv6'], PIMSM), 'rp-hash-mask-length': num(PIMSM), 'switch-to-spt-bytes': num(PIMSM) },
+  // afi stays free: this reference says `ip | ipv6`, the PIM-SM page `ipv4 | ipv6`.
+  'routing/pimsm/instance': { 'rp-hash-mask-length': num(PIMSM), 'switch-to-spt-bytes': num(PIMSM) },
   'routing/pimsm/bsr/candidate': { 'hashmask-length': num(PIMSM), priority: num(PIMSM), scope6: num(PIMSM) },
-  'routing/pimsm/bsr/rp-candidate': { holdtime: num(PIMSM), priority: num(PIMSM) },
+  'routing/pimsm/bsr/rp-candidate': { priority: num(PIMSM) },
   'routing/pimsm/interface-template': { priority: num(PIMSM) },
   'routing/isis/instance': {
     'areas-max': num(ISIS),
@@ -84,7 +129,7 @@ export const ROUTING_GENERIC_VALUES: Record<string, Record<string, GenericValueR
     ...Object.fromEntries(['l1', 'l2'].flatMap((l) => ['metric', 'hello-multiplier', 'priority'].map((a) => [`${l}.${a}`, num(ISIS)]))),
     'ptp.3way-state': word(['down', 'init', 'up'], ISIS),
   },
-  'routing/isis/lsp': { level: word(['l1', 'l2'], ISIS), age: num(ISIS), checksum: num(ISIS), sequence: num(ISIS) },
+  'routing/isis/lsp': { level: word(['l1', 'l2'], ISIS), checksum: num(ISIS), sequence: num(ISIS) },
   'routing/isis/neighbor': { 'level-type': word(['l1', 'l2'], ISIS), state: word(['init', 'up'], ISIS) },
   'routing/isis/interface-template': Object.fromEntries([
     ...['ptp.hello-multiplier', 'ptp.l1.metric', 'ptp.l2.metric'],
