@@ -5,8 +5,11 @@ import { invalidArg, numberIn } from './arg-rules';
 import type { MenuSpec } from './menu-spec';
 import { existingName, ipv4, oneOf, usedBy } from './menu-values';
 
-/** BGP's yes/no template properties (`bool` in MikroTik's CLI reference, routing/bgp), a connection's too. */
-export const BGP_TEMPLATE_BOOLS = ['output.as-override', 'output.keep-sent-attributes', 'output.network-blackhole', 'output.no-client-to-client-reflection', 'output.no-early-cut', 'output.remove-private-as'];
+/**
+ * BGP's yes/no template properties (`bool` in MikroTik's CLI reference, routing/bgp), a connection's too. Those on both
+ * trees only: `output.network-blackhole` (7.20) is checked in model/routing-values.ts, as a menu's bools exist on both.
+ */
+export const BGP_TEMPLATE_BOOLS = ['output.as-override', 'output.keep-sent-attributes', 'output.no-client-to-client-reflection', 'output.no-early-cut', 'output.remove-private-as'];
 
 const ROLES = ['ebgp', 'ebgp-customer', 'ebgp-peer', 'ebgp-provider', 'ebgp-rs', 'ebgp-rs-client', 'ibgp', 'ibgp-rr', 'ibgp-rr-client'];
 

@@ -43,6 +43,7 @@ describe('the tables', () => {
     // The rules routing-config.ts had as a menu's own argRule count too (roles, types, templates).
     for (const [menu, arg] of [['routing/bgp/connection', 'local.role'], ['routing/bgp/template', 'templates'], ['routing/ospf/area', 'type'], ['routing/ospf/interface-template', 'auth']]) expect(hasCuratedRule(menu, arg)).toBe(true);
     for (const arg of BGP_TEMPLATE_BOOLS) expect(MENU_BY_PATH.get('routing/bgp/connection')!.bools).toContain(arg);
+    expect(hasCuratedRule('routing/bgp/connection', 'output.network-blackhole')).toBe(true);
   });
 
   it('make the yes/no arguments of generic routing menus booleans', () => {
@@ -121,6 +122,14 @@ describe.each(['7.15.3', '7.20.5'])('routing menus on %s', (version) => {
     // Left free: a filter chain is a name, IS-IS intervals are not typed (routing-values.ts).
     expect(s.add('routing/isis/interface-template', { 'bcast.l1.hello-interval': '10s' })).toMatchObject({ 'bcast.l1.hello-interval': '10s' });
     expect(refusal(() => s.add('routing/bgp/template', { name: 't2', 'output.filter-chain': 'any-name' }))).toBe('ok');
+  });
+});
+
+describe('7.20-only BGP arguments', () => {
+  it('take output.network-blackhole as yes/no on 7.20.5, and 7.15.3 does not know it', () => {
+    expect(refusal(() => seededDevice('edge', '7.20.5').add('routing/bgp/template', { name: 't', 'output.network-blackhole': 'sure' }))).toBe('invalid value of output.network-blackhole: sure');
+    expect(seededDevice('edge', '7.20.5').add('routing/bgp/connection', { name: 'c', 'output.network-blackhole': 'yes' })).toMatchObject({ 'output.network-blackhole': 'true' });
+    expect(refusal(() => seededDevice('edge', '7.15.3').add('routing/bgp/connection', { name: 'c', 'output.network-blackhole': 'yes' }))).toMatch(/unknown parameter/);
   });
 });
 

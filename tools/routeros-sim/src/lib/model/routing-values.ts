@@ -2,6 +2,7 @@ import { isIPv4 } from 'node:net';
 import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
 import { checkGenericValue, GenericValueRule, U32 } from './generic-values';
+import { strictBool } from './menu-values';
 import { routingConfigArg } from './routing-config';
 
 /**
@@ -148,8 +149,13 @@ export const ROUTING_ARG_BOOLS: Record<string, { args: string[]; source: string 
   'routing/isis/interface-template': { args: ['ptp', 'ptp.hello-3way'], source: ISIS },
 };
 
-/** The stored form for a curated routing menu's argument, or undefined when no rule here or in routing-config covers it. */
+/**
+ * The stored form for a curated routing menu's argument, or undefined when no rule here or in routing-config covers
+ * it. BGP's 7.20-only yes/no `output.network-blackhole` (`bool` in the reference) is checked here rather than in the
+ * menus' bools, which must be arguments on both trees; an empty value is left to the menu, as for the other rules.
+ */
 export function routingValue(key: string, value: string, ctx: ArgContext): string | undefined {
+  if (key === 'output.network-blackhole' && ctx.path.startsWith('routing/bgp/') && ROUTING_CURATED_VALUES[ctx.path]) return value === '' ? value : strictBool(key, value);
   const own = routingConfigArg(ctx.path, key, value, ctx);
   if (own !== undefined) return own;
   const rule = ROUTING_CURATED_VALUES[ctx.path]?.[key];
