@@ -9,9 +9,9 @@ import { routingConfigArg } from './routing-config';
  * Value syntax of the routing menus' arguments (BGP, OSPF, route filters, RIP, PIM-SM, IS-IS) the command tree
  * leaves undescribed, read from MikroTik's CLI reference of each menu (`source`): its `enum (a | b)` lists, `bool`
  * and `switch` toggles, and `num` (an integer without a stated range: RouterOS's unsigned 32 bits, as in
- * model/generic-values.ts). Names of other things (filter chains, address lists, VRFs), composite values
- * (communities, ranges, route targets) and arguments whose page and RouterOS's exports disagree stay free text
- * (docs/simulator.md lists them and why).
+ * model/generic-values.ts); the route filters' communities and number ranges by their shape, as exports write them.
+ * Names of other things (filter chains, address lists, VRFs), composite values no rule here describes (route targets,
+ * EVPN `vni`) and arguments whose pages or RouterOS's exports disagree stay free text (docs/simulator.md: which, why).
  */
 const CLI = 'https://manual.mikrotik.com/docs/cli-reference/routing';
 const BGP = `${CLI}/bgp`;
