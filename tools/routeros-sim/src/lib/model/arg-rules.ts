@@ -2,6 +2,7 @@ import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
 import { firewallValue } from './firewall-values';
+import { routingValue } from './routing-values';
 import { wifiValue } from './wifi-values';
 import { parseTimeMs } from './values';
 
@@ -310,6 +311,8 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       if (value.length < 8 || value.length > 64) throw invalidArg(key);
       return value;
   }
+  // BGP and OSPF configuration (model/routing-config.ts, model/routing-values.ts).
+  if (path.startsWith('routing/')) return routingValue(key, value, ctx);
   // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts).
   return wifiValue(key, value, ctx);
 }

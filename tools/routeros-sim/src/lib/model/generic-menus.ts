@@ -8,6 +8,11 @@ import { checkRef, GENERIC_REFS, genericRefsOf } from './generic-refs';
 import { checkAddress, GENERIC_ADDRESSES } from './generic-addresses';
 import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
 import { treeRule } from './tree-rules';
+import { ROUTING_ARG_BOOLS, ROUTING_GENERIC_VALUES } from './routing-values';
+
+/** Value rules of a generic menu: model/generic-values.ts's, and the routing menus' (model/routing-values.ts). */
+const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path] });
+const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_ARG_BOOLS[path]?.args ?? [])];
 
 /**
  * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as
@@ -40,7 +45,7 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
   }
   const spec: MenuSpec = { path, kind: 'table', writable: has('add') || has('set') || has('remove'), generic: true };
   // Where rows can be disabled RouterOS prints `disabled` on every row, `false` unless set.
-  const bools = [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])].filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg) || GENERIC_ARG_BOOLS[path]?.args.includes(arg)).sort();
+  const bools = [...new Set([...(menu.add ?? []), ...(menu.set ?? [])])].filter((arg) => GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg) || argBoolsOf(path).includes(arg)).sort();
   if (bools.length > 0) spec.bools = bools;
   if (menu.add?.includes('disabled')) spec.defaults = { disabled: 'false' };
   // Read-only values RouterOS computes (counters from zero, flags), from the manual (model/generic-read-only.ts).
@@ -56,12 +61,12 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
  * and an address or value rule applies only where the tree gives no description of its own (or `see documentation`).
  */
 function withValueChecks(spec: MenuSpec, args: string[], tree: TreeSchema): void {
-  const listed = { ...GENERIC_REFS[spec.path], ...GENERIC_ADDRESSES[spec.path], ...GENERIC_VALUES[spec.path] };
+  const listed = { ...GENERIC_REFS[spec.path], ...GENERIC_ADDRESSES[spec.path], ...valuesOf(spec.path) };
   // Only arguments the tables name are probed for a curated rule: the start of a large fleet stays as fast.
   const free = args.filter((arg) => listed[arg] !== undefined && !hasCuratedRule(spec.path, arg));
   const refs = genericRefsOf(spec.path, free, (p) => tree[p] !== undefined);
   const addresses = Object.fromEntries(Object.entries(GENERIC_ADDRESSES[spec.path] ?? {}).filter(([arg]) => free.includes(arg) && !refs?.[arg]));
-  const values = Object.fromEntries(Object.entries(GENERIC_VALUES[spec.path] ?? {}).filter(([arg]) => free.includes(arg) && !refs?.[arg] && !addresses[arg]));
+  const values = Object.fromEntries(Object.entries(valuesOf(spec.path)).filter(([arg]) => free.includes(arg) && !refs?.[arg] && !addresses[arg]));
   if (!refs && Object.keys(addresses).length === 0 && Object.keys(values).length === 0) return;
   if (refs) spec.refTargets = Object.fromEntries(Object.entries(refs).map(([arg, rule]) => [arg, rule.menus]));
   spec.addressArgs = Object.keys(addresses);

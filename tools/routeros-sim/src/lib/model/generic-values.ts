@@ -13,7 +13,9 @@ export type GenericValueRule =
   /** A decimal integer within [min, max], or one of `keywords`. */
   | { kind: 'integer'; min: number; max: number; keywords?: string[]; source: string }
   /** One of the words the manual lists, and only where its list is complete. */
-  | { kind: 'enum'; values: string[]; source: string };
+  | { kind: 'enum'; values: string[]; source: string }
+  /** A composite value its table checks itself (model/routing-values.ts: communities, number ranges); returns it as stored. */
+  | { kind: 'shaped'; check: (key: string, value: string) => string; source: string };
 
 const RPKI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/59277471/RPKI';
 const RIP = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328211/RIP';
@@ -152,6 +154,7 @@ export const GENERIC_MENU_BOOLS: Record<string, string> = {
 /** Checks a value against its rule; returns it as stored or throws RouterOS's refusal (value-rules.ts wording). */
 export function checkGenericValue(rule: GenericValueRule, key: string, value: string): string {
   if (value === '') return value; // clearing is left to the menu, as for tree-described arguments
+  if (rule.kind === 'shaped') return rule.check(key, value);
   if (rule.kind === 'enum') {
     if (!rule.values.includes(value)) throw errors.noMatch(key);
     return value;

@@ -5,6 +5,12 @@ import { invalidArg, numberIn } from './arg-rules';
 import type { MenuSpec } from './menu-spec';
 import { existingName, ipv4, oneOf, usedBy } from './menu-values';
 
+/**
+ * BGP's yes/no template properties (`bool` in MikroTik's CLI reference, routing/bgp), a connection's too. Those on both
+ * trees only: `output.network-blackhole` (7.20) is checked in model/routing-values.ts, as a menu's bools exist on both.
+ */
+export const BGP_TEMPLATE_BOOLS = ['output.as-override', 'output.keep-sent-attributes', 'output.no-client-to-client-reflection', 'output.no-early-cut', 'output.remove-private-as'];
+
 const ROLES = ['ebgp', 'ebgp-customer', 'ebgp-peer', 'ebgp-provider', 'ebgp-rs', 'ebgp-rs-client', 'ibgp', 'ibgp-rr', 'ibgp-rr-client'];
 
 /** An address or prefix of either family (`remote.address`, `local.address` of the BGP manual). */
@@ -46,8 +52,6 @@ function routingArg(key: string, value: string, ctx: { rowsOf(path: string): Row
       return existingName(key, value, 'routing/ospf/instance', ctx.rowsOf);
     case 'area':
       return existingName(key, value, 'routing/ospf/area', ctx.rowsOf);
-    case 'type':
-      return value; // checked per menu (checkRow below): areas and interface templates take different types
     case 'interfaces':
       // An interface or an interface list, as the OSPF manual's interface templates take.
       for (const name of value.split(',').filter(Boolean)) {
@@ -66,8 +70,25 @@ function routingArg(key: string, value: string, ctx: { rowsOf(path: string): Row
   return undefined;
 }
 
-const withType = (types: string[]) => (key: string, value: string, ctx: { rowsOf(path: string): Row[] }) =>
-  key === 'type' ? oneOf(key, value, types) : routingArg(key, value, ctx);
+const ROUTING_CONFIG_PATHS = new Set(['routing/bgp/template', 'routing/bgp/connection', 'routing/ospf/instance', 'routing/ospf/area', 'routing/ospf/interface-template']);
+
+/** Network or area types per menu (the OSPF manual): areas and interface templates take different ones. */
+const TYPES: Record<string, string[]> = {
+  'routing/ospf/area': ['default', 'nssa', 'stub'],
+  'routing/ospf/interface-template': ['broadcast', 'nbma', 'ptmp', 'ptmp-broadcast', 'ptp', 'ptp-unnumbered', 'virtual-link'],
+};
+
+/**
+ * The curated rule of a /routing/bgp or /routing/ospf configuration menu's argument, or undefined for other menus
+ * and arguments. Called from model/arg-rules.ts (curatedArg), so the coverage page counts these rules as checks.
+ * A BGP connection's `instance` (7.20) names a /routing/bgp/instance row, not an OSPF one.
+ */
+export function routingConfigArg(path: string, key: string, value: string, ctx: { rowsOf(path: string): Row[] }): string | undefined {
+  if (!ROUTING_CONFIG_PATHS.has(path)) return undefined;
+  if (key === 'type') return TYPES[path] ? oneOf(key, value, TYPES[path]) : undefined;
+  if (key === 'instance' && path.startsWith('routing/bgp/')) return existingName(key, value, 'routing/bgp/instance', ctx.rowsOf);
+  return routingArg(key, value, ctx);
+}
 
 const inUse = (what: string, uses: [string, string[]][]) => (row: Row, rowsOf: (path: string) => Row[]) =>
   // Wording chosen without a source (docs/simulator.md).
@@ -81,15 +102,15 @@ const inUse = (what: string, uses: [string, string[]][]) => (row: Row, rowsOf: (
  */
 export const ROUTING_CONFIG_MENUS: MenuSpec[] = [
   {
-    path: 'routing/bgp/template', kind: 'table', writable: true, bools: ['disabled', 'multihop', 'use-bfd'], unique: 'name', required: ['name'],
-    defaults: { disabled: 'false' }, argRule: routingArg, namedRefs: { templates: 'routing/bgp/template' },
+    path: 'routing/bgp/template', kind: 'table', writable: true, bools: ['disabled', 'multihop', 'use-bfd', ...BGP_TEMPLATE_BOOLS], unique: 'name', required: ['name'],
+    defaults: { disabled: 'false' }, namedRefs: { templates: 'routing/bgp/template' },
     removeRefusal: inUse('template', [['routing/bgp/connection', ['templates']], ['routing/bgp/template', ['templates']]]),
     computed: () => ({ inactive: 'false', default: 'false' }),
   },
   {
-    path: 'routing/bgp/connection', kind: 'table', writable: true, bools: ['disabled', 'connect', 'listen', 'multihop', 'use-bfd'], unique: 'name', required: ['name'],
+    path: 'routing/bgp/connection', kind: 'table', writable: true, bools: ['disabled', 'connect', 'listen', 'multihop', 'use-bfd', ...BGP_TEMPLATE_BOOLS], unique: 'name', required: ['name'],
     defaults: { disabled: 'false', connect: 'true', listen: 'true', 'routing-table': 'main' },
-    refs: { 'routing-table': 'routing/table' }, namedRefs: { templates: 'routing/bgp/template' }, argRule: routingArg,
+    refs: { 'routing-table': 'routing/table' }, namedRefs: { templates: 'routing/bgp/template' },
     sensitive: ['tcp-md5-key'],
     // Not established: no session row is ever made (chosen, docs/simulator.md).
     computed: () => ({ inactive: 'false' }),
@@ -97,14 +118,14 @@ export const ROUTING_CONFIG_MENUS: MenuSpec[] = [
   {
     path: 'routing/ospf/instance', kind: 'table', writable: true, bools: ['disabled', 'use-dn'], unique: 'name', required: ['name'],
     defaults: { disabled: 'false', version: '2', 'router-id': 'main', 'routing-table': 'main', 'originate-default': 'never', vrf: 'main' },
-    refs: { 'routing-table': 'routing/table' }, argRule: routingArg,
+    refs: { 'routing-table': 'routing/table' },
     removeRefusal: inUse('instance', [['routing/ospf/area', ['instance']]]),
     computed: () => ({ inactive: 'false' }),
   },
   {
     path: 'routing/ospf/area', kind: 'table', writable: true, bools: ['disabled', 'no-summaries'], unique: 'name', required: ['name', 'instance'],
     defaults: { disabled: 'false', 'area-id': '0.0.0.0', type: 'default' },
-    refs: { instance: 'routing/ospf/instance' }, argRule: withType(['default', 'nssa', 'stub']),
+    refs: { instance: 'routing/ospf/instance' },
     // An area id is unique within its instance (OSPF: one area per id per router).
     uniqueTogether: { fields: ['instance', 'area-id'], detail: 'failure: already have such area' },
     removeRefusal: inUse('area', [['routing/ospf/interface-template', ['area']]]),
@@ -114,7 +135,6 @@ export const ROUTING_CONFIG_MENUS: MenuSpec[] = [
     path: 'routing/ospf/interface-template', kind: 'table', writable: true, bools: ['disabled', 'passive', 'use-bfd'], required: ['area'],
     defaults: { disabled: 'false', type: 'broadcast', cost: '1', priority: '128', 'hello-interval': '10s', 'dead-interval': '40s', 'retransmit-interval': '5s', 'transmit-delay': '1s', passive: 'false' },
     refs: { area: 'routing/ospf/area' }, namedRefs: { interfaces: 'interface' },
-    argRule: withType(['broadcast', 'nbma', 'ptmp', 'ptmp-broadcast', 'ptp', 'ptp-unnumbered', 'virtual-link']),
     sensitive: ['auth-key'],
     computed: () => ({ inactive: 'false', dynamic: 'false' }),
   },
