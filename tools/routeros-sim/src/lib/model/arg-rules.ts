@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
+import { dhcpValue } from './dhcp-values';
 import { firewallValue } from './firewall-values';
 import { wifiValue } from './wifi-values';
 import { parseTimeMs } from './values';
@@ -33,7 +34,7 @@ const ACTIONS: Record<string, string[]> = {
   'routing/rule': ['drop', 'lookup', 'lookup-only-in-table', 'unreachable'],
   'interface/wifi/provisioning': ['create-disabled', 'create-dynamic-enabled', 'create-enabled', 'none'],
 };
-const PROTOCOLS = ['dccp', 'ddp', 'egp', 'encap', 'etherip', 'ggp', 'gre', 'hmp', 'icmp', 'icmpv6', 'idpr-cmtp', 'igmp', 'ipencap', 'ipip', 'ipsec-ah', 'ipsec-esp', 'ipv6-encap', 'ipv6-frag', 'ipv6-nonxt', 'ipv6-opts', 'ipv6-route', 'iso-tp4', 'l2tp', 'ospf', 'pim', 'pup', 'rdp', 'rspf', 'rsvp', 'sctp', 'st', 'tcp', 'udp', 'udp-lite', 'vmtp', 'vrrp', 'xns-idp', 'xtp'];
+export const PROTOCOLS = ['dccp', 'ddp', 'egp', 'encap', 'etherip', 'ggp', 'gre', 'hmp', 'icmp', 'icmpv6', 'idpr-cmtp', 'igmp', 'ipencap', 'ipip', 'ipsec-ah', 'ipsec-esp', 'ipv6-encap', 'ipv6-frag', 'ipv6-nonxt', 'ipv6-opts', 'ipv6-route', 'iso-tp4', 'l2tp', 'ospf', 'pim', 'pup', 'rdp', 'rspf', 'rsvp', 'sctp', 'st', 'tcp', 'udp', 'udp-lite', 'vmtp', 'vrrp', 'xns-idp', 'xtp'];
 const CONNECTION_STATES = ['established', 'invalid', 'new', 'related', 'untracked'];
 const REJECT_WITH = ['icmp-admin-prohibited', 'icmp-host-prohibited', 'icmp-host-unreachable', 'icmp-net-prohibited', 'icmp-network-unreachable', 'icmp-port-unreachable', 'icmp-protocol-unreachable', 'tcp-reset', 'icmp-no-route', 'icmp-address-unreachable', 'icmp-err-src-routing-header', 'icmp-headers-too-long'];
 const DNS_TYPES = ['A', 'AAAA', 'CNAME', 'FWD', 'MX', 'NS', 'NXDOMAIN', 'SRV', 'TXT'];
@@ -310,6 +311,7 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       if (value.length < 8 || value.length > 64) throw invalidArg(key);
       return value;
   }
-  // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts).
-  return wifiValue(key, value, ctx);
+  // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts); the DHCP menus' from the DHCP
+  // page (model/dhcp-values.ts).
+  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx);
 }

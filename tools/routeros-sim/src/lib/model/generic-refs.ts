@@ -84,6 +84,8 @@ export const GENERIC_REFS: Record<string, Record<string, RefRule>> = {
   'interface/wifi/cap': { 'discovery-interfaces': IFACES_OR_LISTS(), 'slaves-datapath': row('interface/wifi/datapath'), certificate: CERT(['none', 'request']) },
   'ip/dhcp-relay': { interface: IFACE(), 'dhcp-server-vrf': VRF },
   'ip/dhcp-server/alert': { interface: IFACE() },
+  // The DHCP page: option sets combine options of the option list; a binding adds options from it.
+  'ip/dhcp-server/option/sets': { options: { menus: ['ip/dhcp-server/option'], list: true } },
   'ip/dhcp-server/matcher': { 'address-pool': POOL(['none', 'static-only']), server: row('ip/dhcp-server', ['all']) },
   'ip/hotspot': { interface: IFACE(), 'address-pool': POOL(['none']), profile: row('ip/hotspot/profile') },
   'ip/hotspot/ip-binding': { server: row('ip/hotspot', ['all']) },
@@ -103,7 +105,7 @@ export const GENERIC_REFS: Record<string, Record<string, RefRule>> = {
   'ip/upnp/interfaces': { interface: IFACE() },
   'ip/vrf': { interfaces: IFACES_OR_LISTS() },
   'ipv6/dhcp-relay': { interface: IFACE() },
-  'ipv6/dhcp-server/binding': { 'prefix-pool': row('ipv6/pool'), server: row('ipv6/dhcp-server', ['all']) },
+  'ipv6/dhcp-server/binding': { 'prefix-pool': row('ipv6/pool'), server: row('ipv6/dhcp-server', ['all']), 'dhcp-option': { menus: ['ipv6/dhcp-server/option'], list: true } },
   'ipv6/nd/proxy': { interface: IFACE() },
   'ipv6/neighbor': { interface: IFACE() },
   'mpls/interface': { interface: IFACE(['all']) },

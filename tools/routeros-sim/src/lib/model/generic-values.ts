@@ -1,5 +1,6 @@
 import { errors } from '../rest/rest-error';
-import { invalidArg, numberIn } from './arg-rules';
+import { invalidArg, numberIn, outOfRangeText } from './arg-rules';
+import { normaliseRate } from './queues';
 import { parseTimeMs } from './values';
 
 /**
@@ -13,7 +14,9 @@ export type GenericValueRule =
   /** A decimal integer within [min, max], or one of `keywords`. */
   | { kind: 'integer'; min: number; max: number; keywords?: string[]; source: string }
   /** One of the words the manual lists, and only where its list is complete. */
-  | { kind: 'enum'; values: string[]; source: string };
+  | { kind: 'enum'; values: string[]; source: string }
+  /** A rate in bits per second as queues take it (`10M`, `1500k`, `64000`), stored as RouterOS prints it (model/queues.ts). */
+  | { kind: 'rate'; source: string };
 
 const RPKI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/59277471/RPKI';
 const RIP = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328211/RIP';
@@ -31,6 +34,10 @@ export const WIFI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/224559120/W
 const INTERWORKING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/334168086/Interworking+for+WiFi6';
 /** The manual says `integer` without bounds: RouterOS's integers are unsigned 32-bit (the bound is chosen without a source). */
 export const U32 = 4294967295;
+
+const DHCP = 'https://help.mikrotik.com/docs/spaces/ROS/pages/24805500/DHCP';
+const IPSEC = 'https://help.mikrotik.com/docs/spaces/ROS/pages/11993097/IPsec';
+const QUEUES = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328088/Queues';
 
 /** `menu` → argument → rule. Arguments the tree describes, or a curated rule covers, are never checked here. */
 export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = {
@@ -124,6 +131,28 @@ export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = 
     action: { kind: 'enum', values: ['accept', 'query-radius', 'reject'], source: WIFI },
     'vlan-id': { kind: 'integer', min: 1, max: 4095, keywords: ['none'], source: WIFI },
   },
+  // DHCP menus nobody curated (the curated ones: model/dhcp-values.ts). The matcher's `code` has no range on the page.
+  'ip/dhcp-server/option': { code: { kind: 'integer', min: 1, max: 254, source: DHCP } },
+  'ip/dhcp-server/matcher': { 'matching-type': { kind: 'enum', values: ['exact', 'substring'], source: DHCP } },
+  'ipv6/dhcp-server/binding': { iaid: { kind: 'integer', min: 0, max: U32, source: DHCP } },
+  'ip/ipsec/mode-config': { 'address-prefix-length': { kind: 'integer', min: 1, max: 32, source: IPSEC } },
+  // Queue types: the page types few properties; those it leaves untyped stay free (docs/simulator.md). `kind` adds
+  // `none`, the kind RouterOS prints for `only-hardware-queue`. PCQ masks are `number`: the family's prefix lengths
+  // bound them (chosen). PCQ rates are `number`, with the burst of simple queues (the page), so a queue's rate syntax.
+  'queue/type': {
+    kind: { kind: 'enum', values: ['bfifo', 'cake', 'codel', 'fq-codel', 'mq-pfifo', 'none', 'pcq', 'pfifo', 'red', 'sfq'], source: QUEUES },
+    'cake-flowmode': { kind: 'enum', values: ['dsthost', 'dual-dsthost', 'dual-srchost', 'flowblind', 'flows', 'hosts', 'srchost', 'triple-isolate'], source: QUEUES },
+    'cake-rtt-scheme': { kind: 'enum', values: ['datacentre', 'internet', 'interplanetary', 'lan', 'metro', 'none', 'oceanic', 'regional', 'satellite'], source: QUEUES },
+    'cake-mpu': { kind: 'integer', min: -64, max: 256, source: QUEUES },
+    'cake-overhead': { kind: 'integer', min: -64, max: 256, source: QUEUES },
+    'pcq-src-address-mask': { kind: 'integer', min: 0, max: 32, source: QUEUES },
+    'pcq-dst-address-mask': { kind: 'integer', min: 0, max: 32, source: QUEUES },
+    'pcq-src-address6-mask': { kind: 'integer', min: 0, max: 128, source: QUEUES },
+    'pcq-dst-address6-mask': { kind: 'integer', min: 0, max: 128, source: QUEUES },
+    'pcq-rate': { kind: 'rate', source: QUEUES },
+    'pcq-burst-rate': { kind: 'rate', source: QUEUES },
+    'pcq-burst-threshold': { kind: 'rate', source: QUEUES },
+  },
   // `integer 0..4095; Default: none`: `none` is taken as the default the page names (chosen without a source).
   'interface/wifi/security/multi-passphrase': { 'vlan-id': { kind: 'integer', min: 0, max: 4095, keywords: ['none'], source: WIFI } },
 };
@@ -138,6 +167,9 @@ export const GENERIC_ARG_BOOLS: Record<string, { args: string[]; source: string 
   'interface/wifi/interworking': { args: ['esr', 'hotspot20', 'hotspot20-dgaf', 'internet', 'uesa', 'wan-at-capacity', 'wan-symmetric'], source: INTERWORKING },
   'interface/wifi/access-list': { args: ['client-isolation', 'radius-accounting'], source: WIFI },
   'interface/wifi/security/multi-passphrase': { args: ['isolation'], source: WIFI },
+  'ip/ipsec/mode-config': { args: ['system-dns'], source: IPSEC },
+  // `yes/no` (autorate-ingress) or a `no`/`yes` default on the page, and `yes`/`no` in RouterOS's exports.
+  'queue/type': { args: ['cake-autorate-ingress', 'cake-nat', 'cake-wash', 'codel-ecn', 'fq-codel-ecn'], source: QUEUES },
 };
 
 /**
@@ -156,7 +188,14 @@ export function checkGenericValue(rule: GenericValueRule, key: string, value: st
     if (!rule.values.includes(value)) throw errors.noMatch(key);
     return value;
   }
+  if (rule.kind === 'rate') return normaliseRate(key, value);
   if (rule.keywords?.includes(value)) return value;
+  if (rule.kind === 'integer' && rule.min < 0) {
+    // A negative bound (`-64 ... 256`): a signed decimal, refused as the unsigned ones are.
+    if (!/^-?\d+$/.test(value)) throw invalidArg(key);
+    if (Number(value) < rule.min || Number(value) > rule.max) throw outOfRangeText(key, `${rule.min}..${rule.max}`);
+    return String(Number(value));
+  }
   if (rule.kind === 'integer') return numberIn(key, value, rule.min, rule.max);
   if (parseTimeMs(value) === undefined) throw invalidArg(key);
   return value;

@@ -85,6 +85,8 @@ function simpleArg(key: string, value: string): string | undefined {
     case 'total-bucket-size': return bucket(key, value);
     case 'burst-time': return pair(key, value, time);
     case 'queue': return pair(key, value, (_k, v) => v);
+    // Checked with the whole row (checkSimple): types that exist, a parent that exists, addresses or interfaces.
+    case 'total-queue': case 'parent': case 'target': return value;
   }
   return undefined;
 }
