@@ -2,6 +2,7 @@ import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
 import { dhcpValue } from './dhcp-values';
+import { dnsValue } from './dns-values';
 import { firewallValue } from './firewall-values';
 import { wifiValue } from './wifi-values';
 import { parseTimeMs } from './values';
@@ -311,7 +312,7 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       if (value.length < 8 || value.length > 64) throw invalidArg(key);
       return value;
   }
-  // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts); the DHCP menus' from the DHCP
-  // page (model/dhcp-values.ts).
-  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx);
+  // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts); the DHCP and DNS menus' from
+  // their pages and CLI reference (model/dhcp-values.ts, dns-values.ts).
+  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx);
 }
