@@ -1,6 +1,7 @@
 import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
-import { checkGenericValue, GenericValueRule, U32 } from './generic-values';
+import { checkGenericValue, GenericValueRule } from './generic-values';
+import { U32 } from './value-bounds';
 import { checkRef, RefRule } from './generic-refs';
 import { strictBool } from './menu-values';
 import { BUILTIN_QUEUE_TYPES } from './queue-types';

@@ -1,6 +1,7 @@
 import type { ArgContext } from './arg-rules';
 import type { DhcpValueRule } from './dhcp-values';
-import { checkGenericValue, U32 } from './generic-values';
+import { checkGenericValue } from './generic-values';
+import { U32 } from './value-bounds';
 import { checkRef } from './generic-refs';
 
 /**

@@ -2,6 +2,7 @@ import { errors } from '../rest/rest-error';
 import { invalidArg, numberIn, outOfRangeText } from './arg-rules';
 import { normaliseRate } from './queues';
 import { parseTimeMs } from './values';
+import { U32 } from './value-bounds';
 
 /**
  * Value syntax of generic menus' arguments the tree does not describe (no description, or `see documentation`),
@@ -36,8 +37,7 @@ const OVPN = 'https://help.mikrotik.com/docs/x/GwDuCg';
 const HOTSPOT = 'https://help.mikrotik.com/docs/spaces/ROS/pages/56459266/Hotspot';
 export const WIFI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/224559120/WiFi';
 const INTERWORKING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/334168086/Interworking+for+WiFi6';
-/** The manual says `integer` without bounds: RouterOS's integers are unsigned 32-bit (the bound is chosen without a source). */
-export const U32 = 4294967295;
+export { U32 };
 
 const DHCP = 'https://help.mikrotik.com/docs/spaces/ROS/pages/24805500/DHCP';
 const IPSEC = 'https://help.mikrotik.com/docs/spaces/ROS/pages/11993097/IPsec';
