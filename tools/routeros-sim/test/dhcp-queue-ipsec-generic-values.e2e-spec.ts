@@ -31,7 +31,7 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s DHCP, DNS, queue, IPsec, PPP an
     expect((await ssh('/ip dhcp-server lease add address=192.168.88.60 mac-address=02:00:00:00:00:60 server=defconf queue-type=fastest')).output).toContain('input does not match any value of queue-type');
     expect((await ssh('/ip dhcp-server lease add address=192.168.88.60 mac-address=02:00:00:00:00:60 server=defconf dhcp-option=ntp queue-type=default-small')).output).toBe('');
     expect(await rows('/ip/dhcp-server/lease')).toContainEqual(expect.objectContaining({ address: '192.168.88.60', 'dhcp-option': 'ntp', 'queue-type': 'default-small' }));
-    expect((await ssh('/ip dhcp-server network set 0 netmask=33')).output).toContain('value of netmask out of range (0..32)');
+    expect((await ssh('/ip dhcp-server network set [find address=192.168.88.0/24] netmask=33')).output).toContain('value of netmask out of range (0..32)');
   });
 
   it('queue types: kinds and CAKE words refused, signed overheads and PCQ rates stored as RouterOS prints them', async () => {
