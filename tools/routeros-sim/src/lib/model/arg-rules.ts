@@ -1,6 +1,8 @@
 import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
+import { dhcpValue } from './dhcp-values';
+import { dnsValue } from './dns-values';
 import { firewallValue } from './firewall-values';
 import { routingValue } from './routing-values';
 import { wifiValue } from './wifi-values';
@@ -34,7 +36,7 @@ const ACTIONS: Record<string, string[]> = {
   'routing/rule': ['drop', 'lookup', 'lookup-only-in-table', 'unreachable'],
   'interface/wifi/provisioning': ['create-disabled', 'create-dynamic-enabled', 'create-enabled', 'none'],
 };
-const PROTOCOLS = ['dccp', 'ddp', 'egp', 'encap', 'etherip', 'ggp', 'gre', 'hmp', 'icmp', 'icmpv6', 'idpr-cmtp', 'igmp', 'ipencap', 'ipip', 'ipsec-ah', 'ipsec-esp', 'ipv6-encap', 'ipv6-frag', 'ipv6-nonxt', 'ipv6-opts', 'ipv6-route', 'iso-tp4', 'l2tp', 'ospf', 'pim', 'pup', 'rdp', 'rspf', 'rsvp', 'sctp', 'st', 'tcp', 'udp', 'udp-lite', 'vmtp', 'vrrp', 'xns-idp', 'xtp'];
+export const PROTOCOLS = ['dccp', 'ddp', 'egp', 'encap', 'etherip', 'ggp', 'gre', 'hmp', 'icmp', 'icmpv6', 'idpr-cmtp', 'igmp', 'ipencap', 'ipip', 'ipsec-ah', 'ipsec-esp', 'ipv6-encap', 'ipv6-frag', 'ipv6-nonxt', 'ipv6-opts', 'ipv6-route', 'iso-tp4', 'l2tp', 'ospf', 'pim', 'pup', 'rdp', 'rspf', 'rsvp', 'sctp', 'st', 'tcp', 'udp', 'udp-lite', 'vmtp', 'vrrp', 'xns-idp', 'xtp'];
 const CONNECTION_STATES = ['established', 'invalid', 'new', 'related', 'untracked'];
 const REJECT_WITH = ['icmp-admin-prohibited', 'icmp-host-prohibited', 'icmp-host-unreachable', 'icmp-net-prohibited', 'icmp-network-unreachable', 'icmp-port-unreachable', 'icmp-protocol-unreachable', 'tcp-reset', 'icmp-no-route', 'icmp-address-unreachable', 'icmp-err-src-routing-header', 'icmp-headers-too-long'];
 const DNS_TYPES = ['A', 'AAAA', 'CNAME', 'FWD', 'MX', 'NS', 'NXDOMAIN', 'SRV', 'TXT'];
@@ -313,6 +315,7 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
   }
   // BGP and OSPF configuration (model/routing-config.ts, model/routing-values.ts).
   if (path.startsWith('routing/')) return routingValue(key, value, ctx);
-  // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts).
-  return wifiValue(key, value, ctx);
+  // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts); the DHCP and DNS menus' from
+  // their pages and CLI reference (model/dhcp-values.ts, dns-values.ts).
+  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx);
 }

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { printableMenus, treeFor } from '../schema/menu-schema';
-import { coverageMarkdown, menuCoverage } from './coverage';
+import { coverageMarkdown, hasMenuRule, menuCoverage } from './coverage';
+import { MENU_BY_PATH } from './menus';
 
 const PAGE = join(__dirname, '..', '..', '..', '..', '..', 'docs', 'simulator-coverage.md');
 
@@ -22,6 +23,13 @@ describe('the coverage page', () => {
     expect(rows.find((r) => r.path === '/ip/settings')).toMatchObject({ served: 'generic', shape: 'singleton', writable: true });
     expect(rows.find((r) => r.path === '/interface/wireless')).toMatchObject({ served: 'curated', versions: ['7.15.3', '7.20.5'] });
     expect(rows.find((r) => r.path === '/ip/address')!.checked).toBeGreaterThan(0);
+  });
+
+  it("counts a curated menu's own argRule as a check, and only for the arguments it covers", () => {
+    const simple = MENU_BY_PATH.get('queue/simple')!;
+    expect(hasMenuRule(simple, '7.20.5', 'add', 'max-limit')).toBe(true);
+    expect(hasMenuRule(simple, '7.20.5', 'add', 'comment')).toBe(false);
+    expect(hasMenuRule(MENU_BY_PATH.get('ip/address')!, '7.20.5', 'add', 'address')).toBe(false); // no argRule of its own
   });
 
   it('is what docs/simulator-coverage.md says', () => {

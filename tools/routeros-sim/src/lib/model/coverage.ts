@@ -2,6 +2,7 @@ import { printableMenus, SUPPORTED_VERSIONS, treeFor } from '../schema/menu-sche
 import { hasCuratedRule } from './arg-rules';
 import { genericMenuOf } from './generic-menus';
 import { MENU_BY_PATH } from './menus';
+import type { MenuSpec } from './menu-spec';
 import { treeRule } from './tree-rules';
 import { treeWithPackages } from '../schema/package-trees';
 
@@ -20,6 +21,19 @@ export interface MenuCoverage {
   checked: number;
 }
 
+/**
+ * Whether a curated menu's own `argRule` (ipsec.ts, ppp.ts, queues.ts…) checks the argument: probed as
+ * hasCuratedRule probes arg-rules.ts, with a value no rule takes, so a rule that answers or refuses it exists.
+ */
+export function hasMenuRule(spec: MenuSpec, version: string, command: 'add' | 'set', arg: string): boolean {
+  if (!spec.argRule) return false;
+  try {
+    return spec.argRule(arg, '\u0000', { command, version, rowsOf: () => [] }) !== undefined;
+  } catch {
+    return true;
+  }
+}
+
 /** Every menu the simulator serves: each printable menu of either tree, and the curated package menus. */
 export function menuCoverage(): MenuCoverage[] {
   const paths = new Set<string>([...SUPPORTED_VERSIONS.flatMap((v) => printableMenus(treeFor(v))), ...MENU_BY_PATH.keys()]);
@@ -32,7 +46,7 @@ export function menuCoverage(): MenuCoverage[] {
     const spec = curated ?? genericMenuOf(treeFor(newest), path)!;
     const writeArgs = (command: 'add' | 'set') => (menu?.[command] ?? []).map((arg) => ({ command, arg }));
     const args = [...writeArgs('add'), ...writeArgs('set').filter((s) => !(menu?.add ?? []).includes(s.arg))];
-    const checked = args.filter(({ command, arg }) => spec.bools?.includes(arg) || spec.refs?.[arg] !== undefined || spec.refTargets?.[arg] !== undefined || (spec.addressArgs?.includes(arg) ?? false) || (spec.valueArgs?.includes(arg) ?? false) || (curated && hasCuratedRule(path, arg)) || treeRule(newest, path, command, arg) !== undefined).length;
+    const checked = args.filter(({ command, arg }) => spec.bools?.includes(arg) || spec.refs?.[arg] !== undefined || spec.refTargets?.[arg] !== undefined || (spec.addressArgs?.includes(arg) ?? false) || (spec.valueArgs?.includes(arg) ?? false) || (curated && (hasCuratedRule(path, arg) || hasMenuRule(curated, newest, command, arg))) || treeRule(newest, path, command, arg) !== undefined).length;
     return { path: `/${path}`, versions: [...versions], served: curated ? 'curated' : 'generic', shape: spec.kind, writable: spec.writable, args: args.length, checked };
   });
 }

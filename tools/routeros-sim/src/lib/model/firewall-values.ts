@@ -1,7 +1,8 @@
 import { errors } from '../rest/rest-error';
 import type { ArgContext } from './arg-rules';
 import { invalidArg, MAC, macRequired, numberIn } from './arg-rules';
-import { checkGenericValue, U32 } from './generic-values';
+import { checkGenericValue } from './generic-values';
+import { U32 } from './value-bounds';
 import { parseTimeMs } from './values';
 
 /**

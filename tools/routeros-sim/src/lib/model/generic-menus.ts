@@ -38,7 +38,7 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
   if (!items) {
     // A singleton whose every argument the manual gives as yes/no (model/generic-values.ts GENERIC_MENU_BOOLS).
     const allBools = GENERIC_MENU_BOOLS[path] !== undefined;
-    const bools = (menu.set ?? []).filter((arg) => allBools || GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg)).sort();
+    const bools = (menu.set ?? []).filter((arg) => allBools || GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg) || GENERIC_ARG_BOOLS[path]?.args.includes(arg)).sort();
     const single: MenuSpec = { path, kind: 'singleton', writable: has('set'), generic: true, ...(bools.length > 0 ? { bools } : {}) };
     if (tree) withValueChecks(single, menu.set ?? [], tree);
     return single;

@@ -1,5 +1,6 @@
 import type { Row } from '../rest/print-query';
 import { errors } from '../rest/rest-error';
+import { BUILTIN_QUEUE_TYPES } from './queue-types';
 
 /**
  * References of generic menus (model/generic-menus.ts): arguments that name a row of another menu by its `name`.
@@ -84,7 +85,10 @@ export const GENERIC_REFS: Record<string, Record<string, RefRule>> = {
   'interface/wifi/cap': { 'discovery-interfaces': IFACES_OR_LISTS(), 'slaves-datapath': row('interface/wifi/datapath'), certificate: CERT(['none', 'request']) },
   'ip/dhcp-relay': { interface: IFACE(), 'dhcp-server-vrf': VRF },
   'ip/dhcp-server/alert': { interface: IFACE() },
-  'ip/dhcp-server/matcher': { 'address-pool': POOL(['none', 'static-only']), server: row('ip/dhcp-server', ['all']) },
+  // The DHCP page: option sets combine options of the option list; a binding adds options from it.
+  'ip/dhcp-server/option/sets': { options: { menus: ['ip/dhcp-server/option'], list: true } },
+  'ipv6/dhcp-server/option/sets': { options: { menus: ['ipv6/dhcp-server/option'], list: true } },
+  'ip/dhcp-server/matcher': { 'address-pool': POOL(['none', 'static-only']), server: row('ip/dhcp-server', ['all']), 'option-set': row('ip/dhcp-server/option/sets', ['none']) },
   'ip/hotspot': { interface: IFACE(), 'address-pool': POOL(['none']), profile: row('ip/hotspot/profile') },
   'ip/hotspot/ip-binding': { server: row('ip/hotspot', ['all']) },
   'ip/hotspot/user': { server: row('ip/hotspot', ['all']), profile: row('ip/hotspot/user/profile') },
@@ -103,7 +107,8 @@ export const GENERIC_REFS: Record<string, Record<string, RefRule>> = {
   'ip/upnp/interfaces': { interface: IFACE() },
   'ip/vrf': { interfaces: IFACES_OR_LISTS() },
   'ipv6/dhcp-relay': { interface: IFACE() },
-  'ipv6/dhcp-server/binding': { 'prefix-pool': row('ipv6/pool'), server: row('ipv6/dhcp-server', ['all']) },
+  'ipv6/dhcp-server/binding': { 'prefix-pool': row('ipv6/pool'), server: row('ipv6/dhcp-server', ['all']), 'dhcp-option': { menus: ['ipv6/dhcp-server/option', 'ipv6/dhcp-server/option/sets'], list: true },
+    'queue-type': row('queue/type', BUILTIN_QUEUE_TYPES), 'insert-queue-before': row('queue/simple', ['bottom', 'first']), 'parent-queue': row('queue/simple', ['none']) },
   'ipv6/nd/proxy': { interface: IFACE() },
   'ipv6/neighbor': { interface: IFACE() },
   'mpls/interface': { interface: IFACE(['all']) },
@@ -117,6 +122,7 @@ export const GENERIC_REFS: Record<string, Record<string, RefRule>> = {
   'mpls/traffic-eng/tunnel': { vrf: VRF },
   'queue/interface': { queue: row('queue/type') },
   'radius': { certificate: CERT() },
+  'tool/netwatch': { certificate: CERT() },
   'radius/incoming': { vrf: VRF },
   'routing/bfd/configuration': { interfaces: IFACES_OR_LISTS(['all']), vrf: VRF },
   'routing/bgp/evpn': { instance: row('routing/bgp/instance'), vrf: VRF },

@@ -23,7 +23,7 @@ describe('the table', () => {
         expect({ menu, arg, taken: taken.length > 0 }).toEqual({ menu, arg, taken: true });
         // Where the tree describes the argument its description wins, so an entry here would be dead.
         for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
-        expect(rule.source).toMatch(/^https:\/\/(help|wiki)\.mikrotik\.com\//);
+        expect(rule.source).toMatch(/^https:\/\/(help|wiki|manual)\.mikrotik\.com\//);
         const newest = versions[versions.length - 1];
         if (taken.includes(newest)) expect(genericMenuOf(treeFor(newest), menu)!.valueArgs).toContain(arg);
       }

@@ -1,6 +1,8 @@
 import { errors } from '../rest/rest-error';
-import { invalidArg, numberIn } from './arg-rules';
+import { invalidArg, numberIn, outOfRangeText } from './arg-rules';
+import { normaliseRate } from './queues';
 import { parseTimeMs } from './values';
+import { U32 } from './value-bounds';
 
 /**
  * Value syntax of generic menus' arguments the tree does not describe (no description, or `see documentation`),
@@ -12,8 +14,14 @@ export type GenericValueRule =
   | { kind: 'time'; keywords?: string[]; source: string }
   /** A decimal integer within [min, max], or one of `keywords`. */
   | { kind: 'integer'; min: number; max: number; keywords?: string[]; source: string }
-  /** One of the words the manual lists, and only where its list is complete. */
-  | { kind: 'enum'; values: string[]; source: string }
+  /** One of the words the manual lists, and only where its list is complete; a comma list of them where `list`. */
+  | { kind: 'enum'; values: string[]; list?: boolean; source: string }
+  /** A size in KiB within [min, max], written bare or with its unit, stored as RouterOS prints it (`2048KiB`). */
+  | { kind: 'kib'; min: number; max: number; source: string }
+  /** A comma list of integers and ascending `a-b` ranges within [min, max] (`http-codes=200-299,301`). */
+  | { kind: 'ranges'; min: number; max: number; source: string }
+  /** A rate in bits per second as queues take it (`10M`, `1500k`, `64000`), stored as RouterOS prints it (model/queues.ts). */
+  | { kind: 'rate'; source: string }
   /** A composite value its table checks itself (model/routing-values.ts: communities, number ranges); returns it as stored. */
   | { kind: 'shaped'; check: (key: string, value: string) => string; source: string };
 
@@ -31,8 +39,17 @@ const OVPN = 'https://help.mikrotik.com/docs/x/GwDuCg';
 const HOTSPOT = 'https://help.mikrotik.com/docs/spaces/ROS/pages/56459266/Hotspot';
 export const WIFI = 'https://help.mikrotik.com/docs/spaces/ROS/pages/224559120/WiFi';
 const INTERWORKING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/334168086/Interworking+for+WiFi6';
-/** The manual says `integer` without bounds: RouterOS's integers are unsigned 32-bit (the bound is chosen without a source). */
-export const U32 = 4294967295;
+export { U32 };
+
+const DHCP = 'https://help.mikrotik.com/docs/spaces/ROS/pages/24805500/DHCP';
+const IPSEC = 'https://help.mikrotik.com/docs/spaces/ROS/pages/11993097/IPsec';
+const QUEUES = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328088/Queues';
+/** MikroTik's CLI reference: each menu's arguments with RouterOS's own value types (`num`, `bool`, `enum (…)`). */
+const CLI = 'https://manual.mikrotik.com/docs/cli-reference';
+const QUEUE_TYPE = `${CLI}/queue/type.md`;
+const NETWATCH = `${CLI}/tool/netwatch.md`;
+/** `num` with no range in the CLI reference: RouterOS's unsigned 32-bit integer (U32, the bound chosen as above). */
+const num = (source: string): GenericValueRule => ({ kind: 'integer', min: 0, max: U32, source });
 
 /** `menu` → argument → rule. Arguments the tree describes, or a curated rule covers, are never checked here. */
 export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = {
@@ -126,6 +143,63 @@ export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = 
     action: { kind: 'enum', values: ['accept', 'query-radius', 'reject'], source: WIFI },
     'vlan-id': { kind: 'integer', min: 1, max: 4095, keywords: ['none'], source: WIFI },
   },
+  // DHCP menus nobody curated (the curated ones: model/dhcp-values.ts). The matcher's `code` has no range on the page.
+  // The code is `num [1 .. 254]` or `vendor-specific` (43) in the CLI reference of option and matcher.
+  'ip/dhcp-server/option': { code: { kind: 'integer', min: 1, max: 254, keywords: ['vendor-specific'], source: `${DHCP} ${CLI}/ip/dhcp-server/option.md` } },
+  'ip/dhcp-server/matcher': {
+    'matching-type': { kind: 'enum', values: ['exact', 'substring'], source: DHCP },
+    code: { kind: 'integer', min: 1, max: 254, keywords: ['vendor-specific'], source: `${CLI}/ip/dhcp-server/matcher.md` },
+  },
+  'ipv6/dhcp-server/binding': {
+    iaid: { kind: 'integer', min: 0, max: U32, source: DHCP },
+    'ia-type': { kind: 'enum', values: ['na', 'pd'], source: `${CLI}/ipv6/dhcp-server/binding.md` },
+  },
+  'ipv6/dhcp-server/option': { code: num(`${CLI}/ipv6/dhcp-server/option.md`) },
+  'ipv6/dhcp-client/option': { code: num(`${CLI}/ipv6/dhcp-client/option.md`) },
+  'ip/ipsec/mode-config': {
+    'address-prefix-length': { kind: 'integer', min: 1, max: 32, source: IPSEC },
+    'use-responder-dns': { kind: 'enum', values: ['exclusively', 'no', 'yes'], source: `${CLI}/ip/ipsec/mode-config.md` },
+  },
+  // Netwatch (the CLI reference). `thr-loss-percent` stays free: `num`, yet RouterOS prints `85.0%`.
+  'tool/netwatch': {
+    type: { kind: 'enum', values: ['dns', 'http-get', 'https-get', 'icmp', 'simple', 'tcp-conn'], source: NETWATCH },
+    'record-type': { kind: 'enum', values: ['A', 'AAAA', 'MX', 'NS'], source: NETWATCH },
+    'http-codes': { kind: 'ranges', min: 100, max: 599, source: NETWATCH },
+    'packet-count': num(NETWATCH),
+    'packet-size': num(NETWATCH),
+    ttl: num(NETWATCH),
+    port: num(NETWATCH),
+    'thr-loss-count': num(NETWATCH),
+  },
+  // Queue types: the Queues page and the CLI reference. PCQ masks are `number`: the family's prefix lengths bound them
+  // (chosen). PCQ rates are `number`, with the burst of simple queues (the page), so a queue's rate syntax. Left free
+  // (docs/simulator.md): values RouterOS prints with units the pages do not describe (`cake-memlimit=32.0MiB`,
+  // `fq-codel-memlimit`, `cake-bandwidth=0bps`).
+  'queue/type': {
+    kind: { kind: 'enum', values: ['bfifo', 'cake', 'codel', 'fq-codel', 'mq-pfifo', 'none', 'pcq', 'pfifo', 'red', 'sfq'], source: `${QUEUES} ${QUEUE_TYPE}` },
+    'cake-atm': { kind: 'enum', values: ['atm', 'none', 'ptm'], source: QUEUE_TYPE },
+    'cake-ack-filter': { kind: 'enum', values: ['aggressive', 'filter', 'none'], source: QUEUE_TYPE },
+    'cake-diffserv': { kind: 'enum', values: ['besteffort', 'diffserv3', 'diffserv4', 'diffserv8', 'precedence'], source: QUEUE_TYPE },
+    'cake-overhead-scheme': {
+      kind: 'enum', list: true, source: QUEUE_TYPE,
+      values: ['bridged-llcsnap', 'bridged-ptm', 'bridged-vcmux', 'conservative', 'docsis', 'ether-vlan', 'ethernet', 'ipoa-llcsnap', 'ipoa-vcmux', 'pppoa-llc', 'pppoa-vcmux', 'pppoe-llcsnap', 'pppoe-ptm', 'pppoe-vcmux', 'raw', 'via-ethernet'],
+    },
+    // `number … (in KiB)` (the Queues page), printed `50KiB`: taken as DNS's cache-size is.
+    'pcq-limit': { kind: 'kib', min: 0, max: U32, source: `${QUEUES} ${QUEUE_TYPE}` },
+    'pcq-total-limit': { kind: 'kib', min: 0, max: U32, source: `${QUEUES} ${QUEUE_TYPE}` },
+    ...Object.fromEntries(['bfifo-limit', 'pfifo-limit', 'mq-pfifo-limit', 'red-limit', 'red-min-threshold', 'red-max-threshold', 'red-burst', 'red-avg-packet', 'sfq-perturb', 'sfq-allot', 'codel-limit', 'fq-codel-limit', 'fq-codel-flows', 'fq-codel-quantum'].map((arg) => [arg, num(QUEUE_TYPE)])),
+    'cake-flowmode': { kind: 'enum', values: ['dsthost', 'dual-dsthost', 'dual-srchost', 'flowblind', 'flows', 'hosts', 'srchost', 'triple-isolate'], source: QUEUES },
+    'cake-rtt-scheme': { kind: 'enum', values: ['datacentre', 'internet', 'interplanetary', 'lan', 'metro', 'none', 'oceanic', 'regional', 'satellite'], source: QUEUES },
+    'cake-mpu': { kind: 'integer', min: -64, max: 256, source: QUEUES },
+    'cake-overhead': { kind: 'integer', min: -64, max: 256, source: QUEUES },
+    'pcq-src-address-mask': { kind: 'integer', min: 0, max: 32, source: QUEUES },
+    'pcq-dst-address-mask': { kind: 'integer', min: 0, max: 32, source: QUEUES },
+    'pcq-src-address6-mask': { kind: 'integer', min: 0, max: 128, source: QUEUES },
+    'pcq-dst-address6-mask': { kind: 'integer', min: 0, max: 128, source: QUEUES },
+    'pcq-rate': { kind: 'rate', source: QUEUES },
+    'pcq-burst-rate': { kind: 'rate', source: QUEUES },
+    'pcq-burst-threshold': { kind: 'rate', source: QUEUES },
+  },
   // `integer 0..4095; Default: none`: `none` is taken as the default the page names (chosen without a source).
   'interface/wifi/security/multi-passphrase': { 'vlan-id': { kind: 'integer', min: 0, max: 4095, keywords: ['none'], source: WIFI } },
 };
@@ -140,6 +214,13 @@ export const GENERIC_ARG_BOOLS: Record<string, { args: string[]; source: string 
   'interface/wifi/interworking': { args: ['esr', 'hotspot20', 'hotspot20-dgaf', 'internet', 'uesa', 'wan-at-capacity', 'wan-symmetric'], source: INTERWORKING },
   'interface/wifi/access-list': { args: ['client-isolation', 'radius-accounting'], source: WIFI },
   'interface/wifi/security/multi-passphrase': { args: ['isolation'], source: WIFI },
+  'ip/ipsec/mode-config': { args: ['system-dns'], source: IPSEC },
+  // `bool` in the CLI reference (and a `no`/`yes` default on the Queues page).
+  'queue/type': { args: ['cake-autorate-ingress', 'cake-nat', 'cake-wash', 'codel-ecn', 'fq-codel-ecn'], source: `${QUEUES} ${QUEUE_TYPE}` },
+  'ip/dhcp-server/option': { args: ['force'], source: `${CLI}/ip/dhcp-server/option.md` },
+  'ip/dhcp-server/config': { args: ['accounting'], source: `${CLI}/ip/dhcp-server/config.md` },
+  'ip/dns/adlist': { args: ['ssl-verify'], source: `${CLI}/ip/dns/adlist.md` },
+  'tool/netwatch': { args: ['accept-icmp-time-exceeded', 'check-certificate', 'early-failure-detection', 'early-success-detection', 'ignore-initial-down', 'ignore-initial-up'], source: NETWATCH },
 };
 
 /**
@@ -156,10 +237,33 @@ export function checkGenericValue(rule: GenericValueRule, key: string, value: st
   if (value === '') return value; // clearing is left to the menu, as for tree-described arguments
   if (rule.kind === 'shaped') return rule.check(key, value);
   if (rule.kind === 'enum') {
-    if (!rule.values.includes(value)) throw errors.noMatch(key);
+    if ((rule.list ? value.split(',') : [value]).some((v) => !rule.values.includes(v))) throw errors.noMatch(key);
+    return value;
+  }
+  if (rule.kind === 'kib') {
+    const m = /^(\d+)(KiB)?$/.exec(value);
+    if (!m) throw invalidArg(key);
+    if (Number(m[1]) < rule.min || Number(m[1]) > rule.max) throw outOfRangeText(key, `${rule.min}..${rule.max}`);
+    return `${Number(m[1])}KiB`;
+  }
+  if (rule.kind === 'rate') return normaliseRate(key, value);
+  if (rule.kind === 'ranges') {
+    for (const part of value.split(',')) {
+      const [from, to = from, extra] = part.split('-');
+      if (extra !== undefined) throw invalidArg(key);
+      numberIn(key, from, rule.min, rule.max);
+      numberIn(key, to, rule.min, rule.max);
+      if (Number(to) < Number(from)) throw invalidArg(key);
+    }
     return value;
   }
   if (rule.keywords?.includes(value)) return value;
+  if (rule.kind === 'integer' && rule.min < 0) {
+    // A negative bound (`-64 ... 256`): a signed decimal, refused as the unsigned ones are.
+    if (!/^-?\d+$/.test(value)) throw invalidArg(key);
+    if (Number(value) < rule.min || Number(value) > rule.max) throw outOfRangeText(key, `${rule.min}..${rule.max}`);
+    return String(Number(value));
+  }
   if (rule.kind === 'integer') return numberIn(key, value, rule.min, rule.max);
   if (parseTimeMs(value) === undefined) throw invalidArg(key);
   return value;

@@ -1,10 +1,19 @@
 import type { Row } from '../rest/print-query';
-import { numberIn } from './arg-rules';
+import { invalidArg, numberIn, PROTOCOLS } from './arg-rules';
 import type { MenuSpec } from './menu-spec';
 import { existingName, listOf, oneOf, usedBy } from './menu-values';
 
 const PFS_GROUPS = ['none', 'modp768', 'modp1024', 'modp1536', 'modp2048', 'modp3072', 'modp4096', 'modp6144', 'modp8192', 'ecp256', 'ecp384', 'ecp521', 'x25519'];
 const AUTH_METHODS = ['digital-signature', 'eap', 'eap-radius', 'pre-shared-key', 'pre-shared-key-xauth', 'rsa-key', 'rsa-signature', 'rsa-signature-hybrid'];
+
+const ID_TYPES = ['address', 'dn', 'fqdn', 'key-id', 'user-fqdn'];
+
+/** An identity's ID: one of `words`, or `type:value` with a type the page lists and a value after the colon. */
+function ipsecId(key: string, value: string, words: string[]): string {
+  const colon = value.indexOf(':');
+  if (words.includes(value) || (colon > 0 && colon < value.length - 1 && ID_TYPES.includes(value.slice(0, colon)))) return value;
+  throw invalidArg(key);
+}
 
 /** The IPsec manual's enumerations for the arguments the tree does not describe; references by name. */
 function ipsecArg(key: string, value: string, ctx: { rowsOf(path: string): Row[] }): string | undefined {
@@ -35,6 +44,23 @@ function ipsecArg(key: string, value: string, ctx: { rowsOf(path: string): Row[]
       return oneOf(key, value, ['require', 'unique', 'use']);
     case 'ipsec-protocols':
       return listOf(key, value, ['ah', 'esp']);
+    case 'lifebytes':
+      return numberIn(key, value, 0, 4294967295);
+    // Policies: `any | integer:0..65535`; `protocol` is `all` or an IP protocol as the firewall names them, or its number.
+    case 'src-port': case 'dst-port':
+      return value === 'any' ? value : numberIn(key, value, 0, 65535);
+    case 'protocol':
+      return value === 'all' ? value : /^\d+$/.test(value) ? numberIn(key, value, 0, 255) : oneOf(key, value, PROTOCOLS);
+    // Identities: EAP methods in the order given; IDs as `auto` or `type:value` (the page's wildcard note:
+    // `remote-id="key-id:CN=*.domain.com"`); keys of /ip/ipsec/key and mode configs by name.
+    case 'eap-methods':
+      return listOf(key, value, ['eap-mschapv2', 'eap-peap', 'eap-tls', 'eap-ttls']);
+    case 'my-id': case 'remote-id':
+      return ipsecId(key, value, key === 'remote-id' ? ['auto', 'ignore'] : ['auto']);
+    case 'key': case 'remote-key':
+      return value === '' ? value : existingName(key, value, 'ip/ipsec/key', ctx.rowsOf);
+    case 'mode-config':
+      return value === '' || value === 'none' ? value : existingName(key, value, 'ip/ipsec/mode-config', ctx.rowsOf);
     // Identities: a certificate the device has (or none), by name.
     case 'certificate': case 'remote-certificate':
       return value === '' || value === 'none' ? value : existingName(key, value, 'certificate', ctx.rowsOf);

@@ -1,13 +1,22 @@
 import type { Row } from '../rest/print-query';
 import type { MenuSpec } from './menu-spec';
-import { existingName, ipv4, oneOf, usedBy } from './menu-values';
+import { errors } from '../rest/rest-error';
+import { numberIn } from './arg-rules';
+import { BUILTIN_QUEUE_TYPES } from './queue-types';
+import { existingName, ipv4, oneOf, strictBool, usedBy } from './menu-values';
 
 /** `service` of a secret (PPP AAA manual). */
 const SERVICES = ['any', 'async', 'l2tp', 'ovpn', 'pppoe', 'pptp', 'sstp'];
 const TRISTATE = ['default', 'no', 'yes'];
 const WITH_REQUIRED = ['default', 'no', 'yes', 'required'];
 
-/** Profile arguments of the PPP AAA manual: tri-state switches, addresses as an IP or an `/ip pool` name. */
+/** The /ppp/profile CLI reference: each argument's RouterOS type. */
+export const PROFILE_CLI = 'https://manual.mikrotik.com/docs/cli-reference/ppp/profile.md';
+
+/**
+ * Profile arguments of the PPP AAA manual and the CLI reference: tri-state switches, addresses as an IP or an `/ip pool`
+ * name. Left free: filters (firewall chain names) and `address-list` (lists need not exist).
+ */
 function profileArg(key: string, value: string, ctx: { rowsOf(path: string): Row[] }): string | undefined {
   switch (key) {
     case 'use-compression': case 'use-upnp': case 'only-one': case 'change-tcp-mss':
@@ -18,6 +27,27 @@ function profileArg(key: string, value: string, ctx: { rowsOf(path: string): Row
       return value === '' || /^\d/.test(value) ? ipv4(key, value) : existingName(key, value, 'ip/pool', ctx.rowsOf);
     case 'bridge':
       return value === '' ? value : existingName(key, value, 'interface/bridge', ctx.rowsOf);
+    // The CLI reference (PROFILE_CLI): `bool`, `enum (default | no | yes)`, `num` (no range: U32, chosen), IPv6 pools.
+    case 'bridge-learning':
+      return oneOf(key, value, TRISTATE);
+    case 'remote-ipv6-prefix-reuse': case 'dhcpv6-use-radius': case 'bridge-port-trusted':
+      return value === '' ? value : strictBool(key, value);
+    case 'bridge-port-priority': case 'bridge-path-cost': case 'bridge-horizon': case 'bridge-port-vid':
+      return value === '' ? value : numberIn(key, value, 0, 4294967295);
+    case 'remote-ipv6-prefix-pool': case 'dhcpv6-pd-pool':
+      return value === '' ? value : existingName(key, value, 'ipv6/pool', ctx.rowsOf);
+    // Dynamic simple queues: before `first`, `bottom` or a named queue; under `none` or a simple queue (as DHCP's).
+    case 'insert-queue-before':
+      return value === '' || value === 'first' || value === 'bottom' ? value : existingName(key, value, 'queue/simple', ctx.rowsOf);
+    case 'parent-queue':
+      return value === '' || value === 'none' ? value : existingName(key, value, 'queue/simple', ctx.rowsOf);
+    // `upload/download` queue types (`composite { upload-queue: enum, download-queue: enum }`), one standing for both.
+    case 'queue-type': {
+      const types = new Set([...BUILTIN_QUEUE_TYPES, ...ctx.rowsOf('queue/type').map((t) => t['name'])]);
+      const parts = value === '' ? [] : value.split('/');
+      if (parts.length > 2 || parts.some((t) => !types.has(t))) throw errors.noMatch(key);
+      return value;
+    }
   }
   return undefined;
 }

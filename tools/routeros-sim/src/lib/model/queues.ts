@@ -2,8 +2,12 @@ import ipaddr from 'ipaddr.js';
 import type { Row } from '../rest/print-query';
 import { errors, RestError } from '../rest/rest-error';
 import { invalidArg, outOfRangeText } from './arg-rules';
+import { firewallValue } from './firewall-values';
 import type { MenuSpec, ReadContext, RowCheckContext } from './menu-spec';
 import { simpleQueueStats, treeQueueStats } from './queue-traffic';
+import { BUILTIN_QUEUE_TYPES } from './queue-types';
+
+export { BUILTIN_QUEUE_TYPES };
 
 /**
  * `/queue/simple` and `/queue/tree` (MikroTik's Queues manual): rates as `upload/download` pairs on simple queues and
@@ -11,15 +15,6 @@ import { simpleQueueStats, treeQueueStats } from './queue-traffic';
  * `/queue/type`, `parent` references that must exist, follow renames and never make a cycle, and simple-queue
  * `target`s that are addresses, prefixes or existing interfaces.
  */
-
-/**
- * The queue types every RouterOS 7 has. Another stream may seed them as `/queue/type` rows; either way their names are
- * valid `queue` values here (a row of the same name is the same type).
- */
-export const BUILTIN_QUEUE_TYPES = [
-  'default', 'default-small', 'ethernet-default', 'wireless-default', 'synchronous-default', 'hotspot-default',
-  'pcq-upload-default', 'pcq-download-default', 'only-hardware-queue', 'multi-queue-ethernet-default',
-];
 
 const UNITS: [string, number][] = [['G', 1e9], ['M', 1e6], ['k', 1e3]];
 
@@ -85,6 +80,10 @@ function simpleArg(key: string, value: string): string | undefined {
     case 'total-bucket-size': return bucket(key, value);
     case 'burst-time': return pair(key, value, time);
     case 'queue': return pair(key, value, (_k, v) => v);
+    // Checked with the whole row (checkSimple): types that exist, a parent that exists, addresses or interfaces.
+    case 'total-queue': case 'parent': case 'target': return value;
+    // `[!]time-time[,days]` (the page: `TIME-TIME,sun,mon,…`), as the firewall's `time` matcher takes it.
+    case 'time': return value === '' ? value : firewallValue(key, value, { path: 'queue/simple', rowsOf: () => [] });
   }
   return undefined;
 }

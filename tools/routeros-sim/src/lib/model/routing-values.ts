@@ -1,7 +1,8 @@
 import { isIPv4 } from 'node:net';
 import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
-import { checkGenericValue, GenericValueRule, U32 } from './generic-values';
+import { checkGenericValue, GenericValueRule } from './generic-values';
+import { U32 } from './value-bounds';
 import { strictBool } from './menu-values';
 import { routingConfigArg } from './routing-config';
 

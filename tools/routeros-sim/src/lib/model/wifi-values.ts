@@ -2,7 +2,8 @@ import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
 import { checkRef, RefRule } from './generic-refs';
 import { strictBool } from './menu-values';
-import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_VALUES, GenericValueRule, U32, WIFI } from './generic-values';
+import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_VALUES, GenericValueRule, WIFI } from './generic-values';
+import { U32 } from './value-bounds';
 
 /**
  * Value syntax of the curated wifi menus (`interface/wifi`, `interface/wifi/configuration|security|datapath|channel`),
