@@ -1,3 +1,4 @@
+import { configOfRows } from './config-rows';
 import { oneDevice } from './one-device';
 
 /** The review's leftovers over real HTTPS and SSH: a CNAME without its target, a missing interface list's wording. */
@@ -21,13 +22,13 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s fidelity leftovers', (version) 
   });
 
   it('names the interface list, not the argument, for a missing list over REST and the console', async () => {
-    const before = await rows('/ip/firewall/filter');
+    const before = configOfRows(await rows('/ip/firewall/filter'));
     for (const key of ['in-interface-list', 'out-interface-list']) {
       const reply = await rest('PUT', '/ip/firewall/filter', { chain: 'forward', [key]: 'NO-SUCH-LIST' });
       expect(reply.status).toBe(400);
       expect(reply.body).toMatchObject({ detail: 'input does not match any value of interface-list' });
     }
     expect((await ssh('/ip firewall filter add chain=forward in-interface-list=NO-SUCH-LIST')).output).toContain('input does not match any value of interface-list');
-    expect(await rows('/ip/firewall/filter')).toEqual(before);
+    expect(configOfRows(await rows('/ip/firewall/filter'))).toEqual(before);
   });
 });

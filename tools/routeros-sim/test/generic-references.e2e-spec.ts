@@ -1,3 +1,4 @@
+import { configOfRows } from './config-rows';
 import { oneDevice } from './one-device';
 
 /**
@@ -7,21 +8,22 @@ import { oneDevice } from './one-device';
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic references and addresses', (version) => {
   const { rest, ssh } = oneDevice(version);
   const rows = async (path: string) => (await rest('GET', path)).body as Record<string, string>[];
+  const configOf = async (path: string) => configOfRows(await rows(path));
 
   it('refuses a bridge filter naming a missing interface or list, over REST and the console', async () => {
-    const before = await rows('/interface/bridge/filter');
+    const before = await configOf('/interface/bridge/filter');
     const refused = await rest('PUT', '/interface/bridge/filter', { chain: 'forward', 'in-interface': 'ether99' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ detail: 'input does not match any value of interface' });
     const list = await rest('PUT', '/interface/bridge/filter', { chain: 'forward', 'out-interface-list': 'NO-SUCH-LIST' });
     expect(list.body).toMatchObject({ detail: 'input does not match any value of interface-list' });
     expect((await ssh('/interface bridge filter add chain=forward in-interface=ether99')).output).toContain('input does not match any value of interface');
-    expect(await rows('/interface/bridge/filter')).toEqual(before);
+    expect(await configOf('/interface/bridge/filter')).toEqual(before);
 
     const added = await rest('PUT', '/interface/bridge/filter', { chain: 'forward', 'in-interface': 'ether4', 'out-interface-list': 'LAN', action: 'accept' });
     expect(added.status).toBe(201);
     expect((await ssh('/interface bridge filter add chain=forward in-interface=!ether3 action=accept')).output).not.toContain('input does not match');
-    expect(await rows('/interface/bridge/filter')).toEqual([
+    expect(await configOf('/interface/bridge/filter')).toEqual([
       ...before,
       expect.objectContaining({ 'in-interface': 'ether4', 'out-interface-list': 'LAN' }),
       expect.objectContaining({ 'in-interface': '!ether3' }),
@@ -100,11 +102,11 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic references and addresse
     expect((await ssh(`/tool netwatch add copy-from=${probe['.id']} host=192.0.2.8`)).output).toBe('');
     expect(await rows('/tool/netwatch')).toEqual(expect.arrayContaining([expect.objectContaining({ host: '192.0.2.8', interval: '30s', comment: 'original' })]));
 
-    const before = await rows('/ip/firewall/filter');
+    const before = await configOf('/ip/firewall/filter');
     expect((await rest('PUT', '/ip/firewall/filter', { 'copy-from': '*FFFF', chain: 'input' })).body).toMatchObject({ detail: 'no such item' });
     expect((await ssh('/ip firewall filter add copy-from=*FFFF chain=input')).output).toContain('no such item');
     // Only add takes copy-from (every add of both trees does).
     expect((await rest('POST', '/ip/firewall/filter/set', { numbers: source['.id'], 'copy-from': source['.id'] })).body).toMatchObject({ detail: 'unknown parameter copy-from' });
-    expect(await rows('/ip/firewall/filter')).toEqual(before);
+    expect(await configOf('/ip/firewall/filter')).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { configOfRows } from './config-rows';
 import { oneDevice } from './one-device';
 
 /**
@@ -8,9 +9,7 @@ import { oneDevice } from './one-device';
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic value syntax', (version) => {
   const { rest, ssh } = oneDevice(version);
   const rows = async (path: string) => (await rest('GET', path)).body as Record<string, string>[];
-  /** An interface's configuration as written: its live counters and link times move on their own between reads. */
-  const configOf = async (path: string) =>
-    (await rows(path)).map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => !/(-byte|-packet|-drop|-error|-time)$/.test(key))));
+  const configOf = async (path: string) => configOfRows(await rows(path));
 
   it('refuses RPKI intervals out of the range the manual gives, over REST and the console, and takes those within', async () => {
     const before = await rows('/routing/rpki');
@@ -51,7 +50,7 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic value syntax', (version
   });
 
   it('refuses firewall matchers and mangle properties the manual types, over REST and the console, changing nothing', async () => {
-    const before = await rows('/ip/firewall/mangle');
+    const before = await configOf('/ip/firewall/mangle');
     const refused = await rest('PUT', '/ip/firewall/mangle', { chain: 'prerouting', action: 'mark-connection', 'new-connection-mark': 'c1', 'per-connection-classifier': 'both:2/0' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ detail: 'invalid value for argument per-connection-classifier' });
@@ -59,7 +58,7 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s generic value syntax', (version
     expect((await ssh('/ip firewall mangle add chain=prerouting action=mark-routing new-routing-mark=nowhere')).output).toContain('input does not match any value of new-routing-mark');
     expect((await ssh('/ip firewall mangle add chain=prerouting random=100')).output).toContain('value of random out of range (1..99)');
     expect((await ssh('/ip firewall mangle add chain=prerouting dst-address-type=everywhere')).output).toContain('input does not match any value of dst-address-type');
-    expect(await rows('/ip/firewall/mangle')).toEqual(before);
+    expect(await configOf('/ip/firewall/mangle')).toEqual(before);
 
     const added = await rest('PUT', '/ip/firewall/mangle', { chain: 'prerouting', action: 'mark-connection', 'new-connection-mark': 'c1', 'per-connection-classifier': 'both-addresses-and-ports:2/0', 'dst-address-type': '!local', passthrough: 'yes' });
     expect(added.status).toBe(201);
