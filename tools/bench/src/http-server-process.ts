@@ -93,10 +93,17 @@ export async function startProductHttp(dataDir: string, databaseUrl = BENCH_DATA
 }
 
 /** A bare SDK v2 HTTP server of this project's dist (by default the one-tool one), with the heap probe. */
+/**
+ * BENCH_BARE_SERVER_ENV (JSON) and BENCH_BARE_NODE_ARGS start the bare server the same way, e.g. with the deployed
+ * `MALLOC_ARENA_MAX=1` and `--v8-pool-size=1` the measured server is given, so a memory ratio compares like with like.
+ */
+const BARE_ENV: Record<string, string> = JSON.parse(process.env['BENCH_BARE_SERVER_ENV'] ?? '{}');
+const BARE_NODE_ARGS = (process.env['BENCH_BARE_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+
 export async function startBareHttp(script = BARE_HTTP_SERVER, env: Record<string, string> = {}): Promise<BenchHttpServer> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-bare-http-'));
   const heapFile = join(dir, 'heap.json');
-  const { child, lines } = await startChild(script, [], { PATH: process.env['PATH'] ?? '', BENCH_HEAP_FILE: heapFile, ...env }, HEAP_PROBE);
+  const { child, lines } = await startChild(script, [], { PATH: process.env['PATH'] ?? '', BENCH_HEAP_FILE: heapFile, ...BARE_ENV, ...env }, [...BARE_NODE_ARGS, ...HEAP_PROBE]);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: lines.at(-1)!['url'] as string,
