@@ -212,7 +212,9 @@ export async function serveMcp(req: IncomingMessage, res: ServerResponse, deps: 
   const legacy = !(req.headers['mcp-protocol-version'] ?? '').toString().startsWith('2026');
   const what = listen ? 'listen stream closed' : legacy ? '2025-era stream closed' : 'response stream closed';
   const meta = { principal: auth.principal.id, client: auth.principal.credentialId, method, duration_ms: Date.now() - openedAt, ...(overflowed ? { reason: 'client could not keep up; disconnected' } : {}) };
+  // A listen stream is long-lived and worth a line at info; a one-shot answer, of either revision, is not (the audit
+  // log has every call): logging each 2025-era answer at info cost CPU per call that 2026-07-28 answers did not pay.
   if (overflowed) logger.warn(what, meta);
-  else if (listen || legacy) logger.info(what, meta);
+  else if (listen) logger.info(what, meta);
   else logger.debug(what, meta);
 }
