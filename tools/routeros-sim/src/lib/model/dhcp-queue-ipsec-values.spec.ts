@@ -43,6 +43,10 @@ describe.each(['7.15.3', '7.20.5'])('DHCP, queue type and IPsec values on %s', (
     expect(refusal(() => s.add('ip/dhcp-server/option/sets', { name: 'set1', options: 'ntp,ghost' }))).toBe('input does not match any value of options');
     s.add('ip/dhcp-server/option/sets', { name: 'set1', options: 'ntp,tftp' });
     expect(s.update('ip/dhcp-server', 'defconf', { 'dhcp-option-set': 'set1' })).toMatchObject({ 'dhcp-option-set': 'set1' });
+    // use-radius is `no | yes | accounting`, printed as written: not a yes/no toggle.
+    expect(s.update('ip/dhcp-server', 'defconf', { 'use-radius': 'accounting' })).toMatchObject({ 'use-radius': 'accounting' });
+    expect(s.update('ip/dhcp-server', 'defconf', { 'use-radius': 'no' })).toMatchObject({ 'use-radius': 'no' });
+    expect(refusal(() => s.update('ip/dhcp-server', 'defconf', { 'use-radius': 'true' }))).toBe('input does not match any value of use-radius');
   });
 
   it('DHCP options, leases and networks: code 1..254, option names, queue types, netmask 0..32', () => {

@@ -51,6 +51,8 @@ const QUEUE_TYPE = (source: string) => ref({ menus: ['queue/type'], keywords: BU
 export const DHCP_VALUES: Record<string, Record<string, Rule>> = {
   'ip/dhcp-server': {
     authoritative: word(['after-10sec-delay', 'after-2sec-delay', 'no', 'yes']),
+    // `enum (no | yes | accounting)`: a word, not a yes/no (RouterOS prints it as written, `accounting` included).
+    'use-radius': word(['accounting', 'no', 'yes'], SERVER),
     'bootp-support': word(['dynamic', 'none', 'static']),
     'client-mac-limit': integer(0, U32, ['unlimited']), // `integer | unlimited`, no range
     'conflict-detection': bool(),
