@@ -131,7 +131,13 @@ describe.each(['7.15.3', '7.20.5'])('DHCP, queue type and IPsec values on %s', (
     expect(refusal(() => s.add('ipv6/dhcp-server/option/sets', { name: 'bad', options: 'dns6,ghost' }))).toBe('input does not match any value of options');
     expect(refusal(() => s.add('ipv6/dhcp-server/binding', { duid: '0x0001', iaid: '1', 'ia-type': 'ta' }))).toBe(newer ? 'input does not match any value of ia-type' : 'unknown parameter ia-type');
     expect(refusal(() => s.add('ipv6/dhcp-server/binding', { duid: '0x0001', iaid: '1', 'dhcp-option': 'ghost' }))).toBe('input does not match any value of dhcp-option');
-    expect(s.add('ipv6/dhcp-server/binding', { duid: '0x0001', iaid: '1', 'dhcp-option': 'dns6,set6', 'queue-type': 'default', ...(newer ? { 'ia-type': 'pd' } : {}) })).toMatchObject({ 'dhcp-option': 'dns6,set6', 'queue-type': 'default' });
+    expect(s.add('ipv6/dhcp-server/binding', { duid: '0x0001', iaid: '1', 'dhcp-option': 'dns6,set6', 'queue-type': 'default', ...(newer ? { 'ia-type': 'pd' } : {}) })).toMatchObject({ 'dhcp-option': 'dns6,set6', 'queue-type': 'default' });    // The DHCPv6 server's use-radius is `no | yes | accounting` too, `no` by default.
+    expect(s.add('ipv6/dhcp-server', { name: 'v6', interface: 'ether3' })).toMatchObject({ 'use-radius': 'no' });
+    expect(s.update('ipv6/dhcp-server', 'v6', { 'use-radius': 'accounting' })).toMatchObject({ 'use-radius': 'accounting' });
+    expect(refusal(() => s.update('ipv6/dhcp-server', 'v6', { 'use-radius': 'false' }))).toBe('input does not match any value of use-radius');
+    // /user/aaa keeps yes/no for its use-radius and accounting (CLI reference: `bool`).
+    expect(s.setSingleton('user/aaa', { 'use-radius': 'yes', accounting: 'no' })).toMatchObject({ 'use-radius': 'true', accounting: 'false' });
+    expect(refusal(() => s.setSingleton('user/aaa', { 'use-radius': 'accounting' }))).toBe('invalid value of use-radius: accounting');
   });
 
   it('DHCPv6 client: gateway checks, IAIDs, option names and default route tables (7.20: the others are unknown on 7.15)', () => {

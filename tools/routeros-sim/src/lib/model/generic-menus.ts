@@ -16,7 +16,7 @@ const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), 
 
 /**
  * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as
- * yes/no (`log`, `blackhole`, `hw`, `use-radius`…) are booleans wherever else the tree has them, taking
+ * yes/no (`log`, `blackhole`, `hw`…) are booleans wherever else the tree has them, taking
  * `yes|no|true|false` and stored as `true`/`false`. Left free, because somewhere they take more than yes/no:
  * `enabled` (`auto` in /ip/firewall/connection/tracking), `use-peer-dns` (`exclusive` on PPP clients),
  * `add-default-route` (`special-classless`), `edge` (`auto`, `yes-discover`), `advertise` (speeds, profiles),

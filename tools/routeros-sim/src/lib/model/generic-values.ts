@@ -210,6 +210,8 @@ export const GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = 
  * /interface/wifi) take the same (model/wifi-values.ts).
  */
 export const GENERIC_ARG_BOOLS: Record<string, { args: string[]; source: string }> = {
+  // `bool` both (CLI reference): use-radius is no longer a curated boolean name (the DHCP servers take `accounting`).
+  'user/aaa': { args: ['accounting', 'use-radius'], source: 'https://manual.mikrotik.com/docs/cli-reference/user/aaa.md' },
   'interface/wifi/steering': { args: ['2g-probe-delay', 'rrm', 'wnm'], source: WIFI },
   'interface/wifi/interworking': { args: ['esr', 'hotspot20', 'hotspot20-dgaf', 'internet', 'uesa', 'wan-at-capacity', 'wan-symmetric'], source: INTERWORKING },
   'interface/wifi/access-list': { args: ['client-isolation', 'radius-accounting'], source: WIFI },

@@ -63,6 +63,8 @@ function dhcpServerArg(key: string, value: string, ctx: Ctx): string | undefined
     case 'preference': return numberIn(key, value, 0, 255);
     case 'route-distance': return numberIn(key, value, 0, 255);
     case 'ignore-ia-na-bindings': case 'use-reconfigure': return newerBool(key, value);
+    // `enum (no | yes | accounting)` (CLI reference, ipv6/dhcp-server), printed as written.
+    case 'use-radius': return oneOf(key, value, ['accounting', 'no', 'yes']);
   }
   return undefined;
 }
@@ -84,9 +86,9 @@ export const DHCP6_MENUS: MenuSpec[] = [
     }),
   },
   {
-    path: 'ipv6/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'rapid-commit', 'use-radius', 'allow-dual-stack-queue'],
+    path: 'ipv6/dhcp-server', kind: 'table', writable: true, bools: ['disabled', 'rapid-commit', 'allow-dual-stack-queue'],
     unique: 'name', autoName: 'dhcp', required: ['interface'], namedRefs: { interface: 'interface', 'address-pool': 'ipv6/pool', 'prefix-pool': 'ipv6/pool' }, argRule: dhcpServerArg,
-    defaults: { disabled: 'false', 'address-pool': 'static-only', 'lease-time': '1d', preference: '255', 'rapid-commit': 'true', 'route-distance': '1', 'use-radius': 'false' },
+    defaults: { disabled: 'false', 'address-pool': 'static-only', 'lease-time': '1d', preference: '255', 'rapid-commit': 'true', 'route-distance': '1', 'use-radius': 'no' },
     computed: (row, ctx) => ({ dynamic: 'false', invalid: String(!interfaceRunning(ctx.rowsOf('interface'), row['interface'])) }),
   },
 ];
