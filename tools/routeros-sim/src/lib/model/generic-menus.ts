@@ -9,9 +9,10 @@ import { checkAddress, GENERIC_ADDRESSES } from './generic-addresses';
 import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
 import { treeRule } from './tree-rules';
 import { ROUTING_ARG_BOOLS, ROUTING_GENERIC_VALUES } from './routing-values';
+import { BRIDGE_GENERIC_VALUES } from './bridge-values';
 
-/** Value rules of a generic menu: model/generic-values.ts's, and the routing menus' (model/routing-values.ts). */
-const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path] });
+/** Value rules of a generic menu: model/generic-values.ts's, the routing menus' (model/routing-values.ts) and the bridge's (model/bridge-values.ts). */
+const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path], ...BRIDGE_GENERIC_VALUES[path] });
 const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_ARG_BOOLS[path]?.args ?? [])];
 
 /**
