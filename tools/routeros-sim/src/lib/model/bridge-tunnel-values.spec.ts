@@ -5,7 +5,7 @@ import { BRIDGE_GENERIC_VALUES, BRIDGE_VALUES } from './bridge-values';
 import { genericMenuOf } from './generic-menus';
 import { MENU_BY_PATH } from './menus';
 import { treeRule } from './tree-rules';
-import { TUNNEL_VALUES } from './tunnel-values';
+import { TUNNEL_ARG_BOOLS, TUNNEL_GENERIC_VALUES, TUNNEL_VALUES } from './tunnel-values';
 
 /** Value syntax of the bridge and tunnel menus, from MikroTik's CLI reference (model/bridge-values.ts, tunnel-values.ts). */
 
@@ -25,15 +25,19 @@ describe('the bridge and tunnel tables', () => {
     }
   });
 
-  it('name generic bridge menus, whose generic spec checks each argument its tree takes', () => {
-    for (const [menu, args] of Object.entries(BRIDGE_GENERIC_VALUES)) {
+  it('name generic bridge and link menus, whose generic spec checks each argument its tree takes', () => {
+    for (const [menu, args] of [...Object.entries(BRIDGE_GENERIC_VALUES), ...Object.entries(TUNNEL_GENERIC_VALUES)]) {
       expect(MENU_BY_PATH.has(menu)).toBe(false);
       for (const [arg, rule] of Object.entries(args)) {
-        expect(rule.source).toMatch(/^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/interface\/bridge\//);
+        expect(rule.source).toMatch(/^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/interface\//);
         for (const v of SUPPORTED_VERSIONS.filter((version) => takes(version, menu, arg))) {
           expect({ menu, arg, v, checked: genericMenuOf(treeFor(v), menu)!.valueArgs?.includes(arg) }).toEqual({ menu, arg, v, checked: true });
         }
       }
+    }
+    for (const [menu, { args, source }] of Object.entries(TUNNEL_ARG_BOOLS)) {
+      expect(source).toMatch(/^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/interface\//);
+      for (const v of SUPPORTED_VERSIONS) expect(genericMenuOf(treeFor(v), menu)!.bools).toEqual(expect.arrayContaining(args.filter((arg) => takes(v, menu, arg))));
     }
   });
 });
@@ -132,5 +136,31 @@ describe.each(['7.15.3', '7.20.5'])('bridge and tunnel values on %s', (version) 
     expect(refusal(() => s.add('interface/ovpn-client', { ...ovpn, 'route-nopull': 'sometimes' }))).toBe('invalid value of route-nopull: sometimes');
     expect(s.add('interface/ovpn-client', { ...ovpn, cipher: 'aes256-gcm', auth: 'null', mode: 'ethernet', protocol: 'udp', port: '1195', 'route-nopull': 'yes', 'use-peer-dns': 'no' }))
       .toMatchObject({ cipher: 'aes256-gcm', auth: 'null', mode: 'ethernet', protocol: 'udp', port: '1195', 'route-nopull': 'true', 'use-peer-dns': 'no' });
+  });
+
+  it('mesh, LTE, LTE APN, PPP client and mesh port: words, counts with keywords, booleans', () => {
+    const s = device();
+    expect(refusal(() => s.add('interface/mesh', { name: 'mesh1', arp: 'maybe' }))).toBe('input does not match any value of arp');
+    expect(refusal(() => s.add('interface/mesh', { name: 'mesh1', 'hwmp-preq-retries': 'x' }))).toBe('invalid value for argument hwmp-preq-retries');
+    expect(refusal(() => s.add('interface/mesh', { name: 'mesh1', 'mesh-portal': 'perhaps' }))).toBe('invalid value of mesh-portal: perhaps');
+    expect(s.add('interface/mesh', { name: 'mesh1', arp: 'proxy-arp', 'hwmp-preq-retries': '3', 'mesh-portal': 'yes', 'reoptimize-paths': 'no' }))
+      .toMatchObject({ arp: 'proxy-arp', 'hwmp-preq-retries': '3', 'mesh-portal': 'true', 'reoptimize-paths': 'false' });
+    expect(refusal(() => s.add('interface/mesh/port', { interface: 'ether3', mesh: 'mesh1', 'port-type': 'wds' }))).toBe('input does not match any value of port-type');
+    expect(s.add('interface/mesh/port', { interface: 'ether3', mesh: 'mesh1', 'port-type': 'WDS', 'path-cost': '10' })).toMatchObject({ 'port-type': 'WDS', 'path-cost': '10' });
+    expect(refusal(() => s.add('interface/lte/apn', { name: 'a', apn: 'internet', 'ip-type': 'ipv5' }))).toBe('input does not match any value of ip-type');
+    expect(refusal(() => s.add('interface/lte/apn', { name: 'a', apn: 'internet', 'passthrough-subnet-size': '15' }))).toBe('value of passthrough-subnet-size out of range (16..32)');
+    expect(refusal(() => s.add('interface/lte/apn', { name: 'a', apn: 'internet', 'use-network-apn': 'sometimes' }))).toBe('invalid value of use-network-apn: sometimes');
+    expect(s.add('interface/lte/apn', { name: 'a', apn: 'internet', 'ip-type': 'ipv4', authentication: 'chap', 'passthrough-subnet-size': 'auto', 'add-default-route': 'yes' }))
+      .toMatchObject({ 'ip-type': 'ipv4', authentication: 'chap', 'passthrough-subnet-size': 'auto', 'add-default-route': 'true' });
+    expect(refusal(() => s.add('interface/ppp-client', { name: 'p', 'data-channel': 'one' }))).toBe('invalid value for argument data-channel');
+    expect(refusal(() => s.add('interface/ppp-client', { name: 'p', 'null-modem': 'on' }))).toBe('invalid value of null-modem: on');
+    expect(s.add('interface/ppp-client', { name: 'p', 'data-channel': '2', 'null-modem': 'no', 'use-peer-dns': 'yes' })).toMatchObject({ 'data-channel': '2', 'null-modem': 'false', 'use-peer-dns': 'true' });
+    if (newer) {
+      expect(refusal(() => s.add('interface/ppp-client', { name: 'p2', 'network-mode': '5g' }))).toBe('input does not match any value of network-mode');
+      // LTE interfaces come from the modem (no `add`): the generic menu's rule is asked directly.
+      const lte = genericMenuOf(treeFor(version), 'interface/lte')!;
+      expect(refusal(() => lte.argRule!('sms-protocol', 'sms', { command: 'set', version, rowsOf: () => [] }))).toBe('input does not match any value of sms-protocol');
+      expect(lte.argRule!('sms-protocol', 'mbim', { command: 'set', version, rowsOf: () => [] })).toBe('mbim');
+    }
   });
 });

@@ -6,9 +6,9 @@ import { checkRef, RefRule } from './generic-refs';
 import { strictBool } from './menu-values';
 
 /**
- * Value syntax of the curated tunnel interfaces' arguments (`/interface/vxlan`, the L2TP, SSTP and OpenVPN clients)
- * that neither the tree nor the menus' own rules (model/tunnel-interfaces.ts, ppp-interfaces.ts) describe, read from
- * MikroTik's CLI reference of each menu (`source`). Left free where the reference and RouterOS's exports disagree:
+ * Value syntax of the tunnel and link interfaces' arguments (`/interface/vxlan`, the L2TP, SSTP and OpenVPN clients,
+ * mesh; the generic LTE, LTE APN, PPP client and mesh port menus) that neither the tree nor the menus' own rules
+ * (model/tunnel-interfaces.ts, ppp-interfaces.ts) describe, read from MikroTik's CLI reference of each menu (`source`). Left free where the reference and RouterOS's exports disagree:
  * the clients' keepalive-timeout (`enum (disabled)` only, exports write `60`), max-mtu/max-mru (`num`, clients take
  * `auto`), L2TP's use-ipsec (`bool`, exports write `required`), VXLAN's ttl (docs/simulator.md).
  */
@@ -17,6 +17,11 @@ const VXLAN = `${CLI}/vxlan.md`;
 const L2TP = `${CLI}/l2tp-client.md`;
 const SSTP = `${CLI}/sstp-client.md`;
 const OVPN = `${CLI}/ovpn-client.md`;
+const MESH = `${CLI}/mesh.md`;
+const MESH_PORT = `${CLI}/mesh/port.md`;
+const LTE = `${CLI}/lte.md`;
+const APN = `${CLI}/lte/apn.md`;
+const PPP_CLIENT = `${CLI}/ppp-client.md`;
 /** The L2TP and SSTP manual pages: `mrru (disabled | integer; Default: disabled)`, the keyword the reference omits. */
 const L2TP_PAGE = 'https://help.mikrotik.com/docs/x/DwAf';
 const SSTP_PAGE = 'https://help.mikrotik.com/docs/display/ROS/SSTP';
@@ -77,6 +82,47 @@ export const TUNNEL_VALUES: Record<string, Record<string, Rule>> = {
     'route-nopull': bool(OVPN),
     'disconnect-notify': bool(OVPN),
   },
+  'interface/mesh': {
+    arp: word(['disabled', 'enabled', 'local-proxy-arp', 'proxy-arp', 'reply-only'], MESH),
+    'hwmp-default-hoplimit': num(MESH),
+    'hwmp-preq-retries': num(MESH),
+    'hwmp-rann-propagation-delay': num(MESH),
+    'mesh-portal': bool(MESH),
+    'hwmp-preq-destination-only': bool(MESH),
+    'hwmp-preq-reply-and-forward': bool(MESH),
+    'reoptimize-paths': bool(MESH),
+  },
+};
+
+const integer = (source: string): GenericValueRule => ({ kind: 'integer', min: 0, max: U32, source });
+
+/** Generic link menus (model/generic-menus.ts merges these with model/generic-values.ts's). */
+export const TUNNEL_GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = {
+  'interface/lte': { 'sms-protocol': { kind: 'enum', values: ['at', 'auto', 'mbim', 'qmi'], source: LTE } },
+  'interface/lte/apn': {
+    'default-route-distance': integer(APN),
+    'ip-type': { kind: 'enum', values: ['auto', 'ipv4', 'ipv6'], source: APN },
+    authentication: { kind: 'enum', values: ['chap', 'none', 'pap'], source: APN },
+    // `alt { enum (auto | 32), num [16 .. 32] }`
+    'passthrough-subnet-size': { kind: 'integer', min: 16, max: 32, keywords: ['auto'], source: APN },
+  },
+  'interface/ppp-client': {
+    'default-route-distance': integer(PPP_CLIENT),
+    'data-channel': integer(PPP_CLIENT),
+    'info-channel': integer(PPP_CLIENT),
+    'network-mode': { kind: 'enum', values: ['auto', 'lte-m', 'nb-iot'], source: PPP_CLIENT },
+  },
+  'interface/mesh/port': {
+    'path-cost': integer(MESH_PORT),
+    'port-type': { kind: 'enum', values: ['WDS', 'auto', 'ethernet', 'wireless'], source: MESH_PORT },
+  },
+};
+
+/** Yes/no arguments of the generic link menus (`bool` in the CLI reference), merged by model/generic-menus.ts. */
+export const TUNNEL_ARG_BOOLS: Record<string, { args: string[]; source: string }> = {
+  'interface/lte': { args: ['allow-roaming', 'sms-read'], source: LTE },
+  'interface/lte/apn': { args: ['add-default-route', 'use-network-apn', 'use-peer-dns'], source: APN },
+  'interface/ppp-client': { args: ['add-default-route', 'null-modem', 'use-peer-dns'], source: PPP_CLIENT },
 };
 
 /** The rule's stored form for a curated tunnel menu's argument, or undefined when no rule here covers it. */
