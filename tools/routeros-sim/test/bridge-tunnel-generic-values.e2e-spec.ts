@@ -5,7 +5,7 @@ import { oneDevice } from './one-device';
  * tunnel-values.ts), over real HTTPS and SSH: a valid write lands, an invalid one is refused with RouterOS's words and
  * changes nothing. Interfaces print live counters, so rows are compared by their configuration only.
  */
-const LIVE = /byte|packet|drop|error|link-downs|last-link|running|actual-mtu|slave|^\.nextid$/;
+const LIVE = /(^|-)(bytes?|packets?|drops?|errors?)$|link-downs|last-link|^running$|actual-mtu|^slave$/;
 const config = (rows: Record<string, string>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !LIVE.test(k))));
 
 describe.each(['7.15.3', '7.20.5'])('RouterOS %s bridge and tunnel value syntax', (version) => {
@@ -93,5 +93,25 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s bridge and tunnel value syntax'
       [...before[2], expect.objectContaining({ name: 'a', 'ip-type': 'ipv4', authentication: 'chap', 'passthrough-subnet-size': 'auto', 'use-network-apn': 'true' })],
       [...before[3], expect.objectContaining({ name: 'p', 'data-channel': '2', 'null-modem': 'false' })],
     ]);
+  });
+
+  it('bridge filter, NAT and CALEA: refuses actions and matchers outside the reference, takes negated ones within', async () => {
+    const menus = ['/interface/bridge/filter', '/interface/bridge/nat', '/interface/bridge/calea'];
+    const snapshot = async () => Promise.all(menus.map((m) => rows(m)));
+    const before = await snapshot();
+    expect((await rest('PUT', '/interface/bridge/filter', { chain: 'forward', action: 'src-nat' })).body).toMatchObject({ detail: 'input does not match any value of action' });
+    expect((await ssh('/interface bridge filter add chain=forward vlan-priority=8')).output).toContain('value of vlan-priority out of range (0..7)');
+    expect((await ssh('/interface bridge nat add chain=srcnat action=arp-reply dst-port=80-70')).output).toContain('invalid value for argument dst-port');
+    expect((await rest('PUT', '/interface/bridge/calea', { chain: 'forward', action: 'drop' })).body).toMatchObject({ detail: 'input does not match any value of action' });
+    expect(await snapshot()).toEqual(before);
+
+    expect((await ssh('/interface bridge filter add chain=forward action=drop 802.3-sap=0x42 dst-port=!67-68 packet-type=broadcast')).output).toBe('');
+    expect((await rest('PUT', '/interface/bridge/nat', { chain: 'srcnat', action: 'arp-reply', 'arp-opcode': 'request' })).status).toBe(201);
+    expect((await rest('PUT', '/interface/bridge/calea', { chain: 'forward', action: 'sniff', 'sniff-id': '7' })).status).toBe(201);
+    const after = await snapshot();
+    expect(after.map((r) => r.length)).toEqual(before.map((r) => r.length + 1));
+    expect(after[0][after[0].length - 1]).toMatchObject({ action: 'drop', '802.3-sap': '0x42', 'dst-port': '!67-68', 'packet-type': 'broadcast' });
+    expect(after[1][after[1].length - 1]).toMatchObject({ action: 'arp-reply', 'arp-opcode': 'request' });
+    expect(after[2][after[2].length - 1]).toMatchObject({ action: 'sniff', 'sniff-id': '7' });
   });
 });

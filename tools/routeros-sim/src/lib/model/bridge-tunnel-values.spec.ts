@@ -163,4 +163,24 @@ describe.each(['7.15.3', '7.20.5'])('bridge and tunnel values on %s', (version) 
       expect(lte.argRule!('sms-protocol', 'mbim', { command: 'set', version, rowsOf: () => [] })).toBe('mbim');
     }
   });
+
+  it('bridge filter, NAT and CALEA: actions, negatable numbers, ranges, words and IPv6 prefixes', () => {
+    const s = device();
+    const rule = { chain: 'forward' };
+    expect(refusal(() => s.add('interface/bridge/filter', { ...rule, action: 'src-nat' }))).toBe('input does not match any value of action');
+    expect(refusal(() => s.add('interface/bridge/filter', { ...rule, '802.3-sap': '0x100' }))).toBe('value of 802.3-sap out of range (0..255)');
+    expect(refusal(() => s.add('interface/bridge/filter', { ...rule, 'dst-port': '80-70' }))).toBe('invalid value for argument dst-port');
+    expect(refusal(() => s.add('interface/bridge/filter', { ...rule, 'vlan-priority': '8' }))).toBe('value of vlan-priority out of range (0..7)');
+    expect(refusal(() => s.add('interface/bridge/filter', { ...rule, 'arp-opcode': 'ask' }))).toBe('input does not match any value of arp-opcode');
+    expect(refusal(() => s.add('interface/bridge/filter', { ...rule, 'packet-type': '!anycast' }))).toBe('input does not match any value of packet-type');
+    expect(refusal(() => s.add('interface/bridge/filter', { ...rule, 'src-address6': '2001:db8::/129' }))).toBe('invalid value for argument src-address6');
+    expect(refusal(() => s.add('interface/bridge/filter', { ...rule, 'arp-gratuitous': 'often' }))).toBe('invalid value of arp-gratuitous: often');
+    expect(s.add('interface/bridge/filter', { ...rule, action: 'drop', '802.3-sap': '0x42', 'dst-port': '!67-68', 'vlan-id': '!10', 'arp-opcode': 'request', 'stp-type': 'tcn', 'stp-flags': '128', 'packet-type': 'broadcast', 'src-address6': '2001:db8::/32', 'arp-gratuitous': 'yes' }))
+      .toMatchObject({ action: 'drop', '802.3-sap': '0x42', 'dst-port': '!67-68', 'vlan-id': '!10', 'arp-opcode': 'request', 'stp-type': 'tcn', 'stp-flags': '128', 'packet-type': 'broadcast', 'src-address6': '2001:db8::/32', 'arp-gratuitous': 'true' });
+    expect(refusal(() => s.add('interface/bridge/nat', { chain: 'srcnat', action: 'masquerade' }))).toBe('input does not match any value of action');
+    expect(s.add('interface/bridge/nat', { chain: 'srcnat', action: 'arp-reply', 'arp-packet-type': '0x800', 'stp-root-cost': '0-100' })).toMatchObject({ action: 'arp-reply', 'arp-packet-type': '0x800', 'stp-root-cost': '0-100' });
+    expect(refusal(() => s.add('interface/bridge/calea', { chain: 'forward', action: 'drop' }))).toBe('input does not match any value of action');
+    expect(refusal(() => s.add('interface/bridge/calea', { chain: 'forward', action: 'sniff', 'sniff-id': 'x' }))).toBe('invalid value for argument sniff-id');
+    expect(s.add('interface/bridge/calea', { chain: 'forward', action: 'sniff', 'sniff-id': '7', 'ingress-priority': '63' })).toMatchObject({ action: 'sniff', 'sniff-id': '7', 'ingress-priority': '63' });
+  });
 });

@@ -5,12 +5,13 @@ import { checkGenericValue, GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
 import { checkRef, RefRule } from './generic-refs';
 import { strictBool } from './menu-values';
+import { BRIDGE_FILTER_VALUES } from './bridge-filter-values';
 
 /**
  * Value syntax of the bridge menus' arguments that neither the tree nor a curated rule describes, read from MikroTik's
  * CLI reference of each menu (`source`): its `enum (a | b)` lists, `bool` toggles and `num` (no range: RouterOS's
  * unsigned 32 bits, as in model/generic-values.ts). Curated menus (`/interface/bridge`, `port`, `vlan`, `host`) reach
- * BRIDGE_VALUES through arg-rules.ts; generic ones (`mdb`, `msti`, `port/mst-override`) BRIDGE_GENERIC_VALUES through
+ * BRIDGE_VALUES through arg-rules.ts; generic ones (`mdb`, `msti`, `port/mst-override`, `filter`, `nat`, `calea`) BRIDGE_GENERIC_VALUES through
  * generic-menus.ts. What stays free and why: docs/simulator.md ("Values of the bridge and tunnel menus").
  */
 const CLI = 'https://manual.mikrotik.com/docs/cli-reference/interface/bridge';
@@ -94,8 +95,9 @@ export const BRIDGE_VALUES: Record<string, Record<string, Rule>> = {
   },
 };
 
-/** Generic bridge menus (model/generic-menus.ts merges these with model/generic-values.ts's). */
+/** Generic bridge menus (model/generic-menus.ts merges these with model/generic-values.ts's); the bridge firewall's from model/bridge-filter-values.ts. */
 export const BRIDGE_GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = {
+  ...BRIDGE_FILTER_VALUES,
   'interface/bridge/mdb': { vid: { kind: 'integer', min: 0, max: U32, source: MDB } },
   'interface/bridge/msti': {
     identifier: { kind: 'integer', min: 0, max: U32, source: MSTI },
