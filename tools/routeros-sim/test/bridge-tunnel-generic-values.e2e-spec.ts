@@ -74,24 +74,27 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s bridge and tunnel value syntax'
     });
   });
 
-  it('mesh, mesh ports, LTE APNs and PPP clients: refuses words, counts and yes/no outside the reference, takes those within', async () => {
-    const menus = ['/interface/mesh', '/interface/mesh/port', '/interface/lte/apn', '/interface/ppp-client'];
+  it('mesh, mesh ports, LTE APNs, PPP clients and EoIPv6: refuses words, counts and yes/no outside the reference, takes those within', async () => {
+    const menus = ['/interface/mesh', '/interface/mesh/port', '/interface/lte/apn', '/interface/ppp-client', '/interface/eoipv6'];
     const snapshot = async () => Promise.all(menus.map((m) => rows(m)));
     const before = await snapshot();
     expect((await rest('PUT', '/interface/mesh', { name: 'mesh1', arp: 'maybe' })).body).toMatchObject({ detail: 'input does not match any value of arp' });
     expect((await ssh('/interface lte apn add name=a apn=internet passthrough-subnet-size=15')).output).toContain('value of passthrough-subnet-size out of range (16..32)');
     expect((await rest('PUT', '/interface/ppp-client', { name: 'p', 'null-modem': 'on' })).body).toMatchObject({ detail: 'invalid value of null-modem: on' });
+    expect((await ssh('/interface eoipv6 add name=eo6 remote-address=2001:db8::2 tunnel-id=5 loop-protect=yes')).output).toContain('input does not match any value of loop-protect');
     expect(await snapshot()).toEqual(before);
 
     expect((await rest('PUT', '/interface/mesh', { name: 'mesh1', arp: 'proxy-arp', 'mesh-portal': 'yes' })).status).toBe(201);
     expect((await ssh('/interface mesh port add interface=ether3 mesh=mesh1 port-type=WDS path-cost=10')).output).toBe('');
     expect((await ssh('/interface lte apn add name=a apn=internet ip-type=ipv4 authentication=chap passthrough-subnet-size=auto use-network-apn=yes')).output).toBe('');
     expect((await rest('PUT', '/interface/ppp-client', { name: 'p', 'data-channel': '2', 'null-modem': 'no' })).status).toBe(201);
+    expect((await ssh('/interface eoipv6 add name=eo6 remote-address=2001:db8::2 tunnel-id=5 arp=reply-only loop-protect=on')).output).toBe('');
     expect(await snapshot()).toEqual([
       [...before[0], expect.objectContaining({ name: 'mesh1', arp: 'proxy-arp', 'mesh-portal': 'true' })],
       [...before[1], expect.objectContaining({ interface: 'ether3', 'port-type': 'WDS', 'path-cost': '10' })],
       [...before[2], expect.objectContaining({ name: 'a', 'ip-type': 'ipv4', authentication: 'chap', 'passthrough-subnet-size': 'auto', 'use-network-apn': 'true' })],
       [...before[3], expect.objectContaining({ name: 'p', 'data-channel': '2', 'null-modem': 'false' })],
+      [...before[4], expect.objectContaining({ name: 'eo6', arp: 'reply-only', 'loop-protect': 'on' })],
     ]);
   });
 

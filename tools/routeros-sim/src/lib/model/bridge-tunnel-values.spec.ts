@@ -138,8 +138,11 @@ describe.each(['7.15.3', '7.20.5'])('bridge and tunnel values on %s', (version) 
       .toMatchObject({ cipher: 'aes256-gcm', auth: 'null', mode: 'ethernet', protocol: 'udp', port: '1195', 'route-nopull': 'true', 'use-peer-dns': 'no' });
   });
 
-  it('mesh, LTE, LTE APN, PPP client and mesh port: words, counts with keywords, booleans', () => {
+  it('EoIPv6, mesh, LTE, LTE APN, PPP client and mesh port: words, counts with keywords, booleans', () => {
     const s = device();
+    const eoip = { name: 'eo6', 'remote-address': '2001:db8::2', 'tunnel-id': '5' };
+    expect(refusal(() => s.add('interface/eoipv6', { ...eoip, 'loop-protect': 'yes' }))).toBe('input does not match any value of loop-protect');
+    expect(s.add('interface/eoipv6', { ...eoip, arp: 'reply-only', 'loop-protect': 'on' })).toMatchObject({ arp: 'reply-only', 'loop-protect': 'on' });
     expect(refusal(() => s.add('interface/mesh', { name: 'mesh1', arp: 'maybe' }))).toBe('input does not match any value of arp');
     expect(refusal(() => s.add('interface/mesh', { name: 'mesh1', 'hwmp-preq-retries': 'x' }))).toBe('invalid value for argument hwmp-preq-retries');
     expect(refusal(() => s.add('interface/mesh', { name: 'mesh1', 'mesh-portal': 'perhaps' }))).toBe('invalid value of mesh-portal: perhaps');

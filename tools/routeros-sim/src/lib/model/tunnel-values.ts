@@ -7,7 +7,7 @@ import { strictBool } from './menu-values';
 
 /**
  * Value syntax of the tunnel and link interfaces' arguments (`/interface/vxlan`, the L2TP, SSTP and OpenVPN clients,
- * mesh; the generic LTE, LTE APN, PPP client and mesh port menus) that neither the tree nor the menus' own rules
+ * EoIPv6, mesh; the generic LTE, LTE APN, PPP client and mesh port menus) that neither the tree nor the menus' own rules
  * (model/tunnel-interfaces.ts, ppp-interfaces.ts) describe, read from MikroTik's CLI reference of each menu (`source`). Left free where the reference and RouterOS's exports disagree:
  * the clients' keepalive-timeout (`enum (disabled)` only, exports write `60`), max-mtu/max-mru (`num`, clients take
  * `auto`), L2TP's use-ipsec (`bool`, exports write `required`), VXLAN's ttl (docs/simulator.md).
@@ -18,6 +18,7 @@ const L2TP = `${CLI}/l2tp-client.md`;
 const SSTP = `${CLI}/sstp-client.md`;
 const OVPN = `${CLI}/ovpn-client.md`;
 const MESH = `${CLI}/mesh.md`;
+const EOIPV6 = `${CLI}/eoipv6.md`;
 const MESH_PORT = `${CLI}/mesh/port.md`;
 const LTE = `${CLI}/lte.md`;
 const APN = `${CLI}/lte/apn.md`;
@@ -81,6 +82,11 @@ export const TUNNEL_VALUES: Record<string, Record<string, Rule>> = {
     'tls-version': word(TLS_VERSION, OVPN),
     'route-nopull': bool(OVPN),
     'disconnect-notify': bool(OVPN),
+  },
+  // EoIPv6 (the EoIP menu's own reference page was not found: its arp and loop-protect stay free).
+  'interface/eoipv6': {
+    arp: word(['disabled', 'enabled', 'local-proxy-arp', 'proxy-arp', 'reply-only'], EOIPV6),
+    'loop-protect': word(['default', 'off', 'on'], EOIPV6),
   },
   'interface/mesh': {
     arp: word(['disabled', 'enabled', 'local-proxy-arp', 'proxy-arp', 'reply-only'], MESH),
