@@ -9,10 +9,12 @@ import { checkAddress, GENERIC_ADDRESSES } from './generic-addresses';
 import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
 import { treeRule } from './tree-rules';
 import { ROUTING_ARG_BOOLS, ROUTING_GENERIC_VALUES } from './routing-values';
+import { BRIDGE_GENERIC_VALUES } from './bridge-values';
+import { TUNNEL_ARG_BOOLS, TUNNEL_GENERIC_VALUES } from './tunnel-values';
 
-/** Value rules of a generic menu: model/generic-values.ts's, and the routing menus' (model/routing-values.ts). */
-const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path] });
-const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_ARG_BOOLS[path]?.args ?? [])];
+/** Value rules of a generic menu: model/generic-values.ts's, the routing menus' (model/routing-values.ts), the bridge's and link menus' (model/bridge-values.ts, tunnel-values.ts). */
+const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path], ...BRIDGE_GENERIC_VALUES[path], ...TUNNEL_GENERIC_VALUES[path] });
+const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_ARG_BOOLS[path]?.args ?? []), ...(TUNNEL_ARG_BOOLS[path]?.args ?? [])];
 
 /**
  * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as
