@@ -4,7 +4,7 @@ import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
 
 /**
- * Value syntax of the web proxy, SOCKS, packet sniffer and traffic generator menus (generic menus), read from
+ * Value syntax of the web proxy, SOCKS, socksify, disk, packet sniffer and traffic generator menus (generic menus), read from
  * MikroTik's CLI reference of each menu (`source`): `enum (a | b)` lists, `bool`, `num` (with its range, else
  * RouterOS's unsigned 32 bits as in model/generic-values.ts), `multi` lists of numbers and `super { ! … }` matchers
  * that take a leading `!`. Host names, paths, files, port names and protocol names the reference leaves open
@@ -19,6 +19,11 @@ const SOCKS_ACCESS = `${CLI}/ip/socks/access.md`;
 const SNIFFER = `${CLI}/tool/sniffer.md`;
 const TEMPLATE = `${CLI}/tool/traffic-generator/packet-template.md`;
 const STREAM = `${CLI}/tool/traffic-generator/stream.md`;
+const RAW_TEMPLATE = `${CLI}/tool/traffic-generator/raw-packet-template.md`;
+const GENERATOR = `${CLI}/tool/traffic-generator.md`;
+const SOCKSIFY = `${CLI}/ip/socksify.md`;
+const DISK = `${CLI}/disk.md`;
+const DISK_SETTINGS = `${CLI}/disk/settings.md`;
 
 type Check = (key: string, value: string) => string;
 const shaped = (check: Check, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
@@ -80,7 +85,7 @@ const IP_PROTOCOLS = ['dccp', 'ddp', 'egp', 'encap', 'etherip', 'ggp', 'gre', 'h
 const filter = (item: Check) => shaped(list(negatable(item), 16), SNIFFER);
 
 /** A traffic-generator template's `multi { x: num [ .. max] }`: a comma list of numbers within [0, max]. */
-const numbers = (max: number) => shaped(list(integer(0, max)), TEMPLATE);
+const numbers = (max: number, source = TEMPLATE) => shaped(list(integer(0, max)), source);
 
 export const SERVICE_TOOL_VALUES: Record<string, Record<string, GenericValueRule>> = {
   'ip/proxy': {
@@ -100,10 +105,22 @@ export const SERVICE_TOOL_VALUES: Record<string, Record<string, GenericValueRule
     version: word(['4', '5'], SOCKS),
     'auth-method': word(['none', 'password'], SOCKS),
   },
+  'ip/socksify': {
+    // Seconds, 0 to 3000 (the page), a bare number.
+    'connection-timeout': num(SOCKSIFY, 0, 3000),
+    port: num(SOCKSIFY),
+    'socks5-port': num(SOCKSIFY),
+  },
   'ip/socks/access': {
     'src-port': shaped(negatable(range(0, 65535)), SOCKS_ACCESS),
     'dst-port': shaped(negatable(range(0, 65535)), SOCKS_ACCESS),
     action: word(['allow', 'deny'], SOCKS_ACCESS),
+  },
+  // Sizes and offsets the page writes with units (`file-size=1G`, `tmpfs-max-size` in `100M`) stay free.
+  disk: {
+    type: word(['crypted', 'file', 'hardware', 'iscsi', 'nfs', 'nvme-tcp', 'partition', 'raid', 'ramdisk', 'smb', 'sshfs', 'tmpfs'], DISK),
+    'partition-number': num(DISK),
+    'sshfs-port': num(DISK),
   },
   'tool/sniffer': {
     // `num`, in KiB (10..4294967295); RouterOS prints them with the unit (`Default: 100KiB`).
@@ -137,6 +154,16 @@ export const SERVICE_TOOL_VALUES: Record<string, Record<string, GenericValueRule
     'tcp-window-size': numbers(65535),
     'tcp-urgent-pointer': numbers(65535),
   },
+  'tool/traffic-generator/raw-packet-template': {
+    data: word(['incrementing', 'random', 'specific-byte', 'uninitialized'], RAW_TEMPLATE),
+    'data-byte': num(RAW_TEMPLATE),
+    'compute-checksum-from-offset': num(RAW_TEMPLATE),
+    'ip-header-offset': numbers(65535, RAW_TEMPLATE),
+    'ipv6-header-offset': numbers(65535, RAW_TEMPLATE),
+    'udp-header-offset': numbers(65535, RAW_TEMPLATE),
+    'tcp-header-offset': numbers(65535, RAW_TEMPLATE),
+  },
+  'tool/traffic-generator': { 'test-id': num(GENERATOR), 'stats-samples-to-keep': num(GENERATOR) },
   'tool/traffic-generator/stream': {
     id: num(STREAM),
     pps: num(STREAM),
@@ -152,4 +179,8 @@ export const SERVICE_TOOL_VALUES: Record<string, Record<string, GenericValueRule
 export const SERVICE_TOOL_ARG_BOOLS: Record<string, { args: string[]; source: string }> = {
   'tool/sniffer': { args: ['filter-stream', 'memory-scroll', 'only-headers', 'quick-show-frame', 'streaming-enabled'], source: SNIFFER },
   'tool/traffic-generator/packet-template': { args: ['special-footer'], source: TEMPLATE },
+  'tool/traffic-generator/raw-packet-template': { args: ['special-footer'], source: RAW_TEMPLATE },
+  'tool/traffic-generator': { args: ['measure-out-of-order'], source: GENERATOR },
+  disk: { args: ['compress', 'media-sharing', 'mount-filesystem', 'mount-read-only', 'smb-encryption', 'smb-sharing', 'swap'], source: DISK },
+  'disk/settings': { args: ['auto-media-sharing', 'auto-smb-sharing'], source: DISK_SETTINGS },
 };
