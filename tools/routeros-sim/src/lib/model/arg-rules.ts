@@ -4,6 +4,7 @@ import { errors, RestError } from '../rest/rest-error';
 import { dhcpValue } from './dhcp-values';
 import { dnsValue } from './dns-values';
 import { firewallValue } from './firewall-values';
+import { loggingContainerValue } from './logging-container-values';
 import { routingValue } from './routing-values';
 import { wifiValue } from './wifi-values';
 import { parseTimeMs } from './values';
@@ -317,5 +318,6 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
   if (path.startsWith('routing/')) return routingValue(key, value, ctx);
   // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts); the DHCP and DNS menus' from
   // their pages and CLI reference (model/dhcp-values.ts, dns-values.ts).
-  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx);
+  // Logging and container (model/logging-container-values.ts).
+  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx) ?? loggingContainerValue(key, value, ctx);
 }

@@ -4,8 +4,8 @@ import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
 
 /**
- * Value syntax of the web proxy, SOCKS, socksify, disk, packet sniffer and traffic generator menus (generic menus), read from
- * MikroTik's CLI reference of each menu (`source`): `enum (a | b)` lists, `bool`, `num` (with its range, else
+ * Value syntax of the web proxy, SOCKS, socksify, HotSpot, disk, packet sniffer and traffic generator menus (generic
+ * menus), read from MikroTik's CLI reference of each menu (`source`): `enum (a | b)` lists, `bool`, `num` (with its range, else
  * RouterOS's unsigned 32 bits as in model/generic-values.ts), `multi` lists of numbers and `super { ! … }` matchers
  * that take a leading `!`. Host names, paths, files, port names and protocol names the reference leaves open
  * (`enum ()`) stay free text (docs/simulator.md says which and why).
@@ -24,6 +24,8 @@ const GENERATOR = `${CLI}/tool/traffic-generator.md`;
 const SOCKSIFY = `${CLI}/ip/socksify.md`;
 const DISK = `${CLI}/disk.md`;
 const DISK_SETTINGS = `${CLI}/disk/settings.md`;
+const HOTSPOT_PROFILE = `${CLI}/ip/hotspot/profile.md`;
+const HOTSPOT_USER_PROFILE = `${CLI}/ip/hotspot/user/profile.md`;
 
 type Check = (key: string, value: string) => string;
 const shaped = (check: Check, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
@@ -99,6 +101,13 @@ export const SERVICE_TOOL_VALUES: Record<string, Record<string, GenericValueRule
   },
   'ip/proxy/access': { ...proxyMatchers(PROXY_ACCESS), action: word(['allow', 'deny', 'redirect', 'url-append'], PROXY_ACCESS) },
   'ip/proxy/cache': { ...proxyMatchers(PROXY_CACHE), action: word(['allow', 'deny'], PROXY_CACHE) },
+  // HotSpot's RADIUS words (server profile). The users' byte limits stay free: `num`, yet scripts write byte counts past
+  // 32 bits (data caps of gigabytes) that a 32-bit bound would refuse.
+  'ip/hotspot/profile': {
+    'mac-auth-mode': word(['mac-as-username', 'mac-as-username-and-password'], HOTSPOT_PROFILE),
+    'nas-port-type': word(['cable', 'ethernet', 'wireless-802.11'], HOTSPOT_PROFILE),
+    'radius-mac-format': word(['XX XX XX XX XX XX', 'XX-XX-XX-XX-XX-XX', 'XX:XX:XX:XX:XX:XX', 'XXXX:XXXX:XXXX', 'XXXXXX-XXXXXX', 'XXXXXX:XXXXXX', 'XXXXXXXXXXXX'], HOTSPOT_PROFILE),
+  },
   'ip/socks': {
     port: num(SOCKS),
     'max-connections': num(SOCKS, 1, 500),
@@ -182,5 +191,7 @@ export const SERVICE_TOOL_ARG_BOOLS: Record<string, { args: string[]; source: st
   'tool/traffic-generator/raw-packet-template': { args: ['special-footer'], source: RAW_TEMPLATE },
   'tool/traffic-generator': { args: ['measure-out-of-order'], source: GENERATOR },
   disk: { args: ['compress', 'media-sharing', 'mount-filesystem', 'mount-read-only', 'smb-encryption', 'smb-sharing', 'swap'], source: DISK },
+  'ip/hotspot/profile': { args: ['radius-accounting'], source: HOTSPOT_PROFILE },
+  'ip/hotspot/user/profile': { args: ['advertise'], source: HOTSPOT_USER_PROFILE },
   'disk/settings': { args: ['auto-media-sharing', 'auto-smb-sharing'], source: DISK_SETTINGS },
 };
