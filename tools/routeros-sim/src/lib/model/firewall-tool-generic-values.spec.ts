@@ -3,7 +3,7 @@ import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
 import { MENU_BY_PATH } from './menus';
 import { treeRule } from './tree-rules';
 import { genericMenuOf } from './generic-menus';
-import { hasCuratedRule } from './arg-rules';
+import { checkArg, hasCuratedRule } from './arg-rules';
 import { SERVICE_TOOL_ARG_BOOLS, SERVICE_TOOL_VALUES } from './service-tool-values';
 import { FIREWALL_MORE_VALUES } from './firewall-more-values';
 
@@ -47,6 +47,25 @@ describe('the tables', () => {
   });
 });
 
+describe("a container's stop signal", () => {
+  it('takes the numbered names exports write, and refuses a bare name', () => {
+    const ctx = { path: 'container', rowsOf: () => [] };
+    expect(checkArg('stop-signal', '15-SIGTERM', ctx)).toBe('15-SIGTERM');
+    expect(checkArg('stop-signal', '6-SIGABTR', ctx)).toBe('6-SIGABTR');
+    expect(refusal(() => checkArg('stop-signal', 'SIGTERM', ctx))).toBe('input does not match any value of stop-signal');
+  });
+});
+
+describe('7.20-only values', () => {
+  it('checks the remote log format and the sniffer packet size on 7.20.5', () => {
+    const s = seededDevice('edge', '7.20.5');
+    expect(refusal(() => s.add('system/logging/action', { name: 'r2', target: 'remote', 'remote-log-format': 'json' }))).toBe('input does not match any value of remote-log-format');
+    expect(s.add('system/logging/action', { name: 'r3', target: 'remote', 'remote-log-format': 'cef', vrf: 'main' })).toMatchObject({ 'remote-log-format': 'cef', vrf: 'main' });
+    expect(refusal(() => s.add('system/logging/action', { name: 'r4', target: 'remote', vrf: 'nope' }))).toBe('input does not match any value of vrf');
+    expect(refusal(() => s.setSingleton('tool/sniffer', { 'max-packet-size': '2047' }))).toBe('value of max-packet-size out of range (2048..65536)');
+  });
+});
+
 describe.each(['7.15.3', '7.20.5'])('on %s', (version) => {
   it.each<[string, Record<string, string>, string]>([
     ['ip/proxy/access', { method: 'FETCH' }, 'input does not match any value of method'],
@@ -72,6 +91,14 @@ describe.each(['7.15.3', '7.20.5'])('on %s', (version) => {
     ['ip/firewall/mangle', { chain: 'forward', action: 'change-ttl', 'new-ttl': 'halve:1' }, 'invalid value for argument new-ttl'],
     ['ip/firewall/mangle', { chain: 'forward', action: 'change-mss', 'new-mss': '39' }, 'value of new-mss out of range (40..65534)'],
     ['ipv6/firewall/filter', { chain: 'input', 'icmp-options': 'echo' }, 'invalid value for argument icmp-options'],
+    ['ip/firewall/calea', { chain: 'forward', action: 'drop' }, 'input does not match any value of action'],
+    ['ip/firewall/calea', { chain: 'forward', action: 'sniff', 'dst-port': '!80,70000' }, 'value of dst-port out of range (0..65535)'],
+    ['ip/firewall/calea', { chain: 'forward', action: 'sniff', random: '100' }, 'value of random out of range (1..99)'],
+    ['ip/firewall/calea', { chain: 'forward', action: 'sniff', ttl: 'equal:300' }, 'value of ttl out of range (0..255)'],
+    ['ip/hotspot/profile', { name: 'hp', 'nas-port-type': 'wifi' }, 'input does not match any value of nas-port-type'],
+    ['ip/hotspot/profile', { name: 'hp', 'radius-mac-format': 'xx:xx:xx:xx:xx:xx' }, 'input does not match any value of radius-mac-format'],
+    ['ip/hotspot/user/profile', { name: 'up', advertise: 'often' }, 'invalid value of advertise: often'],
+    ['system/logging', { topics: 'dhcp,!wifi-x', action: 'memory' }, 'input does not match any value of topics'],
   ])('refuses %s %j as RouterOS does, changing nothing', (menu, props, refused) => {
     const s = seededDevice('edge', version);
     const before = JSON.stringify(s.snapshot());
@@ -117,6 +144,15 @@ describe.each(['7.15.3', '7.20.5'])('on %s', (version) => {
     expect(s.add('tool/traffic-generator/packet-template', { name: 't', 'header-stack': 'mac,vlan,ip,udp', 'vlan-id': '10,20', 'ip-ttl': '64', data: 'random', 'special-footer': 'no' }))
       .toMatchObject({ 'header-stack': 'mac,vlan,ip,udp', 'vlan-id': '10,20', data: 'random', 'special-footer': 'false' });
     expect(s.add('tool/traffic-generator/stream', { name: 's', 'tx-template': 't', 'packet-size': '64-1500', pps: '1000' })).toMatchObject({ 'packet-size': '64-1500', pps: '1000' });
+  });
+
+  it('takes CALEA matchers, HotSpot words and logging values as the reference writes them', () => {
+    const s = seededDevice('edge', version);
+    expect(s.add('ip/firewall/calea', { chain: 'forward', action: 'sniff-pc', 'dst-port': '!80,443,8000-8080', ttl: 'less-than:10', 'sniff-target-port': '37008', nth: '2,1' })).toMatchObject({ action: 'sniff-pc', 'dst-port': '!80,443,8000-8080', ttl: 'less-than:10' });
+    expect(s.add('ip/hotspot/profile', { name: 'hp', 'mac-auth-mode': 'mac-as-username-and-password', 'nas-port-type': 'wireless-802.11', 'radius-mac-format': 'XX-XX-XX-XX-XX-XX', 'radius-accounting': 'yes' })).toMatchObject({ 'nas-port-type': 'wireless-802.11', 'radius-accounting': 'true' });
+    // Byte limits stay free: scripts write data caps past 32 bits.
+    expect(s.add('ip/hotspot/user', { name: 'u1', 'limit-bytes-total': '10737418240' })).toMatchObject({ 'limit-bytes-total': '10737418240' });
+    expect(s.add('system/logging', { topics: 'ntp,debug,!packet', action: 'memory' })).toMatchObject({ topics: 'ntp,debug,!packet' });
   });
 
   it('takes the firewall matchers the CLI reference settles, as exports write them', () => {

@@ -2,6 +2,7 @@ import { invalidArg, numberIn } from './arg-rules';
 import { errors } from '../rest/rest-error';
 import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
+import { CALEA_VALUES } from './calea-values';
 
 /**
  * Value syntax of the web proxy, SOCKS, socksify, HotSpot, disk, packet sniffer and traffic generator menus (generic
@@ -90,6 +91,7 @@ const filter = (item: Check) => shaped(list(negatable(item), 16), SNIFFER);
 const numbers = (max: number, source = TEMPLATE) => shaped(list(integer(0, max)), source);
 
 export const SERVICE_TOOL_VALUES: Record<string, Record<string, GenericValueRule>> = {
+  'ip/firewall/calea': CALEA_VALUES,
   'ip/proxy': {
     port: shaped(list(integer(1, 65535)), PROXY),
     'parent-proxy-port': num(PROXY),
