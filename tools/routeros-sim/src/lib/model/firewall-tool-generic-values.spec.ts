@@ -98,6 +98,9 @@ describe.each(['7.15.3', '7.20.5'])('on %s', (version) => {
     ['ip/hotspot/profile', { name: 'hp', 'nas-port-type': 'wifi' }, 'input does not match any value of nas-port-type'],
     ['ip/hotspot/profile', { name: 'hp', 'radius-mac-format': 'xx:xx:xx:xx:xx:xx' }, 'input does not match any value of radius-mac-format'],
     ['ip/hotspot/user/profile', { name: 'up', advertise: 'often' }, 'invalid value of advertise: often'],
+    ['ip/hotspot/walled-garden', { 'dst-host': 'example.com', method: 'PATCH' }, 'input does not match any value of method'],
+    ['ip/hotspot/walled-garden/ip', { 'dst-port': '65536' }, 'value of dst-port out of range (0..65535)'],
+    ['ip/socks/users', { name: 'u', password: 'p', 'only-one': 'perhaps' }, 'invalid value of only-one: perhaps'],
     ['system/logging', { topics: 'dhcp,!wifi-x', action: 'memory' }, 'input does not match any value of topics'],
   ])('refuses %s %j as RouterOS does, changing nothing', (menu, props, refused) => {
     const s = seededDevice('edge', version);
@@ -150,6 +153,9 @@ describe.each(['7.15.3', '7.20.5'])('on %s', (version) => {
     const s = seededDevice('edge', version);
     expect(s.add('ip/firewall/calea', { chain: 'forward', action: 'sniff-pc', 'dst-port': '!80,443,8000-8080', ttl: 'less-than:10', 'sniff-target-port': '37008', nth: '2,1' })).toMatchObject({ action: 'sniff-pc', 'dst-port': '!80,443,8000-8080', ttl: 'less-than:10' });
     expect(s.add('ip/hotspot/profile', { name: 'hp', 'mac-auth-mode': 'mac-as-username-and-password', 'nas-port-type': 'wireless-802.11', 'radius-mac-format': 'XX-XX-XX-XX-XX-XX', 'radius-accounting': 'yes' })).toMatchObject({ 'nas-port-type': 'wireless-802.11', 'radius-accounting': 'true' });
+    expect(s.add('ip/hotspot/walled-garden', { 'dst-host': '*.example.com', 'dst-port': '!80,443', method: '!POST', action: 'deny' })).toMatchObject({ 'dst-port': '!80,443', method: '!POST' });
+    expect(s.add('ip/hotspot/walled-garden/ip', { 'dst-port': '!1000-2000', action: 'accept' })).toMatchObject({ 'dst-port': '!1000-2000' });
+    expect(s.add('ip/socks/users', { name: 'u', password: 'p', 'only-one': 'yes' })).toMatchObject({ 'only-one': 'true' });
     // Byte limits stay free: scripts write data caps past 32 bits.
     expect(s.add('ip/hotspot/user', { name: 'u1', 'limit-bytes-total': '10737418240' })).toMatchObject({ 'limit-bytes-total': '10737418240' });
     expect(s.add('system/logging', { topics: 'ntp,debug,!packet', action: 'memory' })).toMatchObject({ topics: 'ntp,debug,!packet' });

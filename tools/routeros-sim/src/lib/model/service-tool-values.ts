@@ -27,6 +27,9 @@ const DISK = `${CLI}/disk.md`;
 const DISK_SETTINGS = `${CLI}/disk/settings.md`;
 const HOTSPOT_PROFILE = `${CLI}/ip/hotspot/profile.md`;
 const HOTSPOT_USER_PROFILE = `${CLI}/ip/hotspot/user/profile.md`;
+const WALLED_GARDEN = `${CLI}/ip/hotspot/walled-garden.md`;
+const WALLED_GARDEN_IP = `${CLI}/ip/hotspot/walled-garden/ip.md`;
+const SOCKS_USERS = `${CLI}/ip/socks/users.md`;
 
 type Check = (key: string, value: string) => string;
 const shaped = (check: Check, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
@@ -110,6 +113,9 @@ export const SERVICE_TOOL_VALUES: Record<string, Record<string, GenericValueRule
     'nas-port-type': word(['cable', 'ethernet', 'wireless-802.11'], HOTSPOT_PROFILE),
     'radius-mac-format': word(['XX XX XX XX XX XX', 'XX-XX-XX-XX-XX-XX', 'XX:XX:XX:XX:XX:XX', 'XXXX:XXXX:XXXX', 'XXXXXX-XXXXXX', 'XXXXXX:XXXXXX', 'XXXXXXXXXXXX'], HOTSPOT_PROFILE),
   },
+  // The walled garden's matchers are the proxy's (`super { ! … }`); its `action` words are in model/generic-values.ts.
+  'ip/hotspot/walled-garden': { 'dst-port': proxyMatchers(WALLED_GARDEN)['dst-port'], method: proxyMatchers(WALLED_GARDEN).method },
+  'ip/hotspot/walled-garden/ip': { 'dst-port': shaped(negatable(range(0, 65535)), WALLED_GARDEN_IP) },
   'ip/socks': {
     port: num(SOCKS),
     'max-connections': num(SOCKS, 1, 500),
@@ -195,5 +201,6 @@ export const SERVICE_TOOL_ARG_BOOLS: Record<string, { args: string[]; source: st
   disk: { args: ['compress', 'media-sharing', 'mount-filesystem', 'mount-read-only', 'smb-encryption', 'smb-sharing', 'swap'], source: DISK },
   'ip/hotspot/profile': { args: ['radius-accounting'], source: HOTSPOT_PROFILE },
   'ip/hotspot/user/profile': { args: ['advertise'], source: HOTSPOT_USER_PROFILE },
+  'ip/socks/users': { args: ['only-one'], source: SOCKS_USERS },
   'disk/settings': { args: ['auto-media-sharing', 'auto-smb-sharing'], source: DISK_SETTINGS },
 };
