@@ -57,6 +57,12 @@ describe.each(['7.15.3', '7.20.5'])('RouterOS %s firewall, service and tool valu
     expect({ p: await rows('/ip/hotspot/profile'), u: await rows('/ip/hotspot/user/profile') }).toEqual(before);
     expect((await rest('PUT', '/ip/hotspot/profile', { name: 'hp', 'nas-port-type': 'wireless-802.11', 'radius-mac-format': 'XX-XX-XX-XX-XX-XX', 'radius-accounting': 'yes' })).status).toBe(201);
     expect(await rows('/ip/hotspot/profile')).toEqual([...before.p, expect.objectContaining({ name: 'hp', 'nas-port-type': 'wireless-802.11', 'radius-mac-format': 'XX-XX-XX-XX-XX-XX', 'radius-accounting': 'true' })]);
+
+    const garden = await rows('/ip/hotspot/walled-garden');
+    expect((await ssh('/ip hotspot walled-garden add dst-host=example.com method=PATCH')).output).toContain('input does not match any value of method');
+    expect(await rows('/ip/hotspot/walled-garden')).toEqual(garden);
+    expect((await rest('PUT', '/ip/hotspot/walled-garden', { 'dst-host': '*.example.com', 'dst-port': '!80,443', method: '!POST', action: 'deny' })).status).toBe(201);
+    expect(await rows('/ip/hotspot/walled-garden')).toEqual([...garden, expect.objectContaining({ 'dst-port': '!80,443', method: '!POST', action: 'deny' })]);
   });
 
   it('web proxy and SOCKS: settings and rules refused past the reference, taken within it', async () => {
