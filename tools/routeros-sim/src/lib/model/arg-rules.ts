@@ -5,6 +5,7 @@ import { bridgeValue } from './bridge-values';
 import { dhcpValue } from './dhcp-values';
 import { dnsValue } from './dns-values';
 import { firewallValue } from './firewall-values';
+import { loggingContainerValue } from './logging-container-values';
 import { routingValue } from './routing-values';
 import { tunnelValue } from './tunnel-values';
 import { wifiValue } from './wifi-values';
@@ -319,6 +320,7 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
   if (path.startsWith('routing/')) return routingValue(key, value, ctx);
   // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts); the DHCP and DNS menus' from
   // their pages and CLI reference (model/dhcp-values.ts, dns-values.ts).
-  // The bridge and tunnel menus' from their CLI reference (model/bridge-values.ts, tunnel-values.ts).
-  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx) ?? bridgeValue(key, value, ctx) ?? tunnelValue(key, value, ctx);
+  // The bridge and tunnel menus' from their CLI reference (model/bridge-values.ts, tunnel-values.ts); logging and
+  // container (model/logging-container-values.ts).
+  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx) ?? bridgeValue(key, value, ctx) ?? tunnelValue(key, value, ctx) ?? loggingContainerValue(key, value, ctx);
 }

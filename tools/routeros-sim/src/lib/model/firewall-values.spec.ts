@@ -20,7 +20,7 @@ describe('the table', () => {
       for (const [v, p] of taking) expect({ arg, v, p, described: treeRule(v, p, 'add', arg)?.kind ?? 'free' }).toEqual({ arg, v, p, described: 'free' });
       // The curated rules of the tables (model/arg-rules.ts) reach the entry, so writes and the coverage count see it.
       for (const [, p] of taking) expect({ arg, p, curated: hasCuratedRule(p, arg) }).toEqual({ arg, p, curated: true });
-      for (const source of rule.source.split(' ')) expect(source).toMatch(/^https:\/\/help\.mikrotik\.com\/docs\/spaces\/ROS\/pages\/\d+\//);
+      for (const source of rule.source.split(' ')) expect(source).toMatch(/^https:\/\/(help\.mikrotik\.com\/docs\/spaces\/ROS\/pages\/\d+\/|manual\.mikrotik\.com\/docs\/cli-reference\/)/);
     }
     expect(RULE_TABLES.every((p) => RULE_MENUS.test(p))).toBe(true);
   });

@@ -4,6 +4,7 @@ import { invalidArg, MAC, macRequired, numberIn } from './arg-rules';
 import { checkGenericValue } from './generic-values';
 import { U32 } from './value-bounds';
 import { parseTimeMs } from './values';
+import { FIREWALL_MORE_VALUES } from './firewall-more-values';
 
 /**
  * Value syntax of the firewall rule tables' matchers and mangle's action properties (`ip|ipv6/firewall/filter|nat|
@@ -119,6 +120,8 @@ export const FIREWALL_VALUES: Record<string, FirewallValueRule> = {
   'new-priority': action(integer(0, U32, ['from-dscp', 'from-dscp-high-3-bits', 'from-ingress'])),
   // RouterOS 7 marks routing with a routing table that must exist (the page); a VRF's table counts, as for routes.
   'new-routing-mark': action(named(['routing/table', 'ip/vrf'], ['main'])),
+  // Those the CLI reference settles (model/firewall-more-values.ts).
+  ...FIREWALL_MORE_VALUES,
 };
 
 /** The rule's stored form for a firewall rule table's argument, or undefined when no rule here covers it. */

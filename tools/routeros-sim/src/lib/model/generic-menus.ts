@@ -11,10 +11,15 @@ import { treeRule } from './tree-rules';
 import { ROUTING_ARG_BOOLS, ROUTING_GENERIC_VALUES } from './routing-values';
 import { BRIDGE_GENERIC_VALUES } from './bridge-values';
 import { TUNNEL_ARG_BOOLS, TUNNEL_GENERIC_VALUES } from './tunnel-values';
+import { SERVICE_TOOL_ARG_BOOLS, SERVICE_TOOL_VALUES } from './service-tool-values';
 
-/** Value rules of a generic menu: model/generic-values.ts's, the routing menus' (model/routing-values.ts), the bridge's and link menus' (model/bridge-values.ts, tunnel-values.ts). */
-const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path], ...BRIDGE_GENERIC_VALUES[path], ...TUNNEL_GENERIC_VALUES[path] });
-const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_ARG_BOOLS[path]?.args ?? []), ...(TUNNEL_ARG_BOOLS[path]?.args ?? [])];
+/**
+ * Value rules of a generic menu: model/generic-values.ts's, the routing menus' (model/routing-values.ts), the bridge's
+ * and link menus' (model/bridge-values.ts, tunnel-values.ts), the proxy, SOCKS, sniffer and traffic generator menus'
+ * (model/service-tool-values.ts).
+ */
+const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path], ...BRIDGE_GENERIC_VALUES[path], ...TUNNEL_GENERIC_VALUES[path], ...SERVICE_TOOL_VALUES[path] });
+const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_ARG_BOOLS[path]?.args ?? []), ...(TUNNEL_ARG_BOOLS[path]?.args ?? []), ...(SERVICE_TOOL_ARG_BOOLS[path]?.args ?? [])];
 
 /**
  * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as
@@ -40,7 +45,7 @@ export function genericMenu(path: string, menu: TreeMenu, tree?: TreeSchema): Me
   if (!items) {
     // A singleton whose every argument the manual gives as yes/no (model/generic-values.ts GENERIC_MENU_BOOLS).
     const allBools = GENERIC_MENU_BOOLS[path] !== undefined;
-    const bools = (menu.set ?? []).filter((arg) => allBools || GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg) || GENERIC_ARG_BOOLS[path]?.args.includes(arg)).sort();
+    const bools = (menu.set ?? []).filter((arg) => allBools || GENERIC_BOOLS.has(arg) || factoryBools(path).includes(arg) || argBoolsOf(path).includes(arg)).sort();
     const single: MenuSpec = { path, kind: 'singleton', writable: has('set'), generic: true, ...(bools.length > 0 ? { bools } : {}) };
     if (tree) withValueChecks(single, menu.set ?? [], tree);
     return single;
