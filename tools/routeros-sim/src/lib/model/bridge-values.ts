@@ -1,10 +1,8 @@
 import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
-import type { DhcpValueRule } from './dhcp-values';
-import { checkGenericValue, GenericValueRule } from './generic-values';
+import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
-import { checkRef, RefRule } from './generic-refs';
-import { strictBool } from './menu-values';
+import { boolRule, numRule, refRule, ruleOf, wordRule, SourcedRule } from './value-rule-builders';
 import { BRIDGE_FILTER_VALUES } from './bridge-filter-values';
 
 /**
@@ -24,13 +22,13 @@ const MSTI = `${CLI}/msti.md`;
 const MST_OVERRIDE = `${CLI}/port/mst-override.md`;
 /** The Bridge manual page: a port's `horizon (integer 0..429496729 | none; Default: none)`, which prints `none`. */
 const BRIDGING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328068/Bridging+and+Switching';
-type Rule = DhcpValueRule;
+type Rule = SourcedRule;
 
-const generic = (rule: GenericValueRule): Rule => ({ source: rule.source, check: (key, value) => checkGenericValue(rule, key, value) });
-const word = (values: string[], source: string) => generic({ kind: 'enum', values, source });
-const num = (source: string, keywords?: string[]) => generic({ kind: 'integer', min: 0, max: U32, ...(keywords ? { keywords } : {}), source });
-const bool = (source: string): Rule => ({ source, check: (key, value) => (value === '' ? value : strictBool(key, value)) });
-const ref = (rule: RefRule, source: string): Rule => ({ source, check: (key, value, ctx) => checkRef(rule, key, value, ctx.rowsOf) });
+const generic = ruleOf;
+const word = wordRule;
+const num = numRule;
+const bool = boolRule;
+const ref = refRule;
 const bools = (args: string[], source: string) => Object.fromEntries(args.map((arg) => [arg, bool(source)]));
 
 /** A port's (and an MST override's) priority: `enum (0x00 | 0x10 | … | 0xf0)`, the steps of 16 the reference lists. */

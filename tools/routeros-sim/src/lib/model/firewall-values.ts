@@ -1,3 +1,4 @@
+import { ascendingRange } from './value-ranges';
 import { errors } from '../rest/rest-error';
 import type { ArgContext } from './arg-rules';
 import { invalidArg, MAC, macRequired, numberIn } from './arg-rules';
@@ -29,15 +30,7 @@ const integer = (min: number, max: number, keywords?: string[]): Check => (key, 
 const word = (values: string[]): Check => (key, value) => checkGenericValue({ kind: 'enum', values, source: '' }, key, value);
 
 /** `integer[-integer]` within [min, max], the range ascending. */
-const intRange = (min: number, max: number): Check => (key, value) => {
-  const m = /^(\d+)(?:-(\d+))?$/.exec(value);
-  if (!m) throw invalidArg(key);
-  const from = numberIn(key, m[1], min, max);
-  if (m[2] === undefined) return from;
-  const to = numberIn(key, m[2], min, max);
-  if (Number(to) < Number(from)) throw invalidArg(key);
-  return `${from}-${to}`;
-};
+const intRange = (min: number, max: number): Check => ascendingRange(min, max);
 
 /** A comma list of the words, each negatable on its own (`tcp-flags=!fin,!syn`, `hotspot=from-client,!auth`). */
 const wordList = (values: string[]): Check => (key, value) => {

@@ -1,3 +1,4 @@
+import { ascendingRange } from './value-ranges';
 import { invalidArg, numberIn } from './arg-rules';
 import { errors } from '../rest/rest-error';
 import type { GenericValueRule } from './generic-values';
@@ -43,15 +44,7 @@ const negatable = (inner: Check): Check => (key, value) => {
   return `!${inner(key, value.slice(1))}`;
 };
 /** `from[-to]`, each within [min, max], ascending. */
-const range = (min: number, max: number): Check => (key, value) => {
-  const m = /^(\d+)(?:-(\d+))?$/.exec(value);
-  if (!m) throw invalidArg(key);
-  const from = numberIn(key, m[1], min, max);
-  if (m[2] === undefined) return from;
-  const to = numberIn(key, m[2], min, max);
-  if (Number(to) < Number(from)) throw invalidArg(key);
-  return `${from}-${to}`;
-};
+const range = (min: number, max: number): Check => ascendingRange(min, max);
 /** A comma list (`multi { … }`), each item checked by `item`; `limit` items at most (the sniffer's "up to 16"). */
 const list = (item: Check, limit = Infinity): Check => (key, value) => {
   const items = value.split(',');

@@ -1,9 +1,7 @@
 import type { ArgContext } from './arg-rules';
-import type { DhcpValueRule } from './dhcp-values';
-import { checkGenericValue, GenericValueRule } from './generic-values';
+import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
-import { checkRef, RefRule } from './generic-refs';
-import { strictBool } from './menu-values';
+import { boolRule, numRule, refRule, wordRule, SourcedRule } from './value-rule-builders';
 
 /**
  * Value syntax of the tunnel and link interfaces' arguments (`/interface/vxlan`, the L2TP, SSTP and OpenVPN clients,
@@ -26,13 +24,12 @@ const PPP_CLIENT = `${CLI}/ppp-client.md`;
 /** The L2TP and SSTP manual pages: `mrru (disabled | integer; Default: disabled)`, the keyword the reference omits. */
 const L2TP_PAGE = 'https://help.mikrotik.com/docs/x/DwAf';
 const SSTP_PAGE = 'https://help.mikrotik.com/docs/display/ROS/SSTP';
-type Rule = DhcpValueRule;
+type Rule = SourcedRule;
 
-const generic = (rule: GenericValueRule): Rule => ({ source: rule.source, check: (key, value) => checkGenericValue(rule, key, value) });
-const word = (values: string[], source: string) => generic({ kind: 'enum', values, source });
-const num = (source: string, keywords?: string[]) => generic({ kind: 'integer', min: 0, max: U32, ...(keywords ? { keywords } : {}), source });
-const bool = (source: string): Rule => ({ source, check: (key, value) => (value === '' ? value : strictBool(key, value)) });
-const ref = (rule: RefRule, source: string): Rule => ({ source, check: (key, value, ctx) => checkRef(rule, key, value, ctx.rowsOf) });
+const word = wordRule;
+const num = numRule;
+const bool = boolRule;
+const ref = refRule;
 
 const USE_PEER_DNS = ['exclusively', 'no', 'yes'];
 const TLS_VERSION = ['any', 'only-1.2'];

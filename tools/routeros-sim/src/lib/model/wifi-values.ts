@@ -117,9 +117,14 @@ export const WIFI_BOOLS: Record<string, string[]> = {
   configuration: ['hide-ssid', 'station-roaming'],
   datapath: ['client-isolation'],
   security: ['disable-pmkid', 'eap-accounting', 'ft', 'ft-over-ds', 'ft-preserve-vlanid'],
-  // Generic menus' booleans (model/generic-values.ts), here for their inline forms.
-  steering: GENERIC_ARG_BOOLS['interface/wifi/steering'].args,
-  interworking: GENERIC_ARG_BOOLS['interface/wifi/interworking'].args,
+  // Generic menus' booleans (model/generic-values.ts), here for their inline forms; read when asked, as this module
+  // may load while generic-values.ts is still loading (the value modules import one another).
+  get steering() {
+    return GENERIC_ARG_BOOLS['interface/wifi/steering'].args;
+  },
+  get interworking() {
+    return GENERIC_ARG_BOOLS['interface/wifi/interworking'].args;
+  },
 };
 
 /** The profiles written inline on `menu` (`channel.width` on /interface/wifi/configuration). */
