@@ -2,7 +2,7 @@ import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
 import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
-import { boolRule, numRule, refRule, ruleOf, wordRule, SourcedRule } from './value-rule-builders';
+import { boolRule as bool, numRule as num, refRule as ref, ruleOf as generic, wordRule as word, SourcedRule } from './value-rule-builders';
 import { BRIDGE_FILTER_VALUES } from './bridge-filter-values';
 
 /**
@@ -23,12 +23,6 @@ const MST_OVERRIDE = `${CLI}/port/mst-override.md`;
 /** The Bridge manual page: a port's `horizon (integer 0..429496729 | none; Default: none)`, which prints `none`. */
 const BRIDGING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328068/Bridging+and+Switching';
 type Rule = SourcedRule;
-
-const generic = ruleOf;
-const word = wordRule;
-const num = numRule;
-const bool = boolRule;
-const ref = refRule;
 const bools = (args: string[], source: string) => Object.fromEntries(args.map((arg) => [arg, bool(source)]));
 
 /** A port's (and an MST override's) priority: `enum (0x00 | 0x10 | … | 0xf0)`, the steps of 16 the reference lists. */

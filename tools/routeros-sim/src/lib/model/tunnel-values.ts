@@ -1,7 +1,7 @@
 import type { ArgContext } from './arg-rules';
 import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
-import { boolRule, numRule, refRule, wordRule, SourcedRule } from './value-rule-builders';
+import { boolRule as bool, numRule as num, refRule as ref, wordRule as word, SourcedRule } from './value-rule-builders';
 
 /**
  * Value syntax of the tunnel and link interfaces' arguments (`/interface/vxlan`, the L2TP, SSTP and OpenVPN clients,
@@ -25,11 +25,6 @@ const PPP_CLIENT = `${CLI}/ppp-client.md`;
 const L2TP_PAGE = 'https://help.mikrotik.com/docs/x/DwAf';
 const SSTP_PAGE = 'https://help.mikrotik.com/docs/display/ROS/SSTP';
 type Rule = SourcedRule;
-
-const word = wordRule;
-const num = numRule;
-const bool = boolRule;
-const ref = refRule;
 
 const USE_PEER_DNS = ['exclusively', 'no', 'yes'];
 const TLS_VERSION = ['any', 'only-1.2'];
