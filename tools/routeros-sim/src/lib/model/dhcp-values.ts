@@ -1,9 +1,8 @@
+import { U32 } from './value-bounds';
 import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
-import { checkGenericValue, GenericValueRule } from './generic-values';
-import { U32 } from './value-bounds';
 import { checkRef, RefRule } from './generic-refs';
-import { strictBool } from './menu-values';
+import { boolRule, refRule, ruleOf, SourcedRule } from './value-rule-builders';
 import { BUILTIN_QUEUE_TYPES } from './queue-types';
 
 /**
@@ -11,12 +10,6 @@ import { BUILTIN_QUEUE_TYPES } from './queue-types';
  * `/ipv6/dhcp-client`) that neither the tree nor a curated rule describes, read from MikroTik's DHCP manual page and
  * the menus' CLI reference (manual.mikrotik.com, `source` of each rule).
  */
-export interface DhcpValueRule {
-  /** The manual page the type comes from. */
-  source: string;
-  /** Returns the value as stored, or throws RouterOS's refusal. */
-  check(key: string, value: string, ctx: ArgContext): string;
-}
 
 export const DHCP = 'https://help.mikrotik.com/docs/spaces/ROS/pages/24805500/DHCP';
 const CLI = 'https://manual.mikrotik.com/docs/cli-reference';
@@ -25,13 +18,13 @@ const LEASE = `${CLI}/ip/dhcp-server/lease.md`;
 const NETWORK = `${CLI}/ip/dhcp-server/network.md`;
 const SERVER6 = `${CLI}/ipv6/dhcp-server.md`;
 const CLIENT6 = `${CLI}/ipv6/dhcp-client.md`;
-type Rule = DhcpValueRule;
+type Rule = SourcedRule;
 
-const generic = (rule: GenericValueRule): Rule => ({ source: rule.source, check: (key, value) => checkGenericValue(rule, key, value) });
-const word = (values: string[], source = DHCP) => generic({ kind: 'enum', values, source });
-const integer = (min: number, max: number, keywords?: string[], source = DHCP) => generic({ kind: 'integer', min, max, keywords, source });
-const bool = (source = DHCP): Rule => ({ source, check: (key, value) => (value === '' ? value : strictBool(key, value)) });
-const ref = (rule: RefRule, source = DHCP): Rule => ({ source, check: (key, value, ctx) => checkRef(rule, key, value, ctx.rowsOf) });
+// The shared builders (model/value-rule-builders.ts), the DHCP page the source unless another is named.
+const word = (values: string[], source = DHCP) => ruleOf({ kind: 'enum', values, source });
+const integer = (min: number, max: number, keywords?: string[], source = DHCP) => ruleOf({ kind: 'integer', min, max, keywords, source });
+const bool = (source = DHCP) => boolRule(source);
+const ref = (rule: RefRule, source = DHCP) => refRule(rule, source);
 
 /** `dhcp-option`: options of the option list, by name (a comma list, as the page's "options from option list"). */
 const OPTIONS = ref({ menus: ['ip/dhcp-server/option'], list: true });

@@ -1,8 +1,6 @@
-import type { ArgContext } from './arg-rules';
-import type { DhcpValueRule } from './dhcp-values';
-import { checkGenericValue } from './generic-values';
 import { U32 } from './value-bounds';
-import { checkRef } from './generic-refs';
+import type { ArgContext } from './arg-rules';
+import { numRule as num, refRule as ref, ruleOf, SourcedRule } from './value-rule-builders';
 
 /**
  * Value syntax of the curated DNS menus (`/ip/dns`, `/ip/dns/static`) that neither the tree nor a curated rule
@@ -11,25 +9,23 @@ import { checkRef } from './generic-refs';
  */
 const DNS = 'https://help.mikrotik.com/docs/spaces/ROS/pages/37748767/DNS';
 const CLI = 'https://manual.mikrotik.com/docs/cli-reference/ip/dns';
-type Rule = DhcpValueRule;
-
-/** `num` with no range (the CLI reference; the page: `integer`): U32, the bound chosen as for the other tables. */
-const num = (source: string): Rule => ({ source, check: (key, value) => checkGenericValue({ kind: 'integer', min: 0, max: U32, source }, key, value) });
+type Rule = SourcedRule;
+// A `num` with no range (the CLI reference; the page: `integer`) is U32, the bound chosen as for the other tables.
 
 /** `cache-size`: `integer[64..4294967295]` KiB (the page); RouterOS prints it with its unit (`2048KiB`), and takes it so. */
-const cacheSize: Rule = { source: DNS, check: (key, value) => checkGenericValue({ kind: 'kib', min: 64, max: U32, source: DNS }, key, value) };
+const cacheSize: Rule = ruleOf({ kind: 'kib', min: 64, max: U32, source: DNS });
 
 export const DNS_VALUES: Record<string, Record<string, Rule>> = {
   'ip/dns': {
     'cache-size': cacheSize,
-    'max-udp-packet-size': { source: DNS, check: (key, value) => checkGenericValue({ kind: 'integer', min: 50, max: 65507, source: DNS }, key, value) },
+    'max-udp-packet-size': ruleOf({ kind: 'integer', min: 50, max: 65507, source: DNS }),
     'max-concurrent-queries': num(DNS),
     'max-concurrent-tcp-sessions': num(DNS),
     'doh-max-concurrent-queries': num(DNS),
     'doh-max-server-connections': num(DNS),
     // Interfaces by name (`multi { iface_enum }`); a VRF by name, default `main`.
-    'mdns-repeat-ifaces': { source: `${CLI}.md`, check: (key, value, ctx) => checkRef({ menus: ['interface'], list: true, noun: 'interface' }, key, value, ctx.rowsOf) },
-    vrf: { source: `${CLI}.md`, check: (key, value, ctx) => checkRef({ menus: ['ip/vrf'], keywords: ['main'] }, key, value, ctx.rowsOf) },
+    'mdns-repeat-ifaces': ref({ menus: ['interface'], list: true, noun: 'interface' }, `${CLI}.md`),
+    vrf: ref({ menus: ['ip/vrf'], keywords: ['main'] }, `${CLI}.md`),
   },
   'ip/dns/static': {
     'mx-preference': num(`${DNS} ${CLI}/static.md`),

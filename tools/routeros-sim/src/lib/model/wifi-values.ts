@@ -1,9 +1,10 @@
 import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
-import { checkRef, RefRule } from './generic-refs';
+import type { RefRule } from './generic-refs';
 import { strictBool } from './menu-values';
-import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_VALUES, GenericValueRule, WIFI } from './generic-values';
+import { checkGenericValue, GENERIC_ARG_BOOLS, GENERIC_VALUES, WIFI } from './generic-values';
 import { U32 } from './value-bounds';
+import { refRule, ruleOf, SourcedRule } from './value-rule-builders';
 
 /**
  * Value syntax of the curated wifi menus (`interface/wifi`, `interface/wifi/configuration|security|datapath|channel`),
@@ -11,18 +12,13 @@ import { U32 } from './value-bounds';
  * dotted `channel.skip-dfs-channels` on /interface/wifi and /interface/wifi/configuration, `configuration.dtim-period`
  * on /interface/wifi. Arguments whose page type RouterOS's own exports contradict stay free (docs/simulator.md).
  */
-export interface WifiValueRule {
-  /** The manual page the type comes from. */
-  source: string;
-  /** Returns the value as stored, or throws RouterOS's refusal. */
-  check(key: string, value: string, ctx: ArgContext): string;
-}
+export type WifiValueRule = SourcedRule;
 
 type Check = WifiValueRule['check'];
-const generic = (rule: GenericValueRule): WifiValueRule => ({ source: rule.source, check: (key, value) => checkGenericValue(rule, key, value) });
+const generic = ruleOf;
 const integer = (min: number, max: number, keywords?: string[]) => generic({ kind: 'integer', min, max, keywords, source: WIFI });
 const word = (values: string[]) => generic({ kind: 'enum', values, source: WIFI });
-const ref = (rule: RefRule): WifiValueRule => ({ source: WIFI, check: (key, value, ctx) => checkRef(rule, key, value, ctx.rowsOf) });
+const ref = (rule: RefRule): WifiValueRule => refRule(rule, WIFI);
 const shaped = (check: Check): WifiValueRule => ({ source: WIFI, check: (key, value, ctx) => (value === '' ? value : check(key, value, ctx)) });
 
 /** `2412`, `5180-5240:20`: decimal MHz or `from-to[:step]` ranges, comma-separated (the page's `channel.frequency`). */
