@@ -5,6 +5,7 @@ import { MENU_BY_PATH } from './menus';
 import type { MenuSpec } from './menu-spec';
 import { treeRule } from './tree-rules';
 import { treeWithPackages } from '../schema/package-trees';
+import { ITEM_SELECTORS, textArgSource } from './text-args';
 
 /** How the simulator serves one menu, for the coverage page (docs/simulator-coverage.md). */
 export interface MenuCoverage {
@@ -19,6 +20,8 @@ export interface MenuCoverage {
   args: number;
   /** Of those, the ones whose values are checked: booleans, references, a curated rule or the tree's description. */
   checked: number;
+  /** Of the others, the ones MikroTik's CLI reference types as free text (model/text-args.ts). */
+  text: number;
 }
 
 /**
@@ -46,8 +49,10 @@ export function menuCoverage(): MenuCoverage[] {
     const spec = curated ?? genericMenuOf(treeFor(newest), path)!;
     const writeArgs = (command: 'add' | 'set') => (menu?.[command] ?? []).map((arg) => ({ command, arg }));
     const args = [...writeArgs('add'), ...writeArgs('set').filter((s) => !(menu?.add ?? []).includes(s.arg))];
-    const checked = args.filter(({ command, arg }) => spec.bools?.includes(arg) || spec.refs?.[arg] !== undefined || spec.refTargets?.[arg] !== undefined || (spec.addressArgs?.includes(arg) ?? false) || (spec.valueArgs?.includes(arg) ?? false) || (curated && (hasCuratedRule(path, arg) || hasMenuRule(curated, newest, command, arg))) || treeRule(newest, path, command, arg) !== undefined).length;
-    return { path: `/${path}`, versions: [...versions], served: curated ? 'curated' : 'generic', shape: spec.kind, writable: spec.writable, args: args.length, checked };
+    const isChecked = ({ command, arg }: { command: 'add' | 'set'; arg: string }) => ITEM_SELECTORS.includes(arg) || spec.bools?.includes(arg) || spec.refs?.[arg] !== undefined || spec.refTargets?.[arg] !== undefined || (spec.addressArgs?.includes(arg) ?? false) || (spec.valueArgs?.includes(arg) ?? false) || (curated && (hasCuratedRule(path, arg) || hasMenuRule(curated, newest, command, arg))) || treeRule(newest, path, command, arg) !== undefined;
+    const checked = args.filter(isChecked).length;
+    const text = args.filter((a) => !isChecked(a) && textArgSource(path, a.arg) !== undefined).length;
+    return { path: `/${path}`, versions: [...versions], served: curated ? 'curated' : 'generic', shape: spec.kind, writable: spec.writable, args: args.length, checked, text };
   });
 }
 
@@ -57,6 +62,7 @@ export function coverageMarkdown(rows: MenuCoverage[] = menuCoverage()): string 
   const perVersion = SUPPORTED_VERSIONS.map((v) => `${count((r) => r.versions.includes(v))} on ${v}`).join(', ');
   const args = rows.reduce((n, r) => n + r.args, 0);
   const checked = rows.reduce((n, r) => n + r.checked, 0);
+  const text = rows.reduce((n, r) => n + r.text, 0);
   const lines = [
     '# Simulator coverage, menu by menu',
     '',
@@ -66,11 +72,11 @@ export function coverageMarkdown(rows: MenuCoverage[] = menuCoverage()): string 
     `- **Served:** ${rows.length} menus (${perVersion}), every one answering \`print\` over REST and the SSH console.`,
     `- **Curated:** ${count((r) => r.served === 'curated')} menus with hand-written behaviour (defaults, references, computed fields, RouterOS's refusals); the other ${count((r) => r.served === 'generic')} behave as the tree alone says (a table or a singleton, see [simulator.md](simulator.md)).`,
     `- **Writable:** ${count((r) => r.writable)} menus take writes; the rest are status menus that refuse them.`,
-    `- **Values checked:** ${checked} of ${args} \`add\`/\`set\` arguments (newest version of each menu) as booleans, references (curated, or generic ones from \`model/generic-refs.ts\`), by a curated rule, by the tree's value description or by a generic menu's address rule (\`model/generic-addresses.ts\`) or time/integer rule from MikroTik's manual (\`model/generic-values.ts\`); the others are free text, as the tree does not describe them.`,
+    `- **Values checked:** ${checked} of ${args} \`add\`/\`set\` arguments (newest version of each menu) as booleans, references (curated, or generic ones from \`model/generic-refs.ts\`), by a curated rule, by the tree's value description or by a generic menu's address rule (\`model/generic-addresses.ts\`) or time/integer rule from MikroTik's manual (\`model/generic-values.ts\`), and the item an item's \`numbers\`, \`copy-from\` or \`place-before\` names; ${text} more are free text as MikroTik's CLI reference types them (\`model/text-args.ts\`: marks, list names, strings); the other ${args - checked - text} are free text nobody has described yet.`,
     '',
-    '| menu | versions | served | shape | writes | values checked |',
-    '|---|---|---|---|---|---|',
-    ...rows.map((r) => `| \`${r.path}\` | ${r.versions.length === SUPPORTED_VERSIONS.length ? 'both' : r.versions.join(', ')} | ${r.served} | ${r.shape} | ${r.writable ? 'yes' : 'no'} | ${r.args === 0 ? '–' : `${r.checked}/${r.args}`} |`),
+    '| menu | versions | served | shape | writes | values checked | text |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| \`${r.path}\` | ${r.versions.length === SUPPORTED_VERSIONS.length ? 'both' : r.versions.join(', ')} | ${r.served} | ${r.shape} | ${r.writable ? 'yes' : 'no'} | ${r.args === 0 ? '–' : `${r.checked}/${r.args}`} | ${r.text === 0 ? '–' : r.text} |`),
     '',
   ];
   return lines.join('\n');

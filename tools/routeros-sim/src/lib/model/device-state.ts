@@ -319,14 +319,15 @@ export class DeviceState {
     const { ['copy-from']: copyFrom, ...given } = props;
     const copied = copyFrom === undefined ? {} : this.copyOf(path, copyFrom);
     const values = { ...copied, ...this.validate(path, spec, given, 'add') };
-    if (spec.autoName && values['name'] === undefined) values['name'] = this.freeName(spec.autoName, path);
-    for (const field of spec.required ?? []) if (values[field] === undefined || values[field] === '') throw errors.missingValue(field);
-    // `place-before` positions an ordered row (firewall rules); it is not stored.
+    // `place-before` positions an ordered row (firewall rules); it is not stored. Like `copy-from`, the item it names is
+    // looked up with the arguments, before the required ones are missed.
     const { ['place-before']: before, ...stored } = values;
-    if (stored['comment'] === '') delete stored['comment'];
     const existing = this.tables.get(path) ?? [];
     const at = before === undefined ? existing.length : existing.findIndex((r) => r['.id'] === before);
     if (at < 0) throw errors.noSuchItem();
+    if (spec.autoName && stored['name'] === undefined) stored['name'] = this.freeName(spec.autoName, path);
+    for (const field of spec.required ?? []) if (stored[field] === undefined || stored[field] === '') throw errors.missingValue(field);
+    if (stored['comment'] === '') delete stored['comment'];
     const row: Row = { ...spec.defaults, ...(spec.derive?.(stored) ?? {}), ...(stored as Row) };
     this.applyLifetime(spec, row);
     checkRow(path, row, this.rawRows(path));
