@@ -7,6 +7,7 @@ import type { ExecutedJob } from './device';
 import { JobStopped } from './errors';
 import { ScriptResult, runScript } from './run-script';
 import { StateScriptDevice } from './state-device';
+import { ItemNumbers } from '../ssh/item-numbers';
 import { ScriptValue, toStr, typeOf } from './values';
 
 interface Job {
@@ -49,8 +50,8 @@ export class ScriptHost {
    * Runs script text as `user` (a console line, a scheduler event); `script` names the `/system/script` entry;
    * `cwd` is the menu an interactive session is in.
    */
-  async run(source: string, user: DeviceUser, type: Job['type'], script?: string, cwd: string[] = []): Promise<ScriptResult> {
-    return this.start(source, user, type, script, cwd).done;
+  async run(source: string, user: DeviceUser, type: Job['type'], script?: string, cwd: string[] = [], numbers = new ItemNumbers()): Promise<ScriptResult> {
+    return this.start(source, user, type, script, cwd, numbers).done;
   }
 
   /** `/execute script=…` without `as-string`: the script runs as a background job; its id, and when it ends. */
@@ -70,7 +71,7 @@ export class ScriptHost {
   }
 
   /** Starts a job; `:execute` inside it starts another one, in the background, as the same user. */
-  private start(source: string | Statement[], user: DeviceUser, type: Job['type'], script?: string, cwd: string[] = []): ExecutedJob {
+  private start(source: string | Statement[], user: DeviceUser, type: Job['type'], script?: string, cwd: string[] = [], numbers = new ItemNumbers()): ExecutedJob {
     const job: Job = { id: `*${(this.nextJob++).toString(16).toUpperCase()}`, owner: user.name, type, script, started: this.clock.now(), stop: new AbortController() };
     const signal = job.stop.signal;
     this.jobs.set(job.id, job);
@@ -99,6 +100,7 @@ export class ScriptHost {
       script,
       // Chosen (docs/simulator.md): an `:execute`d job is of type `command`, owned by the user whose script started it.
       execute: (inner) => this.start(inner, user, 'command'),
+      numbers,
     });
     const done = runScript(device, source, this.globals, cwd, signal).finally(() => {
       this.busy--;

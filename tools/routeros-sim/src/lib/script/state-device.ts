@@ -7,6 +7,7 @@ import { printRequest } from '../ssh/print-request';
 import type { Statement } from './ast';
 import type { ExecutedJob, MenuStep, PrintOptions, ScriptDevice } from './device';
 import { ScriptFailure, ScriptSyntaxError } from './errors';
+import type { ItemNumbers } from '../ssh/item-numbers';
 
 /** Commands the interpreter answers itself in every menu (RouterOS's trees list them under each menu). */
 const OWN = ['find', 'get', 'print', 'export'];
@@ -26,6 +27,8 @@ export interface JobContext {
   execute: (script: string | Statement[]) => ExecutedJob;
   /** The `/system/script` entry the job runs, if any. */
   script?: string;
+  /** The job's item numbers, or the console session's for a line it runs (ssh/item-numbers.ts). */
+  numbers: ItemNumbers;
 }
 
 /** A script's view of a simulated device: the command tree, the REST layer's writes, the log and the clock. */
@@ -142,7 +145,8 @@ export class StateScriptDevice implements ScriptDevice {
   async command(menu: string, command: string, args: Record<string, string>): Promise<string | undefined> {
     const path = `${menu}/${command}`;
     try {
-      const res = await handleRest(this.state, { method: 'POST', path, query: new URLSearchParams(), body: args, user: this.user }, new AbortController().signal);
+      const body = this.job.numbers.resolveArgs(this.state, menu, command, args);
+      const res = await handleRest(this.state, { method: 'POST', path, query: new URLSearchParams(), body, user: this.user }, new AbortController().signal);
       const ret = (res.body as { ret?: unknown } | undefined)?.ret;
       return typeof ret === 'string' ? ret : undefined;
     } catch (error) {
@@ -152,6 +156,7 @@ export class StateScriptDevice implements ScriptDevice {
   }
 
   print(menu: string, request?: PrintOptions): string {
+    this.job.numbers.assign(this.state, menu);
     return renderPrint(this.state, menu, this.request(request)).replace(/\r\n/g, '\n');
   }
 

@@ -11,6 +11,7 @@ import { isScriptInput, runConsoleScript } from '../script/console-script';
 import { isConsoleTool, precheckTool, runConsoleTool } from './console-tools';
 import { MENU_COMMANDS } from '../rest/menu-commands';
 import { recursiveMenus } from '../rest/recursive-print';
+import { ItemNumbers } from './item-numbers';
 
 export interface ConsoleContext {
   /** The SSH connection (or scheduler run), which is what holds safe mode. */
@@ -25,6 +26,8 @@ export interface ConsoleContext {
    * (chosen: nothing could stop it) such a print prints once.
    */
   stream?: ConsoleStream;
+  /** The session's item numbers (item-numbers.ts); a line without a session numbers afresh. */
+  numbers?: ItemNumbers;
 }
 
 export interface ConsoleResult {
@@ -154,7 +157,8 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
   if (c.command === 'reset') for (const word of c.positional.slice(singleton ? 0 : 1)) body[word.text] = '';
   for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
   try {
-    await handleRest(state, { method: 'POST', path: `${c.menu}/${c.command}`, query: new URLSearchParams(), body, user: ctx.user }, new AbortController().signal);
+    const numbered = (ctx.numbers ?? new ItemNumbers()).resolveArgs(state, c.menu, c.command!, body);
+    await handleRest(state, { method: 'POST', path: `${c.menu}/${c.command}`, query: new URLSearchParams(), body: numbered, user: ctx.user }, new AbortController().signal);
   } catch (error) {
     if (error instanceof RestError) throw new ConsoleFailure(consoleText(error));
     throw error;
@@ -202,6 +206,7 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
         if (error instanceof RestError) throw new ConsoleFailure(consoleText(error));
         throw error;
       }
+      if (!request.countOnly && !request.asValue) ctx.numbers?.assign(state, c.menu);
       if (repeat && ctx.stream) {
         await repeatPrint(state, c.menu, request, repeat, ctx.stream);
         return '';
@@ -235,8 +240,9 @@ async function runTool(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContex
  * the whole input is read and resolved first, so a syntax error anywhere runs nothing; then the commands
  * run in order and the first failure stops the rest.
  */
-export async function runConsole(state: DeviceState, input: string, ctx: ConsoleContext): Promise<ConsoleResult> {
-  if (isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user, ctx.cwd)), cwd: ctx.cwd };
+export async function runConsole(state: DeviceState, input: string, session: ConsoleContext): Promise<ConsoleResult> {
+  const ctx = { ...session, numbers: session.numbers ?? new ItemNumbers() };
+  if (isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user, ctx.cwd, ctx.numbers)), cwd: ctx.cwd };
   let commands: ConsoleCommand[];
   try {
     commands = resolveConsole(state.tree, parseConsole(input), ctx.cwd);

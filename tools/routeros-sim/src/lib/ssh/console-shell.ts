@@ -1,5 +1,6 @@
 import type { DeviceState, DeviceUser } from '../model/device-state';
 import { runConsole } from './console-command';
+import { ItemNumbers } from './item-numbers';
 
 /** The terminal side of an interactive session: what the shell writes and how it ends the session. */
 export interface ShellIo {
@@ -29,6 +30,8 @@ const sessions = new WeakMap<DeviceState, Map<string, ConsoleShell>>();
 export class ConsoleShell {
   private line = '';
   private cwd: string[] = [];
+  /** The session's item numbers, kept from one line to the next (item-numbers.ts). */
+  private readonly numbers = new ItemNumbers();
   private escape = '';
   /** Set while asking whether to hijack another session's safe mode. */
   private hijacking = false;
@@ -124,7 +127,7 @@ export class ConsoleShell {
     if (line.trim() !== '') {
       const running = (this.running = new AbortController());
       const stream = { write: (text: string) => this.io.write(text), signal: running.signal };
-      const result = await runConsole(this.state, line, { session: this.session, user: this.user, cwd: this.cwd, width: this.width(), stream }).finally(() => (this.running = undefined));
+      const result = await runConsole(this.state, line, { session: this.session, user: this.user, cwd: this.cwd, width: this.width(), stream, numbers: this.numbers }).finally(() => (this.running = undefined));
       this.io.write(result.output);
       this.cwd = result.cwd ?? this.cwd;
       if (result.quit) return this.leave(false);
