@@ -34,6 +34,8 @@ export interface ScriptDevice {
   isSingleton(menu: string): boolean;
   /** Rows as `print` shows them, with `.id`. */
   rows(menu: string): Record<string, string>[];
+  /** An item word as the console reads it: a number the job's last `print` gave becomes that item's id. */
+  itemOf(menu: string, word: string): string;
   /** Runs `add`/`set`/`remove`/… with the console's arguments; the new id for `add`. Throws ScriptFailure. */
   command(menu: string, command: string, args: Record<string, string>): Promise<string | undefined>;
   /** `print` as the console shows it, for the given switches (`detail`, `terse`…), arguments and matching items. */

@@ -53,6 +53,11 @@ export class FakeDevice implements ScriptDevice {
     return this.tables[menu] ?? [];
   }
 
+  /** Numbers are positions in the table (the fake keeps no print's numbering). */
+  itemOf(menu: string, word: string): string {
+    return /^\d+$/.test(word) ? (this.rows(menu)[Number(word)]?.['.id'] ?? word) : word;
+  }
+
   async command(menu: string, command: string, args: Record<string, string>): Promise<string | undefined> {
     const rows = this.tables[menu];
     if (command === 'add') {

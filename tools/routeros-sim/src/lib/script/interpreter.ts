@@ -449,7 +449,7 @@ export class Interpreter {
         return this.print(menu, positional, named, s.where, inMenu);
       case 'run': {
         if (menu !== 'system/script') break;
-        const name = toStr(named['number'] ?? positional[0] ?? '');
+        const name = this.device.itemOf(menu, toStr(named['number'] ?? positional[0] ?? ''));
         const row = this.device.rows(menu).find((r) => r['.id'] === name || r['name'] === name);
         if (!row) throw new ScriptFailure('no such item');
         await this.device.command(menu, 'run', { number: row['.id'] });
@@ -505,7 +505,7 @@ export class Interpreter {
       property = named['value-name'] ?? positional[0];
     } else {
       const item = named['number'] ?? positional[0];
-      const key = Array.isArray(item) ? toStr(item[0] ?? '') : toStr(item ?? '');
+      const key = this.device.itemOf(menu, Array.isArray(item) ? toStr(item[0] ?? '') : toStr(item ?? ''));
       row = rows.find((r) => r['.id'] === key || r['name'] === key);
       if (!row) throw new ScriptFailure('no such item');
       property = named['value-name'] ?? positional[1];

@@ -142,6 +142,15 @@ export class StateScriptDevice implements ScriptDevice {
     return this.state.list(menu);
   }
 
+  itemOf(menu: string, word: string): string {
+    try {
+      return this.job.numbers.resolve(this.state, menu, word);
+    } catch (error) {
+      if (error instanceof RestError) throw new ScriptFailure(consoleText(error));
+      throw error;
+    }
+  }
+
   async command(menu: string, command: string, args: Record<string, string>): Promise<string | undefined> {
     const path = `${menu}/${command}`;
     try {

@@ -69,6 +69,9 @@ describe("the console's item numbers (MikroTik's Console manual, Item Numbers)",
     s.remove('ip/firewall/filter', s.list('ip/firewall/filter')[0]['.id']);
     expect((await runConsole(s, `/ip firewall filter set ${dropNumber} comment=dropper`, ctx)).ok).toBe(true);
     expect(s.list('ip/firewall/filter').find((r) => r['.id'] === dropId)?.['comment']).toBe('dropper');
+    // get and /system script run take numbers too.
+    const got = await runConsole(s, `:put [/ip firewall filter get ${dropNumber} comment]`, ctx);
+    expect(got.output).toBe('dropper\r\n');
     // A script run on its own numbers its own prints.
     const firstNow = s.list('ip/firewall/filter')[0]['.id'];
     const result = await host.run('/ip firewall filter set 0 comment=script-first', user, 'command');
