@@ -46,3 +46,10 @@ export const errors = {
   unauthorized: () => new RestError(401),
   badJson: () => new RestError(400, 'JSON parsing error'),
 };
+
+/** RouterOS's console wording for what the REST layer reports (the SSH console's and the script interpreter's). */
+export function consoleText(error: RestError): string {
+  if (error.status === 404) return 'no such item';
+  if (error.detail === 'not allowed (9)') return 'not enough permissions (9)';
+  return error.detail ?? 'failure';
+}

@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { DeviceState, DeviceUser } from '../model/device-state';
-import { RestError } from '../rest/rest-error';
+import { consoleText, RestError } from '../rest/rest-error';
 import { handleRest } from '../rest/rest-handler';
 import { PrintRequest, printValues, renderPrint } from '../ssh/print';
 import { printRequest } from '../ssh/print-request';
@@ -11,13 +11,6 @@ import type { ItemNumbers } from '../ssh/item-numbers';
 
 /** Commands the interpreter answers itself in every menu (RouterOS's trees list them under each menu). */
 const OWN = ['find', 'get', 'print', 'export'];
-
-/** RouterOS's console wording for what the REST layer reports. */
-function consoleText(error: RestError): string {
-  if (error.status === 404) return 'no such item';
-  if (error.detail === 'not allowed (9)') return 'not enough permissions (9)';
-  return error.detail ?? 'failure';
-}
 
 /** What the script host gives a running script: its clock and the jobs `:execute` starts. */
 export interface JobContext {

@@ -1,5 +1,5 @@
 import type { DeviceState, DeviceUser } from '../model/device-state';
-import { RestError } from '../rest/rest-error';
+import { consoleText, RestError } from '../rest/rest-error';
 import { handleRest } from '../rest/rest-handler';
 import { parseConsole, ConsoleSyntaxError, ConsoleWord } from './console-parser';
 import { ConsoleCommand, resolveConsole } from './console-resolve';
@@ -48,13 +48,6 @@ const ITEM_COMMANDS = new Set(['set', 'unset', 'remove', 'move', 'enable', 'disa
 class ConsoleFailure extends Error {}
 
 const position = (c: { line: number }, column: number) => `(line ${c.line} column ${column})`;
-
-/** RouterOS's console wording for what the REST layer reports. */
-function consoleText(error: RestError): string {
-  if (error.status === 404) return 'no such item';
-  if (error.detail === 'not allowed (9)') return 'not enough permissions (9)';
-  return error.detail ?? 'failure';
-}
 
 /** `[find name=x]` → the matching items' ids, as `*1,*2`. */
 function items(state: DeviceState, menu: string, word: ConsoleWord): string {
