@@ -34,12 +34,15 @@ const word = (values: string[], source: string): GenericValueRule => ({ kind: 'e
 const shaped = (check: (key: string, value: string) => string, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
 const ARP = ['disabled', 'enabled', 'local-proxy-arp', 'proxy-arp', 'reply-only'];
 
-/** The reference's `range`: `n` or `from-to`, each an unsigned 32-bit integer (no bound stated), ascending. */
+/**
+ * The reference's `range`: `n` or `from-to`, each an unsigned 32-bit integer (no bound stated). Written high to low
+ * is taken, as routing-values.ts's num-list `range` does: nothing says RouterOS refuses it.
+ */
 export const numberOrRange = (key: string, value: string): string => {
   const m = /^(\d+)(?:-(\d+))?$/.exec(value);
   if (!m) throw invalidArg(key);
   numberIn(key, m[1], 0, U32);
-  if (m[2] !== undefined && Number(numberIn(key, m[2], 0, U32)) < Number(m[1])) throw invalidArg(key);
+  if (m[2] !== undefined) numberIn(key, m[2], 0, U32);
   return value;
 };
 /** `multi { num [0 .. 100] }`: a comma list of percentages (traffic-eng flood thresholds). */
