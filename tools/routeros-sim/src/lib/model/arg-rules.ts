@@ -7,6 +7,7 @@ import { dnsValue } from './dns-values';
 import { firewallValue } from './firewall-values';
 import { loggingContainerValue } from './logging-container-values';
 import { routingValue } from './routing-values';
+import { routingMoreValue } from './routing-more-values';
 import { tunnelValue } from './tunnel-values';
 import { wifiValue } from './wifi-values';
 import { parseTimeMs } from './values';
@@ -317,10 +318,10 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
       return value;
   }
   // BGP and OSPF configuration (model/routing-config.ts, model/routing-values.ts).
-  if (path.startsWith('routing/')) return routingValue(key, value, ctx);
+  if (path.startsWith('routing/')) return routingValue(key, value, ctx) ?? routingMoreValue(key, value, ctx);
   // The other wifi properties, typed from the WiFi manual page (model/wifi-values.ts); the DHCP and DNS menus' from
   // their pages and CLI reference (model/dhcp-values.ts, dns-values.ts).
   // The bridge and tunnel menus' from their CLI reference (model/bridge-values.ts, tunnel-values.ts); logging and
   // container (model/logging-container-values.ts).
-  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx) ?? bridgeValue(key, value, ctx) ?? tunnelValue(key, value, ctx) ?? loggingContainerValue(key, value, ctx);
+  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx) ?? bridgeValue(key, value, ctx) ?? tunnelValue(key, value, ctx) ?? loggingContainerValue(key, value, ctx) ?? routingMoreValue(key, value, ctx);
 }

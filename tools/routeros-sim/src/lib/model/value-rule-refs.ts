@@ -1,3 +1,5 @@
+import { ROUTING_MORE_VALUE_REFS } from './routing-more-refs';
+
 /**
  * References checked by value rules (model/firewall-values.ts, model/wifi-values.ts, model/arg-rules.ts) rather
  * than by a menu's `refs`: each argument names rows of the listed menus by name. RouterOS stores the row's internal
@@ -15,6 +17,7 @@ const WIFI_PROFILE_REFS: Record<string, string[]> = {
 };
 
 export const VALUE_RULE_REFS: Record<string, Record<string, string[]>> = {
+  ...ROUTING_MORE_VALUE_REFS,
   ...Object.fromEntries(FIREWALL_RULES.map((menu) => [menu, {
     ...(menu.startsWith('ip/') && !menu.endsWith('/raw') ? { 'layer7-protocol': ['ip/firewall/layer7-protocol'] } : {}),
     ...(menu.endsWith('/mangle') ? { 'new-routing-mark': ['routing/table', 'ip/vrf'] } : {}),
