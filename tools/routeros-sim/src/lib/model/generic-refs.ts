@@ -1,6 +1,7 @@
 import type { Row } from '../rest/print-query';
 import { errors } from '../rest/rest-error';
 import { BUILTIN_QUEUE_TYPES } from './queue-types';
+import { IP_TOOL_REFS } from './ip-tool-refs';
 
 /**
  * References of generic menus (model/generic-menus.ts): arguments that name a row of another menu by its `name`.
@@ -161,6 +162,8 @@ export const GENERIC_REFS: Record<string, Record<string, RefRule>> = {
   'tool/traffic-monitor': { interface: IFACE() },
   'user/aaa': { 'default-group': row('user/group'), 'exclude-groups': { menus: ['user/group'], list: true } },
 };
+// The /ip menus' references model/ip-tool-refs.ts reads from the CLI reference, merged per menu.
+for (const [menu, refs] of Object.entries(IP_TOOL_REFS)) GENERIC_REFS[menu] = { ...GENERIC_REFS[menu], ...refs };
 
 /** Checks a reference; returns the value as written or throws RouterOS's `input does not match any value of X`. */
 export function checkRef(rule: RefRule, key: string, value: string, rowsOf: (path: string) => Row[]): string {

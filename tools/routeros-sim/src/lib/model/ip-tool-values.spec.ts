@@ -79,6 +79,10 @@ describe.each(SUPPORTED_VERSIONS)('on %s', (version) => {
     ['ip/traffic-flow/target', { 'dst-address': '10.0.0.9', version: '10' }, 'input does not match any value of version'],
     ['tool/romon/port', { interface: 'ether1', forbid: 'perhaps' }, 'invalid value of forbid: perhaps'],
     ['interface/bridge/calea', { chain: 'prerouting', action: 'sniff' }, 'input does not match any value of chain'],
+    ['ip/hotspot/user/profile', { name: 'up', 'queue-type': 'nope' }, 'input does not match any value of queue-type'],
+    ['ip/hotspot/user/profile', { name: 'up', 'parent-queue': 'nope' }, 'input does not match any value of parent-queue'],
+    ['ip/hotspot/user/profile', { name: 'up', 'insert-queue-before': 'last' }, 'input does not match any value of insert-queue-before'],
+    ['ip/firewall/calea', { chain: 'forward', action: 'sniff', 'layer7-protocol': '!nope' }, 'input does not match any value of layer7-protocol'],
   ];
   it.each(refusedAdds)('refuses adding to %s %j as RouterOS does, changing nothing', (menu, props, refused) => {
     if (!Object.keys(props).every((arg) => takes(version, menu, arg))) return; // an argument this version lacks
@@ -151,6 +155,18 @@ describe.each(SUPPORTED_VERSIONS)('on %s', (version) => {
     expect(check('ip/firewall/service-port', '5060,5061')).toBe('ok');
     expect(check('ip/hotspot/service-port', '0')).toBe('value of ports out of range (1..65535)');
     expect(check('ip/hotspot/service-port', '21')).toBe('ok');
+  });
+
+  it('takes HotSpot queue placement and CALEA layer7 protocols that exist, following their renames', () => {
+    const s = seededDevice('edge', version);
+    s.add('queue/simple', { name: 'guests', target: '10.5.0.0/24' });
+    s.add('ip/firewall/layer7-protocol', { name: 'video', regexp: '^.+(youtube).*$' });
+    const profile = s.add('ip/hotspot/user/profile', { name: 'up', 'parent-queue': 'guests', 'insert-queue-before': 'first', 'queue-type': 'pcq-download-default' });
+    const sniff = s.add('ip/firewall/calea', { chain: 'forward', action: 'sniff', 'layer7-protocol': '!video' });
+    s.update('queue/simple', 'guests', { name: 'visitors' });
+    s.update('ip/firewall/layer7-protocol', 'video', { name: 'streaming' });
+    expect(s.list('ip/hotspot/user/profile').find((r) => r['.id'] === profile['.id'])).toMatchObject({ 'parent-queue': 'visitors', 'insert-queue-before': 'first', 'queue-type': 'pcq-download-default' });
+    expect(s.list('ip/firewall/calea').find((r) => r['.id'] === sniff['.id'])!['layer7-protocol']).toBe('!streaming');
   });
 
   it('follows the rename of an interface a route names as its VRF interface', () => {
