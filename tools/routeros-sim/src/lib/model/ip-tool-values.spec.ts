@@ -169,6 +169,13 @@ describe.each(SUPPORTED_VERSIONS)('on %s', (version) => {
     expect(s.list('ip/firewall/calea').find((r) => r['.id'] === sniff['.id'])!['layer7-protocol']).toBe('!streaming');
   });
 
+  it('shows the defconf fasttrack rule’s hw-offload as a written one is stored (REST true, export yes)', () => {
+    const s = seededDevice('home', version);
+    const fasttrack = s.list('ip/firewall/filter').find((r) => r['action'] === 'fasttrack-connection')!;
+    expect(fasttrack['hw-offload']).toBe('true');
+    if (takes(version, 'ip/firewall/filter', 'hw-offload')) expect(s.add('ip/firewall/filter', { chain: 'forward', action: 'fasttrack-connection', 'hw-offload': 'yes' })['hw-offload']).toBe(fasttrack['hw-offload']);
+  });
+
   it('follows the rename of an interface a route names as its VRF interface', () => {
     const s = seededDevice('edge', version);
     const route = s.add('ip/route', { 'dst-address': '10.9.0.0/16', gateway: '10.0.0.1', 'vrf-interface': 'ether2' });
