@@ -7,7 +7,7 @@ import { U32 } from './value-bounds';
 
 /**
  * Firewall rule tables' arguments the mangle reference (model/firewall-more-values.ts) does not list, settled by the
- * CLI reference of the tables that take them: filter's `hw-offload`, NAT's `randomise-ports` and `socks5-port`, and
+ * CLI reference of the tables that take them: filter's `hw-offload`, NAT's `randomise-ports`, `socks5-port` and `socksify-service`, and
  * IPv6's `headers` and mangle's `new-hop-limit`. Merged into model/firewall-values.ts's table. A type with `!` in its
  * `super { … }` takes a leading `!` (`matcher: true`); the others do not.
  */
@@ -35,6 +35,12 @@ const hopLimit: Check = (key, value) => {
   return value;
 };
 
+/** `enum` naming a /ip/socksify row (7.20): an unknown one is `input does not match any value of socksify-service`. */
+const socksifyService: Check = (key, value, ctx) => {
+  if (!ctx.rowsOf('ip/socksify').some((r) => r['name'] === value)) throw errors.noMatch(key);
+  return value;
+};
+
 const rule = (source: string, matcher: boolean, check: Check): FirewallValueRule => ({ source, matcher, check });
 const bool = (source: string) => rule(source, false, (key, value) => strictBool(key, value));
 
@@ -42,6 +48,7 @@ export const FIREWALL_REST_VALUES: Record<string, FirewallValueRule> = {
   'hw-offload': bool(FILTER),
   'randomise-ports': bool(NAT),
   'socks5-port': rule(NAT, false, (key, value) => numberIn(key, value, 0, U32)),
+  'socksify-service': rule(NAT, false, socksifyService),
   headers: rule(IPV6_FILTER, true, headers),
   'new-hop-limit': rule(IPV6_MANGLE, false, hopLimit),
 };

@@ -60,6 +60,7 @@ describe.each(SUPPORTED_VERSIONS)('on %s', (version) => {
     ['ip/firewall/filter', { chain: 'forward', action: 'fasttrack-connection', 'hw-offload': 'maybe' }, 'invalid value of hw-offload: maybe'],
     ['ip/firewall/nat', { chain: 'srcnat', action: 'masquerade', 'randomise-ports': 'sometimes' }, 'invalid value of randomise-ports: sometimes'],
     ['ip/firewall/nat', { chain: 'dstnat', 'socks5-port': 'socks' }, 'invalid value for argument socks5-port'],
+    ['ip/firewall/nat', { chain: 'dstnat', 'socksify-service': 'nope' }, 'input does not match any value of socksify-service'],
     ['ipv6/firewall/filter', { chain: 'input', headers: 'hop,tcp' }, 'input does not match any value of headers'],
     ['ipv6/firewall/filter', { chain: 'input', headers: 'hop:partial' }, 'invalid value for argument headers'],
     ['ipv6/firewall/mangle', { chain: 'forward', action: 'change-hop-limit', 'new-hop-limit': 'set:256' }, 'value of new-hop-limit out of range (0..255)'],
@@ -174,6 +175,15 @@ describe.each(SUPPORTED_VERSIONS)('on %s', (version) => {
     const fasttrack = s.list('ip/firewall/filter').find((r) => r['action'] === 'fasttrack-connection')!;
     expect(fasttrack['hw-offload']).toBe('true');
     if (takes(version, 'ip/firewall/filter', 'hw-offload')) expect(s.add('ip/firewall/filter', { chain: 'forward', action: 'fasttrack-connection', 'hw-offload': 'yes' })['hw-offload']).toBe(fasttrack['hw-offload']);
+  });
+
+  it('takes a socksify service that exists and follows its rename (7.20)', () => {
+    if (!takes(version, 'ip/firewall/nat', 'socksify-service')) return;
+    const s = seededDevice('edge', version);
+    s.add('ip/socksify', { name: 'tor', 'socks5-server': '10.0.0.9', 'socks5-port': '9050' });
+    const rule = s.add('ip/firewall/nat', { chain: 'dstnat', protocol: 'tcp', 'socksify-service': 'tor' });
+    s.update('ip/socksify', 'tor', { name: 'onion' });
+    expect(s.list('ip/firewall/nat').find((r) => r['.id'] === rule['.id'])!['socksify-service']).toBe('onion');
   });
 
   it('follows the rename of an interface a route names as its VRF interface', () => {

@@ -25,9 +25,9 @@ export const VALUE_RULE_REFS: Record<string, Record<string, string[]>> = {
   'interface/wifi/provisioning': { 'master-configuration': [WIFI('configuration')], 'slave-configurations': [WIFI('configuration')] },
   'interface/wifi/security': { 'eap-tls-certificate': ['certificate'], 'owe-transition-interface': ['interface'] },
   'interface/wifi/datapath': { bridge: ['interface/bridge'] },
-  // The curated /ip and /ipv6 menus' references (model/ip-curated-values.ts).
-  ...IP_CURATED_REFS,
 };
+// The curated /ip and /ipv6 menus' references (model/ip-curated-refs.ts), merged per menu.
+for (const [menu, refs] of Object.entries(IP_CURATED_REFS)) VALUE_RULE_REFS[menu] = { ...VALUE_RULE_REFS[menu], ...refs };
 
 /** Arguments of `menu` that name rows of a menu `names` accepts. */
 export function valueRuleRefFields(menu: string, names: (target: string) => boolean): string[] {
