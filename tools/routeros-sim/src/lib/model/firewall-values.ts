@@ -6,6 +6,7 @@ import { checkGenericValue } from './generic-values';
 import { U32 } from './value-bounds';
 import { parseTimeMs } from './values';
 import { FIREWALL_MORE_VALUES } from './firewall-more-values';
+import { FIREWALL_REST_VALUES } from './firewall-rest-values';
 
 /**
  * Value syntax of the firewall rule tables' matchers and mangle's action properties (`ip|ipv6/firewall/filter|nat|
@@ -115,6 +116,8 @@ export const FIREWALL_VALUES: Record<string, FirewallValueRule> = {
   'new-routing-mark': action(named(['routing/table', 'ip/vrf'], ['main'])),
   // Those the CLI reference settles (model/firewall-more-values.ts).
   ...FIREWALL_MORE_VALUES,
+  // Those only the filter, NAT and IPv6 tables' references list (model/firewall-rest-values.ts).
+  ...FIREWALL_REST_VALUES,
 };
 
 /** The rule's stored form for a firewall rule table's argument, or undefined when no rule here covers it. */

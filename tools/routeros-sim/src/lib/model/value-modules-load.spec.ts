@@ -11,7 +11,7 @@ const VALUE_MODULES = readdirSync(__dirname)
 
 describe('value modules load in any order', () => {
   it('finds the value modules', () => {
-    expect(VALUE_MODULES).toEqual(expect.arrayContaining(['arg-rules', 'generic-values', 'firewall-values', 'wifi-values', 'value-rule-builders', 'value-ranges', 'bridge-values']));
+    expect(VALUE_MODULES).toEqual(expect.arrayContaining(['arg-rules', 'generic-values', 'firewall-values', 'wifi-values', 'value-rule-builders', 'value-ranges', 'bridge-values', 'ip-tool-values', 'ip-curated-values', 'firewall-rest-values']));
   });
 
   it.each(VALUE_MODULES)('%s loads first', (name) => {

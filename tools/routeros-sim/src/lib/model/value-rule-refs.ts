@@ -1,5 +1,6 @@
 import { ROUTING_MORE_VALUE_REFS } from './routing-more-refs';
 
+import { IP_CURATED_REFS } from './ip-curated-refs';
 /**
  * References checked by value rules (model/firewall-values.ts, model/wifi-values.ts, model/arg-rules.ts) rather
  * than by a menu's `refs`: each argument names rows of the listed menus by name. RouterOS stores the row's internal
@@ -28,6 +29,8 @@ export const VALUE_RULE_REFS: Record<string, Record<string, string[]>> = {
   'interface/wifi/security': { 'eap-tls-certificate': ['certificate'], 'owe-transition-interface': ['interface'] },
   'interface/wifi/datapath': { bridge: ['interface/bridge'] },
 };
+// The curated /ip and /ipv6 menus' references (model/ip-curated-refs.ts), merged per menu.
+for (const [menu, refs] of Object.entries(IP_CURATED_REFS)) VALUE_RULE_REFS[menu] = { ...VALUE_RULE_REFS[menu], ...refs };
 
 /** Arguments of `menu` that name rows of a menu `names` accepts. */
 export function valueRuleRefFields(menu: string, names: (target: string) => boolean): string[] {
