@@ -1,3 +1,5 @@
+import { INTERFACE_SYSTEM_TEXT_ARGS } from './interface-system-text-args';
+
 /**
  * Arguments MikroTik's CLI reference types as free text (`string`, a name of something RouterOS creates on first use,
  * such as a packet mark or an address list a rule adds to), so RouterOS takes any value and so does the simulator.
@@ -6,7 +8,7 @@
 export type TextArgTable = Record<string, { args: string[]; source: string }>;
 
 /** The area tables (model/*-text-args.ts), one per group of menus. */
-const TABLES: TextArgTable[] = [];
+const TABLES: TextArgTable[] = [INTERFACE_SYSTEM_TEXT_ARGS];
 
 /** `numbers`, `copy-from` and `place-before` name an item of the menu: an unknown one is `no such item`. */
 export const ITEM_SELECTORS: readonly string[] = ['numbers', 'copy-from', 'place-before'];

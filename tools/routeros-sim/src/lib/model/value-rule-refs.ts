@@ -1,3 +1,5 @@
+import { INTERFACE_SYSTEM_REFS } from './interface-system-refs';
+
 /**
  * References checked by value rules (model/firewall-values.ts, model/wifi-values.ts, model/arg-rules.ts) rather
  * than by a menu's `refs`: each argument names rows of the listed menus by name. RouterOS stores the row's internal
@@ -24,6 +26,7 @@ export const VALUE_RULE_REFS: Record<string, Record<string, string[]>> = {
   'interface/wifi/provisioning': { 'master-configuration': [WIFI('configuration')], 'slave-configurations': [WIFI('configuration')] },
   'interface/wifi/security': { 'eap-tls-certificate': ['certificate'], 'owe-transition-interface': ['interface'] },
   'interface/wifi/datapath': { bridge: ['interface/bridge'] },
+  ...INTERFACE_SYSTEM_REFS,
 };
 
 /** Arguments of `menu` that name rows of a menu `names` accepts. */
