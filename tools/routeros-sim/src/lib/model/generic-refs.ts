@@ -1,6 +1,7 @@
 import type { Row } from '../rest/print-query';
 import { errors } from '../rest/rest-error';
 import { BUILTIN_QUEUE_TYPES } from './queue-types';
+import { INTERFACE_SYSTEM_GENERIC_REFS } from './interface-system-refs';
 
 /**
  * References of generic menus (model/generic-menus.ts): arguments that name a row of another menu by its `name`.
@@ -160,6 +161,7 @@ export const GENERIC_REFS: Record<string, Record<string, RefRule>> = {
   'tool/traffic-generator/port': { interface: IFACE() },
   'tool/traffic-monitor': { interface: IFACE() },
   'user/aaa': { 'default-group': row('user/group'), 'exclude-groups': { menus: ['user/group'], list: true } },
+  ...INTERFACE_SYSTEM_GENERIC_REFS,
 };
 
 /** Checks a reference; returns the value as written or throws RouterOS's `input does not match any value of X`. */

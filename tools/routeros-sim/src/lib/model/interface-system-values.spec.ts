@@ -230,5 +230,20 @@ describe.each(['7.15.3', '7.20.5'])('interface and system values on %s', (versio
     expect(genericRefusal(version, 'system/ups', 'alarm-setting', 'low-battery')).toBe('ok');
     expect(refusal(() => s.setSingleton('certificate/settings', { 'crl-store': 'disk' }))).toBe('input does not match any value of crl-store');
     expect(s.setSingleton('certificate/settings', { 'crl-store': 'system' })).toMatchObject({ 'crl-store': 'system' });
+    expect(refusal(() => s.setSingleton('system/package/update', { channel: 'beta' }))).toBe('input does not match any value of channel');
+    expect(s.setSingleton('system/package/update', { channel: 'long-term' })).toMatchObject({ channel: 'long-term' });
+  });
+
+  it('disks and the SCEP server: interfaces and certificates by name, a day count', () => {
+    const s = device();
+    expect(refusal(() => s.add('disk', { type: 'tmpfs', 'media-interface': 'ghost' }))).toBe('input does not match any value of media-interface');
+    expect(s.add('disk', { type: 'tmpfs', 'media-interface': 'bridge' })).toMatchObject({ 'media-interface': 'bridge' });
+    expect(refusal(() => s.setSingleton('disk/settings', { 'auto-media-interface': 'ghost' }))).toBe('input does not match any value of auto-media-interface');
+    expect(s.setSingleton('disk/settings', { 'auto-media-interface': 'none' })).toMatchObject({ 'auto-media-interface': 'none' });
+    const scep = { path: '/scep/ca', 'ca-cert': 'sim-cert' };
+    expect(refusal(() => s.add('certificate/scep-server', { ...scep, 'ca-cert': 'ghost' }))).toBe('input does not match any value of ca-cert');
+    expect(refusal(() => s.add('certificate/scep-server', { ...scep, 'next-ca-cert': 'ghost' }))).toBe('input does not match any value of next-ca-cert');
+    expect(refusal(() => s.add('certificate/scep-server', { ...scep, 'days-valid': '1y' }))).toBe('invalid value for argument days-valid');
+    expect(s.add('certificate/scep-server', { ...scep, 'next-ca-cert': 'none', 'days-valid': '365' })).toMatchObject({ 'ca-cert': 'sim-cert', 'next-ca-cert': 'none', 'days-valid': '365' });
   });
 });

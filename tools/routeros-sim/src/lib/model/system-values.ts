@@ -23,6 +23,8 @@ const LEDS = `${CLI}/system/leds.md`;
 const NOTE = `${CLI}/system/note.md`;
 const UPS = `${CLI}/system/ups.md`;
 const SNMP = `${CLI}/snmp.md`;
+const PACKAGE_UPDATE = `${CLI}/system/package/update.md`;
+const SCEP_SERVER = `${CLI}/certificate/scep-server.md`;
 const CERTIFICATE_SETTINGS = `${CLI}/certificate/settings.md`;
 
 /** Curated system menus, reached from model/arg-rules.ts. */
@@ -84,6 +86,8 @@ export const SYSTEM_GENERIC_VALUES: Record<string, Record<string, GenericValueRu
   'system/ntp/server': { 'local-clock-stratum': integer(NTP_SERVER) },
   'system/ups': { 'alarm-setting': words(['delayed', 'immediate', 'low-battery', 'none'], UPS) },
   'certificate/settings': { 'crl-store': words(['ram', 'system'], CERTIFICATE_SETTINGS) },
+  'certificate/scep-server': { 'days-valid': integer(SCEP_SERVER) },
+  'system/package/update': { channel: words(['development', 'long-term', 'stable', 'testing'], PACKAGE_UPDATE) },
 };
 
 /** Yes/no arguments of the generic system menus (`bool` in the CLI reference), merged by model/generic-menus.ts. */
