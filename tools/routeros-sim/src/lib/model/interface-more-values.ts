@@ -5,12 +5,15 @@ import { boolRule as bool, numRule as num, refRule as ref, wordRule as word, Sou
 
 /**
  * Value syntax of the interface menus' arguments that neither the tree nor the menus' own rules describe (the curated
- * Ethernet, bonding, VLAN, MACVLAN, L2TPv3, CAPsMAN, WireGuard peer and veth menus; the generic PPP servers, dot1x, LTE settings, MACsec
- * profiles, PPP server and CAP menus), read from MikroTik's CLI reference of each menu (`source`). Left free, and why
- * (docs/simulator.md): Ethernet `advertise` (the reference types it `multi { array-id }`, no words); the PPP family's
- * `max-mtu`, `max-mru`, `keepalive-timeout` and `mrru` (as model/tunnel-values.ts and generic-values.ts decided);
- * PPPoE `max-sessions` (exports write `unlimited`); L2TPv3 `use-ipsec` (`bool`, as the L2TP client's, whose exports write
- * `required`); serial `port`s (a bare `enum` of the device's ports).
+ * Ethernet, bonding, VLAN, MACVLAN, L2TPv3, CAPsMAN, wifi, WireGuard peer and veth menus; the generic PPP servers,
+ * dot1x, LTE settings, MACsec profile, PPP server and CAP menus), read from MikroTik's CLI reference of each menu (`source`).
+ * Left free, and why (docs/simulator.md): wifi `distance` and `country` (the configuration page lists the legacy
+ * CAPsMAN's types beside wifi's), datapath `traffic-processing` (as model/wifi-values.ts decided); Ethernet `advertise`
+ * (the reference types it `multi { array-id }`, no words); the PPP family's `max-mtu`, `max-mru`, `keepalive-timeout`
+ * and `mrru` (as model/tunnel-values.ts and generic-values.ts decided); PPPoE `max-sessions` (exports write
+ * `unlimited`); L2TPv3 `use-ipsec` (`bool`, as the L2TP client's, whose exports write `required`); serial `port`s (a
+ * bare `enum` of the device's ports); CAPsMAN `certificate` (the reference lists only `auto`, its factory value is
+ * `none`).
  */
 const CLI = 'https://manual.mikrotik.com/docs/cli-reference/interface';
 const ETHERNET = `${CLI}/ethernet.md`;
@@ -19,6 +22,9 @@ const VLAN = `${CLI}/vlan.md`;
 const MACVLAN = `${CLI}/macvlan.md`;
 const L2TP_ETHER = `${CLI}/l2tp-ether.md`;
 const CAPSMAN = `${CLI}/wifi/capsman.md`;
+const WIFI_CHANNEL = `${CLI}/wifi/channel.md`;
+const WIFI_CONFIGURATION = `${CLI}/wifi/configuration.md`;
+const WIFI_SECURITY = `${CLI}/wifi/security.md`;
 const WIREGUARD_PEERS = `${CLI}/wireguard/peers.md`;
 const VETH = `${CLI}/veth.md`;
 const PPPOE_SERVER = `${CLI}/pppoe-server/server.md`;
@@ -43,6 +49,24 @@ const SPEEDS = [
   '50G-baseSR2-LR2', '1G-baseX', '10G-baseCR', '10G-baseSR-LR', '50G-baseSR-LR', '50G-baseCR', '100G-baseSR2-LR2', '100G-baseCR2',
   '200G-baseSR4-LR4', '200G-baseCR4', '400G-baseSR8-LR8', '400G-baseCR8', '100M-baseFX-half', '100M-baseFX-full',
 ];
+
+/**
+ * Wifi channel bands and widths, the configuration's modes and WPS, as the CLI reference types them. They settle what
+ * model/wifi-values.ts left free: the reference's bands are the ones exports and `/console/inspect` show (`5ghz-n`,
+ * `60ghz-ad`, `s1ghz-ah`), its widths are a complete list, its modes include `station-bridge` and
+ * `station-pseudobridge`, and WPS is `disable | push-button` as exports write it.
+ */
+const BANDS = ['2ghz-ax', '2ghz-be', '2ghz-g', '2ghz-n', '5ghz-a', '5ghz-ac', '5ghz-ax', '5ghz-be', '5ghz-n', '60ghz-ad', '6ghz-ax', '6ghz-be', 's1ghz-ah'];
+const WIDTHS = ['20mhz', '20/40mhz', '20/40mhz-Ce', '20/40mhz-eC', '20/40/80mhz', '20/40/80+80mhz', '20/40/80/160mhz', '20/40/80/160/320mhz', '1mhz', '1/2mhz', '1/2/4mhz', '1/2/4/8mhz', '2160mhz'];
+const WIFI_MODES = ['ap', 'station', 'station-bridge', 'station-pseudobridge'];
+const WPS = ['disable', 'push-button'];
+/** The channel, security and configuration properties a profile and its inline form (`channel.band`) share. */
+const wifiInline = (mode: string) => ({
+  'channel.band': word(BANDS, WIFI_CHANNEL),
+  'channel.width': word(WIDTHS, WIFI_CHANNEL),
+  'security.wps': word(WPS, WIFI_SECURITY),
+  [mode]: word(WIFI_MODES, WIFI_CONFIGURATION),
+});
 
 /** Curated interface menus, reached from model/arg-rules.ts. */
 export const INTERFACE_MORE_VALUES: Record<string, Record<string, SourcedRule>> = {
@@ -94,7 +118,13 @@ export const INTERFACE_MORE_VALUES: Record<string, Record<string, SourcedRule>> 
   },
   'interface/wifi/capsman': {
     'upgrade-policy': word(['none', 'require-same-version', 'suggest-same-version'], CAPSMAN),
+    // `enum (auto | none)` over the certificates.
+    'ca-certificate': ref({ menus: ['certificate'], keywords: ['auto', 'none'] }, CAPSMAN),
   },
+  'interface/wifi/channel': { band: word(BANDS, WIFI_CHANNEL), width: word(WIDTHS, WIFI_CHANNEL) },
+  'interface/wifi/security': { wps: word(WPS, WIFI_SECURITY) },
+  'interface/wifi/configuration': wifiInline('mode'),
+  'interface/wifi': wifiInline('configuration.mode'),
   'interface/wireguard/peers': { responder: bool(WIREGUARD_PEERS) },
   'interface/veth': { dhcp: bool(VETH) },
 };

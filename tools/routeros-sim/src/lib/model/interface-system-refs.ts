@@ -9,6 +9,7 @@ import type { RefRule } from './generic-refs';
  */
 export const INTERFACE_SYSTEM_REFS: Record<string, Record<string, string[]>> = {
   'interface/bonding': { primary: ['interface'] },
+  'interface/wifi/capsman': { 'ca-certificate': ['certificate'] },
   'system/ntp/client': { vrf: ['ip/vrf'] },
   snmp: { vrf: ['ip/vrf'] },
 };

@@ -44,9 +44,10 @@ describe('the interface and system tables', () => {
     }
   });
 
-  it('follow renames of the rows bonding primary and the NTP client and SNMP VRFs name, and list disk texts', () => {
+  it('follow renames of the rows bonding primary, the CAPsMAN CA and the NTP client and SNMP VRFs name, and list disk texts', () => {
     expect(valueRuleRefFields('interface/bonding', (m) => m === 'interface')).toEqual(['primary']);
     expect(valueRuleRefFields('system/ntp/client', (m) => m === 'ip/vrf')).toEqual(['vrf']);
+    expect(valueRuleRefFields('interface/wifi/capsman', (m) => m === 'certificate')).toEqual(['ca-certificate']);
     expect(valueRuleRefFields('snmp', (m) => m === 'ip/vrf')).toEqual(['vrf']);
     expect(textArgSource('disk', 'smb-user')).toMatch(CLI);
     expect(textArgSource('disk', 'file-path')).toMatch(CLI);
@@ -164,6 +165,25 @@ describe.each(['7.15.3', '7.20.5'])('interface and system values on %s', (versio
     expect(s.setSingleton('interface/wifi/cap', { enabled: 'yes', 'lock-to-caps-man': 'no', 'slaves-static': 'yes' })).toMatchObject({ enabled: 'yes', 'lock-to-caps-man': 'false', 'slaves-static': 'true' });
     expect(refusal(() => s.setSingleton('interface/wifi/capsman', { 'upgrade-policy': 'latest' }))).toBe('input does not match any value of upgrade-policy');
     expect(s.setSingleton('interface/wifi/capsman', { 'upgrade-policy': 'suggest-same-version' })).toMatchObject({ 'upgrade-policy': 'suggest-same-version' });
+    expect(refusal(() => s.setSingleton('interface/wifi/capsman', { 'ca-certificate': 'ghost' }))).toBe('input does not match any value of ca-certificate');
+    expect(s.setSingleton('interface/wifi/capsman', { 'ca-certificate': 'auto' })).toMatchObject({ 'ca-certificate': 'auto' });
+    expect(s.setSingleton('interface/wifi/capsman', { 'ca-certificate': 'sim-cert' })).toMatchObject({ 'ca-certificate': 'sim-cert' });
+  });
+
+  it('wifi: the CLI reference bands, widths, modes and WPS words, on profiles and written inline', () => {
+    const s = device();
+    expect(refusal(() => s.add('interface/wifi/channel', { name: 'ch1', band: '5ghz-an' }))).toBe('input does not match any value of band');
+    expect(refusal(() => s.add('interface/wifi/channel', { name: 'ch1', width: '40mhz' }))).toBe('input does not match any value of width');
+    expect(s.add('interface/wifi/channel', { name: 'ch1', band: '5ghz-n', width: '20/40/80mhz' })).toMatchObject({ band: '5ghz-n', width: '20/40/80mhz' });
+    expect(refusal(() => s.add('interface/wifi/security', { name: 'sec1', wps: 'disabled' }))).toBe('input does not match any value of wps');
+    expect(s.add('interface/wifi/security', { name: 'sec1', wps: 'disable' })).toMatchObject({ wps: 'disable' });
+    expect(refusal(() => s.add('interface/wifi/configuration', { name: 'cfg1', mode: 'ap-bridge' }))).toBe('input does not match any value of mode');
+    expect(refusal(() => s.add('interface/wifi/configuration', { name: 'cfg1', 'channel.width': '80mhz' }))).toBe('input does not match any value of channel.width');
+    expect(s.add('interface/wifi/configuration', { name: 'cfg1', mode: 'station-pseudobridge', 'channel.band': '2ghz-ax', 'channel.width': '20/40mhz', 'security.wps': 'push-button' }))
+      .toMatchObject({ mode: 'station-pseudobridge', 'channel.band': '2ghz-ax', 'channel.width': '20/40mhz', 'security.wps': 'push-button' });
+    const wifi = s.list('interface/wifi')[0]['.id'];
+    expect(refusal(() => s.update('interface/wifi', wifi, { 'configuration.mode': 'bridge' }))).toBe('input does not match any value of configuration.mode');
+    expect(refusal(() => s.update('interface/wifi', wifi, { 'channel.band': '5ghz-an' }))).toBe('input does not match any value of channel.band');
   });
 
   it('WireGuard peers (7.20): responder is yes/no', () => {
