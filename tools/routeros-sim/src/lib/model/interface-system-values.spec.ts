@@ -203,6 +203,11 @@ describe.each(['7.15.3', '7.20.5'])('interface and system values on %s', (versio
     expect(refusal(() => s.add('system/ntp/client/servers', { address: '192.0.2.123', 'min-poll': '2' }))).toBe('value of min-poll out of range (3..17)');
     expect(refusal(() => s.add('system/ntp/client/servers', { address: '192.0.2.123', 'max-poll': '18' }))).toBe('value of max-poll out of range (3..17)');
     expect(s.add('system/ntp/client/servers', { address: '192.0.2.123', 'min-poll': '4', 'max-poll': '12' })).toMatchObject({ 'min-poll': '4', 'max-poll': '12' });
+    expect(refusal(() => s.add('system/ntp/key', { 'key-id': 'one', 'key-val': 'secret' }))).toBe('invalid value for argument key-id');
+    s.add('system/ntp/key', { 'key-id': '7', 'key-val': 'secret' });
+    expect(refusal(() => s.add('system/ntp/client/servers', { address: '192.0.2.124', 'auth-key': '8' }))).toBe('input does not match any value of auth-key');
+    expect(s.add('system/ntp/client/servers', { address: '192.0.2.124', 'auth-key': '7' })).toMatchObject({ 'auth-key': '7' });
+    expect(s.add('system/ntp/client/servers', { address: '192.0.2.125', 'auth-key': 'none' })).toMatchObject({ 'auth-key': 'none' });
     s.add('ip/vrf', { name: 'mgmt', interfaces: 'ether5' });
     expect(refusal(() => s.setSingleton('snmp', { vrf: 'ghost' }))).toBe('input does not match any value of vrf');
     expect(s.setSingleton('snmp', { vrf: 'mgmt' })).toMatchObject({ vrf: 'mgmt' });

@@ -1,4 +1,5 @@
 import type { ArgContext } from './arg-rules';
+import { errors } from '../rest/rest-error';
 import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
 import { ruleOf, refRule as ref, wordRule as word, SourcedRule } from './value-rule-builders';
@@ -7,11 +8,13 @@ import { ruleOf, refRule as ref, wordRule as word, SourcedRule } from './value-r
  * Value syntax of the system, SNMP, user, serial port, RADIUS and certificate settings menus' arguments that neither the tree
  * nor the menus' own rules describe, read from MikroTik's CLI reference of each menu (`source`). Left free, and why
  * (docs/simulator.md): serial `port`s (a bare `enum` of the device's ports), LED `modem-signal-threshold` (`num`, yet an
- * RSSI threshold is negative dBm), LED `leds` and `interface` (objects), NTP `auth-key` (keys are named by `key-id`).
+ * RSSI threshold is negative dBm), LED `leds` and `interface` (objects), the NTP server's `auth-key` (a generic
+ * menu, whose rules cannot read /system/ntp/key's rows).
  */
 const CLI = 'https://manual.mikrotik.com/docs/cli-reference';
 const NTP_CLIENT = `${CLI}/system/ntp/client.md`;
 const NTP_SERVERS = `${CLI}/system/ntp/client/servers.md`;
+const NTP_KEY = `${CLI}/system/ntp/key.md`;
 const NTP_SERVER = `${CLI}/system/ntp/server.md`;
 const USER = `${CLI}/user.md`;
 const PORT = `${CLI}/port.md`;
@@ -27,6 +30,18 @@ const PACKAGE_UPDATE = `${CLI}/system/package/update.md`;
 const SCEP_SERVER = `${CLI}/certificate/scep-server.md`;
 const CERTIFICATE_SETTINGS = `${CLI}/certificate/settings.md`;
 
+/**
+ * An NTP server's `auth-key`: `none` or a key of /system/ntp/key, which names its keys by `key-id` (the key page:
+ * "referenced by `auth-key`"). Not followed on a change of the key's id: RouterOS's answer to that is not documented.
+ */
+const NTP_AUTH_KEY: SourcedRule = {
+  source: `${NTP_SERVERS} ${NTP_KEY}`,
+  check: (key, value, ctx) => {
+    if (value === '' || value === 'none' || ctx.rowsOf('system/ntp/key').some((row) => row['key-id'] === value)) return value;
+    throw errors.noMatch(key);
+  },
+};
+
 /** Curated system menus, reached from model/arg-rules.ts. */
 export const SYSTEM_VALUES: Record<string, Record<string, SourcedRule>> = {
   'system/ntp/client': {
@@ -38,6 +53,7 @@ export const SYSTEM_VALUES: Record<string, Record<string, SourcedRule>> = {
     // `num`, "Range: 3..17" in the argument's description.
     'min-poll': ruleOf({ kind: 'integer', min: 3, max: 17, source: NTP_SERVERS }),
     'max-poll': ruleOf({ kind: 'integer', min: 3, max: 17, source: NTP_SERVERS }),
+    'auth-key': NTP_AUTH_KEY,
   },
   // A VRF by name or `main` (`enum`), as /system/logging/action's.
   snmp: { vrf: ref({ menus: ['ip/vrf'], keywords: ['main'] }, SNMP) },
@@ -84,6 +100,7 @@ export const SYSTEM_GENERIC_VALUES: Record<string, Record<string, GenericValueRu
   },
   'system/leds': { type: words(LED_TYPES, LEDS) },
   'system/ntp/server': { 'local-clock-stratum': integer(NTP_SERVER) },
+  'system/ntp/key': { 'key-id': integer(NTP_KEY) },
   'system/ups': { 'alarm-setting': words(['delayed', 'immediate', 'low-battery', 'none'], UPS) },
   'certificate/settings': { 'crl-store': words(['ram', 'system'], CERTIFICATE_SETTINGS) },
   'certificate/scep-server': { 'days-valid': integer(SCEP_SERVER) },
