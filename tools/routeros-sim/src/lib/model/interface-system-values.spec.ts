@@ -270,5 +270,18 @@ describe.each(['7.15.3', '7.20.5'])('interface and system values on %s', (versio
     expect(refusal(() => s.add('certificate/scep-server', { ...scep, 'next-ca-cert': 'ghost' }))).toBe('input does not match any value of next-ca-cert');
     expect(refusal(() => s.add('certificate/scep-server', { ...scep, 'days-valid': '1y' }))).toBe('invalid value for argument days-valid');
     expect(s.add('certificate/scep-server', { ...scep, 'next-ca-cert': 'none', 'days-valid': '365' })).toMatchObject({ 'ca-cert': 'sim-cert', 'next-ca-cert': 'none', 'days-valid': '365' });
+    // The RA's `template` is read as a yes/no by the generic booleans (a name curated menus treat so), so the RA is
+    // checked through its spec's rule here.
+    expect(genericRefusal(version, 'certificate/scep-server/ra', 'fingerprint-algorithm', 'sha512')).toBe('input does not match any value of fingerprint-algorithm');
+    expect(genericRefusal(version, 'certificate/scep-server/ra', 'fingerprint-algorithm', 'sha1')).toBe('ok');
+  });
+
+  it('scripts and scheduler entries: policies as the user groups name them, without negation', () => {
+    const s = device();
+    expect(refusal(() => s.add('system/script', { name: 'sc1', source: ':log info x', policy: 'read,admin' }))).toBe('input does not match any value of policy');
+    expect(refusal(() => s.add('system/script', { name: 'sc1', source: ':log info x', policy: 'read,!write' }))).toBe('input does not match any value of policy');
+    expect(s.add('system/script', { name: 'sc1', source: ':log info x', policy: 'read,write,test' })).toMatchObject({ policy: 'read,write,test' });
+    expect(refusal(() => s.add('system/scheduler', { name: 'job1', 'on-event': 'sc1', policy: 'reboot,shutdown' }))).toBe('input does not match any value of policy');
+    expect(s.add('system/scheduler', { name: 'job1', 'on-event': 'sc1', policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon' })).toMatchObject({ policy: 'ftp,reboot,read,write,policy,test,password,sniff,sensitive,romon' });
   });
 });

@@ -25,6 +25,10 @@ const SCREEN = `${CLI}/system/console/screen.md`;
 const LEDS = `${CLI}/system/leds.md`;
 const NOTE = `${CLI}/system/note.md`;
 const UPS = `${CLI}/system/ups.md`;
+const SCHEDULER = `${CLI}/system/scheduler.md`;
+const SCRIPT = `${CLI}/system/script.md`;
+const GROUP = `${CLI}/user/group.md`;
+const SCEP_RA = `${CLI}/certificate/scep-server/ra.md`;
 const SNMP = `${CLI}/snmp.md`;
 const PACKAGE_UPDATE = `${CLI}/system/package/update.md`;
 const SCEP_SERVER = `${CLI}/certificate/scep-server.md`;
@@ -42,6 +46,15 @@ const NTP_AUTH_KEY: SourcedRule = {
   },
 };
 
+/**
+ * A script's or scheduler entry's `policy`: a list of the policies `/user/group` names (its page lists them; the
+ * scheduler page's default, `ftp,reboot,read,…,romon`, is of the same words). No `!`: the group's `policy` is
+ * `super { ! … }`, a script's is a plain list. Listed here rather than imported from model/users.ts, which loads
+ * after the value modules.
+ */
+const POLICIES = ['local', 'telnet', 'ssh', 'ftp', 'reboot', 'read', 'write', 'policy', 'test', 'winbox', 'password', 'web', 'sniff', 'sensitive', 'api', 'romon', 'rest-api'];
+const policyList = (source: string) => ruleOf({ kind: 'enum', values: POLICIES, list: true, source: `${source} ${GROUP}` });
+
 /** Curated system menus, reached from model/arg-rules.ts. */
 export const SYSTEM_VALUES: Record<string, Record<string, SourcedRule>> = {
   'system/ntp/client': {
@@ -57,6 +70,8 @@ export const SYSTEM_VALUES: Record<string, Record<string, SourcedRule>> = {
   },
   // A VRF by name or `main` (`enum`), as /system/logging/action's.
   snmp: { vrf: ref({ menus: ['ip/vrf'], keywords: ['main'] }, SNMP) },
+  'system/scheduler': { policy: policyList(SCHEDULER) },
+  'system/script': { policy: policyList(SCRIPT) },
   user: { 'inactivity-policy': word(['lockscreen', 'logout', 'none'], USER) },
 };
 
@@ -104,12 +119,14 @@ export const SYSTEM_GENERIC_VALUES: Record<string, Record<string, GenericValueRu
   'system/ups': { 'alarm-setting': words(['delayed', 'immediate', 'low-battery', 'none'], UPS) },
   'certificate/settings': { 'crl-store': words(['ram', 'system'], CERTIFICATE_SETTINGS) },
   'certificate/scep-server': { 'days-valid': integer(SCEP_SERVER) },
+  'certificate/scep-server/ra': { 'fingerprint-algorithm': words(['md5', 'sha1', 'sha256'], SCEP_RA) },
   'system/package/update': { channel: words(['development', 'long-term', 'stable', 'testing'], PACKAGE_UPDATE) },
 };
 
 /** Yes/no arguments of the generic system menus (`bool` in the CLI reference), merged by model/generic-menus.ts. */
 export const SYSTEM_ARG_BOOLS: Record<string, { args: string[]; source: string }> = {
   radius: { args: ['accounting-backup'], source: RADIUS },
+  'certificate/scep-server/ra': { args: ['on-smart-card'], source: SCEP_RA },
   'system/note': { args: ['show-at-cli-login', 'show-at-login'], source: NOTE },
   'system/ups': { args: ['check-capabilities'], source: UPS },
 };
