@@ -247,6 +247,9 @@ describe.each(['7.15.3', '7.20.5'])('interface and system values on %s', (versio
       .toMatchObject({ 'accounting-backup': 'true', protocol: 'radsec', 'require-message-auth': 'yes-for-request-resp' });
     expect(refusal(() => s.add('system/leds', { type: 'blink', leds: 'user-led' }))).toBe('input does not match any value of type');
     expect(s.add('system/leds', { type: 'interface-activity', leds: 'user-led' })).toMatchObject({ type: 'interface-activity' });
+    expect(refusal(() => s.add('system/leds', { type: 'modem-signal', leds: 'led1', 'modem-signal-threshold': '-50' }))).toBe('value of modem-signal-threshold out of range (-113..-51)');
+    expect(refusal(() => s.add('system/leds', { type: 'modem-signal', leds: 'led1', 'modem-signal-threshold': 'weak' }))).toBe('invalid value for argument modem-signal-threshold');
+    expect(s.add('system/leds', { type: 'modem-signal', leds: 'led1', 'modem-signal-threshold': '-90' })).toMatchObject({ 'modem-signal-threshold': '-90' });
     expect(refusal(() => s.setSingleton('system/note', { 'show-at-login': 'always' }))).toBe('invalid value of show-at-login: always');
     expect(s.setSingleton('system/note', { 'show-at-login': 'no', 'show-at-cli-login': 'yes' })).toMatchObject({ 'show-at-login': 'false', 'show-at-cli-login': 'true' });
     expect(refusal(() => s.setSingleton('system/ntp/server', { 'local-clock-stratum': 'five' }))).toBe('invalid value for argument local-clock-stratum');

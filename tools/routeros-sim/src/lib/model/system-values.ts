@@ -7,9 +7,8 @@ import { ruleOf, refRule as ref, wordRule as word, SourcedRule } from './value-r
 /**
  * Value syntax of the system, SNMP, user, serial port, RADIUS and certificate settings menus' arguments that neither the tree
  * nor the menus' own rules describe, read from MikroTik's CLI reference of each menu (`source`). Left free, and why
- * (docs/simulator.md): serial `port`s (a bare `enum` of the device's ports), LED `modem-signal-threshold` (`num`, yet an
- * RSSI threshold is negative dBm), LED `leds` and `interface` (objects), the NTP server's `auth-key` (a generic
- * menu, whose rules cannot read /system/ntp/key's rows).
+ * (docs/simulator.md): serial `port`s (a bare `enum` of the device's ports), LED `leds` and `interface` (objects),
+ * the NTP server's `auth-key` (a generic menu, whose rules cannot read /system/ntp/key's rows).
  */
 const CLI = 'https://manual.mikrotik.com/docs/cli-reference';
 const NTP_CLIENT = `${CLI}/system/ntp/client.md`;
@@ -23,6 +22,8 @@ const RADIUS = `${CLI}/radius.md`;
 const CONSOLE = `${CLI}/system/console.md`;
 const SCREEN = `${CLI}/system/console/screen.md`;
 const LEDS = `${CLI}/system/leds.md`;
+/** The LEDs manual page: `modem-signal-treshold (integer [-113..-51])`, the RSSI range the CLI reference's `num` leaves out. */
+const LEDS_PAGE = 'https://help.mikrotik.com/docs/display/ROS/LEDs';
 const NOTE = `${CLI}/system/note.md`;
 const UPS = `${CLI}/system/ups.md`;
 const SCHEDULER = `${CLI}/system/scheduler.md`;
@@ -113,7 +114,7 @@ export const SYSTEM_GENERIC_VALUES: Record<string, Record<string, GenericValueRu
     'line-count': words(['25', '40', '50'], SCREEN),
     'blank-interval': words(['10min', '1min', '60min', 'never'], SCREEN),
   },
-  'system/leds': { type: words(LED_TYPES, LEDS) },
+  'system/leds': { type: words(LED_TYPES, LEDS), 'modem-signal-threshold': { kind: 'integer', min: -113, max: -51, source: `${LEDS} ${LEDS_PAGE}` } },
   'system/ntp/server': { 'local-clock-stratum': integer(NTP_SERVER) },
   'system/ntp/key': { 'key-id': integer(NTP_KEY) },
   'system/ups': { 'alarm-setting': words(['delayed', 'immediate', 'low-battery', 'none'], UPS) },
