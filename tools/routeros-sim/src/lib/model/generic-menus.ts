@@ -14,14 +14,16 @@ import { TUNNEL_ARG_BOOLS, TUNNEL_GENERIC_VALUES } from './tunnel-values';
 import { SERVICE_TOOL_ARG_BOOLS, SERVICE_TOOL_VALUES } from './service-tool-values';
 import { ROUTING_MORE_ARG_BOOLS, ROUTING_MORE_VALUES } from './routing-more-values';
 import { IP_TOOL_ARG_BOOLS, IP_TOOL_VALUES } from './ip-tool-values';
+import { INTERFACE_MORE_ARG_BOOLS, INTERFACE_MORE_GENERIC_VALUES } from './interface-more-values';
+import { SYSTEM_ARG_BOOLS, SYSTEM_GENERIC_VALUES } from './system-values';
 
 /**
  * Value rules of a generic menu: model/generic-values.ts's, the routing menus' (model/routing-values.ts), the bridge's
  * and link menus' (model/bridge-values.ts, tunnel-values.ts), the proxy, SOCKS, sniffer and traffic generator menus'
  * (model/service-tool-values.ts).
  */
-const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path], ...BRIDGE_GENERIC_VALUES[path], ...TUNNEL_GENERIC_VALUES[path], ...SERVICE_TOOL_VALUES[path], ...ROUTING_MORE_VALUES[path], ...IP_TOOL_VALUES[path] });
-const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_ARG_BOOLS[path]?.args ?? []), ...(TUNNEL_ARG_BOOLS[path]?.args ?? []), ...(SERVICE_TOOL_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_MORE_ARG_BOOLS[path]?.args ?? []), ...(IP_TOOL_ARG_BOOLS[path]?.args ?? [])];
+const valuesOf = (path: string) => ({ ...GENERIC_VALUES[path], ...ROUTING_GENERIC_VALUES[path], ...BRIDGE_GENERIC_VALUES[path], ...TUNNEL_GENERIC_VALUES[path], ...SERVICE_TOOL_VALUES[path], ...ROUTING_MORE_VALUES[path], ...IP_TOOL_VALUES[path], ...INTERFACE_MORE_GENERIC_VALUES[path], ...SYSTEM_GENERIC_VALUES[path] });
+const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_ARG_BOOLS[path]?.args ?? []), ...(TUNNEL_ARG_BOOLS[path]?.args ?? []), ...(SERVICE_TOOL_ARG_BOOLS[path]?.args ?? []), ...(ROUTING_MORE_ARG_BOOLS[path]?.args ?? []), ...(IP_TOOL_ARG_BOOLS[path]?.args ?? []), ...(INTERFACE_MORE_ARG_BOOLS[path]?.args ?? []), ...(SYSTEM_ARG_BOOLS[path]?.args ?? [])];
 
 /**
  * Booleans of generic menus: the tree gives most booleans no description, so the names curated menus treat as

@@ -3,6 +3,8 @@ import { errors } from '../rest/rest-error';
 import { BUILTIN_QUEUE_TYPES } from './queue-types';
 import { ROUTING_MORE_REFS } from './routing-more-refs';
 import { IP_TOOL_REFS } from './ip-tool-refs';
+import { INTERFACE_SYSTEM_GENERIC_REFS } from './interface-system-refs';
+import { mergeByMenu } from './merge-by-menu';
 
 /**
  * References of generic menus (model/generic-menus.ts): arguments that name a row of another menu by its `name`.
@@ -163,10 +165,8 @@ export const GENERIC_REFS: Record<string, Record<string, RefRule>> = {
   'tool/traffic-monitor': { interface: IFACE() },
   'user/aaa': { 'default-group': row('user/group'), 'exclude-groups': { menus: ['user/group'], list: true } },
 };
-// Area tables kept in their own files, merged per menu.
-for (const [path, refs] of Object.entries(ROUTING_MORE_REFS)) GENERIC_REFS[path] = { ...GENERIC_REFS[path], ...refs };
-// The /ip menus' references model/ip-tool-refs.ts reads from the CLI reference, merged per menu.
-for (const [menu, refs] of Object.entries(IP_TOOL_REFS)) GENERIC_REFS[menu] = { ...GENERIC_REFS[menu], ...refs };
+// Area tables kept in their own files (routing, /ip and tools, interfaces and system), merged per menu.
+mergeByMenu(GENERIC_REFS, ROUTING_MORE_REFS, IP_TOOL_REFS, INTERFACE_SYSTEM_GENERIC_REFS);
 
 /** Checks a reference; returns the value as written or throws RouterOS's `input does not match any value of X`. */
 export function checkRef(rule: RefRule, key: string, value: string, rowsOf: (path: string) => Row[]): string {

@@ -1,5 +1,6 @@
 import { ROUTING_TEXT_ARGS } from './routing-text-args';
 import { FIREWALL_IP_TEXT_ARGS } from './firewall-ip-text-args';
+import { INTERFACE_SYSTEM_TEXT_ARGS } from './interface-system-text-args';
 
 /**
  * Arguments MikroTik's CLI reference types as free text (`string`, a name of something RouterOS creates on first use,
@@ -9,7 +10,7 @@ import { FIREWALL_IP_TEXT_ARGS } from './firewall-ip-text-args';
 export type TextArgTable = Record<string, { args: string[]; source: string }>;
 
 /** The area tables (model/*-text-args.ts), one per group of menus. */
-const TABLES: TextArgTable[] = [ROUTING_TEXT_ARGS, FIREWALL_IP_TEXT_ARGS];
+const TABLES: TextArgTable[] = [ROUTING_TEXT_ARGS, FIREWALL_IP_TEXT_ARGS, INTERFACE_SYSTEM_TEXT_ARGS];
 
 /** `numbers`, `copy-from` and `place-before` name an item of the menu: an unknown one is `no such item`. */
 export const ITEM_SELECTORS: readonly string[] = ['numbers', 'copy-from', 'place-before'];

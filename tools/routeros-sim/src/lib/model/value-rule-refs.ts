@@ -1,6 +1,8 @@
 import { ROUTING_MORE_VALUE_REFS } from './routing-more-refs';
-
 import { IP_CURATED_REFS } from './ip-curated-refs';
+import { INTERFACE_SYSTEM_REFS } from './interface-system-refs';
+import { mergeByMenu } from './merge-by-menu';
+
 /**
  * References checked by value rules (model/firewall-values.ts, model/wifi-values.ts, model/arg-rules.ts) rather
  * than by a menu's `refs`: each argument names rows of the listed menus by name. RouterOS stores the row's internal
@@ -18,7 +20,6 @@ const WIFI_PROFILE_REFS: Record<string, string[]> = {
 };
 
 export const VALUE_RULE_REFS: Record<string, Record<string, string[]>> = {
-  ...ROUTING_MORE_VALUE_REFS,
   ...Object.fromEntries(FIREWALL_RULES.map((menu) => [menu, {
     ...(menu.startsWith('ip/') && !menu.endsWith('/raw') ? { 'layer7-protocol': ['ip/firewall/layer7-protocol'] } : {}),
     ...(menu.endsWith('/mangle') ? { 'new-routing-mark': ['routing/table', 'ip/vrf'] } : {}),
@@ -29,8 +30,8 @@ export const VALUE_RULE_REFS: Record<string, Record<string, string[]>> = {
   'interface/wifi/security': { 'eap-tls-certificate': ['certificate'], 'owe-transition-interface': ['interface'] },
   'interface/wifi/datapath': { bridge: ['interface/bridge'] },
 };
-// The curated /ip and /ipv6 menus' references (model/ip-curated-refs.ts), merged per menu.
-for (const [menu, refs] of Object.entries(IP_CURATED_REFS)) VALUE_RULE_REFS[menu] = { ...VALUE_RULE_REFS[menu], ...refs };
+// Area tables kept in their own files (routing, curated /ip and /ipv6 menus, interfaces and system), merged per menu.
+mergeByMenu(VALUE_RULE_REFS, ROUTING_MORE_VALUE_REFS, IP_CURATED_REFS, INTERFACE_SYSTEM_REFS);
 
 /** Arguments of `menu` that name rows of a menu `names` accepts. */
 export function valueRuleRefFields(menu: string, names: (target: string) => boolean): string[] {
