@@ -14,6 +14,7 @@ import { systemValue } from './system-values';
 import { tunnelValue } from './tunnel-values';
 import { wifiValue } from './wifi-values';
 import { parseTimeMs } from './values';
+import { treeFor } from '../schema/menu-schema';
 
 /**
  * How RouterOS checks one argument's value before a write: enumerations, address syntax, numeric ranges and
@@ -24,6 +25,8 @@ export interface ArgContext {
   /** Menu being written (`ip/firewall/filter`). */
   path: string;
   rowsOf(path: string): Row[];
+  /** The device's RouterOS version, where a rule differs between the trees. */
+  version?: string;
 }
 
 /** The firewall's rule tables, IPv4 and IPv6. */
@@ -168,6 +171,15 @@ export function durationSeconds(value: string): number {
 
 export const MAC = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
 
+/**
+ * A rule table's actions; NAT's `socksify` (the CLI reference of `/ip/firewall/nat`) where the version's tree has its
+ * `socksify-service` (7.20, not 7.15).
+ */
+function actionsOf(path: string, version: string | undefined): string[] {
+  const socks = path === 'ip/firewall/nat' && version !== undefined && (treeFor(version)[path]?.add ?? []).includes('socksify-service');
+  return [...(ACTIONS[path] ?? COMMON_ACTIONS), ...(socks ? ['socksify'] : [])];
+}
+
 /** Checks one argument; returns its stored form. Arguments with no rule here pass unchanged. */
 export function checkArg(key: string, value: string, ctx: ArgContext): string {
   return curatedArg(key, value, ctx) ?? value;
@@ -190,7 +202,7 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
   const lists = () => ctx.rowsOf('interface/list');
   if (RULE_MENUS.test(path)) {
     switch (key) {
-      case 'action': return oneOf(key, value, ACTIONS[path] ?? COMMON_ACTIONS);
+      case 'action': return oneOf(key, value, actionsOf(path, ctx.version));
       case 'chain': case 'jump-target':
         if (!/^[A-Za-z0-9_.-][A-Za-z0-9_. -]*$/.test(value)) throw invalidArg(key);
         return value;

@@ -944,7 +944,7 @@ export class DeviceState {
       const ref = spec.refs?.[key];
       if (ref && !this.rawRows(ref).some((r) => r['name'] === value)) throw errors.noMatch(key);
       // Curated rules first; otherwise the value description of the version's command tree (model/tree-rules.ts).
-      out[key] = spec.argRule?.(key, value, { command, version: this.version, rowsOf: (p) => this.rawRows(p) }) ?? curatedArg(key, value, { path, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
+      out[key] = spec.argRule?.(key, value, { command, version: this.version, rowsOf: (p) => this.rawRows(p) }) ?? curatedArg(key, value, { path, version: this.version, rowsOf: (p) => this.rawRows(p) }) ?? checkTreeValue(this.version, path, command, key, value);
     }
     return out;
   }

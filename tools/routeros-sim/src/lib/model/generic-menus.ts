@@ -31,10 +31,10 @@ const argBoolsOf = (path: string) => [...(GENERIC_ARG_BOOLS[path]?.args ?? []), 
  * `yes|no|true|false` and stored as `true`/`false`. Left free, because somewhere they take more than yes/no:
  * `enabled` (`auto` in /ip/firewall/connection/tracking), `use-peer-dns` (`exclusive` on PPP clients),
  * `add-default-route` (`special-classless`), `edge` (`auto`, `yes-discover`), `advertise` (speeds, profiles),
- * `dynamic` (a read-only flag). Chosen without a source beyond the manual's pages for those menus (docs/simulator.md).
+ * `dynamic` (a read-only flag), `template` (an IPsec policy's flag, a SCEP RA's certificate template). Chosen without a source beyond the manual's pages for those menus (docs/simulator.md).
  * A menu's factory values (model/factory-defaults.ts) add the properties they show as yes/no there (`/snmp enabled`).
  */
-const NOT_ALWAYS_BOOLEAN = new Set(['enabled', 'use-peer-dns', 'add-default-route', 'edge', 'advertise', 'dynamic']);
+const NOT_ALWAYS_BOOLEAN = new Set(['enabled', 'use-peer-dns', 'add-default-route', 'edge', 'advertise', 'dynamic', 'template']);
 export const GENERIC_BOOLS: ReadonlySet<string> = new Set(MENUS.flatMap((m) => m.bools ?? []).filter((name) => !NOT_ALWAYS_BOOLEAN.has(name)));
 
 /**

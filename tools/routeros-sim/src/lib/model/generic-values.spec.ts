@@ -44,4 +44,10 @@ describe.each(['7.15.3', '7.20.5'])('generic menus on %s', (version) => {
     // …and the tree's rule where it has none: a bridge's ageing-time is bounded (10s..1w4d13h46m40s).
     expect(detail(() => s.add('interface/bridge', { name: 'br9', 'ageing-time': '1s' }))).toBe('value of ageing-time out of range (10s..1w4d13h46m40s)');
   });
+
+  it("takes a SCEP RA's certificate template by name, while an IPsec policy's template stays yes/no", () => {
+    const s = device(version);
+    expect(s.add('certificate/scep-server/ra', { template: 'ra-template' })).toMatchObject({ template: 'ra-template' });
+    expect(detail(() => s.add('ip/ipsec/policy', { template: 'maybe' }))).toBe('invalid value of template: maybe');
+  });
 });

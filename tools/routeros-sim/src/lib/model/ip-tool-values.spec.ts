@@ -177,11 +177,18 @@ describe.each(SUPPORTED_VERSIONS)('on %s', (version) => {
     if (takes(version, 'ip/firewall/filter', 'hw-offload')) expect(s.add('ip/firewall/filter', { chain: 'forward', action: 'fasttrack-connection', 'hw-offload': 'yes' })['hw-offload']).toBe(fasttrack['hw-offload']);
   });
 
+  it('takes action=socksify only where the tree has socksify-service (7.20, not 7.15)', () => {
+    const s = seededDevice('edge', version);
+    const socksify = () => s.add('ip/firewall/nat', { chain: 'dstnat', action: 'socksify', protocol: 'tcp' });
+    if (takes(version, 'ip/firewall/nat', 'socksify-service')) expect(socksify()).toMatchObject({ action: 'socksify' });
+    else expect(refusal(socksify)).toBe('input does not match any value of action');
+  });
+
   it('takes a socksify service that exists and follows its rename (7.20)', () => {
     if (!takes(version, 'ip/firewall/nat', 'socksify-service')) return;
     const s = seededDevice('edge', version);
     s.add('ip/socksify', { name: 'tor', 'socks5-server': '10.0.0.9', 'socks5-port': '9050' });
-    const rule = s.add('ip/firewall/nat', { chain: 'dstnat', protocol: 'tcp', 'socksify-service': 'tor' });
+    const rule = s.add('ip/firewall/nat', { chain: 'dstnat', action: 'socksify', protocol: 'tcp', 'socksify-service': 'tor' });
     s.update('ip/socksify', 'tor', { name: 'onion' });
     expect(s.list('ip/firewall/nat').find((r) => r['.id'] === rule['.id'])!['socksify-service']).toBe('onion');
   });

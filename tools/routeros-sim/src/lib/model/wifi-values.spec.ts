@@ -88,7 +88,7 @@ describe('argument values', () => {
     for (const [value, refusal] of bad) expect({ value, refusal: refusalOf(() => check(path, arg, value)) }).toEqual({ value, refusal });
   });
 
-  it('leaves free the arguments whose page type RouterOS contradicts', () => {
+  it('leaves to the CLI reference (model/interface-more-values.ts) the arguments whose page type RouterOS contradicts', () => {
     // band (exports and /console/inspect show 5ghz-n, the page 5ghz-an), wps (exports write `disable`), mode.
     expect(check('interface/wifi/channel', 'band', '5ghz-n')).toBe('5ghz-n');
     expect(check('interface/wifi/security', 'wps', 'disable')).toBe('disable');

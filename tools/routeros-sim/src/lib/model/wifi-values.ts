@@ -10,7 +10,8 @@ import { refRule, ruleOf, SourcedRule } from './value-rule-builders';
  * Value syntax of the curated wifi menus (`interface/wifi`, `interface/wifi/configuration|security|datapath|channel`),
  * read from MikroTik's WiFi manual page. A profile's property is typed the same where it is written inline: the
  * dotted `channel.skip-dfs-channels` on /interface/wifi and /interface/wifi/configuration, `configuration.dtim-period`
- * on /interface/wifi. Arguments whose page type RouterOS's own exports contradict stay free (docs/simulator.md).
+ * on /interface/wifi. Arguments whose page type RouterOS's own exports contradict are not typed here: MikroTik's CLI
+ * reference settles band, width, WPS and mode (model/interface-more-values.ts); the rest stay free (docs/simulator.md).
  */
 export type WifiValueRule = SourcedRule;
 
