@@ -22,6 +22,8 @@ export interface MenuCoverage {
   checked: number;
   /** Of the others, the ones MikroTik's CLI reference types as free text (model/text-args.ts). */
   text: number;
+  /** The rest, by name: taken as free text for the reason model/free-args.ts gives. */
+  free: string[];
 }
 
 /**
@@ -51,8 +53,10 @@ export function menuCoverage(): MenuCoverage[] {
     const args = [...writeArgs('add'), ...writeArgs('set').filter((s) => !(menu?.add ?? []).includes(s.arg))];
     const isChecked = ({ command, arg }: { command: 'add' | 'set'; arg: string }) => ITEM_SELECTORS.includes(arg) || spec.bools?.includes(arg) || spec.refs?.[arg] !== undefined || spec.refTargets?.[arg] !== undefined || (spec.addressArgs?.includes(arg) ?? false) || (spec.valueArgs?.includes(arg) ?? false) || (curated && (hasCuratedRule(path, arg) || hasMenuRule(curated, newest, command, arg))) || treeRule(newest, path, command, arg) !== undefined;
     const checked = args.filter(isChecked).length;
-    const text = args.filter((a) => !isChecked(a) && textArgSource(path, a.arg) !== undefined).length;
-    return { path: `/${path}`, versions: [...versions], served: curated ? 'curated' : 'generic', shape: spec.kind, writable: spec.writable, args: args.length, checked, text };
+    const unchecked = args.filter((a) => !isChecked(a));
+    const text = unchecked.filter((a) => textArgSource(path, a.arg) !== undefined).length;
+    const free = unchecked.filter((a) => textArgSource(path, a.arg) === undefined).map((a) => a.arg);
+    return { path: `/${path}`, versions: [...versions], served: curated ? 'curated' : 'generic', shape: spec.kind, writable: spec.writable, args: args.length, checked, text, free };
   });
 }
 
@@ -72,7 +76,7 @@ export function coverageMarkdown(rows: MenuCoverage[] = menuCoverage()): string 
     `- **Served:** ${rows.length} menus (${perVersion}), every one answering \`print\` over REST and the SSH console.`,
     `- **Curated:** ${count((r) => r.served === 'curated')} menus with hand-written behaviour (defaults, references, computed fields, RouterOS's refusals); the other ${count((r) => r.served === 'generic')} behave as the tree alone says (a table or a singleton, see [simulator.md](simulator.md)).`,
     `- **Writable:** ${count((r) => r.writable)} menus take writes; the rest are status menus that refuse them.`,
-    `- **Values checked:** ${checked} of ${args} \`add\`/\`set\` arguments (newest version of each menu) as booleans, references (curated, or generic ones from \`model/generic-refs.ts\`), by a curated rule, by the tree's value description or by a generic menu's address rule (\`model/generic-addresses.ts\`) or time/integer rule from MikroTik's manual (\`model/generic-values.ts\`), and the item an item's \`numbers\`, \`copy-from\` or \`place-before\` names; ${text} more are free text as MikroTik's CLI reference types them (\`model/text-args.ts\`: marks, list names, strings); the other ${args - checked - text} are free text nobody has described yet.`,
+    `- **Values checked:** ${checked} of ${args} \`add\`/\`set\` arguments (newest version of each menu) as booleans, references (curated, or generic ones from \`model/generic-refs.ts\`), by a curated rule, by the tree's value description or by a generic menu's address rule (\`model/generic-addresses.ts\`) or time/integer rule from MikroTik's manual (\`model/generic-values.ts\`), and the item an item's \`numbers\`, \`copy-from\` or \`place-before\` names; ${text} more are free text as MikroTik's CLI reference types them (\`model/text-args.ts\`: marks, list names, strings); the other ${args - checked - text} are free text, each for the reason \`model/free-args.ts\` gives (the reference and RouterOS's exports disagree, the reference is silent, or the menu is a status one).`,
     '',
     '| menu | versions | served | shape | writes | values checked | text |',
     '|---|---|---|---|---|---|---|',
