@@ -1,28 +1,17 @@
+import { expectCuratedValueTable, takes } from '../testing/value-tables.fixture';
 import { refusal, seededDevice } from '../testing/seeded-device.fixture';
 import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
-import { hasCuratedRule } from './arg-rules';
 import { BRIDGE_GENERIC_VALUES, BRIDGE_VALUES } from './bridge-values';
 import { genericMenuOf } from './generic-menus';
 import { MENU_BY_PATH } from './menus';
-import { treeRule } from './tree-rules';
 import { TUNNEL_ARG_BOOLS, TUNNEL_GENERIC_VALUES, TUNNEL_VALUES } from './tunnel-values';
 
 /** Value syntax of the bridge and tunnel menus, from MikroTik's CLI reference (model/bridge-values.ts, tunnel-values.ts). */
 
-const takes = (version: string, menu: string, arg: string) => [...(treeFor(version)[menu]?.add ?? []), ...(treeFor(version)[menu]?.set ?? [])].includes(arg);
 
 describe('the bridge and tunnel tables', () => {
   it('name curated menus and arguments a tree takes undescribed, each with its reference page, and count as curated rules', () => {
-    for (const [menu, args] of [...Object.entries(BRIDGE_VALUES), ...Object.entries(TUNNEL_VALUES)]) {
-      expect({ menu, curated: MENU_BY_PATH.has(menu) }).toEqual({ menu, curated: true });
-      for (const [arg, rule] of Object.entries(args)) {
-        const taken = SUPPORTED_VERSIONS.filter((v) => takes(v, menu, arg));
-        expect({ menu, arg, taken: taken.length > 0 }).toEqual({ menu, arg, taken: true });
-        for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
-        expect(rule.source).toMatch(/^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/interface\//);
-        expect({ menu, arg, curated: hasCuratedRule(menu, arg) }).toEqual({ menu, arg, curated: true });
-      }
-    }
+    expectCuratedValueTable({ ...BRIDGE_VALUES, ...TUNNEL_VALUES }, /^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/interface\//);
   });
 
   it('name generic bridge and link menus, whose generic spec checks each argument its tree takes', () => {

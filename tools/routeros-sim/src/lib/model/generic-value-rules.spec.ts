@@ -1,10 +1,10 @@
+import { expectGenericValueTable } from '../testing/value-tables.fixture';
 import { DeviceState } from './device-state';
 import { seedConfig } from './profiles';
 import { detail } from '../testing/rest-error-detail.fixture';
 import { checkGenericValue, GENERIC_MENU_BOOLS, GENERIC_VALUES } from './generic-values';
-import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
+import { treeFor } from '../schema/menu-schema';
 import { MENU_BY_PATH } from './menus';
-import { treeRule } from './tree-rules';
 import { genericMenuOf } from './generic-menus';
 
 /** Time, integer and word syntax of generic menus' arguments, from MikroTik's manual (model/generic-values.ts). */
@@ -14,20 +14,7 @@ const device = (version: string) => new DeviceState(version, 42, () => seedConfi
 
 describe('the table', () => {
   it('names only generic menus and arguments their add/set take that the tree leaves undescribed, each with a manual page', () => {
-    for (const [menu, args] of Object.entries(GENERIC_VALUES)) {
-      expect(MENU_BY_PATH.has(menu)).toBe(false);
-      const versions = SUPPORTED_VERSIONS.filter((v) => treeFor(v)[menu]);
-      expect(versions.length).toBeGreaterThan(0);
-      for (const [arg, rule] of Object.entries(args)) {
-        const taken = versions.filter((v) => [...(treeFor(v)[menu].add ?? []), ...(treeFor(v)[menu].set ?? [])].includes(arg));
-        expect({ menu, arg, taken: taken.length > 0 }).toEqual({ menu, arg, taken: true });
-        // Where the tree describes the argument its description wins, so an entry here would be dead.
-        for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
-        expect(rule.source).toMatch(/^https:\/\/(help|wiki|manual)\.mikrotik\.com\//);
-        const newest = versions[versions.length - 1];
-        if (taken.includes(newest)) expect(genericMenuOf(treeFor(newest), menu)!.valueArgs).toContain(arg);
-      }
-    }
+    expectGenericValueTable(GENERIC_VALUES, /^https:\/\/(help|wiki|manual)\.mikrotik\.com\//);
   });
 
   it.each([

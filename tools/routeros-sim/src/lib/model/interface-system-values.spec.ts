@@ -1,31 +1,20 @@
+import { expectCuratedValueTable, takes } from '../testing/value-tables.fixture';
 import { refusal, seededDevice } from '../testing/seeded-device.fixture';
 import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
-import { hasCuratedRule } from './arg-rules';
 import { genericMenuOf } from './generic-menus';
 import { INTERFACE_MORE_ARG_BOOLS, INTERFACE_MORE_GENERIC_VALUES, INTERFACE_MORE_VALUES } from './interface-more-values';
 import { MENU_BY_PATH } from './menus';
 import { SYSTEM_ARG_BOOLS, SYSTEM_GENERIC_VALUES, SYSTEM_VALUES } from './system-values';
 import { textArgSource } from './text-args';
-import { treeRule } from './tree-rules';
 import { valueRuleRefFields } from './value-rule-refs';
 
 /** Value syntax of the interface and system menus, from MikroTik's CLI reference (model/interface-more-values.ts, system-values.ts). */
 
 const CLI = /^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\//;
-const takes = (version: string, menu: string, arg: string) => [...(treeFor(version)[menu]?.add ?? []), ...(treeFor(version)[menu]?.set ?? [])].includes(arg);
 
 describe('the interface and system tables', () => {
   it('name curated menus and arguments a tree takes undescribed, each with its reference page, and count as curated rules', () => {
-    for (const [menu, args] of [...Object.entries(INTERFACE_MORE_VALUES), ...Object.entries(SYSTEM_VALUES)]) {
-      expect({ menu, curated: MENU_BY_PATH.has(menu) }).toEqual({ menu, curated: true });
-      for (const [arg, rule] of Object.entries(args)) {
-        const taken = SUPPORTED_VERSIONS.filter((v) => takes(v, menu, arg));
-        expect({ menu, arg, taken: taken.length > 0 }).toEqual({ menu, arg, taken: true });
-        for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
-        expect(rule.source).toMatch(CLI);
-        expect({ menu, arg, curated: hasCuratedRule(menu, arg) }).toEqual({ menu, arg, curated: true });
-      }
-    }
+    expectCuratedValueTable({ ...INTERFACE_MORE_VALUES, ...SYSTEM_VALUES }, CLI);
   });
 
   it('name generic menus, whose generic spec checks each argument its tree takes, and their booleans', () => {

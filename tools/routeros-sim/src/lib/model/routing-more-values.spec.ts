@@ -1,8 +1,8 @@
+import { expectGenericValueTable, takes, versionsOf } from '../testing/value-tables.fixture';
 import { refusal, seededDevice } from '../testing/seeded-device.fixture';
 import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
 import type { DeviceState } from './device-state';
 import { MENU_BY_PATH } from './menus';
-import { treeRule } from './tree-rules';
 import { genericMenuOf } from './generic-menus';
 import { hasCuratedRule } from './arg-rules';
 import { ROUTING_MORE_ARG_BOOLS, ROUTING_MORE_CURATED, ROUTING_MORE_VALUES } from './routing-more-values';
@@ -11,28 +11,13 @@ import { ROUTING_TEXT_ARGS } from './routing-text-args';
 
 /** The routing, MPLS, VPLS and VRRP menus' arguments typed from MikroTik's CLI reference (model/routing-more-values.ts). */
 
-const takes = (version: string, menu: string, arg: string) => [...(treeFor(version)[menu]?.add ?? []), ...(treeFor(version)[menu]?.set ?? [])].includes(arg);
-const versionsOf = (menu: string) => SUPPORTED_VERSIONS.filter((v) => treeFor(v)[menu]);
 const CLI = /^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/(routing|mpls|interface)\//;
 /** `add` on a table, `set` on a singleton (`/mpls/settings`, `/routing/settings`). */
 const write = (s: DeviceState, menu: string, props: Record<string, string>) => (s.menu(menu)!.kind === 'singleton' ? s.setSingleton(menu, props) : s.add(menu, props));
 
 describe('the tables', () => {
   it('name generic menus and arguments a tree takes and leaves undescribed, each with its page, checked on the newest', () => {
-    for (const [menu, args] of Object.entries(ROUTING_MORE_VALUES)) {
-      expect({ menu, curated: MENU_BY_PATH.has(menu) }).toEqual({ menu, curated: false });
-      const versions = versionsOf(menu);
-      expect(versions.length).toBeGreaterThan(0);
-      for (const [arg, rule] of Object.entries(args)) {
-        const taken = versions.filter((v) => takes(v, menu, arg));
-        expect({ menu, arg, taken: taken.length > 0 }).toEqual({ menu, arg, taken: true });
-        for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
-        expect(rule.source).toMatch(CLI);
-        if (rule.kind === 'integer') expect(typeof rule.max).toBe('number');
-        const newest = versions[versions.length - 1];
-        if (taken.includes(newest)) expect({ menu, arg, checked: genericMenuOf(treeFor(newest), menu)!.valueArgs?.includes(arg) }).toEqual({ menu, arg, checked: true });
-      }
-    }
+    expectGenericValueTable(ROUTING_MORE_VALUES, CLI);
   });
 
   it('make the yes/no arguments of generic menus booleans', () => {

@@ -1,7 +1,7 @@
+import { expectGenericValueTable, takes, versionsOf } from '../testing/value-tables.fixture';
 import { refusal, seededDevice } from '../testing/seeded-device.fixture';
-import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
+import { treeFor } from '../schema/menu-schema';
 import { MENU_BY_PATH } from './menus';
-import { treeRule } from './tree-rules';
 import { genericMenuOf } from './generic-menus';
 import { hasCuratedRule } from './arg-rules';
 import { BGP_TEMPLATE_BOOLS } from './routing-config';
@@ -9,26 +9,10 @@ import { ROUTING_ARG_BOOLS, ROUTING_CURATED_VALUES, ROUTING_GENERIC_VALUES } fro
 
 /** Value syntax of the routing menus' arguments, from MikroTik's CLI reference (model/routing-values.ts). */
 
-const takes = (version: string, menu: string, arg: string) => [...(treeFor(version)[menu]?.add ?? []), ...(treeFor(version)[menu]?.set ?? [])].includes(arg);
-const versionsOf = (menu: string) => SUPPORTED_VERSIONS.filter((v) => treeFor(v)[menu]);
 
 describe('the tables', () => {
   it('name generic menus and arguments their add/set take that the tree leaves undescribed, each with its page', () => {
-    for (const [menu, args] of Object.entries(ROUTING_GENERIC_VALUES)) {
-      expect({ menu, curated: MENU_BY_PATH.has(menu) }).toEqual({ menu, curated: false });
-      const versions = versionsOf(menu);
-      expect(versions.length).toBeGreaterThan(0);
-      for (const [arg, rule] of Object.entries(args)) {
-        const taken = versions.filter((v) => takes(v, menu, arg));
-        expect({ menu, arg, taken: taken.length > 0 }).toEqual({ menu, arg, taken: true });
-        for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
-        expect(rule.source).toMatch(/^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/routing\//);
-        // The unsigned 32-bit bound is read from generic-values.ts when this module loads: never undefined.
-        if (rule.kind === 'integer') expect(typeof rule.max).toBe('number');
-        const newest = versions[versions.length - 1];
-        if (taken.includes(newest)) expect({ menu, arg, checked: genericMenuOf(treeFor(newest), menu)!.valueArgs?.includes(arg) }).toEqual({ menu, arg, checked: true });
-      }
-    }
+    expectGenericValueTable(ROUTING_GENERIC_VALUES, /^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/routing\//);
   });
 
   it('name curated BGP/OSPF arguments the tree takes, which count as curated rules', () => {
