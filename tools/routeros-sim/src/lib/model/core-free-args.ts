@@ -22,7 +22,7 @@ const DOWNLOAD = 'CLI reference page not found for this setting; the tree gives 
 const TASK = 'CLI reference (task.md) lists /task\'s `file-name` and `append` only as read-only and the other task arguments not at all';
 
 export const CORE_FREE_ARGS: FreeArgTable = {
-  'certificate/scep-server/ra': { template: 'CLI reference gives no type for `template` (certificate/scep-server/ra.md); it was a yes/no until exports showed otherwise' },
+  'certificate/scep-server/ra': { template: 'a bare `enum` naming no menu (certificate/scep-server/ra.md): a certificate template, and whether RouterOS refuses an unknown one is not written' },
   'certificate/settings': { 'builtin-trust-anchors': 'not on the CLI reference page (certificate/settings.md names `builtin-trust-store`, a different `alt`), so its values are unknown' },
   'console/settings': { 'log-script-errors': NO_PAGE, 'sanitize-names': NO_PAGE, 'tab-width': NO_PAGE },
   container: {
@@ -36,8 +36,8 @@ export const CORE_FREE_ARGS: FreeArgTable = {
     comment: COMMENT, dst: CONTAINER_TEXT.replace('container.md', 'container/mounts.md'), src: CONTAINER_FILE.replace('container.md', 'container/mounts.md'),
     name: 'the 7.15 mounts menu the simulator serves names each mount; the CLI reference (container/mounts.md) has `list` instead, so no type is given for `name`',
   },
-  disk: { 'file-offset': DISK_SIZE, 'file-size': DISK_SIZE, 'partition-offset': DISK_SIZE, 'partition-size': DISK_SIZE, 'tmpfs-max-size': DISK_SIZE, parent: 'a disk of /disk by its slot, and whether RouterOS refuses an unknown one is not written (disk.md gives a bare `enum`)' },
-  'disk/settings': { 'auto-smb-user': 'a user of the SMB server (a bare `enum` on disk/settings.md); /ip/smb/users rows are not read by the generic rules' },
+  disk: { 'file-offset': DISK_SIZE, 'file-size': DISK_SIZE, 'partition-offset': DISK_SIZE, 'partition-size': DISK_SIZE, 'tmpfs-max-size': DISK_SIZE, parent: 'CLI reference types it `enum ()` naming no menu (disk.md): a disk by its `slot`, while the reference rules match rows by `name`' },
+  'disk/settings': { 'auto-smb-user': 'a bare `enum` naming no menu (disk/settings.md), default `guest`: an SMB user, and whether RouterOS refuses an unknown one is not written' },
   'ip/dns/adlist': { file: 'CLI reference types it `file` (ip/dns/adlist.md), and whether RouterOS refuses a missing one is not written (docs/simulator.md)' },
   'ip/firewall/calea': {
     chain: 'typed as the five built-in chains yet described as creating any chain (ip/firewall/calea.md; docs/simulator.md)',
@@ -84,7 +84,6 @@ export const CORE_FREE_ARGS: FreeArgTable = {
   'system/clock/manual': { 'dst-end': 'a date and time whose format for 7.15 is not written (system/clock/manual.md; docs/simulator.md)', 'dst-start': 'a date and time whose format for 7.15 is not written (system/clock/manual.md; docs/simulator.md)' },
   'system/console': { port: SERIAL_PORT },
   'system/hardware': { 'multi-cpu': NO_PAGE },
-  'system/health': { 'state-after-reboot': 'not on the CLI reference page for system/health, and the tree gives no value description' },
   'system/leds': { interface: 'an object the CLI reference does not break down (system/leds.md; docs/simulator.md)', leds: 'an object the CLI reference does not break down (system/leds.md; docs/simulator.md)' },
   'system/leds/settings': { 'all-leds-off': NO_PAGE },
   'system/ntp/server': { 'auth-key': 'a key of /system/ntp/key by its id: a generic menu, whose rules cannot read the key rows (docs/simulator.md)' },

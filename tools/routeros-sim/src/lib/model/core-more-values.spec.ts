@@ -1,6 +1,6 @@
 import { refusal, seededDevice } from '../testing/seeded-device.fixture';
 import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
-import { hasCuratedRule } from './arg-rules';
+import { curatedArg, hasCuratedRule } from './arg-rules';
 import { CORE_MORE_VALUES } from './core-more-values';
 import { MENU_BY_PATH } from './menus';
 import { valueRuleRefFields } from './value-rule-refs';
@@ -20,6 +20,13 @@ describe('the core value table', () => {
         expect({ menu, arg, curated: hasCuratedRule(menu, arg) }).toEqual({ menu, arg, curated: true });
       }
     }
+  });
+
+  it('health: `state-after-reboot` is one of the page\'s two words (the menu refuses writes, so the rule is asked directly)', () => {
+    const ctx = { path: 'system/health', rowsOf: () => [] };
+    expect(curatedArg('state-after-reboot', 'enabled', ctx)).toBe('enabled');
+    expect(curatedArg('state-after-reboot', 'disabled', ctx)).toBe('disabled');
+    expect(refusal(() => curatedArg('state-after-reboot', 'on', ctx))).toBe('input does not match any value of state-after-reboot');
   });
 
   it('follows renames of the interfaces SNMP traps name', () => {
