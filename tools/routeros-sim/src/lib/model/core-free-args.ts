@@ -95,7 +95,6 @@ export const CORE_FREE_ARGS: FreeArgTable = {
   'system/resource/usb/settings': { authorization: NO_PAGE },
   'system/script/job': {
     started: STATUS + ' (a running job\'s start time; system/script/job.md types it `date`)',
-    type: STATUS + ' (how the job started; system/script/job.md lists `command | login | api-login`, a menu the simulator serves read-only)',
   },
   'system/upgrade': { download: DOWNLOAD },
   'system/upgrade/mirror': { enabled: MIRROR_ENABLED },

@@ -22,11 +22,14 @@ describe('the core value table', () => {
     }
   });
 
-  it('health: `state-after-reboot` is one of the page\'s two words (the menu refuses writes, so the rule is asked directly)', () => {
+  it('health\'s `state-after-reboot` and a script job\'s `type` are the page\'s words (the menus refuse writes, so the rules are asked directly)', () => {
     const ctx = { path: 'system/health', rowsOf: () => [] };
     expect(curatedArg('state-after-reboot', 'enabled', ctx)).toBe('enabled');
     expect(curatedArg('state-after-reboot', 'disabled', ctx)).toBe('disabled');
     expect(refusal(() => curatedArg('state-after-reboot', 'on', ctx))).toBe('input does not match any value of state-after-reboot');
+    const job = { path: 'system/script/job', rowsOf: () => [] };
+    expect(curatedArg('type', 'api-login', job)).toBe('api-login');
+    expect(refusal(() => curatedArg('type', 'script', job))).toBe('input does not match any value of type');
   });
 
   it('follows renames of the interfaces SNMP traps name', () => {

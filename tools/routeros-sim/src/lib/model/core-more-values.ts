@@ -4,15 +4,16 @@ import { BUILTIN_QUEUE_TYPES } from './queue-types';
 import { refRule as ref, SourcedRule, wordRule as word } from './value-rule-builders';
 
 /**
- * Values of the curated clock, health, queue tree and SNMP menus that their own rules (model/menus.ts, queues.ts, snmp.ts)
- * left free, typed from MikroTik's CLI reference of each menu (`source`). The other free arguments of these areas,
- * each with its reason, are in model/core-free-args.ts.
+ * Values of the curated clock, health, script job, queue tree and SNMP menus that their own rules (model/menus.ts,
+ * queues.ts, snmp.ts) left free, typed from MikroTik's CLI reference of each menu (`source`). The other free
+ * arguments of these areas, each with its reason, are in model/core-free-args.ts.
  */
 const CLI = 'https://manual.mikrotik.com/docs/cli-reference';
 const CLOCK = `${CLI}/system/clock.md`;
 const QUEUE_TREE = `${CLI}/queue/tree.md`;
 const SNMP = `${CLI}/snmp.md`;
 const HEALTH = `${CLI}/system/health.md`;
+const JOB = `${CLI}/system/script/job.md`;
 
 /** `date`: "YYYY-MM-DD, where YYYY - year, MM - month 01..12, DD - date 01..31" (RouterOS 7.10 on writes dates so). */
 const DATE: SourcedRule = {
@@ -62,6 +63,8 @@ export const CORE_MORE_VALUES: Record<string, Record<string, SourcedRule>> = {
   'system/clock': { date: DATE, time: TIME, 'time-zone-name': TIME_ZONE },
   // `enum (disabled | enabled)` on the page's settings form (x86 devices); the menu itself refuses writes here.
   'system/health': { 'state-after-reboot': word(['disabled', 'enabled'], HEALTH) },
+  // `enum (command | login | api-login)`: how a job started; the simulator serves its jobs read-only.
+  'system/script/job': { type: word(['api-login', 'command', 'login'], JOB) },
   'queue/tree': {
     // `enum (global)`: `global`, an interface or another tree queue (the row check, model/queues.ts, also refuses loops).
     parent: ref({ menus: ['interface', 'queue/tree'], keywords: ['global'] }, QUEUE_TREE),
