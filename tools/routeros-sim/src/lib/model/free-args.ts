@@ -1,3 +1,5 @@
+import { CORE_FREE_ARGS } from './core-free-args';
+
 /**
  * The `add`/`set` arguments the simulator still takes as free text although MikroTik's CLI reference does not type
  * them as text (model/text-args.ts), each with why: the coverage page's last count is this list, so every argument
@@ -6,7 +8,7 @@
 export type FreeArgTable = Record<string, Record<string, string>>;
 
 /** The area tables (model/*-free-args.ts). */
-const TABLES: FreeArgTable[] = [];
+const TABLES: FreeArgTable[] = [CORE_FREE_ARGS];
 
 export function freeArgReason(path: string, arg: string): string | undefined {
   for (const table of TABLES) if (table[path]?.[arg] !== undefined) return table[path][arg];
