@@ -1,3 +1,5 @@
+import { INTERFACE_ROUTING_FREE_ARGS } from './interface-routing-free-args';
+
 /**
  * The `add`/`set` arguments the simulator still takes as free text although MikroTik's CLI reference does not type
  * them as text (model/text-args.ts), each with why: the coverage page's last count is this list, so every argument
@@ -6,7 +8,7 @@
 export type FreeArgTable = Record<string, Record<string, string>>;
 
 /** The area tables (model/*-free-args.ts). */
-const TABLES: FreeArgTable[] = [];
+const TABLES: FreeArgTable[] = [INTERFACE_ROUTING_FREE_ARGS];
 
 export function freeArgReason(path: string, arg: string): string | undefined {
   for (const table of TABLES) if (table[path]?.[arg] !== undefined) return table[path][arg];

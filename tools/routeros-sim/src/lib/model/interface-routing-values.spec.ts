@@ -1,0 +1,55 @@
+import { refusal, seededDevice } from '../testing/seeded-device.fixture';
+import { SUPPORTED_VERSIONS, treeFor } from '../schema/menu-schema';
+import { hasCuratedRule } from './arg-rules';
+import { freeArgs } from './free-args';
+import { INTERFACE_ROUTING_FREE_ARGS } from './interface-routing-free-args';
+import { INTERFACE_ROUTING_VALUES } from './interface-routing-more-values';
+import { MENU_BY_PATH } from './menus';
+import { treeRule } from './tree-rules';
+
+/** The second pass over the `/interface`, `/routing` and `/mpls` menus (model/interface-routing-more-values.ts, -free-args.ts). */
+
+const takes = (version: string, menu: string, arg: string) => [...(treeFor(version)[menu]?.add ?? []), ...(treeFor(version)[menu]?.set ?? [])].includes(arg);
+
+describe('the interface and routing second-pass tables', () => {
+  it('type curated menus\' arguments a tree takes undescribed, each with its reference page', () => {
+    for (const [menu, args] of Object.entries(INTERFACE_ROUTING_VALUES)) {
+      expect(MENU_BY_PATH.has(menu)).toBe(true);
+      for (const [arg, rule] of Object.entries(args)) {
+        const taken = SUPPORTED_VERSIONS.filter((v) => takes(v, menu, arg));
+        expect({ menu, arg, taken: taken.length }).toEqual({ menu, arg, taken: SUPPORTED_VERSIONS.length });
+        for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
+        expect(rule.source).toMatch(/^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/interface\//);
+        expect(hasCuratedRule(menu, arg)).toBe(true);
+      }
+    }
+  });
+
+  it('give each free argument of these menus its reason, in the shared list', () => {
+    const listed = new Set(freeArgs().map(({ path, arg }) => `${path} ${arg}`));
+    for (const [menu, args] of Object.entries(INTERFACE_ROUTING_FREE_ARGS)) {
+      expect(menu).toMatch(/^(interface|routing|mpls)\//);
+      for (const arg of Object.keys(args)) expect(listed.has(`${menu} ${arg}`)).toBe(true);
+    }
+  });
+});
+
+describe.each(['7.15.3', '7.20.5'])('PPTP client values on %s', (version) => {
+  const device = () => seededDevice('home', version);
+  const base = { 'connect-to': '192.0.2.1', user: 'u' };
+
+  it('takes the reference\'s words and numbers, `disabled` for mrru', () => {
+    const s = device();
+    expect(s.add('interface/pptp-client', { ...base, 'use-peer-dns': 'exclusively', 'default-route-distance': '5', mrru: '1600' })).toMatchObject({ 'use-peer-dns': 'exclusively', 'default-route-distance': '5', mrru: '1600' });
+    expect(s.add('interface/pptp-client', { ...base, name: 'pptp-out2', 'use-peer-dns': 'no', mrru: 'disabled' })).toMatchObject({ 'use-peer-dns': 'no', mrru: 'disabled' });
+  });
+
+  it('refuses other values with RouterOS\'s words, changing nothing', () => {
+    const s = device();
+    expect(refusal(() => s.add('interface/pptp-client', { ...base, 'use-peer-dns': 'maybe' }))).toBe('input does not match any value of use-peer-dns');
+    expect(refusal(() => s.add('interface/pptp-client', { ...base, 'default-route-distance': 'far' }))).toBe('invalid value for argument default-route-distance');
+    expect(refusal(() => s.add('interface/pptp-client', { ...base, 'default-route-distance': '4294967296' }))).toBe('value of default-route-distance out of range (0..4294967295)');
+    expect(refusal(() => s.add('interface/pptp-client', { ...base, mrru: 'auto' }))).toBe('invalid value for argument mrru');
+    expect(s.list('interface/pptp-client')).toHaveLength(0);
+  });
+});
