@@ -45,7 +45,6 @@ const ADD_PATH_OUT = 'not in the CLI reference (routing/bgp/connection.md, templ
 const SELECT_RULE = 'a composite value no rule kind here describes (routing/filter/select-rule.md)';
 
 export const INTERFACE_ROUTING_FREE_ARGS: FreeArgTable = {
-  'interface/bridge': { 'add-dhcp-option82': 'in both command trees but not in the CLI reference (interface/bridge.md)' },
   'interface/bridge/calea': { 'ip-protocol': IP_PROTOCOL, limit: LIMIT, 'mac-protocol': MAC_PROTOCOL, 'vlan-encap': MAC_PROTOCOL },
   'interface/bridge/filter': { 'ip-protocol': IP_PROTOCOL, limit: LIMIT, 'mac-protocol': MAC_PROTOCOL, 'new-priority': NEW_PRIORITY, 'vlan-encap': MAC_PROTOCOL },
   'interface/bridge/nat': { 'ip-protocol': IP_PROTOCOL, limit: LIMIT, 'mac-protocol': MAC_PROTOCOL, 'new-priority': NEW_PRIORITY, 'vlan-encap': MAC_PROTOCOL },

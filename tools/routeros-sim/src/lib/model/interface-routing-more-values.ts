@@ -1,17 +1,21 @@
 import type { ArgContext } from './arg-rules';
-import { numRule as num, wordRule as word, SourcedRule } from './value-rule-builders';
+import { boolRule as bool, numRule as num, wordRule as word, SourcedRule } from './value-rule-builders';
 
 /**
  * Arguments of the `/interface` and `/routing` menus typed in the second pass (the rest of those menus' free arguments
  * and why they stay free: model/interface-routing-free-args.ts). The PPTP client's from its CLI reference page, which
  * types them as the L2TP client's already typed (model/tunnel-values.ts); `mrru`'s `disabled` from the PPTP manual
  * page (`mrru (disabled | integer; Default: disabled)`), which the reference's bare `num` omits and exports write.
+ * The bridge's `add-dhcp-option82`, absent from its CLI reference (7.23 removed it), from the Bridging page's
+ * `(yes | no; Default: no)`.
  */
 const PPTP_CLIENT = 'https://manual.mikrotik.com/docs/cli-reference/interface/pptp-client.md';
 const PPTP_PAGE = 'https://help.mikrotik.com/docs/spaces/ROS/pages/2031638/PPTP';
+const BRIDGING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328068/Bridging+and+Switching';
 
 /** Curated menus (model/menus.ts): reached from model/arg-rules.ts after the menus' own rules. */
 export const INTERFACE_ROUTING_VALUES: Record<string, Record<string, SourcedRule>> = {
+  'interface/bridge': { 'add-dhcp-option82': bool(BRIDGING) },
   'interface/pptp-client': {
     'use-peer-dns': word(['exclusively', 'no', 'yes'], PPTP_CLIENT),
     'default-route-distance': num(PPTP_CLIENT),

@@ -19,7 +19,7 @@ describe('the interface and routing second-pass tables', () => {
         const taken = SUPPORTED_VERSIONS.filter((v) => takes(v, menu, arg));
         expect({ menu, arg, taken: taken.length }).toEqual({ menu, arg, taken: SUPPORTED_VERSIONS.length });
         for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
-        expect(rule.source).toMatch(/^https:\/\/manual\.mikrotik\.com\/docs\/cli-reference\/interface\//);
+        expect(rule.source).toMatch(/^https:\/\/(manual\.mikrotik\.com\/docs\/cli-reference\/interface\/|help\.mikrotik\.com\/docs\/)/);
         expect(hasCuratedRule(menu, arg)).toBe(true);
       }
     }
@@ -51,5 +51,14 @@ describe.each(['7.15.3', '7.20.5'])('PPTP client values on %s', (version) => {
     expect(refusal(() => s.add('interface/pptp-client', { ...base, 'default-route-distance': '4294967296' }))).toBe('value of default-route-distance out of range (0..4294967295)');
     expect(refusal(() => s.add('interface/pptp-client', { ...base, mrru: 'auto' }))).toBe('invalid value for argument mrru');
     expect(s.list('interface/pptp-client')).toHaveLength(0);
+  });
+});
+
+describe.each(['7.15.3', '7.20.5'])('bridge add-dhcp-option82 on %s', (version) => {
+  it('takes yes/no (the Bridging page) and refuses another word, changing nothing', () => {
+    const s = seededDevice('home', version);
+    expect(refusal(() => s.update('interface/bridge', 'bridge', { 'add-dhcp-option82': 'maybe' }))).toBe('invalid value of add-dhcp-option82: maybe');
+    expect(s.list('interface/bridge')[0]['add-dhcp-option82']).not.toBe('maybe');
+    expect(s.update('interface/bridge', 'bridge', { 'add-dhcp-option82': 'yes' })).toMatchObject({ 'add-dhcp-option82': 'true' });
   });
 });
