@@ -92,10 +92,6 @@ export const INTERFACE_ROUTING_FREE_ARGS: FreeArgTable = {
   'interface/pptp-server/server': { 'keepalive-timeout': SERVER_KEEPALIVE, 'max-mru': MAX_MTU, 'max-mtu': MAX_MTU },
   'interface/sstp-client': { 'keepalive-timeout': KEEPALIVE_DISABLED, 'max-mru': MAX_MTU, 'max-mtu': MAX_MTU },
   'interface/sstp-server/server': { 'keepalive-timeout': SERVER_KEEPALIVE, 'max-mru': MAX_MTU, 'max-mtu': MAX_MTU },
-  'interface/vxlan': {
-    ttl: 'CLI reference types it `num`; whether RouterOS prints a keyword for the default is not stated (interface/vxlan.md)',
-    'vtep-vrf': 'CLI reference types it a bare `enum`, not saying of what (interface/vxlan.md)',
-  },
   'interface/wifi': {
     'channel.reselect-time': RESELECT_TIME,
     'configuration.country': COUNTRY,
