@@ -76,12 +76,10 @@ export const INTERFACE_ROUTING_FREE_ARGS: FreeArgTable = {
   'interface/ppp-client': { 'keepalive-timeout': KEEPALIVE_NUM, 'max-mru': MAX_MTU, 'max-mtu': MAX_MTU, mrru: PPP_MRRU, port: SERIAL_PORT },
   'interface/ppp-server': { 'max-mru': MAX_MTU, 'max-mtu': MAX_MTU, mrru: PPP_MRRU, port: SERIAL_PORT },
   'interface/pppoe-client': {
-    'default-route-distance': NO_PPPOE_PAGE,
-    'keepalive-timeout': NO_PPPOE_PAGE,
-    'max-mru': NO_PPPOE_PAGE,
-    'max-mtu': NO_PPPOE_PAGE,
-    mrru: NO_PPPOE_PAGE,
-    'use-peer-dns': NO_PPPOE_PAGE,
+    'keepalive-timeout': `${NO_PPPOE_PAGE}; the PPPoE page types it \`integer\` yet describes \`keepalive-timeout=disabled\`, as decided for the PPP family`,
+    'max-mru': `${NO_PPPOE_PAGE}; the PPPoE page types it \`integer\` (default 1492) while its own print shows \`max-mru=auto\``,
+    'max-mtu': `${NO_PPPOE_PAGE}; the PPPoE page types it \`integer\` (default 1492) while its own print shows \`max-mtu=auto\``,
+    'use-peer-dns': `${NO_PPPOE_PAGE}; the PPPoE page says \`yes|no\` while every other dial-out client's reference adds \`exclusively\``,
   },
   'interface/pppoe-server/server': { 'max-mru': MAX_MTU, 'max-mtu': MAX_MTU, 'max-sessions': 'the PPPoE server page types it `integer` while exports write `unlimited`' },
   'interface/pptp-client': {

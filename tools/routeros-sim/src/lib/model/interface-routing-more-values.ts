@@ -10,12 +10,14 @@ import { boolRule as bool, numRule as num, refRule as ref, ruleOf, wordRule as w
  * `(yes | no; Default: no)`. VXLAN's `ttl` and `vtep-vrf` (7.20), which the reference types a bare `num` and `enum`,
  * from the VXLAN page: `ttl (auto | integer: 0..255; Default: auto)`, `vtep-vrf (name; Default: main)`, a VRF as
  * BGP's and OSPF's `vrf` (an unknown one is refused; model/routing-more-values.ts), followed on rename
- * (model/interface-routing-refs.ts).
+ * (model/interface-routing-refs.ts). The PPPoE client, which has no CLI reference page, from its manual page:
+ * `default-route-distance (byte [0..255])`, `mrru (integer: 512..65535 | disabled)` (as the PPPoE server's).
  */
 const PPTP_CLIENT = 'https://manual.mikrotik.com/docs/cli-reference/interface/pptp-client.md';
 const PPTP_PAGE = 'https://help.mikrotik.com/docs/spaces/ROS/pages/2031638/PPTP';
 const VXLAN = 'https://manual.mikrotik.com/docs/cli-reference/interface/vxlan.md';
 const VXLAN_PAGE = 'https://help.mikrotik.com/docs/display/ROS/VXLAN';
+const PPPOE_PAGE = 'https://manual.mikrotik.com/docs/virtual-private-networks/pppoe.md';
 const BRIDGING = 'https://help.mikrotik.com/docs/spaces/ROS/pages/328068/Bridging+and+Switching';
 
 /** Curated menus (model/menus.ts): reached from model/arg-rules.ts after the menus' own rules. */
@@ -24,6 +26,10 @@ export const INTERFACE_ROUTING_VALUES: Record<string, Record<string, SourcedRule
   'interface/vxlan': {
     ttl: ruleOf({ kind: 'integer', min: 0, max: 255, keywords: ['auto'], source: `${VXLAN} ${VXLAN_PAGE}` }),
     'vtep-vrf': ref({ menus: ['ip/vrf'], keywords: ['main'] }, `${VXLAN} ${VXLAN_PAGE}`),
+  },
+  'interface/pppoe-client': {
+    'default-route-distance': ruleOf({ kind: 'integer', min: 0, max: 255, source: PPPOE_PAGE }),
+    mrru: ruleOf({ kind: 'integer', min: 512, max: 65535, keywords: ['disabled'], source: PPPOE_PAGE }),
   },
   'interface/pptp-client': {
     'use-peer-dns': word(['exclusively', 'no', 'yes'], PPTP_CLIENT),

@@ -19,7 +19,7 @@ describe('the interface and routing second-pass tables', () => {
         const taken = SUPPORTED_VERSIONS.filter((v) => takes(v, menu, arg));
         expect({ menu, arg, taken: taken.length > 0 }).toEqual({ menu, arg, taken: true });
         for (const v of taken) for (const c of ['add', 'set']) expect({ menu, arg, v, described: treeRule(v, menu, c, arg)?.kind ?? 'free' }).toEqual({ menu, arg, v, described: 'free' });
-        expect(rule.source).toMatch(/^https:\/\/(manual\.mikrotik\.com\/docs\/cli-reference\/interface\/|help\.mikrotik\.com\/docs\/)/);
+        expect(rule.source).toMatch(/^https:\/\/(manual|help)\.mikrotik\.com\/docs\//);
         expect(hasCuratedRule(menu, arg)).toBe(true);
       }
     }
@@ -86,5 +86,22 @@ describe('VXLAN ttl and vtep-vrf (7.20)', () => {
   it('stay unknown on 7.15.3, whose tree lacks them', () => {
     const s = seededDevice('home', '7.15.3');
     expect(refusal(() => s.add('interface/vxlan', { name: 'vx1', vni: '10', ttl: '64' }))).toMatch(/unknown parameter|expected end of command/);
+  });
+});
+
+describe.each(['7.15.3', '7.20.5'])('PPPoE client values on %s (the PPPoE page)', (version) => {
+  it('take a distance 0..255 and an mrru 512..65535 or disabled', () => {
+    const s = seededDevice('home', version);
+    expect(s.add('interface/pppoe-client', { interface: 'ether2', user: 'isp', 'default-route-distance': '255', mrru: '1600' })).toMatchObject({ 'default-route-distance': '255', mrru: '1600' });
+    expect(s.add('interface/pppoe-client', { name: 'pppoe-b', interface: 'ether2', user: 'isp', mrru: 'disabled' })).toMatchObject({ mrru: 'disabled' });
+  });
+
+  it('refuse a distance past 255 and an mrru below 512, changing nothing', () => {
+    const s = seededDevice('home', version);
+    const before = s.list('interface/pppoe-client').length;
+    expect(refusal(() => s.add('interface/pppoe-client', { interface: 'ether2', user: 'isp', 'default-route-distance': '256' }))).toBe('value of default-route-distance out of range (0..255)');
+    expect(refusal(() => s.add('interface/pppoe-client', { interface: 'ether2', user: 'isp', mrru: '500' }))).toBe('value of mrru out of range (512..65535)');
+    expect(refusal(() => s.add('interface/pppoe-client', { interface: 'ether2', user: 'isp', mrru: 'auto' }))).toBe('invalid value for argument mrru');
+    expect(s.list('interface/pppoe-client')).toHaveLength(before);
   });
 });
