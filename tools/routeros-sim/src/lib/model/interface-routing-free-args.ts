@@ -31,7 +31,7 @@ const DISTANCE = 'the configuration page lists the legacy CAPsMAN `distance` typ
 const TRAFFIC_PROCESSING = 'the WiFi page lists `on-cap`, `on-capsman`, `on-capsman-secure` from 7.21beta2, while 7.20.5 has the argument with words no page gives';
 const AUTH_TYPES = 'a composite list no rule kind describes (interface/wifi/interworking.md)';
 const VENUE = 'CLI reference gives examples of venues, no list (interface/wifi/interworking.md)';
-const MULTI_PASSPHRASE_GROUP = 'a multi-passphrase group name, which RouterOS takes for groups defined by their passphrase rows';
+const MULTI_PASSPHRASE_GROUP = 'CLI reference types it a bare `enum` (groups that multi-passphrase rows name); whether RouterOS refuses a group no row names yet is not written (interface/wifi/security.md)';
 
 // Routing (docs/simulator.md, values of the routing menus).
 const ISIS_TIMER = 'CLI reference types IS-IS intervals and ages `num` while it types RIP\'s `update-interval` `num` where the RIP page says `time`; no export settles num or time';
@@ -42,7 +42,7 @@ const ROUTE_RULE = 'no CLI reference page for /routing/route/rule was found; lef
 const AFI = 'CLI reference says `ip | ipv6` while the RIP and PIM-SM pages say `ipv4 | ipv6`';
 const LIMIT_ROUTES = 'CLI reference lists `10 | 100 | … | 10000000` while exports write `3000000` (routing/bgp/connection.md)';
 const ADD_PATH_OUT = 'not in the CLI reference (routing/bgp/connection.md, template.md)';
-const SELECT_RULE = 'a composite value no rule kind here describes (routing/filter/select-rule.md)';
+const SELECT_RULE = 'CLI reference types it `super { prop: enum (…), [chain|compare] >enum }`, a composite whose written form (separator) it does not give (routing/filter/select-rule.md)';
 
 export const INTERFACE_ROUTING_FREE_ARGS: FreeArgTable = {
   'interface/bridge/calea': { 'ip-protocol': IP_PROTOCOL, limit: LIMIT, 'mac-protocol': MAC_PROTOCOL, 'vlan-encap': MAC_PROTOCOL },
@@ -52,7 +52,7 @@ export const INTERFACE_ROUTING_FREE_ARGS: FreeArgTable = {
   'interface/bridge/port-controller': { switch: 'a reference to the device\'s switch chips, which the simulator does not model; no CLI reference page found' },
   'interface/bridge/port-extender': { switch: 'a reference to the device\'s switch chips, which the simulator does not model; no CLI reference page found' },
   'interface/eoip': {
-    arp: 'the menu\'s own CLI reference page was not found (only the EoIP guide and interface/eoipv6.md)',
+    arp: 'the menu\'s own CLI reference page was not found; the EoIP page lists `disabled|enabled|proxy-arp|reply-only` while interface/eoipv6.md and the other interfaces add `local-proxy-arp`',
     'loop-protect': 'the menu\'s own CLI reference page was not found (only the EoIP guide and interface/eoipv6.md)',
   },
   'interface/eoipv6': { 'remote-address': 'CLI reference types it `address (flags=6Dvi)`, whose `D` and `v` flags it does not explain (interface/eoipv6.md)' },
@@ -140,7 +140,7 @@ export const INTERFACE_ROUTING_FREE_ARGS: FreeArgTable = {
   'mpls/traffic-eng/tunnel': { 'auto-bandwidth-range': 'a `min`/`max` composite whose written form the CLI reference does not give (mpls/traffic-eng/tunnel.md)' },
   'routing/bgp/connection': { 'add-path-out': ADD_PATH_OUT, 'input.limit-process-routes-ipv4': LIMIT_ROUTES, 'input.limit-process-routes-ipv6': LIMIT_ROUTES },
   'routing/bgp/template': { 'add-path-out': ADD_PATH_OUT, 'input.limit-process-routes-ipv4': LIMIT_ROUTES, 'input.limit-process-routes-ipv6': LIMIT_ROUTES },
-  'routing/bgp/evpn': { vni: 'a composite value no rule kind here describes (routing/bgp/evpn.md)' },
+  'routing/bgp/evpn': { vni: 'CLI reference types it `object { range: range }`, a composite whose written form it does not give (routing/bgp/evpn.md)' },
   'routing/fantasy': {
     'dst-address': 'CLI reference types it `address (flags=46it/)`, flags it does not explain (routing/fantasy.md)',
     gateway: 'CLI reference types it `address (flags=46iv/)`, flags it does not explain (routing/fantasy.md)',
