@@ -13,6 +13,7 @@ import { interfaceMoreValue } from './interface-more-values';
 import { systemValue } from './system-values';
 import { coreMoreValue } from './core-more-values';
 import { tunnelValue } from './tunnel-values';
+import { interfaceRoutingValue } from './interface-routing-more-values';
 import { wifiValue } from './wifi-values';
 import { parseTimeMs } from './values';
 import { treeFor } from '../schema/menu-schema';
@@ -339,5 +340,5 @@ export function curatedArg(key: string, value: string, ctx: ArgContext): string 
   // their pages and CLI reference (model/dhcp-values.ts, dns-values.ts).
   // The bridge and tunnel menus' from their CLI reference (model/bridge-values.ts, tunnel-values.ts); logging and
   // container (model/logging-container-values.ts).
-  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx) ?? bridgeValue(key, value, ctx) ?? tunnelValue(key, value, ctx) ?? loggingContainerValue(key, value, ctx) ?? routingMoreValue(key, value, ctx) ?? ipCuratedValue(key, value, ctx) ?? interfaceMoreValue(key, value, ctx) ?? systemValue(key, value, ctx) ?? coreMoreValue(key, value, ctx);
+  return wifiValue(key, value, ctx) ?? dhcpValue(key, value, ctx) ?? dnsValue(key, value, ctx) ?? bridgeValue(key, value, ctx) ?? tunnelValue(key, value, ctx) ?? loggingContainerValue(key, value, ctx) ?? routingMoreValue(key, value, ctx) ?? ipCuratedValue(key, value, ctx) ?? interfaceMoreValue(key, value, ctx) ?? systemValue(key, value, ctx) ?? coreMoreValue(key, value, ctx) ?? interfaceRoutingValue(key, value, ctx);
 }

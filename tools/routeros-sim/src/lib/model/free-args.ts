@@ -1,4 +1,5 @@
 import { CORE_FREE_ARGS } from './core-free-args';
+import { INTERFACE_ROUTING_FREE_ARGS } from './interface-routing-free-args';
 
 /**
  * The `add`/`set` arguments the simulator still takes as free text although MikroTik's CLI reference does not type
@@ -8,7 +9,7 @@ import { CORE_FREE_ARGS } from './core-free-args';
 export type FreeArgTable = Record<string, Record<string, string>>;
 
 /** The area tables (model/*-free-args.ts). */
-const TABLES: FreeArgTable[] = [CORE_FREE_ARGS];
+const TABLES: FreeArgTable[] = [CORE_FREE_ARGS, INTERFACE_ROUTING_FREE_ARGS];
 
 export function freeArgReason(path: string, arg: string): string | undefined {
   for (const table of TABLES) if (table[path]?.[arg] !== undefined) return table[path][arg];

@@ -2,6 +2,7 @@ import { ROUTING_MORE_VALUE_REFS } from './routing-more-refs';
 import { IP_CURATED_REFS } from './ip-curated-refs';
 import { INTERFACE_SYSTEM_REFS } from './interface-system-refs';
 import { CORE_MORE_REFS } from './core-more-refs';
+import { INTERFACE_ROUTING_VALUE_REFS } from './interface-routing-refs';
 import { mergeByMenu } from './merge-by-menu';
 
 /**
@@ -32,7 +33,7 @@ export const VALUE_RULE_REFS: Record<string, Record<string, string[]>> = {
   'interface/wifi/datapath': { bridge: ['interface/bridge'] },
 };
 // Area tables kept in their own files (routing, curated /ip and /ipv6 menus, interfaces and system), merged per menu.
-mergeByMenu(VALUE_RULE_REFS, ROUTING_MORE_VALUE_REFS, IP_CURATED_REFS, INTERFACE_SYSTEM_REFS, CORE_MORE_REFS);
+mergeByMenu(VALUE_RULE_REFS, ROUTING_MORE_VALUE_REFS, IP_CURATED_REFS, INTERFACE_SYSTEM_REFS, CORE_MORE_REFS, INTERFACE_ROUTING_VALUE_REFS);
 
 /** Arguments of `menu` that name rows of a menu `names` accepts. */
 export function valueRuleRefFields(menu: string, names: (target: string) => boolean): string[] {
