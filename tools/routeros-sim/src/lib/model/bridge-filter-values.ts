@@ -4,6 +4,7 @@ import { invalidArg, numberIn, outOfRangeText } from './arg-rules';
 import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
 import { strictBool } from './menu-values';
+import { shapedRule as shaped } from './value-rule-builders';
 
 /**
  * Value syntax of the bridge firewall's matchers and actions (`/interface/bridge/filter`, `nat`, `calea`), from
@@ -15,7 +16,6 @@ const FILTER = `${CLI}/filter.md`;
 const NAT = `${CLI}/nat.md`;
 const CALEA = `${CLI}/calea.md`;
 
-const shaped = (check: (key: string, value: string) => string, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
 /** `!value` negates a matcher; the check applies to what follows, and the value is stored as written. */
 const negatable = (check: (key: string, value: string) => void) => (key: string, value: string) => {
   check(key, value.startsWith('!') ? value.slice(1) : value);

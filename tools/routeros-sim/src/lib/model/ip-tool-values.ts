@@ -3,6 +3,7 @@ import { invalidArg, numberIn, outOfRangeText } from './arg-rules';
 import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
 import { ascendingRange } from './value-ranges';
+import { enumRule as word, intRule as num, shapedRule as shaped } from './value-rule-builders';
 
 /**
  * Value syntax of the generic `/ip`, `/ipv6`, `/tool` and bridge CALEA menus' arguments still free after the other
@@ -14,9 +15,6 @@ const CLI = 'https://manual.mikrotik.com/docs/cli-reference';
 const page = (menu: string) => `${CLI}/${menu}.md`;
 
 type Check = (key: string, value: string) => string;
-const shaped = (check: Check, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
-const num = (source: string, min = 0, max = U32, keywords?: string[]): GenericValueRule => ({ kind: 'integer', min, max, ...(keywords ? { keywords } : {}), source });
-const word = (values: string[], source: string): GenericValueRule => ({ kind: 'enum', values, source });
 
 /** `multi { num [min .. max] }`: a comma list of port numbers. */
 const portList = (min: number, max: number): Check => (key, value) => {

@@ -2,9 +2,9 @@ import type { ArgContext } from './arg-rules';
 import { invalidArg, numberIn } from './arg-rules';
 import { checkAddress } from './generic-addresses';
 import type { GenericValueRule } from './generic-values';
-import { checkGenericValue } from './generic-values';
-import { checkRef, type RefRule } from './generic-refs';
+import type { RefRule } from './generic-refs';
 import { U32 } from './value-bounds';
+import { enumRule as word, intRule as num, refRule as ref, ruleOf as valueRule, shapedRule as shaped, SourcedRule } from './value-rule-builders';
 
 /**
  * Value syntax of the routing and MPLS menus' arguments model/routing-values.ts left undescribed, and of
@@ -29,9 +29,6 @@ const TE_IFACE = page('mpls/traffic-eng/interface');
 const TE_PATH = page('mpls/traffic-eng/path');
 const TE_TUNNEL = page('mpls/traffic-eng/tunnel');
 
-const num = (source: string, keywords?: string[]): GenericValueRule => ({ kind: 'integer', min: 0, max: U32, ...(keywords ? { keywords } : {}), source });
-const word = (values: string[], source: string): GenericValueRule => ({ kind: 'enum', values, source });
-const shaped = (check: (key: string, value: string) => string, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
 const ARP = ['disabled', 'enabled', 'local-proxy-arp', 'proxy-arp', 'reply-only'];
 
 /**
@@ -113,15 +110,12 @@ const VRF: RefRule = { menus: ['ip/vrf'], keywords: ['main'] };
 /** A routing table, a VRF's table, or `main` (as model/generic-refs.ts's TABLE). */
 const TABLE: RefRule = { menus: ['routing/table', 'ip/vrf'], keywords: ['main'] };
 const OSPF_AREA: RefRule = { menus: ['routing/ospf/area'] };
-type CuratedRule = { source: string; check: (key: string, value: string, ctx: ArgContext) => string };
-const ref = (rule: RefRule, source: string): CuratedRule => ({ source, check: (key, value, ctx) => checkRef(rule, key, value, ctx.rowsOf) });
-const valueRule = (rule: GenericValueRule): CuratedRule => ({ source: rule.source, check: (key, v) => checkGenericValue(rule, key, v) });
 
 /** `/interface/vpls` and `/interface/vrrp` are curated interfaces (model/ppp-interfaces.ts, menus.ts). */
 const VPLS_VALUES: Record<string, GenericValueRule> = {
   arp: word(ARP, VPLS),
   'bridge-cost': num(VPLS),
-  'bridge-horizon': num(VPLS, ['none']), // the page: `when set to none, bridge horizon is not used`
+  'bridge-horizon': num(VPLS, 0, U32, ['none']), // the page: `when set to none, bridge horizon is not used`
   'bridge-pvid': num(VPLS),
   'cisco-static-id': num(VPLS),
   'pw-control-word': word(['default', 'disabled', 'enabled'], VPLS),
@@ -145,7 +139,7 @@ const valueRules = (rules: Record<string, GenericValueRule>) => Object.fromEntri
  * Curated routing menus (model/routing-config.ts, model/menus.ts) → argument → rule, reached from model/arg-rules.ts
  * after routing-values.ts. The references follow renames (model/routing-more-refs.ts's ROUTING_MORE_VALUE_REFS).
  */
-export const ROUTING_MORE_CURATED: Record<string, Record<string, CuratedRule>> = {
+export const ROUTING_MORE_CURATED: Record<string, Record<string, SourcedRule>> = {
   'interface/vpls': { ...valueRules(VPLS_VALUES), bridge: ref(BRIDGE, VPLS) },
   'interface/vrrp': { ...valueRules(VRRP_VALUES), 'group-authority': ref(VRRP_GROUP, VRRP), 'group-master': ref(VRRP_GROUP, VRRP) },
   'routing/bgp/template': { vrf: ref(VRF, page('routing/bgp/template')), 'routing-table': ref(TABLE, page('routing/bgp/template')) },

@@ -5,6 +5,7 @@ import { checkGenericValue, GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
 import { strictBool } from './menu-values';
 import { routingConfigArg } from './routing-config';
+import { enumRule as word, intRule as num, shapedRule as shaped } from './value-rule-builders';
 
 /**
  * Value syntax of the routing menus' arguments (BGP, OSPF, route filters, RIP, PIM-SM, IS-IS) the command tree
@@ -22,10 +23,7 @@ const RIP = `${CLI}/rip`;
 const PIMSM = `${CLI}/pimsm`;
 const ISIS = `${CLI}/isis`;
 
-const num = (source: string, keywords?: string[]): GenericValueRule => ({ kind: 'integer', min: 0, max: U32, ...(keywords ? { keywords } : {}), source });
-const word = (values: string[], source: string): GenericValueRule => ({ kind: 'enum', values, source });
 const ORIGINATE = ['always', 'if-installed', 'never'];
-const shaped = (check: (key: string, value: string) => string, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
 /** Each item of a comma list checked on its own. */
 const eachOf = (item: (key: string, part: string) => void) => (key: string, value: string) => {
   for (const part of value.split(',')) item(key, part);
@@ -95,7 +93,7 @@ export const ROUTING_CURATED_VALUES: Record<string, Record<string, GenericValueR
 export const ROUTING_GENERIC_VALUES: Record<string, Record<string, GenericValueRule>> = {
   'routing/bgp/vpls': {
     'bridge-cost': num(BGP),
-    'bridge-horizon': num(BGP, ['none']), // the page: `when set to none, bridge horizon is not used`
+    'bridge-horizon': num(BGP, 0, U32, ['none']), // the page: `when set to none, bridge horizon is not used`
     'bridge-pvid': num(BGP),
     'local-pref': num(BGP),
     'pw-control-word': word(['default', 'disabled', 'enabled'], BGP),

@@ -4,6 +4,7 @@ import { errors } from '../rest/rest-error';
 import type { GenericValueRule } from './generic-values';
 import { U32 } from './value-bounds';
 import { CALEA_VALUES } from './calea-values';
+import { enumRule as word, intRule as num, shapedRule as shaped } from './value-rule-builders';
 
 /**
  * Value syntax of the web proxy, SOCKS, socksify, HotSpot, disk, packet sniffer and traffic generator menus (generic
@@ -33,9 +34,6 @@ const WALLED_GARDEN_IP = `${CLI}/ip/hotspot/walled-garden/ip.md`;
 const SOCKS_USERS = `${CLI}/ip/socks/users.md`;
 
 type Check = (key: string, value: string) => string;
-const shaped = (check: Check, source: string): GenericValueRule => ({ kind: 'shaped', check, source });
-const num = (source: string, min = 0, max = U32): GenericValueRule => ({ kind: 'integer', min, max, source });
-const word = (values: string[], source: string): GenericValueRule => ({ kind: 'enum', values, source });
 
 /** `super { ! , … }`: the value may start with one `!` (negation); the rest is checked by `inner`. */
 const negatable = (inner: Check): Check => (key, value) => {

@@ -15,15 +15,29 @@ export interface SourcedRule {
   check(key: string, value: string, ctx: ArgContext): string;
 }
 
+/**
+ * The GenericValueRule makers the value tables share: an integer (a `num` the reference gives no range is
+ * 0..4294967295, docs/simulator.md), a word list, and a value checked by its shape.
+ */
+export function intRule(source: string, min = 0, max = U32, keywords?: string[]): GenericValueRule {
+  return { kind: 'integer', min, max, ...(keywords ? { keywords } : {}), source };
+}
+export function enumRule(values: string[], source: string): GenericValueRule {
+  return { kind: 'enum', values, source };
+}
+export function shapedRule(check: (key: string, value: string) => string, source: string): GenericValueRule {
+  return { kind: 'shaped', check, source };
+}
+
 export function ruleOf(rule: GenericValueRule): SourcedRule {
   return { source: rule.source, check: (key, value) => checkGenericValue(rule, key, value) };
 }
 export function wordRule(values: string[], source: string): SourcedRule {
-  return ruleOf({ kind: 'enum', values, source });
+  return ruleOf(enumRule(values, source));
 }
 /** A `num` the reference gives no range: 0..4294967295 (docs/simulator.md, choices without a source). */
 export function numRule(source: string, keywords?: string[]): SourcedRule {
-  return ruleOf({ kind: 'integer', min: 0, max: U32, ...(keywords ? { keywords } : {}), source });
+  return ruleOf(intRule(source, 0, U32, keywords));
 }
 export function boolRule(source: string): SourcedRule {
   return { source, check: (key, value) => (value === '' ? value : strictBool(key, value)) };
