@@ -30,6 +30,9 @@ export interface ConsoleContext {
   numbers?: ItemNumbers;
 }
 
+/** A context once runConsole has given it the session's numbering (or a fresh one). */
+type Numbered = ConsoleContext & { numbers: ItemNumbers };
+
 export interface ConsoleResult {
   output: string;
   ok: boolean;
@@ -126,7 +129,7 @@ function exportText(state: DeviceState, c: ConsoleCommand): string {
 }
 
 /** Item and singleton commands go through the REST layer, as RouterOS's REST wraps the console's commands. */
-async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<void> {
+async function write(state: DeviceState, c: ConsoleCommand, ctx: Numbered): Promise<void> {
   const body: Record<string, string> = {};
   const singleton = state.menu(c.menu)?.kind === 'singleton';
   const [first, second] = c.positional;
@@ -150,7 +153,7 @@ async function write(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext)
   if (c.command === 'reset') for (const word of c.positional.slice(singleton ? 0 : 1)) body[word.text] = '';
   for (const arg of c.args) if (arg.text !== 'numbers') body[arg.text] = arg.value!;
   try {
-    const numbered = (ctx.numbers ?? new ItemNumbers()).resolveArgs(state, c.menu, c.command!, body);
+    const numbered = ctx.numbers.resolveArgs(state, c.menu, c.command!, body);
     await handleRest(state, { method: 'POST', path: `${c.menu}/${c.command}`, query: new URLSearchParams(), body: numbered, user: ctx.user }, new AbortController().signal);
   } catch (error) {
     if (error instanceof RestError) throw new ConsoleFailure(consoleText(error));
@@ -170,7 +173,7 @@ function safeMode(state: DeviceState, command: string, ctx: ConsoleContext): voi
   }
 }
 
-async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): Promise<string> {
+async function run(state: DeviceState, c: ConsoleCommand, ctx: Numbered): Promise<string> {
   // 7.20's `recursive-print`: each menu's path, then its plain print (rest/recursive-print.ts).
   if (c.command === 'recursive-print') {
     if (!state.policiesOf(ctx.user.name).includes('read')) throw new ConsoleFailure('not enough permissions (9)');
@@ -199,7 +202,7 @@ async function run(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContext): 
         if (error instanceof RestError) throw new ConsoleFailure(consoleText(error));
         throw error;
       }
-      if (!request.countOnly && !request.asValue) ctx.numbers?.assign(state, c.menu);
+      if (!request.countOnly && !request.asValue) ctx.numbers.assign(state, c.menu);
       if (repeat && ctx.stream) {
         await repeatPrint(state, c.menu, request, repeat, ctx.stream);
         return '';
@@ -234,7 +237,7 @@ async function runTool(state: DeviceState, c: ConsoleCommand, ctx: ConsoleContex
  * run in order and the first failure stops the rest.
  */
 export async function runConsole(state: DeviceState, input: string, session: ConsoleContext): Promise<ConsoleResult> {
-  const ctx = { ...session, numbers: session.numbers ?? new ItemNumbers() };
+  const ctx: Numbered = { ...session, numbers: session.numbers ?? new ItemNumbers() };
   if (isScriptInput(input)) return { ...(await runConsoleScript(state, input, ctx.user, ctx.cwd, ctx.numbers)), cwd: ctx.cwd };
   let commands: ConsoleCommand[];
   try {
